@@ -1,0 +1,234 @@
+//===- py.cpp - registration shim, custom syntax, verifiers and folders -----===//
+//
+// The dialect's semantics live in the .td and in Rust passes; this file holds only what ODS asks C++
+// for (type syntax, verifiers, folders, memory effects) and the C entry points Rust calls.
+
+#include "py.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace rumba::py;
+
+#include "PyDialect.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "PyTypes.cpp.inc"
+#define GET_OP_CLASSES
+#include "PyOps.cpp.inc"
+
+void PyDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "PyTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "PyOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// !py.array<dtype, ndim, layout>
+//===----------------------------------------------------------------------===//
+
+static bool isPyScalar(Type type) {
+  if (auto integer = llvm::dyn_cast<IntegerType>(type))
+    return integer.getWidth() == 1 ? integer.isSignless() : !integer.isSignless();
+  return type.isF32() || type.isF64();
+}
+
+Type ArrayType::parse(AsmParser &parser) {
+  Type dtype;
+  unsigned ndim = 0;
+  StringRef layout;
+  if (parser.parseLess() || parser.parseType(dtype) || parser.parseComma() ||
+      parser.parseInteger(ndim) || parser.parseComma() || parser.parseKeyword(&layout) ||
+      parser.parseGreater())
+    return {};
+  return ArrayType::getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                               parser.getContext(), dtype, ndim,
+                               StringAttr::get(parser.getContext(), layout));
+}
+
+void ArrayType::print(AsmPrinter &printer) const {
+  printer << "<" << getDtype() << ", " << getNdim() << ", " << getLayout().getValue() << ">";
+}
+
+LogicalResult ArrayType::verify(llvm::function_ref<InFlightDiagnostic()> emitError, Type dtype,
+                                unsigned ndim, StringAttr layout) {
+  if (!isPyScalar(dtype))
+    return emitError() << "array element type must be a Python scalar type, got " << dtype;
+  if (ndim == 0)
+    return emitError() << "arrays have at least one dimension";
+  StringRef value = layout.getValue();
+  if (value != "C" && value != "F" && value != "A")
+    return emitError() << "array layout must be C, F or A, got '" << value << "'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError("value type ") << getValue().getType() << " differs from result type "
+                                      << getType();
+  if (!llvm::isa<IntegerAttr, FloatAttr>(getValue()))
+    return emitOpError("value must be an integer or float literal");
+  return success();
+}
+
+LogicalResult CmpOp::verify() {
+  StringRef predicate = getPredicate();
+  if (!llvm::is_contained({"lt", "le", "gt", "ge", "eq", "ne"}, predicate))
+    return emitOpError("unknown predicate '") << predicate << "'";
+  return success();
+}
+
+LogicalResult MathOp::verify() {
+  unsigned arity = llvm::StringSwitch<unsigned>(getCallee())
+                       .Cases({"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}, 1)
+                       .Cases({"floor", "ceil", "fabs", "abs"}, 1)
+                       .Case("pow", 2)
+                       .Default(0);
+  if (arity == 0)
+    return emitOpError("unknown math function '") << getCallee() << "'";
+  if (getOperands().size() != arity)
+    return emitOpError("'") << getCallee() << "' takes " << arity << " operand(s), got "
+                            << getOperands().size();
+  for (Value operand : getOperands())
+    if (operand.getType() != getType())
+      return emitOpError("operand type ") << operand.getType() << " differs from result type "
+                                          << getType();
+  if (getCallee() != "abs" && !llvm::isa<FloatType>(getType()))
+    return emitOpError("'") << getCallee() << "' works on floats, got " << getType();
+  return success();
+}
+
+static LogicalResult verifyIndexing(Operation *op, ArrayType array, ValueRange indices) {
+  if (indices.size() != array.getNdim())
+    return op->emitOpError("indexes a ") << array.getNdim() << "-d array with " << indices.size()
+                                         << " index(es)";
+  return success();
+}
+
+LogicalResult GetItemOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  if (getType() != array.getDtype())
+    return emitOpError("result type ") << getType() << " differs from element type "
+                                       << array.getDtype();
+  return verifyIndexing(*this, array, getIndices());
+}
+
+LogicalResult SetItemOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  if (getValue().getType() != array.getDtype())
+    return emitOpError("value type ") << getValue().getType() << " differs from element type "
+                                      << array.getDtype();
+  return verifyIndexing(*this, array, getIndices());
+}
+
+void GetItemOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
+void SetItemOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult DimOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= static_cast<int64_t>(array.getNdim()))
+    return emitOpError("dimension ") << dim << " is out of range for a " << array.getNdim()
+                                     << "-d array";
+  return success();
+}
+
+LogicalResult EmptyOp::verify() {
+  auto array = llvm::cast<ArrayType>(getType());
+  if (getShape().size() != array.getNdim())
+    return emitOpError("a ") << array.getNdim() << "-d array needs " << array.getNdim()
+                             << " extent(s), got " << getShape().size();
+  if (array.getLayout().getValue() != "C")
+    return emitOpError("new arrays are C-ordered, got layout ") << array.getLayout().getValue();
+  return success();
+}
+
+LogicalResult FillOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  if (getValue().getType() != array.getDtype())
+    return emitOpError("value type ") << getValue().getType() << " differs from element type "
+                                      << array.getDtype();
+  return success();
+}
+
+LogicalResult RaiseOp::verify() {
+  if (getCode() <= 0)
+    return emitOpError("exception codes are positive, got ") << getCode();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Folders
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// C entry points
+//===----------------------------------------------------------------------===//
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Py, py, rumba::py::PyDialect)
+
+extern "C" {
+
+bool rumbaTypeIsPyArray(MlirType type) { return llvm::isa<ArrayType>(unwrap(type)); }
+
+MlirType rumbaPyArrayTypeGetDtype(MlirType type) {
+  return wrap(llvm::cast<ArrayType>(unwrap(type)).getDtype());
+}
+
+unsigned rumbaPyArrayTypeGetNdim(MlirType type) {
+  return llvm::cast<ArrayType>(unwrap(type)).getNdim();
+}
+
+char rumbaPyArrayTypeGetLayout(MlirType type) {
+  return llvm::cast<ArrayType>(unwrap(type)).getLayout().getValue().front();
+}
+
+/// Makes a pass built in Rust (an external pass) nameable in textual pipelines and in rumba-opt.
+void rumbaRegisterPass(MlirPass (*factory)()) {
+  mlir::registerPass([factory]() { return std::unique_ptr<mlir::Pass>(unwrap(factory())); });
+}
+
+/// mlir-opt's driver with every upstream dialect, extension and pass plus the py dialect.
+int rumbaOptMain(int argc, char **argv) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<PyDialect>();
+  registerAllPasses();
+  return asMainReturnCode(MlirOptMain(argc, argv, "rumba-opt: the rumba optimizer driver\n", registry));
+}
+
+} // extern "C"

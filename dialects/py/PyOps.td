@@ -1,0 +1,165 @@
+//===- PyOps.td - operations of the py dialect -------------------------------===//
+
+#ifndef PY_OPS_TD
+#define PY_OPS_TD
+
+include "PyDialect.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+class Py_Op<string mnemonic, list<Trait> traits = []> : Op<Py_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+def Py_ConstantOp : Py_Op<"constant",
+    [ConstantLike, Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "a Python literal of a scalar type";
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs Py_Scalar:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+class Py_BinaryOp<string mnemonic, Type operandType, string doc>
+    : Py_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = doc;
+  let arguments = (ins operandType:$lhs, operandType:$rhs);
+  let results = (outs operandType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Py_AddOp : Py_BinaryOp<"add", Py_Scalar, "`a + b`, wrapping on integers">;
+def Py_SubOp : Py_BinaryOp<"sub", Py_Scalar, "`a - b`, wrapping on integers">;
+def Py_MulOp : Py_BinaryOp<"mul", Py_Scalar, "`a * b`, wrapping on integers">;
+def Py_TrueDivOp : Py_BinaryOp<"truediv", AnyFloat,
+    "`a / b` on floats (the frontend casts integer operands); the divisor is non-zero">;
+def Py_FloorDivOp : Py_BinaryOp<"floordiv", Py_Scalar,
+    "`a // b`, rounding toward negative infinity as Python does; the divisor is non-zero">;
+def Py_ModOp : Py_BinaryOp<"mod", Py_Scalar,
+    "`a % b`, the result takes the divisor's sign as in Python; the divisor is non-zero">;
+def Py_PowOp : Py_BinaryOp<"pow", Py_Scalar,
+    "`a ** b`; on integers the exponent is non-negative (the frontend guards it)">;
+def Py_BitAndOp : Py_BinaryOp<"bitand", Py_Integer, "`a & b`">;
+def Py_BitOrOp : Py_BinaryOp<"bitor", Py_Integer, "`a | b`">;
+def Py_BitXorOp : Py_BinaryOp<"bitxor", Py_Integer, "`a ^ b`">;
+def Py_LShiftOp : Py_BinaryOp<"lshift", Py_Index, "`a << b`">;
+def Py_RShiftOp : Py_BinaryOp<"rshift", Py_Index, "`a >> b`, arithmetic on signed types">;
+def Py_MinOp : Py_BinaryOp<"min", Py_Scalar, "`min(a, b)`: `b if b < a else a` (NaN as Python)">;
+def Py_MaxOp : Py_BinaryOp<"max", Py_Scalar, "`max(a, b)`: `b if b > a else a` (NaN as Python)">;
+
+class Py_UnaryOp<string mnemonic, Type operandType, string doc>
+    : Py_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = doc;
+  let arguments = (ins operandType:$operand);
+  let results = (outs operandType:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+}
+
+def Py_NegOp : Py_UnaryOp<"neg", Py_Scalar, "`-a`">;
+def Py_InvertOp : Py_UnaryOp<"invert", Py_Index, "`~a` on integers">;
+def Py_NotOp : Py_UnaryOp<"not", I1, "`not a` on a truth value">;
+
+def Py_CmpOp : Py_Op<"cmp", [Pure, SameTypeOperands]> {
+  let summary = "a Python comparison: lt, le, gt, ge, eq, ne";
+  let description = [{
+    Signed, unsigned or float comparison chosen by the operand type. Floats compare as Python does:
+    every comparison with NaN is false except `ne`, which is true.
+  }];
+  let arguments = (ins StrAttr:$predicate, Py_Scalar:$lhs, Py_Scalar:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasVerifier = 1;
+}
+
+def Py_CastOp : Py_Op<"cast", [Pure]> {
+  let summary = "a numeric conversion as NumPy's astype does (float to int truncates toward zero)";
+  let arguments = (ins AnyTypeOf<[Py_Scalar, Index]>:$operand);
+  let results = (outs AnyTypeOf<[Py_Scalar, Index]>:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `to` type($result)";
+  let hasFolder = 1;
+}
+
+def Py_TruthOp : Py_Op<"truth", [Pure]> {
+  let summary = "`bool(a)`: non-zero (NaN included) is true";
+  let arguments = (ins Py_Scalar:$operand);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+}
+
+def Py_MathOp : Py_Op<"math", [Pure]> {
+  let summary = "a call to a `math` function or scalar builtin by name";
+  let description = [{
+    `%y = py.math "sqrt"(%x) : (f64) -> f64`. Names: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil,
+    fabs, pow (two operands), abs. Floor and ceil return their float operand type; the frontend casts
+    to int where Python's `math.floor` returns an int.
+  }];
+  let arguments = (ins StrAttr:$callee, Variadic<Py_Scalar>:$operands);
+  let results = (outs Py_Scalar:$result);
+  let assemblyFormat = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, $result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+def Py_GetItemOp : Py_Op<"getitem", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "`a[i, j]`: read one element; negative indices count from the end";
+  let arguments = (ins Py_Array:$array, Variadic<Py_Index>:$indices);
+  let results = (outs Py_Scalar:$result);
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` qualified(type($array)) `,` type($indices) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Py_SetItemOp : Py_Op<"setitem", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "`a[i, j] = v`: write one element; negative indices count from the end";
+  let arguments = (ins Py_Scalar:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
+  let assemblyFormat = "$value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices)";
+  let hasVerifier = 1;
+}
+
+def Py_DimOp : Py_Op<"dim", [Pure]> {
+  let summary = "`a.shape[k]` for a constant dimension k";
+  let arguments = (ins Py_Array:$array, I64Attr:$dim);
+  let results = (outs SI64:$result);
+  let assemblyFormat = "$array `,` $dim attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "`np.empty(shape, dtype)`: a new C-ordered array, owned by whoever receives it";
+  let arguments = (ins Variadic<SI64>:$shape);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_FillOp : Py_Op<"fill", [MemoryEffects<[MemWrite]>]> {
+  let summary = "`a[...] = v`: write one value to every element";
+  let arguments = (ins Py_Array:$array, Py_Scalar:$value);
+  let assemblyFormat = "$array `,` $value attr-dict `:` qualified(type($array)) `,` type($value)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Exceptions
+//===----------------------------------------------------------------------===//
+
+def Py_RaiseOp : Py_Op<"raise", [MemoryEffects<[MemWrite]>]> {
+  let summary = "record a raised exception in the function's status slot";
+  let description = [{
+    `py.raise "ValueError", "message" code 3 into %status : memref<i32>` stores the exception's code
+    into the status slot. The frontend has already routed control flow: the statements that follow a
+    raise are skipped and the function returns the status to its caller, whose runtime maps the code
+    back to the exception type, message and source location.
+  }];
+  let arguments = (ins StrAttr:$exception, StrAttr:$message, I32Attr:$code,
+                       MemRefRankOf<[I32], [0]>:$status);
+  let assemblyFormat = "$exception `,` $message `code` $code `into` $status attr-dict `:` type($status)";
+  let hasVerifier = 1;
+}
+
+#endif // PY_OPS_TD

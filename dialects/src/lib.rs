@@ -1,0 +1,104 @@
+//! The `py` dialect: Python semantics on typed scalars and NumPy arrays.
+//!
+//! The dialect is defined in ODS (`py/*.td`), compiled to C++ by `build.rs` and registered through a
+//! C-API shim. Rust sees it through [`py_dialect_handle`] and a few type helpers; everything else is
+//! built with melior's generic `OperationBuilder` under the op names the `.td` declares.
+
+use melior::{
+    dialect::{DialectHandle, DialectRegistry},
+    ir::{r#type::TypeLike, Type},
+    utility::{register_all_dialects, register_all_llvm_translations},
+    Context,
+};
+use mlir_sys::{MlirDialectHandle, MlirPass, MlirType};
+
+unsafe extern "C" {
+    fn mlirGetDialectHandle__py__() -> MlirDialectHandle;
+    fn rumbaTypeIsPyArray(r#type: MlirType) -> bool;
+    fn rumbaPyArrayTypeGetDtype(r#type: MlirType) -> MlirType;
+    fn rumbaPyArrayTypeGetNdim(r#type: MlirType) -> u32;
+    fn rumbaPyArrayTypeGetLayout(r#type: MlirType) -> std::ffi::c_char;
+    fn rumbaRegisterPass(factory: unsafe extern "C" fn() -> MlirPass);
+    fn rumbaOptMain(argc: i32, argv: *mut *mut std::ffi::c_char) -> i32;
+}
+
+/// The registration handle of the `py` dialect.
+pub fn py_dialect_handle() -> DialectHandle {
+    unsafe { DialectHandle::from_raw(mlirGetDialectHandle__py__()) }
+}
+
+/// A context with every upstream dialect, the `py` dialect and the LLVM IR translations loaded.
+pub fn create_context() -> Context {
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    py_dialect_handle().insert_dialect(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    context
+}
+
+/// Memory layout of a `!py.array`: which dimension, if any, has unit stride.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Row-major: the last dimension has unit stride.
+    C,
+    /// Column-major: the first dimension has unit stride.
+    F,
+    /// Any strides.
+    A,
+}
+
+impl Layout {
+    pub fn letter(self) -> char {
+        match self {
+            Layout::C => 'C',
+            Layout::F => 'F',
+            Layout::A => 'A',
+        }
+    }
+}
+
+/// The parameters of a `!py.array` type.
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayTypeParts<'c> {
+    pub dtype: Type<'c>,
+    pub ndim: usize,
+    pub layout: Layout,
+}
+
+/// Splits a `!py.array<dtype, ndim, layout>` into its parameters; `None` for any other type.
+pub fn array_type_parts(r#type: Type<'_>) -> Option<ArrayTypeParts<'_>> {
+    unsafe {
+        if !rumbaTypeIsPyArray(r#type.to_raw()) {
+            return None;
+        }
+        let layout = match rumbaPyArrayTypeGetLayout(r#type.to_raw()) as u8 {
+            b'C' => Layout::C,
+            b'F' => Layout::F,
+            _ => Layout::A,
+        };
+        Some(ArrayTypeParts {
+            dtype: Type::from_raw(rumbaPyArrayTypeGetDtype(r#type.to_raw())),
+            ndim: rumbaPyArrayTypeGetNdim(r#type.to_raw()) as usize,
+            layout,
+        })
+    }
+}
+
+/// Registers a pass factory so that textual pipelines and `rumba-opt` can name the pass.
+pub fn register_pass(factory: unsafe extern "C" fn() -> MlirPass) {
+    unsafe { rumbaRegisterPass(factory) }
+}
+
+/// Runs mlir-opt's driver (with every upstream and rumba dialect and every registered pass) on the
+/// process arguments; returns the exit code.
+pub fn opt_main(args: &[String]) -> i32 {
+    let owned: Vec<std::ffi::CString> = args
+        .iter()
+        .map(|arg| std::ffi::CString::new(arg.as_str()).unwrap_or_default())
+        .collect();
+    let mut argv: Vec<*mut std::ffi::c_char> = owned.iter().map(|arg| arg.as_ptr().cast_mut()).collect();
+    unsafe { rumbaOptMain(argv.len() as i32, argv.as_mut_ptr()) }
+}
