@@ -1,1 +1,230 @@
+//! rumba: a JIT compiler for numerical Python on MLIR.
+//!
+//! [`compile_module`] parses a Python module; [`Module::function`] compiles one of its functions
+//! specialised on argument types (or on a Numba signature with [`Module::function_with_signature`])
+//! through the `py` dialect, rumba's passes and LLVM, and hands back a [`CompiledFunction`] callable
+//! with scalars and array views.
+//!
+//! ```no_run
+//! let module = rumba::compile_module("def f(x, y):\n    return (x + y) / 3.14\n", &rumba::Options::default()).unwrap();
+//! let f = module.function_with_signature("f", "f8(i4, i4)").unwrap();
+//! let value = f.call(&[rumba::Number::I32(1).into(), rumba::Number::I32(3).into()]).unwrap();
+//! assert_eq!(value.to_string(), "1.2738853503184713");
+//! ```
 
+use melior::{ir::operation::OperationLike, Context};
+use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc};
+
+pub use rumba_frontend::{
+    parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
+    SourceLocation, SourceModule, Type,
+};
+pub use rumba_passes::pipeline::stage_names;
+pub use rumba_runtime::{
+    abi::{python_float_repr, Argument},
+    engine::CallError,
+    ArrayArgument, Exception, Number, OwnedArray, Value,
+};
+
+/// How to compile.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The name diagnostics and raise sites use for the source.
+    pub file_name: String,
+    /// LLVM optimisation level, 0 to 3.
+    pub optimization_level: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { file_name: "<module>".into(), optimization_level: 3 }
+    }
+}
+
+/// Why a compilation failed.
+#[derive(Debug)]
+pub enum Error {
+    /// A problem in the user's source or request, located.
+    Diagnostics(Diagnostics),
+    /// The compiler itself failed (a bug): the message says at which stage.
+    Internal(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Error::Diagnostics(diagnostics) => write!(formatter, "{diagnostics}"),
+            Error::Internal(message) => write!(formatter, "internal compiler error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Diagnostics> for Error {
+    fn from(diagnostics: Diagnostics) -> Self {
+        Error::Diagnostics(diagnostics)
+    }
+}
+
+/// A compiled specialisation; a signature's declared scalar return type converts the result.
+#[derive(Clone)]
+pub struct CompiledFunction {
+    inner: rumba_runtime::CompiledFunction,
+    declared_return: Option<Type>,
+}
+
+impl CompiledFunction {
+    pub fn arguments(&self) -> &[Type] {
+        &self.inner.arguments
+    }
+
+    /// The type the call gives back.
+    pub fn return_type(&self) -> &Type {
+        self.declared_return.as_ref().unwrap_or(&self.inner.return_type)
+    }
+
+    /// The symbol of the specialisation in the compiled module.
+    pub fn symbol(&self) -> &str {
+        &self.inner.symbol
+    }
+
+    pub fn call(&self, arguments: &[Argument]) -> Result<Value, CallError> {
+        let value = self.inner.call(arguments)?;
+        Ok(match (&self.declared_return, value) {
+            (Some(Type::Scalar(scalar)), Value::Number(number)) if number.scalar() != *scalar => Value::Number(convert_number(number, *scalar)),
+            (_, value) => value,
+        })
+    }
+}
+
+fn convert_number(number: Number, scalar: Scalar) -> Number {
+    let float = number.as_f64();
+    let integer = match number {
+        Number::I64(value) => value,
+        Number::U64(value) => value as i64,
+        other if other.scalar().is_float() => float as i64,
+        other => other.as_f64() as i64,
+    };
+    match scalar {
+        Scalar::Bool => Number::Bool(float != 0.0),
+        Scalar::Float { bits: 32 } => Number::F32(float as f32),
+        Scalar::Float { .. } => Number::F64(float),
+        Scalar::Int { bits: 8, signed: true } => Number::I8(integer as i8),
+        Scalar::Int { bits: 16, signed: true } => Number::I16(integer as i16),
+        Scalar::Int { bits: 32, signed: true } => Number::I32(integer as i32),
+        Scalar::Int { signed: true, .. } => Number::I64(integer),
+        Scalar::Int { bits: 8, .. } => Number::U8(integer as u8),
+        Scalar::Int { bits: 16, .. } => Number::U16(integer as u16),
+        Scalar::Int { bits: 32, .. } => Number::U32(integer as u32),
+        Scalar::Int { .. } => Number::U64(integer as u64),
+    }
+}
+
+/// A parsed Python module whose functions compile on demand, one specialisation per argument types.
+pub struct Module {
+    source: SourceModule,
+    options: Options,
+    context: Context,
+    messages: Rc<RefCell<Vec<String>>>,
+    compiled: RefCell<HashMap<(String, Vec<Type>), CompiledFunction>>,
+}
+
+/// Parses `source`; functions are compiled when asked for.
+pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnostics> {
+    rumba_passes::register_passes();
+    let source = SourceModule::parse(source, &options.file_name)?;
+    let context = rumba_dialects::create_context();
+    let messages = Rc::new(RefCell::new(Vec::new()));
+    let sink = messages.clone();
+    context.attach_diagnostic_handler(move |diagnostic| {
+        sink.borrow_mut().push(format!("{}: {diagnostic}", diagnostic.location()));
+        true
+    });
+    Ok(Module { source, options: options.clone(), context, messages, compiled: RefCell::new(HashMap::new()) })
+}
+
+/// What [`Module::emit`] prints after the last IR stage.
+const LLVM_STAGES: [&str; 2] = ["llvm", "asm"];
+
+impl Module {
+    pub fn source(&self) -> &SourceModule {
+        &self.source
+    }
+
+    /// Compiles (or finds) `name` specialised on `arguments`.
+    pub fn function(&self, name: &str, arguments: &[Type]) -> Result<CompiledFunction, Error> {
+        let key = (name.to_string(), arguments.to_vec());
+        if let Some(function) = self.compiled.borrow().get(&key) {
+            return Ok(function.clone());
+        }
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments)?;
+        let module = self.lower(&emitted.text, None)?;
+        let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
+        let function = CompiledFunction {
+            inner: rumba_runtime::CompiledFunction::new(
+                Arc::new(engine),
+                emitted.entry_symbol,
+                emitted.arguments,
+                emitted.return_type,
+                emitted.raise_sites,
+            ),
+            declared_return: None,
+        };
+        self.compiled.borrow_mut().insert(key, function.clone());
+        Ok(function)
+    }
+
+    /// Compiles `name` for a signature in Numba's notation (`"f8(i4, i4)"`, `"void(f4[:])"`).
+    pub fn function_with_signature(&self, name: &str, signature: &str) -> Result<CompiledFunction, Error> {
+        let signature = self.parse_signature_for(name, signature)?;
+        let mut function = self.function(name, &signature.arguments)?;
+        if let Some(declared) = signature.return_type {
+            let inferred = function.inner.return_type.clone();
+            let compatible = declared == inferred || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(_)));
+            if !compatible {
+                let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
+                let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));
+                return Err(Error::Diagnostics(diagnostic.into()));
+            }
+            function.declared_return = Some(declared);
+        }
+        Ok(function)
+    }
+
+    fn parse_signature_for(&self, name: &str, signature: &str) -> Result<Signature, Error> {
+        parse_signature(signature).map_err(|message| {
+            let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
+            Error::Diagnostics(self.source.error(definition, DiagnosticKind::Usage, format!("bad signature: {message}")).into())
+        })
+    }
+
+    /// The IR of `name` specialised on `arguments` after `stage` (see [`stage_names`], plus `llvm`
+    /// for optimised LLVM IR and `asm` for host assembly).
+    pub fn emit(&self, name: &str, arguments: &[Type], stage: &str) -> Result<String, Error> {
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments)?;
+        if LLVM_STAGES.contains(&stage) {
+            let module = self.lower(&emitted.text, None)?;
+            let output = if stage == "llvm" { rumba_runtime::translate::Output::LlvmIr } else { rumba_runtime::translate::Output::Assembly };
+            return rumba_runtime::translate::emit(&module, output).map_err(Error::Internal);
+        }
+        let module = self.lower(&emitted.text, Some(stage))?;
+        Ok(module.as_operation().to_string())
+    }
+
+    fn take_messages(&self) -> String {
+        std::mem::take(&mut *self.messages.borrow_mut()).join("\n")
+    }
+
+    /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`).
+    fn lower(&self, text: &str, last: Option<&str>) -> Result<melior::ir::Module<'_>, Error> {
+        let mut module = melior::ir::Module::parse(&self.context, text)
+            .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
+        if !module.as_operation().verify() {
+            return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
+        }
+        rumba_passes::pipeline::run_stages(&self.context, &mut module, last)
+            .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;
+        Ok(module)
+    }
+}

@@ -1,1 +1,62 @@
+//! rumba's frontend: Python source to the `py` dialect.
+//!
+//! [`SourceModule::parse`] parses a module with `ruff_python_parser`; [`emit_specialisation`] infers
+//! the types of one function for given argument types (and of everything it calls) and prints their
+//! `py` IR, every op located at its file:line:col.
 
+pub mod diagnostics;
+mod emit;
+mod infer;
+pub mod resolve;
+pub mod types;
+
+pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
+pub use emit::RaiseSite;
+pub use resolve::SourceModule;
+pub use types::{parse_signature, parse_type, ArrayType, Scalar, Signature, Type};
+
+use ruff_text_size::{Ranged, TextRange};
+
+/// The `py` IR of one specialisation and of every function it calls.
+#[derive(Clone, Debug)]
+pub struct EmittedModule {
+    /// MLIR text of a `builtin.module`.
+    pub text: String,
+    /// The symbol of the requested specialisation.
+    pub entry_symbol: String,
+    pub arguments: Vec<Type>,
+    pub return_type: Type,
+    /// Raise sites by code: code `n` is `raise_sites[n - 1]`.
+    pub raise_sites: Vec<RaiseSite>,
+}
+
+/// Infers and emits function `name` specialised on `arguments`.
+pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]) -> Result<EmittedModule, Diagnostics> {
+    let Some(function) = module.function(name) else {
+        let mut known: Vec<&str> = module.function_names().collect();
+        known.sort();
+        let diagnostic = module.error(TextRange::default(), DiagnosticKind::Usage, format!("function '{name}' not found in {}", module.file.name));
+        return Err(diagnostic.with_note(format!("functions defined there: {}", known.join(", "))).into());
+    };
+    let mut specialisations = infer::Specialisations::new(module);
+    let entry = specialisations.specialise(name, arguments, &function.name.range())?;
+    let entry_types = specialisations.functions[entry].clone();
+    let (text, raise_sites) = emit::ModuleEmitter::new(&mut specialisations).emit_module(entry)?;
+    Ok(EmittedModule {
+        text,
+        entry_symbol: entry_types.symbol,
+        arguments: entry_types.arguments,
+        return_type: entry_types.return_type,
+        raise_sites,
+    })
+}
+
+/// Names the types a function gives back for display: `float64`, `(int64, float64)`, `none`.
+pub fn describe(types: &[Type]) -> String {
+    types.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+#[doc(hidden)]
+pub fn range_of(node: &impl Ranged) -> TextRange {
+    node.range()
+}

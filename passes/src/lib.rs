@@ -1,1 +1,48 @@
-pub fn register_passes() {}
+//! rumba's passes, one a file, each registered under a stable name so that textual pipelines and
+//! `rumba-opt` can name it, and the pipeline of named stages from `py` to the LLVM dialect.
+//!
+//! | pass | file | what it does |
+//! |------|------|--------------|
+//! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+
+mod ir;
+pub mod lower_py;
+pub mod pipeline;
+
+use melior::{
+    ir::{r#type::TypeId, OperationRef},
+    pass::{create_external, ExternalPass},
+};
+use mlir_sys::MlirPass;
+use std::sync::Once;
+
+#[repr(align(8))]
+struct PassId;
+
+static LOWER_PY_ID: PassId = PassId;
+
+unsafe extern "C" fn create_lower_py() -> MlirPass {
+    create_external(
+        |module: OperationRef, pass: ExternalPass| {
+            if lower_py::lower_py(module.to_raw()).is_err() {
+                pass.signal_failure();
+            }
+        },
+        TypeId::create(&LOWER_PY_ID),
+        "LowerPy",
+        "lower-py",
+        "Lower the py dialect to arith, math, memref and linalg",
+        "builtin.module",
+        &[],
+    )
+    .to_raw()
+}
+
+/// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
+pub fn register_passes() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        melior::utility::register_all_passes();
+        rumba_dialects::register_pass(create_lower_py);
+    });
+}

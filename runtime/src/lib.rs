@@ -1,1 +1,12 @@
+//! rumba's runtime: the JIT engine, the calling convention between Rust and compiled code, arrays
+//! handed across without copies, and the exception channel.
+//!
+//! Compiled functions return `(i32 status, results...)`. A non-zero status is the code of the raise
+//! site whose exception is in flight; [`Exception`] carries its type, message and source location.
 
+pub mod abi;
+pub mod engine;
+pub mod translate;
+
+pub use abi::{ArrayArgument, Number, OwnedArray, Value};
+pub use engine::{CompiledFunction, Engine, Exception};

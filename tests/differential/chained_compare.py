@@ -15,6 +15,7 @@
 # CALL: ne_chain(1, 2, 1)
 # CALL: middle_evaluated_once(4)
 # CALL: middle_evaluated_once(-4)
+# CALL: middle_evaluated_once(5)
 # CALL: chain_in_if(15)
 # CALL: chain_in_if(50)
 # CALL: chain_in_if(-50)

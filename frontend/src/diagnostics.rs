@@ -1,0 +1,137 @@
+//! Located errors: every problem in user source is reported at file:line:col with the source line and
+//! a caret under the offending construct.
+
+use ruff_text_size::TextRange;
+use std::fmt;
+
+/// One source file with a line index, so byte offsets can be turned into line and column.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: &str, text: &str) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
+            .collect();
+        Self { name: name.to_string(), text: text.to_string(), line_starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        let line_start = self.line_starts[line_index];
+        let column = self.text[line_start..offset.min(self.text.len())].chars().count() + 1;
+        (line_index + 1, column)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    pub fn line_text(&self, line: usize) -> &str {
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(self.text.len());
+        let end = self.line_starts.get(line).map_or(self.text.len(), |&next| next - 1);
+        self.text[start..end.max(start)].trim_end_matches('\r')
+    }
+}
+
+/// A source position: file, 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for SourceLocation {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// The kind of problem, so that callers (the Python package) can raise the matching exception.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagnosticKind {
+    Syntax,
+    Typing,
+    Unsupported,
+    /// A problem with how the function was asked for: unknown name, wrong argument count or type.
+    Usage,
+}
+
+/// One error with its location, the source line it points into, and optional notes.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub kind: DiagnosticKind,
+    pub location: SourceLocation,
+    pub message: String,
+    pub source_line: String,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn at(source: &SourceFile, range: TextRange, kind: DiagnosticKind, message: impl Into<String>) -> Self {
+        let (line, column) = source.line_col(range.start().to_usize());
+        Self {
+            kind,
+            location: SourceLocation { file: source.name.clone(), line, column },
+            message: message.into(),
+            source_line: source.line_text(line).to_string(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        writeln!(formatter, "{}: error: {}", self.location, self.message)?;
+        writeln!(formatter, "    {}", self.source_line)?;
+        let indent: String = self
+            .source_line
+            .chars()
+            .take(self.location.column.saturating_sub(1))
+            .map(|character| if character == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(formatter, "    {indent}^")?;
+        for note in &self.notes {
+            write!(formatter, "\n  note: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every error found in one request; rendered one after another.
+#[derive(Clone, Debug)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn first(&self) -> Option<&Diagnostic> {
+        self.0.first()
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(diagnostic: Diagnostic) -> Self {
+        Self(vec![diagnostic])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        for (index, diagnostic) in self.0.iter().enumerate() {
+            if index > 0 {
+                writeln!(formatter)?;
+            }
+            write!(formatter, "{diagnostic}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}

@@ -1,0 +1,1444 @@
+//! Emission of `py` IR as MLIR text, one `func.func` per specialisation.
+//!
+//! Scalar locals live in `memref.alloca` slots (LLVM promotes them to registers), arrays are SSA
+//! values. Control flow is `scf`; `break`, `continue`, `return` and `raise` inside loops and branches
+//! set the function's `state` slot and the statements after them run under `scf.if (state == 0)`.
+//! At the top level of the function a statement that may return or raise is followed by a branch to
+//! the exit block, which returns the status and the return slots. Every function returns an `i32`
+//! status first: 0, or the code of the raise site whose exception is in flight.
+
+use crate::{
+    diagnostics::{Diagnostic, DiagnosticKind, SourceLocation},
+    infer::{
+        allocation_arguments, exception_of, math_constant, range_arguments, Callee, FunctionTypes, Specialisations, TypeWalker,
+    },
+    resolve::{literal_constant, Constant, Global, SourceModule},
+    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+};
+use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
+use ruff_text_size::Ranged;
+use std::{collections::HashMap, fmt::Write};
+
+/// What a `state` slot holds: why the statements that follow are being skipped.
+const STATE_CONTINUE: i32 = 1;
+const STATE_BREAK: i32 = 2;
+const STATE_EXIT: i32 = 3;
+
+/// A raise site: the code compiled code returns when it raises there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaiseSite {
+    pub exception: String,
+    pub message: String,
+    pub location: SourceLocation,
+}
+
+/// A value in emitted code: SSA names with their types, tuples flattened.
+#[derive(Clone, Debug)]
+enum Value {
+    Scalar(String, Scalar),
+    Array(String, ArrayType),
+    Tuple(Vec<Value>),
+    None,
+}
+
+impl Value {
+    fn value_type(&self) -> Type {
+        match self {
+            Value::Scalar(_, scalar) => Type::Scalar(*scalar),
+            Value::Array(_, array) => Type::Array(*array),
+            Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
+            Value::None => Type::None,
+        }
+    }
+
+    fn flat_names(&self) -> Vec<String> {
+        match self {
+            Value::Scalar(name, _) | Value::Array(name, _) => vec![name.clone()],
+            Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
+            Value::None => Vec::new(),
+        }
+    }
+
+    fn scalar(&self) -> Option<(&str, Scalar)> {
+        match self {
+            Value::Scalar(name, scalar) => Some((name, *scalar)),
+            _ => None,
+        }
+    }
+}
+
+/// Rebuilds a value of type `value_type` from flat SSA names.
+fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Value {
+    match value_type {
+        Type::Scalar(scalar) => Value::Scalar(names.next().unwrap_or_default(), *scalar),
+        Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
+        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
+        Type::None | Type::Unknown => Value::None,
+    }
+}
+
+/// Where a local variable lives.
+#[derive(Clone, Debug)]
+enum Binding {
+    /// Scalar components (tuples flattened) in `memref<T>` slots.
+    Slots(Vec<(String, Scalar)>, Type),
+    /// An SSA value (arrays, and tuples holding arrays).
+    Ssa(Option<Value>),
+}
+
+/// The module being emitted: every specialisation's text and the raise sites.
+pub struct ModuleEmitter<'s, 'm> {
+    pub specialisations: &'s mut Specialisations<'m>,
+    pub raise_sites: Vec<RaiseSite>,
+    emitted: Vec<bool>,
+    text: String,
+}
+
+impl<'s, 'm> ModuleEmitter<'s, 'm> {
+    pub fn new(specialisations: &'s mut Specialisations<'m>) -> Self {
+        Self { specialisations, raise_sites: Vec::new(), emitted: Vec::new(), text: String::new() }
+    }
+
+    /// Emits specialisation `entry` and everything it calls; returns the module's text.
+    pub fn emit_module(mut self, entry: usize) -> Result<(String, Vec<RaiseSite>), Diagnostic> {
+        let mut next = Some(entry);
+        while let Some(index) = next {
+            self.emitted.resize(self.specialisations.functions.len().max(index + 1), false);
+            self.emitted[index] = true;
+            let text = FunctionEmitter::emit(&mut self, index, index == entry)?;
+            self.text.push_str(&text);
+            self.emitted.resize(self.specialisations.functions.len(), false);
+            next = self.emitted.iter().position(|done| !done);
+        }
+        Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites))
+    }
+}
+
+struct FunctionEmitter<'e, 's, 'm> {
+    module_emitter: &'e mut ModuleEmitter<'s, 'm>,
+    module: &'m SourceModule,
+    types: FunctionTypes,
+    bindings: HashMap<String, Binding>,
+    lines: Vec<String>,
+    next_value: usize,
+    next_block: usize,
+    state_slot: String,
+    status_slot: String,
+    return_slots: Vec<(String, Scalar)>,
+    /// Whether an expression of the current statement may already have raised, so that later side
+    /// effects of the same statement must be skipped.
+    statement_may_have_raised: bool,
+    needs_exit_block: bool,
+    loop_depth: usize,
+    region_depth: usize,
+}
+
+fn location(module: &SourceModule, node: &dyn Ranged) -> String {
+    let (line, column) = module.file.line_col(node.range().start().to_usize());
+    format!("loc({:?}:{line}:{column})", module.file.name)
+}
+
+fn float_literal(value: f64) -> String {
+    format!("0x{:016X}", value.to_bits())
+}
+
+fn float_literal_32(value: f64) -> String {
+    format!("0x{:08X}", (value as f32).to_bits())
+}
+
+/// Whether a statement list contains `return`/`raise`, or `break`/`continue` of the loop around it.
+fn exits(body: &[Stmt], loop_level: bool) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Return(_) | Stmt::Raise(_) => true,
+        Stmt::Break(_) | Stmt::Continue(_) => loop_level,
+        Stmt::If(if_statement) => {
+            exits(&if_statement.body, loop_level) || if_statement.elif_else_clauses.iter().any(|clause| exits(&clause.body, loop_level))
+        }
+        Stmt::For(for_loop) => exits(&for_loop.body, false),
+        Stmt::While(while_loop) => exits(&while_loop.body, false),
+        _ => false,
+    })
+}
+
+/// Finds what may raise while a statement runs: a division or modulo whose divisor is not a non-zero
+/// literal, a power whose exponent is not a literal, a range with a computed step, or a call to a
+/// compiled function.
+struct RaiseFinder<'f> {
+    module: &'f SourceModule,
+    found: bool,
+}
+
+impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::BinOp(binary)
+                if matches!(binary.op, Operator::Div | Operator::FloorDiv | Operator::Mod | Operator::Pow)
+                    && literal_constant(&binary.right).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false))) =>
+            {
+                self.found = true
+            }
+            Expr::Call(call) => match &*call.func {
+                Expr::Name(name) if matches!(self.module.global(name.id.as_str()), Some(Global::Function(_))) => self.found = true,
+                Expr::Name(name) if name.id.as_str() == "range" && call.arguments.args.get(2).is_some_and(|step| literal_constant(step).is_none()) => {
+                    self.found = true
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        ruff_python_ast::visitor::walk_expr(self, expr);
+    }
+}
+
+fn statement_may_raise(module: &SourceModule, statement: &Stmt) -> bool {
+    let mut finder = RaiseFinder { module, found: false };
+    ruff_python_ast::visitor::Visitor::visit_stmt(&mut finder, statement);
+    finder.found
+}
+
+/// Whether after this statement the rest of its block must be guarded by `state == 0`.
+fn needs_guard(module: &SourceModule, statement: &Stmt, loop_level: bool) -> bool {
+    exits(std::slice::from_ref(statement), loop_level) || statement_may_raise(module, statement)
+}
+
+impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
+    fn emit(module_emitter: &'e mut ModuleEmitter<'s, 'm>, index: usize, public: bool) -> Result<String, Diagnostic> {
+        let module = module_emitter.specialisations.module;
+        let types = module_emitter.specialisations.functions[index].clone();
+        let function = module.function(&types.name).expect("specialised functions exist");
+        let mut emitter = FunctionEmitter {
+            module_emitter,
+            module,
+            types,
+            bindings: HashMap::new(),
+            lines: Vec::new(),
+            next_value: 0,
+            next_block: 0,
+            state_slot: String::new(),
+            status_slot: String::new(),
+            return_slots: Vec::new(),
+            statement_may_have_raised: false,
+            needs_exit_block: false,
+            loop_depth: 0,
+            region_depth: 0,
+        };
+        emitter.emit_function(function, public)
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next_value += 1;
+        format!("%v{}", self.next_value)
+    }
+
+    fn line(&mut self, text: impl Into<String>) {
+        self.lines.push(text.into());
+    }
+
+    fn op(&mut self, result_type: &str, text: impl std::fmt::Display) -> String {
+        let _ = result_type;
+        let name = self.fresh();
+        self.line(format!("{name} = {text}"));
+        name
+    }
+
+    fn i32_constant(&mut self, value: i32) -> String {
+        self.op("i32", format!("arith.constant {value} : i32"))
+    }
+
+    fn scalar_constant(&mut self, scalar: Scalar, constant: Constant, loc: &str) -> String {
+        let text = match (scalar, constant) {
+            (Scalar::Bool, Constant::Bool(value)) => format!("py.constant {value} {loc}"),
+            (Scalar::Bool, Constant::Int(value)) => format!("py.constant {} {loc}", value != 0),
+            (Scalar::Int { .. }, Constant::Int(value)) => format!("py.constant {value} : {} {loc}", scalar.mlir()),
+            (Scalar::Int { .. }, Constant::Bool(value)) => format!("py.constant {} : {} {loc}", value as i64, scalar.mlir()),
+            (Scalar::Float { bits: 32 }, Constant::Float(value)) => format!("py.constant {} : f32 {loc}", float_literal_32(value)),
+            (Scalar::Float { .. }, Constant::Float(value)) => format!("py.constant {} : f64 {loc}", float_literal(value)),
+            (Scalar::Float { bits }, Constant::Int(value)) => {
+                return self.scalar_constant(Scalar::Float { bits }, Constant::Float(value as f64), loc)
+            }
+            (Scalar::Float { bits }, Constant::Bool(value)) => {
+                return self.scalar_constant(Scalar::Float { bits }, Constant::Float(value as i64 as f64), loc)
+            }
+            (Scalar::Int { .. } | Scalar::Bool, Constant::Float(value)) => {
+                return self.scalar_constant(scalar, Constant::Int(value as i64), loc)
+            }
+        };
+        self.op("", text)
+    }
+
+    fn zero_of(&mut self, value_type: &Type, loc: &str) -> Value {
+        match value_type {
+            Type::Scalar(scalar) => Value::Scalar(self.scalar_constant(*scalar, Constant::Int(0), loc), *scalar),
+            Type::Array(array) => {
+                let name = self.op("", format!("ub.poison : {} {loc}", Type::Array(*array).flat_mlir()[0]));
+                Value::Array(name, *array)
+            }
+            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
+            Type::None | Type::Unknown => Value::None,
+        }
+    }
+
+    fn alloca(&mut self, element: &str) -> String {
+        self.op("", format!("memref.alloca() : memref<{element}>"))
+    }
+
+    fn load(&mut self, slot: &str, element: &str) -> String {
+        self.op("", format!("memref.load {slot}[] : memref<{element}>"))
+    }
+
+    fn store(&mut self, value: &str, slot: &str, element: &str) {
+        self.line(format!("memref.store {value}, {slot}[] : memref<{element}>"));
+    }
+
+    fn set_state(&mut self, state: i32) {
+        let value = self.i32_constant(state);
+        let slot = self.state_slot.clone();
+        self.store(&value, &slot, "i32");
+    }
+
+    /// `state == 0`: nothing is skipping the statements that follow.
+    fn running(&mut self) -> String {
+        let slot = self.state_slot.clone();
+        let state = self.load(&slot, "i32");
+        let zero = self.i32_constant(0);
+        self.op("", format!("arith.cmpi eq, {state}, {zero} : i32"))
+    }
+
+    /// Sets `state` to 0 where it is `from` (ending a `continue` or a `break`).
+    fn clear_state(&mut self, from: i32) {
+        let slot = self.state_slot.clone();
+        let state = self.load(&slot, "i32");
+        let target = self.i32_constant(from);
+        let zero = self.i32_constant(0);
+        let matches = self.op("", format!("arith.cmpi eq, {state}, {target} : i32"));
+        let cleared = self.op("", format!("arith.select {matches}, {zero}, {state} : i32"));
+        self.store(&cleared, &slot, "i32");
+    }
+
+    /// Emits `body` into a nested region and returns its lines.
+    fn region<T>(&mut self, body: impl FnOnce(&mut Self) -> Result<T, Diagnostic>) -> Result<(Vec<String>, T), Diagnostic> {
+        let outer = std::mem::take(&mut self.lines);
+        self.region_depth += 1;
+        let result = body(self);
+        self.region_depth -= 1;
+        let inner = std::mem::replace(&mut self.lines, outer);
+        Ok((inner, result?))
+    }
+
+    fn push_region(&mut self, header: String, regions: Vec<(String, Vec<String>)>, trailer: String) {
+        self.line(header);
+        for (index, (separator, lines)) in regions.into_iter().enumerate() {
+            if index > 0 {
+                self.line(separator);
+            }
+            for line in lines {
+                self.line(format!("  {line}"));
+            }
+        }
+        self.line(trailer);
+    }
+
+    /// `scf.if %condition` with a then-region and an optional else-region, no results.
+    fn emit_if(&mut self, condition: &str, then_lines: Vec<String>, else_lines: Option<Vec<String>>) {
+        let mut regions = vec![(String::new(), then_lines)];
+        if let Some(lines) = else_lines {
+            regions.push(("} else {".into(), lines));
+        }
+        self.push_region(format!("scf.if {condition} {{"), regions, "}".into());
+    }
+
+    /// `scf.if` yielding values of `result_type` from two regions.
+    fn emit_if_value(
+        &mut self,
+        condition: &str,
+        result_type: &Type,
+        then_branch: impl FnOnce(&mut Self) -> Result<Value, Diagnostic>,
+        else_branch: impl FnOnce(&mut Self) -> Result<Value, Diagnostic>,
+    ) -> Result<Value, Diagnostic> {
+        let types = result_type.flat_mlir();
+        let (then_lines, ()) = self.region(|this| {
+            let value = then_branch(this)?;
+            this.yield_values(&value);
+            Ok(())
+        })?;
+        let (else_lines, ()) = self.region(|this| {
+            let value = else_branch(this)?;
+            this.yield_values(&value);
+            Ok(())
+        })?;
+        let results: Vec<String> = (0..types.len()).map(|_| self.fresh()).collect();
+        let header = if results.is_empty() {
+            format!("scf.if {condition} {{")
+        } else {
+            let base = results[0].clone();
+            format!("{base}:{} = scf.if {condition} -> ({}) {{", results.len(), types.join(", "))
+        };
+        self.push_region(header, vec![(String::new(), then_lines), ("} else {".into(), else_lines)], "}".into());
+        let names = results.first().map(|base| (0..results.len()).map(|index| format!("{base}#{index}")).collect::<Vec<_>>()).unwrap_or_default();
+        Ok(unflatten(result_type, &mut names.into_iter()))
+    }
+
+    fn yield_values(&mut self, value: &Value) {
+        let names = value.flat_names();
+        let types = value.value_type().flat_mlir();
+        if names.is_empty() {
+            self.line("scf.yield");
+        } else {
+            self.line(format!("scf.yield {} : {}", names.join(", "), types.join(", ")));
+        }
+    }
+
+    // ---------------------------------------------------------------- function
+
+    fn emit_function(&mut self, function: &StmtFunctionDef, public: bool) -> Result<String, Diagnostic> {
+        let module = self.module;
+        let return_type = self.types.return_type.clone();
+        let mut result_types = vec!["i32".to_string()];
+        result_types.extend(return_type.flat_mlir());
+        let loc = location(module, function);
+
+        self.state_slot = self.alloca("i32");
+        self.status_slot = self.alloca("i32");
+        let zero = self.i32_constant(0);
+        let (state, status) = (self.state_slot.clone(), self.status_slot.clone());
+        self.store(&zero, &state, "i32");
+        self.store(&zero, &status, "i32");
+
+        let mut locals: Vec<(String, Type)> = self.types.locals.iter().map(|(name, local)| (name.clone(), local.clone())).collect();
+        locals.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, local_type) in locals {
+            let binding = if local_type.contains_array() {
+                Binding::Ssa(None)
+            } else {
+                let mut slots = Vec::new();
+                let scalars = flat_scalars(&local_type);
+                for scalar in scalars {
+                    let slot = self.alloca(&scalar.mlir());
+                    let zero = self.scalar_constant(scalar, Constant::Int(0), &loc);
+                    self.store(&zero, &slot, &scalar.mlir());
+                    slots.push((slot, scalar));
+                }
+                Binding::Slots(slots, local_type)
+            };
+            self.bindings.insert(name, binding);
+        }
+        if !return_type.contains_array() {
+            for scalar in flat_scalars(&return_type) {
+                let slot = self.alloca(&scalar.mlir());
+                self.return_slots.push((slot, scalar));
+            }
+        }
+
+        let mut parameters = Vec::new();
+        for (position, (parameter, argument_type)) in function.parameters.args.iter().zip(self.types.arguments.clone()).enumerate() {
+            let names: Vec<String> = argument_type.flat_mlir().iter().enumerate().map(|(component, _)| format!("%a{position}_{component}")).collect();
+            for (name, mlir_type) in names.iter().zip(argument_type.flat_mlir()) {
+                parameters.push(format!("{name}: {mlir_type}"));
+            }
+            let value = unflatten(&argument_type, &mut names.into_iter());
+            self.bind(parameter.name().as_str(), value, &loc)?;
+        }
+
+        let body_terminated = self.emit_top_level(&function.body)?;
+        if !body_terminated {
+            if return_type != Type::None && return_type != Type::Unknown {
+                // Falling off the end returns None, which this specialisation cannot express.
+                return Err(module.typing(function, format!("'{}' returns {return_type} on some paths and None at its end", function.name)));
+            }
+            let zero = self.i32_constant(0);
+            self.line(format!("func.return {zero} : i32"));
+        }
+        if self.needs_exit_block {
+            self.line("^exit:");
+            let status = self.load(&self.status_slot.clone(), "i32");
+            let mut names = vec![status];
+            let mut types = vec!["i32".to_string()];
+            if return_type.contains_array() {
+                let zero = self.zero_of(&return_type, &loc);
+                names.extend(zero.flat_names());
+            } else {
+                for (slot, scalar) in self.return_slots.clone() {
+                    names.push(self.load(&slot, &scalar.mlir()));
+                }
+            }
+            types.extend(return_type.flat_mlir());
+            self.line(format!("func.return {} : {}", names.join(", "), types.join(", ")));
+        }
+
+        let visibility = if public { "" } else { "private " };
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "  func.func {visibility}@{}({}) -> ({}) attributes {{py.name = {:?}{}}} {{",
+            self.types.symbol,
+            parameters.join(", "),
+            result_types.join(", "),
+            self.types.name,
+            if public { ", llvm.emit_c_interface" } else { "" }
+        );
+        for line in &self.lines {
+            if line.starts_with('^') {
+                let _ = writeln!(text, "  {line}");
+            } else {
+                let _ = writeln!(text, "    {line}");
+            }
+        }
+        let _ = writeln!(text, "  }} {loc}");
+        Ok(text)
+    }
+
+    /// The function's own statement list; returns whether it ended in a `func.return`.
+    fn emit_top_level(&mut self, body: &[Stmt]) -> Result<bool, Diagnostic> {
+        for statement in body {
+            if let Stmt::Return(return_statement) = statement {
+                self.statement_may_have_raised = false;
+                let loc = location(self.module, statement);
+                let value = match &return_statement.value {
+                    Some(value) => self.emit_expr(value)?,
+                    None => Value::None,
+                };
+                let value = self.convert(value, &self.types.return_type.clone(), statement)?;
+                if statement_may_raise(self.module, statement) {
+                    let running = self.running();
+                    self.branch_to_exit(&running);
+                }
+                let status = self.i32_constant(0);
+                let mut names = vec![status];
+                names.extend(value.flat_names());
+                let mut types = vec!["i32".to_string()];
+                types.extend(self.types.return_type.flat_mlir());
+                self.line(format!("func.return {} : {} {loc}", names.join(", "), types.join(", ")));
+                return Ok(true);
+            }
+            self.emit_statement(statement)?;
+            if needs_guard(self.module, statement, false) {
+                let running = self.running();
+                self.branch_to_exit(&running);
+            }
+        }
+        Ok(false)
+    }
+
+    fn branch_to_exit(&mut self, running: &str) {
+        self.next_block += 1;
+        let block = format!("^bb{}", self.next_block);
+        self.needs_exit_block = true;
+        self.line(format!("cf.cond_br {running}, {block}, ^exit"));
+        self.line(format!("{block}:"));
+    }
+
+    /// A statement list inside a region: after a statement that may skip the rest, the rest runs
+    /// under `scf.if (state == 0)`.
+    fn emit_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
+        for (position, statement) in body.iter().enumerate() {
+            self.emit_statement(statement)?;
+            let rest = &body[position + 1..];
+            if !rest.is_empty() && needs_guard(self.module, statement, self.loop_depth > 0) {
+                let running = self.running();
+                let (lines, ()) = self.region(|this| {
+                    this.emit_block(rest)?;
+                    this.line("scf.yield");
+                    Ok(())
+                })?;
+                self.emit_if(&running, lines, None);
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    fn emit_statement(&mut self, statement: &Stmt) -> Result<(), Diagnostic> {
+        self.statement_may_have_raised = false;
+        let module = self.module;
+        let loc = location(module, statement);
+        match statement {
+            Stmt::Assign(assign) => {
+                let value = self.emit_expr(&assign.value)?;
+                for target in &assign.targets {
+                    self.assign(target, value.clone(), &loc)?;
+                }
+            }
+            Stmt::AugAssign(assign) => {
+                let current = self.emit_expr(&assign.target)?;
+                let value = self.emit_expr(&assign.value)?;
+                let result = self.binary(assign.op, current, value, &assign.value, statement)?;
+                self.assign(&assign.target, result, &loc)?;
+            }
+            Stmt::Expr(expression) => {
+                self.emit_expr(&expression.value)?;
+            }
+            Stmt::Pass(_) => {}
+            Stmt::If(if_statement) => {
+                let mut clauses: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&*if_statement.test), &if_statement.body[..])];
+                clauses.extend(if_statement.elif_else_clauses.iter().map(|clause| (clause.test.as_ref(), &clause.body[..])));
+                self.emit_if_chain(&clauses)?;
+            }
+            Stmt::While(while_loop) => self.emit_while(&while_loop.test, &while_loop.body, &loc)?,
+            Stmt::For(for_loop) => self.emit_for(for_loop, &loc)?,
+            Stmt::Break(_) => self.set_state(STATE_BREAK),
+            Stmt::Continue(_) => self.set_state(STATE_CONTINUE),
+            Stmt::Return(return_statement) => {
+                if self.types.return_type.contains_array() {
+                    return Err(module.unsupported(statement, "returning an array from inside a loop or branch is not supported yet; return it at the end of the function"));
+                }
+                let value = match &return_statement.value {
+                    Some(value) => self.emit_expr(value)?,
+                    None => Value::None,
+                };
+                let value = self.convert(value, &self.types.return_type.clone(), statement)?;
+                for ((slot, scalar), name) in self.return_slots.clone().iter().zip(value.flat_names()) {
+                    self.store(&name, slot, &scalar.mlir());
+                }
+                self.set_state(STATE_EXIT);
+            }
+            Stmt::Raise(raise) => {
+                let (exception, message) = exception_of(module, raise)?;
+                self.raise(&exception, &message, statement);
+            }
+            other => return Err(module.unsupported(other, format!("unsupported statement: {}", crate::infer::statement_name(other)))),
+        }
+        Ok(())
+    }
+
+    /// Records a raise site, stores its code into the status slot and skips what follows.
+    fn raise(&mut self, exception: &str, message: &str, node: &dyn Ranged) {
+        let (line, column) = self.module.file.line_col(node.range().start().to_usize());
+        let sites = &mut self.module_emitter.raise_sites;
+        sites.push(RaiseSite {
+            exception: exception.to_string(),
+            message: message.to_string(),
+            location: SourceLocation { file: self.module.file.name.clone(), line, column },
+        });
+        let code = sites.len();
+        let loc = location(self.module, node);
+        let status = self.status_slot.clone();
+        self.line(format!("py.raise {exception:?}, {message:?} code {code} into {status} : memref<i32> {loc}"));
+        self.set_state(STATE_EXIT);
+    }
+
+    /// `raise exception(message)` when `condition` holds, in the middle of an expression.
+    fn raise_if(&mut self, condition: &str, exception: &str, message: &str, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let (lines, ()) = self.region(|this| {
+            this.raise(exception, message, node);
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(condition, lines, None);
+        self.statement_may_have_raised = true;
+        Ok(())
+    }
+
+    fn emit_if_chain(&mut self, clauses: &[(Option<&Expr>, &[Stmt])]) -> Result<(), Diagnostic> {
+        let Some(((test, body), rest)) = clauses.split_first() else { return Ok(()) };
+        let Some(test) = test else {
+            return self.emit_block(body);
+        };
+        let condition = self.emit_condition(test)?;
+        let (then_lines, ()) = self.region(|this| {
+            this.emit_block(body)?;
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        let else_lines = if rest.is_empty() {
+            None
+        } else {
+            Some(self.region(|this| {
+                this.emit_if_chain(rest)?;
+                this.line("scf.yield");
+                Ok(())
+            })?.0)
+        };
+        self.emit_if(&condition, then_lines, else_lines);
+        Ok(())
+    }
+
+    fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
+        let (before, ()) = self.region(|this| {
+            let condition = this.emit_condition(test)?;
+            let running = this.running();
+            let go = this.op("", format!("arith.andi {running}, {condition} : i1"));
+            this.line(format!("scf.condition({go})"));
+            Ok(())
+        })?;
+        self.loop_depth += 1;
+        let after = self.region(|this| {
+            this.emit_block(body)?;
+            this.clear_state(STATE_CONTINUE);
+            this.line("scf.yield");
+            Ok(())
+        });
+        self.loop_depth -= 1;
+        let (after, ()) = after?;
+        self.push_region("scf.while : () -> () {".into(), vec![(String::new(), before), ("} do {".into(), after)], format!("}} {loc}"));
+        self.clear_state(STATE_BREAK);
+        Ok(())
+    }
+
+    fn emit_for(&mut self, for_loop: &ruff_python_ast::StmtFor, loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        let bounds = range_arguments(module, &for_loop.iter)?;
+        let mut values = Vec::new();
+        for bound in &bounds {
+            let value = self.emit_expr(bound)?;
+            values.push(self.to_scalar(value, INT64, bound)?);
+        }
+        let (start, stop, step) = match values.as_slice() {
+            [stop] => (self.scalar_constant(INT64, Constant::Int(0), loc), stop.clone(), None),
+            [start, stop] => (start.clone(), stop.clone(), None),
+            [start, stop, step] => (start.clone(), stop.clone(), Some(step.clone())),
+            _ => unreachable!("range_arguments checks the count"),
+        };
+        let step_constant = match bounds.get(2).map(|step| literal_constant(step)) {
+            None => Some(1),
+            Some(Some(Constant::Int(value))) => Some(value),
+            Some(_) => None,
+        };
+        if step_constant == Some(0) {
+            return Err(module.typing(bounds[2], "range() arg 3 must not be zero"));
+        }
+        let step = match step {
+            Some(step) => step,
+            None => self.scalar_constant(INT64, Constant::Int(1), loc),
+        };
+        if step_constant.is_none() {
+            let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+            let is_zero = self.op("", format!("py.cmp \"eq\", {step}, {zero} : si64 {loc}"));
+            self.raise_if(&is_zero, "ValueError", "range() arg 3 must not be zero", bounds[2])?;
+        }
+        // Python's len(range(start, stop, step)): max(0, (stop - start + step - sign(step)) // step).
+        let sign = match step_constant {
+            Some(value) => self.scalar_constant(INT64, Constant::Int(value.signum()), loc),
+            None => {
+                let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+                let positive = self.op("", format!("py.cmp \"gt\", {step}, {zero} : si64 {loc}"));
+                let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                let minus_one = self.scalar_constant(INT64, Constant::Int(-1), loc);
+                self.op("", format!("arith.select {positive}, {one}, {minus_one} : si64"))
+            }
+        };
+        let span = self.op("", format!("py.sub {stop}, {start} : si64 {loc}"));
+        let span = self.op("", format!("py.add {span}, {step} : si64 {loc}"));
+        let span = self.op("", format!("py.sub {span}, {sign} : si64 {loc}"));
+        let count = if step_constant == Some(1) { span } else { self.op("", format!("py.floordiv {span}, {step} : si64 {loc}")) };
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let count = self.op("", format!("py.max {count}, {zero} : si64 {loc}"));
+
+        let Expr::Name(target) = &*for_loop.target else {
+            return Err(module.unsupported(&*for_loop.target, "a range loop binds one name"));
+        };
+        let target_name = target.id.to_string();
+        let body = &for_loop.body;
+        let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
+        self.loop_depth += 1;
+        let result = if breaks {
+            self.emit_range_while(&start, &step, &count, &target_name, body, loc)
+        } else {
+            self.emit_range_for(&start, &step, &count, &target_name, body, loc)
+        };
+        self.loop_depth -= 1;
+        result?;
+        if breaks {
+            self.clear_state(STATE_BREAK);
+        }
+        Ok(())
+    }
+
+    fn loop_variable(&mut self, iteration: &str, start: &str, step: &str, target: &str, loc: &str) -> Result<(), Diagnostic> {
+        let offset = self.op("", format!("py.mul {iteration}, {step} : si64 {loc}"));
+        let value = self.op("", format!("py.add {start}, {offset} : si64 {loc}"));
+        self.bind(target, Value::Scalar(value, INT64), loc)
+    }
+
+    fn emit_range_for(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
+        let upper = self.op("", format!("py.cast {count} : si64 to index {loc}"));
+        let lower = self.op("", "arith.constant 0 : index");
+        let one = self.op("", "arith.constant 1 : index");
+        let induction = self.fresh();
+        let (lines, ()) = self.region(|this| {
+            let iteration = this.op("", format!("py.cast {induction} : index to si64 {loc}"));
+            this.loop_variable(&iteration, start, step, target, loc)?;
+            this.emit_block(body)?;
+            if exits(body, true) {
+                this.clear_state(STATE_CONTINUE);
+            }
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.push_region(format!("scf.for {induction} = {lower} to {upper} step {one} {{"), vec![(String::new(), lines)], format!("}} {loc}"));
+        Ok(())
+    }
+
+    fn emit_range_while(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
+        let initial = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let (iteration_before, iteration_after) = (self.fresh(), self.fresh());
+        let (before, ()) = self.region(|this| {
+            let in_range = this.op("", format!("py.cmp \"lt\", {iteration_before}, {count} : si64 {loc}"));
+            let running = this.running();
+            let go = this.op("", format!("arith.andi {running}, {in_range} : i1"));
+            this.line(format!("scf.condition({go}) {iteration_before} : si64"));
+            Ok(())
+        })?;
+        let (after, ()) = self.region(|this| {
+            this.loop_variable(&iteration_after, start, step, target, loc)?;
+            this.emit_block(body)?;
+            this.clear_state(STATE_CONTINUE);
+            let one = this.scalar_constant(INT64, Constant::Int(1), loc);
+            let next = this.op("", format!("py.add {iteration_after}, {one} : si64 {loc}"));
+            this.line(format!("scf.yield {next} : si64"));
+            Ok(())
+        })?;
+        let result = self.fresh();
+        self.push_region(
+            format!("{result} = scf.while ({iteration_before} = {initial}) : (si64) -> si64 {{"),
+            vec![(String::new(), before), (format!("}} do {{\n^bb0({iteration_after}: si64):"), after)],
+            format!("}} {loc}"),
+        );
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- bindings
+
+    fn bind(&mut self, name: &str, value: Value, loc: &str) -> Result<(), Diagnostic> {
+        match self.bindings.get(name).cloned() {
+            Some(Binding::Slots(slots, local_type)) => {
+                let value = self.convert_loc(value, &local_type, loc)?;
+                let names = value.flat_names();
+                for ((slot, scalar), name) in slots.iter().zip(names) {
+                    self.store(&name, slot, &scalar.mlir());
+                }
+            }
+            Some(Binding::Ssa(_)) | None => {
+                self.bindings.insert(name.to_string(), Binding::Ssa(Some(value)));
+            }
+        }
+        Ok(())
+    }
+
+    fn assign(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        match target {
+            Expr::Name(name) => {
+                if value.value_type().contains_array() && self.lines_are_nested() {
+                    return Err(module.unsupported(target, "assigning an array inside a loop or branch is not supported yet"));
+                }
+                self.bind(name.id.as_str(), value, loc)
+            }
+            Expr::Tuple(tuple) => match value {
+                Value::Tuple(elements) if elements.len() == tuple.elts.len() => {
+                    for (element, element_value) in tuple.elts.iter().zip(elements) {
+                        self.assign(element, element_value, loc)?;
+                    }
+                    Ok(())
+                }
+                other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
+            },
+            Expr::Subscript(subscript) => {
+                let array = self.emit_expr(&subscript.value)?;
+                let Value::Array(array_name, array_type) = array else {
+                    return Err(module.typing(target, "only array elements can be assigned"));
+                };
+                let indices = self.emit_indices(&subscript.slice)?;
+                let element = self.to_scalar(value, array_type.dtype, target)?;
+                let index_types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
+                let index_names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
+                let store = format!(
+                    "py.setitem {element}, {array_name}[{}] : {}, {}, {} {loc}",
+                    index_names.join(", "),
+                    array_type.dtype.mlir(),
+                    Type::Array(array_type).flat_mlir()[0],
+                    index_types.join(", ")
+                );
+                if self.statement_may_have_raised {
+                    let running = self.running();
+                    self.emit_if(&running, vec![store, "scf.yield".into()], None);
+                } else {
+                    self.line(store);
+                }
+                Ok(())
+            }
+            other => Err(module.unsupported(other, "unsupported assignment target")),
+        }
+    }
+
+    /// Whether emission is inside a nested region (a loop or branch body).
+    fn lines_are_nested(&self) -> bool {
+        self.loop_depth > 0 || self.region_depth > 0
+    }
+}
+
+fn body_breaks_or_exits(body: &[Stmt]) -> bool {
+    fn breaks(statement: &Stmt) -> bool {
+        match statement {
+            Stmt::Break(_) | Stmt::Return(_) | Stmt::Raise(_) => true,
+            Stmt::If(if_statement) => {
+                if_statement.body.iter().any(breaks) || if_statement.elif_else_clauses.iter().any(|clause| clause.body.iter().any(breaks))
+            }
+            Stmt::For(for_loop) => exits(&for_loop.body, false),
+            Stmt::While(while_loop) => exits(&while_loop.body, false),
+            _ => false,
+        }
+    }
+    body.iter().any(breaks)
+}
+
+fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
+    match value_type {
+        Type::Scalar(scalar) => vec![*scalar],
+        Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    // ---------------------------------------------------------------- conversions
+
+    fn cast(&mut self, name: &str, from: Scalar, to: Scalar, loc: &str) -> String {
+        if from == to {
+            name.to_string()
+        } else if to == Scalar::Bool {
+            self.op("", format!("py.truth {name} : {} {loc}", from.mlir()))
+        } else {
+            self.op("", format!("py.cast {name} : {} to {} {loc}", from.mlir(), to.mlir()))
+        }
+    }
+
+    fn convert_loc(&mut self, value: Value, target: &Type, loc: &str) -> Result<Value, Diagnostic> {
+        Ok(match (value, target) {
+            (Value::Scalar(name, from), Type::Scalar(to)) => Value::Scalar(self.cast(&name, from, *to, loc), *to),
+            (Value::Tuple(elements), Type::Tuple(targets)) if elements.len() == targets.len() => Value::Tuple(
+                elements.into_iter().zip(targets).map(|(element, target)| self.convert_loc(element, target, loc)).collect::<Result<_, _>>()?,
+            ),
+            (value, target) if &value.value_type() == target => value,
+            (Value::None, Type::Unknown) => Value::None,
+            (value, target) => {
+                let (line, column) = loc_position(loc);
+                return Err(Diagnostic {
+                    kind: DiagnosticKind::Typing,
+                    location: SourceLocation { file: self.module.file.name.clone(), line, column },
+                    message: format!("cannot convert {} to {target}", value.value_type()),
+                    source_line: self.module.file.line_text(line.max(1)).to_string(),
+                    notes: Vec::new(),
+                });
+            }
+        })
+    }
+
+    fn convert(&mut self, value: Value, target: &Type, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        self.convert_loc(value, target, &loc)
+    }
+
+    fn to_scalar(&mut self, value: Value, target: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        match value {
+            Value::Scalar(name, from) => Ok(self.cast(&name, from, target, &loc)),
+            other => Err(self.module.typing(node, format!("expected a number, got {}", other.value_type()))),
+        }
+    }
+
+    fn emit_condition(&mut self, test: &Expr) -> Result<String, Diagnostic> {
+        let value = self.emit_expr(test)?;
+        self.to_scalar(value, Scalar::Bool, test)
+    }
+
+    fn emit_indices(&mut self, slice: &Expr) -> Result<Vec<(String, Scalar)>, Diagnostic> {
+        let indices: Vec<&Expr> = match slice {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+            single => vec![single],
+        };
+        let mut names = Vec::new();
+        for index in indices {
+            let value = self.emit_expr(index)?;
+            let name = self.to_scalar(value, INT64, index)?;
+            names.push((name, INT64));
+        }
+        Ok(names)
+    }
+
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        match expr {
+            Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => {
+                let constant = literal_constant(expr).ok_or_else(|| module.unsupported(expr, "this number literal is not supported"))?;
+                Ok(self.constant_value(constant, &loc))
+            }
+            Expr::NoneLiteral(_) => Ok(Value::None),
+            Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
+            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<_, _>>()?)),
+            Expr::BinOp(binary) => {
+                let left = self.emit_expr(&binary.left)?;
+                let right = self.emit_expr(&binary.right)?;
+                self.binary(binary.op, left, right, &binary.right, expr)
+            }
+            Expr::UnaryOp(unary) => {
+                let operand = self.emit_expr(&unary.operand)?;
+                let Some((name, scalar)) = operand.scalar() else {
+                    return Err(module.typing(expr, format!("bad operand type for unary {}: {}", unary.op.as_str(), operand.value_type())));
+                };
+                let name = name.to_string();
+                Ok(match unary.op {
+                    UnaryOp::Not => {
+                        let truth = self.cast(&name, scalar, Scalar::Bool, &loc);
+                        Value::Scalar(self.op("", format!("py.not {truth} : i1 {loc}")), Scalar::Bool)
+                    }
+                    UnaryOp::UAdd => Value::Scalar(self.cast(&name, scalar, scalar.widened(), &loc), scalar.widened()),
+                    UnaryOp::USub | UnaryOp::Invert => {
+                        if unary.op == UnaryOp::Invert && scalar.is_float() {
+                            return Err(module.typing(expr, "bad operand type for unary ~: float"));
+                        }
+                        let widened = scalar.widened();
+                        let operand = self.cast(&name, scalar, widened, &loc);
+                        let mnemonic = if unary.op == UnaryOp::USub { "neg" } else { "invert" };
+                        Value::Scalar(self.op("", format!("py.{mnemonic} {operand} : {} {loc}", widened.mlir())), widened)
+                    }
+                })
+            }
+            Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
+            Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
+            Expr::If(conditional) => {
+                let condition = self.emit_condition(&conditional.test)?;
+                // Both branches are typed first so that each can convert to the joined type.
+                let body_type = self.expr_type(&conditional.body)?;
+                let orelse_type = self.expr_type(&conditional.orelse)?;
+                let joined = crate::types::unify(&body_type, &orelse_type)
+                    .ok_or_else(|| module.typing(expr, format!("the branches give {body_type} and {orelse_type}")))?;
+                self.emit_if_value(
+                    &condition,
+                    &joined,
+                    |this| {
+                        let value = this.emit_expr(&conditional.body)?;
+                        this.convert(value, &joined, expr)
+                    },
+                    |this| {
+                        let value = this.emit_expr(&conditional.orelse)?;
+                        this.convert(value, &joined, expr)
+                    },
+                )
+            }
+            Expr::Call(call) => self.emit_call(call),
+            Expr::Attribute(attribute) => {
+                if let Expr::Name(base) = &*attribute.value {
+                    if !self.bindings.contains_key(base.id.as_str()) && matches!(module.global(base.id.as_str()), Some(Global::Module(_))) {
+                        let value = math_constant(attribute.attr.as_str())
+                            .ok_or_else(|| module.unsupported(expr, format!("'{}.{}' is not supported as a value", base.id, attribute.attr)))?;
+                        return Ok(self.constant_value(Constant::Float(value), &loc));
+                    }
+                }
+                let base = self.emit_expr(&attribute.value)?;
+                let Value::Array(array, array_type) = base else {
+                    return Err(module.typing(expr, format!("{} has no attribute '{}'", base.value_type(), attribute.attr)));
+                };
+                match attribute.attr.as_str() {
+                    "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
+                    "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
+                    "size" => {
+                        let mut size = self.scalar_constant(INT64, Constant::Int(1), &loc);
+                        for dim in 0..array_type.ndim {
+                            let Value::Scalar(extent, _) = self.dim(&array, array_type, dim, &loc) else { unreachable!() };
+                            size = self.op("", format!("py.mul {size}, {extent} : si64 {loc}"));
+                        }
+                        Ok(Value::Scalar(size, INT64))
+                    }
+                    other => Err(module.unsupported(expr, format!("array attribute '{other}' is not supported yet"))),
+                }
+            }
+            Expr::Subscript(subscript) => {
+                let base = self.emit_expr(&subscript.value)?;
+                match base {
+                    Value::Array(array, array_type) => {
+                        if let Some(slice) = match &*subscript.slice {
+                            Expr::Tuple(tuple) => tuple.elts.iter().find(|index| matches!(index, Expr::Slice(_))),
+                            single @ Expr::Slice(_) => Some(single),
+                            _ => None,
+                        } {
+                            return Err(module.unsupported(slice, "array slicing is not supported yet"));
+                        }
+                        let indices = self.emit_indices(&subscript.slice)?;
+                        if indices.len() != array_type.ndim {
+                            return Err(module.unsupported(&*subscript.slice, format!("indexing a {}-d array needs {} indices, got {} (views come later)", array_type.ndim, array_type.ndim, indices.len())));
+                        }
+                        let names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
+                        let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
+                        let element = self.op(
+                            "",
+                            format!(
+                                "py.getitem {array}[{}] : {}, {} -> {} {loc}",
+                                names.join(", "),
+                                Type::Array(array_type).flat_mlir()[0],
+                                types.join(", "),
+                                array_type.dtype.mlir()
+                            ),
+                        );
+                        Ok(Value::Scalar(element, array_type.dtype))
+                    }
+                    Value::Tuple(elements) => {
+                        let Some(Constant::Int(position)) = literal_constant(&subscript.slice) else {
+                            return Err(module.unsupported(&*subscript.slice, "tuples are indexed by an integer literal"));
+                        };
+                        let resolved = if position < 0 { position + elements.len() as i64 } else { position };
+                        usize::try_from(resolved)
+                            .ok()
+                            .and_then(|index| elements.get(index).cloned())
+                            .ok_or_else(|| module.typing(&*subscript.slice, "tuple index out of range"))
+                    }
+                    other => Err(module.typing(&*subscript.value, format!("{} is not subscriptable", other.value_type()))),
+                }
+            }
+            other => {
+                // Typing reports every other construct with its own message.
+                self.expr_type(other)?;
+                Err(module.unsupported(other, "unsupported expression"))
+            }
+        }
+    }
+
+    /// The type of an expression, by the same rules inference used.
+    fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        let index = self.module_emitter.specialisations.find(&self.types.name, &self.types.arguments).expect("being emitted");
+        let function = self.module.function(&self.types.name).expect("exists");
+        let mut walker = TypeWalker::new(self.module_emitter.specialisations, function, index);
+        walker.expr_type(expr)
+    }
+
+    fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
+        let scalar = match constant {
+            Constant::Int(_) => INT64,
+            Constant::Float(_) => FLOAT64,
+            Constant::Bool(_) => Scalar::Bool,
+        };
+        Value::Scalar(self.scalar_constant(scalar, constant, loc), scalar)
+    }
+
+    fn dim(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> Value {
+        let name = self.op("", format!("py.dim {array}, {dim} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+        Value::Scalar(name, INT64)
+    }
+
+    fn load_name(&mut self, name: &str, expr: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        match self.bindings.get(name).cloned() {
+            Some(Binding::Slots(slots, local_type)) => {
+                let mut names = Vec::new();
+                for (slot, scalar) in &slots {
+                    names.push(self.load(slot, &scalar.mlir()));
+                }
+                Ok(unflatten(&local_type, &mut names.into_iter()))
+            }
+            Some(Binding::Ssa(Some(value))) => Ok(value),
+            Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
+            None => match module.global(name) {
+                Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),
+                Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
+                    Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
+                }
+                _ => {
+                    self.expr_type(expr)?;
+                    Err(module.typing(expr, format!("name '{name}' is not defined")))
+                }
+            },
+        }
+    }
+
+    fn binary(&mut self, op: Operator, left: Value, right: Value, right_expr: &Expr, expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
+            return Err(module.error(
+                expr.range(),
+                DiagnosticKind::Typing,
+                format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()),
+            ));
+        };
+        let result = crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?;
+        let lhs = self.cast(left_name, left_type, result, &loc);
+        let rhs = self.cast(right_name, right_type, result, &loc);
+        let ty = result.mlir();
+        let divisor_may_be_zero = literal_constant(right_expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)));
+        let mnemonic = match op {
+            Operator::Add => "add",
+            Operator::Sub => "sub",
+            Operator::Mult => "mul",
+            Operator::Div => "truediv",
+            Operator::FloorDiv => "floordiv",
+            Operator::Mod => "mod",
+            Operator::Pow => "pow",
+            Operator::BitAnd => "bitand",
+            Operator::BitOr => "bitor",
+            Operator::BitXor => "bitxor",
+            Operator::LShift => "lshift",
+            Operator::RShift => "rshift",
+            Operator::MatMult => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'@' on scalars is not supported")),
+        };
+        if matches!(op, Operator::Div | Operator::FloorDiv | Operator::Mod) && divisor_may_be_zero {
+            let float_operands = left_type.is_float() || right_type.is_float();
+            let message = match (op, float_operands) {
+                (Operator::Div, false) => "division by zero",
+                (Operator::Div, true) => "float division by zero",
+                (Operator::FloorDiv, false) => "integer division or modulo by zero",
+                (Operator::FloorDiv, true) => "float floor division by zero",
+                (_, false) => "integer modulo by zero",
+                (_, true) => "float modulo",
+            };
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let is_zero = self.op("", format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+            self.raise_if(&is_zero, "ZeroDivisionError", message, expr)?;
+            if !result.is_float() {
+                // The division still executes on the raising path: keep it away from a zero divisor.
+                let one = self.scalar_constant(result, Constant::Int(1), &loc);
+                let safe = self.op("", format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
+                let value = self.op("", format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
+                return Ok(Value::Scalar(value, result));
+            }
+        }
+        if op == Operator::Pow && !result.is_float() && !matches!(literal_constant(right_expr), Some(Constant::Int(exponent)) if exponent >= 0) {
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let negative = self.op("", format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            self.raise_if(&negative, "ValueError", "integer ** negative integer is not supported in compiled code; use a float base", expr)?;
+        }
+        if op == Operator::Pow && result.is_float() && divisor_may_be_zero {
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let zero_base = self.op("", format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
+            let negative = self.op("", format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            let both = self.op("", format!("arith.andi {zero_base}, {negative} : i1"));
+            self.raise_if(&both, "ZeroDivisionError", "0.0 cannot be raised to a negative power", expr)?;
+        }
+        Ok(Value::Scalar(self.op("", format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
+    }
+
+    fn compare(&mut self, op: CmpOp, left: &Value, right: &Value, expr: &dyn Ranged) -> Result<String, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Typing, format!("cannot compare {} with {}", left.value_type(), right.value_type())));
+        };
+        let common = match promote(left_type, right_type) {
+            Scalar::Bool => INT64,
+            other => other,
+        };
+        let lhs = self.cast(left_name, left_type, common, &loc);
+        let rhs = self.cast(right_name, right_type, common, &loc);
+        let predicate = match op {
+            CmpOp::Lt => "lt",
+            CmpOp::LtE => "le",
+            CmpOp::Gt => "gt",
+            CmpOp::GtE => "ge",
+            CmpOp::Eq => "eq",
+            CmpOp::NotEq => "ne",
+            other => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", other.as_str()))),
+        };
+        Ok(self.op("", format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir())))
+    }
+
+    /// `a < b < c`: each comparison after the first runs only if the ones before held.
+    fn emit_compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        let left = self.emit_expr(left)?;
+        self.compare_chain(left, ops, comparators, expr)
+    }
+
+    fn compare_chain(&mut self, left: Value, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        let right = self.emit_expr(&comparators[0])?;
+        let result = self.compare(ops[0], &left, &right, expr)?;
+        if ops.len() == 1 {
+            return Ok(Value::Scalar(result, Scalar::Bool));
+        }
+        let loc = location(self.module, expr);
+        self.emit_if_value(
+            &result,
+            &Type::Scalar(Scalar::Bool),
+            |this| this.compare_chain(right.clone(), &ops[1..], &comparators[1..], expr),
+            |this| Ok(this.constant_value(Constant::Bool(false), &loc)),
+        )
+    }
+
+    /// `a and b` / `a or b`: Python's short-circuit, giving back an operand converted to the joined type.
+    fn emit_bool_op(&mut self, op: BoolOp, values: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        let mut joined = Type::Unknown;
+        for value in values {
+            let value_type = self.expr_type(value)?;
+            joined = crate::types::unify(&joined, &value_type).ok_or_else(|| self.module.typing(expr, "operands do not unify"))?;
+        }
+        self.bool_chain(op, values, &joined, expr)
+    }
+
+    fn bool_chain(&mut self, op: BoolOp, values: &[Expr], joined: &Type, expr: &Expr) -> Result<Value, Diagnostic> {
+        let first = self.emit_expr(&values[0])?;
+        let first = self.convert(first, joined, &values[0])?;
+        if values.len() == 1 {
+            return Ok(first);
+        }
+        let Some((name, scalar)) = first.scalar() else {
+            return Err(self.module.typing(expr, format!("'{}' works on scalars", op.as_str())));
+        };
+        let loc = location(self.module, expr);
+        let truth = self.cast(name, scalar, Scalar::Bool, &loc);
+        let rest = |this: &mut Self| this.bool_chain(op, &values[1..], joined, expr);
+        let keep = |_: &mut Self| Ok(first.clone());
+        match op {
+            BoolOp::And => self.emit_if_value(&truth, joined, rest, keep),
+            BoolOp::Or => self.emit_if_value(&truth, joined, keep, rest),
+        }
+    }
+
+    fn emit_call(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
+        let bindings = &self.bindings;
+        let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
+        if let Some(keyword) = call.arguments.keywords.first() {
+            if !matches!(&callee, Callee::Numpy(name) if crate::infer::is_allocation(name)) {
+                return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
+            }
+        }
+        if let Callee::Numpy(name) = &callee {
+            if crate::infer::is_allocation(name) {
+                return self.emit_allocation(call, name, &loc);
+            }
+        }
+        let mut arguments = Vec::new();
+        for argument in call.arguments.args.iter() {
+            if let Expr::Starred(_) = argument {
+                return Err(module.unsupported(argument, "star-arguments are not supported"));
+            }
+            arguments.push(self.emit_expr(argument)?);
+        }
+        let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
+        match callee {
+            Callee::Function(name) => {
+                let index = self.module_emitter.specialisations.specialise(&name, &argument_types, call)?;
+                let callee_types = self.module_emitter.specialisations.functions[index].clone();
+                let guarded = self.statement_may_have_raised;
+                let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
+                    let mut names = Vec::new();
+                    for argument in &arguments {
+                        names.extend(argument.flat_names());
+                    }
+                    let parameter_types: Vec<String> = callee_types.arguments.iter().flat_map(Type::flat_mlir).collect();
+                    let mut result_types = vec!["i32".to_string()];
+                    result_types.extend(callee_types.return_type.flat_mlir());
+                    let results = this.fresh();
+                    this.line(format!(
+                        "{results}:{} = func.call @{}({}) : ({}) -> ({}) {loc}",
+                        result_types.len(),
+                        callee_types.symbol,
+                        names.join(", "),
+                        parameter_types.join(", "),
+                        result_types.join(", ")
+                    ));
+                    let zero = this.i32_constant(0);
+                    let failed = this.op("", format!("arith.cmpi ne, {results}#0, {zero} : i32"));
+                    let status = this.status_slot.clone();
+                    let (lines, ()) = this.region(|inner| {
+                        inner.store(&format!("{results}#0"), &status, "i32");
+                        inner.set_state(STATE_EXIT);
+                        inner.line("scf.yield");
+                        Ok(())
+                    })?;
+                    this.emit_if(&failed, lines, None);
+                    let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
+                    Ok(unflatten(&callee_types.return_type, &mut values))
+                };
+                let value = if guarded {
+                    let running = self.running();
+                    let return_type = callee_types.return_type.clone();
+                    self.emit_if_value(&running, &return_type, emit_call, |this| Ok(this.zero_of(&return_type, &loc)))?
+                } else {
+                    emit_call(self)?
+                };
+                self.statement_may_have_raised = true;
+                Ok(value)
+            }
+            Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &argument_types, &loc),
+            Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &argument_types, &loc),
+            Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
+        }
+    }
+
+    fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
+        let result = crate::infer::scalar_function_type(self.module, call, namespace, name, argument_types)?;
+        let Type::Scalar(result) = result else { unreachable!("scalar functions return scalars") };
+        let operand_type = if matches!(name, "floor" | "ceil") && namespace == "math" { FLOAT64 } else { result };
+        let mut operands = Vec::new();
+        for (argument, expr) in arguments.into_iter().zip(call.arguments.args.iter()) {
+            operands.push(self.to_scalar(argument, operand_type, expr)?);
+        }
+        if Scalar::from_name(name).is_some() && namespace == "numpy" {
+            return Ok(Value::Scalar(operands[0].clone(), result));
+        }
+        let callee = match name {
+            "absolute" => "abs",
+            other => other,
+        };
+        let types = vec![operand_type.mlir(); operands.len()].join(", ");
+        let value = self.op("", format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), operand_type.mlir()));
+        Ok(Value::Scalar(self.cast(&value, operand_type, result, loc), result))
+    }
+
+    fn emit_builtin(&mut self, call: &ExprCall, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
+        let result = crate::infer::builtin_type(self.module, call, name, argument_types)?;
+        let Type::Scalar(result) = result else { unreachable!("builtins return scalars") };
+        match name {
+            "len" => match &arguments[0] {
+                Value::Array(array, array_type) => Ok(self.dim(array, *array_type, 0, loc)),
+                Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
+                _ => unreachable!("builtin_type checks len's argument"),
+            },
+            "abs" => {
+                let operand = self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?;
+                Ok(Value::Scalar(self.op("", format!("py.math \"abs\"({operand}) : ({0}) -> {0} {loc}", result.mlir())), result))
+            }
+            "min" | "max" => {
+                let mut operands = Vec::new();
+                for (argument, expr) in arguments.into_iter().zip(call.arguments.args.iter()) {
+                    operands.push(self.to_scalar(argument, result, expr)?);
+                }
+                let mut accumulated = operands[0].clone();
+                for operand in &operands[1..] {
+                    accumulated = self.op("", format!("py.{name} {accumulated}, {operand} : {} {loc}", result.mlir()));
+                }
+                Ok(Value::Scalar(accumulated, result))
+            }
+            _ => Ok(Value::Scalar(self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?, result)),
+        }
+    }
+
+    fn emit_allocation(&mut self, call: &ExprCall, name: &str, loc: &str) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let array_type = crate::infer::allocation_type(module, call, name)?;
+        let (shape, _) = allocation_arguments(module, call, name)?;
+        let extents = match shape {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect::<Vec<_>>(),
+            single => vec![single],
+        };
+        let mut names = Vec::new();
+        for extent in extents {
+            let value = self.emit_expr(extent)?;
+            names.push(self.to_scalar(value, INT64, extent)?);
+        }
+        let array_text = Type::Array(array_type).flat_mlir()[0].clone();
+        let array = self.op("", format!("py.empty({}) : {array_text} {loc}", names.join(", ")));
+        let fill = match name {
+            "zeros" => Some(0),
+            "ones" => Some(1),
+            _ => None,
+        };
+        if let Some(fill) = fill {
+            let value = self.scalar_constant(array_type.dtype, Constant::Int(fill), loc);
+            self.line(format!("py.fill {array}, {value} : {array_text}, {} {loc}", array_type.dtype.mlir()));
+        }
+        Ok(Value::Array(array, array_type))
+    }
+}
+
+/// Line and column back out of a `loc("file":line:col)` string.
+fn loc_position(loc: &str) -> (usize, usize) {
+    let mut numbers = loc.trim_end_matches(')').rsplit(':').filter_map(|part| part.parse::<usize>().ok());
+    let column = numbers.next().unwrap_or(1);
+    let line = numbers.next().unwrap_or(1);
+    (line, column)
+}

@@ -1,0 +1,791 @@
+//! Type inference: given the argument types of one call, the type of every local variable and of the
+//! return value, by Numba's rules (int64 by default, true division gives float64, NumPy promotion,
+//! a variable's type unified across its assignments). Callees are specialised on the way.
+
+use crate::{
+    diagnostics::{Diagnostic, DiagnosticKind},
+    resolve::{literal_constant, Constant, Global, SourceModule},
+    types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
+};
+use ruff_python_ast::{
+    CmpOp, Expr, ExprAttribute, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, UnaryOp,
+};
+use ruff_text_size::Ranged;
+use rumba_dialects::Layout;
+use std::collections::{HashMap, HashSet};
+
+const MAX_INFERENCE_ROUNDS: usize = 64;
+
+/// The inferred types of one specialisation.
+#[derive(Clone, Debug)]
+pub struct FunctionTypes {
+    pub name: String,
+    pub symbol: String,
+    pub arguments: Vec<Type>,
+    pub locals: HashMap<String, Type>,
+    pub return_type: Type,
+}
+
+/// Every specialisation inferred for one compilation, in the order they were first asked for.
+pub struct Specialisations<'m> {
+    pub module: &'m SourceModule,
+    pub functions: Vec<FunctionTypes>,
+    index: HashMap<(String, Vec<Type>), usize>,
+}
+
+impl<'m> Specialisations<'m> {
+    pub fn new(module: &'m SourceModule) -> Self {
+        Self { module, functions: Vec::new(), index: HashMap::new() }
+    }
+
+    pub fn find(&self, name: &str, arguments: &[Type]) -> Option<usize> {
+        self.index.get(&(name.to_string(), arguments.to_vec())).copied()
+    }
+
+    /// Infers `name` specialised on `arguments`; while a recursive call is still being inferred its
+    /// return type reads as `Unknown` and the rounds go on until nothing changes.
+    pub fn specialise(&mut self, name: &str, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
+        if let Some(index) = self.find(name, arguments) {
+            return Ok(index);
+        }
+        let module = self.module;
+        let function = module
+            .function(name)
+            .ok_or_else(|| module.error(call.range(), DiagnosticKind::Usage, format!("function '{name}' not found")))?;
+        check_parameters(module, function, arguments.len(), call)?;
+        let index = self.functions.len();
+        let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
+        self.functions.push(FunctionTypes {
+            name: name.to_string(),
+            symbol: format!("{name}__{}", mangled.join("__")),
+            arguments: arguments.to_vec(),
+            locals: HashMap::new(),
+            return_type: Type::Unknown,
+        });
+        self.index.insert((name.to_string(), arguments.to_vec()), index);
+        for _ in 0..MAX_INFERENCE_ROUNDS {
+            let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
+            let mut walker = TypeWalker::new(self, function, index);
+            for (parameter, argument) in function.parameters.args.iter().zip(arguments) {
+                walker.locals.insert(parameter.name().to_string(), argument.clone());
+            }
+            walker.infer_block(&function.body)?;
+            let return_type = match walker.return_type {
+                Type::Unknown if !walker.saw_return => Type::None,
+                other => other,
+            };
+            let locals = walker.locals;
+            let entry = &mut self.functions[index];
+            entry.locals = locals;
+            entry.return_type = return_type;
+            if (entry.locals.clone(), entry.return_type.clone()) == before {
+                return Ok(index);
+            }
+        }
+        Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
+    }
+}
+
+fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: usize, call: &dyn Ranged) -> Result<(), Diagnostic> {
+    let parameters = &function.parameters;
+    if !parameters.posonlyargs.is_empty() || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() || parameters.kwarg.is_some() {
+        return Err(module.unsupported(&**parameters, "only plain positional parameters are supported"));
+    }
+    if let Some(default) = parameters.args.iter().find_map(|parameter| parameter.default.as_deref()) {
+        return Err(module.unsupported(default, "default parameter values are not supported yet"));
+    }
+    if parameters.args.len() != given {
+        return Err(module.error(
+            call.range(),
+            DiagnosticKind::Usage,
+            format!("'{}' takes {} argument(s) but {} were given", function.name, parameters.args.len(), given),
+        ));
+    }
+    Ok(())
+}
+
+/// What a call expression calls.
+pub enum Callee<'e> {
+    Function(String),
+    Math(String),
+    Numpy(String),
+    Builtin(&'e str),
+}
+
+/// The names a function body assigns: its local variables.
+pub fn assigned_names(body: &[Stmt], names: &mut HashSet<String>) {
+    fn targets(expr: &Expr, names: &mut HashSet<String>) {
+        match expr {
+            Expr::Name(name) => {
+                names.insert(name.id.to_string());
+            }
+            Expr::Tuple(tuple) => tuple.elts.iter().for_each(|element| targets(element, names)),
+            _ => {}
+        }
+    }
+    for statement in body {
+        match statement {
+            Stmt::Assign(assign) => assign.targets.iter().for_each(|target| targets(target, names)),
+            Stmt::AugAssign(assign) => targets(&assign.target, names),
+            Stmt::For(for_loop) => {
+                targets(&for_loop.target, names);
+                assigned_names(&for_loop.body, names);
+            }
+            Stmt::While(while_loop) => assigned_names(&while_loop.body, names),
+            Stmt::If(if_statement) => {
+                assigned_names(&if_statement.body, names);
+                for clause in &if_statement.elif_else_clauses {
+                    assigned_names(&clause.body, names);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Computes expression types against the current local types.
+pub struct TypeWalker<'s, 'm> {
+    pub specialisations: &'s mut Specialisations<'m>,
+    pub module: &'m SourceModule,
+    pub locals: HashMap<String, Type>,
+    assigned: HashSet<String>,
+    return_type: Type,
+    saw_return: bool,
+    loop_depth: usize,
+}
+
+impl<'s, 'm> TypeWalker<'s, 'm> {
+    pub fn new(specialisations: &'s mut Specialisations<'m>, function: &StmtFunctionDef, index: usize) -> Self {
+        let module = specialisations.module;
+        let mut assigned: HashSet<String> = function.parameters.args.iter().map(|p| p.name().to_string()).collect();
+        assigned_names(&function.body, &mut assigned);
+        let locals = specialisations.functions[index].locals.clone();
+        let return_type = specialisations.functions[index].return_type.clone();
+        Self { specialisations, module, locals, assigned, return_type, saw_return: false, loop_depth: 0 }
+    }
+
+    fn assign(&mut self, target: &Expr, value_type: Type) -> Result<(), Diagnostic> {
+        match target {
+            Expr::Name(name) => {
+                let current = self.locals.get(name.id.as_str()).cloned().unwrap_or(Type::Unknown);
+                let unified = unify(&current, &value_type).ok_or_else(|| {
+                    self.module.typing(target, format!("variable '{}' is {current} on one path and {value_type} on another", name.id))
+                })?;
+                self.locals.insert(name.id.to_string(), unified);
+                Ok(())
+            }
+            Expr::Tuple(tuple) => match value_type {
+                Type::Tuple(elements) if elements.len() == tuple.elts.len() => {
+                    for (element, element_type) in tuple.elts.iter().zip(elements) {
+                        self.assign(element, element_type)?;
+                    }
+                    Ok(())
+                }
+                Type::Unknown => tuple.elts.iter().try_for_each(|element| self.assign(element, Type::Unknown)),
+                other => Err(self.module.typing(target, format!("cannot unpack {other} into {} names", tuple.elts.len()))),
+            },
+            Expr::Subscript(subscript) => {
+                let element = self.subscript_type(subscript)?;
+                if matches!(self.expr_type(&subscript.value)?, Type::Tuple(_)) {
+                    return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element"));
+                }
+                match (element, value_type) {
+                    (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
+                    (element, value) => Err(self.module.typing(target, format!("cannot store {value} into an element of type {element}"))),
+                }
+            }
+            other => Err(self.module.unsupported(other, "unsupported assignment target")),
+        }
+    }
+
+    pub fn infer_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
+        for statement in body {
+            self.infer_statement(statement)?;
+        }
+        Ok(())
+    }
+
+    fn infer_statement(&mut self, statement: &Stmt) -> Result<(), Diagnostic> {
+        let module = self.module;
+        match statement {
+            Stmt::Assign(assign) => {
+                let value = self.expr_type(&assign.value)?;
+                for target in &assign.targets {
+                    self.assign(target, value.clone())?;
+                }
+            }
+            Stmt::AugAssign(assign) => {
+                let current = self.expr_type(&assign.target)?;
+                let value = self.expr_type(&assign.value)?;
+                let result = self.binary_type(assign.op, &current, &value, &assign.value, statement)?;
+                if let Expr::Subscript(_) = &*assign.target {
+                    self.assign(&assign.target, result)?;
+                } else {
+                    self.assign(&assign.target, result)?;
+                }
+            }
+            Stmt::Expr(expression) => {
+                self.expr_type(&expression.value)?;
+            }
+            Stmt::If(if_statement) => {
+                self.condition_type(&if_statement.test)?;
+                self.infer_block(&if_statement.body)?;
+                for clause in &if_statement.elif_else_clauses {
+                    if let Some(test) = &clause.test {
+                        self.condition_type(test)?;
+                    }
+                    self.infer_block(&clause.body)?;
+                }
+            }
+            Stmt::While(while_loop) => {
+                if !while_loop.orelse.is_empty() {
+                    return Err(module.unsupported(&while_loop.orelse[0], "'else' on a loop is not supported"));
+                }
+                self.condition_type(&while_loop.test)?;
+                self.loop_depth += 1;
+                self.infer_block(&while_loop.body)?;
+                self.loop_depth -= 1;
+            }
+            Stmt::For(for_loop) => {
+                if !for_loop.orelse.is_empty() {
+                    return Err(module.unsupported(&for_loop.orelse[0], "'else' on a loop is not supported"));
+                }
+                let bounds = range_arguments(module, &for_loop.iter)?;
+                for bound in bounds {
+                    match self.expr_type(bound)? {
+                        Type::Scalar(Scalar::Bool | Scalar::Int { .. }) | Type::Unknown => {}
+                        other => return Err(module.typing(bound, format!("range() takes integers, got {other}"))),
+                    }
+                }
+                if !matches!(&*for_loop.target, Expr::Name(_)) {
+                    return Err(module.unsupported(&*for_loop.target, "a range loop binds one name"));
+                }
+                self.assign(&for_loop.target, Type::Scalar(INT64))?;
+                self.loop_depth += 1;
+                self.infer_block(&for_loop.body)?;
+                self.loop_depth -= 1;
+            }
+            Stmt::Return(return_statement) => {
+                self.saw_return = true;
+                let value = match &return_statement.value {
+                    Some(value) => self.expr_type(value)?,
+                    None => Type::None,
+                };
+                let unified = match (&self.return_type, &value) {
+                    (Type::None, Type::None) => Some(Type::None),
+                    (Type::None, _) | (_, Type::None) if self.return_type != Type::Unknown => None,
+                    _ => unify(&self.return_type, &value),
+                };
+                self.return_type = unified.ok_or_else(|| {
+                    module.typing(statement, format!("this returns {value} but another return gives {}", self.return_type))
+                })?;
+            }
+            Stmt::Raise(raise) => {
+                exception_of(module, raise)?;
+            }
+            Stmt::Break(_) | Stmt::Continue(_) if self.loop_depth == 0 => {
+                return Err(module.typing(statement, "'break' and 'continue' belong inside a loop"));
+            }
+            Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
+            other => return Err(module.unsupported(other, format!("unsupported statement: {}", statement_name(other)))),
+        }
+        Ok(())
+    }
+
+    fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
+        match self.expr_type(test)? {
+            Type::Scalar(_) | Type::Unknown => Ok(()),
+            other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
+        }
+    }
+
+    /// The type of an expression; `Unknown` where it depends on a type not inferred yet.
+    pub fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        let module = self.module;
+        Ok(match expr {
+            Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => match literal_constant(expr) {
+                Some(Constant::Int(_)) => Type::Scalar(INT64),
+                Some(Constant::Float(_)) => Type::Scalar(FLOAT64),
+                Some(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
+                None => return Err(module.unsupported(expr, "this number literal is not supported (complex, or beyond int64)")),
+            },
+            Expr::NoneLiteral(_) => Type::None,
+            Expr::Name(name) => self.name_type(name.id.as_str(), expr)?,
+            Expr::Tuple(tuple) => {
+                Type::Tuple(tuple.elts.iter().map(|element| self.expr_type(element)).collect::<Result<_, _>>()?)
+            }
+            Expr::BinOp(binary) => {
+                let left = self.expr_type(&binary.left)?;
+                let right = self.expr_type(&binary.right)?;
+                self.binary_type(binary.op, &left, &right, &binary.right, expr)?
+            }
+            Expr::UnaryOp(unary) => {
+                let operand = self.expr_type(&unary.operand)?;
+                match (unary.op, operand) {
+                    (_, Type::Unknown) => Type::Unknown,
+                    (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
+                    (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() => Type::Scalar(scalar.widened()),
+                    (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
+                }
+            }
+            Expr::Compare(compare) => {
+                let mut left = self.expr_type(&compare.left)?;
+                for (op, comparator) in compare.ops.iter().zip(&compare.comparators) {
+                    if !matches!(op, CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE | CmpOp::Eq | CmpOp::NotEq) {
+                        return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", op.as_str())));
+                    }
+                    let right = self.expr_type(comparator)?;
+                    match (&left, &right) {
+                        (Type::Scalar(_) | Type::Unknown, Type::Scalar(_) | Type::Unknown) => {}
+                        _ => return Err(module.typing(expr, format!("cannot compare {left} with {right}"))),
+                    }
+                    left = right;
+                }
+                Type::Scalar(Scalar::Bool)
+            }
+            Expr::BoolOp(boolean) => {
+                let mut result = Type::Unknown;
+                for value in &boolean.values {
+                    let value_type = self.expr_type(value)?;
+                    if !matches!(value_type, Type::Scalar(_) | Type::Unknown) {
+                        return Err(module.typing(value, format!("'{}' works on scalars, got {value_type}", boolean.op.as_str())));
+                    }
+                    result = unify(&result, &value_type).ok_or_else(|| module.typing(expr, "operands do not unify"))?;
+                }
+                result
+            }
+            Expr::If(conditional) => {
+                self.condition_type(&conditional.test)?;
+                let body = self.expr_type(&conditional.body)?;
+                let orelse = self.expr_type(&conditional.orelse)?;
+                unify(&body, &orelse).ok_or_else(|| module.typing(expr, format!("the branches give {body} and {orelse}")))?
+            }
+            Expr::Call(call) => self.call_type(call)?,
+            Expr::Attribute(attribute) => self.attribute_type(attribute)?,
+            Expr::Subscript(subscript) => self.subscript_type(subscript)?,
+            Expr::StringLiteral(_) | Expr::FString(_) | Expr::BytesLiteral(_) => {
+                return Err(module.unsupported(expr, "strings are not supported in compiled code"))
+            }
+            Expr::List(_) | Expr::ListComp(_) => return Err(module.unsupported(expr, "lists are not supported yet")),
+            Expr::Dict(_) | Expr::DictComp(_) => return Err(module.unsupported(expr, "dicts are not supported")),
+            Expr::Set(_) | Expr::SetComp(_) => return Err(module.unsupported(expr, "sets are not supported")),
+            Expr::Lambda(_) => return Err(module.unsupported(expr, "lambda is not supported")),
+            Expr::Generator(_) => return Err(module.unsupported(expr, "generator expressions are not supported")),
+            Expr::Yield(_) | Expr::YieldFrom(_) | Expr::Await(_) => {
+                return Err(module.unsupported(expr, "generators and coroutines are not supported"))
+            }
+            Expr::Slice(_) => return Err(module.unsupported(expr, "array slicing is not supported yet")),
+            Expr::Starred(_) => return Err(module.unsupported(expr, "star-expressions are not supported")),
+            Expr::Named(_) => return Err(module.unsupported(expr, "assignment expressions (:=) are not supported")),
+            _ => return Err(module.unsupported(expr, "unsupported expression")),
+        })
+    }
+
+    fn name_type(&mut self, name: &str, expr: &Expr) -> Result<Type, Diagnostic> {
+        if let Some(local) = self.locals.get(name) {
+            return Ok(local.clone());
+        }
+        if self.assigned.contains(name) {
+            return Ok(Type::Unknown);
+        }
+        let module = self.module;
+        match module.global(name) {
+            Some(Global::Constant(Constant::Int(_))) => Ok(Type::Scalar(INT64)),
+            Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
+            Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
+            Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
+            Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
+            None if is_python_builtin(name) => Err(module.unsupported(expr, format!("unsupported use of built-in '{name}'"))),
+            None => Err(module.typing(expr, format!("name '{name}' is not defined"))),
+        }
+    }
+
+    /// Result type of `left op right`.
+    pub fn binary_type(&mut self, op: Operator, left: &Type, right: &Type, right_expr: &Expr, expr: &dyn Ranged) -> Result<Type, Diagnostic> {
+        match (left, right) {
+            (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
+            (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
+            _ => Err(self.module.error(
+                expr.range(),
+                DiagnosticKind::Typing,
+                format!("unsupported operand types for {}: {left} and {right}", op.as_str()),
+            )),
+        }
+    }
+
+    pub fn callee<'e>(&self, call: &'e ExprCall) -> Result<Callee<'e>, Diagnostic> {
+        resolve_callee(self.module, call, &|name| self.assigned.contains(name))
+    }
+
+    fn call_type(&mut self, call: &ExprCall) -> Result<Type, Diagnostic> {
+        let module = self.module;
+        if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
+            return Err(module.unsupported(starred, "star-arguments are not supported"));
+        }
+        let callee = self.callee(call)?;
+        let keyword_allowed = matches!(&callee, Callee::Numpy(name) if is_allocation(name));
+        if let Some(keyword) = call.arguments.keywords.first().filter(|_| !keyword_allowed) {
+            return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
+        }
+        if let Callee::Numpy(name) = &callee {
+            if is_allocation(name) {
+                return Ok(Type::Array(allocation_type(module, call, name)?));
+            }
+        }
+        let mut arguments = Vec::new();
+        for argument in call.arguments.args.iter() {
+            arguments.push(self.expr_type(argument)?);
+        }
+        if arguments.contains(&Type::Unknown) {
+            return Ok(Type::Unknown);
+        }
+        match callee {
+            Callee::Function(name) => {
+                let index = self.specialisations.specialise(&name, &arguments, call)?;
+                Ok(self.specialisations.functions[index].return_type.clone())
+            }
+            Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
+            Callee::Numpy(name) => scalar_function_type(module, call, "numpy", &name, &arguments),
+            Callee::Builtin(name) => builtin_type(module, call, name, &arguments),
+        }
+    }
+
+    fn attribute_type(&mut self, attribute: &ExprAttribute) -> Result<Type, Diagnostic> {
+        let module = self.module;
+        if let Expr::Name(base) = &*attribute.value {
+            if !self.assigned.contains(base.id.as_str()) {
+                if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {
+                    return match math_constant(attribute.attr.as_str()) {
+                        Some(_) => Ok(Type::Scalar(FLOAT64)),
+                        None => Err(module.unsupported(attribute, format!("'{module_name}.{}' is not supported as a value", attribute.attr))),
+                    };
+                }
+            }
+        }
+        match self.expr_type(&attribute.value)? {
+            Type::Unknown => Ok(Type::Unknown),
+            Type::Array(array) => match attribute.attr.as_str() {
+                "shape" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
+                "size" | "ndim" => Ok(Type::Scalar(INT64)),
+                other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
+            },
+            other => Err(module.typing(attribute, format!("{other} has no attribute '{}'", attribute.attr))),
+        }
+    }
+
+    pub fn subscript_type(&mut self, subscript: &ExprSubscript) -> Result<Type, Diagnostic> {
+        let module = self.module;
+        let indices: Vec<&Expr> = match &*subscript.slice {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+            single => vec![single],
+        };
+        match self.expr_type(&subscript.value)? {
+            Type::Unknown => Ok(Type::Unknown),
+            Type::Array(array) => {
+                if let Some(slice) = indices.iter().find(|index| matches!(index, Expr::Slice(_))) {
+                    return Err(module.unsupported(*slice, "array slicing is not supported yet"));
+                }
+                if indices.len() != array.ndim {
+                    return Err(module.unsupported(&*subscript.slice, format!("indexing a {}-d array needs {} indices, got {} (views come later)", array.ndim, array.ndim, indices.len())));
+                }
+                for index in indices {
+                    match self.expr_type(index)? {
+                        Type::Scalar(Scalar::Int { .. }) | Type::Unknown => {}
+                        other => return Err(module.typing(index, format!("array indices must be integers, got {other}"))),
+                    }
+                }
+                Ok(Type::Scalar(array.dtype))
+            }
+            Type::Tuple(elements) => {
+                let position = match (indices.as_slice(), literal_constant(&subscript.slice)) {
+                    ([_], Some(Constant::Int(position))) => position,
+                    _ => return Err(module.unsupported(&*subscript.slice, "tuples are indexed by an integer literal")),
+                };
+                let resolved = if position < 0 { position + elements.len() as i64 } else { position };
+                elements
+                    .get(usize::try_from(resolved).unwrap_or(usize::MAX))
+                    .cloned()
+                    .ok_or_else(|| module.typing(&*subscript.slice, "tuple index out of range"))
+            }
+            other => Err(module.typing(&*subscript.value, format!("{other} is not subscriptable"))),
+        }
+    }
+}
+
+/// Result type of `left op right` on scalars, by Numba's rules.
+pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: Scalar, right_expr: &Expr, expr: &dyn Ranged) -> Result<Scalar, Diagnostic> {
+    let mismatch = || {
+        module.error(expr.range(), DiagnosticKind::Typing, format!("unsupported operand types for {}: {} and {}", op.as_str(), left.numba_name(), right.numba_name()))
+    };
+    let promoted = promote(left, right);
+    Ok(match op {
+        Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod => promoted.widened(),
+        Operator::Div if promoted.is_float() => promoted,
+        Operator::Div => FLOAT64,
+        Operator::Pow if promoted.is_float() => promoted,
+        Operator::Pow => match literal_constant(right_expr) {
+            Some(Constant::Int(exponent)) if exponent < 0 => FLOAT64,
+            _ => promoted.widened(),
+        },
+        Operator::BitAnd | Operator::BitOr | Operator::BitXor | Operator::LShift | Operator::RShift if promoted.is_float() => {
+            return Err(mismatch())
+        }
+        Operator::BitAnd | Operator::BitOr | Operator::BitXor if promoted == Scalar::Bool => Scalar::Bool,
+        Operator::BitAnd | Operator::BitOr | Operator::BitXor | Operator::LShift | Operator::RShift => promoted.widened(),
+        Operator::MatMult => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'@' on scalars is not supported")),
+    })
+}
+
+/// What a call calls; `is_local` tells which names are local variables (and so shadow globals).
+pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Result<Callee<'e>, Diagnostic> {
+    match &*call.func {
+        Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
+            Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
+            Some(Global::ModuleMember("math", member)) => Ok(Callee::Math(member.clone())),
+            Some(Global::ModuleMember(_, member)) => Ok(Callee::Numpy(member.clone())),
+            Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
+            None if is_python_builtin(name.id.as_str()) => Ok(Callee::Builtin(name.id.as_str())),
+            None => Err(module.typing(&*call.func, format!("name '{}' is not defined", name.id))),
+        },
+        Expr::Attribute(attribute) => match &*attribute.value {
+            Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
+                Some(Global::Module("math")) => Ok(Callee::Math(attribute.attr.to_string())),
+                Some(Global::Module(_)) => Ok(Callee::Numpy(attribute.attr.to_string())),
+                _ => Err(module.unsupported(&*call.func, "unsupported call")),
+            },
+            _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
+        },
+        other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// The `start, stop, step` expressions of `range(...)` in a `for` loop.
+pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Vec<&'e Expr>, Diagnostic> {
+    if let Expr::Call(call) = iter {
+        if let Expr::Name(name) = &*call.func {
+            if name.id.as_str() == "range" && module.global("range").is_none() {
+                if !call.arguments.keywords.is_empty() || call.arguments.args.is_empty() || call.arguments.args.len() > 3 {
+                    return Err(module.typing(iter, "range() takes 1 to 3 positional arguments"));
+                }
+                return Ok(call.arguments.args.iter().collect());
+            }
+        }
+    }
+    Err(module.unsupported(iter, "only 'for ... in range(...)' loops are supported"))
+}
+
+/// The exception class and message of `raise Name("message")`.
+pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -> Result<(String, String), Diagnostic> {
+    let Some(exc) = &raise.exc else {
+        return Err(module.unsupported(raise, "a bare 'raise' is not supported"));
+    };
+    if let Some(cause) = &raise.cause {
+        return Err(module.unsupported(&**cause, "'raise ... from ...' is not supported"));
+    }
+    let (name, arguments) = match &**exc {
+        Expr::Name(name) => (name.id.as_str(), &[][..]),
+        Expr::Call(call) => match &*call.func {
+            Expr::Name(name) if call.arguments.keywords.is_empty() => (name.id.as_str(), &call.arguments.args[..]),
+            _ => return Err(module.unsupported(&**exc, "raise a built-in exception class")),
+        },
+        _ => return Err(module.unsupported(&**exc, "raise a built-in exception class")),
+    };
+    if !crate::resolve::is_builtin_exception(name) || module.global(name).is_some() {
+        return Err(module.unsupported(&**exc, format!("'{name}' is not a built-in exception class")));
+    }
+    let message = match arguments {
+        [] => String::new(),
+        [Expr::StringLiteral(literal)] => literal.value.to_str().to_string(),
+        [other, ..] => return Err(module.unsupported(other, "exception messages must be one string literal")),
+    };
+    Ok((name.to_string(), message))
+}
+
+pub fn math_constant(name: &str) -> Option<f64> {
+    match name {
+        "pi" => Some(std::f64::consts::PI),
+        "e" => Some(std::f64::consts::E),
+        "tau" => Some(std::f64::consts::TAU),
+        "inf" => Some(f64::INFINITY),
+        "nan" => Some(f64::NAN),
+        _ => None,
+    }
+}
+
+pub fn is_allocation(name: &str) -> bool {
+    matches!(name, "zeros" | "ones" | "empty")
+}
+
+fn is_python_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "range" | "print" | "sum" | "sorted" | "list"
+            | "dict" | "set" | "tuple" | "str" | "round" | "enumerate" | "zip" | "map" | "filter" | "isinstance"
+            | "type" | "divmod" | "pow" | "any" | "all" | "reversed" | "iter" | "next" | "open" | "input"
+            | "complex" | "hash" | "id" | "repr" | "format" | "chr" | "ord"
+    ) || crate::resolve::is_builtin_exception(name)
+}
+
+/// The element type named by a `dtype=` argument or a NumPy scalar class.
+pub fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
+    let name = match expr {
+        Expr::Name(name) => match module.global(name.id.as_str()) {
+            Some(Global::ModuleMember("numpy", member)) => member.clone(),
+            None => name.id.to_string(),
+            _ => String::new(),
+        },
+        Expr::Attribute(attribute) => match &*attribute.value {
+            Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy")) => attribute.attr.to_string(),
+            _ => String::new(),
+        },
+        Expr::StringLiteral(literal) => literal.value.to_str().to_string(),
+        _ => String::new(),
+    };
+    Scalar::from_name(&name).ok_or_else(|| module.unsupported(expr, "unsupported dtype"))
+}
+
+pub fn allocation_type(module: &SourceModule, call: &ExprCall, name: &str) -> Result<ArrayType, Diagnostic> {
+    let (shape, dtype) = allocation_arguments(module, call, name)?;
+    let ndim = match shape {
+        Expr::Tuple(tuple) => tuple.elts.len(),
+        _ => 1,
+    };
+    let dtype = match dtype {
+        Some(dtype) => dtype_of(module, dtype)?,
+        None => FLOAT64,
+    };
+    if ndim == 0 {
+        return Err(module.unsupported(shape, "zero-dimensional arrays are not supported"));
+    }
+    Ok(ArrayType { dtype, ndim, layout: Layout::C })
+}
+
+/// The shape and optional dtype expressions of `np.zeros(shape, dtype=...)`.
+pub fn allocation_arguments<'e>(module: &SourceModule, call: &'e ExprCall, name: &str) -> Result<(&'e Expr, Option<&'e Expr>), Diagnostic> {
+    let args = &call.arguments.args;
+    let mut dtype = args.get(1);
+    for keyword in &call.arguments.keywords {
+        match keyword.arg.as_ref().map(|arg| arg.as_str()) {
+            Some("dtype") => dtype = Some(&keyword.value),
+            _ => return Err(module.unsupported(keyword, format!("np.{name}: only the 'dtype' keyword is supported"))),
+        }
+    }
+    match args.first() {
+        Some(shape) if args.len() <= 2 => Ok((shape, dtype)),
+        _ => Err(module.typing(call, format!("np.{name} takes a shape and an optional dtype"))),
+    }
+}
+
+fn float_result(arguments: &[Type]) -> Scalar {
+    match arguments.first().and_then(Type::scalar) {
+        Some(Scalar::Float { bits: 32 }) if arguments.len() == 1 => Scalar::Float { bits: 32 },
+        _ => FLOAT64,
+    }
+}
+
+pub fn scalar_function_type(module: &SourceModule, call: &ExprCall, namespace: &str, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    if let Some(bad) = arguments.iter().position(|argument| argument.scalar().is_none()) {
+        let message = if namespace == "numpy" {
+            format!("np.{name} on {} is not supported yet (array expressions come later)", arguments[bad])
+        } else {
+            format!("{namespace}.{name} takes numbers, got {}", arguments[bad])
+        };
+        return Err(module.unsupported(&call.arguments.args[bad], message));
+    }
+    let arity = |expected: usize| -> Result<(), Diagnostic> {
+        if arguments.len() == expected {
+            Ok(())
+        } else {
+            Err(module.typing(call, format!("{namespace}.{name}() takes {expected} argument(s), got {}", arguments.len())))
+        }
+    };
+    let result = match (namespace, name) {
+        (_, "sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh") | ("math", "fabs") => {
+            arity(1)?;
+            float_result(arguments)
+        }
+        ("math", "floor" | "ceil") => {
+            arity(1)?;
+            INT64
+        }
+        ("numpy", "floor" | "ceil") => {
+            arity(1)?;
+            float_result(arguments)
+        }
+        ("numpy", "abs" | "absolute") => {
+            arity(1)?;
+            arguments[0].scalar().map(Scalar::widened).unwrap_or(FLOAT64)
+        }
+        (_, "pow") => {
+            arity(2)?;
+            FLOAT64
+        }
+        ("numpy", dtype) if Scalar::from_name(dtype).is_some() && dtype != "int" && dtype != "float" => {
+            arity(1)?;
+            Scalar::from_name(dtype).unwrap_or(FLOAT64)
+        }
+        _ => return Err(module.unsupported(&*call.func, format!("{namespace}.{name} is not supported yet"))),
+    };
+    Ok(Type::Scalar(result))
+}
+
+pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    let one_scalar = || -> Result<Scalar, Diagnostic> {
+        match arguments {
+            [Type::Scalar(scalar)] => Ok(*scalar),
+            _ => Err(module.typing(call, format!("{name}() takes one number here"))),
+        }
+    };
+    Ok(Type::Scalar(match name {
+        "abs" => one_scalar()?.widened(),
+        "int" => {
+            one_scalar()?;
+            INT64
+        }
+        "float" => {
+            one_scalar()?;
+            FLOAT64
+        }
+        "bool" => {
+            one_scalar()?;
+            Scalar::Bool
+        }
+        "len" => match arguments {
+            [Type::Array(_) | Type::Tuple(_)] => INT64,
+            _ => return Err(module.typing(call, "len() takes an array or a tuple")),
+        },
+        "min" | "max" => {
+            if arguments.len() < 2 {
+                return Err(module.unsupported(call, format!("{name}() of one iterable is not supported yet; pass two or more numbers")));
+            }
+            let mut result = Type::Unknown;
+            for argument in arguments {
+                if argument.scalar().is_none() {
+                    return Err(module.typing(call, format!("{name}() takes numbers, got {argument}")));
+                }
+                result = unify(&result, argument).unwrap_or(Type::Scalar(FLOAT64));
+            }
+            return Ok(result);
+        }
+        other => return Err(module.unsupported(&*call.func, format!("unsupported built-in '{other}'"))),
+    }))
+}
+
+pub fn statement_name(statement: &Stmt) -> &'static str {
+    match statement {
+        Stmt::FunctionDef(_) => "nested function definition",
+        Stmt::ClassDef(_) => "class definition",
+        Stmt::Delete(_) => "del",
+        Stmt::TypeAlias(_) => "type alias",
+        Stmt::AnnAssign(_) => "annotated assignment",
+        Stmt::With(_) => "with",
+        Stmt::Match(_) => "match",
+        Stmt::Try(_) => "try",
+        Stmt::Assert(_) => "assert",
+        Stmt::Import(_) | Stmt::ImportFrom(_) => "import",
+        Stmt::Global(_) => "global",
+        Stmt::Nonlocal(_) => "nonlocal",
+        _ => "this statement",
+    }
+}

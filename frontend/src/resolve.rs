@@ -1,0 +1,149 @@
+//! The module a function lives in: its functions, its imports and its literal constants, and what a
+//! name inside a compiled function refers to.
+
+use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
+use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
+use ruff_text_size::{Ranged, TextRange};
+use std::collections::HashMap;
+
+/// A module-level literal, folded into compiled code as Numba folds global constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Constant {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+}
+
+/// What a global name refers to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Global {
+    /// A function defined in the same module: compiled too when called.
+    Function(String),
+    /// An imported module we know: `math` or `numpy`.
+    Module(&'static str),
+    /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
+    ModuleMember(&'static str, String),
+    Constant(Constant),
+}
+
+/// A parsed Python module.
+pub struct SourceModule {
+    pub file: SourceFile,
+    functions: HashMap<String, StmtFunctionDef>,
+    globals: HashMap<String, Global>,
+}
+
+fn known_module(name: &str) -> Option<&'static str> {
+    match name {
+        "math" => Some("math"),
+        "numpy" => Some("numpy"),
+        _ => None,
+    }
+}
+
+impl SourceModule {
+    /// Parses a module's source; a syntax error is a located diagnostic.
+    pub fn parse(source: &str, file_name: &str) -> Result<Self, Diagnostics> {
+        let file = SourceFile::new(file_name, source);
+        let parsed = ruff_python_parser::parse_module(source).map_err(|error| {
+            Diagnostic::at(&file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error))
+        })?;
+        let mut functions = HashMap::new();
+        let mut globals = HashMap::new();
+        for statement in parsed.into_syntax().body {
+            match statement {
+                Stmt::FunctionDef(function) => {
+                    globals.insert(function.name.to_string(), Global::Function(function.name.to_string()));
+                    functions.insert(function.name.to_string(), function);
+                }
+                Stmt::Import(import) => {
+                    for alias in &import.names {
+                        let Some(module) = known_module(alias.name.as_str()) else { continue };
+                        let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
+                        globals.insert(bound, Global::Module(module));
+                    }
+                }
+                Stmt::ImportFrom(import) => {
+                    let Some(module) = import.module.as_ref().and_then(|name| known_module(name.as_str())) else {
+                        continue;
+                    };
+                    for alias in &import.names {
+                        let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
+                        globals.insert(bound, Global::ModuleMember(module, alias.name.to_string()));
+                    }
+                }
+                Stmt::Assign(assign) if assign.targets.len() == 1 => {
+                    if let (Expr::Name(name), Some(constant)) = (&assign.targets[0], literal_constant(&assign.value)) {
+                        globals.insert(name.id.to_string(), Global::Constant(constant));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(Self { file, functions, globals })
+    }
+
+    pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {
+        self.functions.get(name)
+    }
+
+    pub fn function_names(&self) -> impl Iterator<Item = &str> {
+        self.functions.keys().map(String::as_str)
+    }
+
+    pub fn global(&self, name: &str) -> Option<&Global> {
+        self.globals.get(name)
+    }
+
+    pub fn error(&self, range: TextRange, kind: DiagnosticKind, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::at(&self.file, range, kind, message)
+    }
+
+    pub fn unsupported(&self, node: &(impl Ranged + ?Sized), message: impl Into<String>) -> Diagnostic {
+        self.error(node.range(), DiagnosticKind::Unsupported, message)
+    }
+
+    pub fn typing(&self, node: &(impl Ranged + ?Sized), message: impl Into<String>) -> Diagnostic {
+        self.error(node.range(), DiagnosticKind::Typing, message)
+    }
+}
+
+/// The value of a literal expression (`3`, `-2.5`, `True`), if it is one.
+pub fn literal_constant(expr: &Expr) -> Option<Constant> {
+    match expr {
+        Expr::NumberLiteral(literal) => match &literal.value {
+            Number::Int(int) => int.as_i64().map(Constant::Int),
+            Number::Float(float) => Some(Constant::Float(*float)),
+            Number::Complex { .. } => None,
+        },
+        Expr::BooleanLiteral(literal) => Some(Constant::Bool(literal.value)),
+        Expr::UnaryOp(unary) if unary.op == ruff_python_ast::UnaryOp::USub => {
+            match literal_constant(&unary.operand)? {
+                Constant::Int(value) => Some(Constant::Int(value.checked_neg()?)),
+                Constant::Float(value) => Some(Constant::Float(-value)),
+                Constant::Bool(value) => Some(Constant::Int(-(value as i64))),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Python's built-in exception classes that compiled code may raise.
+pub fn is_builtin_exception(name: &str) -> bool {
+    matches!(
+        name,
+        "Exception"
+            | "ValueError"
+            | "TypeError"
+            | "IndexError"
+            | "KeyError"
+            | "ZeroDivisionError"
+            | "ArithmeticError"
+            | "OverflowError"
+            | "RuntimeError"
+            | "NotImplementedError"
+            | "AssertionError"
+            | "LookupError"
+            | "StopIteration"
+    )
+}

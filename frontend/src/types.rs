@@ -1,0 +1,353 @@
+//! rumba's value types, Numba's promotion rules, and the `py` dialect spelling of each type.
+
+use rumba_dialects::Layout;
+use std::fmt;
+
+/// A scalar type: Python's bool, int and float, and NumPy's sized variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    Bool,
+    Int { bits: u8, signed: bool },
+    Float { bits: u8 },
+}
+
+pub const INT64: Scalar = Scalar::Int { bits: 64, signed: true };
+pub const FLOAT64: Scalar = Scalar::Float { bits: 64 };
+
+impl Scalar {
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Float { .. })
+    }
+
+    pub fn is_integer(self) -> bool {
+        matches!(self, Scalar::Int { .. })
+    }
+
+    /// The type as the `py` dialect spells it: `si64`, `ui8`, `f32`, `i1`.
+    pub fn mlir(self) -> String {
+        match self {
+            Scalar::Bool => "i1".into(),
+            Scalar::Int { bits, signed: true } => format!("si{bits}"),
+            Scalar::Int { bits, signed: false } => format!("ui{bits}"),
+            Scalar::Float { bits } => format!("f{bits}"),
+        }
+    }
+
+    /// Numba's name of the type: `int64`, `float32`, `bool`.
+    pub fn numba_name(self) -> String {
+        match self {
+            Scalar::Bool => "bool".into(),
+            Scalar::Int { bits, signed: true } => format!("int{bits}"),
+            Scalar::Int { bits, signed: false } => format!("uint{bits}"),
+            Scalar::Float { bits } => format!("float{bits}"),
+        }
+    }
+
+    pub fn size_in_bytes(self) -> usize {
+        match self {
+            Scalar::Bool => 1,
+            Scalar::Int { bits, .. } | Scalar::Float { bits } => bits as usize / 8,
+        }
+    }
+
+    /// Integers as Numba computes with them: widened to 64 bits, keeping the sign.
+    pub fn widened(self) -> Scalar {
+        match self {
+            Scalar::Bool => INT64,
+            Scalar::Int { signed, .. } => Scalar::Int { bits: 64, signed },
+            float => float,
+        }
+    }
+
+    /// Parses Numba's and NumPy's names: `int32`, `i4`, `float64`, `f8`, `boolean`, `b1`, `intp`.
+    pub fn from_name(name: &str) -> Option<Scalar> {
+        let scalar = match name {
+            "bool" | "boolean" | "b1" | "bool_" => Scalar::Bool,
+            "int8" | "i1" | "byte" => Scalar::Int { bits: 8, signed: true },
+            "int16" | "i2" => Scalar::Int { bits: 16, signed: true },
+            "int32" | "i4" | "intc" => Scalar::Int { bits: 32, signed: true },
+            "int64" | "i8" | "intp" | "int_" | "int" => INT64,
+            "uint8" | "u1" | "uint8_t" => Scalar::Int { bits: 8, signed: false },
+            "uint16" | "u2" => Scalar::Int { bits: 16, signed: false },
+            "uint32" | "u4" => Scalar::Int { bits: 32, signed: false },
+            "uint64" | "u8" | "uintp" => Scalar::Int { bits: 64, signed: false },
+            "float32" | "f4" | "single" => Scalar::Float { bits: 32 },
+            "float64" | "f8" | "double" | "float" | "float_" => FLOAT64,
+            _ => return None,
+        };
+        Some(scalar)
+    }
+}
+
+/// NumPy's promotion of two scalar types (`np.promote_types`), without Numba's widening.
+pub fn promote(left: Scalar, right: Scalar) -> Scalar {
+    use Scalar::*;
+    match (left, right) {
+        (Bool, other) | (other, Bool) => other,
+        (Float { bits: a }, Float { bits: b }) => Float { bits: a.max(b) },
+        (Float { bits }, Int { bits: int_bits, .. }) | (Int { bits: int_bits, .. }, Float { bits }) => {
+            if bits == 32 && int_bits <= 16 {
+                Float { bits: 32 }
+            } else {
+                FLOAT64
+            }
+        }
+        (Int { bits: a, signed: sa }, Int { bits: b, signed: sb }) if sa == sb => Int { bits: a.max(b), signed: sa },
+        (Int { bits: a, signed: sa }, Int { bits: b, .. }) => {
+            let (signed_bits, unsigned_bits) = if sa { (a, b) } else { (b, a) };
+            if signed_bits > unsigned_bits {
+                Int { bits: signed_bits, signed: true }
+            } else if unsigned_bits < 64 {
+                Int { bits: unsigned_bits * 2, signed: true }
+            } else {
+                FLOAT64
+            }
+        }
+    }
+}
+
+/// A NumPy array type: element type, number of dimensions, layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ArrayType {
+    pub dtype: Scalar,
+    pub ndim: usize,
+    pub layout: Layout,
+}
+
+/// The type of a value in compiled code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Scalar(Scalar),
+    Array(ArrayType),
+    Tuple(Vec<Type>),
+    /// Python's `None`: the return type of a function without a value.
+    None,
+    /// Not known yet: a recursive call whose return type inference has not reached.
+    Unknown,
+}
+
+impl Type {
+    pub fn scalar(self: &Type) -> Option<Scalar> {
+        match self {
+            Type::Scalar(scalar) => Some(*scalar),
+            _ => None,
+        }
+    }
+
+    /// The `py` dialect types this value occupies, tuples flattened in order.
+    pub fn flat_mlir(&self) -> Vec<String> {
+        match self {
+            Type::Scalar(scalar) => vec![scalar.mlir()],
+            Type::Array(array) => vec![format!(
+                "!py.array<{}, {}, {}>",
+                array.dtype.mlir(),
+                array.ndim,
+                array.layout.letter()
+            )],
+            Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
+            Type::None | Type::Unknown => Vec::new(),
+        }
+    }
+
+    /// A name fragment for the symbol of a specialisation.
+    pub fn mangle(&self) -> String {
+        match self {
+            Type::Scalar(scalar) => scalar.mlir(),
+            Type::Array(array) => format!("{}x{}{}", array.dtype.mlir(), array.ndim, array.layout.letter()),
+            Type::Tuple(elements) => {
+                format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
+            }
+            Type::None => "none".into(),
+            Type::Unknown => "unknown".into(),
+        }
+    }
+
+    pub fn contains_array(&self) -> bool {
+        match self {
+            Type::Array(_) => true,
+            Type::Tuple(elements) => elements.iter().any(Type::contains_array),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Type::Scalar(scalar) => write!(formatter, "{}", scalar.numba_name()),
+            Type::Array(array) => {
+                let dims: Vec<&str> = (0..array.ndim)
+                    .map(|dim| match array.layout {
+                        Layout::C if dim + 1 == array.ndim => "::1",
+                        Layout::F if dim == 0 => "::1",
+                        _ => ":",
+                    })
+                    .collect();
+                write!(formatter, "{}[{}]", array.dtype.numba_name(), dims.join(", "))
+            }
+            Type::Tuple(elements) => {
+                let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
+                if parts.len() == 1 {
+                    write!(formatter, "({},)", parts[0])
+                } else {
+                    write!(formatter, "({})", parts.join(", "))
+                }
+            }
+            Type::None => write!(formatter, "none"),
+            Type::Unknown => write!(formatter, "<unknown>"),
+        }
+    }
+}
+
+/// Joins the types two assignments give one variable, as Numba does: numbers promote (int then float
+/// is float), equal types stay, anything else does not unify.
+pub fn unify(left: &Type, right: &Type) -> Option<Type> {
+    match (left, right) {
+        (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
+        (a, b) if a == b => Some(a.clone()),
+        (Type::Scalar(a), Type::Scalar(b)) => Some(Type::Scalar(match (a, b) {
+            (Scalar::Bool, other) | (other, Scalar::Bool) => other.widened(),
+            _ => promote(*a, *b).widened(),
+        })),
+        (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => {
+            a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
+        }
+        _ => None,
+    }
+}
+
+/// A function signature in Numba's notation: `float64(int32, int32)`, `(i4, i4)`, `void(f4[:])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Signature {
+    pub return_type: Option<Type>,
+    pub arguments: Vec<Type>,
+}
+
+/// Parses Numba's signature notation. `void` returns are `Type::None`; an omitted return is `None`.
+pub fn parse_signature(text: &str) -> Result<Signature, String> {
+    let text = text.trim();
+    let open = text.find('(').ok_or_else(|| format!("signature '{text}' has no argument list"))?;
+    if !text.ends_with(')') {
+        return Err(format!("signature '{text}' must end with ')'"));
+    }
+    let return_text = text[..open].trim();
+    let return_type = if return_text.is_empty() {
+        None
+    } else if return_text == "void" || return_text == "none" {
+        Some(Type::None)
+    } else {
+        Some(parse_type(return_text)?)
+    };
+    let inner = &text[open + 1..text.len() - 1];
+    let arguments = split_top_level(inner)
+        .into_iter()
+        .filter(|part| !part.trim().is_empty())
+        .map(|part| parse_type(part.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Signature { return_type, arguments })
+}
+
+/// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `(i8, f8)`.
+pub fn parse_type(text: &str) -> Result<Type, String> {
+    let text = text.trim();
+    if text.starts_with('(') && text.ends_with(')') {
+        let elements = split_top_level(&text[1..text.len() - 1])
+            .into_iter()
+            .filter(|part| !part.trim().is_empty())
+            .map(|part| parse_type(part.trim()))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Type::Tuple(elements));
+    }
+    if let Some(open) = text.find('[') {
+        let dtype_name = text[..open].trim();
+        let dtype = Scalar::from_name(dtype_name).ok_or_else(|| format!("unknown element type '{dtype_name}'"))?;
+        if !text.ends_with(']') {
+            return Err(format!("array type '{text}' must end with ']'"));
+        }
+        let dims: Vec<String> = text[open + 1..text.len() - 1].split(',').map(|dim| dim.replace(' ', "")).collect();
+        if let Some(bad) = dims.iter().find(|dim| *dim != ":" && *dim != "::1") {
+            return Err(format!("array dimension '{bad}' must be ':' or '::1'"));
+        }
+        let ndim = dims.len();
+        let layout = match dims.iter().position(|dim| dim == "::1") {
+            None => Layout::A,
+            Some(position) if position + 1 == ndim && dims.iter().filter(|dim| *dim == "::1").count() == 1 => Layout::C,
+            Some(0) if dims.iter().filter(|dim| *dim == "::1").count() == 1 => Layout::F,
+            Some(_) => return Err(format!("'::1' may mark only the first or the last dimension of '{text}'")),
+        };
+        return Ok(Type::Array(ArrayType { dtype, ndim, layout }));
+    }
+    Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'"))
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (index, character) in text.char_indices() {
+        match character {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..index]);
+                start = index + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Whether a value of type `given` may be passed where a signature says `declared`: equal types, or
+/// an array whose layout is stricter (a C array may go where `A` is declared).
+pub fn accepts(declared: &Type, given: &Type) -> bool {
+    match (declared, given) {
+        (Type::Array(declared), Type::Array(given)) => {
+            declared.dtype == given.dtype
+                && declared.ndim == given.ndim
+                && (declared.layout == given.layout || declared.layout == Layout::A)
+        }
+        _ => declared == given,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_numba_signatures() {
+        let signature = parse_signature("float64(int32, int32)").unwrap();
+        assert_eq!(signature.return_type, Some(Type::Scalar(FLOAT64)));
+        assert_eq!(signature.arguments, vec![Type::Scalar(Scalar::Int { bits: 32, signed: true }); 2]);
+        assert_eq!(parse_signature("f8(i4, i4)").unwrap(), signature);
+        assert_eq!(parse_signature("(int32, int32)").unwrap().return_type, None);
+        let void = parse_signature("void(f4[:])").unwrap();
+        assert_eq!(void.return_type, Some(Type::None));
+        assert_eq!(
+            void.arguments[0],
+            Type::Array(ArrayType { dtype: Scalar::Float { bits: 32 }, ndim: 1, layout: Layout::A })
+        );
+        let matmul = parse_signature("f8[:, ::1](f8[:, :], f8[::1, :])").unwrap();
+        assert_eq!(
+            matmul.return_type,
+            Some(Type::Array(ArrayType { dtype: FLOAT64, ndim: 2, layout: Layout::C }))
+        );
+        assert_eq!(matmul.arguments[1], Type::Array(ArrayType { dtype: FLOAT64, ndim: 2, layout: Layout::F }));
+        assert!(parse_signature("f8(i4, q9)").is_err());
+        assert!(parse_signature("f8[::2](i4)").is_err());
+    }
+
+    #[test]
+    fn promotes_like_numpy() {
+        let int32 = Scalar::Int { bits: 32, signed: true };
+        let uint64 = Scalar::Int { bits: 64, signed: false };
+        let float32 = Scalar::Float { bits: 32 };
+        assert_eq!(promote(int32, INT64), INT64);
+        assert_eq!(promote(INT64, uint64), FLOAT64);
+        assert_eq!(promote(float32, int32), FLOAT64);
+        assert_eq!(promote(float32, Scalar::Int { bits: 8, signed: true }), float32);
+        assert_eq!(unify(&Type::Scalar(INT64), &Type::Scalar(FLOAT64)), Some(Type::Scalar(FLOAT64)));
+    }
+}

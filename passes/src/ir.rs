@@ -1,0 +1,240 @@
+//! A thin layer over the MLIR C API for passes that rewrite IR in place: names, types, attributes and
+//! an insertion point that creates operations before an anchor.
+
+use mlir_sys::*;
+use std::ffi::CString;
+
+pub fn string_ref(text: &str) -> MlirStringRef {
+    MlirStringRef { data: text.as_ptr().cast(), length: text.len() }
+}
+
+pub fn to_string(reference: MlirStringRef) -> String {
+    if reference.data.is_null() {
+        return String::new();
+    }
+    let bytes = unsafe { std::slice::from_raw_parts(reference.data.cast::<u8>(), reference.length) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn op_name(operation: MlirOperation) -> String {
+    unsafe { to_string(mlirIdentifierStr(mlirOperationGetName(operation))) }
+}
+
+pub fn operands(operation: MlirOperation) -> Vec<MlirValue> {
+    unsafe { (0..mlirOperationGetNumOperands(operation)).map(|index| mlirOperationGetOperand(operation, index)).collect() }
+}
+
+pub fn results(operation: MlirOperation) -> Vec<MlirValue> {
+    unsafe { (0..mlirOperationGetNumResults(operation)).map(|index| mlirOperationGetResult(operation, index)).collect() }
+}
+
+pub fn value_type(value: MlirValue) -> MlirType {
+    unsafe { mlirValueGetType(value) }
+}
+
+pub fn attribute(operation: MlirOperation, name: &str) -> MlirAttribute {
+    unsafe { mlirOperationGetAttributeByName(operation, string_ref(name)) }
+}
+
+pub fn string_attribute(operation: MlirOperation, name: &str) -> String {
+    unsafe { to_string(mlirStringAttrGetValue(attribute(operation, name))) }
+}
+
+pub fn integer_attribute(operation: MlirOperation, name: &str) -> i64 {
+    unsafe { mlirIntegerAttrGetValueInt(attribute(operation, name)) }
+}
+
+pub fn parse_type(context: MlirContext, text: &str) -> MlirType {
+    unsafe { mlirTypeParseGet(context, string_ref(text)) }
+}
+
+pub fn print_type(r#type: MlirType) -> String {
+    let mut text = String::new();
+    unsafe extern "C" fn append(chunk: MlirStringRef, data: *mut std::ffi::c_void) {
+        unsafe { (*(data as *mut String)).push_str(&to_string(chunk)) }
+    }
+    unsafe { mlirTypePrint(r#type, Some(append), (&mut text as *mut String).cast()) };
+    text
+}
+
+/// Scalar type facts the lowering dispatches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarKind {
+    Signed(u32),
+    Unsigned(u32),
+    Bool,
+    Float(u32),
+    Index,
+}
+
+pub fn scalar_kind(r#type: MlirType) -> Option<ScalarKind> {
+    unsafe {
+        if mlirTypeIsAIndex(r#type) {
+            Some(ScalarKind::Index)
+        } else if mlirTypeIsAInteger(r#type) {
+            let width = mlirIntegerTypeGetWidth(r#type);
+            Some(if mlirIntegerTypeIsSigned(r#type) {
+                ScalarKind::Signed(width)
+            } else if mlirIntegerTypeIsUnsigned(r#type) {
+                ScalarKind::Unsigned(width)
+            } else if width == 1 {
+                ScalarKind::Bool
+            } else {
+                ScalarKind::Signed(width)
+            })
+        } else if mlirTypeIsAF32(r#type) {
+            Some(ScalarKind::Float(32))
+        } else if mlirTypeIsAF64(r#type) {
+            Some(ScalarKind::Float(64))
+        } else {
+            None
+        }
+    }
+}
+
+/// Creates operations in front of an anchor operation.
+#[derive(Clone, Copy)]
+pub struct Builder {
+    pub context: MlirContext,
+    pub location: MlirLocation,
+    block: MlirBlock,
+    anchor: MlirOperation,
+}
+
+impl Builder {
+    /// Inserts in front of `anchor`, at its location.
+    pub fn before(anchor: MlirOperation) -> Self {
+        unsafe {
+            Self {
+                context: mlirOperationGetContext(anchor),
+                location: mlirOperationGetLocation(anchor),
+                block: mlirOperationGetBlock(anchor),
+                anchor,
+            }
+        }
+    }
+
+    pub fn create(&self, name: &str, operands: &[MlirValue], result_types: &[MlirType], attributes: &[(&str, MlirAttribute)]) -> MlirOperation {
+        unsafe {
+            let mut state = mlirOperationStateGet(string_ref(name), self.location);
+            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+            mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
+            let named: Vec<MlirNamedAttribute> = attributes
+                .iter()
+                .map(|(attribute_name, value)| {
+                    let identifier = mlirIdentifierGet(self.context, string_ref(attribute_name));
+                    MlirNamedAttribute { name: identifier, attribute: *value }
+                })
+                .collect();
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            let operation = mlirOperationCreate(&mut state);
+            mlirBlockInsertOwnedOperationBefore(self.block, self.anchor, operation);
+            operation
+        }
+    }
+
+    /// Creates an operation with one result and returns the result.
+    pub fn value(&self, name: &str, operands: &[MlirValue], result_type: MlirType, attributes: &[(&str, MlirAttribute)]) -> MlirValue {
+        unsafe { mlirOperationGetResult(self.create(name, operands, &[result_type], attributes), 0) }
+    }
+
+    pub fn parse_attribute(&self, text: &str) -> MlirAttribute {
+        unsafe { mlirAttributeParseGet(self.context, string_ref(text)) }
+    }
+
+    pub fn integer_type(&self, width: u32) -> MlirType {
+        unsafe { mlirIntegerTypeGet(self.context, width) }
+    }
+
+    pub fn index_type(&self) -> MlirType {
+        unsafe { mlirIndexTypeGet(self.context) }
+    }
+
+    /// `arith.constant` of an integer (or index) type; signed and unsigned types give signless ones.
+    pub fn integer(&self, r#type: MlirType, value: i64) -> MlirValue {
+        let r#type = unsafe {
+            if mlirTypeIsAInteger(r#type) && !mlirIntegerTypeIsSignless(r#type) {
+                mlirIntegerTypeGet(self.context, mlirIntegerTypeGetWidth(r#type))
+            } else {
+                r#type
+            }
+        };
+        let attribute = unsafe { mlirIntegerAttrGet(r#type, value) };
+        self.value("arith.constant", &[], r#type, &[("value", attribute)])
+    }
+
+    pub fn float(&self, r#type: MlirType, value: f64) -> MlirValue {
+        let attribute = unsafe { mlirFloatAttrDoubleGet(self.context, r#type, value) };
+        self.value("arith.constant", &[], r#type, &[("value", attribute)])
+    }
+
+    /// `arith.cmpi`/`arith.cmpf` with a predicate by name (`slt`, `olt`, `une`, ...).
+    pub fn compare(&self, float: bool, predicate: &str, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+        const INTEGER_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+        const FLOAT_PREDICATES: [&str; 16] =
+            ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+        let (name, predicates): (&str, &[&str]) = if float { ("arith.cmpf", &FLOAT_PREDICATES) } else { ("arith.cmpi", &INTEGER_PREDICATES) };
+        let value = predicates.iter().position(|known| *known == predicate).expect("the lowering names known predicates");
+        let predicate = unsafe { mlirIntegerAttrGet(self.integer_type(64), value as i64) };
+        let i1 = self.integer_type(1);
+        self.value(name, &[lhs, rhs], i1, &[("predicate", predicate)])
+    }
+
+    pub fn select(&self, condition: MlirValue, if_true: MlirValue, if_false: MlirValue) -> MlirValue {
+        self.value("arith.select", &[condition, if_true, if_false], value_type(if_true), &[])
+    }
+
+    pub fn binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+        self.value(name, &[lhs, rhs], value_type(lhs), &[])
+    }
+
+    pub fn unary(&self, name: &str, operand: MlirValue) -> MlirValue {
+        self.value(name, &[operand], value_type(operand), &[])
+    }
+
+    pub fn emit_error(&self, message: &str) {
+        let text = CString::new(message).unwrap_or_default();
+        unsafe { mlirEmitError(self.location, text.as_ptr()) }
+    }
+}
+
+/// Replaces every use of `operation`'s results with `replacements` and erases it.
+pub fn replace_operation(operation: MlirOperation, replacements: &[MlirValue]) {
+    unsafe {
+        for (result, replacement) in results(operation).into_iter().zip(replacements) {
+            mlirValueReplaceAllUsesOfWith(result, *replacement);
+        }
+        mlirOperationDestroy(operation);
+    }
+}
+
+/// Every operation nested in `root`, innermost first, collected before any is rewritten.
+pub fn collect_operations(root: MlirOperation, mut keep: impl FnMut(MlirOperation) -> bool) -> Vec<MlirOperation> {
+    let mut collected: Vec<MlirOperation> = Vec::new();
+    unsafe extern "C" fn visit(operation: MlirOperation, data: *mut std::ffi::c_void) -> MlirWalkResult {
+        let sink = unsafe { &mut *(data as *mut Vec<MlirOperation>) };
+        sink.push(operation);
+        MlirWalkResult_MlirWalkResultAdvance
+    }
+    unsafe { mlirOperationWalk(root, Some(visit), (&mut collected as *mut Vec<MlirOperation>).cast(), MlirWalkOrder_MlirWalkPostOrder) };
+    collected.retain(|operation| keep(*operation));
+    collected
+}
+
+/// Every block argument of every region nested in `operation` (the operation's own regions included).
+pub fn block_arguments(operation: MlirOperation) -> Vec<MlirValue> {
+    let mut arguments = Vec::new();
+    unsafe {
+        for region_index in 0..mlirOperationGetNumRegions(operation) {
+            let region = mlirOperationGetRegion(operation, region_index);
+            let mut block = mlirRegionGetFirstBlock(region);
+            while !block.ptr.is_null() {
+                for index in 0..mlirBlockGetNumArguments(block) {
+                    arguments.push(mlirBlockGetArgument(block, index));
+                }
+                block = mlirBlockGetNextInRegion(block);
+            }
+        }
+    }
+    arguments
+}

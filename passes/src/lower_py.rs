@@ -1,0 +1,383 @@
+//! `lower-py`: the `py` dialect to `arith`, `math`, `memref` and `linalg`.
+//!
+//! Matches every `py` op in a module and rewrites it in place with Python's semantics spelled out:
+//! floor division and modulo take the divisor's sign, shifts past the width give what Python's
+//! unbounded integers would after wrapping, `min`/`max` keep the first operand on ties and NaN,
+//! negative indices count from the end. Then converts the types everywhere, block arguments and
+//! function signatures included: `si`/`ui` integers become signless, `!py.array<T, n, L>` becomes a
+//! strided `memref` whose layout keeps the unit stride `L` promises (C: last dimension, F: first).
+//! New arrays are `memref.alloc`ed (64-byte aligned) and handed to the caller, who frees them.
+
+use crate::ir::{self, scalar_kind, Builder, ScalarKind};
+use melior::ir::r#type::TypeLike;
+use mlir_sys::*;
+use rumba_dialects::{array_type_parts, Layout};
+use std::collections::HashMap;
+
+/// Runs the lowering on a module operation; `Err` carries a message already emitted at its location.
+pub fn lower_py(module: MlirOperation) -> Result<(), String> {
+    let py_ops = ir::collect_operations(module, |operation| ir::op_name(operation).starts_with("py."));
+    let original_operand_types: HashMap<*const std::ffi::c_void, Vec<MlirType>> = py_ops
+        .iter()
+        .map(|operation| (operation.ptr as *const _, ir::operands(*operation).into_iter().map(ir::value_type).collect()))
+        .collect();
+    for operation in py_ops {
+        let builder = Builder::before(operation);
+        let operand_types = &original_operand_types[&(operation.ptr as *const _)];
+        match lower_operation(&builder, operation, operand_types) {
+            Ok(replacements) => ir::replace_operation(operation, &replacements),
+            Err(message) => {
+                builder.emit_error(&message);
+                return Err(message);
+            }
+        }
+    }
+    convert_types(module);
+    Ok(())
+}
+
+/// The type a `py`-level type lowers to.
+pub fn convert_type(context: MlirContext, r#type: MlirType) -> MlirType {
+    unsafe {
+        if mlirTypeIsAInteger(r#type) && !mlirIntegerTypeIsSignless(r#type) {
+            return mlirIntegerTypeGet(context, mlirIntegerTypeGetWidth(r#type));
+        }
+        if let Some(parts) = array_type_parts(melior::ir::Type::from_raw(r#type)) {
+            let element = ir::print_type(convert_type(context, parts.dtype.to_raw()));
+            return ir::parse_type(context, &memref_type_text(&element, parts.ndim, parts.layout));
+        }
+        if mlirTypeIsAMemRef(r#type) && mlirShapedTypeGetRank(r#type) == 0 {
+            let element = mlirShapedTypeGetElementType(r#type);
+            let converted = convert_type(context, element);
+            if converted.ptr != element.ptr {
+                return ir::parse_type(context, &format!("memref<{}>", ir::print_type(converted)));
+            }
+        }
+        r#type
+    }
+}
+
+/// `memref<?x?xf64, strided<[?, 1], offset: ?>>` for a 2-d C array of f64.
+pub fn memref_type_text(element: &str, ndim: usize, layout: Layout) -> String {
+    let strides: Vec<&str> = (0..ndim)
+        .map(|dim| match layout {
+            Layout::C if dim + 1 == ndim => "1",
+            Layout::F if dim == 0 => "1",
+            _ => "?",
+        })
+        .collect();
+    format!("memref<{}{element}, strided<[{}], offset: ?>>", "?x".repeat(ndim), strides.join(", "))
+}
+
+fn convert_types(module: MlirOperation) {
+    let context = unsafe { mlirOperationGetContext(module) };
+    for operation in ir::collect_operations(module, |_| true) {
+        unsafe {
+            for result in ir::results(operation) {
+                mlirValueSetType(result, convert_type(context, ir::value_type(result)));
+            }
+            for argument in ir::block_arguments(operation) {
+                mlirValueSetType(argument, convert_type(context, ir::value_type(argument)));
+            }
+            if ir::op_name(operation) == "func.func" {
+                let function_type = mlirTypeAttrGetValue(ir::attribute(operation, "function_type"));
+                let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(function_type))
+                    .map(|index| convert_type(context, mlirFunctionTypeGetInput(function_type, index)))
+                    .collect();
+                let outputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumResults(function_type))
+                    .map(|index| convert_type(context, mlirFunctionTypeGetResult(function_type, index)))
+                    .collect();
+                let converted = mlirFunctionTypeGet(context, inputs.len() as isize, inputs.as_ptr(), outputs.len() as isize, outputs.as_ptr());
+                mlirOperationSetAttributeByName(operation, ir::string_ref("function_type"), mlirTypeAttrGet(converted));
+            }
+        }
+    }
+}
+
+fn kind_of(r#type: MlirType) -> Result<ScalarKind, String> {
+    scalar_kind(r#type).ok_or_else(|| format!("expected a scalar type, got {}", ir::print_type(r#type)))
+}
+
+fn width(kind: ScalarKind) -> u32 {
+    match kind {
+        ScalarKind::Signed(bits) | ScalarKind::Unsigned(bits) | ScalarKind::Float(bits) => bits,
+        ScalarKind::Bool => 1,
+        ScalarKind::Index => 64,
+    }
+}
+
+fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirType]) -> Result<Vec<MlirValue>, String> {
+    let name = ir::op_name(operation);
+    let operands = ir::operands(operation);
+    let result_type = ir::results(operation).first().map(|result| convert_type(b.context, ir::value_type(*result)));
+    let result_kind = ir::results(operation).first().and_then(|result| scalar_kind(ir::value_type(*result)));
+    let float = matches!(result_kind, Some(ScalarKind::Float(_)));
+    let value = match name.as_str() {
+        "py.constant" => {
+            let literal = ir::attribute(operation, "value");
+            let literal = unsafe {
+                if mlirAttributeIsAInteger(literal) {
+                    mlirIntegerAttrGet(result_type.expect("constants have a result"), mlirIntegerAttrGetValueInt(literal))
+                } else {
+                    literal
+                }
+            };
+            b.value("arith.constant", &[], result_type.expect("constants have a result"), &[("value", literal)])
+        }
+        "py.add" | "py.sub" | "py.mul" => {
+            let suffix = if float { "f" } else { "i" };
+            b.binary(&format!("arith.{}{suffix}", &name[3..]), operands[0], operands[1])
+        }
+        "py.truediv" => b.binary("arith.divf", operands[0], operands[1]),
+        "py.floordiv" => floor_divide(b, kind_of(operand_types[0])?, operands[0], operands[1]),
+        "py.mod" => modulo(b, kind_of(operand_types[0])?, operands[0], operands[1]),
+        "py.pow" if float => b.binary("math.powf", operands[0], operands[1]),
+        "py.pow" => b.binary("math.ipowi", operands[0], operands[1]),
+        "py.bitand" => b.binary("arith.andi", operands[0], operands[1]),
+        "py.bitor" => b.binary("arith.ori", operands[0], operands[1]),
+        "py.bitxor" => b.binary("arith.xori", operands[0], operands[1]),
+        "py.lshift" | "py.rshift" => shift(b, &name, kind_of(operand_types[0])?, operands[0], operands[1]),
+        "py.min" | "py.max" => {
+            let kind = kind_of(operand_types[0])?;
+            let predicate = match (kind, name.as_str()) {
+                (ScalarKind::Float(_), "py.min") => "olt",
+                (ScalarKind::Float(_), _) => "ogt",
+                (ScalarKind::Signed(_), "py.min") => "slt",
+                (ScalarKind::Signed(_), _) => "sgt",
+                (_, "py.min") => "ult",
+                _ => "ugt",
+            };
+            let pick_second = b.compare(matches!(kind, ScalarKind::Float(_)), predicate, operands[1], operands[0]);
+            b.select(pick_second, operands[1], operands[0])
+        }
+        "py.neg" if float => b.unary("arith.negf", operands[0]),
+        "py.neg" => {
+            let zero = b.integer(ir::value_type(operands[0]), 0);
+            b.binary("arith.subi", zero, operands[0])
+        }
+        "py.invert" | "py.not" => {
+            let all_ones = b.integer(result_type.expect("has a result"), -1);
+            b.binary("arith.xori", operands[0], all_ones)
+        }
+        "py.cmp" => {
+            let kind = kind_of(operand_types[0])?;
+            let predicate = ir::string_attribute(operation, "predicate");
+            let spelled = match (kind, predicate.as_str()) {
+                (ScalarKind::Float(_), "ne") => "une".to_string(),
+                (ScalarKind::Float(_), other) => format!("o{other}"),
+                (_, "eq" | "ne") => predicate.clone(),
+                (ScalarKind::Signed(_) | ScalarKind::Index, other) => format!("s{other}"),
+                (_, other) => format!("u{other}"),
+            };
+            b.compare(matches!(kind, ScalarKind::Float(_)), &spelled, operands[0], operands[1])
+        }
+        "py.cast" => cast(b, kind_of(operand_types[0])?, kind_of(ir::value_type(ir::results(operation)[0]))?, operands[0], result_type.expect("has a result")),
+        "py.truth" => truth(b, kind_of(operand_types[0])?, operands[0]),
+        "py.math" => {
+            let callee = ir::string_attribute(operation, "callee");
+            let target = match (callee.as_str(), float) {
+                ("fabs", _) | ("abs", true) => "math.absf",
+                ("abs", false) => "math.absi",
+                ("pow", _) => "math.powf",
+                ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", _) => match callee.as_str() {
+                    "sqrt" => "math.sqrt",
+                    "exp" => "math.exp",
+                    "log" => "math.log",
+                    "sin" => "math.sin",
+                    "cos" => "math.cos",
+                    "tan" => "math.tan",
+                    "tanh" => "math.tanh",
+                    "floor" => "math.floor",
+                    _ => "math.ceil",
+                },
+                (other, _) => return Err(format!("py.math: no lowering for '{other}'")),
+            };
+            b.value(target, &operands, result_type.expect("has a result"), &[])
+        }
+        "py.getitem" => {
+            let indices = element_indices(b, operands[0], &operands[1..], &operand_types[1..])?;
+            let mut load_operands = vec![operands[0]];
+            load_operands.extend(indices);
+            b.value("memref.load", &load_operands, result_type.expect("has a result"), &[])
+        }
+        "py.setitem" => {
+            let indices = element_indices(b, operands[1], &operands[2..], &operand_types[2..])?;
+            let mut store_operands = vec![operands[0], operands[1]];
+            store_operands.extend(indices);
+            b.create("memref.store", &store_operands, &[], &[]);
+            return Ok(Vec::new());
+        }
+        "py.dim" => {
+            let dim = ir::integer_attribute(operation, "dim");
+            let index = b.integer(b.index_type(), dim);
+            let extent = b.value("memref.dim", &[operands[0], index], b.index_type(), &[]);
+            b.value("arith.index_cast", &[extent], b.integer_type(64), &[])
+        }
+        "py.empty" => {
+            let result = ir::results(operation)[0];
+            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.ok_or("py.empty makes arrays")?;
+            let element = ir::print_type(convert_type(b.context, parts.dtype.to_raw()));
+            let extents: Vec<MlirValue> = operands.iter().map(|extent| b.value("arith.index_cast", &[*extent], b.index_type(), &[])).collect();
+            let contiguous = ir::parse_type(b.context, &format!("memref<{}{element}>", "?x".repeat(parts.ndim)));
+            let segments = b.parse_attribute(&format!("array<i32: {}, 0>", extents.len()));
+            let alignment = b.parse_attribute("64 : i64");
+            let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
+            b.value("memref.cast", &[allocated], result_type.expect("has a result"), &[])
+        }
+        "py.fill" => {
+            let segments = b.parse_attribute("array<i32: 1, 1>");
+            let fill = b.create("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)]);
+            unsafe { mlirLinalgFillBuiltinNamedOpRegion(fill) };
+            return Ok(Vec::new());
+        }
+        "py.raise" => {
+            let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
+            b.create("memref.store", &[code, operands[0]], &[], &[]);
+            return Ok(Vec::new());
+        }
+        other => return Err(format!("lower-py: no lowering for '{other}'")),
+    };
+    Ok(vec![value])
+}
+
+/// Python's `a // b` on a nonzero divisor.
+fn floor_divide(b: &Builder, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+    match kind {
+        ScalarKind::Float(_) => python_float_divmod(b, lhs, rhs).0,
+        ScalarKind::Signed(_) | ScalarKind::Index => {
+            // INT_MIN // -1 traps in hardware; x // -1 is -x (wrapping) in every other case too.
+            let r#type = ir::value_type(lhs);
+            let minus_one = b.integer(r#type, -1);
+            let one = b.integer(r#type, 1);
+            let zero = b.integer(r#type, 0);
+            let by_minus_one = b.compare(false, "eq", rhs, minus_one);
+            let safe_divisor = b.select(by_minus_one, one, rhs);
+            let quotient = b.binary("arith.floordivsi", lhs, safe_divisor);
+            let negated = b.binary("arith.subi", zero, lhs);
+            b.select(by_minus_one, negated, quotient)
+        }
+        ScalarKind::Unsigned(_) | ScalarKind::Bool => b.binary("arith.divui", lhs, rhs),
+    }
+}
+
+/// Python's `a % b` on a nonzero divisor: the result has the divisor's sign.
+fn modulo(b: &Builder, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+    match kind {
+        ScalarKind::Float(_) => python_float_divmod(b, lhs, rhs).1,
+        ScalarKind::Signed(_) | ScalarKind::Index => {
+            let r#type = ir::value_type(lhs);
+            let minus_one = b.integer(r#type, -1);
+            let one = b.integer(r#type, 1);
+            let zero = b.integer(r#type, 0);
+            let safe_divisor = b.select(b.compare(false, "eq", rhs, minus_one), one, rhs);
+            let remainder = b.binary("arith.remsi", lhs, safe_divisor);
+            let nonzero = b.compare(false, "ne", remainder, zero);
+            let signs_differ = b.binary("arith.xori", b.compare(false, "slt", remainder, zero), b.compare(false, "slt", rhs, zero));
+            let adjust = b.binary("arith.andi", nonzero, signs_differ);
+            let adjusted = b.binary("arith.addi", remainder, rhs);
+            b.select(adjust, adjusted, remainder)
+        }
+        ScalarKind::Unsigned(_) | ScalarKind::Bool => b.binary("arith.remui", lhs, rhs),
+    }
+}
+
+/// CPython's `float_divmod`: (floor quotient, modulo) with its signed-zero and rounding rules.
+fn python_float_divmod(b: &Builder, lhs: MlirValue, rhs: MlirValue) -> (MlirValue, MlirValue) {
+    let r#type = ir::value_type(lhs);
+    let zero = b.float(r#type, 0.0);
+    let one = b.float(r#type, 1.0);
+    let half = b.float(r#type, 0.5);
+    let remainder = b.binary("arith.remf", lhs, rhs);
+    let quotient = b.binary("arith.divf", b.binary("arith.subf", lhs, remainder), rhs);
+    let remainder_nonzero = b.compare(true, "une", remainder, zero);
+    let signs_differ = b.binary("arith.xori", b.compare(true, "olt", rhs, zero), b.compare(true, "olt", remainder, zero));
+    let adjust = b.binary("arith.andi", remainder_nonzero, signs_differ);
+    let modulo_adjusted = b.select(adjust, b.binary("arith.addf", remainder, rhs), remainder);
+    let modulo = b.select(remainder_nonzero, modulo_adjusted, b.binary("math.copysign", zero, rhs));
+    let quotient = b.select(adjust, b.binary("arith.subf", quotient, one), quotient);
+    let floored = b.unary("math.floor", quotient);
+    let round_up = b.compare(true, "ogt", b.binary("arith.subf", quotient, floored), half);
+    let floored = b.select(round_up, b.binary("arith.addf", floored, one), floored);
+    let quotient_nonzero = b.compare(true, "une", quotient, zero);
+    let signed_zero = b.binary("math.copysign", zero, b.binary("arith.divf", lhs, rhs));
+    (b.select(quotient_nonzero, floored, signed_zero), modulo)
+}
+
+/// Shifts by a count at or past the width give 0 (left, logical right) or the sign (arithmetic right).
+fn shift(b: &Builder, name: &str, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+    let r#type = ir::value_type(lhs);
+    let bits = width(kind) as i64;
+    let width_value = b.integer(r#type, bits);
+    let zero = b.integer(r#type, 0);
+    let in_range = b.compare(false, "ult", rhs, width_value);
+    match (name, kind) {
+        ("py.lshift", _) => b.select(in_range, b.binary("arith.shli", lhs, rhs), zero),
+        (_, ScalarKind::Signed(_)) => {
+            let clamped = b.select(in_range, rhs, b.integer(r#type, bits - 1));
+            b.binary("arith.shrsi", lhs, clamped)
+        }
+        _ => b.select(in_range, b.binary("arith.shrui", lhs, rhs), zero),
+    }
+}
+
+fn truth(b: &Builder, kind: ScalarKind, operand: MlirValue) -> MlirValue {
+    let r#type = ir::value_type(operand);
+    match kind {
+        ScalarKind::Bool => operand,
+        ScalarKind::Float(_) => b.compare(true, "une", operand, b.float(r#type, 0.0)),
+        _ => b.compare(false, "ne", operand, b.integer(r#type, 0)),
+    }
+}
+
+fn cast(b: &Builder, from: ScalarKind, to: ScalarKind, operand: MlirValue, target: MlirType) -> MlirValue {
+    use ScalarKind::*;
+    let name = match (from, to) {
+        (_, Bool) => return truth(b, from, operand),
+        (Index, _) | (_, Index) => {
+            if matches!(from, Unsigned(_)) || matches!(to, Unsigned(_)) {
+                "arith.index_castui"
+            } else {
+                "arith.index_cast"
+            }
+        }
+        (Float(a), Float(z)) if a == z => return operand,
+        (Float(a), Float(z)) => {
+            if a < z {
+                "arith.extf"
+            } else {
+                "arith.truncf"
+            }
+        }
+        (Float(_), Unsigned(_)) => "arith.fptoui",
+        (Float(_), _) => "arith.fptosi",
+        (Signed(_), Float(_)) => "arith.sitofp",
+        (_, Float(_)) => "arith.uitofp",
+        (from, to) if width(from) == width(to) => return operand,
+        (from, to) if width(from) > width(to) => "arith.trunci",
+        (Signed(_), _) => "arith.extsi",
+        _ => "arith.extui",
+    };
+    b.value(name, &[operand], target, &[])
+}
+
+/// Element indices as `index`, negative ones counted from the end of their dimension.
+fn element_indices(b: &Builder, array: MlirValue, indices: &[MlirValue], index_types: &[MlirType]) -> Result<Vec<MlirValue>, String> {
+    let index_type = b.index_type();
+    let zero = b.integer(index_type, 0);
+    indices
+        .iter()
+        .zip(index_types)
+        .enumerate()
+        .map(|(dim, (index, index_type_before))| {
+            let kind = kind_of(*index_type_before)?;
+            let position = cast(b, kind, ScalarKind::Index, *index, index_type);
+            if matches!(kind, ScalarKind::Unsigned(_) | ScalarKind::Bool) {
+                return Ok(position);
+            }
+            let dim_index = b.integer(index_type, dim as i64);
+            let extent = b.value("memref.dim", &[array, dim_index], index_type, &[]);
+            let negative = b.compare(false, "slt", position, zero);
+            Ok(b.select(negative, b.binary("arith.addi", position, extent), position))
+        })
+        .collect()
+}

@@ -1,0 +1,64 @@
+//! The named stages from `py` to the LLVM dialect, in order. `rumba emit --stage NAME` and
+//! `inspect_mlir(stage)` print the IR after any of them; later stages (`llvm`, `asm`) are produced
+//! by the runtime from the last one.
+
+use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context};
+
+/// One stage: a name users can ask for and the pass pipeline that produces it from the stage before.
+#[derive(Clone, Copy, Debug)]
+pub struct Stage {
+    pub name: &'static str,
+    pub pipeline: &'static str,
+    pub summary: &'static str,
+}
+
+/// The frontend's output is stage `py`; each stage below runs on the result of the one before.
+pub const STAGES: &[Stage] = &[
+    Stage {
+        name: "py-opt",
+        pipeline: "builtin.module(canonicalize,cse)",
+        summary: "py IR after folding and common-subexpression elimination",
+    },
+    Stage {
+        name: "std",
+        pipeline: "builtin.module(lower-py,canonicalize,cse)",
+        summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs",
+    },
+    Stage {
+        name: "loops",
+        pipeline: "builtin.module(func.func(convert-linalg-to-loops),convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)",
+        summary: "linalg ops as scf loops, integer powers as helper functions, composite arith ops expanded",
+    },
+    Stage {
+        name: "llvm-dialect",
+        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts,canonicalize)",
+        summary: "the LLVM dialect, ready for translation to LLVM IR",
+    },
+];
+
+/// Every stage name in order, `py` first.
+pub fn stage_names() -> Vec<&'static str> {
+    std::iter::once("py").chain(STAGES.iter().map(|stage| stage.name)).collect()
+}
+
+/// Runs the stages after `py` up to and including `last` (all of them for `None`).
+pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>) -> Result<(), String> {
+    if last == Some("py") {
+        return Ok(());
+    }
+    if let Some(last) = last {
+        if !STAGES.iter().any(|stage| stage.name == last) {
+            return Err(format!("unknown stage '{last}'; stages are {}", stage_names().join(", ")));
+        }
+    }
+    for stage in STAGES {
+        let manager = PassManager::new(context);
+        parse_pass_pipeline(manager.as_operation_pass_manager(), stage.pipeline)
+            .map_err(|error| format!("stage {}: {error}", stage.name))?;
+        manager.run(module).map_err(|_| format!("stage {} failed", stage.name))?;
+        if Some(stage.name) == last {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,491 @@
+//! Values across the boundary: scalars, arrays passed as memref descriptors (data pointer, offset,
+//! sizes, strides in elements) without copying, and results read from the struct compiled code
+//! returns. Arrays allocated by compiled code come back as [`OwnedArray`]s that free their memory.
+
+use rumba_dialects::Layout;
+use rumba_frontend::{ArrayType, Scalar, Type};
+use std::fmt;
+
+/// A typed scalar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    Bool(bool),
+    I8(i8),
+    I16(i16),
+    I32(i32),
+    I64(i64),
+    U8(u8),
+    U16(u16),
+    U32(u32),
+    U64(u64),
+    F32(f32),
+    F64(f64),
+}
+
+impl Number {
+    pub fn scalar(self) -> Scalar {
+        match self {
+            Number::Bool(_) => Scalar::Bool,
+            Number::I8(_) => Scalar::Int { bits: 8, signed: true },
+            Number::I16(_) => Scalar::Int { bits: 16, signed: true },
+            Number::I32(_) => Scalar::Int { bits: 32, signed: true },
+            Number::I64(_) => Scalar::Int { bits: 64, signed: true },
+            Number::U8(_) => Scalar::Int { bits: 8, signed: false },
+            Number::U16(_) => Scalar::Int { bits: 16, signed: false },
+            Number::U32(_) => Scalar::Int { bits: 32, signed: false },
+            Number::U64(_) => Scalar::Int { bits: 64, signed: false },
+            Number::F32(_) => Scalar::Float { bits: 32 },
+            Number::F64(_) => Scalar::Float { bits: 64 },
+        }
+    }
+
+    /// The value's bytes as compiled code stores it (bool as one byte).
+    fn bytes(self) -> Vec<u8> {
+        match self {
+            Number::Bool(value) => vec![value as u8],
+            Number::I8(value) => value.to_ne_bytes().to_vec(),
+            Number::I16(value) => value.to_ne_bytes().to_vec(),
+            Number::I32(value) => value.to_ne_bytes().to_vec(),
+            Number::I64(value) => value.to_ne_bytes().to_vec(),
+            Number::U8(value) => value.to_ne_bytes().to_vec(),
+            Number::U16(value) => value.to_ne_bytes().to_vec(),
+            Number::U32(value) => value.to_ne_bytes().to_vec(),
+            Number::U64(value) => value.to_ne_bytes().to_vec(),
+            Number::F32(value) => value.to_ne_bytes().to_vec(),
+            Number::F64(value) => value.to_ne_bytes().to_vec(),
+        }
+    }
+
+    /// Reads a scalar of type `scalar` from memory.
+    ///
+    /// # Safety
+    /// `pointer` must point to a readable value of that type.
+    pub unsafe fn read(scalar: Scalar, pointer: *const u8) -> Number {
+        unsafe {
+            match scalar {
+                Scalar::Bool => Number::Bool(*pointer & 1 != 0),
+                Scalar::Int { bits: 8, signed: true } => Number::I8(pointer.cast::<i8>().read_unaligned()),
+                Scalar::Int { bits: 16, signed: true } => Number::I16(pointer.cast::<i16>().read_unaligned()),
+                Scalar::Int { bits: 32, signed: true } => Number::I32(pointer.cast::<i32>().read_unaligned()),
+                Scalar::Int { signed: true, .. } => Number::I64(pointer.cast::<i64>().read_unaligned()),
+                Scalar::Int { bits: 8, .. } => Number::U8(pointer.read_unaligned()),
+                Scalar::Int { bits: 16, .. } => Number::U16(pointer.cast::<u16>().read_unaligned()),
+                Scalar::Int { bits: 32, .. } => Number::U32(pointer.cast::<u32>().read_unaligned()),
+                Scalar::Int { .. } => Number::U64(pointer.cast::<u64>().read_unaligned()),
+                Scalar::Float { bits: 32 } => Number::F32(pointer.cast::<f32>().read_unaligned()),
+                Scalar::Float { .. } => Number::F64(pointer.cast::<f64>().read_unaligned()),
+            }
+        }
+    }
+
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Bool(value) => value as u8 as f64,
+            Number::I8(value) => value as f64,
+            Number::I16(value) => value as f64,
+            Number::I32(value) => value as f64,
+            Number::I64(value) => value as f64,
+            Number::U8(value) => value as f64,
+            Number::U16(value) => value as f64,
+            Number::U32(value) => value as f64,
+            Number::U64(value) => value as f64,
+            Number::F32(value) => value as f64,
+            Number::F64(value) => value,
+        }
+    }
+}
+
+/// Python's `repr` of a float: the shortest digits that round-trip, in Python's notation.
+pub fn python_float_repr(value: f64) -> String {
+    if value.is_nan() {
+        return "nan".into();
+    }
+    if value.is_infinite() {
+        return if value > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let scientific = format!("{value:e}");
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let negative = mantissa.starts_with('-');
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let sign = if negative { "-" } else { "" };
+    if (-4..16).contains(&exponent) {
+        let point = exponent + 1;
+        let text = if point <= 0 {
+            format!("0.{}{digits}", "0".repeat((-point) as usize))
+        } else if point as usize >= digits.len() {
+            format!("{digits}{}.0", "0".repeat(point as usize - digits.len()))
+        } else {
+            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+        };
+        format!("{sign}{text}")
+    } else {
+        let fraction = if digits.len() > 1 { format!("{}.{}", &digits[..1], &digits[1..]) } else { digits.clone() };
+        format!("{sign}{fraction}e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs())
+    }
+}
+
+impl fmt::Display for Number {
+    /// Python's `repr` of the value.
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
+            Number::Bool(value) => write!(formatter, "{}", if value { "True" } else { "False" }),
+            Number::F32(value) => write!(formatter, "{}", python_float_repr(value as f64)),
+            Number::F64(value) => write!(formatter, "{}", python_float_repr(value)),
+            Number::I8(value) => write!(formatter, "{value}"),
+            Number::I16(value) => write!(formatter, "{value}"),
+            Number::I32(value) => write!(formatter, "{value}"),
+            Number::I64(value) => write!(formatter, "{value}"),
+            Number::U8(value) => write!(formatter, "{value}"),
+            Number::U16(value) => write!(formatter, "{value}"),
+            Number::U32(value) => write!(formatter, "{value}"),
+            Number::U64(value) => write!(formatter, "{value}"),
+        }
+    }
+}
+
+/// An array handed to compiled code: borrowed memory, shape and byte strides as NumPy has them.
+#[derive(Clone, Debug)]
+pub struct ArrayArgument {
+    pub data: *mut u8,
+    pub dtype: Scalar,
+    pub shape: Vec<i64>,
+    pub byte_strides: Vec<i64>,
+}
+
+impl ArrayArgument {
+    /// Row-major (C) when the last dimension is unit-stride and each outer stride spans the inner
+    /// block; column-major (F) symmetrically; anything else is `A`.
+    pub fn layout(&self) -> Layout {
+        let itemsize = self.dtype.size_in_bytes() as i64;
+        let contiguous = |order: &mut dyn Iterator<Item = usize>| {
+            let mut expected = itemsize;
+            for dim in order {
+                if self.shape[dim] > 1 && self.byte_strides[dim] != expected {
+                    return false;
+                }
+                expected *= self.shape[dim].max(1);
+            }
+            true
+        };
+        let ndim = self.shape.len();
+        if contiguous(&mut (0..ndim).rev()) {
+            Layout::C
+        } else if contiguous(&mut (0..ndim)) {
+            Layout::F
+        } else {
+            Layout::A
+        }
+    }
+
+    pub fn array_type(&self) -> ArrayType {
+        ArrayType { dtype: self.dtype, ndim: self.shape.len(), layout: self.layout() }
+    }
+}
+
+/// An argument of a compiled call.
+#[derive(Clone, Debug)]
+pub enum Argument {
+    Number(Number),
+    Array(ArrayArgument),
+}
+
+impl Argument {
+    pub fn value_type(&self) -> Type {
+        match self {
+            Argument::Number(number) => Type::Scalar(number.scalar()),
+            Argument::Array(array) => Type::Array(array.array_type()),
+        }
+    }
+}
+
+impl From<Number> for Argument {
+    fn from(number: Number) -> Self {
+        Argument::Number(number)
+    }
+}
+
+/// Storage for the packed arguments of one call, as the packed wrapper of a function's C interface
+/// (`llvm.emit_c_interface`) reads them: a scalar is one slot, an array is a slot holding a pointer
+/// to its memref descriptor `(allocated, aligned, offset, sizes..., strides...)`, strides in elements.
+pub struct PackedArguments {
+    slots: Vec<[u8; 8]>,
+    /// The memref descriptors that array slots point into, kept alive for the call.
+    _descriptors: Vec<Box<[i64]>>,
+}
+
+impl PackedArguments {
+    pub fn new(arguments: &[Argument]) -> Result<Self, String> {
+        let mut slots = Vec::new();
+        let mut descriptors = Vec::new();
+        for argument in arguments {
+            match argument {
+                Argument::Number(number) => {
+                    let mut slot = [0u8; 8];
+                    let bytes = number.bytes();
+                    slot[..bytes.len()].copy_from_slice(&bytes);
+                    slots.push(slot);
+                }
+                Argument::Array(array) => {
+                    let itemsize = array.dtype.size_in_bytes() as i64;
+                    let mut descriptor = vec![array.data as i64, array.data as i64, 0];
+                    descriptor.extend(&array.shape);
+                    for stride in &array.byte_strides {
+                        if stride % itemsize != 0 {
+                            return Err(format!("array stride {stride} is not a multiple of the element size {itemsize}"));
+                        }
+                        descriptor.push(stride / itemsize);
+                    }
+                    let descriptor = descriptor.into_boxed_slice();
+                    slots.push((descriptor.as_ptr() as u64).to_ne_bytes());
+                    descriptors.push(descriptor);
+                }
+            }
+        }
+        Ok(Self { slots, _descriptors: descriptors })
+    }
+
+    /// Pointers as `invoke_packed` takes them. A function whose C interface returns a struct takes
+    /// a pointer to the struct first; one returning only the status takes room for it last.
+    pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8) -> Vec<*mut ()> {
+        let mut pointers: Vec<*mut ()> = self.slots.iter_mut().map(|slot| slot.as_mut_ptr().cast()).collect();
+        if result_is_struct {
+            *result_slot = result;
+            pointers.insert(0, (result_slot as *mut *mut u8).cast());
+        } else {
+            pointers.push(result.cast());
+        }
+        pointers
+    }
+}
+
+/// A result of a compiled call.
+#[derive(Debug)]
+pub enum Value {
+    None,
+    Number(Number),
+    Tuple(Vec<Value>),
+    Array(OwnedArray),
+}
+
+impl fmt::Display for Value {
+    /// Python's `repr` for scalars, tuples and None; arrays print as `array(shape, dtype)`.
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Value::None => write!(formatter, "None"),
+            Value::Number(number) => write!(formatter, "{number}"),
+            Value::Tuple(elements) => {
+                write!(formatter, "(")?;
+                for (index, element) in elements.iter().enumerate() {
+                    if index > 0 {
+                        write!(formatter, ", ")?;
+                    }
+                    write!(formatter, "{element}")?;
+                }
+                if elements.len() == 1 {
+                    write!(formatter, ",")?;
+                }
+                write!(formatter, ")")
+            }
+            Value::Array(array) => write!(formatter, "{array}"),
+        }
+    }
+}
+
+/// An array allocated by compiled code; owns its memory and frees it on drop.
+#[derive(Debug)]
+pub struct OwnedArray {
+    allocated: *mut u8,
+    data: *mut u8,
+    pub dtype: Scalar,
+    pub shape: Vec<i64>,
+    /// Strides in elements.
+    pub strides: Vec<i64>,
+}
+
+// The buffer is exclusively owned; compiled code keeps no reference to it.
+unsafe impl Send for OwnedArray {}
+
+impl OwnedArray {
+    pub fn len(&self) -> usize {
+        self.shape.iter().product::<i64>().max(0) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The element at a multi-index.
+    pub fn get(&self, index: &[i64]) -> Option<Number> {
+        if index.len() != self.shape.len() || index.iter().zip(&self.shape).any(|(i, extent)| *i < 0 || i >= extent) {
+            return None;
+        }
+        let offset: i64 = index.iter().zip(&self.strides).map(|(i, stride)| i * stride).sum();
+        let pointer = unsafe { self.data.add((offset * self.dtype.size_in_bytes() as i64) as usize) };
+        Some(unsafe { Number::read(self.dtype, pointer) })
+    }
+
+    /// Every element in row-major order, as f64.
+    pub fn to_f64_vec(&self) -> Vec<f64> {
+        let mut values = Vec::with_capacity(self.len());
+        let mut index = vec![0i64; self.shape.len()];
+        for _ in 0..self.len() {
+            values.push(self.get(&index).map_or(f64::NAN, Number::as_f64));
+            for dim in (0..index.len()).rev() {
+                index[dim] += 1;
+                if index[dim] < self.shape[dim] {
+                    break;
+                }
+                index[dim] = 0;
+            }
+        }
+        values
+    }
+
+    /// Gives up ownership: the data pointer, and the pointer to pass to `free` once done with it.
+    pub fn into_raw_parts(self) -> (*mut u8, *mut u8) {
+        let parts = (self.data, self.allocated);
+        std::mem::forget(self);
+        parts
+    }
+
+    pub fn data(&self) -> *mut u8 {
+        self.data
+    }
+}
+
+impl Drop for OwnedArray {
+    fn drop(&mut self) {
+        unsafe extern "C" {
+            fn free(pointer: *mut std::ffi::c_void);
+        }
+        unsafe { free(self.allocated.cast()) }
+    }
+}
+
+impl fmt::Display for OwnedArray {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "array(shape={:?}, dtype={})", self.shape, self.dtype.numba_name())
+    }
+}
+
+/// Where each flat result sits in the struct compiled code returns: `{i32 status, results...}`.
+pub struct ResultLayout {
+    pub size: usize,
+    fields: Vec<(usize, FieldKind)>,
+}
+
+#[derive(Clone, Copy)]
+enum FieldKind {
+    Scalar(Scalar),
+    Array(Scalar, usize),
+}
+
+impl ResultLayout {
+    pub fn new(return_type: &Type) -> Self {
+        let mut kinds = Vec::new();
+        collect_fields(return_type, &mut kinds);
+        let mut offset = 4usize;
+        let mut align_max = 4usize;
+        let mut fields = Vec::new();
+        for kind in kinds {
+            let (size, align) = match kind {
+                FieldKind::Scalar(scalar) => (scalar.size_in_bytes(), scalar.size_in_bytes()),
+                FieldKind::Array(_, ndim) => (8 * (3 + 2 * ndim), 8),
+            };
+            offset = offset.next_multiple_of(align);
+            fields.push((offset, kind));
+            offset += size;
+            align_max = align_max.max(align);
+        }
+        Self { size: offset.next_multiple_of(align_max), fields }
+    }
+
+    /// Reads the results after a successful call, taking ownership of returned arrays.
+    ///
+    /// # Safety
+    /// `buffer` must hold the struct a call with this layout wrote.
+    pub unsafe fn read(&self, return_type: &Type, buffer: &[u8]) -> Value {
+        let mut fields = self.fields.iter();
+        unsafe { read_value(return_type, buffer, &mut fields) }
+    }
+
+    /// Frees the arrays among the results (when the call failed after allocating them).
+    ///
+    /// # Safety
+    /// As for [`ResultLayout::read`].
+    pub unsafe fn discard(&self, return_type: &Type, buffer: &[u8]) {
+        drop(unsafe { self.read(return_type, buffer) });
+    }
+}
+
+fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
+    match value_type {
+        Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
+        Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
+        Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
+        Type::None | Type::Unknown => {}
+    }
+}
+
+unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Iterator<Item = &'l (usize, FieldKind)>) -> Value {
+    match value_type {
+        Type::None | Type::Unknown => Value::None,
+        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields) }).collect()),
+        Type::Scalar(_) | Type::Array(_) => {
+            let Some(&(offset, kind)) = fields.next() else { return Value::None };
+            let base = unsafe { buffer.as_ptr().add(offset) };
+            match kind {
+                FieldKind::Scalar(scalar) => Value::Number(unsafe { Number::read(scalar, base) }),
+                FieldKind::Array(dtype, ndim) => {
+                    let word = |index: usize| unsafe { base.cast::<i64>().add(index).read_unaligned() };
+                    let element_offset = word(2);
+                    let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
+                    Value::Array(OwnedArray {
+                        allocated: word(0) as *mut u8,
+                        data,
+                        dtype,
+                        shape: (0..ndim).map(|dim| word(3 + dim)).collect(),
+                        strides: (0..ndim).map(|dim| word(3 + ndim + dim)).collect(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_repr_matches_python() {
+        for (value, text) in [
+            (0.1, "0.1"),
+            (1.0, "1.0"),
+            (-0.0, "-0.0"),
+            (1e16, "1e+16"),
+            (1.5e-5, "1.5e-05"),
+            (0.0001, "0.0001"),
+            (123456789012345.6, "123456789012345.6"),
+            (1.2345e300, "1.2345e+300"),
+            (f64::INFINITY, "inf"),
+            (2.5e-7, "2.5e-07"),
+            (1e15, "1000000000000000.0"),
+        ] {
+            assert_eq!(python_float_repr(value), text, "{value:e}");
+        }
+    }
+
+    #[test]
+    fn result_layout_follows_c_rules() {
+        let float32 = Scalar::Float { bits: 32 };
+        let layout = ResultLayout::new(&Type::Tuple(vec![Type::Scalar(Scalar::Bool), Type::Scalar(float32)]));
+        assert_eq!(layout.fields.iter().map(|field| field.0).collect::<Vec<_>>(), vec![4, 8]);
+        assert_eq!(layout.size, 12);
+        let array = ArrayType { dtype: Scalar::Float { bits: 64 }, ndim: 2, layout: Layout::C };
+        let layout = ResultLayout::new(&Type::Array(array));
+        assert_eq!(layout.fields[0].0, 8);
+        assert_eq!(layout.size, 8 + 8 * 7);
+    }
+}

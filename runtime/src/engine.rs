@@ -1,0 +1,143 @@
+//! The JIT: an MLIR `ExecutionEngine` at -O3 for the host CPU, and typed calls into it.
+
+use crate::abi::{Argument, PackedArguments, ResultLayout, Value};
+use melior::ir::{operation::OperationLike, Module};
+use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineInvokePacked, MlirExecutionEngine, MlirStringRef};
+use rumba_frontend::{types::accepts, RaiseSite, SourceLocation, Type};
+use std::{fmt, sync::Arc};
+
+/// A Python exception raised inside compiled code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exception {
+    pub exception: String,
+    pub message: String,
+    pub location: SourceLocation,
+}
+
+impl fmt::Display for Exception {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        if self.message.is_empty() {
+            write!(formatter, "{} (raised at {})", self.exception, self.location)
+        } else {
+            write!(formatter, "{}: {} (raised at {})", self.exception, self.message, self.location)
+        }
+    }
+}
+
+impl std::error::Error for Exception {}
+
+/// One JIT-compiled MLIR module (LLVM dialect); shared by the functions compiled into it.
+pub struct Engine {
+    raw: MlirExecutionEngine,
+}
+
+// The engine is immutable once built; MLIR's ExecutionEngine may be invoked from any thread.
+unsafe impl Send for Engine {}
+unsafe impl Sync for Engine {}
+
+impl Engine {
+    /// JIT-compiles a module in the LLVM dialect at `optimization_level` (0..=3) for the host CPU.
+    pub fn new(module: &Module, optimization_level: usize) -> Result<Self, String> {
+        let raw = unsafe { mlirExecutionEngineCreate(module.as_operation().to_raw_module(), optimization_level as i32, 0, std::ptr::null(), false, false) };
+        if raw.ptr.is_null() {
+            return Err("the JIT could not compile the module (LLVM translation failed)".into());
+        }
+        Ok(Self { raw })
+    }
+
+    /// Calls `symbol` through its packed wrapper.
+    ///
+    /// # Safety
+    /// `pointers` must point to values of the callee's argument types, then to room for its result.
+    unsafe fn invoke_packed(&self, symbol: &str, pointers: &mut [*mut ()]) -> Result<(), String> {
+        let name = MlirStringRef { data: symbol.as_ptr().cast(), length: symbol.len() };
+        let result = unsafe { mlirExecutionEngineInvokePacked(self.raw, name, pointers.as_mut_ptr().cast()) };
+        if result.value == 0 {
+            Err(format!("no compiled function named '{symbol}'"))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        unsafe { mlirExecutionEngineDestroy(self.raw) }
+    }
+}
+
+trait ToRawModule {
+    fn to_raw_module(&self) -> mlir_sys::MlirModule;
+}
+
+impl ToRawModule for melior::ir::OperationRef<'_, '_> {
+    fn to_raw_module(&self) -> mlir_sys::MlirModule {
+        unsafe { mlir_sys::mlirModuleFromOperation(self.to_raw()) }
+    }
+}
+
+/// Why a call did not give a value.
+#[derive(Debug)]
+pub enum CallError {
+    /// The compiled code raised a Python exception.
+    Raised(Exception),
+    /// The arguments do not fit the compiled signature.
+    Arguments(String),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            CallError::Raised(exception) => write!(formatter, "{exception}"),
+            CallError::Arguments(message) => write!(formatter, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// A compiled specialisation, callable from any thread.
+#[derive(Clone)]
+pub struct CompiledFunction {
+    engine: Arc<Engine>,
+    pub symbol: String,
+    pub arguments: Vec<Type>,
+    pub return_type: Type,
+    raise_sites: Arc<Vec<RaiseSite>>,
+}
+
+impl CompiledFunction {
+    pub fn new(engine: Arc<Engine>, symbol: String, arguments: Vec<Type>, return_type: Type, raise_sites: Vec<RaiseSite>) -> Self {
+        Self { engine, symbol, arguments, return_type, raise_sites: Arc::new(raise_sites) }
+    }
+
+    /// Calls the function; arrays are passed by reference and may be written in place.
+    pub fn call(&self, arguments: &[Argument]) -> Result<Value, CallError> {
+        if arguments.len() != self.arguments.len() {
+            return Err(CallError::Arguments(format!("expected {} argument(s), got {}", self.arguments.len(), arguments.len())));
+        }
+        for (position, (declared, given)) in self.arguments.iter().zip(arguments).enumerate() {
+            if !accepts(declared, &given.value_type()) {
+                return Err(CallError::Arguments(format!("argument {position} is {}, the compiled signature takes {declared}", given.value_type())));
+            }
+        }
+        let mut packed = PackedArguments::new(arguments).map_err(CallError::Arguments)?;
+        let layout = ResultLayout::new(&self.return_type);
+        let mut buffer = vec![0u64; layout.size.div_ceil(8).max(1)];
+        let result_is_struct = self.return_type != Type::None;
+        let mut result_slot = std::ptr::null_mut();
+        let mut pointers = packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot);
+        unsafe { self.engine.invoke_packed(&self.symbol, &mut pointers) }.map_err(CallError::Arguments)?;
+        let bytes = unsafe { std::slice::from_raw_parts(buffer.as_ptr().cast::<u8>(), layout.size.max(4)) };
+        let status = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        if status != 0 {
+            let site = self.raise_sites.get(status as usize - 1).cloned().unwrap_or_else(|| RaiseSite {
+                exception: "SystemError".into(),
+                message: format!("compiled code returned the unknown status {status}"),
+                location: SourceLocation { file: String::new(), line: 0, column: 0 },
+            });
+            return Err(CallError::Raised(Exception { exception: site.exception, message: site.message, location: site.location }));
+        }
+        Ok(unsafe { layout.read(&self.return_type, bytes) })
+    }
+}

@@ -1,0 +1,180 @@
+//! `rumba`: compile and run Python functions, or print their IR after any stage.
+//!
+//! ```text
+//! rumba run FILE.py --call "f(1, 3)"
+//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE]
+//! ```
+//! Exit status: 0 on success, 1 when compiled code raised, 2 on a diagnostic, 3 on an internal error,
+//! 64 on bad usage.
+
+use ruff_python_ast::{Expr, Number as Literal, UnaryOp};
+use rumba::{Argument, CallError, Error, Number, Options, Type};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  rumba run FILE.py --call \"f(1, 3)\"
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE]";
+
+struct Request {
+    command: String,
+    file: String,
+    call: Option<String>,
+    function: Option<String>,
+    signature: Option<String>,
+    stage: String,
+}
+
+fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
+    let mut iterator = arguments.iter();
+    let command = iterator.next().ok_or("missing command")?.clone();
+    let file = iterator.next().ok_or("missing FILE.py")?.clone();
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into() };
+    while let Some(flag) = iterator.next() {
+        let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--call" => request.call = Some(value()?),
+            "--function" => request.function = Some(value()?),
+            "--signature" => request.signature = Some(value()?),
+            "--stage" => request.stage = value()?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(request)
+}
+
+/// `f(1, -2.5, True)`: the function name and its literal arguments.
+fn parse_call(text: &str) -> Result<(String, Vec<Number>), String> {
+    let parsed = ruff_python_parser::parse_expression(text).map_err(|error| format!("--call: {}", error.error))?;
+    let Expr::Call(call) = parsed.into_syntax().body.as_ref().clone() else {
+        return Err("--call takes a call such as \"f(1, 3)\"".into());
+    };
+    let Expr::Name(name) = call.func.as_ref() else {
+        return Err("--call must call a function by name".into());
+    };
+    fn literal(expr: &Expr) -> Result<Number, String> {
+        match expr {
+            Expr::NumberLiteral(number) => match &number.value {
+                Literal::Int(int) => int.as_i64().map(Number::I64).ok_or_else(|| "integer literal out of int64 range".to_string()),
+                Literal::Float(float) => Ok(Number::F64(*float)),
+                Literal::Complex { .. } => Err("complex literals are not supported".into()),
+            },
+            Expr::BooleanLiteral(boolean) => Ok(Number::Bool(boolean.value)),
+            Expr::UnaryOp(unary) if unary.op == UnaryOp::USub => match literal(&unary.operand)? {
+                Number::I64(value) => Ok(Number::I64(value.wrapping_neg())),
+                Number::F64(value) => Ok(Number::F64(-value)),
+                Number::Bool(value) => Ok(Number::I64(-(value as i64))),
+                other => Ok(other),
+            },
+            _ => Err("--call arguments must be int, float or bool literals".into()),
+        }
+    }
+    let arguments = call.arguments.args.iter().map(literal).collect::<Result<Vec<_>, _>>()?;
+    Ok((name.id.to_string(), arguments))
+}
+
+fn fail(error: Error) -> ExitCode {
+    match error {
+        Error::Diagnostics(diagnostics) => {
+            eprintln!("{diagnostics}");
+            ExitCode::from(2)
+        }
+        Error::Internal(message) => {
+            eprintln!("internal compiler error: {message}");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let request = match parse_arguments(&arguments) {
+        Ok(request) => request,
+        Err(message) => {
+            eprintln!("rumba: {message}\n{USAGE}");
+            return ExitCode::from(64);
+        }
+    };
+    let source = match std::fs::read_to_string(&request.file) {
+        Ok(source) => source,
+        Err(error) => {
+            eprintln!("rumba: cannot read {}: {error}", request.file);
+            return ExitCode::from(64);
+        }
+    };
+    let options = Options { file_name: request.file.clone(), ..Options::default() };
+    let module = match rumba::compile_module(&source, &options) {
+        Ok(module) => module,
+        Err(diagnostics) => return fail(Error::Diagnostics(diagnostics)),
+    };
+    let call = match request.call.as_deref().map(parse_call).transpose() {
+        Ok(call) => call,
+        Err(message) => {
+            eprintln!("rumba: {message}");
+            return ExitCode::from(64);
+        }
+    };
+    match request.command.as_str() {
+        "run" => {
+            let Some((name, numbers)) = call else {
+                eprintln!("rumba: run needs --call\n{USAGE}");
+                return ExitCode::from(64);
+            };
+            let types: Vec<Type> = numbers.iter().map(|number| Type::Scalar(number.scalar())).collect();
+            let function = match &request.signature {
+                Some(signature) => module.function_with_signature(&name, signature),
+                None => module.function(&name, &types),
+            };
+            let function = match function {
+                Ok(function) => function,
+                Err(error) => return fail(error),
+            };
+            let arguments: Vec<Argument> = numbers.into_iter().map(Argument::from).collect();
+            match function.call(&arguments) {
+                Ok(value) => {
+                    println!("{value}");
+                    ExitCode::SUCCESS
+                }
+                Err(CallError::Raised(exception)) => {
+                    eprintln!("Traceback (compiled code):\n  File \"{}\", line {}, column {}", exception.location.file, exception.location.line, exception.location.column);
+                    if exception.message.is_empty() {
+                        eprintln!("{}", exception.exception);
+                    } else {
+                        eprintln!("{}: {}", exception.exception, exception.message);
+                    }
+                    ExitCode::from(1)
+                }
+                Err(CallError::Arguments(message)) => {
+                    eprintln!("TypeError: {message}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        "emit" => {
+            let (name, types) = match (&request.function, &request.signature, call) {
+                (Some(name), Some(signature), _) => match rumba::parse_signature(signature) {
+                    Ok(signature) => (name.clone(), signature.arguments),
+                    Err(message) => {
+                        eprintln!("rumba: bad signature: {message}");
+                        return ExitCode::from(64);
+                    }
+                },
+                (_, _, Some((name, numbers))) => (name, numbers.iter().map(|number| Type::Scalar(number.scalar())).collect()),
+                _ => {
+                    eprintln!("rumba: emit needs --function and --signature, or --call\n{USAGE}");
+                    return ExitCode::from(64);
+                }
+            };
+            match module.emit(&name, &types, &request.stage) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => fail(error),
+            }
+        }
+        other => {
+            eprintln!("rumba: unknown command '{other}'\n{USAGE}");
+            ExitCode::from(64)
+        }
+    }
+}

@@ -1,0 +1,6 @@
+# CALL: f(2)
+# ERROR: 5:5: unsupported|not supported
+def f(x):
+    y = x * 2
+    del y
+    return x

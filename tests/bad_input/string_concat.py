@@ -1,0 +1,5 @@
+# CALL: f(1)
+# ERROR: 4:12: unsupported|not supported|string
+def f(x):
+    name = "a" + "b"
+    return x

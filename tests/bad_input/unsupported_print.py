@@ -1,0 +1,5 @@
+# CALL: f(1)
+# ERROR: 4:5: unsupported|not supported
+def f(x):
+    print(x)
+    return x
