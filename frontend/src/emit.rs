@@ -169,6 +169,17 @@ struct RaiseFinder<'f> {
 }
 
 impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
+    fn visit_stmt(&mut self, statement: &'a Stmt) {
+        if let Stmt::AugAssign(assign) = statement {
+            if matches!(assign.op, Operator::Div | Operator::FloorDiv | Operator::Mod | Operator::Pow)
+                && literal_constant(&assign.value).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)))
+            {
+                self.found = true;
+            }
+        }
+        ruff_python_ast::visitor::walk_stmt(self, statement);
+    }
+
     fn visit_expr(&mut self, expr: &'a Expr) {
         match expr {
             Expr::BinOp(binary)
@@ -440,7 +451,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
 
         let body_terminated = self.emit_top_level(&function.body)?;
-        if !body_terminated {
+        if !body_terminated && always_returns(&function.body) {
+            // Every path has returned or raised into the slots: the end is reached only in state EXIT.
+            self.needs_exit_block = true;
+            self.line("cf.br ^exit");
+        } else if !body_terminated {
             if return_type != Type::None && return_type != Type::Unknown {
                 // Falling off the end returns None, which this specialisation cannot express.
                 return Err(module.typing(function, format!("'{}' returns {return_type} on some paths and None at its end", function.name)));
@@ -866,6 +881,30 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn lines_are_nested(&self) -> bool {
         self.loop_depth > 0 || self.region_depth > 0
     }
+}
+
+/// Whether every path through a statement list ends in `return` or `raise`.
+fn always_returns(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Return(_) | Stmt::Raise(_) => true,
+        Stmt::While(while_loop) => {
+            matches!(literal_constant(&while_loop.test), Some(Constant::Bool(true))) && !body_breaks(&while_loop.body)
+        }
+        Stmt::If(if_statement) => {
+            let has_else = if_statement.elif_else_clauses.last().is_some_and(|clause| clause.test.is_none());
+            has_else && always_returns(&if_statement.body) && if_statement.elif_else_clauses.iter().all(|clause| always_returns(&clause.body))
+        }
+        _ => false,
+    })
+}
+
+/// Whether a loop body contains a `break` of that loop.
+fn body_breaks(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Break(_) => true,
+        Stmt::If(if_statement) => body_breaks(&if_statement.body) || if_statement.elif_else_clauses.iter().any(|clause| body_breaks(&clause.body)),
+        _ => false,
+    })
 }
 
 fn body_breaks_or_exits(body: &[Stmt]) -> bool {

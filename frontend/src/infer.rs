@@ -239,7 +239,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Stmt::While(while_loop) => {
                 if !while_loop.orelse.is_empty() {
-                    return Err(module.unsupported(&while_loop.orelse[0], "'else' on a loop is not supported"));
+                    return Err(module.unsupported(statement, "'else' on a loop is not supported"));
                 }
                 self.condition_type(&while_loop.test)?;
                 self.loop_depth += 1;
@@ -248,7 +248,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Stmt::For(for_loop) => {
                 if !for_loop.orelse.is_empty() {
-                    return Err(module.unsupported(&for_loop.orelse[0], "'else' on a loop is not supported"));
+                    return Err(module.unsupported(statement, "'else' on a loop is not supported"));
                 }
                 let bounds = range_arguments(module, &for_loop.iter)?;
                 for bound in bounds {
@@ -424,6 +424,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
         let callee = self.callee(call)?;
+        if let Callee::Builtin(name) = callee {
+            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len") {
+                return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
+            }
+        }
         let keyword_allowed = matches!(&callee, Callee::Numpy(name) if is_allocation(name));
         if let Some(keyword) = call.arguments.keywords.first().filter(|_| !keyword_allowed) {
             return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
@@ -470,7 +475,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "size" | "ndim" => Ok(Type::Scalar(INT64)),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
-            other => Err(module.typing(attribute, format!("{other} has no attribute '{}'", attribute.attr))),
+            other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
         }
     }
 
@@ -572,7 +577,7 @@ pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Vec<
             }
         }
     }
-    Err(module.unsupported(iter, "only 'for ... in range(...)' loops are supported"))
+    Err(module.unsupported(iter, "unsupported loop: only 'for ... in range(...)' is supported"))
 }
 
 /// The exception class and message of `raise Name("message")`.

@@ -39,7 +39,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
         return Err(diagnostic.with_note(format!("functions defined there: {}", known.join(", "))).into());
     };
     let mut specialisations = infer::Specialisations::new(module);
-    let entry = specialisations.specialise(name, arguments, &function.name.range())?;
+    let entry = specialisations.specialise(name, arguments, function)?;
     let entry_types = specialisations.functions[entry].clone();
     let (text, raise_sites) = emit::ModuleEmitter::new(&mut specialisations).emit_module(entry)?;
     Ok(EmittedModule {

@@ -16,8 +16,8 @@ pub struct Stage {
 pub const STAGES: &[Stage] = &[
     Stage {
         name: "py-opt",
-        pipeline: "builtin.module(canonicalize,cse)",
-        summary: "py IR after folding and common-subexpression elimination",
+        pipeline: "builtin.module(cse)",
+        summary: "py IR after common-subexpression elimination (canonicalization waits for signless types)",
     },
     Stage {
         name: "std",
