@@ -19,12 +19,61 @@ pub use rumba_frontend::{
     parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
     SourceLocation, SourceModule, Type,
 };
+pub use rumba_dialects::Layout;
 pub use rumba_passes::pipeline::stage_names;
 pub use rumba_runtime::{
     abi::{python_float_repr, Argument},
     engine::CallError,
     ArrayArgument, Exception, Number, OwnedArray, Value,
 };
+
+/// Element types that cross into compiled code as they are in memory.
+pub trait Element: Copy + 'static {
+    const SCALAR: Scalar;
+}
+
+macro_rules! element {
+    ($($rust:ty => $scalar:expr),* $(,)?) => {
+        $(impl Element for $rust {
+            const SCALAR: Scalar = $scalar;
+        })*
+    };
+}
+
+element! {
+    bool => Scalar::Bool,
+    i8 => Scalar::Int { bits: 8, signed: true },
+    i16 => Scalar::Int { bits: 16, signed: true },
+    i32 => Scalar::Int { bits: 32, signed: true },
+    i64 => Scalar::Int { bits: 64, signed: true },
+    u8 => Scalar::Int { bits: 8, signed: false },
+    u16 => Scalar::Int { bits: 16, signed: false },
+    u32 => Scalar::Int { bits: 32, signed: false },
+    u64 => Scalar::Int { bits: 64, signed: false },
+    f32 => Scalar::Float { bits: 32 },
+    f64 => Scalar::Float { bits: 64 },
+}
+
+fn array_argument<T: Element>(data: *mut T, shape: &[usize], strides: &[isize]) -> Argument {
+    let itemsize = std::mem::size_of::<T>() as i64;
+    Argument::Array(ArrayArgument {
+        data: data.cast(),
+        dtype: T::SCALAR,
+        shape: shape.iter().map(|&extent| extent as i64).collect(),
+        byte_strides: strides.iter().map(|&stride| stride as i64 * itemsize).collect(),
+    })
+}
+
+/// An array the compiled code may read and write in place, without a copy.
+pub fn array_mut<T: Element, D: ndarray::Dimension>(view: &mut ndarray::ArrayViewMut<'_, T, D>) -> Argument {
+    array_argument(view.as_mut_ptr(), view.shape(), view.strides())
+}
+
+/// An array the compiled code only reads, without a copy. Writing to it from compiled code is
+/// undefined behaviour; pass [`array_mut`] for functions that store into their arguments.
+pub fn array<T: Element, D: ndarray::Dimension>(view: &ndarray::ArrayView<'_, T, D>) -> Argument {
+    array_argument(view.as_ptr().cast_mut(), view.shape(), view.strides())
+}
 
 /// How to compile.
 #[derive(Clone, Debug)]

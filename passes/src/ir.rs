@@ -115,8 +115,22 @@ impl Builder {
     }
 
     pub fn create(&self, name: &str, operands: &[MlirValue], result_types: &[MlirType], attributes: &[(&str, MlirAttribute)]) -> MlirOperation {
+        self.create_with_regions(name, operands, result_types, attributes, 0)
+    }
+
+    /// Creates an operation with `regions` empty regions for the caller to fill.
+    pub fn create_with_regions(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        result_types: &[MlirType],
+        attributes: &[(&str, MlirAttribute)],
+        regions: usize,
+    ) -> MlirOperation {
         unsafe {
             let mut state = mlirOperationStateGet(string_ref(name), self.location);
+            let owned: Vec<MlirRegion> = (0..regions).map(|_| mlirRegionCreate()).collect();
+            mlirOperationStateAddOwnedRegions(&mut state, owned.len() as isize, owned.as_ptr());
             mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
             mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
             let named: Vec<MlirNamedAttribute> = attributes

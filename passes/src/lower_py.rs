@@ -226,7 +226,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         }
         "py.fill" => {
             let segments = b.parse_attribute("array<i32: 1, 1>");
-            let fill = b.create("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)]);
+            let fill = b.create_with_regions("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)], 1);
             unsafe { mlirLinalgFillBuiltinNamedOpRegion(fill) };
             return Ok(Vec::new());
         }

@@ -1,0 +1,4 @@
+//! Tests of the Rust API through `compile_module`: the seed programs on arrays, signatures and errors.
+//! (One test binary: each links MLIR statically.)
+
+mod seeds;
