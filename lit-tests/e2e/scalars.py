@@ -1,0 +1,45 @@
+# End to end: compile, run and print as Python's repr; expected values worked out by hand from Python's rules.
+# RUN: %rumba run %s --call "floordiv(-7, 2)" | %FileCheck %s --check-prefix=FLOORDIV
+# RUN: %rumba run %s --call "modulo(-7, 3)" | %FileCheck %s --check-prefix=MODULO
+# RUN: %rumba run %s --call "floordiv(-7.5, 2)" | %FileCheck %s --check-prefix=FLOATDIV
+# RUN: %rumba run %s --call "countdown(10)" | %FileCheck %s --check-prefix=COUNTDOWN
+# RUN: %rumba run %s --call "fib(20)" | %FileCheck %s --check-prefix=FIB
+# RUN: %rumba run %s --call "divmod_pair(17, -5)" | %FileCheck %s --check-prefix=PAIR
+# RUN: %not %rumba run %s --call "checked(-1)" 2>&1 | %FileCheck %s --check-prefix=RAISE
+
+# FLOORDIV: {{^}}-4{{$}}
+def floordiv(a, b):
+    return a // b
+
+# MODULO: {{^}}2{{$}}
+def modulo(a, b):
+    return a % b
+
+# -7.5 // 2 is floor(-3.75) = -4.0
+# FLOATDIV: {{^}}-4.0{{$}}
+
+# 10 + 7 + 4 + 1
+# COUNTDOWN: {{^}}22{{$}}
+def countdown(n):
+    s = 0
+    for i in range(n, 0, -3):
+        s += i
+    return s
+
+# FIB: {{^}}6765{{$}}
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+# 17 // -5 = -4 and 17 % -5 = -3 (17 = -4 * -5 - 3)
+# PAIR: {{^}}(-4, -3){{$}}
+def divmod_pair(a, b):
+    return a // b, a % b
+
+# RAISE: File "{{.*}}scalars.py", line [[@LINE+4]], column 9
+# RAISE: ValueError: negative input
+def checked(x):
+    if x < 0:
+        raise ValueError("negative input")
+    return x

@@ -1,0 +1,19 @@
+# Each named stage: no py ops after `std`, the LLVM dialect after `llvm-dialect`, optimised LLVM IR and host assembly after.
+# RUN: %rumba emit %s --call "scale(2.5, 4)" --stage std | %FileCheck %s --check-prefix=STD
+# RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm-dialect | %FileCheck %s --check-prefix=LLVMDIALECT
+# RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm | %FileCheck %s --check-prefix=LLVMIR
+# RUN: %rumba emit %s --call "scale(2.5, 4)" --stage asm | %FileCheck %s --check-prefix=ASM
+
+# STD-LABEL: func.func @scale__f64__si64(%arg0: f64, %arg1: i64) -> (i32, f64)
+# STD: arith.sitofp %{{.*}} : i64 to f64
+# STD: arith.mulf
+# STD-NOT: py.
+# LLVMDIALECT: llvm.func @scale__f64__si64(%arg0: f64, %arg1: i64) -> !llvm.struct<(i32, f64)>
+# LLVMDIALECT: llvm.fmul
+# LLVMIR: define {{.*}}{ i32, double } @scale__f64__si64(double {{.*}}, i64 {{.*}})
+# LLVMIR: sitofp i64 %{{.*}} to double
+# LLVMIR: fmul double
+# ASM: scale__f64__si64:
+# ASM: ret
+def scale(x, n):
+    return x * n
