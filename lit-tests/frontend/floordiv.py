@@ -8,7 +8,10 @@
 # CHECK: %[[SAFE:.*]] = arith.select %[[ISZERO]], %{{.*}}, %[[B]] : si64
 # CHECK: py.floordiv %{{.*}}, %[[SAFE]] : si64
 # The statement may have raised: control goes to the exit block when the state is not 0.
-# CHECK: cf.cond_br %{{.*}}, ^bb1, ^exit
+# CHECK: cf.cond_br %{{.*}}, ^bb1, ^[[EXIT:bb[0-9]+]]
+# CHECK: ^[[EXIT]]:
+# CHECK-NEXT: %[[STATUS:.*]] = memref.load
+# CHECK: return %[[STATUS]], %{{.*}} : i32, si64
 def g(a, b):
     q = a // b
     return q
