@@ -245,15 +245,15 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.lines.push(text.into());
     }
 
-    fn op(&mut self, result_type: &str, text: impl std::fmt::Display) -> String {
-        let _ = result_type;
+    /// Emits `%name = text` and returns the new value's name.
+    fn op(&mut self, text: impl std::fmt::Display) -> String {
         let name = self.fresh();
         self.line(format!("{name} = {text}"));
         name
     }
 
     fn i32_constant(&mut self, value: i32) -> String {
-        self.op("i32", format!("arith.constant {value} : i32"))
+        self.op(format!("arith.constant {value} : i32"))
     }
 
     fn scalar_constant(&mut self, scalar: Scalar, constant: Constant, loc: &str) -> String {
@@ -274,14 +274,14 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 return self.scalar_constant(scalar, Constant::Int(value as i64), loc)
             }
         };
-        self.op("", text)
+        self.op(text)
     }
 
     fn zero_of(&mut self, value_type: &Type, loc: &str) -> Value {
         match value_type {
             Type::Scalar(scalar) => Value::Scalar(self.scalar_constant(*scalar, Constant::Int(0), loc), *scalar),
             Type::Array(array) => {
-                let name = self.op("", format!("ub.poison : {} {loc}", Type::Array(*array).flat_mlir()[0]));
+                let name = self.op(format!("ub.poison : {} {loc}", Type::Array(*array).flat_mlir()[0]));
                 Value::Array(name, *array)
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
@@ -290,11 +290,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     fn alloca(&mut self, element: &str) -> String {
-        self.op("", format!("memref.alloca() : memref<{element}>"))
+        self.op(format!("memref.alloca() : memref<{element}>"))
     }
 
     fn load(&mut self, slot: &str, element: &str) -> String {
-        self.op("", format!("memref.load {slot}[] : memref<{element}>"))
+        self.op(format!("memref.load {slot}[] : memref<{element}>"))
     }
 
     fn store(&mut self, value: &str, slot: &str, element: &str) {
@@ -312,7 +312,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let slot = self.state_slot.clone();
         let state = self.load(&slot, "i32");
         let zero = self.i32_constant(0);
-        self.op("", format!("arith.cmpi eq, {state}, {zero} : i32"))
+        self.op(format!("arith.cmpi eq, {state}, {zero} : i32"))
     }
 
     /// Sets `state` to 0 where it is `from` (ending a `continue` or a `break`).
@@ -321,8 +321,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let state = self.load(&slot, "i32");
         let target = self.i32_constant(from);
         let zero = self.i32_constant(0);
-        let matches = self.op("", format!("arith.cmpi eq, {state}, {target} : i32"));
-        let cleared = self.op("", format!("arith.select {matches}, {zero}, {state} : i32"));
+        let matches = self.op(format!("arith.cmpi eq, {state}, {target} : i32"));
+        let cleared = self.op(format!("arith.select {matches}, {zero}, {state} : i32"));
         self.store(&cleared, &slot, "i32");
     }
 
@@ -673,7 +673,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let (before, ()) = self.region(|this| {
             let condition = this.emit_condition(test)?;
             let running = this.running();
-            let go = this.op("", format!("arith.andi {running}, {condition} : i1"));
+            let go = this.op(format!("arith.andi {running}, {condition} : i1"));
             this.line(format!("scf.condition({go})"));
             Ok(())
         })?;
@@ -719,7 +719,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         };
         if step_constant.is_none() {
             let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-            let is_zero = self.op("", format!("py.cmp \"eq\", {step}, {zero} : si64 {loc}"));
+            let is_zero = self.op(format!("py.cmp \"eq\", {step}, {zero} : si64 {loc}"));
             self.raise_if(&is_zero, "ValueError", "range() arg 3 must not be zero", bounds[2])?;
         }
         // Python's len(range(start, stop, step)): max(0, (stop - start + step - sign(step)) // step).
@@ -727,18 +727,18 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Some(value) => self.scalar_constant(INT64, Constant::Int(value.signum()), loc),
             None => {
                 let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-                let positive = self.op("", format!("py.cmp \"gt\", {step}, {zero} : si64 {loc}"));
+                let positive = self.op(format!("py.cmp \"gt\", {step}, {zero} : si64 {loc}"));
                 let one = self.scalar_constant(INT64, Constant::Int(1), loc);
                 let minus_one = self.scalar_constant(INT64, Constant::Int(-1), loc);
-                self.op("", format!("arith.select {positive}, {one}, {minus_one} : si64"))
+                self.op(format!("arith.select {positive}, {one}, {minus_one} : si64"))
             }
         };
-        let span = self.op("", format!("py.sub {stop}, {start} : si64 {loc}"));
-        let span = self.op("", format!("py.add {span}, {step} : si64 {loc}"));
-        let span = self.op("", format!("py.sub {span}, {sign} : si64 {loc}"));
-        let count = if step_constant == Some(1) { span } else { self.op("", format!("py.floordiv {span}, {step} : si64 {loc}")) };
+        let span = self.op(format!("py.sub {stop}, {start} : si64 {loc}"));
+        let span = self.op(format!("py.add {span}, {step} : si64 {loc}"));
+        let span = self.op(format!("py.sub {span}, {sign} : si64 {loc}"));
+        let count = if step_constant == Some(1) { span } else { self.op(format!("py.floordiv {span}, {step} : si64 {loc}")) };
         let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-        let count = self.op("", format!("py.max {count}, {zero} : si64 {loc}"));
+        let count = self.op(format!("py.max {count}, {zero} : si64 {loc}"));
 
         let Expr::Name(target) = &*for_loop.target else {
             return Err(module.unsupported(&*for_loop.target, "a range loop binds one name"));
@@ -761,18 +761,18 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     fn loop_variable(&mut self, iteration: &str, start: &str, step: &str, target: &str, loc: &str) -> Result<(), Diagnostic> {
-        let offset = self.op("", format!("py.mul {iteration}, {step} : si64 {loc}"));
-        let value = self.op("", format!("py.add {start}, {offset} : si64 {loc}"));
+        let offset = self.op(format!("py.mul {iteration}, {step} : si64 {loc}"));
+        let value = self.op(format!("py.add {start}, {offset} : si64 {loc}"));
         self.bind(target, Value::Scalar(value, INT64), loc)
     }
 
     fn emit_range_for(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
-        let upper = self.op("", format!("py.cast {count} : si64 to index {loc}"));
-        let lower = self.op("", "arith.constant 0 : index");
-        let one = self.op("", "arith.constant 1 : index");
+        let upper = self.op(format!("py.cast {count} : si64 to index {loc}"));
+        let lower = self.op("arith.constant 0 : index");
+        let one = self.op("arith.constant 1 : index");
         let induction = self.fresh();
         let (lines, ()) = self.region(|this| {
-            let iteration = this.op("", format!("py.cast {induction} : index to si64 {loc}"));
+            let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
             this.emit_block(body)?;
             if exits(body, true) {
@@ -789,9 +789,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let initial = self.scalar_constant(INT64, Constant::Int(0), loc);
         let (iteration_before, iteration_after) = (self.fresh(), self.fresh());
         let (before, ()) = self.region(|this| {
-            let in_range = this.op("", format!("py.cmp \"lt\", {iteration_before}, {count} : si64 {loc}"));
+            let in_range = this.op(format!("py.cmp \"lt\", {iteration_before}, {count} : si64 {loc}"));
             let running = this.running();
-            let go = this.op("", format!("arith.andi {running}, {in_range} : i1"));
+            let go = this.op(format!("arith.andi {running}, {in_range} : i1"));
             this.line(format!("scf.condition({go}) {iteration_before} : si64"));
             Ok(())
         })?;
@@ -800,7 +800,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             this.emit_block(body)?;
             this.clear_state(STATE_CONTINUE);
             let one = this.scalar_constant(INT64, Constant::Int(1), loc);
-            let next = this.op("", format!("py.add {iteration_after}, {one} : si64 {loc}"));
+            let next = this.op(format!("py.add {iteration_after}, {one} : si64 {loc}"));
             this.line(format!("scf.yield {next} : si64"));
             Ok(())
         })?;
@@ -937,9 +937,9 @@ impl FunctionEmitter<'_, '_, '_> {
         if from == to {
             name.to_string()
         } else if to == Scalar::Bool {
-            self.op("", format!("py.truth {name} : {} {loc}", from.mlir()))
+            self.op(format!("py.truth {name} : {} {loc}", from.mlir()))
         } else {
-            self.op("", format!("py.cast {name} : {} to {} {loc}", from.mlir(), to.mlir()))
+            self.op(format!("py.cast {name} : {} to {} {loc}", from.mlir(), to.mlir()))
         }
     }
 
@@ -1024,7 +1024,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 Ok(match unary.op {
                     UnaryOp::Not => {
                         let truth = self.cast(&name, scalar, Scalar::Bool, &loc);
-                        Value::Scalar(self.op("", format!("py.not {truth} : i1 {loc}")), Scalar::Bool)
+                        Value::Scalar(self.op(format!("py.not {truth} : i1 {loc}")), Scalar::Bool)
                     }
                     UnaryOp::UAdd => Value::Scalar(self.cast(&name, scalar, scalar.widened(), &loc), scalar.widened()),
                     UnaryOp::USub | UnaryOp::Invert => {
@@ -1034,7 +1034,7 @@ impl FunctionEmitter<'_, '_, '_> {
                         let widened = scalar.widened();
                         let operand = self.cast(&name, scalar, widened, &loc);
                         let mnemonic = if unary.op == UnaryOp::USub { "neg" } else { "invert" };
-                        Value::Scalar(self.op("", format!("py.{mnemonic} {operand} : {} {loc}", widened.mlir())), widened)
+                        Value::Scalar(self.op(format!("py.{mnemonic} {operand} : {} {loc}", widened.mlir())), widened)
                     }
                 })
             }
@@ -1071,7 +1071,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
                 let base = self.emit_expr(&attribute.value)?;
                 let Value::Array(array, array_type) = base else {
-                    return Err(module.typing(expr, format!("{} has no attribute '{}'", base.value_type(), attribute.attr)));
+                    return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
                 match attribute.attr.as_str() {
                     "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
@@ -1080,7 +1080,7 @@ impl FunctionEmitter<'_, '_, '_> {
                         let mut size = self.scalar_constant(INT64, Constant::Int(1), &loc);
                         for dim in 0..array_type.ndim {
                             let Value::Scalar(extent, _) = self.dim(&array, array_type, dim, &loc) else { unreachable!() };
-                            size = self.op("", format!("py.mul {size}, {extent} : si64 {loc}"));
+                            size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
                         }
                         Ok(Value::Scalar(size, INT64))
                     }
@@ -1105,7 +1105,6 @@ impl FunctionEmitter<'_, '_, '_> {
                         let names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
                         let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
                         let element = self.op(
-                            "",
                             format!(
                                 "py.getitem {array}[{}] : {}, {} -> {} {loc}",
                                 names.join(", "),
@@ -1155,7 +1154,7 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     fn dim(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> Value {
-        let name = self.op("", format!("py.dim {array}, {dim} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+        let name = self.op(format!("py.dim {array}, {dim} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
         Value::Scalar(name, INT64)
     }
 
@@ -1225,29 +1224,29 @@ impl FunctionEmitter<'_, '_, '_> {
                 (_, true) => "float modulo",
             };
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);
-            let is_zero = self.op("", format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+            let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
             self.raise_if(&is_zero, "ZeroDivisionError", message, expr)?;
             if !result.is_float() {
                 // The division still executes on the raising path: keep it away from a zero divisor.
                 let one = self.scalar_constant(result, Constant::Int(1), &loc);
-                let safe = self.op("", format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
-                let value = self.op("", format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
+                let safe = self.op(format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
+                let value = self.op(format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
                 return Ok(Value::Scalar(value, result));
             }
         }
         if op == Operator::Pow && !result.is_float() && !matches!(literal_constant(right_expr), Some(Constant::Int(exponent)) if exponent >= 0) {
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);
-            let negative = self.op("", format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
             self.raise_if(&negative, "ValueError", "integer ** negative integer is not supported in compiled code; use a float base", expr)?;
         }
         if op == Operator::Pow && result.is_float() && divisor_may_be_zero {
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);
-            let zero_base = self.op("", format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
-            let negative = self.op("", format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
-            let both = self.op("", format!("arith.andi {zero_base}, {negative} : i1"));
+            let zero_base = self.op(format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
+            let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            let both = self.op(format!("arith.andi {zero_base}, {negative} : i1"));
             self.raise_if(&both, "ZeroDivisionError", "0.0 cannot be raised to a negative power", expr)?;
         }
-        Ok(Value::Scalar(self.op("", format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
+        Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
     }
 
     fn compare(&mut self, op: CmpOp, left: &Value, right: &Value, expr: &dyn Ranged) -> Result<String, Diagnostic> {
@@ -1271,7 +1270,7 @@ impl FunctionEmitter<'_, '_, '_> {
             CmpOp::NotEq => "ne",
             other => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", other.as_str()))),
         };
-        Ok(self.op("", format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir())))
+        Ok(self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir())))
     }
 
     /// `a < b < c`: each comparison after the first runs only if the ones before held.
@@ -1370,7 +1369,7 @@ impl FunctionEmitter<'_, '_, '_> {
                         result_types.join(", ")
                     ));
                     let zero = this.i32_constant(0);
-                    let failed = this.op("", format!("arith.cmpi ne, {results}#0, {zero} : i32"));
+                    let failed = this.op(format!("arith.cmpi ne, {results}#0, {zero} : i32"));
                     let status = this.status_slot.clone();
                     let (lines, ()) = this.region(|inner| {
                         inner.store(&format!("{results}#0"), &status, "i32");
@@ -1414,7 +1413,7 @@ impl FunctionEmitter<'_, '_, '_> {
             other => other,
         };
         let types = vec![operand_type.mlir(); operands.len()].join(", ");
-        let value = self.op("", format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), operand_type.mlir()));
+        let value = self.op(format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), operand_type.mlir()));
         Ok(Value::Scalar(self.cast(&value, operand_type, result, loc), result))
     }
 
@@ -1429,7 +1428,7 @@ impl FunctionEmitter<'_, '_, '_> {
             },
             "abs" => {
                 let operand = self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?;
-                Ok(Value::Scalar(self.op("", format!("py.math \"abs\"({operand}) : ({0}) -> {0} {loc}", result.mlir())), result))
+                Ok(Value::Scalar(self.op(format!("py.math \"abs\"({operand}) : ({0}) -> {0} {loc}", result.mlir())), result))
             }
             "min" | "max" => {
                 let mut operands = Vec::new();
@@ -1438,7 +1437,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
                 let mut accumulated = operands[0].clone();
                 for operand in &operands[1..] {
-                    accumulated = self.op("", format!("py.{name} {accumulated}, {operand} : {} {loc}", result.mlir()));
+                    accumulated = self.op(format!("py.{name} {accumulated}, {operand} : {} {loc}", result.mlir()));
                 }
                 Ok(Value::Scalar(accumulated, result))
             }
@@ -1460,7 +1459,7 @@ impl FunctionEmitter<'_, '_, '_> {
             names.push(self.to_scalar(value, INT64, extent)?);
         }
         let array_text = Type::Array(array_type).flat_mlir()[0].clone();
-        let array = self.op("", format!("py.empty({}) : {array_text} {loc}", names.join(", ")));
+        let array = self.op(format!("py.empty({}) : {array_text} {loc}", names.join(", ")));
         let fill = match name {
             "zeros" => Some(0),
             "ones" => Some(1),

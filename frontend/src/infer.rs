@@ -218,11 +218,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let current = self.expr_type(&assign.target)?;
                 let value = self.expr_type(&assign.value)?;
                 let result = self.binary_type(assign.op, &current, &value, &assign.value, statement)?;
-                if let Expr::Subscript(_) = &*assign.target {
-                    self.assign(&assign.target, result)?;
-                } else {
-                    self.assign(&assign.target, result)?;
-                }
+                self.assign(&assign.target, result)?;
             }
             Stmt::Expr(expression) => {
                 self.expr_type(&expression.value)?;

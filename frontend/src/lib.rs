@@ -51,12 +51,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
     })
 }
 
-/// Names the types a function gives back for display: `float64`, `(int64, float64)`, `none`.
-pub fn describe(types: &[Type]) -> String {
-    types.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
-}
-
-#[doc(hidden)]
+/// The source range of an AST node, for diagnostics raised outside the frontend.
 pub fn range_of(node: &impl Ranged) -> TextRange {
     node.range()
 }

@@ -1,0 +1,246 @@
+// Verifier, type-verifier and ODS type-constraint errors of the py dialect, one split-input case each.
+// RUN: %rumba-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{array layout must be C, F or A, got 'X'}}
+func.func @bad_layout(%a: !py.array<f64, 2, X>)
+
+// -----
+
+// expected-error @+1 {{array element type must be a Python scalar type, got 'i64'}}
+func.func @signless_element(%a: !py.array<i64, 1, C>)
+
+// -----
+
+// expected-error @+1 {{array element type must be a Python scalar type, got 'memref<f64>'}}
+func.func @memref_element(%a: !py.array<memref<f64>, 1, C>)
+
+// -----
+
+// expected-error @+1 {{arrays have at least one dimension}}
+func.func @zero_dims(%a: !py.array<f64, 0, C>)
+
+// -----
+
+func.func @cmp_unknown_predicate(%a: si64, %b: si64) -> i1 {
+  // expected-error @+1 {{'py.cmp' op unknown predicate 'lte'}}
+  %0 = py.cmp "lte", %a, %b : si64
+  return %0 : i1
+}
+
+// -----
+
+func.func @math_unknown_callee(%x: f64) -> f64 {
+  // expected-error @+1 {{'py.math' op unknown math function 'hypot'}}
+  %0 = py.math "hypot"(%x, %x) : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @math_wrong_arity(%x: f64) -> f64 {
+  // expected-error @+1 {{'py.math' op 'pow' takes 2 operand(s), got 1}}
+  %0 = py.math "pow"(%x) : (f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @math_unary_wrong_arity(%x: f64) -> f64 {
+  // expected-error @+1 {{'py.math' op 'sqrt' takes 1 operand(s), got 2}}
+  %0 = py.math "sqrt"(%x, %x) : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @math_operand_type_mismatch(%x: f32) -> f64 {
+  // expected-error @+1 {{'py.math' op operand type 'f32' differs from result type 'f64'}}
+  %0 = py.math "exp"(%x) : (f32) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @math_sqrt_of_int(%a: si64) -> si64 {
+  // expected-error @+1 {{'py.math' op 'sqrt' works on floats, got 'si64'}}
+  %0 = py.math "sqrt"(%a) : (si64) -> si64
+  return %0 : si64
+}
+
+// -----
+
+func.func @getitem_index_count(%a: !py.array<f64, 2, C>, %i: si64) -> f64 {
+  // expected-error @+1 {{'py.getitem' op indexes a 2-d array with 1 index(es)}}
+  %0 = py.getitem %a[%i] : !py.array<f64, 2, C>, si64 -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @getitem_result_type(%a: !py.array<f64, 1, C>, %i: si64) -> f32 {
+  // expected-error @+1 {{'py.getitem' op result type 'f32' differs from element type 'f64'}}
+  %0 = py.getitem %a[%i] : !py.array<f64, 1, C>, si64 -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @getitem_float_index(%a: !py.array<f64, 1, C>, %i: f64) -> f64 {
+  // expected-error @+1 {{'py.getitem' op operand #1 must be variadic of Python integer index, but got 'f64'}}
+  %0 = py.getitem %a[%i] : !py.array<f64, 1, C>, f64 -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @setitem_value_type(%a: !py.array<si32, 1, C>, %i: si64, %v: si64) {
+  // expected-error @+1 {{'py.setitem' op value type 'si64' differs from element type 'si32'}}
+  py.setitem %v, %a[%i] : si64, !py.array<si32, 1, C>, si64
+  return
+}
+
+// -----
+
+func.func @setitem_index_count(%a: !py.array<f64, 1, C>, %i: si64, %v: f64) {
+  // expected-error @+1 {{'py.setitem' op indexes a 1-d array with 2 index(es)}}
+  py.setitem %v, %a[%i, %i] : f64, !py.array<f64, 1, C>, si64, si64
+  return
+}
+
+// -----
+
+func.func @dim_out_of_range(%a: !py.array<f64, 2, C>) -> si64 {
+  // expected-error @+1 {{'py.dim' op dimension 2 is out of range for a 2-d array}}
+  %0 = py.dim %a, 2 : !py.array<f64, 2, C>
+  return %0 : si64
+}
+
+// -----
+
+func.func @dim_negative(%a: !py.array<f64, 2, C>) -> si64 {
+  // expected-error @+1 {{'py.dim' op dimension -1 is out of range for a 2-d array}}
+  %0 = py.dim %a, -1 : !py.array<f64, 2, C>
+  return %0 : si64
+}
+
+// -----
+
+func.func @empty_extent_count(%n: si64) -> !py.array<f64, 2, C> {
+  // expected-error @+1 {{'py.empty' op a 2-d array needs 2 extent(s), got 1}}
+  %0 = py.empty(%n) : !py.array<f64, 2, C>
+  return %0 : !py.array<f64, 2, C>
+}
+
+// -----
+
+func.func @empty_fortran_layout(%n: si64, %m: si64) -> !py.array<f64, 2, F> {
+  // expected-error @+1 {{'py.empty' op new arrays are C-ordered, got layout F}}
+  %0 = py.empty(%n, %m) : !py.array<f64, 2, F>
+  return %0 : !py.array<f64, 2, F>
+}
+
+// -----
+
+func.func @empty_any_layout(%n: si64) -> !py.array<f64, 1, A> {
+  // expected-error @+1 {{'py.empty' op new arrays are C-ordered, got layout A}}
+  %0 = py.empty(%n) : !py.array<f64, 1, A>
+  return %0 : !py.array<f64, 1, A>
+}
+
+// -----
+
+func.func @fill_value_type(%a: !py.array<f64, 1, C>, %v: f32) {
+  // expected-error @+1 {{'py.fill' op value type 'f32' differs from element type 'f64'}}
+  py.fill %a, %v : !py.array<f64, 1, C>, f32
+  return
+}
+
+// -----
+
+func.func @raise_code_zero(%status: memref<i32>) {
+  // expected-error @+1 {{'py.raise' op exception codes are positive, got 0}}
+  py.raise "ValueError", "bad value" code 0 into %status : memref<i32>
+  return
+}
+
+
+// -----
+
+func.func @constant_string() -> si64 {
+  // expected-error @+1 {{'py.constant' op value must be an integer or float literal}}
+  %0 = py.constant "seven" : si64
+  return %0 : si64
+}
+
+// -----
+
+func.func @constant_signless() -> i64 {
+  // expected-error @+1 {{'py.constant' op result #0 must be Python scalar (si/ui integer, i1 bool, f32, f64), but got 'i64'}}
+  %0 = py.constant 7 : i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @truediv_integers(%a: si64, %b: si64) -> si64 {
+  // expected-error @+1 {{'py.truediv' op operand #0 must be floating-point, but got 'si64'}}
+  %0 = "py.truediv"(%a, %b) : (si64, si64) -> si64
+  return %0 : si64
+}
+
+// -----
+
+// The custom form parses its type as a float type, so integers are rejected by the parser already.
+func.func @truediv_integers_custom_form(%a: si64, %b: si64) -> si64 {
+  // expected-error @+1 {{invalid kind of type specified}}
+  %0 = py.truediv %a, %b : si64
+  return %0 : si64
+}
+
+// -----
+
+func.func @bitand_floats(%x: f64, %y: f64) -> f64 {
+  // expected-error @+1 {{'py.bitand' op operand #0 must be Python integer or bool, but got 'f64'}}
+  %0 = py.bitand %x, %y : f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @lshift_bool(%p: i1, %q: i1) -> i1 {
+  // expected-error @+1 {{'py.lshift' op operand #0 must be Python integer index, but got 'i1'}}
+  %0 = py.lshift %p, %q : i1
+  return %0 : i1
+}
+
+// -----
+
+func.func @not_integer(%a: si64) -> si64 {
+  // expected-error @+1 {{'py.not' op operand #0 must be 1-bit signless integer, but got 'si64'}}
+  %0 = py.not %a : si64
+  return %0 : si64
+}
+
+// -----
+
+func.func @invert_float(%x: f64) -> f64 {
+  // expected-error @+1 {{'py.invert' op operand #0 must be Python integer index, but got 'f64'}}
+  %0 = py.invert %x : f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @cmp_mixed_types(%a: si64, %b: si32) -> i1 {
+  // expected-error @+1 {{'py.cmp' op requires all operands to have the same type}}
+  %0 = "py.cmp"(%a, %b) {predicate = "lt"} : (si64, si32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+func.func @dim_result_type(%a: !py.array<f64, 1, C>) -> si32 {
+  // expected-error @+1 {{'py.dim' op result #0 must be 64-bit signed integer, but got 'si32'}}
+  %0 = "py.dim"(%a) {dim = 0 : i64} : (!py.array<f64, 1, C>) -> si32
+  return %0 : si32
+}

@@ -1,0 +1,181 @@
+// Round-trip (parse, print, re-parse, print) of every py op and of !py.array with C, F and A layouts.
+// RUN: %rumba-opt %s | %rumba-opt | %FileCheck %s
+
+// CHECK-LABEL: func.func @array_types(
+// CHECK-SAME: %{{.*}}: !py.array<f64, 2, C>
+// CHECK-SAME: %{{.*}}: !py.array<f32, 3, F>
+// CHECK-SAME: %{{.*}}: !py.array<si64, 1, A>
+// CHECK-SAME: %{{.*}}: !py.array<ui8, 2, A>
+// CHECK-SAME: %{{.*}}: !py.array<i1, 1, C>
+// CHECK-SAME: -> !py.array<f32, 3, F>
+func.func @array_types(%c: !py.array<f64, 2, C>, %f: !py.array<f32, 3, F>, %a: !py.array<si64, 1, A>,
+                       %u: !py.array<ui8, 2, A>, %b: !py.array<i1, 1, C>) -> !py.array<f32, 3, F> {
+  return %f : !py.array<f32, 3, F>
+}
+
+// CHECK-LABEL: func.func @constants(
+// CHECK: py.constant 7 : si64
+// CHECK: py.constant -3 : si8
+// CHECK: py.constant 255 : ui8
+// CHECK: py.constant true
+// CHECK: py.constant 2.500000e+00 : f64
+// CHECK: py.constant 1.250000e-01 : f32
+func.func @constants() -> (si64, si8, ui8, i1, f64, f32) {
+  %0 = py.constant 7 : si64
+  %1 = py.constant -3 : si8
+  %2 = py.constant 255 : ui8
+  %3 = py.constant true
+  %4 = py.constant 2.5 : f64
+  %5 = py.constant 0.125 : f32
+  return %0, %1, %2, %3, %4, %5 : si64, si8, ui8, i1, f64, f32
+}
+
+// CHECK-LABEL: func.func @binary(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: si64, %[[B:[a-z0-9]+]]: si64, %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64, %[[U:[a-z0-9]+]]: ui32, %[[V:[a-z0-9]+]]: ui32, %[[P:[a-z0-9]+]]: i1, %[[Q:[a-z0-9]+]]: i1)
+// CHECK: py.add %[[A]], %[[B]] : si64
+// CHECK: py.sub %[[X]], %[[Y]] : f64
+// CHECK: py.mul %[[U]], %[[V]] : ui32
+// CHECK: py.truediv %[[X]], %[[Y]] : f64
+// CHECK: py.floordiv %[[A]], %[[B]] : si64
+// CHECK: py.mod %[[X]], %[[Y]] : f64
+// CHECK: py.pow %[[A]], %[[B]] : si64
+// CHECK: py.bitand %[[A]], %[[B]] : si64
+// CHECK: py.bitor %[[U]], %[[V]] : ui32
+// CHECK: py.bitxor %[[P]], %[[Q]] : i1
+// CHECK: py.lshift %[[A]], %[[B]] : si64
+// CHECK: py.rshift %[[U]], %[[V]] : ui32
+// CHECK: py.min %[[X]], %[[Y]] : f64
+// CHECK: py.max %[[A]], %[[B]] : si64
+func.func @binary(%a: si64, %b: si64, %x: f64, %y: f64, %u: ui32, %v: ui32, %p: i1, %q: i1)
+    -> (si64, f64, ui32, f64, si64, f64, si64, si64, ui32, i1, si64, ui32, f64, si64) {
+  %0 = py.add %a, %b : si64
+  %1 = py.sub %x, %y : f64
+  %2 = py.mul %u, %v : ui32
+  %3 = py.truediv %x, %y : f64
+  %4 = py.floordiv %a, %b : si64
+  %5 = py.mod %x, %y : f64
+  %6 = py.pow %a, %b : si64
+  %7 = py.bitand %a, %b : si64
+  %8 = py.bitor %u, %v : ui32
+  %9 = py.bitxor %p, %q : i1
+  %10 = py.lshift %a, %b : si64
+  %11 = py.rshift %u, %v : ui32
+  %12 = py.min %x, %y : f64
+  %13 = py.max %a, %b : si64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13
+      : si64, f64, ui32, f64, si64, f64, si64, si64, ui32, i1, si64, ui32, f64, si64
+}
+
+// CHECK-LABEL: func.func @unary(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: si64, %[[X:[a-z0-9]+]]: f32, %[[U:[a-z0-9]+]]: ui16, %[[P:[a-z0-9]+]]: i1)
+// CHECK: py.neg %[[A]] : si64
+// CHECK: py.neg %[[X]] : f32
+// CHECK: py.invert %[[U]] : ui16
+// CHECK: py.not %[[P]] : i1
+func.func @unary(%a: si64, %x: f32, %u: ui16, %p: i1) -> (si64, f32, ui16, i1) {
+  %0 = py.neg %a : si64
+  %1 = py.neg %x : f32
+  %2 = py.invert %u : ui16
+  %3 = py.not %p : i1
+  return %0, %1, %2, %3 : si64, f32, ui16, i1
+}
+
+// CHECK-LABEL: func.func @compare(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: si64, %[[B:[a-z0-9]+]]: si64, %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64)
+// CHECK: py.cmp "lt", %[[A]], %[[B]] : si64
+// CHECK: py.cmp "le", %[[A]], %[[B]] : si64
+// CHECK: py.cmp "gt", %[[X]], %[[Y]] : f64
+// CHECK: py.cmp "ge", %[[X]], %[[Y]] : f64
+// CHECK: py.cmp "eq", %[[A]], %[[B]] : si64
+// CHECK: py.cmp "ne", %[[X]], %[[Y]] : f64
+func.func @compare(%a: si64, %b: si64, %x: f64, %y: f64) -> (i1, i1, i1, i1, i1, i1) {
+  %0 = py.cmp "lt", %a, %b : si64
+  %1 = py.cmp "le", %a, %b : si64
+  %2 = py.cmp "gt", %x, %y : f64
+  %3 = py.cmp "ge", %x, %y : f64
+  %4 = py.cmp "eq", %a, %b : si64
+  %5 = py.cmp "ne", %x, %y : f64
+  return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, i1
+}
+
+// CHECK-LABEL: func.func @cast_truth(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: si64, %[[X:[a-z0-9]+]]: f64, %[[I:[a-z0-9]+]]: index)
+// CHECK: py.cast %[[A]] : si64 to f64
+// CHECK: py.cast %[[X]] : f64 to si32
+// CHECK: py.cast %[[I]] : index to si64
+// CHECK: py.cast %[[A]] : si64 to index
+// CHECK: py.truth %[[X]] : f64
+// CHECK: py.truth %[[A]] : si64
+func.func @cast_truth(%a: si64, %x: f64, %i: index) -> (f64, si32, si64, index, i1, i1) {
+  %0 = py.cast %a : si64 to f64
+  %1 = py.cast %x : f64 to si32
+  %2 = py.cast %i : index to si64
+  %3 = py.cast %a : si64 to index
+  %4 = py.truth %x : f64
+  %5 = py.truth %a : si64
+  return %0, %1, %2, %3, %4, %5 : f64, si32, si64, index, i1, i1
+}
+
+// CHECK-LABEL: func.func @math(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64, %[[F:[a-z0-9]+]]: f32, %[[A:[a-z0-9]+]]: si64)
+// CHECK: py.math "sqrt"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "pow"(%[[X]], %[[Y]]) : (f64, f64) -> f64
+// CHECK: py.math "floor"(%[[F]]) : (f32) -> f32
+// CHECK: py.math "abs"(%[[A]]) : (si64) -> si64
+// CHECK: py.math "exp"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "log"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "sin"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "cos"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "tan"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "tanh"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "ceil"(%[[F]]) : (f32) -> f32
+// CHECK: py.math "fabs"(%[[X]]) : (f64) -> f64
+// CHECK: py.math "abs"(%[[X]]) : (f64) -> f64
+func.func @math(%x: f64, %y: f64, %f: f32, %a: si64)
+    -> (f64, f64, f32, si64, f64, f64, f64, f64, f64, f64, f32, f64, f64) {
+  %0 = py.math "sqrt"(%x) : (f64) -> f64
+  %1 = py.math "pow"(%x, %y) : (f64, f64) -> f64
+  %2 = py.math "floor"(%f) : (f32) -> f32
+  %3 = py.math "abs"(%a) : (si64) -> si64
+  %4 = py.math "exp"(%x) : (f64) -> f64
+  %5 = py.math "log"(%x) : (f64) -> f64
+  %6 = py.math "sin"(%x) : (f64) -> f64
+  %7 = py.math "cos"(%x) : (f64) -> f64
+  %8 = py.math "tan"(%x) : (f64) -> f64
+  %9 = py.math "tanh"(%x) : (f64) -> f64
+  %10 = py.math "ceil"(%f) : (f32) -> f32
+  %11 = py.math "fabs"(%x) : (f64) -> f64
+  %12 = py.math "abs"(%x) : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12
+      : f64, f64, f32, si64, f64, f64, f64, f64, f64, f64, f32, f64, f64
+}
+
+// CHECK-LABEL: func.func @arrays(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: !py.array<f64, 2, C>, %[[F:[a-z0-9]+]]: !py.array<si32, 1, F>, %[[I:[a-z0-9]+]]: si64, %[[J:[a-z0-9]+]]: ui64, %[[V:[a-z0-9]+]]: f64, %[[W:[a-z0-9]+]]: si32)
+// CHECK: %[[E:.*]] = py.getitem %[[C]][%[[I]], %[[J]]] : !py.array<f64, 2, C>, si64, ui64 -> f64
+// CHECK: py.setitem %[[E]], %[[C]][%[[J]], %[[I]]] : f64, !py.array<f64, 2, C>, ui64, si64
+// CHECK: py.setitem %[[W]], %[[F]][%[[I]]] : si32, !py.array<si32, 1, F>, si64
+// CHECK: %[[D0:.*]] = py.dim %[[C]], 0 : !py.array<f64, 2, C>
+// CHECK: %[[D1:.*]] = py.dim %[[C]], 1 : !py.array<f64, 2, C>
+// CHECK: %[[N:.*]] = py.empty(%[[D0]], %[[D1]]) : !py.array<f64, 2, C>
+// CHECK: py.fill %[[N]], %[[V]] : !py.array<f64, 2, C>, f64
+// CHECK: return %[[N]] : !py.array<f64, 2, C>
+func.func @arrays(%c: !py.array<f64, 2, C>, %f: !py.array<si32, 1, F>, %i: si64, %j: ui64, %v: f64, %w: si32)
+    -> !py.array<f64, 2, C> {
+  %0 = py.getitem %c[%i, %j] : !py.array<f64, 2, C>, si64, ui64 -> f64
+  py.setitem %0, %c[%j, %i] : f64, !py.array<f64, 2, C>, ui64, si64
+  py.setitem %w, %f[%i] : si32, !py.array<si32, 1, F>, si64
+  %1 = py.dim %c, 0 : !py.array<f64, 2, C>
+  %2 = py.dim %c, 1 : !py.array<f64, 2, C>
+  %3 = py.empty(%1, %2) : !py.array<f64, 2, C>
+  py.fill %3, %v : !py.array<f64, 2, C>, f64
+  return %3 : !py.array<f64, 2, C>
+}
+
+// CHECK-LABEL: func.func @raise(
+// CHECK-SAME: %[[S:[a-z0-9]+]]: memref<i32>)
+// CHECK: py.raise "IndexError", "index out of range" code 2 into %[[S]] : memref<i32>
+func.func @raise(%status: memref<i32>) {
+  py.raise "IndexError", "index out of range" code 2 into %status : memref<i32>
+  return
+}
