@@ -147,7 +147,8 @@ impl CompiledFunction {
     }
 }
 
-fn convert_number(number: Number, scalar: Scalar) -> Number {
+/// `number` as a value of type `scalar`, converting as NumPy's `astype` does.
+pub fn convert_number(number: Number, scalar: Scalar) -> Number {
     let float = number.as_f64();
     let integer = match number {
         Number::I64(value) => value,

@@ -43,3 +43,9 @@ def checked(x):
     if x < 0:
         raise ValueError("negative input")
     return x
+
+# A signature converts the literals to its types: 1 and 3 become int32, the result stays float64.
+# RUN: %rumba run %s --call "mean3(1, 3)" --signature "f8(i4, i4)" | %FileCheck %s --check-prefix=SIGNATURE
+# SIGNATURE: {{^}}1.2738853503184713{{$}}
+def mean3(x, y):
+    return (x + y) / 3.14

@@ -1,5 +1,6 @@
 # Each named stage: no py ops after `std`, the LLVM dialect after `llvm-dialect`, optimised LLVM IR and host assembly after.
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage std | %FileCheck %s --check-prefix=STD
+# RUN: %rumba emit %s --function filled --signature "(i8,)" --stage loops | %FileCheck %s --check-prefix=LOOPS
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm-dialect | %FileCheck %s --check-prefix=LLVMDIALECT
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm | %FileCheck %s --check-prefix=LLVMIR
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage asm | %FileCheck %s --check-prefix=ASM
@@ -15,5 +16,18 @@
 # LLVMIR: fmul double
 # ASM: scale__f64__si64:
 # ASM: ret
+import numpy as np
+
+
 def scale(x, n):
     return x * n
+
+# np.ones allocates 64-byte aligned memory; `loops` turns its linalg.fill into an scf.for storing 1.0.
+# LOOPS-LABEL: func.func @filled__si64
+# LOOPS: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+# LOOPS: %[[A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf64>
+# LOOPS-NOT: linalg.fill
+# LOOPS: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+# LOOPS-NEXT: memref.store %[[ONE]], %{{.*}}[%[[I]]]
+def filled(n):
+    return np.ones(n)

@@ -128,7 +128,15 @@ fn main() -> ExitCode {
                 Ok(function) => function,
                 Err(error) => return fail(error),
             };
-            let arguments: Vec<Argument> = numbers.into_iter().map(Argument::from).collect();
+            // Literals convert to the declared types, as Numba converts Python ints to int32.
+            let arguments: Vec<Argument> = numbers
+                .into_iter()
+                .zip(function.arguments())
+                .map(|(number, declared)| match declared {
+                    Type::Scalar(scalar) => Argument::from(rumba::convert_number(number, *scalar)),
+                    _ => Argument::from(number),
+                })
+                .collect();
             match function.call(&arguments) {
                 Ok(value) => {
                     println!("{value}");
