@@ -245,15 +245,10 @@ fn floor_divide(b: &Builder, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -
     match kind {
         ScalarKind::Float(_) => python_float_divmod(b, lhs, rhs).0,
         ScalarKind::Signed(_) | ScalarKind::Index => {
-            // INT_MIN // -1 traps in hardware; x // -1 is -x (wrapping) in every other case too.
-            let r#type = ir::value_type(lhs);
-            let minus_one = b.integer(r#type, -1);
-            let one = b.integer(r#type, 1);
-            let zero = b.integer(r#type, 0);
-            let by_minus_one = b.compare(false, "eq", rhs, minus_one);
-            let safe_divisor = b.select(by_minus_one, one, rhs);
+            // x // -1 is -x (wrapping), also for INT_MIN where the division would trap.
+            let (by_minus_one, safe_divisor) = divisor_without_minus_one(b, rhs);
             let quotient = b.binary("arith.floordivsi", lhs, safe_divisor);
-            let negated = b.binary("arith.subi", zero, lhs);
+            let negated = b.binary("arith.subi", b.integer(ir::value_type(lhs), 0), lhs);
             b.select(by_minus_one, negated, quotient)
         }
         ScalarKind::Unsigned(_) | ScalarKind::Bool => b.binary("arith.divui", lhs, rhs),
@@ -265,11 +260,9 @@ fn modulo(b: &Builder, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -> Mlir
     match kind {
         ScalarKind::Float(_) => python_float_divmod(b, lhs, rhs).1,
         ScalarKind::Signed(_) | ScalarKind::Index => {
-            let r#type = ir::value_type(lhs);
-            let minus_one = b.integer(r#type, -1);
-            let one = b.integer(r#type, 1);
-            let zero = b.integer(r#type, 0);
-            let safe_divisor = b.select(b.compare(false, "eq", rhs, minus_one), one, rhs);
+            // x % -1 is 0, and so is x % 1: dividing by 1 instead avoids INT_MIN % -1 trapping.
+            let (_, safe_divisor) = divisor_without_minus_one(b, rhs);
+            let zero = b.integer(ir::value_type(lhs), 0);
             let remainder = b.binary("arith.remsi", lhs, safe_divisor);
             let nonzero = b.compare(false, "ne", remainder, zero);
             let signs_differ = b.binary("arith.xori", b.compare(false, "slt", remainder, zero), b.compare(false, "slt", rhs, zero));
@@ -279,6 +272,13 @@ fn modulo(b: &Builder, kind: ScalarKind, lhs: MlirValue, rhs: MlirValue) -> Mlir
         }
         ScalarKind::Unsigned(_) | ScalarKind::Bool => b.binary("arith.remui", lhs, rhs),
     }
+}
+
+/// `(divisor == -1, divisor with -1 replaced by 1)`: signed division by -1 traps on INT_MIN.
+fn divisor_without_minus_one(b: &Builder, divisor: MlirValue) -> (MlirValue, MlirValue) {
+    let r#type = ir::value_type(divisor);
+    let by_minus_one = b.compare(false, "eq", divisor, b.integer(r#type, -1));
+    (by_minus_one, b.select(by_minus_one, b.integer(r#type, 1), divisor))
 }
 
 /// CPython's `float_divmod`: (floor quotient, modulo) with its signed-zero and rounding rules.

@@ -4,33 +4,17 @@
 use ndarray::{Array1, Array2, ShapeBuilder};
 use rumba::{array, array_mut, compile_module, CallError, Error, Number, Options, Type, Value};
 
-const BUBBLESORT: &str = "
-def bubblesort(X):
-    N = len(X)
-    for end in range(N, 1, -1):
-        for i in range(end - 1):
-            cur = X[i]
-            if cur > X[i + 1]:
-                tmp = X[i]
-                X[i] = X[i + 1]
-                X[i + 1] = tmp
-";
+const BUBBLESORT: &str = include_str!("../../examples/bubblesort.py");
+const MATMUL: &str = include_str!("../../examples/matmul.py");
 
-const MATMUL: &str = "import numpy as np
-
-def matrix_multiply_loops(A, B):
-    m, n = A.shape
-    n2, p = B.shape
-
-    if n != n2:
-        raise ValueError(\"Inner matrix dimensions must agree.\")
-    C = np.zeros((m, p))
-    for i in range(m):
-        for k in range(n):
-            for j in range(p):
-                C[i, j] += A[i, k] * B[k, j]
-    return C
-";
+/// 1-based line and column of the first occurrence of `needle` in `source`.
+fn position_of(source: &str, needle: &str) -> (usize, usize) {
+    source
+        .lines()
+        .enumerate()
+        .find_map(|(index, line)| line.find(needle).map(|column| (index + 1, column + 1)))
+        .expect("the needle is in the source")
+}
 
 fn options(file_name: &str) -> Options {
     Options { file_name: file_name.into(), ..Options::default() }
@@ -88,7 +72,7 @@ fn matmul_loops_match_the_reference_product_in_c_and_f_order() {
         let b = test_matrix(5, 3, 2, b_fortran);
         let arguments = [array(&a.view()), array(&b.view())];
         let types: Vec<Type> = arguments.iter().map(rumba::Argument::value_type).collect();
-        let function = module.function("matrix_multiply_loops", &types).unwrap();
+        let function = module.function("matrix_multiply_loops_jit", &types).unwrap();
         let Value::Array(product) = function.call(&arguments).unwrap() else { panic!("expected an array") };
         assert_eq!(product.shape, vec![7, 3]);
         let expected = reference_product(&a, &b);
@@ -108,12 +92,13 @@ fn matmul_raises_value_error_on_mismatched_shapes() {
     let b = test_matrix(2, 4, 2, true);
     let arguments = [array(&a.view()), array(&b.view())];
     let types: Vec<Type> = arguments.iter().map(rumba::Argument::value_type).collect();
-    let function = module.function("matrix_multiply_loops", &types).unwrap();
+    let function = module.function("matrix_multiply_loops_jit", &types).unwrap();
     match function.call(&arguments) {
         Err(CallError::Raised(exception)) => {
             assert_eq!(exception.exception, "ValueError");
             assert_eq!(exception.message, "Inner matrix dimensions must agree.");
-            assert_eq!((exception.location.file.as_str(), exception.location.line, exception.location.column), ("matmul.py", 8, 9));
+            let (line, column) = position_of(MATMUL, "raise ValueError");
+            assert_eq!((exception.location.file.as_str(), exception.location.line, exception.location.column), ("matmul.py", line, column));
         }
         other => panic!("expected ValueError, got {:?}", other.map(|value| value.to_string())),
     }

@@ -1,0 +1,58 @@
+// lower-py on py.math: each math-module callee to its math-dialect op, abs on ints (absi) and floats (absf).
+// convert-elementwise-to-linalg changes nothing here: it only loads linalg (and with it math and memref),
+// which lower-py creates ops of without declaring them as dependent dialects. Drop it once lower-py does.
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(convert-elementwise-to-linalg,lower-py)' | %FileCheck %s
+
+// CHECK-LABEL: func.func @unary_f64(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64)
+// CHECK-NEXT: %[[SQRT:.*]] = math.sqrt %[[X]] : f64
+// CHECK-NEXT: %[[EXP:.*]] = math.exp %[[X]] : f64
+// CHECK-NEXT: %[[LOG:.*]] = math.log %[[X]] : f64
+// CHECK-NEXT: %[[SIN:.*]] = math.sin %[[X]] : f64
+// CHECK-NEXT: %[[COS:.*]] = math.cos %[[X]] : f64
+// CHECK-NEXT: %[[TAN:.*]] = math.tan %[[X]] : f64
+// CHECK-NEXT: %[[TANH:.*]] = math.tanh %[[X]] : f64
+// CHECK-NEXT: %[[FLOOR:.*]] = math.floor %[[X]] : f64
+// CHECK-NEXT: %[[CEIL:.*]] = math.ceil %[[X]] : f64
+// CHECK-NEXT: %[[FABS:.*]] = math.absf %[[X]] : f64
+// CHECK-NEXT: %[[ABS:.*]] = math.absf %[[X]] : f64
+// CHECK-NEXT: return %[[SQRT]], %[[EXP]], %[[LOG]], %[[SIN]], %[[COS]], %[[TAN]], %[[TANH]], %[[FLOOR]], %[[CEIL]], %[[FABS]], %[[ABS]] :
+func.func @unary_f64(%x: f64) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+  %0 = py.math "sqrt"(%x) : (f64) -> f64
+  %1 = py.math "exp"(%x) : (f64) -> f64
+  %2 = py.math "log"(%x) : (f64) -> f64
+  %3 = py.math "sin"(%x) : (f64) -> f64
+  %4 = py.math "cos"(%x) : (f64) -> f64
+  %5 = py.math "tan"(%x) : (f64) -> f64
+  %6 = py.math "tanh"(%x) : (f64) -> f64
+  %7 = py.math "floor"(%x) : (f64) -> f64
+  %8 = py.math "ceil"(%x) : (f64) -> f64
+  %9 = py.math "fabs"(%x) : (f64) -> f64
+  %10 = py.math "abs"(%x) : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64
+}
+
+// CHECK-LABEL: func.func @f32_and_pow(
+// CHECK-SAME: %[[F:[a-z0-9]+]]: f32, %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64)
+// CHECK-NEXT: %[[SQRT:.*]] = math.sqrt %[[F]] : f32
+// CHECK-NEXT: %[[FLOOR:.*]] = math.floor %[[F]] : f32
+// CHECK-NEXT: %[[POW:.*]] = math.powf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: return %[[SQRT]], %[[FLOOR]], %[[POW]] : f32, f32, f64
+func.func @f32_and_pow(%f: f32, %x: f64, %y: f64) -> (f32, f32, f64) {
+  %0 = py.math "sqrt"(%f) : (f32) -> f32
+  %1 = py.math "floor"(%f) : (f32) -> f32
+  %2 = py.math "pow"(%x, %y) : (f64, f64) -> f64
+  return %0, %1, %2 : f32, f32, f64
+}
+
+// abs on signed integers is math.absi (abs(INT_MIN) wraps to INT_MIN, as in NumPy).
+// CHECK-LABEL: func.func @abs_signed(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: i64, %[[B:[a-z0-9]+]]: i8)
+// CHECK-NEXT: %[[ABS64:.*]] = math.absi %[[A]] : i64
+// CHECK-NEXT: %[[ABS8:.*]] = math.absi %[[B]] : i8
+// CHECK-NEXT: return %[[ABS64]], %[[ABS8]] : i64, i8
+func.func @abs_signed(%a: si64, %b: si8) -> (si64, si8) {
+  %0 = py.math "abs"(%a) : (si64) -> si64
+  %1 = py.math "abs"(%b) : (si8) -> si8
+  return %0, %1 : si64, si8
+}
