@@ -176,8 +176,15 @@ LogicalResult FillOp::verify() {
   return success();
 }
 
+LogicalResult CastOp::verify() {
+  Type from = getOperand().getType(), to = getType();
+  if ((from.isIndex() && llvm::isa<FloatType>(to)) || (llvm::isa<FloatType>(from) && to.isIndex()))
+    return emitOpError("casts between index and float go through an integer type");
+  return success();
+}
+
 LogicalResult RaiseOp::verify() {
-  if (getCode() <= 0)
+  if (static_cast<int32_t>(getCode()) <= 0)
     return emitOpError("exception codes are positive, got ") << getCode();
   return success();
 }

@@ -80,6 +80,7 @@ def Py_CastOp : Py_Op<"cast", [Pure]> {
   let results = (outs AnyTypeOf<[Py_Scalar, Index]>:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand) `to` type($result)";
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def Py_TruthOp : Py_Op<"truth", [Pure]> {

@@ -244,3 +244,19 @@ func.func @dim_result_type(%a: !py.array<f64, 1, C>) -> si32 {
   %0 = "py.dim"(%a) {dim = 0 : i64} : (!py.array<f64, 1, C>) -> si32
   return %0 : si32
 }
+
+// -----
+
+func.func @cast_float_to_index(%x: f64) -> index {
+  // expected-error @+1 {{casts between index and float go through an integer type}}
+  %0 = py.cast %x : f64 to index
+  return %0 : index
+}
+
+// -----
+
+func.func @raise_negative_code(%status: memref<i32>) {
+  // expected-error @+1 {{exception codes are positive}}
+  py.raise "ValueError", "bad" code -4 into %status : memref<i32>
+  return
+}

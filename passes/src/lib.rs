@@ -10,6 +10,7 @@ pub mod lower_py;
 pub mod pipeline;
 
 use melior::{
+    dialect::DialectHandle,
     ir::{r#type::TypeId, OperationRef},
     pass::{create_external, ExternalPass},
 };
@@ -22,6 +23,7 @@ struct PassId;
 static LOWER_PY_ID: PassId = PassId;
 
 unsafe extern "C" fn create_lower_py() -> MlirPass {
+    let math = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) };
     create_external(
         |module: OperationRef, pass: ExternalPass| {
             if lower_py::lower_py(module.to_raw()).is_err() {
@@ -33,7 +35,7 @@ unsafe extern "C" fn create_lower_py() -> MlirPass {
         "lower-py",
         "Lower the py dialect to arith, math, memref and linalg",
         "builtin.module",
-        &[],
+        &[DialectHandle::arith(), math, DialectHandle::memref(), DialectHandle::linalg()],
     )
     .to_raw()
 }

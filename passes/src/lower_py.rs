@@ -21,6 +21,9 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         .iter()
         .map(|operation| (operation.ptr as *const _, ir::operands(*operation).into_iter().map(ir::value_type).collect()))
         .collect();
+    // linalg.fill's region takes its block argument types from the operands, so fills are built
+    // once arrays have their memref types.
+    let (fills, py_ops): (Vec<_>, Vec<_>) = py_ops.into_iter().partition(|operation| ir::op_name(*operation) == "py.fill");
     for operation in py_ops {
         let builder = Builder::before(operation);
         let operand_types = &original_operand_types[&(operation.ptr as *const _)];
@@ -33,6 +36,14 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         }
     }
     convert_types(module);
+    for fill in fills {
+        let builder = Builder::before(fill);
+        let operands = ir::operands(fill);
+        let segments = builder.parse_attribute("array<i32: 1, 1>");
+        let lowered = builder.create_with_regions("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)], 1);
+        unsafe { mlirLinalgFillBuiltinNamedOpRegion(lowered) };
+        ir::replace_operation(fill, &[]);
+    }
     Ok(())
 }
 
@@ -175,7 +186,9 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         "py.truth" => truth(b, kind_of(operand_types[0])?, operands[0]),
         "py.math" => {
             let callee = ir::string_attribute(operation, "callee");
+            let unsigned = matches!(result_kind, Some(ScalarKind::Unsigned(_) | ScalarKind::Bool));
             let target = match (callee.as_str(), float) {
+                ("abs", false) if unsigned => return Ok(vec![operands[0]]),
                 ("fabs", _) | ("abs", true) => "math.absf",
                 ("abs", false) => "math.absi",
                 ("pow", _) => "math.powf",
@@ -223,12 +236,6 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let alignment = b.parse_attribute("64 : i64");
             let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
             b.value("memref.cast", &[allocated], result_type.expect("has a result"), &[])
-        }
-        "py.fill" => {
-            let segments = b.parse_attribute("array<i32: 1, 1>");
-            let fill = b.create_with_regions("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)], 1);
-            unsafe { mlirLinalgFillBuiltinNamedOpRegion(fill) };
-            return Ok(Vec::new());
         }
         "py.raise" => {
             let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
@@ -334,7 +341,7 @@ fn cast(b: &Builder, from: ScalarKind, to: ScalarKind, operand: MlirValue, targe
     let name = match (from, to) {
         (_, Bool) => return truth(b, from, operand),
         (Index, _) | (_, Index) => {
-            if matches!(from, Unsigned(_)) || matches!(to, Unsigned(_)) {
+            if matches!(from, Unsigned(_) | Bool) || matches!(to, Unsigned(_)) {
                 "arith.index_castui"
             } else {
                 "arith.index_cast"

@@ -1,5 +1,8 @@
-// lower-py on py.cmp (predicates per signedness, float ne as une), every py.cast kind, and py.truth.
+// lower-py on py.cmp (predicates per signedness, float ne as une), py.cast (ext/trunc, int<->float, float<->float, index, to bool), and py.truth.
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s --check-prefix=NOPY
+// Nothing of the py dialect is left, in ops or in types.
+// NOPY-NOT: {{[^a-z]py\.}}
 
 // CHECK-LABEL: func.func @cmp_signed(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: i64, %[[B:[a-z0-9]+]]: i64)
@@ -143,11 +146,11 @@ func.func @cast_index(%s: si64, %u: ui64, %s32: si32, %i: index) -> (index, inde
 // A cast to bool is a truth test.
 // CHECK-LABEL: func.func @cast_to_bool(
 // CHECK-SAME: %[[S:[a-z0-9]+]]: i64, %[[X:[a-z0-9]+]]: f32)
-// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[R0:.*]] = arith.cmpi ne, %[[S]], %[[ZERO]] : i64
-// CHECK-NEXT: %[[FZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[R1:.*]] = arith.cmpf une, %[[X]], %[[FZERO]] : f32
-// CHECK-NEXT: return %[[R0]], %[[R1]] : i1, i1
+// CHECK-DAG: %[[R0:.*]] = arith.cmpi ne, %[[S]], %[[ZERO:[^ ,]+]] : i64
+// CHECK-DAG: %[[ZERO]] = arith.constant 0 : i64
+// CHECK-DAG: %[[R1:.*]] = arith.cmpf une, %[[X]], %[[FZERO:[^ ,]+]] : f32
+// CHECK-DAG: %[[FZERO]] = arith.constant 0.000000e+00 : f32
+// CHECK: return %[[R0]], %[[R1]] : i1, i1
 func.func @cast_to_bool(%s: si64, %x: f32) -> (i1, i1) {
   %0 = py.cast %s : si64 to i1
   %1 = py.cast %x : f32 to i1
@@ -157,17 +160,25 @@ func.func @cast_to_bool(%s: si64, %x: f32) -> (i1, i1) {
 // bool(a): non-zero is true; for floats NaN too (une); a bool is its own truth value.
 // CHECK-LABEL: func.func @truth(
 // CHECK-SAME: %[[S:[a-z0-9]+]]: i32, %[[U:[a-z0-9]+]]: i8, %[[X:[a-z0-9]+]]: f64, %[[P:[a-z0-9]+]]: i1)
-// CHECK-NEXT: %[[Z32:.*]] = arith.constant 0 : i32
-// CHECK-NEXT: %[[T0:.*]] = arith.cmpi ne, %[[S]], %[[Z32]] : i32
-// CHECK-NEXT: %[[Z8:.*]] = arith.constant 0 : i8
-// CHECK-NEXT: %[[T1:.*]] = arith.cmpi ne, %[[U]], %[[Z8]] : i8
-// CHECK-NEXT: %[[ZF:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[T2:.*]] = arith.cmpf une, %[[X]], %[[ZF]] : f64
-// CHECK-NEXT: return %[[T0]], %[[T1]], %[[T2]], %[[P]] : i1, i1, i1, i1
+// CHECK-DAG: %[[T0:.*]] = arith.cmpi ne, %[[S]], %[[Z32:[^ ,]+]] : i32
+// CHECK-DAG: %[[Z32]] = arith.constant 0 : i32
+// CHECK-DAG: %[[T1:.*]] = arith.cmpi ne, %[[U]], %[[Z8:[^ ,]+]] : i8
+// CHECK-DAG: %[[Z8]] = arith.constant 0 : i8
+// CHECK-DAG: %[[T2:.*]] = arith.cmpf une, %[[X]], %[[ZF:[^ ,]+]] : f64
+// CHECK-DAG: %[[ZF]] = arith.constant 0.000000e+00 : f64
+// CHECK: return %[[T0]], %[[T1]], %[[T2]], %[[P]] : i1, i1, i1, i1
 func.func @truth(%s: si32, %u: ui8, %x: f64, %p: i1) -> (i1, i1, i1, i1) {
   %0 = py.truth %s : si32
   %1 = py.truth %u : ui8
   %2 = py.truth %x : f64
   %3 = py.truth %p : i1
   return %0, %1, %2, %3 : i1, i1, i1, i1
+}
+
+// A bool becomes index 0 or 1 (zero-extended, not sign-extended to -1).
+// CHECK-LABEL: func.func @bool_to_index
+// CHECK: arith.index_castui %{{.*}} : i1 to index
+func.func @bool_to_index(%b: i1) -> index {
+  %0 = py.cast %b : i1 to index
+  return %0 : index
 }

@@ -1,7 +1,8 @@
 // lower-py on py.math: each math-module callee to its math-dialect op, abs on ints (absi) and floats (absf).
-// convert-elementwise-to-linalg changes nothing here: it only loads linalg (and with it math and memref),
-// which lower-py creates ops of without declaring them as dependent dialects. Drop it once lower-py does.
-// RUN: %rumba-opt %s --pass-pipeline='builtin.module(convert-elementwise-to-linalg,lower-py)' | %FileCheck %s
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s --check-prefix=NOPY
+// Nothing of the py dialect is left, in ops or in types.
+// NOPY-NOT: {{[^a-z]py\.}}
 
 // CHECK-LABEL: func.func @unary_f64(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: f64)
@@ -55,4 +56,14 @@ func.func @abs_signed(%a: si64, %b: si8) -> (si64, si8) {
   %0 = py.math "abs"(%a) : (si64) -> si64
   %1 = py.math "abs"(%b) : (si8) -> si8
   return %0, %1 : si64, si8
+}
+
+// abs of an unsigned value is the value itself (math.absi would read it as signed).
+// CHECK-LABEL: func.func @abs_unsigned
+// CHECK-SAME: (%[[X:.*]]: i8) -> i8
+// CHECK-NOT: math.absi
+// CHECK: return %[[X]] : i8
+func.func @abs_unsigned(%x: ui8) -> ui8 {
+  %0 = py.math "abs"(%x) : (ui8) -> ui8
+  return %0 : ui8
 }
