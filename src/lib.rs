@@ -150,12 +150,7 @@ impl CompiledFunction {
 /// `number` as a value of type `scalar`, converting as NumPy's `astype` does.
 pub fn convert_number(number: Number, scalar: Scalar) -> Number {
     let float = number.as_f64();
-    let integer = match number {
-        Number::I64(value) => value,
-        Number::U64(value) => value as i64,
-        other if other.scalar().is_float() => float as i64,
-        other => other.as_f64() as i64,
-    };
+    let integer = number.as_i64();
     match scalar {
         Scalar::Bool => Number::Bool(float != 0.0),
         Scalar::Float { bits: 32 } => Number::F32(float as f32),

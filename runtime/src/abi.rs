@@ -78,6 +78,23 @@ impl Number {
         }
     }
 
+    /// The value as an i64: integers and bools exactly (u64 wraps), floats truncated toward zero.
+    pub fn as_i64(self) -> i64 {
+        match self {
+            Number::Bool(value) => value as i64,
+            Number::I8(value) => value as i64,
+            Number::I16(value) => value as i64,
+            Number::I32(value) => value as i64,
+            Number::I64(value) => value,
+            Number::U8(value) => value as i64,
+            Number::U16(value) => value as i64,
+            Number::U32(value) => value as i64,
+            Number::U64(value) => value as i64,
+            Number::F32(value) => value as i64,
+            Number::F64(value) => value as i64,
+        }
+    }
+
     pub fn as_f64(self) -> f64 {
         match self {
             Number::Bool(value) => value as u8 as f64,

@@ -1,0 +1,237 @@
+"""``@jit``: a dispatcher that compiles one specialisation per combination of argument types, keeps
+them in memory and calls them with little overhead."""
+
+import ast
+import functools
+import inspect
+import os
+import textwrap
+import threading
+
+import numpy as np
+
+from . import _rumba
+from .types import Signature, Type
+
+_SCALAR_TYPES = {bool: "bool", int: "int64", float: "float64"}
+_SUPPORTED_DTYPES = {
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64",
+}
+# Options that change nothing rumba does today, so they are accepted as they are.
+_ACCEPTED_OPTIONS = {"nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
+# Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
+_PENDING_OPTIONS = {
+    "fastmath": "fastmath=True (LLVM fast-math flags) is not implemented yet",
+    "parallel": "parallel=True (parfors on OpenMP) is not implemented yet",
+    "boundscheck": "boundscheck=True (IndexError on out-of-range indices) is not implemented yet",
+    "forceobj": "object mode is not implemented",
+    "looplift": "object mode loop lifting is not implemented",
+}
+
+
+def typeof(value):
+    """The type rumba specialises on for a Python value, in Numba's notation."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.name not in _SUPPORTED_DTYPES:
+            raise TypeError("rumba does not compile arrays of dtype %s" % value.dtype)
+        if value.ndim == 0:
+            raise TypeError("rumba does not compile zero-dimensional arrays")
+        if value.flags.c_contiguous:
+            dims = [":"] * (value.ndim - 1) + ["::1"]
+        elif value.flags.f_contiguous:
+            dims = ["::1"] + [":"] * (value.ndim - 1)
+        else:
+            dims = [":"] * value.ndim
+        return "%s[%s]" % (value.dtype.name, ", ".join(dims))
+    if isinstance(value, np.generic):
+        if value.dtype.name not in _SUPPORTED_DTYPES:
+            raise TypeError("rumba does not compile scalars of dtype %s" % value.dtype)
+        return value.dtype.name
+    scalar = _SCALAR_TYPES.get(type(value))
+    if scalar is None:
+        raise TypeError("rumba cannot pass a value of type %s to compiled code" % type(value).__name__)
+    return scalar
+
+
+def _module_source(py_func):
+    """The source rumba compiles: the function's whole file when the function is defined at its top
+    level (so other functions and constants of the module are in reach), else the function alone,
+    padded so that line numbers stay those of the file."""
+    code = py_func.__code__
+    file_name = code.co_filename
+    try:
+        if os.path.exists(file_name):
+            with open(file_name, encoding="utf-8") as source_file:
+                source = source_file.read()
+            tree = ast.parse(source)
+            for node in tree.body:
+                if isinstance(node, ast.FunctionDef) and node.name == py_func.__name__:
+                    return source, file_name
+    except (OSError, SyntaxError, ValueError):
+        pass
+    try:
+        lines, first_line = inspect.getsourcelines(py_func)
+    except (OSError, TypeError) as error:
+        raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func.__name__, error))
+    return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name
+
+
+class Dispatcher:
+    """The object ``@jit`` returns: call it like the function."""
+
+    def __init__(self, py_func, signatures, options):
+        functools.update_wrapper(self, py_func)
+        self.py_func = py_func
+        self._options = options
+        self._lock = threading.Lock()
+        self._compiler = None
+        self._by_types = {}
+        self._explicit = []
+        for signature in signatures:
+            self._compile_signature(signature)
+
+    def _get_compiler(self):
+        if self._compiler is None:
+            source, file_name = _module_source(self.py_func)
+            self._compiler = _rumba.Compiler(source, file_name, self._options.get("opt", 3))
+        return self._compiler
+
+    def _compile_signature(self, signature):
+        if isinstance(signature, tuple):
+            signature = Signature(None, signature)
+        text = signature if isinstance(signature, str) else str(signature)
+        if not isinstance(signature, (str, Signature)):
+            raise TypeError("a signature is a string, a Signature like float64(int32) or a tuple of types, got %r" % (signature,))
+        with self._lock:
+            function = self._get_compiler().compile_signature(self.py_func.__name__, text)
+            self._by_types[tuple(function.arguments)] = function
+            self._explicit.append((text, function))
+
+    def _function_for(self, types):
+        with self._lock:
+            function = self._by_types.get(types)
+            if function is not None:
+                return function
+            if self._explicit:
+                for _, candidate in self._explicit:
+                    if _accepts(candidate.arguments, types):
+                        self._by_types[types] = candidate
+                        return candidate
+                raise TypeError(
+                    "%s() has no compiled signature for argument types (%s); its signatures are: %s"
+                    % (self.py_func.__name__, ", ".join(types), ", ".join(text for text, _ in self._explicit))
+                )
+            function = self._get_compiler().compile(self.py_func.__name__, list(types))
+            self._by_types[types] = function
+            return function
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError("%s(): keyword arguments are not supported by compiled functions" % self.py_func.__name__)
+        types = tuple(typeof(arg) for arg in args)
+        function = self._by_types.get(types) or self._function_for(types)
+        return function(*args)
+
+    def __get__(self, instance, owner=None):
+        return self if instance is None else functools.partial(self, instance)
+
+    def __repr__(self):
+        return "<rumba.Dispatcher %s>" % self.py_func.__qualname__
+
+    @property
+    def signatures(self):
+        """The argument types of every compiled specialisation, as Numba lists them."""
+        seen = []
+        for function in self._by_types.values():
+            if tuple(function.arguments) not in seen:
+                seen.append(tuple(function.arguments))
+        return seen
+
+    def _inspect(self, stage, signature):
+        compiler = self._get_compiler()
+        selected = self.signatures if signature is None else [_normalise_signature(signature)]
+        return {types: compiler.emit(self.py_func.__name__, list(types), stage) for types in selected}
+
+    def inspect_mlir(self, signature=None, stage="py"):
+        """The MLIR after a pipeline stage (``rumba._rumba.stages()`` lists them), per signature."""
+        return self._unwrap(self._inspect(stage, signature), signature)
+
+    def inspect_llvm(self, signature=None):
+        """Optimised LLVM IR, per signature (a dict, as Numba's) or for one signature."""
+        return self._unwrap(self._inspect("llvm", signature), signature)
+
+    def inspect_asm(self, signature=None):
+        """Host assembly, per signature or for one signature."""
+        return self._unwrap(self._inspect("asm", signature), signature)
+
+    def inspect_types(self, signature=None):
+        """The typed ``py`` IR (each value with its type), per signature or for one signature."""
+        return self._unwrap(self._inspect("py", signature), signature)
+
+    @staticmethod
+    def _unwrap(results, signature):
+        return results if signature is None else next(iter(results.values()))
+
+
+def _normalise_signature(signature):
+    if isinstance(signature, tuple):
+        return tuple(str(arg) for arg in signature)
+    if isinstance(signature, Signature):
+        return tuple(str(arg) for arg in signature.args)
+    raise TypeError("pass a tuple of argument types, as in .signatures")
+
+
+def _accepts(declared, given):
+    """Whether values of types `given` fit a signature's argument types `declared`: equal, an array
+    whose layout is stricter than an A-layout declaration, or a Python int/float/bool converting
+    to a declared scalar."""
+    if len(declared) != len(given):
+        return False
+    for want, have in zip(declared, given):
+        if want == have:
+            continue
+        if "[" in want and "[" in have:
+            if want.split("[")[0] != have.split("[")[0] or want.count(",") != have.count(","):
+                return False
+            if "::1" in want:
+                return False
+            continue
+        if "[" in want or "[" in have:
+            return False
+        if have == "float64" and not want.startswith("float"):
+            return False
+    return True
+
+
+def _options_check(options):
+    for name, value in options.items():
+        if name in _PENDING_OPTIONS:
+            if value:
+                raise NotImplementedError("rumba: " + _PENDING_OPTIONS[name])
+        elif name == "nopython" and value is False:
+            raise NotImplementedError("rumba: object mode (nopython=False) is not implemented")
+        elif name not in _ACCEPTED_OPTIONS and name != "opt":
+            raise TypeError("jit() got an unexpected option %r" % name)
+
+
+def jit(signature_or_function=None, **options):
+    """Numba's ``@jit``: bare, with options, with a signature or a list of them."""
+    _options_check(options)
+    if callable(signature_or_function) and not isinstance(signature_or_function, Type):
+        return Dispatcher(signature_or_function, [], options)
+    if signature_or_function is None:
+        signatures = []
+    elif isinstance(signature_or_function, list):
+        signatures = signature_or_function
+    else:
+        signatures = [signature_or_function]
+
+    def decorate(py_func):
+        return Dispatcher(py_func, signatures, options)
+
+    return decorate
+
+
+def njit(signature_or_function=None, **options):
+    """``@jit(nopython=True)``: the same as ``@jit`` in rumba, which has no object mode."""
+    return jit(signature_or_function, **options)

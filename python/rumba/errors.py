@@ -1,0 +1,23 @@
+"""Errors rumba raises while compiling. Exceptions raised by compiled code arrive as themselves
+(``raise ValueError("...")`` in a jitted function raises ``ValueError("...")``)."""
+
+
+class RumbaError(Exception):
+    """Base class of rumba's own errors."""
+
+
+class TypingError(RumbaError, TypeError):
+    """The function does not type: the message names file:line:col, with the source line and a caret."""
+
+
+class UnsupportedError(RumbaError, NotImplementedError):
+    """The function uses something rumba does not compile (yet); the message says what and where."""
+
+
+class InternalError(RumbaError, RuntimeError):
+    """rumba itself failed: a bug to report, with the message."""
+
+
+# Numba's names, so that `except numba.core.errors.TypingError` ports as `except rumba.errors.TypingError`.
+NumbaTypeError = TypingError
+UnsupportedFeatureError = UnsupportedError

@@ -1,0 +1,296 @@
+//! `rumba._rumba`: the Python extension. It holds no compiler logic: it hands source text, argument
+//! types and signatures to rumba's Rust API, converts arguments (NumPy arrays by pointer, no copy)
+//! and results (arrays made by compiled code become NumPy arrays that own their memory), and maps
+//! errors to Python exceptions.
+
+use numpy::{
+    npyffi::{self, NpyTypes, PY_ARRAY_API},
+    Element as NumpyElement, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::{
+    exceptions::PyTypeError,
+    prelude::*,
+    types::{PyBool, PyCapsule, PyFloat, PyTuple},
+};
+use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
+use std::{ffi::CString, sync::Mutex};
+
+/// A parsed module. MLIR contexts are not thread-safe, so every compilation holds the lock; they are
+/// not bound to a thread either, which is what makes the module `Send`.
+struct LockedModule(rumba::Module);
+
+// SAFETY: the module is only reached through the `Mutex` in `Compiler`, one thread at a time.
+unsafe impl Send for LockedModule {}
+
+fn error_class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("rumba.errors")?.getattr(name)
+}
+
+fn compile_error(py: Python<'_>, error: Error) -> PyErr {
+    let (class, message) = match &error {
+        Error::Diagnostics(diagnostics) => {
+            let class = match diagnostics.first().map(|diagnostic| diagnostic.kind) {
+                Some(DiagnosticKind::Unsupported) => "UnsupportedError",
+                _ => "TypingError",
+            };
+            (class, diagnostics.to_string())
+        }
+        Error::Internal(message) => ("InternalError", message.clone()),
+    };
+    match error_class(py, class).and_then(|class| class.call1((message,))) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(error) => error,
+    }
+}
+
+fn parse_types(types: &[String]) -> PyResult<Vec<Type>> {
+    types.iter().map(|text| rumba::parse_type(text).map_err(PyTypeError::new_err)).collect()
+}
+
+/// A module's source, whose functions compile on demand.
+#[pyclass(frozen, module = "rumba._rumba")]
+struct Compiler {
+    module: Mutex<LockedModule>,
+}
+
+impl Compiler {
+    fn with_module<T: Send>(&self, py: Python<'_>, work: impl FnOnce(&rumba::Module) -> Result<T, Error> + Send) -> PyResult<T> {
+        py.detach(|| {
+            let module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            work(&module.0)
+        })
+        .map_err(|error| compile_error(py, error))
+    }
+}
+
+#[pymethods]
+impl Compiler {
+    #[new]
+    #[pyo3(signature = (source, file_name, optimization_level = 3))]
+    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize) -> PyResult<Self> {
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level };
+        let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
+        Ok(Self { module: Mutex::new(LockedModule(module)) })
+    }
+
+    /// Compiles `name` for argument types in Numba's notation (`"int64"`, `"float32[::1]"`).
+    fn compile(&self, py: Python<'_>, name: &str, types: Vec<String>) -> PyResult<Function> {
+        let types = parse_types(&types)?;
+        let inner = self.with_module(py, |module| module.function(name, &types))?;
+        Ok(Function { inner })
+    }
+
+    /// Compiles `name` for a signature in Numba's notation (`"f8(i4, i4)"`, `"void(f4[:])"`).
+    fn compile_signature(&self, py: Python<'_>, name: &str, signature: &str) -> PyResult<Function> {
+        let inner = self.with_module(py, |module| module.function_with_signature(name, signature))?;
+        Ok(Function { inner })
+    }
+
+    /// The IR of `name` for `types` after `stage` (`py`, `std`, ..., `llvm`, `asm`).
+    fn emit(&self, py: Python<'_>, name: &str, types: Vec<String>, stage: &str) -> PyResult<String> {
+        let types = parse_types(&types)?;
+        self.with_module(py, |module| module.emit(name, &types, stage))
+    }
+}
+
+/// The arguments of one call; they point into NumPy arrays the caller keeps alive across the call.
+struct CallArguments(Vec<Argument>);
+
+// SAFETY: the pointers stay valid while the GIL is released: the caller's frame holds the arrays.
+unsafe impl Send for CallArguments {}
+
+/// One compiled specialisation.
+#[pyclass(frozen, module = "rumba._rumba")]
+struct Function {
+    inner: rumba::CompiledFunction,
+}
+
+fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
+    let bits = (descr.itemsize() * 8) as u8;
+    match descr.kind() {
+        b'b' => Some(Scalar::Bool),
+        b'i' => Some(Scalar::Int { bits, signed: true }),
+        b'u' => Some(Scalar::Int { bits, signed: false }),
+        b'f' if bits == 32 || bits == 64 => Some(Scalar::Float { bits }),
+        _ => None,
+    }
+}
+
+fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) -> PyResult<Argument> {
+    let mismatch = || PyTypeError::new_err(format!("argument {position}: expected {declared}, got {}", value.get_type()));
+    match declared {
+        Type::Scalar(Scalar::Bool) => Ok(Argument::from(Number::Bool(value.is_truthy()?))),
+        Type::Scalar(scalar @ Scalar::Int { signed: false, bits: 64 }) if !value.is_instance_of::<PyBool>() => {
+            let number = value.extract::<u64>().map_err(|_| mismatch())?;
+            Ok(Argument::from(rumba::convert_number(Number::U64(number), *scalar)))
+        }
+        Type::Scalar(scalar @ Scalar::Int { .. }) => {
+            if value.is_instance_of::<PyFloat>() {
+                return Err(mismatch());
+            }
+            let number = value.extract::<i64>().map_err(|_| mismatch())?;
+            Ok(Argument::from(rumba::convert_number(Number::I64(number), *scalar)))
+        }
+        Type::Scalar(scalar @ Scalar::Float { .. }) => {
+            let number = value.extract::<f64>().map_err(|_| mismatch())?;
+            Ok(Argument::from(rumba::convert_number(Number::F64(number), *scalar)))
+        }
+        Type::Array(_) => {
+            let array = value.cast::<PyUntypedArray>().map_err(|_| mismatch())?;
+            let dtype = scalar_of_descr(&array.dtype()).ok_or_else(mismatch)?;
+            let data = unsafe { (*array.as_array_ptr()).data }.cast::<u8>();
+            Ok(Argument::Array(ArrayArgument {
+                data,
+                dtype,
+                shape: array.shape().iter().map(|&extent| extent as i64).collect(),
+                byte_strides: array.strides().iter().map(|&stride| stride as i64).collect(),
+            }))
+        }
+        _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
+    }
+}
+
+fn number_to_python(py: Python<'_>, number: Number) -> PyResult<Py<PyAny>> {
+    Ok(match number {
+        Number::Bool(value) => PyBool::new(py, value).to_owned().into_any().unbind(),
+        Number::F32(value) => value.into_pyobject(py)?.into_any().unbind(),
+        Number::F64(value) => value.into_pyobject(py)?.into_any().unbind(),
+        Number::U64(value) => value.into_pyobject(py)?.into_any().unbind(),
+        other => other.as_i64().into_pyobject(py)?.into_any().unbind(),
+    })
+}
+
+fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
+    match scalar {
+        Scalar::Bool => bool::get_dtype(py),
+        Scalar::Int { bits: 8, signed: true } => i8::get_dtype(py),
+        Scalar::Int { bits: 16, signed: true } => i16::get_dtype(py),
+        Scalar::Int { bits: 32, signed: true } => i32::get_dtype(py),
+        Scalar::Int { signed: true, .. } => i64::get_dtype(py),
+        Scalar::Int { bits: 8, .. } => u8::get_dtype(py),
+        Scalar::Int { bits: 16, .. } => u16::get_dtype(py),
+        Scalar::Int { bits: 32, .. } => u32::get_dtype(py),
+        Scalar::Int { .. } => u64::get_dtype(py),
+        Scalar::Float { bits: 32 } => f32::get_dtype(py),
+        Scalar::Float { .. } => f64::get_dtype(py),
+    }
+}
+
+/// Wraps an array made by compiled code as a NumPy array whose base frees the memory.
+fn array_to_python(py: Python<'_>, array: OwnedArray) -> PyResult<Py<PyAny>> {
+    let itemsize = array.dtype.size_in_bytes() as isize;
+    let mut dims: Vec<npyffi::npy_intp> = array.shape.iter().map(|&extent| extent as npyffi::npy_intp).collect();
+    let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
+    let descr = descr_of(py, array.dtype);
+    let ndim = dims.len() as i32;
+    let (data, allocation) = array.into_raw_parts();
+    // The capsule owns the allocation from here on: it frees it when NumPy drops the array.
+    let owner = PyCapsule::new_with_destructor(py, allocation as usize, Some(CString::new("rumba.array")?), |allocation, _| {
+        unsafe extern "C" {
+            fn free(pointer: *mut std::ffi::c_void);
+        }
+        unsafe { free(allocation as *mut std::ffi::c_void) }
+    })?;
+    unsafe {
+        let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
+        let object = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            subtype,
+            descr.into_dtype_ptr(),
+            ndim,
+            dims.as_mut_ptr(),
+            strides.as_mut_ptr(),
+            data.cast(),
+            npyffi::NPY_ARRAY_WRITEABLE | npyffi::NPY_ARRAY_ALIGNED,
+            std::ptr::null_mut(),
+        );
+        if object.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        let array = Bound::from_owned_ptr(py, object);
+        if PY_ARRAY_API.PyArray_SetBaseObject(py, object.cast(), owner.into_ptr()) != 0 {
+            return Err(PyErr::fetch(py));
+        }
+        Ok(array.unbind())
+    }
+}
+
+fn value_to_python(py: Python<'_>, value: Value) -> PyResult<Py<PyAny>> {
+    Ok(match value {
+        Value::None => py.None(),
+        Value::Number(number) => number_to_python(py, number)?,
+        Value::Tuple(elements) => {
+            let elements = elements.into_iter().map(|element| value_to_python(py, element)).collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, elements)?.into_any().unbind()
+        }
+        Value::Array(array) => array_to_python(py, array)?,
+    })
+}
+
+fn raised(py: Python<'_>, exception: rumba::Exception) -> PyErr {
+    let instance = py
+        .import("builtins")
+        .and_then(|builtins| builtins.getattr(exception.exception.as_str()))
+        .and_then(|class| if exception.message.is_empty() { class.call0() } else { class.call1((exception.message.clone(),)) });
+    match instance {
+        Ok(instance) => {
+            let note = format!("raised in compiled code at {}", exception.location);
+            // A note is best effort: the exception itself is what matters.
+            let _ = instance.call_method1("add_note", (note,));
+            PyErr::from_value(instance)
+        }
+        Err(error) => error,
+    }
+}
+
+#[pymethods]
+impl Function {
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        let declared = self.inner.arguments();
+        if args.len() != declared.len() {
+            return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
+        }
+        let arguments = args
+            .iter()
+            .zip(declared)
+            .enumerate()
+            .map(|(position, (value, declared))| convert_argument(&value, declared, position))
+            .collect::<PyResult<Vec<_>>>()?;
+        let arguments = CallArguments(arguments);
+        let result = py.detach(move || {
+            let arguments = arguments;
+            self.inner.call(&arguments.0)
+        });
+        match result {
+            Ok(value) => value_to_python(py, value),
+            Err(CallError::Raised(exception)) => Err(raised(py, exception)),
+            Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
+        }
+    }
+
+    /// The argument types, in Numba's notation.
+    #[getter]
+    fn arguments(&self) -> Vec<String> {
+        self.inner.arguments().iter().map(ToString::to_string).collect()
+    }
+
+    #[getter]
+    fn return_type(&self) -> String {
+        self.inner.return_type().to_string()
+    }
+}
+
+/// The stage names `inspect_mlir(stage=...)` accepts, in pipeline order.
+#[pyfunction]
+fn stages() -> Vec<String> {
+    rumba::stage_names().into_iter().map(String::from).chain(["llvm".into(), "asm".into()]).collect()
+}
+
+#[pymodule]
+fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Compiler>()?;
+    module.add_class::<Function>()?;
+    module.add_function(wrap_pyfunction!(stages, module)?)?;
+    Ok(())
+}
