@@ -213,7 +213,8 @@ impl Module {
                 emitted.arguments,
                 emitted.return_type,
                 emitted.raise_sites,
-            ),
+            )
+            .map_err(Error::Internal)?,
             declared_return: None,
         };
         self.compiled.borrow_mut().insert(key, function.clone());

@@ -54,18 +54,23 @@ def typeof(value):
 
 
 def _module_source(py_func):
-    """The source rumba compiles: the function's whole file when the function is defined at its top
-    level (so other functions and constants of the module are in reach), else the function alone,
-    padded so that line numbers stay those of the file."""
+    """The source rumba compiles: the function's whole file when the function is the last top-level
+    definition of its name there (so other functions and constants of the module are in reach, and
+    the name means this definition), else the function alone, padded so that line numbers stay
+    those of the file."""
     code = py_func.__code__
     file_name = code.co_filename
     try:
         if os.path.exists(file_name):
             with open(file_name, encoding="utf-8") as source_file:
                 source = source_file.read()
-            tree = ast.parse(source)
-            for node in tree.body:
-                if isinstance(node, ast.FunctionDef) and node.name == py_func.__name__:
+            definitions = [
+                node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == py_func.__name__
+            ]
+            if definitions:
+                last = definitions[-1]
+                first_line = last.decorator_list[0].lineno if last.decorator_list else last.lineno
+                if first_line == code.co_firstlineno:
                     return source, file_name
     except (OSError, SyntaxError, ValueError):
         pass

@@ -2,7 +2,7 @@
 
 use crate::abi::{Argument, PackedArguments, ResultLayout, Value};
 use melior::ir::{operation::OperationLike, Module};
-use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineInvokePacked, MlirExecutionEngine, MlirStringRef};
+use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookupPacked, MlirExecutionEngine, MlirStringRef};
 use rumba_frontend::{types::accepts, RaiseSite, SourceLocation, Type};
 use std::{fmt, sync::Arc};
 
@@ -45,18 +45,17 @@ impl Engine {
         Ok(Self { raw })
     }
 
-    /// Calls `symbol` through its packed wrapper.
-    ///
-    /// # Safety
-    /// `pointers` must point to values of the callee's argument types, then to room for its result.
-    unsafe fn invoke_packed(&self, symbol: &str, pointers: &mut [*mut ()]) -> Result<(), String> {
-        let name = MlirStringRef { data: symbol.as_ptr().cast(), length: symbol.len() };
-        let result = unsafe { mlirExecutionEngineInvokePacked(self.raw, name, pointers.as_mut_ptr().cast()) };
-        if result.value == 0 {
-            Err(format!("no compiled function named '{symbol}'"))
-        } else {
-            Ok(())
+    /// The packed wrapper of `symbol`'s C interface (`llvm.emit_c_interface`): it takes an array of
+    /// pointers to the arguments and the result.
+    pub fn packed_entry(&self, symbol: &str) -> Result<PackedEntry, String> {
+        let interface = format!("_mlir_ciface_{symbol}");
+        let name = MlirStringRef { data: interface.as_ptr().cast(), length: interface.len() };
+        let address = unsafe { mlirExecutionEngineLookupPacked(self.raw, name) };
+        if address.is_null() {
+            return Err(format!("no compiled function named '{symbol}'"));
         }
+        // SAFETY: the engine makes every packed wrapper `void(void **)`.
+        Ok(unsafe { std::mem::transmute::<*mut std::ffi::c_void, PackedEntry>(address) })
     }
 }
 
@@ -65,6 +64,9 @@ impl Drop for Engine {
         unsafe { mlirExecutionEngineDestroy(self.raw) }
     }
 }
+
+/// The signature of a packed wrapper.
+pub type PackedEntry = unsafe extern "C" fn(*mut *mut ());
 
 trait ToRawModule {
     fn to_raw_module(&self) -> mlir_sys::MlirModule;
@@ -99,7 +101,9 @@ impl std::error::Error for CallError {}
 /// A compiled specialisation, callable from any thread.
 #[derive(Clone)]
 pub struct CompiledFunction {
-    engine: Arc<Engine>,
+    /// Keeps the code `entry` points into alive.
+    _engine: Arc<Engine>,
+    entry: PackedEntry,
     pub symbol: String,
     pub arguments: Vec<Type>,
     pub return_type: Type,
@@ -107,8 +111,9 @@ pub struct CompiledFunction {
 }
 
 impl CompiledFunction {
-    pub fn new(engine: Arc<Engine>, symbol: String, arguments: Vec<Type>, return_type: Type, raise_sites: Vec<RaiseSite>) -> Self {
-        Self { engine, symbol, arguments, return_type, raise_sites: Arc::new(raise_sites) }
+    pub fn new(engine: Arc<Engine>, symbol: String, arguments: Vec<Type>, return_type: Type, raise_sites: Vec<RaiseSite>) -> Result<Self, String> {
+        let entry = engine.packed_entry(&symbol)?;
+        Ok(Self { _engine: engine, entry, symbol, arguments, return_type, raise_sites: Arc::new(raise_sites) })
     }
 
     /// Calls the function; arrays are passed by reference and may be written in place.
@@ -127,7 +132,9 @@ impl CompiledFunction {
         let result_is_struct = self.return_type != Type::None;
         let mut result_slot = std::ptr::null_mut();
         let mut pointers = packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot);
-        unsafe { self.engine.invoke_packed(&self.symbol, &mut pointers) }.map_err(CallError::Arguments)?;
+        // SAFETY: the pointers match the entry's signature: `PackedArguments` lays them out from the
+        // argument types checked above, and the buffer has the result struct's size.
+        unsafe { (self.entry)(pointers.as_mut_ptr()) };
         let bytes = unsafe { std::slice::from_raw_parts(buffer.as_ptr().cast::<u8>(), layout.size.max(4)) };
         let status = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         if status != 0 {

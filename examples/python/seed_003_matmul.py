@@ -1,0 +1,40 @@
+"""Seed 003 (acceleration with Numba): loop matrix multiplication against BLAS."""
+import timeit
+
+import numpy as np
+
+import rumba as numba
+
+rng = np.random.default_rng()
+n = 128
+A = np.array(rng.random((n, n)), order="C")
+B = np.array(rng.random((n, n)), order="F")
+C_dot = np.dot(A, B)
+
+
+@numba.jit
+def matrix_multiply_loops_jit(A, B):
+    m, n = A.shape
+    n2, p = B.shape
+
+    if n != n2:
+        raise ValueError("Inner matrix dimensions must agree.")
+    C = np.zeros((m, p))
+    for i in range(m):
+        for k in range(n):
+            for j in range(p):
+                C[i, j] += A[i, k] * B[k, j]
+    return C
+
+
+# 'Warm up' - calling the function once starts the JIT process.
+C_jit = matrix_multiply_loops_jit(A, B)
+assert np.allclose(C_jit, C_dot)
+print("np.allclose(C_jit, C_dot):", np.allclose(C_jit, C_dot))
+for label, statement in [("np.dot(A, B)", lambda: np.dot(A, B)), ("matrix_multiply_loops_jit(A, B)", lambda: matrix_multiply_loops_jit(A, B))]:
+    seconds = min(timeit.repeat(statement, number=20, repeat=5)) / 20
+    print("%s: %.3g ms per loop" % (label, seconds * 1e3))
+try:
+    matrix_multiply_loops_jit(A, np.ones((3, 3)))
+except ValueError as error:
+    print("ValueError:", error)
