@@ -8,15 +8,9 @@ import os
 import textwrap
 import threading
 
-import numpy as np
-
 from . import _rumba
 from .types import Signature, Type
 
-_SCALAR_TYPES = {bool: "bool", int: "int64", float: "float64"}
-_SUPPORTED_DTYPES = {
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64",
-}
 # Options that change nothing rumba does today, so they are accepted as they are.
 _ACCEPTED_OPTIONS = {"nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
@@ -29,28 +23,12 @@ _PENDING_OPTIONS = {
 }
 
 
+_TYPES = _rumba.DispatchTable()
+
+
 def typeof(value):
-    """The type rumba specialises on for a Python value, in Numba's notation."""
-    if isinstance(value, np.ndarray):
-        if value.dtype.name not in _SUPPORTED_DTYPES:
-            raise TypeError("rumba does not compile arrays of dtype %s" % value.dtype)
-        if value.ndim == 0:
-            raise TypeError("rumba does not compile zero-dimensional arrays")
-        if value.flags.c_contiguous:
-            dims = [":"] * (value.ndim - 1) + ["::1"]
-        elif value.flags.f_contiguous:
-            dims = ["::1"] + [":"] * (value.ndim - 1)
-        else:
-            dims = [":"] * value.ndim
-        return "%s[%s]" % (value.dtype.name, ", ".join(dims))
-    if isinstance(value, np.generic):
-        if value.dtype.name not in _SUPPORTED_DTYPES:
-            raise TypeError("rumba does not compile scalars of dtype %s" % value.dtype)
-        return value.dtype.name
-    scalar = _SCALAR_TYPES.get(type(value))
-    if scalar is None:
-        raise TypeError("rumba cannot pass a value of type %s to compiled code" % type(value).__name__)
-    return scalar
+    """The type rumba specialises on for a Python value, in Numba's notation (``float32[:, ::1]``)."""
+    return _TYPES.types_of((value,))[0]
 
 
 def _module_source(py_func):
@@ -81,8 +59,10 @@ def _module_source(py_func):
     return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name
 
 
-class Dispatcher:
-    """The object ``@jit`` returns: call it like the function."""
+class Dispatcher(_rumba.DispatchTable):
+    """The object ``@jit`` returns: call it like the function. Calls are dispatched natively
+    (``_rumba.DispatchTable.__call__``); the first call with new argument types lands in
+    ``_compile_and_call``."""
 
     def __init__(self, py_func, signatures, options):
         functools.update_wrapper(self, py_func)
@@ -109,7 +89,7 @@ class Dispatcher:
             raise TypeError("a signature is a string, a Signature like float64(int32) or a tuple of types, got %r" % (signature,))
         with self._lock:
             function = self._get_compiler().compile_signature(self.py_func.__name__, text)
-            self._by_types[tuple(function.arguments)] = function
+            self._remember(tuple(function.arguments), function)
             self._explicit.append((text, function))
 
     def _function_for(self, types):
@@ -120,22 +100,22 @@ class Dispatcher:
             if self._explicit:
                 for _, candidate in self._explicit:
                     if _accepts(candidate.arguments, types):
-                        self._by_types[types] = candidate
+                        self._remember(types, candidate)
                         return candidate
                 raise TypeError(
                     "%s() has no compiled signature for argument types (%s); its signatures are: %s"
                     % (self.py_func.__name__, ", ".join(types), ", ".join(text for text, _ in self._explicit))
                 )
             function = self._get_compiler().compile(self.py_func.__name__, list(types))
-            self._by_types[types] = function
+            self._remember(types, function)
             return function
 
-    def __call__(self, *args, **kwargs):
-        if kwargs:
-            raise TypeError("%s(): keyword arguments are not supported by compiled functions" % self.py_func.__name__)
-        types = tuple(typeof(arg) for arg in args)
-        function = self._by_types.get(types) or self._function_for(types)
-        return function(*args)
+    def _remember(self, types, function):
+        self._by_types[types] = function
+        self.insert(list(types), function)
+
+    def _compile_and_call(self, *args):
+        return self._function_for(tuple(self.types_of(args)))(*args)
 
     def __get__(self, instance, owner=None):
         return self if instance is None else functools.partial(self, instance)

@@ -13,7 +13,11 @@ use pyo3::{
     types::{PyBool, PyCapsule, PyFloat, PyTuple},
 };
 use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
-use std::{ffi::CString, sync::Mutex};
+use std::{
+    collections::HashMap,
+    ffi::CString,
+    sync::{Mutex, RwLock},
+};
 
 /// A parsed module. MLIR contexts are not thread-safe, so every compilation holds the lock; they are
 /// not bound to a thread either, which is what makes the module `Send`.
@@ -243,10 +247,8 @@ fn raised(py: Python<'_>, exception: rumba::Exception) -> PyErr {
     }
 }
 
-#[pymethods]
 impl Function {
-    #[pyo3(signature = (*args))]
-    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    fn call(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let declared = self.inner.arguments();
         if args.len() != declared.len() {
             return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
@@ -268,6 +270,14 @@ impl Function {
             Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
         }
     }
+}
+
+#[pymethods]
+impl Function {
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        self.call(py, args)
+    }
 
     /// The argument types, in Numba's notation.
     #[getter]
@@ -281,6 +291,91 @@ impl Function {
     }
 }
 
+/// The type rumba specialises on for one argument, read without building strings: Python
+/// bool/int/float, NumPy arrays (dtype, ndim, layout from NumPy's contiguity flags) and NumPy scalars.
+fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
+    if value.is_instance_of::<PyBool>() {
+        return Some(Type::Scalar(Scalar::Bool));
+    }
+    if value.is_exact_instance_of::<pyo3::types::PyInt>() {
+        return Some(Type::Scalar(Scalar::Int { bits: 64, signed: true }));
+    }
+    if value.is_exact_instance_of::<PyFloat>() {
+        return Some(Type::Scalar(Scalar::Float { bits: 64 }));
+    }
+    if let Ok(array) = value.cast::<PyUntypedArray>() {
+        let dtype = scalar_of_descr(&array.dtype())?;
+        let flags = unsafe { (*array.as_array_ptr()).flags };
+        let layout = if flags & npyffi::NPY_ARRAY_C_CONTIGUOUS != 0 {
+            rumba::Layout::C
+        } else if flags & npyffi::NPY_ARRAY_F_CONTIGUOUS != 0 {
+            rumba::Layout::F
+        } else {
+            rumba::Layout::A
+        };
+        let ndim = array.ndim();
+        return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout }));
+    }
+    let descr = value.getattr("dtype").ok()?;
+    let descr = descr.cast::<PyArrayDescr>().ok()?;
+    scalar_of_descr(descr).map(Type::Scalar)
+}
+
+/// The native base of `rumba.Dispatcher`: compiled specialisations by argument types, so that a call
+/// finds its code without leaving Rust. On a miss `__call__` calls the Python side's
+/// `_compile_and_call(*args)`.
+#[pyclass(frozen, subclass, module = "rumba._rumba")]
+struct DispatchTable {
+    entries: RwLock<HashMap<Vec<Type>, Py<Function>>>,
+}
+
+impl DispatchTable {
+    fn lookup(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> Option<Py<Function>> {
+        let types = args.iter().map(|value| type_of(&value)).collect::<Option<Vec<Type>>>()?;
+        self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&types).map(|function| function.clone_ref(py))
+    }
+}
+
+#[pymethods]
+impl DispatchTable {
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> Self {
+        Self { entries: RwLock::new(HashMap::new()) }
+    }
+
+    /// The argument types of `args` in Numba's notation; `TypeError` for values rumba cannot pass.
+    fn types_of(&self, args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
+        args.iter()
+            .map(|value| {
+                type_of(&value).map(|r#type| r#type.to_string()).ok_or_else(|| {
+                    PyTypeError::new_err(format!("rumba cannot pass a value of type {} to compiled code", value.get_type()))
+                })
+            })
+            .collect()
+    }
+
+    /// Makes `function` the specialisation for arguments of `types`.
+    fn insert(&self, types: Vec<String>, function: Py<Function>) -> PyResult<()> {
+        let types = parse_types(&types)?;
+        self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(types, function);
+        Ok(())
+    }
+
+    /// Calls the specialisation for the arguments' types, compiling it first on a miss.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(slf: &Bound<'_, Self>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if kwargs.is_some_and(|kwargs| !kwargs.is_empty()) {
+            return Err(PyTypeError::new_err("keyword arguments are not supported by compiled functions"));
+        }
+        match slf.get().lookup(py, args) {
+            Some(function) => function.get().call(py, args),
+            None => Ok(slf.call_method1("_compile_and_call", args)?.unbind()),
+        }
+    }
+}
+
 /// The stage names `inspect_mlir(stage=...)` accepts, in pipeline order.
 #[pyfunction]
 fn stages() -> Vec<String> {
@@ -291,6 +386,7 @@ fn stages() -> Vec<String> {
 fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
+    module.add_class::<DispatchTable>()?;
     module.add_function(wrap_pyfunction!(stages, module)?)?;
     Ok(())
 }

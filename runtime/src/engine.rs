@@ -107,13 +107,15 @@ pub struct CompiledFunction {
     pub symbol: String,
     pub arguments: Vec<Type>,
     pub return_type: Type,
+    result_layout: Arc<ResultLayout>,
     raise_sites: Arc<Vec<RaiseSite>>,
 }
 
 impl CompiledFunction {
     pub fn new(engine: Arc<Engine>, symbol: String, arguments: Vec<Type>, return_type: Type, raise_sites: Vec<RaiseSite>) -> Result<Self, String> {
         let entry = engine.packed_entry(&symbol)?;
-        Ok(Self { _engine: engine, entry, symbol, arguments, return_type, raise_sites: Arc::new(raise_sites) })
+        let result_layout = Arc::new(ResultLayout::new(&return_type));
+        Ok(Self { _engine: engine, entry, symbol, arguments, return_type, result_layout, raise_sites: Arc::new(raise_sites) })
     }
 
     /// Calls the function; arrays are passed by reference and may be written in place.
@@ -127,7 +129,7 @@ impl CompiledFunction {
             }
         }
         let mut packed = PackedArguments::new(arguments).map_err(CallError::Arguments)?;
-        let layout = ResultLayout::new(&self.return_type);
+        let layout = &self.result_layout;
         let mut buffer = vec![0u64; layout.size.div_ceil(8).max(1)];
         let result_is_struct = self.return_type != Type::None;
         let mut result_slot = std::ptr::null_mut();
