@@ -633,14 +633,21 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.set_state(STATE_EXIT);
     }
 
-    /// `raise exception(message)` when `condition` holds, in the middle of an expression.
+    /// `raise exception(message)` when `condition` holds, in the middle of an expression; an exception
+    /// already in flight from earlier in the statement keeps its place.
     fn raise_if(&mut self, condition: &str, exception: &str, message: &str, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let condition = if self.statement_may_have_raised {
+            let running = self.running();
+            self.op(format!("arith.andi {running}, {condition} : i1"))
+        } else {
+            condition.to_string()
+        };
         let (lines, ()) = self.region(|this| {
             this.raise(exception, message, node);
             this.line("scf.yield");
             Ok(())
         })?;
-        self.emit_if(condition, lines, None);
+        self.emit_if(&condition, lines, None);
         self.statement_may_have_raised = true;
         Ok(())
     }
@@ -717,11 +724,16 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Some(step) => step,
             None => self.scalar_constant(INT64, Constant::Int(1), loc),
         };
-        if step_constant.is_none() {
+        let step = if step_constant.is_none() {
             let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
             let is_zero = self.op(format!("py.cmp \"eq\", {step}, {zero} : si64 {loc}"));
             self.raise_if(&is_zero, "ValueError", "range() arg 3 must not be zero", bounds[2])?;
-        }
+            // The trip count is still computed on the raising path: divide by 1 there.
+            let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+            self.op(format!("arith.select {is_zero}, {one}, {step} : si64"))
+        } else {
+            step
+        };
         // Python's len(range(start, stop, step)): max(0, (stop - start + step - sign(step)) // step).
         let sign = match step_constant {
             Some(value) => self.scalar_constant(INT64, Constant::Int(value.signum()), loc),
@@ -1238,6 +1250,9 @@ impl FunctionEmitter<'_, '_, '_> {
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);
             let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
             self.raise_if(&negative, "ValueError", "integer ** negative integer is not supported in compiled code; use a float base", expr)?;
+            // The power still executes on the raising path: keep its exponent away from negatives.
+            let safe = self.op(format!("arith.select {negative}, {zero}, {rhs} : {ty}"));
+            return Ok(Value::Scalar(self.op(format!("py.pow {lhs}, {safe} : {ty} {loc}")), result));
         }
         if op == Operator::Pow && result.is_float() && divisor_may_be_zero {
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);

@@ -49,3 +49,10 @@ def checked(x):
 # SIGNATURE: {{^}}1.2738853503184713{{$}}
 def mean3(x, y):
     return (x + y) / 3.14
+
+# An integer power with a negative exponent raises (no float result type to give) and must not fault:
+# the power still executes on the raising path, with a safe exponent.
+# RUN: %not %rumba run %s --call "power(0, -1)" 2>&1 | %FileCheck %s --check-prefix=POWER
+# POWER: ValueError: integer ** negative integer is not supported
+def power(a, b):
+    return a ** b

@@ -113,3 +113,29 @@ def check(dispatcher, *args, maxulp=0, exact_types=True):
     if got_kind == "raised":
         raise AssertionError("CPython returned %r, rumba raised %r" % (expected, got)) from got
     assert_same_value(got, expected, maxulp=maxulp, exact_types=exact_types)
+
+
+def run_isolated(code, timeout=120):
+    """Run ``code`` in a fresh interpreter with this directory on ``sys.path``, for cases that could
+    take the whole process down (a crash in compiled code must fail one test, not the session).
+    Returns the ``subprocess.CompletedProcess``."""
+    import os
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % here
+    return subprocess.run(
+        [sys.executable, "-c", prelude + code], cwd=here, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def describe_returncode(returncode):
+    import signal
+
+    if returncode < 0:
+        try:
+            return "killed by %s" % signal.Signals(-returncode).name
+        except ValueError:
+            return "killed by signal %d" % -returncode
+    return "exit status %d" % returncode

@@ -54,3 +54,12 @@ def evens_sum(n):
     for i in range(0, n + 1, 2):
         s += i
     return s
+
+
+# CALL: stepped_zero(0, 10, 0)
+# CALL: stepped_zero(10, 0, 0)
+def stepped_zero(start, stop, step):
+    total = 0
+    for i in range(start, stop, step):
+        total += i
+    return total

@@ -62,3 +62,9 @@ def div_by_expr(a, b):
 
 def nonzero_ok(a, b):
     return a / b, a // b, a % b
+
+
+# CALL: divmod_both(7, 0)
+# CALL: divmod_both(-7, 2)
+def divmod_both(a, b):
+    return a // b, a % b
