@@ -581,6 +581,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 let result = self.binary(assign.op, current, value, &assign.value, statement)?;
                 self.assign(&assign.target, result, &loc)?;
             }
+            Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
                 self.emit_expr(&expression.value)?;
             }

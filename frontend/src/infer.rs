@@ -220,6 +220,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let result = self.binary_type(assign.op, &current, &value, &assign.value, statement)?;
                 self.assign(&assign.target, result)?;
             }
+            // A bare string (a docstring) does nothing.
+            Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
                 self.expr_type(&expression.value)?;
             }

@@ -32,3 +32,10 @@ def const_folded():
     c = -7 % 3
     d = 1 / 8
     return a, b, c, d
+
+
+# CALL: documented(3)
+def documented(x):
+    """A docstring is a statement that does nothing."""
+    "and so is any other bare string"
+    return x + 1

@@ -1,0 +1,440 @@
+"""Numba-style signatures and the dispatcher's introspection API.
+
+Covered: ``jit(float64(int32, int32))``, ``jit("f8(i4, i4)")``, ``jit((int32, int32))`` (return type
+inferred), ``jit("void(f4[:])", nopython=True)``, ``jit([sig1, sig2])``, array signatures
+(``float64[:, ::1]``, ``float64[::1, :]``, ``float64[:, :]``), the type objects and their shorthands
+and how they print, eager compilation at decoration time (a function that does not type fails
+there), rejection of other argument types with a ``TypeError`` naming the signatures,
+``.signatures``, ``.py_func``, ``inspect_llvm()``, ``inspect_asm()``, ``inspect_mlir(stage=...)`` for
+every stage in ``rumba._rumba.stages()`` and ``inspect_types()``.
+
+Results of compiled calls are always compared with ``.py_func`` on the same arguments (converted to
+the declared types where a signature declares them, as Numba converts them).
+"""
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import errors, jit, njit
+from rumba import (
+    b1, boolean, double, f4, f8, float32, float64, i1, i2, i4, i8, int8, int16, int32, int64, intp, single,
+    u1, u2, u4, u8, uint8, uint16, uint32, uint64, void,
+)
+from _compare import assert_same_value, check
+
+# --------------------------------------------------------------------------------------------------
+# Functions under test (top level and undecorated).
+# --------------------------------------------------------------------------------------------------
+
+
+def f(x, y):
+    # A somewhat trivial example
+    return (x + y) / 3.14
+
+
+def iadd(a, b):
+    return a + b
+
+
+def bubblesort(X):
+    N = len(X)
+    for end in range(N, 1, -1):
+        for i in range(end - 1):
+            cur = X[i]
+            if cur > X[i + 1]:
+                tmp = X[i]
+                X[i] = X[i + 1]
+                X[i + 1] = tmp
+
+
+def sum_2d(a):
+    s = 0.0
+    m, n = a.shape
+    for i in range(m):
+        for j in range(n):
+            s += a[i, j] * (i + 2 * j + 1)
+    return s
+
+
+def matmul(A, B):
+    m, n = A.shape
+    n2, p = B.shape
+    if n != n2:
+        raise ValueError("Inner matrix dimensions must agree.")
+    C = np.zeros((m, p))
+    for i in range(m):
+        for k in range(n):
+            for j in range(p):
+                C[i, j] += A[i, k] * B[k, j]
+    return C
+
+
+def does_not_type(x):
+    t = (x, 1)
+    return x + t
+
+
+def unsupported_construct(x):
+    values = [x, 2]
+    return x
+
+
+def scale(x):
+    return x * 2.5
+
+
+# --------------------------------------------------------------------------------------------------
+# Signatures
+# --------------------------------------------------------------------------------------------------
+
+INT32_PAIRS = [(1, 3), (-7, 2), (0, 0), (2 ** 31 - 1, 2 ** 31 - 1), (-(2 ** 31), -1)]
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [float64(int32, int32), "f8(i4, i4)", "float64(int32, int32)", f8(i4, i4), (int32, int32), (i4, i4)],
+    ids=["float64(int32, int32)", "'f8(i4, i4)'", "'float64(int32, int32)'", "f8(i4, i4)", "(int32, int32)", "(i4, i4)"],
+)
+def test_seed_signature(signature):
+    d = jit(signature)(f)
+    assert d.signatures == [("int32", "int32")]  # compiled eagerly, at decoration
+    assert d.py_func is f
+    for x, y in INT32_PAIRS:
+        check(d, x, y)
+        if -(2 ** 31) <= x + y < 2 ** 31:
+            # NumPy wraps np.int32 overflow where rumba (as Numba) widens to int64: only cases
+            # without overflow go through NumPy scalars.
+            check(d, np.int32(x), np.int32(y), exact_types=False)
+    assert d.signatures == [("int32", "int32")]
+
+
+def test_declared_return_type_converts():
+    # As in Numba, the result converts to the declared return type.
+    as_float = jit(float64(int32, int32))(iadd)
+    as_int = jit(int32(float64, float64))(iadd)
+    for x, y in INT32_PAIRS[:3]:
+        got = as_float(x, y)
+        assert type(got) is float and got == float(iadd(x, y))
+    for x, y in [(1.5, 3.25), (-2.75, 0.5), (100.0, 0.125)]:
+        got = as_int(x, y)
+        assert type(got) is int and got == int(iadd(x, y))
+
+
+def test_inferred_return_type():
+    d = jit((int32, int32))(iadd)
+    for x, y in INT32_PAIRS:
+        check(d, x, y)
+    d = jit((float32, float32))(iadd)
+    for x, y in [(np.float32(0.1), np.float32(0.2)), (np.float32(-3.5), np.float32(1e-8))]:
+        check(d, x, y, exact_types=False)
+
+
+def test_void_signature_bubblesort():
+    d = jit("void(f4[:])", nopython=True)(bubblesort)
+    assert d.signatures == [("float32[:]",)]
+    original = np.arange(0.0, 10.0, 0.01, dtype="f4")
+    shuffled = original.copy()
+    np.random.default_rng(0).shuffle(shuffled)
+    got = shuffled.copy()
+    expected = shuffled.copy()
+    assert d(got) is None
+    assert d.py_func(expected) is None
+    np.testing.assert_array_equal(got, expected, strict=True)
+    np.testing.assert_array_equal(got, np.sort(shuffled), strict=True)
+    # An A-layout declaration accepts a strided view of the same dtype.
+    base = shuffled.copy()
+    expected_base = shuffled.copy()
+    d(base[::3])
+    bubblesort(expected_base[::3])
+    np.testing.assert_array_equal(base, expected_base, strict=True)
+    # Other element types are rejected, naming the signature.
+    with pytest.raises(TypeError, match=r"void\(f4\[:\]\)"):
+        d(shuffled.astype(np.float64))
+    assert d.signatures == [("float32[:]",)]
+
+
+def test_void_signature_object():
+    d = jit(void(float32[:]))(bubblesort)
+    assert d.signatures == [("float32[:]",)]
+    values = np.random.default_rng(4).random(64).astype(np.float32)
+    expected = values.copy()
+    d(values)
+    bubblesort(expected)
+    np.testing.assert_array_equal(values, expected, strict=True)
+
+
+def test_list_of_signatures():
+    d = jit([int64(int64, int64), float64(float64, float64)])(iadd)
+    assert d.signatures == [("int64", "int64"), ("float64", "float64")]
+    for x, y in [(1, 2), (-(2 ** 40), 7), (0, 0)]:
+        check(d, x, y)  # the int64 specialisation: an int comes back
+    for x, y in [(1.5, 2.25), (-0.0, 0.0), (1e300, 1e300)]:
+        check(d, x, y)
+    # A Python int converts to a declared float64 (float64, float64 is the one that accepts it).
+    got = d(1.5, 2)
+    assert type(got) is float and got == iadd(1.5, 2.0)
+    assert len(d.signatures) == 2
+
+
+def test_list_of_string_signatures():
+    d = jit(["i8(i8, i8)", "f4(f4, f4)"])(iadd)
+    assert d.signatures == [("int64", "int64"), ("float32", "float32")]
+    check(d, 40, 2)
+    check(d, np.float32(0.1), np.float32(0.7), exact_types=False)
+
+
+def test_signature_rejects_other_types():
+    d = jit(float64(int32, int32))(f)
+    for bad in [(1.5, 2), (1, 2.5), (np.float64(1.0), 2)]:
+        with pytest.raises(TypeError) as info:
+            d(*bad)
+        assert "float64(int32, int32)" in str(info.value)
+    with pytest.raises(TypeError) as info:
+        d(1, 2, 3)
+    assert "float64(int32, int32)" in str(info.value)
+
+    d = jit(["i8(i8, i8)", "i4(i4, i4)"])(iadd)
+    with pytest.raises(TypeError) as info:
+        d(1.0, 2.0)
+    assert "i8(i8, i8)" in str(info.value) and "i4(i4, i4)" in str(info.value)
+    with pytest.raises(TypeError) as info:
+        d(np.zeros(3), 1)
+    assert "i8(i8, i8)" in str(info.value)
+    assert d.signatures == [("int64", "int64"), ("int32", "int32")]
+
+
+def test_array_signatures_and_layouts():
+    grid = np.random.default_rng(8).random((6, 7))
+    layouts = {
+        "C": grid,
+        "F": np.asfortranarray(grid),
+        "A": grid[::2, 1::2],
+    }
+    for signature, accepted in [
+        (float64(float64[:, ::1]), {"C"}),
+        (float64(float64[::1, :]), {"F"}),
+        (float64(float64[:, :]), {"C", "F", "A"}),
+        ("f8(f8[:, ::1])", {"C"}),
+        ("f8(f8[::1, :])", {"F"}),
+        ("f8(f8[:, :])", {"C", "F", "A"}),
+    ]:
+        d = jit(signature)(sum_2d)
+        for name, array in layouts.items():
+            if name in accepted:
+                check(d, array, exact_types=False)
+            else:
+                with pytest.raises(TypeError) as info:
+                    d(array)
+                assert str(signature) in str(info.value)
+
+
+def test_readme_matmul_signature():
+    d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
+    assert d.signatures == [("float64[:, :]", "float64[::1, :]")]
+    rng = np.random.default_rng(21)
+    A = rng.random((5, 4))
+    B = np.asfortranarray(rng.random((4, 6)))
+    C = d(A, B)
+    np.testing.assert_array_equal(C, matmul(A, B), strict=True)
+    assert np.allclose(C, A @ B)
+    with pytest.raises(TypeError):
+        d(A, np.ascontiguousarray(B))
+
+
+def test_njit_and_options_with_signature():
+    for decorator in (njit("f8(i4, i4)"), jit("f8(i4, i4)", nopython=True, nogil=True, cache=True), njit(float64(int32, int32), nogil=True)):
+        d = decorator(f)
+        assert d.signatures == [("int32", "int32")]
+        check(d, 5, -9)
+
+
+# --------------------------------------------------------------------------------------------------
+# Type objects
+# --------------------------------------------------------------------------------------------------
+
+
+def test_type_objects_print_in_numba_notation():
+    assert str(float32[:]) == "float32[:]"
+    assert str(float64[:, ::1]) == "float64[:, ::1]"
+    assert str(float64[::1, :]) == "float64[::1, :]"
+    assert str(float64[:, :]) == "float64[:, :]"
+    assert str(int8[::1]) == "int8[::1]"
+    assert repr(float64[:, ::1]) == "float64[:, ::1]"
+    assert str(float64(int32, int32)) == "float64(int32, int32)"
+    assert str(void(float32[:])) == "void(float32[:])"
+    assert str(f8(i4, i4)) == "float64(int32, int32)"
+
+
+def test_array_type_properties():
+    assert float64[:, ::1].layout == "C"
+    assert float64[::1, :].layout == "F"
+    assert float64[:, :].layout == "A"
+    assert float32[:].layout == "A"
+    assert float32[::1].layout == "C"
+    assert float64[:, ::1].ndim == 2
+    assert float32[:].ndim == 1
+    assert float64[:, ::1].dtype is float64
+    assert float64[:, ::1] == float64[:, ::1]
+    assert float64[:, ::1] != float64[::1, :]
+
+
+def test_shorthands_are_the_same_objects():
+    assert f8 is float64 and double is float64
+    assert f4 is float32 and single is float32
+    assert i1 is int8 and i2 is int16 and i4 is int32 and i8 is int64 and intp is int64
+    assert u1 is uint8 and u2 is uint16 and u4 is uint32 and u8 is uint64
+    assert b1 is boolean
+    assert rumba.float64 is float64 and rumba.types.float64 is float64
+
+
+def test_bad_array_type_spelling():
+    with pytest.raises(TypeError):
+        float64[1:2]
+    with pytest.raises(TypeError):
+        float64[::2]
+    with pytest.raises(TypeError):
+        float64(int32, "x")
+
+
+# --------------------------------------------------------------------------------------------------
+# Eager compilation and lazy specialisation
+# --------------------------------------------------------------------------------------------------
+
+
+def test_eager_compilation_fails_at_decoration():
+    decorate = jit("f8(f8)")
+    with pytest.raises(errors.TypingError):
+        decorate(does_not_type)
+    with pytest.raises(errors.UnsupportedError):
+        jit(float64(float64))(unsupported_construct)
+    # The same functions decorate fine lazily; the error comes with the first call.
+    lazy = jit(does_not_type)
+    assert lazy.signatures == []
+    with pytest.raises(errors.TypingError):
+        lazy(1.0)
+    lazy = jit(unsupported_construct)
+    with pytest.raises(errors.UnsupportedError):
+        lazy(1.0)
+
+
+def test_lazy_signatures_grow_per_type_combination():
+    d = jit(iadd)
+    assert d.signatures == []
+    assert d.py_func is iadd
+    check(d, 1, 2)
+    assert d.signatures == [("int64", "int64")]
+    check(d, 3, 4)
+    assert d.signatures == [("int64", "int64")]
+    check(d, 1.5, 2)
+    check(d, np.int32(3), np.int32(4), exact_types=False)
+    check(d, True, False)
+    assert d.signatures == [("int64", "int64"), ("float64", "int64"), ("int32", "int32"), ("bool", "bool")]
+    check(d, np.float32(1.5), np.float32(2.5), exact_types=False)
+    assert d.signatures[-1] == ("float32", "float32")
+
+
+def test_lazy_array_signatures():
+    d = jit(sum_2d)
+    grid = np.random.default_rng(2).random((4, 5))
+    check(d, grid, exact_types=False)
+    check(d, np.asfortranarray(grid), exact_types=False)
+    check(d, grid[::2, ::2], exact_types=False)
+    assert d.signatures == [("float64[:, ::1]",), ("float64[::1, :]",), ("float64[:, :]",)]
+
+
+def test_dispatcher_wraps_function():
+    d = jit(scale)
+    assert d.__name__ == "scale"
+    assert d.__wrapped__ is scale
+    assert d.py_func is scale
+    assert "scale" in repr(d)
+
+
+# --------------------------------------------------------------------------------------------------
+# Introspection
+# --------------------------------------------------------------------------------------------------
+
+
+def test_inspect_llvm():
+    d = jit(["f8(i4, i4)", "f8(f8, f8)"])(f)
+    llvm = d.inspect_llvm()
+    assert isinstance(llvm, dict)
+    assert set(llvm) == {("int32", "int32"), ("float64", "float64")}
+    for text in llvm.values():
+        assert isinstance(text, str) and "define" in text
+    one = d.inspect_llvm(("int32", "int32"))
+    assert isinstance(one, str) and "define" in one
+    assert one == llvm[("int32", "int32")]
+    assert d.inspect_llvm(float64(int32, int32)) == one
+
+
+def test_inspect_llvm_lazy():
+    d = jit(iadd)
+    assert d.inspect_llvm() == {}
+    d(1, 2)
+    d(1.0, 2.0)
+    llvm = d.inspect_llvm()
+    assert set(llvm) == {("int64", "int64"), ("float64", "float64")}
+    assert all("define" in text for text in llvm.values())
+
+
+def test_inspect_asm():
+    d = jit("f8(i4, i4)")(f)
+    asm = d.inspect_asm()
+    assert set(asm) == {("int32", "int32")}
+    text = asm[("int32", "int32")]
+    assert isinstance(text, str) and text.strip()
+    assert "define" not in text  # assembly, not LLVM IR
+    assert d.inspect_asm(("int32", "int32")) == text
+
+
+def test_stages_listed():
+    stages = rumba._rumba.stages()
+    assert isinstance(stages, list) and all(isinstance(stage, str) for stage in stages)
+    assert stages[0] == "py"
+    assert "llvm" in stages and "asm" in stages
+    assert len(set(stages)) == len(stages)
+
+
+@pytest.mark.parametrize("stage", rumba._rumba.stages())
+def test_inspect_mlir_every_stage(stage):
+    d = jit(["f8(i4, i4)", "f8(f8, f8)"])(f)
+    out = d.inspect_mlir(stage=stage)
+    assert isinstance(out, dict)
+    assert set(out) == {("int32", "int32"), ("float64", "float64")}
+    for text in out.values():
+        assert isinstance(text, str) and text.strip()
+    one = d.inspect_mlir(("int32", "int32"), stage=stage)
+    assert one == out[("int32", "int32")]
+    if stage == "llvm":
+        assert "define" in one
+    elif stage not in ("asm",):
+        assert "module" in one  # an MLIR module
+    if stage == "llvm-dialect":
+        assert "llvm.func" in one
+
+
+def test_inspect_mlir_array_function():
+    d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
+    for stage in rumba._rumba.stages():
+        text = d.inspect_mlir(stage=stage)[("float64[:, :]", "float64[::1, :]")]
+        assert isinstance(text, str) and text.strip()
+
+
+def test_inspect_mlir_unknown_stage():
+    d = jit("f8(i4, i4)")(f)
+    with pytest.raises(Exception) as info:
+        d.inspect_mlir(stage="no-such-stage")
+    assert "no-such-stage" in str(info.value)
+
+
+def test_inspect_types():
+    d = jit(["f8(i4, i4)", "f8(f8, f8)"])(f)
+    types = d.inspect_types()
+    assert set(types) == {("int32", "int32"), ("float64", "float64")}
+    int_version = types[("int32", "int32")]
+    assert isinstance(int_version, str)
+    assert "si32" in int_version and "f64" in int_version
+    assert "si32" not in types[("float64", "float64")]
+    assert d.inspect_types(("int32", "int32")) == int_version
