@@ -121,6 +121,7 @@ impl From<Diagnostics> for Error {
 pub struct CompiledFunction {
     inner: rumba_runtime::CompiledFunction,
     declared_return: Option<Type>,
+    straight_line: bool,
 }
 
 impl CompiledFunction {
@@ -131,6 +132,12 @@ impl CompiledFunction {
     /// The type the call gives back.
     pub fn return_type(&self) -> &Type {
         self.declared_return.as_ref().unwrap_or(&self.inner.return_type)
+    }
+
+    /// Whether the code has no loop and no call: it runs in a short, bounded time, so a caller may
+    /// keep its locks (Python's GIL) across the call rather than pay for releasing them.
+    pub fn is_straight_line(&self) -> bool {
+        self.straight_line
     }
 
     /// The symbol of the specialisation in the compiled module.
@@ -206,6 +213,7 @@ impl Module {
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments)?;
         let module = self.lower(&emitted.text, None)?;
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
+        let straight_line = emitted.straight_line;
         let function = CompiledFunction {
             inner: rumba_runtime::CompiledFunction::new(
                 Arc::new(engine),
@@ -216,6 +224,7 @@ impl Module {
             )
             .map_err(Error::Internal)?,
             declared_return: None,
+            straight_line,
         };
         self.compiled.borrow_mut().insert(key, function.clone());
         Ok(function)

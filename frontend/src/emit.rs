@@ -90,17 +90,20 @@ enum Binding {
 pub struct ModuleEmitter<'s, 'm> {
     pub specialisations: &'s mut Specialisations<'m>,
     pub raise_sites: Vec<RaiseSite>,
+    /// Whether the emitted code is straight-line: no loop, no call to a compiled function.
+    pub straight_line: bool,
     emitted: Vec<bool>,
     text: String,
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>) -> Self {
-        Self { specialisations, raise_sites: Vec::new(), emitted: Vec::new(), text: String::new() }
+        Self { specialisations, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new() }
     }
 
-    /// Emits specialisation `entry` and everything it calls; returns the module's text.
-    pub fn emit_module(mut self, entry: usize) -> Result<(String, Vec<RaiseSite>), Diagnostic> {
+    /// Emits specialisation `entry` and everything it calls; returns the module's text, its raise
+    /// sites and whether it is straight-line code.
+    pub fn emit_module(mut self, entry: usize) -> Result<(String, Vec<RaiseSite>, bool), Diagnostic> {
         let mut next = Some(entry);
         while let Some(index) = next {
             self.emitted.resize(self.specialisations.functions.len().max(index + 1), false);
@@ -110,7 +113,7 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
             self.emitted.resize(self.specialisations.functions.len(), false);
             next = self.emitted.iter().position(|done| !done);
         }
-        Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites))
+        Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites, self.straight_line))
     }
 }
 
@@ -678,6 +681,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
+        self.module_emitter.straight_line = false;
         let (before, ()) = self.region(|this| {
             let condition = this.emit_condition(test)?;
             let running = this.running();
@@ -700,6 +704,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     fn emit_for(&mut self, for_loop: &ruff_python_ast::StmtFor, loc: &str) -> Result<(), Diagnostic> {
+        self.module_emitter.straight_line = false;
         let module = self.module;
         let bounds = range_arguments(module, &for_loop.iter)?;
         let mut values = Vec::new();
@@ -1364,6 +1369,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
             Callee::Function(name) => {
+                self.module_emitter.straight_line = false;
                 let index = self.module_emitter.specialisations.specialise(&name, &argument_types, call)?;
                 let callee_types = self.module_emitter.specialisations.functions[index].clone();
                 let guarded = self.statement_may_have_raised;

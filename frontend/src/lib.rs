@@ -28,6 +28,8 @@ pub struct EmittedModule {
     pub return_type: Type,
     /// Raise sites by code: code `n` is `raise_sites[n - 1]`.
     pub raise_sites: Vec<RaiseSite>,
+    /// No loop and no call to a compiled function anywhere: the code runs in a short, bounded time.
+    pub straight_line: bool,
 }
 
 /// Infers and emits function `name` specialised on `arguments`.
@@ -41,13 +43,14 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
     let mut specialisations = infer::Specialisations::new(module);
     let entry = specialisations.specialise(name, arguments, function)?;
     let entry_types = specialisations.functions[entry].clone();
-    let (text, raise_sites) = emit::ModuleEmitter::new(&mut specialisations).emit_module(entry)?;
+    let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations).emit_module(entry)?;
     Ok(EmittedModule {
         text,
         entry_symbol: entry_types.symbol,
         arguments: entry_types.arguments,
         return_type: entry_types.return_type,
         raise_sites,
+        straight_line,
     })
 }
 

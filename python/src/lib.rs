@@ -259,11 +259,16 @@ impl Function {
             .enumerate()
             .map(|(position, (value, declared))| convert_argument(&value, declared, position))
             .collect::<PyResult<Vec<_>>>()?;
-        let arguments = CallArguments(arguments);
-        let result = py.detach(move || {
-            let arguments = arguments;
-            self.inner.call(&arguments.0)
-        });
+        // Releasing the GIL costs more than straight-line code takes to run; loops release it.
+        let result = if self.inner.is_straight_line() {
+            self.inner.call(&arguments)
+        } else {
+            let arguments = CallArguments(arguments);
+            py.detach(move || {
+                let arguments = arguments;
+                self.inner.call(&arguments.0)
+            })
+        };
         match result {
             Ok(value) => value_to_python(py, value),
             Err(CallError::Raised(exception)) => Err(raised(py, exception)),

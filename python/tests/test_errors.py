@@ -189,10 +189,10 @@ def plain(x):
 
 
 def location_of(function, needle, occurrence=0):
-    """(line, col), 1-based, of the ``occurrence``-th line of ``function``'s source containing
+    """(line, col), 1-based, of the ``occurrence``-th line of ``function``'s body containing
     ``needle``, the column being where ``needle`` starts."""
     lines, first = inspect.getsourcelines(function)
-    hits = [index for index, line in enumerate(lines) if needle in line]
+    hits = [index for index, line in enumerate(lines) if needle in line and not line.lstrip().startswith("def ")]
     index = hits[occurrence]
     return first + index, lines[index].index(needle) + 1
 
