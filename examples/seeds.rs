@@ -98,7 +98,7 @@ fn seed_003() {
     let types: Vec<_> = arguments.iter().map(rumba::Argument::value_type).collect();
     let function = matmul.function("matrix_multiply_loops_jit", &types).unwrap_or_else(|error| panic!("{error}"));
     match function.call(&arguments) {
-        Err(CallError::Raised(exception)) => println!("mismatched shapes -> {}: {} (at {})", exception.exception, exception.message, exception.location),
+        Err(CallError::Raised(exception)) => println!("mismatched shapes -> {exception}"),
         other => println!("mismatched shapes -> unexpected {:?}", other.map(|value| value.to_string())),
     }
 }

@@ -28,7 +28,8 @@ const STATE_EXIT: i32 = 3;
 #[derive(Clone, Debug, PartialEq)]
 pub struct RaiseSite {
     pub exception: String,
-    pub message: String,
+    /// The message argument, if the exception was constructed with one.
+    pub message: Option<String>,
     pub location: SourceLocation,
 }
 
@@ -614,7 +615,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Stmt::Raise(raise) => {
                 let (exception, message) = exception_of(module, raise)?;
-                self.raise(&exception, &message, statement);
+                self.raise(&exception, message.as_deref(), statement);
             }
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", crate::infer::statement_name(other)))),
         }
@@ -622,18 +623,19 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     /// Records a raise site, stores its code into the status slot and skips what follows.
-    fn raise(&mut self, exception: &str, message: &str, node: &dyn Ranged) {
+    fn raise(&mut self, exception: &str, message: Option<&str>, node: &dyn Ranged) {
         let (line, column) = self.module.file.line_col(node.range().start().to_usize());
         let sites = &mut self.module_emitter.raise_sites;
         sites.push(RaiseSite {
             exception: exception.to_string(),
-            message: message.to_string(),
+            message: message.map(str::to_string),
             location: SourceLocation { file: self.module.file.name.clone(), line, column },
         });
         let code = sites.len();
         let loc = location(self.module, node);
         let status = self.status_slot.clone();
-        self.line(format!("py.raise {exception:?}, {message:?} code {code} into {status} : memref<i32> {loc}"));
+        let text = message.unwrap_or_default();
+        self.line(format!("py.raise {exception:?}, {text:?} code {code} into {status} : memref<i32> {loc}"));
         self.set_state(STATE_EXIT);
     }
 
@@ -647,7 +649,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             condition.to_string()
         };
         let (lines, ()) = self.region(|this| {
-            this.raise(exception, message, node);
+            this.raise(exception, Some(message), node);
             this.line("scf.yield");
             Ok(())
         })?;

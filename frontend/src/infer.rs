@@ -578,8 +578,8 @@ pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Vec<
     Err(module.unsupported(iter, "unsupported loop: only 'for ... in range(...)' is supported"))
 }
 
-/// The exception class and message of `raise Name("message")`.
-pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -> Result<(String, String), Diagnostic> {
+/// The exception class and message of `raise Name("message")`; no message for `raise Name` and `raise Name()`.
+pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -> Result<(String, Option<String>), Diagnostic> {
     let Some(exc) = &raise.exc else {
         return Err(module.unsupported(raise, "a bare 'raise' is not supported"));
     };
@@ -598,8 +598,8 @@ pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -
         return Err(module.unsupported(&**exc, format!("'{name}' is not a built-in exception class")));
     }
     let message = match arguments {
-        [] => String::new(),
-        [Expr::StringLiteral(literal)] => literal.value.to_str().to_string(),
+        [] => None,
+        [Expr::StringLiteral(literal)] => Some(literal.value.to_str().to_string()),
         [other, ..] => return Err(module.unsupported(other, "exception messages must be one string literal")),
     };
     Ok((name.to_string(), message))

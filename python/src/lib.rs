@@ -235,7 +235,10 @@ fn raised(py: Python<'_>, exception: rumba::Exception) -> PyErr {
     let instance = py
         .import("builtins")
         .and_then(|builtins| builtins.getattr(exception.exception.as_str()))
-        .and_then(|class| if exception.message.is_empty() { class.call0() } else { class.call1((exception.message.clone(),)) });
+        .and_then(|class| match &exception.message {
+            Some(message) => class.call1((message.clone(),)),
+            None => class.call0(),
+        });
     match instance {
         Ok(instance) => {
             let note = format!("raised in compiled code at {}", exception.location);

@@ -10,16 +10,16 @@ use std::{fmt, sync::Arc};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Exception {
     pub exception: String,
-    pub message: String,
+    /// The message argument, if the exception was constructed with one.
+    pub message: Option<String>,
     pub location: SourceLocation,
 }
 
 impl fmt::Display for Exception {
     fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        if self.message.is_empty() {
-            write!(formatter, "{} (raised at {})", self.exception, self.location)
-        } else {
-            write!(formatter, "{}: {} (raised at {})", self.exception, self.message, self.location)
+        match &self.message {
+            Some(message) => write!(formatter, "{}: {} (raised at {})", self.exception, message, self.location),
+            None => write!(formatter, "{} (raised at {})", self.exception, self.location),
         }
     }
 }
@@ -142,7 +142,7 @@ impl CompiledFunction {
         if status != 0 {
             let site = self.raise_sites.get(status as usize - 1).cloned().unwrap_or_else(|| RaiseSite {
                 exception: "SystemError".into(),
-                message: format!("compiled code returned the unknown status {status}"),
+                message: Some(format!("compiled code returned the unknown status {status}")),
                 location: SourceLocation { file: String::new(), line: 0, column: 0 },
             });
             return Err(CallError::Raised(Exception { exception: site.exception, message: site.message, location: site.location }));

@@ -144,10 +144,9 @@ fn main() -> ExitCode {
                 }
                 Err(CallError::Raised(exception)) => {
                     eprintln!("Traceback (compiled code):\n  File \"{}\", line {}, column {}", exception.location.file, exception.location.line, exception.location.column);
-                    if exception.message.is_empty() {
-                        eprintln!("{}", exception.exception);
-                    } else {
-                        eprintln!("{}: {}", exception.exception, exception.message);
+                    match &exception.message {
+                        Some(message) => eprintln!("{}: {message}", exception.exception),
+                        None => eprintln!("{}", exception.exception),
                     }
                     ExitCode::from(1)
                 }

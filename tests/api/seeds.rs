@@ -96,7 +96,7 @@ fn matmul_raises_value_error_on_mismatched_shapes() {
     match function.call(&arguments) {
         Err(CallError::Raised(exception)) => {
             assert_eq!(exception.exception, "ValueError");
-            assert_eq!(exception.message, "Inner matrix dimensions must agree.");
+            assert_eq!(exception.message.as_deref(), Some("Inner matrix dimensions must agree."));
             let (line, column) = position_of(MATMUL, "raise ValueError");
             assert_eq!((exception.location.file.as_str(), exception.location.line, exception.location.column), ("matmul.py", line, column));
         }
