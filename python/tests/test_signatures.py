@@ -21,7 +21,7 @@ from rumba import (
     b1, boolean, double, f4, f8, float32, float64, i1, i2, i4, i8, int8, int16, int32, int64, intp, single,
     u1, u2, u4, u8, uint8, uint16, uint32, uint64, void,
 )
-from _compare import assert_same_value, check
+from _compare import check
 
 # --------------------------------------------------------------------------------------------------
 # Functions under test (top level and undecorated).

@@ -8,6 +8,7 @@ code while a long compiled loop runs, and (with at least 2 CPUs) two threads run
 overlap in wall time.
 """
 
+import hashlib
 import os
 import threading
 import time
@@ -216,23 +217,52 @@ def test_spin_matches_cpython():
         assert_same_value(jitted(spin)(n), spin(n))
 
 
+def wall_time_ratio(work):
+    """Wall time of ``work()`` in 2 threads at once over its time in 1 thread."""
+    start = time.perf_counter()
+    work()
+    single = time.perf_counter() - start
+    start = time.perf_counter()
+    run_in_threads(2, lambda index: work())
+    return (time.perf_counter() - start) / single
+
+
+def calibrated_hashing(seconds):
+    """A function hashing for about ``seconds``: hashlib releases the GIL on large buffers, so this
+    is the reference for how much two threads can overlap on this machine right now."""
+    blob = os.urandom(8 * 1024 * 1024)
+
+    def hash_times(count):
+        digest = hashlib.sha256()
+        for _ in range(count):
+            digest.update(blob)
+        return digest.hexdigest()
+
+    start = time.perf_counter()
+    hash_times(2)
+    per_update = (time.perf_counter() - start) / 2
+    count = max(1, int(seconds / per_update))
+    return lambda: hash_times(count)
+
+
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs at least 2 CPUs to overlap")
 def test_two_threads_overlap_in_wall_time():
     d = jitted(spin)
-    n = calibrated_spin_count(d, 0.6)
-    best_ratio = None
-    for _ in range(3):  # loose, and the best of three, to ride out a busy machine
-        start = time.perf_counter()
-        d(n)
-        single = time.perf_counter() - start
-        start = time.perf_counter()
-        results = run_in_threads(2, lambda index: d(n))
-        double = time.perf_counter() - start
-        assert results[0] == results[1]
-        ratio = double / single
-        best_ratio = ratio if best_ratio is None else min(best_ratio, ratio)
-        if best_ratio < 1.4:
-            break
-    # Serialised by the GIL, two calls take about 2x one call; overlapped, about 1x (up to ~1.5x
-    # when another process keeps one of two CPUs busy). Loose on purpose.
-    assert best_ratio < 1.75, "two threads took %.2fx the time of one" % best_ratio
+    n = calibrated_spin_count(d, 0.5)
+    reference_work = calibrated_hashing(0.5)
+    samples = []
+    for _ in range(5):
+        reference = wall_time_ratio(reference_work)
+        ratio = wall_time_ratio(lambda: d(n))
+        samples.append((reference, ratio))
+        # Only a sample taken while the machine had a spare CPU (the GIL-free reference overlapped)
+        # says anything; serialised by the GIL two calls take about 2x one call, overlapped about 1x.
+        if reference < 1.5 and ratio < 1.6:
+            return
+    with_capacity = [ratio for reference, ratio in samples if reference < 1.5]
+    if not with_capacity:
+        pytest.skip("no spare CPU right now: GIL-free reference ratios %s" % ["%.2f" % r for r, _ in samples])
+    raise AssertionError(
+        "two threads running compiled code took %s the time of one while GIL-free hashing took %s"
+        % (["%.2fx" % r for _, r in samples], ["%.2fx" % r for r, _ in samples])
+    )
