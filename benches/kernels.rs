@@ -66,5 +66,27 @@ fn matmul(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bubblesort, matmul);
+const TOTAL: &str = "
+def total(values):
+    s = 0.0
+    for i in range(values.shape[0]):
+        s += values[i]
+    return s
+";
+
+/// The effect of `fastmath` on a float sum reduction: strict IEEE order against reassociation
+/// (which lets LLVM vectorise the sum).
+fn fastmath_sum(criterion: &mut Criterion) {
+    let values = Array1::from_iter((0..1_000_000).map(|index| (index % 1000) as f64 * 0.001));
+    let types = vec![array(&values.view()).value_type()];
+    let mut group = criterion.benchmark_group("sum 1M f64");
+    for (label, fastmath) in [("strict", Vec::new()), ("fastmath", vec!["fast".to_string()])] {
+        let module = compile_module(TOTAL, &Options { fastmath, ..Options::default() }).expect("parses");
+        let function = module.function("total", &types).expect("compiles");
+        group.bench_function(label, |bencher| bencher.iter(|| function.call(&[array(&values.view())]).expect("runs")));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bubblesort, matmul, fastmath_sum);
 criterion_main!(benches);

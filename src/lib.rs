@@ -12,7 +12,10 @@
 //! assert_eq!(value.to_string(), "1.2738853503184713");
 //! ```
 
-use melior::{ir::operation::OperationLike, Context};
+use melior::{
+    ir::{block::BlockLike, operation::{OperationLike, OperationMutLike}},
+    Context,
+};
 use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc};
 
 pub use rumba_frontend::{
@@ -82,13 +85,19 @@ pub struct Options {
     pub file_name: String,
     /// LLVM optimisation level, 0 to 3.
     pub optimization_level: usize,
+    /// LLVM fast-math flags for floating-point operations, as Numba's `fastmath` takes them: empty
+    /// for strict IEEE semantics, `["fast"]` for all, or a selection of `nnan`, `ninf`, `nsz`,
+    /// `arcp`, `contract`, `afn`, `reassoc`.
+    pub fastmath: Vec<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { file_name: "<module>".into(), optimization_level: 3 }
+        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new() }
     }
 }
+
+const FASTMATH_FLAGS: [&str; 8] = ["fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
 
 /// Why a compilation failed.
 #[derive(Debug)]
@@ -186,6 +195,10 @@ pub struct Module {
 pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnostics> {
     rumba_passes::register_passes();
     let source = SourceModule::parse(source, &options.file_name)?;
+    if let Some(unknown) = options.fastmath.iter().find(|flag| !FASTMATH_FLAGS.contains(&flag.as_str())) {
+        let diagnostic = source.error(Default::default(), DiagnosticKind::Usage, format!("unknown fastmath flag '{unknown}'"));
+        return Err(diagnostic.with_note(format!("fastmath flags are {}", FASTMATH_FLAGS.join(", "))).into());
+    }
     let context = rumba_dialects::create_context();
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = messages.clone();
@@ -267,6 +280,18 @@ impl Module {
         Ok(module.as_operation().to_string())
     }
 
+    /// Puts `py.fastmath = #arith.fastmath<flags>` on every function, for `lower-py` to apply.
+    fn mark_fastmath(&self, module: &melior::ir::Module<'_>) {
+        let text = format!("#arith.fastmath<{}>", self.options.fastmath.join(","));
+        let Some(flags) = melior::ir::Attribute::parse(&self.context, &text) else { return };
+        let body = module.body();
+        let mut operation = body.first_operation_mut();
+        while let Some(mut function) = operation {
+            function.set_discardable_attribute("py.fastmath", flags);
+            operation = function.next_in_block_mut();
+        }
+    }
+
     fn take_messages(&self) -> String {
         std::mem::take(&mut *self.messages.borrow_mut()).join("\n")
     }
@@ -277,6 +302,9 @@ impl Module {
             .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
         if !module.as_operation().verify() {
             return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
+        }
+        if !self.options.fastmath.is_empty() {
+            self.mark_fastmath(&module);
         }
         rumba_passes::pipeline::run_stages(&self.context, &mut module, last)
             .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;

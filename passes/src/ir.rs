@@ -92,13 +92,34 @@ pub fn scalar_kind(r#type: MlirType) -> Option<ScalarKind> {
     }
 }
 
-/// Creates operations in front of an anchor operation.
+/// The floating-point operations that take LLVM fast-math flags (`fastmath` attribute).
+fn takes_fastmath(name: &str) -> bool {
+    matches!(name, "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" | "arith.negf" | "arith.cmpf")
+        || (name.starts_with("math.") && !matches!(name, "math.absi" | "math.ipowi"))
+}
+
+/// The `py.fastmath` attribute of the function around `operation`, if it has one.
+fn enclosing_fastmath(operation: MlirOperation) -> Option<MlirAttribute> {
+    let mut current = operation;
+    while !current.ptr.is_null() {
+        if op_name(current) == "func.func" {
+            let flags = attribute(current, "py.fastmath");
+            return (!flags.ptr.is_null()).then_some(flags);
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    None
+}
+
+/// Creates operations in front of an anchor operation. Floating-point operations get the fast-math
+/// flags of the function they land in (`py.fastmath`, set for `fastmath=True`).
 #[derive(Clone, Copy)]
 pub struct Builder {
     pub context: MlirContext,
     pub location: MlirLocation,
     block: MlirBlock,
     anchor: MlirOperation,
+    fastmath: Option<MlirAttribute>,
 }
 
 impl Builder {
@@ -110,6 +131,7 @@ impl Builder {
                 location: mlirOperationGetLocation(anchor),
                 block: mlirOperationGetBlock(anchor),
                 anchor,
+                fastmath: enclosing_fastmath(anchor),
             }
         }
     }
@@ -133,8 +155,10 @@ impl Builder {
             mlirOperationStateAddOwnedRegions(&mut state, owned.len() as isize, owned.as_ptr());
             mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
             mlirOperationStateAddResults(&mut state, result_types.len() as isize, result_types.as_ptr());
+            let fastmath = self.fastmath.filter(|_| takes_fastmath(name)).map(|flags| ("fastmath", flags));
             let named: Vec<MlirNamedAttribute> = attributes
                 .iter()
+                .chain(fastmath.as_ref())
                 .map(|(attribute_name, value)| {
                     let identifier = mlirIdentifierGet(self.context, string_ref(attribute_name));
                     MlirNamedAttribute { name: identifier, attribute: *value }

@@ -7,6 +7,8 @@
 //! function signatures included: `si`/`ui` integers become signless, `!py.array<T, n, L>` becomes a
 //! strided `memref` whose layout keeps the unit stride `L` promises (C: last dimension, F: first).
 //! New arrays are `memref.alloc`ed (64-byte aligned) and handed to the caller, who frees them.
+//! Floating-point ops created in a function with a `py.fastmath` attribute (an
+//! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
 
 use crate::ir::{self, scalar_kind, Builder, ScalarKind};
 use melior::ir::r#type::TypeLike;

@@ -12,10 +12,9 @@ from . import _rumba
 from .types import Signature, Type
 
 # Options that change nothing rumba does today, so they are accepted as they are.
-_ACCEPTED_OPTIONS = {"nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
+_ACCEPTED_OPTIONS = {"fastmath", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
 _PENDING_OPTIONS = {
-    "fastmath": "fastmath=True (LLVM fast-math flags) is not implemented yet",
     "parallel": "parallel=True (parfors on OpenMP) is not implemented yet",
     "boundscheck": "boundscheck=True (IndexError on out-of-range indices) is not implemented yet",
     "forceobj": "object mode is not implemented",
@@ -78,7 +77,7 @@ class Dispatcher(_rumba.DispatchTable):
     def _get_compiler(self):
         if self._compiler is None:
             source, file_name = _module_source(self.py_func)
-            self._compiler = _rumba.Compiler(source, file_name, self._options.get("opt", 3))
+            self._compiler = _rumba.Compiler(source, file_name, self._options.get("opt", 3), _fastmath_flags(self._options.get("fastmath", False)))
         return self._compiler
 
     def _compile_signature(self, signature):
@@ -188,7 +187,19 @@ def _accepts(declared, given):
     return True
 
 
+def _fastmath_flags(fastmath):
+    """Numba's ``fastmath`` option as LLVM flag names: True is all of them, a set names some."""
+    if fastmath is True:
+        return ["fast"]
+    if not fastmath:
+        return []
+    if isinstance(fastmath, (set, frozenset, list, tuple)) and all(isinstance(flag, str) for flag in fastmath):
+        return sorted(fastmath)
+    raise TypeError("fastmath takes True, False or a set of flags such as {'nnan', 'ninf'}, got %r" % (fastmath,))
+
+
 def _options_check(options):
+    _fastmath_flags(options.get("fastmath", False))
     for name, value in options.items():
         if name in _PENDING_OPTIONS:
             if value:

@@ -70,9 +70,9 @@ impl Compiler {
 #[pymethods]
 impl Compiler {
     #[new]
-    #[pyo3(signature = (source, file_name, optimization_level = 3))]
-    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize) -> PyResult<Self> {
-        let options = rumba::Options { file_name: file_name.to_string(), optimization_level };
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new()))]
+    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize, fastmath: Vec<String>) -> PyResult<Self> {
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
     }

@@ -1,9 +1,10 @@
 //! `rumba`: compile and run Python functions, or print their IR after any stage.
 //!
 //! ```text
-//! rumba run FILE.py --call "f(1, 3)"
-//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE]
+//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS]
+//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS]
 //! ```
+//! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`.
 //! Exit status: 0 on success, 1 when compiled code raised, 2 on a diagnostic, 3 on an internal error,
 //! 64 on bad usage.
 
@@ -12,8 +13,8 @@ use rumba::{Argument, CallError, Error, Number, Options, Type};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  rumba run FILE.py --call \"f(1, 3)\"
-  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE]";
+  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS]
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS]";
 
 struct Request {
     command: String,
@@ -22,13 +23,14 @@ struct Request {
     function: Option<String>,
     signature: Option<String>,
     stage: String,
+    fastmath: Vec<String>,
 }
 
 fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
     let mut iterator = arguments.iter();
     let command = iterator.next().ok_or("missing command")?.clone();
     let file = iterator.next().ok_or("missing FILE.py")?.clone();
-    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into() };
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into(), fastmath: Vec::new() };
     while let Some(flag) = iterator.next() {
         let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -36,6 +38,7 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
             "--function" => request.function = Some(value()?),
             "--signature" => request.signature = Some(value()?),
             "--stage" => request.stage = value()?,
+            "--fastmath" => request.fastmath = value()?.split(',').map(|flag| flag.trim().to_string()).collect(),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -101,7 +104,7 @@ fn main() -> ExitCode {
             return ExitCode::from(64);
         }
     };
-    let options = Options { file_name: request.file.clone(), ..Options::default() };
+    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), ..Options::default() };
     let module = match rumba::compile_module(&source, &options) {
         Ok(module) => module,
         Err(diagnostics) => return fail(Error::Diagnostics(diagnostics)),
