@@ -27,6 +27,7 @@ pub use rumba_passes::pipeline::stage_names;
 pub use rumba_runtime::{
     abi::{python_float_repr, Argument},
     engine::CallError,
+    threads::{num_threads, set_num_threads},
     ArrayArgument, Exception, Number, OwnedArray, Value,
 };
 
@@ -89,11 +90,13 @@ pub struct Options {
     /// for strict IEEE semantics, `["fast"]` for all, or a selection of `nnan`, `ninf`, `nsz`,
     /// `arcp`, `contract`, `afn`, `reassoc`.
     pub fastmath: Vec<String>,
+    /// Numba's `parallel=True`: `prange` loops run their iterations on OpenMP threads.
+    pub parallel: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new() }
+        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false }
     }
 }
 
@@ -195,6 +198,9 @@ pub struct Module {
 pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnostics> {
     rumba_passes::register_passes();
     let source = SourceModule::parse(source, &options.file_name)?;
+    if let Err(message) = rumba_runtime::threads::apply_environment() {
+        return Err(source.error(Default::default(), DiagnosticKind::Usage, message).into());
+    }
     if let Some(unknown) = options.fastmath.iter().find(|flag| !FASTMATH_FLAGS.contains(&flag.as_str())) {
         let diagnostic = source.error(Default::default(), DiagnosticKind::Usage, format!("unknown fastmath flag '{unknown}'"));
         return Err(diagnostic.with_note(format!("fastmath flags are {}", FASTMATH_FLAGS.join(", "))).into());
@@ -223,7 +229,7 @@ impl Module {
         if let Some(function) = self.compiled.borrow().get(&key) {
             return Ok(function.clone());
         }
-        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments)?;
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
         let module = self.lower(&emitted.text, None)?;
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
         let straight_line = emitted.straight_line;
@@ -270,7 +276,7 @@ impl Module {
     /// The IR of `name` specialised on `arguments` after `stage` (see [`stage_names`], plus `llvm`
     /// for optimised LLVM IR and `asm` for host assembly).
     pub fn emit(&self, name: &str, arguments: &[Type], stage: &str) -> Result<String, Error> {
-        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments)?;
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
         if LLVM_STAGES.contains(&stage) {
             let module = self.lower(&emitted.text, None)?;
             let output = if stage == "llvm" { rumba_runtime::translate::Output::LlvmIr } else { rumba_runtime::translate::Output::Assembly };
@@ -278,6 +284,10 @@ impl Module {
         }
         let module = self.lower(&emitted.text, Some(stage))?;
         Ok(module.as_operation().to_string())
+    }
+
+    fn emit_options(&self) -> rumba_frontend::EmitOptions {
+        rumba_frontend::EmitOptions { parallel: self.options.parallel }
     }
 
     /// Puts `py.fastmath = #arith.fastmath<flags>` on every function, for `lower-py` to apply.

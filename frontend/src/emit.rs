@@ -90,6 +90,8 @@ enum Binding {
 /// The module being emitted: every specialisation's text and the raise sites.
 pub struct ModuleEmitter<'s, 'm> {
     pub specialisations: &'s mut Specialisations<'m>,
+    /// `parallel=True`: `prange` loops become `scf.parallel`.
+    parallel: bool,
     pub raise_sites: Vec<RaiseSite>,
     /// Whether the emitted code is straight-line: no loop, no call to a compiled function.
     pub straight_line: bool,
@@ -98,8 +100,8 @@ pub struct ModuleEmitter<'s, 'm> {
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
-    pub fn new(specialisations: &'s mut Specialisations<'m>) -> Self {
-        Self { specialisations, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new() }
+    pub fn new(specialisations: &'s mut Specialisations<'m>, parallel: bool) -> Self {
+        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new() }
     }
 
     /// Emits specialisation `entry` and everything it calls; returns the module's text, its raise
@@ -135,6 +137,8 @@ struct FunctionEmitter<'e, 's, 'm> {
     needs_exit_block: bool,
     loop_depth: usize,
     region_depth: usize,
+    /// Inside the body of a parallel loop: nested `prange` loops run serially.
+    in_parallel_loop: bool,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -236,6 +240,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             needs_exit_block: false,
             loop_depth: 0,
             region_depth: 0,
+            in_parallel_loop: false,
         };
         emitter.emit_function(function, public)
     }
@@ -264,6 +269,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let text = match (scalar, constant) {
             (Scalar::Bool, Constant::Bool(value)) => format!("py.constant {value} {loc}"),
             (Scalar::Bool, Constant::Int(value)) => format!("py.constant {} {loc}", value != 0),
+            (Scalar::Int { bits, signed: false }, Constant::Int(value)) => {
+                let unsigned = (value as u64) & (u64::MAX >> (64 - bits));
+                format!("py.constant {unsigned} : {} {loc}", scalar.mlir())
+            }
             (Scalar::Int { .. }, Constant::Int(value)) => format!("py.constant {value} : {} {loc}", scalar.mlir()),
             (Scalar::Int { .. }, Constant::Bool(value)) => format!("py.constant {} : {} {loc}", value as i64, scalar.mlir()),
             (Scalar::Float { bits: 32 }, Constant::Float(value)) => format!("py.constant {} : f32 {loc}", float_literal_32(value)),
@@ -708,7 +717,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn emit_for(&mut self, for_loop: &ruff_python_ast::StmtFor, loc: &str) -> Result<(), Diagnostic> {
         self.module_emitter.straight_line = false;
         let module = self.module;
-        let bounds = range_arguments(module, &for_loop.iter)?;
+        let range_loop = range_arguments(module, &for_loop.iter)?;
+        let bounds = range_loop.bounds;
         let mut values = Vec::new();
         for bound in &bounds {
             let value = self.emit_expr(bound)?;
@@ -765,6 +775,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         };
         let target_name = target.id.to_string();
         let body = &for_loop.body;
+        if range_loop.parallel && self.module_emitter.parallel && !self.in_parallel_loop {
+            return self.emit_parallel_for(&start, &step, &count, &target_name, body, loc);
+        }
         let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
         self.loop_depth += 1;
         let result = if breaks {
@@ -1503,4 +1516,291 @@ fn loc_position(loc: &str) -> (usize, usize) {
     let column = numbers.next().unwrap_or(1);
     let line = numbers.next().unwrap_or(1);
     (line, column)
+}
+
+/// How a `prange` loop combines a reduction variable's per-iteration values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reduction {
+    /// `s += e`, `s -= e`, `s = s + e`, `s = s - e`
+    Add,
+    /// `s *= e`, `s = s * e`
+    Mul,
+    /// `s = min(s, e)`
+    Min,
+    /// `s = max(s, e)`
+    Max,
+}
+
+/// The reduction kind and the expression combined in, for one statement that updates `name`;
+/// `None` when the statement assigns `name` some other way.
+fn reduction_update<'e>(statement: &'e Stmt, name: &str) -> Option<(Reduction, &'e Expr)> {
+    let is_name = |expr: &Expr| matches!(expr, Expr::Name(target) if target.id.as_str() == name);
+    match statement {
+        Stmt::AugAssign(assign) if is_name(&assign.target) => match assign.op {
+            Operator::Add | Operator::Sub => Some((Reduction::Add, &assign.value)),
+            Operator::Mult => Some((Reduction::Mul, &assign.value)),
+            _ => None,
+        },
+        Stmt::Assign(assign) if assign.targets.len() == 1 && is_name(&assign.targets[0]) => match &*assign.value {
+            Expr::BinOp(binary) if is_name(&binary.left) => match binary.op {
+                Operator::Add | Operator::Sub => Some((Reduction::Add, &binary.right)),
+                Operator::Mult => Some((Reduction::Mul, &binary.right)),
+                _ => None,
+            },
+            Expr::BinOp(binary) if is_name(&binary.right) => match binary.op {
+                Operator::Add => Some((Reduction::Add, &binary.left)),
+                Operator::Mult => Some((Reduction::Mul, &binary.left)),
+                _ => None,
+            },
+            Expr::Call(call) if call.arguments.args.len() == 2 && call.arguments.keywords.is_empty() => {
+                let kind = match &*call.func {
+                    Expr::Name(function) if function.id.as_str() == "min" => Reduction::Min,
+                    Expr::Name(function) if function.id.as_str() == "max" => Reduction::Max,
+                    _ => return None,
+                };
+                let (first, second) = (&call.arguments.args[0], &call.arguments.args[1]);
+                if is_name(first) {
+                    Some((kind, second))
+                } else if is_name(second) {
+                    Some((kind, first))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Counts the loads of `name` in an expression.
+fn loads_of(expr: &Expr, name: &str) -> usize {
+    struct Loads<'n> {
+        name: &'n str,
+        count: usize,
+    }
+    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Loads<'_> {
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::Name(load) = expr {
+                if load.id.as_str() == self.name && load.ctx == ruff_python_ast::ExprContext::Load {
+                    self.count += 1;
+                }
+            }
+            ruff_python_ast::visitor::walk_expr(self, expr);
+        }
+    }
+    let mut loads = Loads { name, count: 0 };
+    ruff_python_ast::visitor::Visitor::visit_expr(&mut loads, expr);
+    loads.count
+}
+
+/// How `name` is combined across the iterations of a `prange` body: a reduction when every
+/// statement that assigns it is an update of one kind (`reduction_update`) whose other operand does
+/// not read it, and no other statement reads it.
+fn reduction_of(body: &[Stmt], name: &str) -> Option<Reduction> {
+    fn visit(statements: &[Stmt], name: &str, kind: &mut Option<Reduction>, valid: &mut bool) {
+        for statement in statements {
+            match statement {
+                Stmt::If(if_statement) => {
+                    *valid &= loads_of(&if_statement.test, name) == 0;
+                    visit(&if_statement.body, name, kind, valid);
+                    for clause in &if_statement.elif_else_clauses {
+                        *valid &= clause.test.as_ref().is_none_or(|test| loads_of(test, name) == 0);
+                        visit(&clause.body, name, kind, valid);
+                    }
+                }
+                Stmt::For(for_loop) => {
+                    *valid &= loads_of(&for_loop.iter, name) == 0;
+                    visit(&for_loop.body, name, kind, valid);
+                }
+                Stmt::While(while_loop) => {
+                    *valid &= loads_of(&while_loop.test, name) == 0;
+                    visit(&while_loop.body, name, kind, valid);
+                }
+                other => match reduction_update(other, name) {
+                    Some((update, operand)) => {
+                        *valid &= loads_of(operand, name) == 0 && kind.is_none_or(|seen| seen == update);
+                        *kind = Some(update);
+                    }
+                    None => {
+                        let mut names = std::collections::HashSet::new();
+                        crate::infer::assigned_names(std::slice::from_ref(other), &mut names);
+                        let mut reads = 0;
+                        let mut counter = ExprCounter { name, count: &mut reads };
+                        ruff_python_ast::visitor::Visitor::visit_stmt(&mut counter, other);
+                        *valid &= !names.contains(name) && reads == 0;
+                    }
+                },
+            }
+        }
+    }
+    let (mut kind, mut valid) = (None, true);
+    visit(body, name, &mut kind, &mut valid);
+    kind.filter(|_| valid)
+}
+
+struct ExprCounter<'n, 'c> {
+    name: &'n str,
+    count: &'c mut usize,
+}
+
+impl<'a> ruff_python_ast::visitor::Visitor<'a> for ExprCounter<'_, '_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        *self.count += loads_of(expr, self.name);
+    }
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// A `prange` loop under `parallel=True`: `scf.parallel` over the trip count. Every scalar the
+    /// body assigns gets a private slot per iteration (starting from the value before the loop),
+    /// reduction variables start from their operation's identity and combine through `scf.reduce`,
+    /// and a raise in any iteration is published to the function's status after it.
+    fn emit_parallel_for(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        if let Some(exit) = first_break_or_return(body) {
+            return Err(module.unsupported(exit, "a prange loop cannot break or return: its iterations run in parallel"));
+        }
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(body, &mut assigned);
+        assigned.insert(target.to_string());
+        let mut assigned: Vec<String> = assigned.into_iter().collect();
+        assigned.sort();
+        let mut reductions = Vec::new();
+        let mut private = Vec::new();
+        for name in assigned {
+            let Some(Binding::Slots(slots, local_type)) = self.bindings.get(&name).cloned() else { continue };
+            match (reduction_of(body, &name), slots.as_slice()) {
+                (Some(kind), [(slot, scalar)]) if name != target => reductions.push((name, kind, slot.clone(), *scalar)),
+                _ => private.push((name, slots, local_type)),
+            }
+        }
+        let initial: Vec<String> = reductions.iter().map(|(_, _, slot, scalar)| self.load(slot, &scalar.mlir())).collect();
+        let upper = self.op(format!("py.cast {count} : si64 to index {loc}"));
+        let lower = self.op("arith.constant 0 : index");
+        let one = self.op("arith.constant 1 : index");
+        let induction = self.fresh();
+        let shared = (self.state_slot.clone(), self.status_slot.clone());
+        let outer_bindings = self.bindings.clone();
+        let may_raise = exits(body, false) || body.iter().any(|statement| statement_may_raise(module, statement));
+        self.in_parallel_loop = true;
+        self.loop_depth += 1;
+        let region = self.region(|this| {
+            this.state_slot = this.alloca("i32");
+            this.status_slot = this.alloca("i32");
+            let zero = this.i32_constant(0);
+            let (state, status) = (this.state_slot.clone(), this.status_slot.clone());
+            this.store(&zero, &state, "i32");
+            this.store(&zero, &status, "i32");
+            for (name, slots, local_type) in &private {
+                let mut copies = Vec::new();
+                for (outer, scalar) in slots {
+                    let copy = this.alloca(&scalar.mlir());
+                    let value = this.load(outer, &scalar.mlir());
+                    this.store(&value, &copy, &scalar.mlir());
+                    copies.push((copy, *scalar));
+                }
+                this.bindings.insert(name.clone(), Binding::Slots(copies, local_type.clone()));
+            }
+            let mut partial_slots = Vec::new();
+            for (name, kind, _, scalar) in &reductions {
+                let copy = this.alloca(&scalar.mlir());
+                let identity = this.reduction_identity(*kind, *scalar, loc);
+                this.store(&identity, &copy, &scalar.mlir());
+                this.bindings.insert(name.clone(), Binding::Slots(vec![(copy.clone(), *scalar)], Type::Scalar(*scalar)));
+                partial_slots.push(copy);
+            }
+            let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
+            this.loop_variable(&iteration, start, step, target, loc)?;
+            this.emit_block(body)?;
+            if may_raise {
+                let status = this.load(&this.status_slot.clone(), "i32");
+                let zero = this.i32_constant(0);
+                let failed = this.op(format!("arith.cmpi ne, {status}, {zero} : i32"));
+                let (shared_state, shared_status) = shared.clone();
+                let (lines, ()) = this.region(|inner| {
+                    let exit = inner.i32_constant(STATE_EXIT);
+                    inner.op(format!("memref.atomic_rmw assign {status}, {shared_status}[] : (i32, memref<i32>) -> i32"));
+                    inner.op(format!("memref.atomic_rmw assign {exit}, {shared_state}[] : (i32, memref<i32>) -> i32"));
+                    inner.line("scf.yield");
+                    Ok(())
+                })?;
+                this.emit_if(&failed, lines, None);
+            }
+            let partials: Vec<String> =
+                partial_slots.iter().zip(&reductions).map(|(slot, (_, _, _, scalar))| this.load(slot, &scalar.mlir())).collect();
+            if partials.is_empty() {
+                this.line("scf.reduce");
+            } else {
+                let types: Vec<String> = reductions.iter().map(|(_, _, _, scalar)| scalar.mlir()).collect();
+                let combiners: Vec<String> = reductions.iter().map(|(_, kind, _, scalar)| reduction_combiner(*kind, *scalar)).collect();
+                this.line(format!("scf.reduce({} : {}) {{", partials.join(", "), types.join(", ")));
+                this.line(combiners.join("}, {\n"));
+                this.line("}");
+            }
+            Ok(())
+        });
+        self.loop_depth -= 1;
+        self.in_parallel_loop = false;
+        self.bindings = outer_bindings;
+        (self.state_slot, self.status_slot) = shared;
+        let (lines, ()) = region?;
+        if reductions.is_empty() {
+            let header = format!("scf.parallel ({induction}) = ({lower}) to ({upper}) step ({one}) {{");
+            self.push_region(header, vec![(String::new(), lines)], format!("}} {loc}"));
+            return Ok(());
+        }
+        let results = self.fresh();
+        let types: Vec<String> = reductions.iter().map(|(_, _, _, scalar)| scalar.mlir()).collect();
+        let header = format!(
+            "{results}:{} = scf.parallel ({induction}) = ({lower}) to ({upper}) step ({one}) init ({}) -> ({}) {{",
+            reductions.len(),
+            initial.join(", "),
+            types.join(", ")
+        );
+        self.push_region(header, vec![(String::new(), lines)], format!("}} {loc}"));
+        for (index, (_, _, slot, scalar)) in reductions.iter().enumerate() {
+            self.store(&format!("{results}#{index}"), slot, &scalar.mlir());
+        }
+        Ok(())
+    }
+
+    /// The value a reduction starts each iteration from: 0, 1, or the type's extreme.
+    fn reduction_identity(&mut self, kind: Reduction, scalar: Scalar, loc: &str) -> String {
+        let constant = match (kind, scalar) {
+            (Reduction::Add, _) => Constant::Int(0),
+            (Reduction::Mul, _) => Constant::Int(1),
+            (Reduction::Min, Scalar::Float { .. }) => Constant::Float(f64::INFINITY),
+            (Reduction::Max, Scalar::Float { .. }) => Constant::Float(f64::NEG_INFINITY),
+            (Reduction::Min, Scalar::Int { bits, signed: true }) => Constant::Int(i64::MAX >> (64 - bits)),
+            (Reduction::Max, Scalar::Int { bits, signed: true }) => Constant::Int(i64::MIN >> (64 - bits)),
+            // All ones: the largest unsigned value of any width (constants print by their bits).
+            (Reduction::Min, Scalar::Int { .. }) => Constant::Int(-1),
+            (Reduction::Max, _) => Constant::Int(0),
+            (Reduction::Min, Scalar::Bool) => Constant::Bool(true),
+        };
+        self.scalar_constant(scalar, constant, loc)
+    }
+}
+
+/// The body of an `scf.reduce` region combining two partial values of a reduction.
+fn reduction_combiner(kind: Reduction, scalar: Scalar) -> String {
+    let ty = scalar.mlir();
+    // min/max as `select(cmp(lhs, rhs), lhs, rhs)`: the shape OpenMP lowering recognises.
+    let body = match kind {
+        Reduction::Add => format!("  %r = py.add %lhs, %rhs : {ty}"),
+        Reduction::Mul => format!("  %r = py.mul %lhs, %rhs : {ty}"),
+        Reduction::Min => format!("  %c = py.cmp \"le\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
+        Reduction::Max => format!("  %c = py.cmp \"ge\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
+    };
+    format!("^bb0(%lhs: {ty}, %rhs: {ty}):\n{body}\n  scf.reduce.return %r : {ty}")
+}
+
+/// The first `break` or `return` of a loop body (not of loops nested in it).
+fn first_break_or_return(body: &[Stmt]) -> Option<&Stmt> {
+    body.iter().find_map(|statement| match statement {
+        Stmt::Break(_) | Stmt::Return(_) => Some(statement),
+        Stmt::If(if_statement) => first_break_or_return(&if_statement.body)
+            .or_else(|| if_statement.elif_else_clauses.iter().find_map(|clause| first_break_or_return(&clause.body))),
+        _ => None,
+    })
 }

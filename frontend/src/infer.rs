@@ -248,7 +248,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 if !for_loop.orelse.is_empty() {
                     return Err(module.unsupported(statement, "'else' on a loop is not supported"));
                 }
-                let bounds = range_arguments(module, &for_loop.iter)?;
+                let bounds = range_arguments(module, &for_loop.iter)?.bounds;
                 for bound in bounds {
                     match self.expr_type(bound)? {
                         Type::Scalar(Scalar::Bool | Scalar::Int { .. }) | Type::Unknown => {}
@@ -563,19 +563,39 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
     }
 }
 
-/// The `start, stop, step` expressions of `range(...)` in a `for` loop.
-pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Vec<&'e Expr>, Diagnostic> {
+/// A loop's iteration space: the `start, stop, step` expressions of `range(...)` or `prange(...)`.
+pub struct RangeLoop<'e> {
+    pub bounds: Vec<&'e Expr>,
+    /// `prange`: iterations may run in parallel (with `parallel=True`).
+    pub parallel: bool,
+}
+
+/// Whether `func` names `range` (the builtin) or `prange` (imported from rumba or numba).
+fn range_kind(module: &SourceModule, func: &Expr) -> Option<bool> {
+    match func {
+        Expr::Name(name) if name.id.as_str() == "range" && module.global("range").is_none() => Some(false),
+        Expr::Name(name) => {
+            matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("rumba", member)) if member == "prange").then_some(true)
+        }
+        Expr::Attribute(attribute) if attribute.attr.as_str() == "prange" => match &*attribute.value {
+            Expr::Name(base) => (module.global(base.id.as_str()) == Some(&Global::Module("rumba"))).then_some(true),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The iteration space of `for ... in range(...)` / `prange(...)`.
+pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<RangeLoop<'e>, Diagnostic> {
     if let Expr::Call(call) = iter {
-        if let Expr::Name(name) = &*call.func {
-            if name.id.as_str() == "range" && module.global("range").is_none() {
-                if !call.arguments.keywords.is_empty() || call.arguments.args.is_empty() || call.arguments.args.len() > 3 {
-                    return Err(module.typing(iter, "range() takes 1 to 3 positional arguments"));
-                }
-                return Ok(call.arguments.args.iter().collect());
+        if let Some(parallel) = range_kind(module, &call.func) {
+            if !call.arguments.keywords.is_empty() || call.arguments.args.is_empty() || call.arguments.args.len() > 3 {
+                return Err(module.typing(iter, "range() takes 1 to 3 positional arguments"));
             }
+            return Ok(RangeLoop { bounds: call.arguments.args.iter().collect(), parallel });
         }
     }
-    Err(module.unsupported(iter, "unsupported loop: only 'for ... in range(...)' is supported"))
+    Err(module.unsupported(iter, "unsupported loop: only 'for ... in range(...)' or 'prange(...)' is supported"))
 }
 
 /// The exception class and message of `raise Name("message")`; no message for `raise Name` and `raise Name()`.

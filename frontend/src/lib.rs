@@ -32,8 +32,15 @@ pub struct EmittedModule {
     pub straight_line: bool,
 }
 
+/// How the frontend emits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EmitOptions {
+    /// Numba's `parallel=True`: `prange` loops become `scf.parallel` (else they run as `range`).
+    pub parallel: bool,
+}
+
 /// Infers and emits function `name` specialised on `arguments`.
-pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]) -> Result<EmittedModule, Diagnostics> {
+pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type], options: EmitOptions) -> Result<EmittedModule, Diagnostics> {
     let Some(function) = module.function(name) else {
         let mut known: Vec<&str> = module.function_names().collect();
         known.sort();
@@ -43,7 +50,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
     let mut specialisations = infer::Specialisations::new(module);
     let entry = specialisations.specialise(name, arguments, function)?;
     let entry_types = specialisations.functions[entry].clone();
-    let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations).emit_module(entry)?;
+    let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations, options.parallel).emit_module(entry)?;
     Ok(EmittedModule {
         text,
         entry_symbol: entry_types.symbol,

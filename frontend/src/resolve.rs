@@ -37,6 +37,7 @@ fn known_module(name: &str) -> Option<&'static str> {
     match name {
         "math" => Some("math"),
         "numpy" => Some("numpy"),
+        "numba" | "rumba" => Some("rumba"),
         _ => None,
     }
 }

@@ -4,7 +4,9 @@
 //! | pass | file | what it does |
 //! |------|------|--------------|
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 
+pub mod hoist_parallel_allocas;
 mod ir;
 pub mod lower_py;
 pub mod pipeline;
@@ -21,6 +23,20 @@ use std::sync::Once;
 struct PassId;
 
 static LOWER_PY_ID: PassId = PassId;
+static HOIST_PARALLEL_ALLOCAS_ID: PassId = PassId;
+
+unsafe extern "C" fn create_hoist_parallel_allocas() -> MlirPass {
+    create_external(
+        |module: OperationRef, _pass: ExternalPass| hoist_parallel_allocas::hoist_parallel_allocas(module.to_raw()),
+        TypeId::create(&HOIST_PARALLEL_ALLOCAS_ID),
+        "HoistParallelAllocas",
+        "hoist-parallel-allocas",
+        "Move the private allocas of OpenMP loop bodies to per-thread slots and inline their alloca scopes",
+        "builtin.module",
+        &[],
+    )
+    .to_raw()
+}
 
 unsafe extern "C" fn create_lower_py() -> MlirPass {
     let math = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) };
@@ -46,5 +62,6 @@ pub fn register_passes() {
     REGISTER.call_once(|| {
         melior::utility::register_all_passes();
         rumba_dialects::register_pass(create_lower_py);
+        rumba_dialects::register_pass(create_hoist_parallel_allocas);
     });
 }

@@ -30,8 +30,13 @@ pub const STAGES: &[Stage] = &[
         summary: "linalg ops as scf loops, integer powers as helper functions, composite arith ops expanded",
     },
     Stage {
+        name: "openmp",
+        pipeline: "builtin.module(convert-scf-to-openmp,hoist-parallel-allocas,canonicalize)",
+        summary: "scf.parallel loops (prange under parallel=True) as OpenMP parallel worksharing loops with reductions",
+    },
+    Stage {
         name: "llvm-dialect",
-        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts,canonicalize)",
+        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts,canonicalize)",
         summary: "the LLVM dialect, ready for translation to LLVM IR",
     },
 ];

@@ -12,10 +12,9 @@ from . import _rumba
 from .types import Signature, Type
 
 # Options that change nothing rumba does today, so they are accepted as they are.
-_ACCEPTED_OPTIONS = {"fastmath", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
+_ACCEPTED_OPTIONS = {"fastmath", "parallel", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
 _PENDING_OPTIONS = {
-    "parallel": "parallel=True (parfors on OpenMP) is not implemented yet",
     "boundscheck": "boundscheck=True (IndexError on out-of-range indices) is not implemented yet",
     "forceobj": "object mode is not implemented",
     "looplift": "object mode loop lifting is not implemented",
@@ -77,7 +76,13 @@ class Dispatcher(_rumba.DispatchTable):
     def _get_compiler(self):
         if self._compiler is None:
             source, file_name = _module_source(self.py_func)
-            self._compiler = _rumba.Compiler(source, file_name, self._options.get("opt", 3), _fastmath_flags(self._options.get("fastmath", False)))
+            self._compiler = _rumba.Compiler(
+                source,
+                file_name,
+                self._options.get("opt", 3),
+                _fastmath_flags(self._options.get("fastmath", False)),
+                bool(self._options.get("parallel", False)),
+            )
         return self._compiler
 
     def _compile_signature(self, signature):

@@ -70,9 +70,9 @@ impl Compiler {
 #[pymethods]
 impl Compiler {
     #[new]
-    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new()))]
-    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize, fastmath: Vec<String>) -> PyResult<Self> {
-        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath };
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false))]
+    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize, fastmath: Vec<String>, parallel: bool) -> PyResult<Self> {
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
     }
@@ -384,6 +384,18 @@ impl DispatchTable {
     }
 }
 
+/// Sets how many threads the calling thread's parallel loops use.
+#[pyfunction]
+fn set_num_threads(count: usize) -> PyResult<()> {
+    rumba::set_num_threads(count).map_err(pyo3::exceptions::PyValueError::new_err)
+}
+
+/// How many threads the calling thread's parallel loops use.
+#[pyfunction]
+fn get_num_threads() -> usize {
+    rumba::num_threads()
+}
+
 /// The stage names `inspect_mlir(stage=...)` accepts, in pipeline order.
 #[pyfunction]
 fn stages() -> Vec<String> {
@@ -396,5 +408,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Function>()?;
     module.add_class::<DispatchTable>()?;
     module.add_function(wrap_pyfunction!(stages, module)?)?;
+    module.add_function(wrap_pyfunction!(set_num_threads, module)?)?;
+    module.add_function(wrap_pyfunction!(get_num_threads, module)?)?;
     Ok(())
 }

@@ -36,9 +36,14 @@ unsafe impl Send for Engine {}
 unsafe impl Sync for Engine {}
 
 impl Engine {
-    /// JIT-compiles a module in the LLVM dialect at `optimization_level` (0..=3) for the host CPU.
+    /// JIT-compiles a module in the LLVM dialect at `optimization_level` (0..=3) for the host CPU,
+    /// with LLVM's OpenMP runtime loaded for its parallel loops.
     pub fn new(module: &Module, optimization_level: usize) -> Result<Self, String> {
-        let raw = unsafe { mlirExecutionEngineCreate(module.as_operation().to_raw_module(), optimization_level as i32, 0, std::ptr::null(), false, false) };
+        let libomp = crate::threads::LIBOMP_PATH;
+        let libraries = [MlirStringRef { data: libomp.as_ptr(), length: libomp.count_bytes() }];
+        let raw = unsafe {
+            mlirExecutionEngineCreate(module.as_operation().to_raw_module(), optimization_level as i32, 1, libraries.as_ptr(), false, false)
+        };
         if raw.ptr.is_null() {
             return Err("the JIT could not compile the module (LLVM translation failed)".into());
         }

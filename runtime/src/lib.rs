@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod engine;
+pub mod threads;
 pub mod translate;
 
 pub use abi::{ArrayArgument, Number, OwnedArray, Value};

@@ -1,10 +1,11 @@
 //! `rumba`: compile and run Python functions, or print their IR after any stage.
 //!
 //! ```text
-//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS]
-//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS]
+//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel]
+//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS] [--parallel]
 //! ```
-//! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`.
+//! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`;
+//! `--parallel` runs `prange` loops on OpenMP threads (Numba's `parallel=True`).
 //! Exit status: 0 on success, 1 when compiled code raised, 2 on a diagnostic, 3 on an internal error,
 //! 64 on bad usage.
 
@@ -13,8 +14,8 @@ use rumba::{Argument, CallError, Error, Number, Options, Type};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS]
-  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS]";
+  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel]
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel]";
 
 struct Request {
     command: String,
@@ -24,13 +25,14 @@ struct Request {
     signature: Option<String>,
     stage: String,
     fastmath: Vec<String>,
+    parallel: bool,
 }
 
 fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
     let mut iterator = arguments.iter();
     let command = iterator.next().ok_or("missing command")?.clone();
     let file = iterator.next().ok_or("missing FILE.py")?.clone();
-    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into(), fastmath: Vec::new() };
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into(), fastmath: Vec::new(), parallel: false };
     while let Some(flag) = iterator.next() {
         let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -38,6 +40,7 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
             "--function" => request.function = Some(value()?),
             "--signature" => request.signature = Some(value()?),
             "--stage" => request.stage = value()?,
+            "--parallel" => request.parallel = true,
             "--fastmath" => request.fastmath = value()?.split(',').map(|flag| flag.trim().to_string()).collect(),
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -104,7 +107,7 @@ fn main() -> ExitCode {
             return ExitCode::from(64);
         }
     };
-    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), ..Options::default() };
+    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), parallel: request.parallel, ..Options::default() };
     let module = match rumba::compile_module(&source, &options) {
         Ok(module) => module,
         Err(diagnostics) => return fail(Error::Diagnostics(diagnostics)),

@@ -1,0 +1,46 @@
+//! The number of threads `prange` loops run on: LLVM's OpenMP runtime (libomp), which compiled code
+//! calls into. `RUMBA_NUM_THREADS` sets the default; `set_num_threads` changes it for the calling
+//! thread (OpenMP's rule, and Numba's).
+
+use std::sync::Once;
+
+/// LLVM's OpenMP runtime, loaded into every JIT engine so compiled parallel loops find `__kmpc_*`
+/// even where the process loaded it privately (a Python extension is loaded with `RTLD_LOCAL`).
+/// NUL-terminated: MLIR's C API reads library paths as C strings.
+pub const LIBOMP_PATH: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(concat!(env!("LLVM_SYS_221_PREFIX"), "/lib/libomp.so\0").as_bytes()) {
+    Ok(path) => path,
+    Err(_) => panic!("the libomp path has no interior NUL"),
+};
+
+unsafe extern "C" {
+    fn omp_set_num_threads(count: i32);
+    fn omp_get_max_threads() -> i32;
+}
+
+/// Sets how many threads this thread's parallel loops use.
+pub fn set_num_threads(count: usize) -> Result<(), String> {
+    let count = i32::try_from(count).ok().filter(|count| *count >= 1).ok_or_else(|| format!("the number of threads must be at least 1, got {count}"))?;
+    unsafe { omp_set_num_threads(count) };
+    Ok(())
+}
+
+/// How many threads this thread's parallel loops use.
+pub fn num_threads() -> usize {
+    unsafe { omp_get_max_threads() }.max(1) as usize
+}
+
+/// Applies `RUMBA_NUM_THREADS` once per process (an invalid value is reported, not ignored).
+pub fn apply_environment() -> Result<(), String> {
+    static APPLY: Once = Once::new();
+    let mut result = Ok(());
+    APPLY.call_once(|| {
+        if let Ok(value) = std::env::var("RUMBA_NUM_THREADS") {
+            result = value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| format!("RUMBA_NUM_THREADS must be a positive integer, got '{value}'"))
+                .and_then(set_num_threads);
+        }
+    });
+    result
+}
