@@ -15,8 +15,7 @@ from rumba import prange
 # SUM-NEXT: %[[ZERO:.*]] = py.constant 0 : si64
 # SUM-NEXT: memref.store %[[ZERO]], %[[PARTIAL]][] : memref<si64>
 # SUM: scf.if
-# SUM: %[[P:.*]] = memref.load %[[PARTIAL]][] : memref<si64>
-# SUM-NEXT: scf.reduce(%[[P]] : si64) {
+# SUM: scf.reduce(%{{.*}} : si64) {
 # SUM-NEXT: ^bb0(%[[LHS:.*]]: si64, %[[RHS:.*]]: si64):
 # SUM-NEXT: %[[SUM:.*]] = py.add %[[LHS]], %[[RHS]] : si64
 # SUM-NEXT: scf.reduce.return %[[SUM]] : si64
