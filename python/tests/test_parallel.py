@@ -1,0 +1,161 @@
+"""``parallel=True`` and ``prange``: loops run on OpenMP threads and give the serial loop's answer
+(floats within reduction-order tolerance), including the cases Numba users have reported wrong:
+a reduction under an ``if`` and two ``prange`` loops in a row. Thread count control, and what
+``prange`` cannot do (break, return) as located errors."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import njit, prange
+
+
+def sum_floats(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        s += a[i]
+    return s
+
+
+def conditional_sum(n):
+    s = 0
+    for i in prange(n):
+        if i % 3 == 0:
+            s += i
+    return s
+
+
+def two_loops(n):
+    a = 0
+    for i in prange(n):
+        a += i
+    b = 0
+    for j in prange(n):
+        b += j * j
+    return a, b
+
+
+def product_and_difference(n):
+    p = 1
+    d = 1000
+    for i in prange(n):
+        if i % 10_000 == 0:  # at most 11 doublings: stays inside int64
+            p *= 2
+        d -= i
+    return p, d
+
+
+def extremes(a):
+    lo = a[0]
+    hi = a[0]
+    for i in prange(a.shape[0]):
+        lo = min(lo, a[i])
+        hi = max(hi, a[i])
+    return lo, hi
+
+
+def scale_rows(x, factor):
+    for i in prange(x.shape[0]):
+        row_total = 0.0
+        for j in range(x.shape[1]):
+            row_total += x[i, j]
+        for j in range(x.shape[1]):
+            x[i, j] = x[i, j] * factor / (row_total + 1.0)
+
+
+def raises_in_iteration(n):
+    s = 0
+    for i in prange(n):
+        if i == 7:
+            raise ValueError("iteration seven")
+        s += i
+    return s
+
+
+def breaks(n):
+    for i in prange(n):
+        if i > 2:
+            break
+    return n
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 1000, 100_003])
+def test_integer_reductions_match_the_serial_loop(n):
+    for function in (conditional_sum, two_loops, product_and_difference):
+        parallel = njit(parallel=True)(function)
+        assert parallel(n) == function(n)
+
+
+@pytest.mark.parametrize("size", [1, 17, 1_000_000])
+def test_float_sum_within_reduction_order_tolerance(size):
+    a = np.random.default_rng(size).random(size)
+    parallel = njit(parallel=True)(sum_floats)
+    assert parallel(a) == pytest.approx(sum_floats(a), rel=1e-12)
+
+
+def test_min_max_reductions():
+    a = np.random.default_rng(5).standard_normal(100_001)
+    parallel = njit(parallel=True)(extremes)
+    assert parallel(a) == extremes(a)
+
+
+def test_private_variables_and_array_writes():
+    x = np.random.default_rng(6).random((257, 9))
+    expected = x.copy()
+    scale_rows(expected, 3.0)
+    parallel = njit(parallel=True)(scale_rows)
+    parallel(x, 3.0)
+    np.testing.assert_allclose(x, expected, rtol=1e-14)
+
+
+def test_prange_without_parallel_runs_serially():
+    serial = njit(conditional_sum)
+    assert serial(1000) == conditional_sum(1000)
+    assert "scf.parallel" not in serial.inspect_mlir(("int64",), stage="py")
+    assert "scf.parallel" in njit(parallel=True)(conditional_sum).inspect_mlir(("int64",), stage="py")
+
+
+def test_a_raise_in_one_iteration_arrives_after_the_loop():
+    parallel = njit(parallel=True)(raises_in_iteration)
+    with pytest.raises(ValueError, match="iteration seven"):
+        parallel(100)
+    assert parallel(5) == raises_in_iteration(5)
+
+
+def test_break_in_prange_is_a_located_error():
+    parallel = njit(parallel=True)(breaks)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:\d+: error: a prange loop cannot break"):
+        parallel(10)
+
+
+def test_set_and_get_num_threads():
+    before = rumba.get_num_threads()
+    try:
+        rumba.set_num_threads(1)
+        assert rumba.get_num_threads() == 1
+        parallel = njit(parallel=True)(conditional_sum)
+        assert parallel(999) == conditional_sum(999)
+    finally:
+        rumba.set_num_threads(before)
+    with pytest.raises(ValueError):
+        rumba.set_num_threads(0)
+
+
+def test_rumba_num_threads_environment_variable():
+    code = "import rumba\n@rumba.njit(parallel=True)\ndef f(n):\n    return n\n"
+    environment = dict(os.environ, RUMBA_NUM_THREADS="3")
+    # The variable applies when rumba first compiles: compile once, then ask.
+    probe = (
+        "import os, tempfile, importlib.util, rumba\n"
+        "path = os.path.join(tempfile.mkdtemp(), 'probe.py')\n"
+        "open(path, 'w').write(%r)\n"
+        "spec = importlib.util.spec_from_file_location('probe', path)\n"
+        "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+        "module.f(1)\n"
+        "print(rumba.get_num_threads())\n" % code
+    )
+    output = subprocess.run([sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True)
+    assert output.stdout.strip() == "3"
