@@ -88,5 +88,30 @@ fn fastmath_sum(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bubblesort, matmul, fastmath_sum);
+const PRANGE_SUM: &str = "
+from rumba import prange
+
+def total(values):
+    s = 0.0
+    for i in prange(values.shape[0]):
+        s += values[i]
+    return s
+";
+
+/// A `prange` sum over 10M float64 values: the same source serial (parallel off, prange is range) and
+/// on OpenMP threads (parallel on).
+fn prange_sum(criterion: &mut Criterion) {
+    let values = Array1::from_iter((0..10_000_000).map(|index| (index % 1000) as f64 * 0.001));
+    let types = vec![array(&values.view()).value_type()];
+    let mut group = criterion.benchmark_group("prange sum 10M f64");
+    group.sample_size(20);
+    for (label, parallel) in [("serial", false), ("parallel", true)] {
+        let module = compile_module(PRANGE_SUM, &Options { parallel, ..Options::default() }).expect("parses");
+        let function = module.function("total", &types).expect("compiles");
+        group.bench_function(label, |bencher| bencher.iter(|| function.call(&[array(&values.view())]).expect("runs")));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bubblesort, matmul, fastmath_sum, prange_sum);
 criterion_main!(benches);

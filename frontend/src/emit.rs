@@ -1767,6 +1767,8 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The value a reduction starts each iteration from: 0, 1, or the type's extreme.
     fn reduction_identity(&mut self, kind: Reduction, scalar: Scalar, loc: &str) -> String {
         let constant = match (kind, scalar) {
+            // -0.0, not 0.0: -0.0 + x is x for every x (0.0 + -0.0 is 0.0), so LLVM folds it away.
+            (Reduction::Add, Scalar::Float { .. }) => Constant::Float(-0.0),
             (Reduction::Add, _) => Constant::Int(0),
             (Reduction::Mul, _) => Constant::Int(1),
             (Reduction::Min, Scalar::Float { .. }) => Constant::Float(f64::INFINITY),
