@@ -64,3 +64,20 @@ sorted_arr[:] = shuffled[:]
 bubblesort(sorted_arr)
 print(np.array_equal(sorted_arr, original))
 report("bubblesort with rumba", lambda: (sorted_arr.__setitem__(slice(None), shuffled), bubblesort(sorted_arr)), 100)
+
+import numpy as np
+from rumba import vectorize, int64, float32
+
+
+@vectorize([float32(float32, float32)], target='parallel', fastmath=True)
+# to use cuda target must become cuda. Since emulator has a bug we use parallel
+def vec_add(x, y):
+    c = x + y
+    return c
+
+
+a = np.random.rand(3, 2).astype(np.float32)
+b = np.random.rand(3, 2).astype(np.float32)
+
+
+print(vec_add(a, b))

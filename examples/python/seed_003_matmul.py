@@ -38,3 +38,15 @@ try:
     matrix_multiply_loops_jit(A, np.ones((3, 3)))
 except ValueError as error:
     print("ValueError:", error)
+
+# Advanced: signatures and inspecting generated code (first lines of each).
+print(matrix_multiply_loops_jit.signatures)
+signature = matrix_multiply_loops_jit.signatures[0]
+for label, text in [
+    ("typed py IR", matrix_multiply_loops_jit.inspect_types(signature=signature)),
+    ("LLVM IR", matrix_multiply_loops_jit.inspect_llvm(signature=signature)),
+    ("assembly", matrix_multiply_loops_jit.inspect_asm(signature=signature)),
+]:
+    lines = text.splitlines()
+    print("--- %s (%d lines)" % (label, len(lines)))
+    print("\n".join(lines[:4]))

@@ -5,8 +5,9 @@ from . import errors, types
 from ._rumba import get_num_threads, set_num_threads
 from .dispatcher import Dispatcher, jit, njit, typeof
 from .types import *  # noqa: F401,F403 - Numba exports its types at the top level too
+from .vectorize import DUFunc, vectorize
 
 # `prange` is `range` in the interpreter; compiled with parallel=True its iterations run on threads.
 prange = range
 
-__all__ = ["jit", "njit", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__
+__all__ = ["jit", "njit", "vectorize", "DUFunc", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__

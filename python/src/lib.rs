@@ -384,6 +384,88 @@ impl DispatchTable {
     }
 }
 
+/// One typed loop of a `@vectorize` ufunc: a compiled 1-D loop over the `nin + nout` operands.
+struct UfuncLoop {
+    function: rumba::CompiledFunction,
+    dtypes: Vec<Scalar>,
+}
+
+/// NumPy's inner loop for every rumba ufunc: the operands as 1-D strided arrays (broadcast operands
+/// have stride 0), handed to the compiled loop without copies.
+unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensions: *mut npyffi::npy_intp, steps: *mut npyffi::npy_intp, data: *mut std::ffi::c_void) {
+    // SAFETY: NumPy passes the `data` pointer registered with this loop, one pointer and one step
+    // per operand, and the length first in `dimensions`.
+    let (ufunc_loop, length) = unsafe { (&*(data as *const UfuncLoop), *dimensions as i64) };
+    let arguments: Vec<Argument> = ufunc_loop
+        .dtypes
+        .iter()
+        .enumerate()
+        .map(|(operand, dtype)| {
+            let (pointer, step) = unsafe { (*args.add(operand), *steps.add(operand)) };
+            Argument::Array(ArrayArgument { data: pointer.cast(), dtype: *dtype, shape: vec![length], byte_strides: vec![step as i64] })
+        })
+        .collect();
+    if let Err(error) = ufunc_loop.function.call(&arguments) {
+        Python::attach(|py| match error {
+            CallError::Raised(exception) => raised(py, exception).restore(py),
+            CallError::Arguments(message) => PyTypeError::new_err(message).restore(py),
+        });
+    }
+}
+
+/// A `numpy.ufunc` whose loops are compiled functions: `loops` pairs each loop's operand types
+/// (inputs then outputs, scalars in Numba's notation) with the compiled 1-D loop.
+#[pyfunction]
+fn make_ufunc(py: Python<'_>, name: &str, doc: &str, nin: usize, nout: usize, loops: Vec<(Vec<String>, Py<Function>)>) -> PyResult<Py<PyAny>> {
+    let mut functions: Vec<npyffi::PyUFuncGenericFunction> = Vec::new();
+    let mut data: Vec<*mut std::ffi::c_void> = Vec::new();
+    let mut types: Vec<std::ffi::c_char> = Vec::new();
+    for (operand_types, function) in loops {
+        let dtypes = parse_types(&operand_types)?
+            .into_iter()
+            .map(|operand| operand.scalar().ok_or_else(|| PyTypeError::new_err(format!("ufunc operands are scalars, got {operand}"))))
+            .collect::<PyResult<Vec<Scalar>>>()?;
+        if dtypes.len() != nin + nout {
+            return Err(PyTypeError::new_err(format!("a loop of {name} needs {} operand types, got {}", nin + nout, dtypes.len())));
+        }
+        types.extend(dtypes.iter().map(|dtype| descr_of(py, *dtype).num() as std::ffi::c_char));
+        let ufunc_loop = Box::new(UfuncLoop { function: function.get().inner.clone(), dtypes });
+        data.push(Box::into_raw(ufunc_loop).cast());
+        functions.push(Some(ufunc_inner_loop));
+    }
+    let loop_count = functions.len() as i32;
+    // NumPy keeps these tables for the ufunc's lifetime and never frees them: they live as long as the
+    // process, like the ufuncs C extensions define statically.
+    let functions = functions.leak();
+    let data = data.leak();
+    let types = types.leak();
+    let name = CString::new(name)?.into_raw();
+    let doc = CString::new(doc)?.into_raw();
+    unsafe {
+        let ufunc = npyffi::PY_UFUNC_API.PyUFunc_FromFuncAndData(
+            py,
+            functions.as_mut_ptr(),
+            data.as_mut_ptr(),
+            types.as_mut_ptr(),
+            loop_count,
+            nin as i32,
+            nout as i32,
+            -1,
+            name,
+            doc,
+            0,
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ufunc)?.unbind())
+    }
+}
+
+/// A Numba signature's return type (None when it is to be inferred) and argument types.
+#[pyfunction]
+fn parse_signature(text: &str) -> PyResult<(Option<String>, Vec<String>)> {
+    let signature = rumba::parse_signature(text).map_err(PyTypeError::new_err)?;
+    Ok((signature.return_type.map(|r#type| r#type.to_string()), signature.arguments.iter().map(ToString::to_string).collect()))
+}
+
 /// Sets how many threads the calling thread's parallel loops use.
 #[pyfunction]
 fn set_num_threads(count: usize) -> PyResult<()> {
@@ -410,5 +492,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(stages, module)?)?;
     module.add_function(wrap_pyfunction!(set_num_threads, module)?)?;
     module.add_function(wrap_pyfunction!(get_num_threads, module)?)?;
+    module.add_function(wrap_pyfunction!(make_ufunc, module)?)?;
+    module.add_function(wrap_pyfunction!(parse_signature, module)?)?;
     Ok(())
 }

@@ -1,0 +1,93 @@
+"""``@vectorize``: eager signatures give a real ``numpy.ufunc`` (broadcasting over N-D inputs,
+``out=``, type dispatch over the listed loops), lazy ``@vectorize`` compiles a loop per new input
+dtypes; ``target='parallel'`` runs the loop on threads; ``target='cuda'`` is a clear error for now.
+Results are compared with NumPy applying the same Python function elementwise (``np.vectorize`` over
+the kernel's ``py_func`` semantics) and with NumPy's own operators."""
+import math
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import float32, float64, int64, vectorize
+
+
+def add(x, y):
+    c = x + y
+    return c
+
+
+def hypot_like(x, y):
+    return math.sqrt(x * x + y * y)
+
+
+def clipped(x, low, high):
+    if x < low:
+        return low
+    if x > high:
+        return high
+    return x
+
+
+def reference(function, *arrays, dtype):
+    return np.vectorize(function, otypes=[dtype])(*arrays)
+
+
+@pytest.mark.parametrize("target", ["cpu", "parallel"])
+def test_seed_vec_add_is_a_ufunc(target):
+    vec_add = vectorize([float32(float32, float32)], target=target, fastmath=True)(add)
+    assert isinstance(vec_add, np.ufunc) and vec_add.types == ["ff->f"]
+    rng = np.random.default_rng(1)
+    a = rng.random((3, 2)).astype(np.float32)
+    b = rng.random((3, 2)).astype(np.float32)
+    np.testing.assert_array_equal(vec_add(a, b), a + b)
+
+
+@pytest.mark.parametrize("target", ["cpu", "parallel"])
+def test_broadcasting_out_and_strides(target):
+    ufunc = vectorize(["f8(f8, f8)"], target=target)(hypot_like)
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((4, 1, 5))
+    b = rng.standard_normal((3, 1))[::-1]
+    expected = reference(hypot_like, a, b, dtype=np.float64)
+    np.testing.assert_array_max_ulp(ufunc(a, b), expected, maxulp=1)
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape))
+    assert ufunc(a, b, out=out) is out
+    np.testing.assert_array_max_ulp(out, expected, maxulp=1)
+    big = rng.standard_normal(1_000_003)
+    np.testing.assert_array_max_ulp(ufunc(big[::3], 0.5), reference(hypot_like, big[::3], 0.5, dtype=np.float64), maxulp=1)
+
+
+def test_type_dispatch_over_listed_loops():
+    ufunc = vectorize([int64(int64, int64, int64), float64(float64, float64, float64)])(clipped)
+    assert ufunc.types == ["lll->l", "ddd->d"]
+    ints = np.arange(-5, 6)
+    got = ufunc(ints, -2, 3)
+    assert got.dtype == np.int64
+    np.testing.assert_array_equal(got, reference(clipped, ints, -2, 3, dtype=np.int64))
+    floats = np.linspace(-1, 1, 9)
+    np.testing.assert_array_equal(ufunc(floats, -0.5, 0.25), reference(clipped, floats, -0.5, 0.25, dtype=np.float64))
+
+
+def test_lazy_vectorize_compiles_per_input_types():
+    lazy = vectorize(add)
+    assert isinstance(lazy, rumba.DUFunc)
+    np.testing.assert_array_equal(lazy(np.arange(5), np.arange(5)), np.arange(5) * 2)
+    halves = np.full(3, 0.5, dtype=np.float32)
+    got = lazy(halves, halves)
+    assert got.dtype == np.float32
+    np.testing.assert_array_equal(got, halves + halves)
+    assert len(lazy.types) == 2
+
+
+def test_cuda_target_is_a_clear_error():
+    with pytest.raises(NotImplementedError, match="cuda"):
+        vectorize(["f4(f4, f4)"], target="cuda")(add)
+
+
+def test_kernel_errors_are_located():
+    def uses_a_list(x):
+        return [x]
+
+    with pytest.raises(rumba.errors.UnsupportedError, match="lists are not supported"):
+        vectorize(["f8(f8)"])(uses_a_list)
