@@ -168,6 +168,11 @@ fn exits(body: &[Stmt], loop_level: bool) -> bool {
     })
 }
 
+/// Whether an operand may be zero: anything but a non-zero literal.
+fn may_be_zero(expr: &Expr) -> bool {
+    literal_constant(expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)))
+}
+
 /// Finds what may raise while a statement runs: a division or modulo whose divisor is not a non-zero
 /// literal, a power whose exponent is not a literal, a range with a computed step, or a call to a
 /// compiled function.
@@ -180,7 +185,7 @@ impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
     fn visit_stmt(&mut self, statement: &'a Stmt) {
         if let Stmt::AugAssign(assign) = statement {
             if matches!(assign.op, Operator::Div | Operator::FloorDiv | Operator::Mod | Operator::Pow)
-                && literal_constant(&assign.value).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)))
+                && may_be_zero(&assign.value)
             {
                 self.found = true;
             }
@@ -192,7 +197,7 @@ impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
         match expr {
             Expr::BinOp(binary)
                 if matches!(binary.op, Operator::Div | Operator::FloorDiv | Operator::Mod | Operator::Pow)
-                    && literal_constant(&binary.right).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false))) =>
+                    && may_be_zero(&binary.right) =>
             {
                 self.found = true
             }
@@ -1230,7 +1235,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let lhs = self.cast(left_name, left_type, result, &loc);
         let rhs = self.cast(right_name, right_type, result, &loc);
         let ty = result.mlir();
-        let divisor_may_be_zero = literal_constant(right_expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)));
+        let divisor_may_be_zero = may_be_zero(right_expr);
         let mnemonic = match op {
             Operator::Add => "add",
             Operator::Sub => "sub",
