@@ -13,6 +13,7 @@ use pyo3::{
     types::{PyBool, PyCapsule, PyFloat, PyTuple},
 };
 use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
+use smallvec::{smallvec, SmallVec};
 use std::{
     collections::HashMap,
     ffi::CString,
@@ -98,7 +99,7 @@ impl Compiler {
 }
 
 /// The arguments of one call; they point into NumPy arrays the caller keeps alive across the call.
-struct CallArguments(Vec<Argument>);
+struct CallArguments(SmallVec<[Argument; 4]>);
 
 // SAFETY: the pointers stay valid while the GIL is released: the caller's frame holds the arrays.
 unsafe impl Send for CallArguments {}
@@ -261,7 +262,7 @@ impl Function {
             .zip(declared)
             .enumerate()
             .map(|(position, (value, declared))| convert_argument(&value, declared, position))
-            .collect::<PyResult<Vec<_>>>()?;
+            .collect::<PyResult<SmallVec<[Argument; 4]>>>()?;
         // Releasing the GIL costs more than straight-line code takes to run; loops release it.
         let result = if self.inner.is_straight_line() {
             self.inner.call(&arguments)
@@ -339,8 +340,8 @@ struct DispatchTable {
 
 impl DispatchTable {
     fn lookup(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> Option<Py<Function>> {
-        let types = args.iter().map(|value| type_of(&value)).collect::<Option<Vec<Type>>>()?;
-        self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&types).map(|function| function.clone_ref(py))
+        let types = args.iter().map(|value| type_of(&value)).collect::<Option<SmallVec<[Type; 4]>>>()?;
+        self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner()).get(types.as_slice()).map(|function| function.clone_ref(py))
     }
 }
 
@@ -402,7 +403,7 @@ unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensio
         .enumerate()
         .map(|(operand, dtype)| {
             let (pointer, step) = unsafe { (*args.add(operand), *steps.add(operand)) };
-            Argument::Array(ArrayArgument { data: pointer.cast(), dtype: *dtype, shape: vec![length], byte_strides: vec![step as i64] })
+            Argument::Array(ArrayArgument { data: pointer.cast(), dtype: *dtype, shape: smallvec![length], byte_strides: smallvec![step as i64] })
         })
         .collect();
     if let Err(error) = ufunc_loop.function.call(&arguments) {

@@ -4,7 +4,11 @@
 
 use rumba_dialects::Layout;
 use rumba_frontend::{ArrayType, Scalar, Type};
+use smallvec::SmallVec;
 use std::fmt;
+
+/// Extents or strides of one array: inline up to four dimensions, so a call allocates nothing.
+pub type Dims = SmallVec<[i64; 4]>;
 
 /// A typed scalar.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -166,8 +170,8 @@ impl fmt::Display for Number {
 pub struct ArrayArgument {
     pub data: *mut u8,
     pub dtype: Scalar,
-    pub shape: Vec<i64>,
-    pub byte_strides: Vec<i64>,
+    pub shape: Dims,
+    pub byte_strides: Dims,
 }
 
 impl ArrayArgument {
@@ -225,51 +229,59 @@ impl From<Number> for Argument {
 /// Storage for the packed arguments of one call, as the packed wrapper of a function's C interface
 /// (`llvm.emit_c_interface`) reads them: a scalar is one slot, an array is a slot holding a pointer
 /// to its memref descriptor `(allocated, aligned, offset, sizes..., strides...)`, strides in elements.
+/// Everything stays inline for common calls: a call allocates nothing.
 pub struct PackedArguments {
-    slots: Vec<[u8; 8]>,
-    /// The memref descriptors that array slots point into, kept alive for the call.
-    _descriptors: Vec<Box<[i64]>>,
+    slots: SmallVec<[[u8; 8]; 8]>,
+    /// The words of every array's descriptor, one after another.
+    descriptor_words: SmallVec<[i64; 24]>,
+    /// For each array argument: its slot and where its descriptor starts in `descriptor_words`.
+    array_slots: SmallVec<[(usize, usize); 4]>,
 }
 
 impl PackedArguments {
     pub fn new(arguments: &[Argument]) -> Result<Self, String> {
-        let mut slots = Vec::new();
-        let mut descriptors = Vec::new();
+        let mut packed = Self { slots: SmallVec::new(), descriptor_words: SmallVec::new(), array_slots: SmallVec::new() };
         for argument in arguments {
             match argument {
                 Argument::Number(number) => {
                     let mut slot = [0u8; 8];
                     let bytes = number.bytes();
                     slot[..bytes.len()].copy_from_slice(&bytes);
-                    slots.push(slot);
+                    packed.slots.push(slot);
                 }
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
-                    let mut descriptor = vec![array.data as i64, array.data as i64, 0];
-                    descriptor.extend(&array.shape);
+                    packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));
+                    packed.slots.push([0; 8]);
+                    packed.descriptor_words.extend([array.data as i64, array.data as i64, 0]);
+                    packed.descriptor_words.extend(array.shape.iter().copied());
                     for stride in &array.byte_strides {
                         if stride % itemsize != 0 {
                             return Err(format!("array stride {stride} is not a multiple of the element size {itemsize}"));
                         }
-                        descriptor.push(stride / itemsize);
+                        packed.descriptor_words.push(stride / itemsize);
                     }
-                    let descriptor = descriptor.into_boxed_slice();
-                    slots.push((descriptor.as_ptr() as u64).to_ne_bytes());
-                    descriptors.push(descriptor);
                 }
             }
         }
-        Ok(Self { slots, _descriptors: descriptors })
+        Ok(packed)
     }
 
     /// Pointers as `invoke_packed` takes them. A function whose C interface returns a struct takes
     /// a pointer to the struct first; one returning only the status takes room for it last.
-    pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8) -> Vec<*mut ()> {
-        let mut pointers: Vec<*mut ()> = self.slots.iter_mut().map(|slot| slot.as_mut_ptr().cast()).collect();
+    /// Array slots get their descriptors' addresses here, once `self` no longer moves.
+    pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8) -> SmallVec<[*mut (); 16]> {
+        let words = self.descriptor_words.as_ptr();
+        for &(slot, start) in &self.array_slots {
+            self.slots[slot] = (unsafe { words.add(start) } as u64).to_ne_bytes();
+        }
+        let mut pointers: SmallVec<[*mut (); 16]> = SmallVec::new();
         if result_is_struct {
             *result_slot = result;
-            pointers.insert(0, (result_slot as *mut *mut u8).cast());
-        } else {
+            pointers.push((result_slot as *mut *mut u8).cast());
+        }
+        pointers.extend(self.slots.iter_mut().map(|slot| slot.as_mut_ptr().cast()));
+        if !result_is_struct {
             pointers.push(result.cast());
         }
         pointers
@@ -427,13 +439,6 @@ impl ResultLayout {
         unsafe { read_value(return_type, buffer, &mut fields) }
     }
 
-    /// Frees the arrays among the results (when the call failed after allocating them).
-    ///
-    /// # Safety
-    /// As for [`ResultLayout::read`].
-    pub unsafe fn discard(&self, return_type: &Type, buffer: &[u8]) {
-        drop(unsafe { self.read(return_type, buffer) });
-    }
 }
 
 fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {

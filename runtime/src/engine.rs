@@ -135,7 +135,7 @@ impl CompiledFunction {
         }
         let mut packed = PackedArguments::new(arguments).map_err(CallError::Arguments)?;
         let layout = &self.result_layout;
-        let mut buffer = vec![0u64; layout.size.div_ceil(8).max(1)];
+        let mut buffer: smallvec::SmallVec<[u64; 16]> = smallvec::smallvec![0u64; layout.size.div_ceil(8).max(1)];
         let result_is_struct = self.return_type != Type::None;
         let mut result_slot = std::ptr::null_mut();
         let mut pointers = packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot);
