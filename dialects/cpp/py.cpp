@@ -183,6 +183,52 @@ LogicalResult CastOp::verify() {
   return success();
 }
 
+LogicalResult MapOp::verify() {
+  auto result = llvm::cast<ArrayType>(getType());
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getOperands().size())
+    return emitOpError("kernel takes ") << body.getNumArguments() << " element(s) for "
+                                         << getOperands().size() << " operand(s)";
+  for (auto [operand, argument] : llvm::zip(getOperands(), body.getArguments())) {
+    Type element = operand.getType();
+    if (auto array = llvm::dyn_cast<ArrayType>(element)) {
+      if (array.getNdim() != result.getNdim())
+        return emitOpError("array operands have the result's ") << result.getNdim() << " dimension(s)";
+      element = array.getDtype();
+    } else if (!isPyScalar(element)) {
+      return emitOpError("operands are arrays or Python scalars, got ") << element;
+    }
+    if (argument.getType() != element)
+      return emitOpError("kernel argument type ") << argument.getType() << " differs from element type " << element;
+  }
+  auto yield = llvm::cast<YieldOp>(body.getTerminator());
+  if (yield.getValue().getType() != result.getDtype())
+    return emitOpError("kernel yields ") << yield.getValue().getType() << " for elements of type " << result.getDtype();
+  if (result.getLayout().getValue() != "C")
+    return emitOpError("new arrays are C-ordered, got layout ") << result.getLayout().getValue();
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  StringRef kind = getKind();
+  if (!llvm::is_contained({"sum", "min", "max"}, kind))
+    return emitOpError("unknown reduction '") << kind << "'";
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  Type expected = array.getDtype();
+  if (kind == "sum" && !llvm::isa<FloatType>(expected)) {
+    auto integer = llvm::cast<IntegerType>(expected);
+    expected = IntegerType::get(getContext(), 64, integer.isUnsigned() ? IntegerType::Unsigned : IntegerType::Signed);
+  }
+  if (getType() != expected)
+    return emitOpError("result type ") << getType() << " differs from " << expected;
+  return success();
+}
+
+void ReduceOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
 LogicalResult RaiseOp::verify() {
   if (static_cast<int32_t>(getCode()) <= 0)
     return emitOpError("exception codes are positive, got ") << getCode();

@@ -6,6 +6,7 @@
 include "PyDialect.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class Py_Op<string mnemonic, list<Trait> traits = []> : Op<Py_Dialect, mnemonic, traits>;
 
@@ -142,6 +143,41 @@ def Py_FillOp : Py_Op<"fill", [MemoryEffects<[MemWrite]>]> {
   let summary = "`a[...] = v`: write one value to every element";
   let arguments = (ins Py_Array:$array, Py_Scalar:$value);
   let assemblyFormat = "$array `,` $value attr-dict `:` qualified(type($array)) `,` type($value)";
+  let hasVerifier = 1;
+}
+
+def Py_MapOp : Py_Op<"map", [RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "an elementwise array expression: a scalar kernel applied at every index";
+  let description = [{
+    `%r = py.map %a, %b, %s : (!py.array<f64, 2, C>, !py.array<f64, 2, A>, f64) -> !py.array<f64, 2, C> {
+    ^bb0(%x: f64, %y: f64, %z: f64): ... py.yield %v : f64 }` makes a new C-ordered array of the
+    operands' shape (array operands have equal shapes; the frontend checks and raises) whose elements
+    are the kernel applied to the operands' elements at the same index; scalar operands are the same
+    at every index. One `py.map` is one fused loop, however large the expression it came from.
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let results = (outs Py_Array:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$operands attr-dict `:` functional-type($operands, $result) $body";
+  let hasVerifier = 1;
+}
+
+def Py_YieldOp : Py_Op<"yield", [Pure, Terminator, HasParent<"MapOp">]> {
+  let summary = "the element a `py.map` kernel computes";
+  let arguments = (ins Py_Scalar:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
+def Py_ReduceOp : Py_Op<"reduce", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "a whole-array reduction: sum, min or max of every element";
+  let description = [{
+    `%s = py.reduce "sum"(%a) : !py.array<f64, 2, C> -> f64`. The result type is the element type
+    (sum of integers and bools: int64 and uint64 as NumPy). min and max of an empty array are
+    undefined here; the frontend raises ValueError first, as NumPy does.
+  }];
+  let arguments = (ins StrAttr:$kind, Py_Array:$array);
+  let results = (outs Py_Scalar:$result);
+  let assemblyFormat = "$kind `(` $array `)` attr-dict `:` qualified(type($array)) `->` type($result)";
   let hasVerifier = 1;
 }
 

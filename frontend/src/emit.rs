@@ -134,6 +134,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// Whether an expression of the current statement may already have raised, so that later side
     /// effects of the same statement must be skipped.
     statement_may_have_raised: bool,
+    /// How many places that may raise have been emitted so far: a statement whose emission added one
+    /// is followed by a guard, whatever its syntax showed.
+    raise_points: usize,
     needs_exit_block: bool,
     loop_depth: usize,
     region_depth: usize,
@@ -242,6 +245,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             status_slot: String::new(),
             return_slots: Vec::new(),
             statement_may_have_raised: false,
+            raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
             region_depth: 0,
@@ -523,6 +527,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     /// The function's own statement list; returns whether it ended in a `func.return`.
     fn emit_top_level(&mut self, body: &[Stmt]) -> Result<bool, Diagnostic> {
         for statement in body {
+            let raise_points = self.raise_points;
             if let Stmt::Return(return_statement) = statement {
                 self.statement_may_have_raised = false;
                 let loc = location(self.module, statement);
@@ -531,7 +536,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     None => Value::None,
                 };
                 let value = self.convert(value, &self.types.return_type.clone(), statement)?;
-                if statement_may_raise(self.module, statement) {
+                if statement_may_raise(self.module, statement) || self.raise_points > raise_points {
                     let running = self.running();
                     self.branch_to_exit(&running);
                 }
@@ -544,7 +549,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 return Ok(true);
             }
             self.emit_statement(statement)?;
-            if needs_guard(self.module, statement, false) {
+            if needs_guard(self.module, statement, false) || self.raise_points > raise_points {
                 let running = self.running();
                 self.branch_to_exit(&running);
             }
@@ -564,9 +569,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     /// under `scf.if (state == 0)`.
     fn emit_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
         for (position, statement) in body.iter().enumerate() {
+            let raise_points = self.raise_points;
             self.emit_statement(statement)?;
             let rest = &body[position + 1..];
-            if !rest.is_empty() && needs_guard(self.module, statement, self.loop_depth > 0) {
+            if !rest.is_empty() && (needs_guard(self.module, statement, self.loop_depth > 0) || self.raise_points > raise_points) {
                 let running = self.running();
                 let (lines, ()) = self.region(|this| {
                     this.emit_block(rest)?;
@@ -669,6 +675,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         })?;
         self.emit_if(&condition, lines, None);
         self.statement_may_have_raised = true;
+        self.raise_points += 1;
         Ok(())
     }
 
@@ -784,15 +791,24 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             return self.emit_parallel_for(&start, &step, &count, &target_name, body, loc);
         }
         let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
+        let (raise_points, raise_sites, emitted) = (self.raise_points, self.module_emitter.raise_sites.len(), self.lines.len());
         self.loop_depth += 1;
-        let result = if breaks {
+        let mut result = if breaks {
             self.emit_range_while(&start, &step, &count, &target_name, body, loc)
         } else {
             self.emit_range_for(&start, &step, &count, &target_name, body, loc)
         };
+        let exits_early = breaks || self.raise_points > raise_points;
+        if !breaks && exits_early && result.is_ok() {
+            // The body raises where its syntax did not show it (an array expression, a reduction):
+            // emit it again as a loop that stops at the first exception.
+            self.lines.truncate(emitted);
+            self.module_emitter.raise_sites.truncate(raise_sites);
+            result = self.emit_range_while(&start, &step, &count, &target_name, body, loc);
+        }
         self.loop_depth -= 1;
         result?;
-        if breaks {
+        if exits_early {
             self.clear_state(STATE_BREAK);
         }
         Ok(())
@@ -1040,6 +1056,10 @@ impl FunctionEmitter<'_, '_, '_> {
     fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
+        if self.is_elementwise(expr)? {
+            let Type::Array(array_type) = self.expr_type(expr)? else { unreachable!("elementwise expressions are arrays") };
+            return self.emit_map(expr, array_type);
+        }
         match expr {
             Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => {
                 let constant = literal_constant(expr).ok_or_else(|| module.unsupported(expr, "this number literal is not supported"))?;
@@ -1368,6 +1388,10 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         let loc = location(module, call);
         let bindings = &self.bindings;
+        if let Some((kind, array)) = crate::infer::reduction_call(module, call, &|name| bindings.contains_key(name)) {
+            return self.emit_reduction(call, kind, array);
+        }
+        let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
         if let Some(keyword) = call.arguments.keywords.first() {
             if !matches!(&callee, Callee::Numpy(name) if crate::infer::is_allocation(name)) {
@@ -1431,6 +1455,7 @@ impl FunctionEmitter<'_, '_, '_> {
                     emit_call(self)?
                 };
                 self.statement_may_have_raised = true;
+                self.raise_points += 1;
                 Ok(value)
             }
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &argument_types, &loc),
@@ -1810,4 +1835,225 @@ fn first_break_or_return(body: &[Stmt]) -> Option<&Stmt> {
             .or_else(|| if_statement.elif_else_clauses.iter().find_map(|clause| first_break_or_return(&clause.body))),
         _ => None,
     })
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// Whether `expr` is an elementwise operation producing an array (fused into one `py.map`).
+    fn is_elementwise(&mut self, expr: &Expr) -> Result<bool, Diagnostic> {
+        let candidate = match expr {
+            Expr::BinOp(_) | Expr::UnaryOp(_) => true,
+            Expr::Compare(compare) => compare.ops.len() == 1,
+            Expr::Call(call) => {
+                let bindings = &self.bindings;
+                matches!(crate::infer::resolve_callee(self.module, call, &|name| bindings.contains_key(name)), Ok(Callee::Numpy(name)) if !crate::infer::is_allocation(&name))
+            }
+            _ => false,
+        };
+        Ok(candidate && matches!(self.expr_type(expr)?, Type::Array(_)))
+    }
+
+    fn elementwise_children<'x>(expr: &'x Expr) -> Vec<&'x Expr> {
+        match expr {
+            Expr::BinOp(binary) => vec![&binary.left, &binary.right],
+            Expr::UnaryOp(unary) => vec![&unary.operand],
+            Expr::Compare(compare) => vec![&compare.left, &compare.comparators[0]],
+            Expr::Call(call) => call.arguments.args.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The leaves of an elementwise tree: what is evaluated once, outside the kernel.
+    fn elementwise_leaves<'x>(&mut self, expr: &'x Expr, leaves: &mut Vec<&'x Expr>) -> Result<(), Diagnostic> {
+        for child in Self::elementwise_children(expr) {
+            if self.is_elementwise(child)? {
+                self.elementwise_leaves(child, leaves)?;
+            } else {
+                leaves.push(child);
+            }
+        }
+        Ok(())
+    }
+
+    /// An array expression as one `py.map`: its array and scalar leaves evaluated first, array
+    /// shapes checked equal (a located ValueError otherwise), then the whole expression as the kernel.
+    fn emit_map(&mut self, root: &Expr, array_type: ArrayType) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, root);
+        let mut leaves = Vec::new();
+        self.elementwise_leaves(root, &mut leaves)?;
+        let mut operands = Vec::new();
+        for leaf in &leaves {
+            operands.push(self.emit_expr(leaf)?);
+        }
+        let arrays: Vec<(String, ArrayType)> = operands
+            .iter()
+            .filter_map(|operand| match operand {
+                Value::Array(name, array) => Some((name.clone(), *array)),
+                _ => None,
+            })
+            .collect();
+        let (first, first_type) = arrays.first().cloned().ok_or_else(|| module.typing(root, "an array expression needs an array"))?;
+        for (other, other_type) in &arrays[1..] {
+            for dim in 0..array_type.ndim {
+                let Value::Scalar(extent, _) = self.dim(&first, first_type, dim, &loc) else { unreachable!() };
+                let Value::Scalar(other_extent, _) = self.dim(other, *other_type, dim, &loc) else { unreachable!() };
+                let differs = self.op(format!("py.cmp \"ne\", {extent}, {other_extent} : si64 {loc}"));
+                self.raise_if(&differs, "ValueError", "operands could not be broadcast together (their shapes differ)", root)?;
+            }
+        }
+        let mut kernel_leaves = HashMap::new();
+        let mut arguments = Vec::new();
+        let mut operand_types = Vec::new();
+        for (leaf, operand) in leaves.iter().zip(&operands) {
+            let (element, operand_type) = match operand {
+                Value::Array(_, array) => (array.dtype, Type::Array(*array).flat_mlir()[0].clone()),
+                Value::Scalar(_, scalar) => (*scalar, scalar.mlir()),
+                other => return Err(module.typing(*leaf, format!("array expressions take arrays and numbers, got {}", other.value_type()))),
+            };
+            let argument = self.fresh();
+            arguments.push(format!("{argument}: {}", element.mlir()));
+            operand_types.push(operand_type);
+            kernel_leaves.insert(*leaf as *const Expr, (argument, element));
+        }
+        let (lines, ()) = self.region(|this| {
+            let (value, scalar) = this.emit_kernel(root, &kernel_leaves)?;
+            let value = this.cast(&value, scalar, array_type.dtype, &loc);
+            this.line(format!("py.yield {value} : {}", array_type.dtype.mlir()));
+            Ok(())
+        })?;
+        let names: Vec<String> = operands.iter().flat_map(Value::flat_names).collect();
+        let result = self.fresh();
+        let header = format!(
+            "{result} = py.map {} : ({}) -> {} {{",
+            names.join(", "),
+            operand_types.join(", "),
+            Type::Array(array_type).flat_mlir()[0]
+        );
+        let mut body = vec![format!("^bb0({}):", arguments.join(", "))];
+        body.extend(lines);
+        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        Ok(Value::Array(result, array_type))
+    }
+
+    /// The scalar kernel of an elementwise tree, by NumPy's rules: no exceptions (float division by
+    /// zero gives inf or nan, integer floor division and modulo by zero give 0).
+    fn emit_kernel(&mut self, expr: &Expr, leaves: &HashMap<*const Expr, (String, Scalar)>) -> Result<(String, Scalar), Diagnostic> {
+        if let Some(leaf) = leaves.get(&(expr as *const Expr)) {
+            return Ok(leaf.clone());
+        }
+        let module = self.module;
+        let loc = location(module, expr);
+        let children = Self::elementwise_children(expr);
+        let mut child_types = Vec::new();
+        let mut values = Vec::new();
+        for child in &children {
+            child_types.push(self.expr_type(child)?);
+            values.push(self.emit_kernel(child, leaves)?);
+        }
+        let op = match expr {
+            Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),
+            Expr::UnaryOp(unary) => crate::infer::ElementwiseOp::Unary(unary.op),
+            Expr::Compare(_) => crate::infer::ElementwiseOp::Compare,
+            Expr::Call(call) => match crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))? {
+                Callee::Numpy(name) => crate::infer::ElementwiseOp::Numpy(name),
+                _ => return Err(module.unsupported(expr, "unsupported call in an array expression")),
+            },
+            other => return Err(module.unsupported(other, "unsupported array expression")),
+        };
+        let result = crate::infer::elementwise_scalar(module, &op, &child_types, expr)?;
+        let value = match (&op, expr) {
+            (crate::infer::ElementwiseOp::Binary(operator), _) => {
+                let operand_type = result;
+                let lhs = self.cast(&values[0].0, values[0].1, operand_type, &loc);
+                let rhs = self.cast(&values[1].0, values[1].1, operand_type, &loc);
+                let ty = operand_type.mlir();
+                let mnemonic = match operator {
+                    Operator::Add => "add",
+                    Operator::Sub => "sub",
+                    Operator::Mult => "mul",
+                    Operator::Div => "truediv",
+                    Operator::FloorDiv => "floordiv",
+                    Operator::Mod => "mod",
+                    Operator::Pow => "pow",
+                    Operator::BitAnd => "bitand",
+                    Operator::BitOr => "bitor",
+                    _ => "bitxor",
+                };
+                if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
+                    let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
+                    let one = self.scalar_constant(operand_type, Constant::Int(1), &loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+                    let safe = self.op(format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
+                    let value = self.op(format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
+                    self.op(format!("arith.select {is_zero}, {zero}, {value} : {ty}"))
+                } else {
+                    self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}"))
+                }
+            }
+            (crate::infer::ElementwiseOp::Compare, Expr::Compare(compare)) => {
+                let common = promote(values[0].1, values[1].1);
+                let common = if common == Scalar::Bool { INT64 } else { common };
+                let lhs = self.cast(&values[0].0, values[0].1, common, &loc);
+                let rhs = self.cast(&values[1].0, values[1].1, common, &loc);
+                let predicate = match compare.ops[0] {
+                    CmpOp::Lt => "lt",
+                    CmpOp::LtE => "le",
+                    CmpOp::Gt => "gt",
+                    CmpOp::GtE => "ge",
+                    CmpOp::Eq => "eq",
+                    CmpOp::NotEq => "ne",
+                    other => return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", other.as_str()))),
+                };
+                self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()))
+            }
+            (crate::infer::ElementwiseOp::Unary(unary), _) => {
+                let operand = self.cast(&values[0].0, values[0].1, result, &loc);
+                match unary {
+                    UnaryOp::UAdd => operand,
+                    UnaryOp::USub => self.op(format!("py.neg {operand} : {} {loc}", result.mlir())),
+                    _ => self.op(format!("py.invert {operand} : {} {loc}", result.mlir())),
+                }
+            }
+            (crate::infer::ElementwiseOp::Numpy(name), _) => {
+                let operand = self.cast(&values[0].0, values[0].1, result, &loc);
+                let callee = if name == "absolute" { "abs" } else { name.as_str() };
+                self.op(format!("py.math {callee:?}({operand}) : ({0}) -> {0} {loc}", result.mlir()))
+            }
+            _ => return Err(module.unsupported(expr, "unsupported array expression")),
+        };
+        Ok((value, result))
+    }
+
+    /// `a.sum()`, `np.mean(a)`, `a.min()`, ...: `py.reduce` over the whole array (mean divides the sum
+    /// by the size; min and max of an empty array raise ValueError as NumPy does).
+    fn emit_reduction(&mut self, call: &ExprCall, kind: &str, array_expr: &Expr) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
+        let Value::Array(array, array_type) = self.emit_expr(array_expr)? else {
+            return Err(module.typing(call, format!("{kind}() takes an array")));
+        };
+        let array_text = Type::Array(array_type).flat_mlir()[0].clone();
+        let result = crate::infer::reduction_result(kind, array_type.dtype);
+        let mut size = self.scalar_constant(INT64, Constant::Int(1), &loc);
+        for dim in 0..array_type.ndim {
+            let Value::Scalar(extent, _) = self.dim(&array, array_type, dim, &loc) else { unreachable!() };
+            size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
+        }
+        if matches!(kind, "min" | "max") {
+            let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
+            let empty = self.op(format!("py.cmp \"eq\", {size}, {zero} : si64 {loc}"));
+            let operation = if kind == "min" { "minimum" } else { "maximum" };
+            self.raise_if(&empty, "ValueError", &format!("zero-size array to reduction operation {operation} which has no identity"), call)?;
+        }
+        if kind != "mean" {
+            let value = self.op(format!("py.reduce {kind:?}({array}) : {array_text} -> {} {loc}", result.mlir()));
+            return Ok(Value::Scalar(value, result));
+        }
+        let sum_type = crate::infer::reduction_result("sum", array_type.dtype);
+        let sum = self.op(format!("py.reduce \"sum\"({array}) : {array_text} -> {} {loc}", sum_type.mlir()));
+        let sum = self.cast(&sum, sum_type, result, &loc);
+        let count = self.cast(&size, INT64, result, &loc);
+        let mean = self.op(format!("py.truediv {sum}, {count} : {} {loc}", result.mlir()));
+        Ok(Value::Scalar(mean, result))
+    }
 }

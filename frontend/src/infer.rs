@@ -321,11 +321,20 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let operand = self.expr_type(&unary.operand)?;
                 match (unary.op, operand) {
                     (_, Type::Unknown) => Type::Unknown,
+                    (UnaryOp::Not, Type::Array(_)) => {
+                        return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
+                    }
+                    (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
                     (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() => Type::Scalar(scalar.widened()),
                     (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
                 }
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 && self.is_array_compare(compare)? => {
+                let left = self.expr_type(&compare.left)?;
+                let right = self.expr_type(&compare.comparators[0])?;
+                Type::Array(elementwise_type(module, ElementwiseOp::Compare, &[left, right], expr)?)
             }
             Expr::Compare(compare) => {
                 let mut left = self.expr_type(&compare.left)?;
@@ -404,11 +413,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match (left, right) {
             (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
             (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
+            (Type::Array(_), Type::Array(_) | Type::Scalar(_)) | (Type::Scalar(_), Type::Array(_)) => {
+                elementwise_type(self.module, ElementwiseOp::Binary(op), &[left.clone(), right.clone()], expr).map(Type::Array)
+            }
             _ => Err(self.module.error(
                 expr.range(),
                 DiagnosticKind::Typing,
                 format!("unsupported operand types for {}: {left} and {right}", op.as_str()),
             )),
+        }
+    }
+
+    fn is_array_compare(&mut self, compare: &ruff_python_ast::ExprCompare) -> Result<bool, Diagnostic> {
+        Ok(matches!(self.expr_type(&compare.left)?, Type::Array(_)) || matches!(self.expr_type(&compare.comparators[0])?, Type::Array(_)))
+    }
+
+    /// The type of a whole-array reduction (`a.sum()`, `np.mean(a)`, ...), or `None` for other calls.
+    pub fn array_reduction(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        let assigned = self.assigned.clone();
+        let Some((kind, array)) = reduction_call(self.module, call, &|name| assigned.contains(name)) else { return Ok(None) };
+        match self.expr_type(array)? {
+            Type::Unknown => Ok(Some(Type::Unknown)),
+            Type::Array(array_type) => Ok(Some(Type::Scalar(reduction_result(kind, array_type.dtype)))),
+            other => Err(self.module.typing(call, format!("{kind}() of {other} is not supported; it takes an array"))),
         }
     }
 
@@ -420,6 +447,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = self.module;
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
+        }
+        if let Some(reduction) = self.array_reduction(call)? {
+            return Ok(reduction);
         }
         let callee = self.callee(call)?;
         if let Callee::Builtin(name) = callee {
@@ -449,6 +479,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
+            Callee::Numpy(name) if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
+                elementwise_type(module, ElementwiseOp::Numpy(name.clone()), &arguments, call).map(Type::Array)
+            }
             Callee::Numpy(name) => scalar_function_type(module, call, "numpy", &name, &arguments),
             Callee::Builtin(name) => builtin_type(module, call, name, &arguments),
         }
@@ -560,6 +593,126 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// An elementwise operation on arrays.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ElementwiseOp {
+    Binary(Operator),
+    Unary(UnaryOp),
+    Compare,
+    /// A NumPy ufunc by name: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, abs.
+    Numpy(String),
+}
+
+/// The element type of an elementwise operation by NumPy's rules (arrays are not widened as Numba
+/// widens scalars; a Python scalar of the arrays' kind takes the arrays' type), or the located
+/// reason it is not supported.
+pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &[Type], node: &dyn Ranged) -> Result<Scalar, Diagnostic> {
+    let elements: Vec<Scalar> = operands
+        .iter()
+        .map(|operand| match operand {
+            Type::Array(array) => Ok(array.dtype),
+            Type::Scalar(scalar) => Ok(*scalar),
+            other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("elementwise operations take arrays and numbers, got {other}"))),
+        })
+        .collect::<Result<_, _>>()?;
+    let array_kind = operands.iter().find_map(|operand| match operand {
+        Type::Array(array) => Some(array.dtype),
+        _ => None,
+    });
+    let common = |left: Scalar, right: Scalar| match array_kind {
+        Some(kind) if operands.len() == 2 => {
+            let same_kind = |scalar: Scalar| scalar.is_float() == kind.is_float() && (scalar == Scalar::Bool) == (kind == Scalar::Bool);
+            match (&operands[0], &operands[1]) {
+                (Type::Scalar(_), Type::Array(_)) if same_kind(left) => promote(kind, right),
+                (Type::Array(_), Type::Scalar(_)) if same_kind(right) => promote(left, kind),
+                _ => promote(left, right),
+            }
+        }
+        _ => promote(left, right),
+    };
+    let unsupported = |message: String| module.error(node.range(), DiagnosticKind::Unsupported, message);
+    Ok(match op {
+        ElementwiseOp::Binary(op) => {
+            let promoted = common(elements[0], elements[1]);
+            match op {
+                Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod if promoted != Scalar::Bool => promoted,
+                Operator::Div if promoted.is_float() => promoted,
+                Operator::Div => FLOAT64,
+                Operator::Pow if promoted.is_float() => promoted,
+                Operator::BitAnd | Operator::BitOr | Operator::BitXor if !promoted.is_float() => promoted,
+                other => return Err(unsupported(format!("'{}' on arrays of {} is not supported yet", other.as_str(), promoted.numba_name()))),
+            }
+        }
+        ElementwiseOp::Compare => {
+            common(elements[0], elements[1]);
+            Scalar::Bool
+        }
+        ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) if elements[0] != Scalar::Bool => elements[0],
+        ElementwiseOp::Unary(UnaryOp::Invert) if !elements[0].is_float() => elements[0],
+        ElementwiseOp::Unary(op) => return Err(unsupported(format!("unary {} on arrays of {} is not supported", op.as_str(), elements[0].numba_name()))),
+        ElementwiseOp::Numpy(name) => match (name.as_str(), elements.as_slice()) {
+            ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", [element]) => {
+                if *element == (Scalar::Float { bits: 32 }) {
+                    *element
+                } else {
+                    FLOAT64
+                }
+            }
+            ("abs" | "absolute", [element]) if *element != Scalar::Bool => *element,
+            (other, _) => return Err(unsupported(format!("np.{other} on arrays is not supported yet"))),
+        },
+    })
+}
+
+/// The array type of an elementwise operation: C-ordered, with the arrays' dimensions.
+pub fn elementwise_type(module: &SourceModule, op: ElementwiseOp, operands: &[Type], node: &dyn Ranged) -> Result<ArrayType, Diagnostic> {
+    let dims: Vec<usize> = operands
+        .iter()
+        .filter_map(|operand| match operand {
+            Type::Array(array) => Some(array.ndim),
+            _ => None,
+        })
+        .collect();
+    if dims.windows(2).any(|pair| pair[0] != pair[1]) {
+        return Err(module.error(node.range(), DiagnosticKind::Unsupported, "broadcasting arrays of different dimensions is not supported yet"));
+    }
+    let dtype = elementwise_scalar(module, &op, operands, node)?;
+    Ok(ArrayType { dtype, ndim: dims[0], layout: Layout::C })
+}
+
+/// A whole-array reduction call: `a.sum()`, `a.mean()`, `a.min()`, `a.max()` or `np.sum(a)`,
+/// `np.mean(a)`, `np.min(a)`, `np.max(a)` (also `np.amin`, `np.amax`), with no other argument.
+pub fn reduction_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<(&'static str, &'e Expr)> {
+    let kind = |name: &str| match name {
+        "sum" => Some("sum"),
+        "mean" => Some("mean"),
+        "min" | "amin" => Some("min"),
+        "max" | "amax" => Some("max"),
+        _ => None,
+    };
+    if !call.arguments.keywords.is_empty() {
+        return None;
+    }
+    let Expr::Attribute(attribute) = &*call.func else { return None };
+    let is_numpy = matches!(&*attribute.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy")));
+    match (is_numpy, call.arguments.args.as_ref()) {
+        (true, [array]) => kind(attribute.attr.as_str()).map(|kind| (kind, array)),
+        (false, []) => kind(attribute.attr.as_str()).map(|kind| (kind, &*attribute.value)),
+        _ => None,
+    }
+}
+
+/// The result type of a reduction over elements of type `dtype`, as NumPy's.
+pub fn reduction_result(kind: &str, dtype: Scalar) -> Scalar {
+    match (kind, dtype) {
+        ("sum", Scalar::Bool | Scalar::Int { signed: true, .. }) => INT64,
+        ("sum", Scalar::Int { signed: false, .. }) => Scalar::Int { bits: 64, signed: false },
+        ("mean", Scalar::Float { bits: 32 }) => Scalar::Float { bits: 32 },
+        ("mean", _) => FLOAT64,
+        _ => dtype,
     }
 }
 

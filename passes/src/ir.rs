@@ -136,6 +136,20 @@ impl Builder {
         }
     }
 
+    /// Inserts at the start of the entry block of the function around `anchor` (for stack slots,
+    /// which must not be allocated again on every iteration of a loop).
+    pub fn at_function_entry(anchor: MlirOperation) -> Self {
+        let mut function = anchor;
+        while !function.ptr.is_null() && op_name(function) != "func.func" {
+            function = unsafe { mlirOperationGetParentOperation(function) };
+        }
+        if function.ptr.is_null() {
+            return Self::before(anchor);
+        }
+        let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0)) };
+        Self::before(unsafe { mlirBlockGetFirstOperation(entry) })
+    }
+
     pub fn create(&self, name: &str, operands: &[MlirValue], result_types: &[MlirType], attributes: &[(&str, MlirAttribute)]) -> MlirOperation {
         self.create_with_regions(name, operands, result_types, attributes, 0)
     }
@@ -174,6 +188,11 @@ impl Builder {
     /// Creates an operation with one result and returns the result.
     pub fn value(&self, name: &str, operands: &[MlirValue], result_type: MlirType, attributes: &[(&str, MlirAttribute)]) -> MlirValue {
         unsafe { mlirOperationGetResult(self.create(name, operands, &[result_type], attributes), 0) }
+    }
+
+    /// The operation new operations go in front of.
+    pub fn anchor(&self) -> MlirOperation {
+        self.anchor
     }
 
     pub fn parse_attribute(&self, text: &str) -> MlirAttribute {

@@ -18,7 +18,11 @@ use std::collections::HashMap;
 
 /// Runs the lowering on a module operation; `Err` carries a message already emitted at its location.
 pub fn lower_py(module: MlirOperation) -> Result<(), String> {
-    let py_ops = ir::collect_operations(module, |operation| ir::op_name(operation).starts_with("py."));
+    // A py.map's yield stays until the map itself is lowered, which reads the yielded value.
+    let py_ops = ir::collect_operations(module, |operation| {
+        let name = ir::op_name(operation);
+        name.starts_with("py.") && name != "py.yield"
+    });
     let original_operand_types: HashMap<*const std::ffi::c_void, Vec<MlirType>> = py_ops
         .iter()
         .map(|operation| (operation.ptr as *const _, ir::operands(*operation).into_iter().map(ir::value_type).collect()))
@@ -239,6 +243,12 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
             b.value("memref.cast", &[allocated], result_type.expect("has a result"), &[])
         }
+        "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
+        "py.reduce" => {
+            let kind = ir::string_attribute(operation, "kind");
+            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.reduce takes an array")?;
+            lower_reduce(b, &kind, operands[0], parts.ndim, parts.dtype.to_raw(), result_type.expect("has a result"))?
+        }
         "py.raise" => {
             let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
             b.create("memref.store", &[code, operands[0]], &[], &[]);
@@ -247,6 +257,145 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         other => return Err(format!("lower-py: no lowering for '{other}'")),
     };
     Ok(vec![value])
+}
+
+fn identity_maps(b: &Builder, ndim: usize, count: usize, result: &str) -> MlirAttribute {
+    let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+    let map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
+    let reduced = format!("affine_map<({}) -> ({result})>", dims.join(", "));
+    let mut maps = vec![map; count];
+    if result.is_empty() {
+        maps.push(reduced);
+    }
+    b.parse_attribute(&format!("[{}]", maps.join(", ")))
+}
+
+fn iterator_types(b: &Builder, ndim: usize, kind: &str) -> MlirAttribute {
+    b.parse_attribute(&format!("[{}]", vec![format!("#linalg.iterator_type<{kind}>"); ndim].join(", ")))
+}
+
+/// A new 64-byte aligned, C-ordered array with the extents of `like`, as the array type `converted`.
+fn allocate_like(b: &Builder, like: MlirValue, ndim: usize, element: &str, converted: MlirType) -> (MlirValue, MlirValue) {
+    let index = b.index_type();
+    let extents: Vec<MlirValue> = (0..ndim).map(|dim| b.value("memref.dim", &[like, b.integer(index, dim as i64)], index, &[])).collect();
+    let contiguous = ir::parse_type(b.context, &format!("memref<{}{element}>", "?x".repeat(ndim)));
+    let segments = b.parse_attribute(&format!("array<i32: {ndim}, 0>"));
+    let alignment = b.parse_attribute("64 : i64");
+    let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
+    (allocated, b.value("memref.cast", &[allocated], converted, &[]))
+}
+
+/// `py.map` as one `linalg.generic` over the array operands into a new array: the kernel's ops (already
+/// lowered) move into the generic's region, scalar operands are used as they are.
+fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Result<MlirValue, String> {
+    let operands = ir::operands(map);
+    let result = ir::results(map)[0];
+    let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.ok_or("py.map makes an array")?;
+    let element = convert_type(b.context, parts.dtype.to_raw());
+    let arrays: Vec<usize> = (0..operands.len()).filter(|&index| unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[index])) }.is_some()).collect();
+    let first = *arrays.first().ok_or("py.map needs an array operand")?;
+    let (allocated, converted) = allocate_like(b, operands[first], parts.ndim, &ir::print_type(element), convert_type(b.context, ir::value_type(result)));
+    unsafe {
+        let kernel = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
+        let mut argument_types: Vec<MlirType> = arrays.iter().map(|&index| convert_type(b.context, ir::value_type(mlirBlockGetArgument(kernel, index as isize)))).collect();
+        argument_types.push(element);
+        let locations = vec![b.location; argument_types.len()];
+        let block = mlirBlockCreate(argument_types.len() as isize, argument_types.as_ptr(), locations.as_ptr());
+        let mut next_array = 0;
+        for (index, operand) in operands.iter().enumerate() {
+            let argument = mlirBlockGetArgument(kernel, index as isize);
+            let replacement = if arrays.contains(&index) {
+                next_array += 1;
+                mlirBlockGetArgument(block, next_array as isize - 1)
+            } else {
+                *operand
+            };
+            mlirValueReplaceAllUsesOfWith(argument, replacement);
+        }
+        let mut operation = mlirBlockGetFirstOperation(kernel);
+        let mut yielded = None;
+        while !operation.ptr.is_null() {
+            let next = mlirOperationGetNextInBlock(operation);
+            if ir::op_name(operation) == "py.yield" {
+                yielded = Some(ir::operands(operation)[0]);
+            } else {
+                mlirOperationRemoveFromParent(operation);
+                mlirBlockAppendOwnedOperation(block, operation);
+            }
+            operation = next;
+        }
+        let yielded = yielded.ok_or("py.map's kernel yields nothing")?;
+        let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
+        mlirOperationStateAddOperands(&mut state, 1, &yielded);
+        mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, block);
+        let mut generic_operands: Vec<MlirValue> = arrays.iter().map(|&index| operands[index]).collect();
+        generic_operands.push(allocated);
+        let segments = b.parse_attribute(&format!("array<i32: {}, 1>", arrays.len()));
+        let maps = identity_maps(b, parts.ndim, arrays.len() + 1, "d");
+        let iterators = iterator_types(b, parts.ndim, "parallel");
+        let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+        // Hand the built region to the op: swap it in for the empty one `create_with_regions` made.
+        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
+        mlirRegionDestroy(region);
+    }
+    Ok(converted)
+}
+
+/// `py.reduce` as a reduction `linalg.generic` into a rank-0 accumulator starting from the identity.
+fn lower_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, element: MlirType, result: MlirType) -> Result<MlirValue, String> {
+    let element_type = convert_type(b.context, element);
+    let element = kind_of(element)?;
+    let result_kind = kind_of(result)?;
+    let float = matches!(result_kind, ScalarKind::Float(_));
+    let identity = match (kind, result_kind) {
+        ("sum", _) if float => b.float(result, 0.0),
+        ("sum", _) => b.integer(result, 0),
+        ("min", ScalarKind::Float(_)) => b.float(result, f64::INFINITY),
+        ("max", ScalarKind::Float(_)) => b.float(result, f64::NEG_INFINITY),
+        ("min", ScalarKind::Signed(bits)) => b.integer(result, i64::MAX >> (64 - bits)),
+        ("max", ScalarKind::Signed(bits)) => b.integer(result, i64::MIN >> (64 - bits)),
+        ("min", _) => b.integer(result, -1),
+        ("max", _) => b.integer(result, 0),
+        (other, _) => return Err(format!("py.reduce: no lowering for '{other}'")),
+    };
+    let accumulator_type = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(result)));
+    let accumulator = Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], accumulator_type, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))]);
+    b.create("memref.store", &[identity, accumulator], &[], &[]);
+    unsafe {
+        let types = [element_type, result];
+        let locations = [b.location, b.location];
+        let block = mlirBlockCreate(2, types.as_ptr(), locations.as_ptr());
+        let (value, partial) = (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1));
+        let terminator = {
+            let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
+            mlirOperationCreate(&mut state)
+        };
+        mlirBlockAppendOwnedOperation(block, terminator);
+        let inner = Builder::before(terminator);
+        let value = cast(&inner, element, result_kind, value, result);
+        let combined = match (kind, result_kind) {
+            ("sum", _) if float => inner.binary("arith.addf", partial, value),
+            ("sum", _) => inner.binary("arith.addi", partial, value),
+            ("min", ScalarKind::Float(_)) => inner.binary("arith.minimumf", partial, value),
+            ("max", ScalarKind::Float(_)) => inner.binary("arith.maximumf", partial, value),
+            ("min", ScalarKind::Signed(_)) => inner.binary("arith.minsi", partial, value),
+            ("max", ScalarKind::Signed(_)) => inner.binary("arith.maxsi", partial, value),
+            ("min", _) => inner.binary("arith.minui", partial, value),
+            _ => inner.binary("arith.maxui", partial, value),
+        };
+        mlirOperationSetOperands(terminator, 1, &combined);
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, block);
+        let segments = b.parse_attribute("array<i32: 1, 1>");
+        let maps = identity_maps(b, ndim, 1, "");
+        let iterators = iterator_types(b, ndim, "reduction");
+        let generic = b.create_with_regions("linalg.generic", &[array, accumulator], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
+        mlirRegionDestroy(region);
+    }
+    Ok(b.value("memref.load", &[accumulator], result, &[]))
 }
 
 /// Python's `a // b` on a nonzero divisor.
