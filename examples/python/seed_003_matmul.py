@@ -39,6 +39,22 @@ try:
 except ValueError as error:
     print("ValueError:", error)
 
+@numba.jit()
+def f(a, b, c):
+    return (a + b) + c
+
+
+@numba.jit()
+def f_fast(a, b, c):
+    return a + (b + c)
+
+
+a = np.array([1e9])
+b = np.array([-1e9])
+c = np.array([0.1])
+print(f"f: {f(a, b, c)[0]:.12f}")
+print(f"f_fast: {f_fast(a, b, c)[0]:.12f}")
+
 # Advanced: signatures and inspecting generated code (first lines of each).
 print(matrix_multiply_loops_jit.signatures)
 signature = matrix_multiply_loops_jit.signatures[0]

@@ -260,3 +260,34 @@ func.func @raise_negative_code(%status: memref<i32>) {
   py.raise "ValueError", "bad" code -4 into %status : memref<i32>
   return
 }
+
+// -----
+
+func.func @map_yields_wrong_type(%a: !py.array<f64, 1, C>) {
+  // expected-error @+1 {{kernel yields 'f32' for elements of type 'f64'}}
+  %m = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64):
+    %y = py.cast %x : f64 to f32
+    py.yield %y : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_dimension_mismatch(%a: !py.array<f64, 1, C>) {
+  // expected-error @+1 {{array operands have the result's 2 dimension(s)}}
+  %m = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 2, C> {
+  ^bb0(%x: f64):
+    py.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_int_sum_widens(%a: !py.array<si32, 1, C>) {
+  // expected-error @+1 {{result type 'si32' differs from 'si64'}}
+  %s = py.reduce "sum"(%a) : !py.array<si32, 1, C> -> si32
+  return
+}

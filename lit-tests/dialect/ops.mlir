@@ -179,3 +179,20 @@ func.func @raise(%status: memref<i32>) {
   py.raise "IndexError", "index out of range" code 2 into %status : memref<i32>
   return
 }
+
+// py.map applies its kernel at every index; py.reduce folds a whole array.
+// CHECK-LABEL: func.func @map_and_reduce
+// CHECK: %[[MAP:.*]] = py.map %arg0, %arg1 : (!py.array<f64, 2, C>, f64) -> !py.array<f64, 2, C> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[S:.*]]: f64):
+// CHECK-NEXT: %[[Y:.*]] = py.mul %[[X]], %[[S]] : f64
+// CHECK-NEXT: py.yield %[[Y]] : f64
+// CHECK: py.reduce "sum"(%[[MAP]]) : !py.array<f64, 2, C> -> f64
+func.func @map_and_reduce(%a: !py.array<f64, 2, C>, %s: f64) -> f64 {
+  %m = py.map %a, %s : (!py.array<f64, 2, C>, f64) -> !py.array<f64, 2, C> {
+  ^bb0(%x: f64, %y: f64):
+    %p = py.mul %x, %y : f64
+    py.yield %p : f64
+  }
+  %t = py.reduce "sum"(%m) : !py.array<f64, 2, C> -> f64
+  return %t : f64
+}
