@@ -229,6 +229,38 @@ void ReduceOp::getEffects(
   effects.emplace_back(MemoryEffects::Read::get());
 }
 
+LogicalResult ViewOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  auto result = llvm::cast<ArrayType>(getType());
+  ArrayRef<int64_t> dims = getDims();
+  if (dims.size() != array.getNdim())
+    return emitOpError("describes ") << dims.size() << " dimension(s) of a " << array.getNdim() << "-d array";
+  unsigned bounds = 0, kept = 0;
+  for (int64_t dim : dims) {
+    if (dim == -1) {
+      ++bounds;
+    } else if (dim >= 0 && dim <= 7) {
+      bounds += (dim & 1) + ((dim >> 1) & 1) + ((dim >> 2) & 1);
+      ++kept;
+    } else {
+      return emitOpError("dimension entries are -1 or a mask from 0 to 7, got ") << dim;
+    }
+  }
+  if (bounds != getBounds().size())
+    return emitOpError("expects ") << bounds << " bound(s), got " << getBounds().size();
+  if (result.getNdim() != kept || result.getDtype() != array.getDtype())
+    return emitOpError("result must be a ") << kept << "-d array of " << array.getDtype();
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  auto source = llvm::cast<ArrayType>(getSource().getType());
+  auto target = llvm::cast<ArrayType>(getTarget().getType());
+  if (source.getNdim() != target.getNdim() || source.getDtype() != target.getDtype())
+    return emitOpError("copies between arrays of one element type and dimension count");
+  return success();
+}
+
 LogicalResult RaiseOp::verify() {
   if (static_cast<int32_t>(getCode()) <= 0)
     return emitOpError("exception codes are positive, got ") << getCode();

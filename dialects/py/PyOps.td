@@ -139,6 +139,28 @@ def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
   let hasVerifier = 1;
 }
 
+def Py_ViewOp : Py_Op<"view", [Pure]> {
+  let summary = "`a[i, 1:-1, ::2]`: a view of some of an array's elements, aliasing it";
+  let description = [{
+    `dims` has one entry per dimension of the array: -1 for an integer index (one bound: the index,
+    negative counts from the end; the dimension is dropped), otherwise a slice whose entry says which
+    of start (1), stop (2) and step (4) are given, in that order, among the bounds. Bounds follow
+    Python's slice rules: negative ones count from the end, out-of-range ones are clamped, a negative
+    step walks backwards. The step is non-zero (the frontend raises ValueError first).
+  }];
+  let arguments = (ins Py_Array:$array, Variadic<SI64>:$bounds, DenseI64ArrayAttr:$dims);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$array `[` $bounds `]` attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_CopyOp : Py_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "`dst[...] = src`: copy every element of an array of the same shape";
+  let arguments = (ins Py_Array:$source, Py_Array:$target);
+  let assemblyFormat = "$source `,` $target attr-dict `:` qualified(type($source)) `,` qualified(type($target))";
+  let hasVerifier = 1;
+}
+
 def Py_FillOp : Py_Op<"fill", [MemoryEffects<[MemWrite]>]> {
   let summary = "`a[...] = v`: write one value to every element";
   let arguments = (ins Py_Array:$array, Py_Scalar:$value);

@@ -1,9 +1,20 @@
-"""Seed 002 (caching and timing): the first call includes compilation, later calls do not."""
+"""Seed 002: normalize (array ops in a loop) and caching: the first call includes compilation."""
 import time
 
 import numpy as np
 
 from rumba import jit
+
+
+@jit
+def normalize(x):
+    for i in range(x.shape[0]):
+        x[i, :] = x[i, :] / x[i, :].mean()
+
+
+x = np.arange(32 * 3).astype(np.float32).reshape((32, 3))
+normalize(x)
+print(x)
 
 
 @jit(nopython=True)

@@ -601,6 +601,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Stmt::AugAssign(assign) => {
                 let current = self.emit_expr(&assign.target)?;
+                if let Value::Array(..) = current {
+                    return Err(module.unsupported(statement, "augmented assignment to an array is not supported yet; write a[...] = a[...] + ..."));
+                }
                 let value = self.emit_expr(&assign.value)?;
                 let result = self.binary(assign.op, current, value, &assign.value, statement)?;
                 self.assign(&assign.target, result, &loc)?;
@@ -903,6 +906,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
+            Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, loc),
             Expr::Subscript(subscript) => {
                 let array = self.emit_expr(&subscript.value)?;
                 let Value::Array(array_name, array_type) = array else {
@@ -1149,17 +1153,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 let base = self.emit_expr(&subscript.value)?;
                 match base {
                     Value::Array(array, array_type) => {
-                        if let Some(slice) = match &*subscript.slice {
-                            Expr::Tuple(tuple) => tuple.elts.iter().find(|index| matches!(index, Expr::Slice(_))),
-                            single @ Expr::Slice(_) => Some(single),
-                            _ => None,
-                        } {
-                            return Err(module.unsupported(slice, "array slicing is not supported yet"));
+                        if let Type::Array(view_type) = self.expr_type(expr)? {
+                            return self.emit_view(&array, array_type, view_type, &subscript.slice, &loc);
                         }
                         let indices = self.emit_indices(&subscript.slice)?;
-                        if indices.len() != array_type.ndim {
-                            return Err(module.unsupported(&*subscript.slice, format!("indexing a {}-d array needs {} indices, got {} (views come later)", array_type.ndim, array_type.ndim, indices.len())));
-                        }
                         let names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
                         let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
                         let element = self.op(
@@ -2055,5 +2052,105 @@ impl FunctionEmitter<'_, '_, '_> {
         let count = self.cast(&size, INT64, result, &loc);
         let mean = self.op(format!("py.truediv {sum}, {count} : {} {loc}", result.mlir()));
         Ok(Value::Scalar(mean, result))
+    }
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// `a[i, 1:-1, ::2]` (and `a[i]` on a matrix, the rest of its dimensions whole) as a `py.view`.
+    fn emit_view(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, slice: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let indices: Vec<&Expr> = match slice {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+            single => vec![single],
+        };
+        let mut bounds = Vec::new();
+        let mut dims: Vec<i64> = Vec::new();
+        for index in &indices {
+            let Expr::Slice(slice) = index else {
+                let value = self.emit_expr(index)?;
+                bounds.push(self.to_scalar(value, INT64, *index)?);
+                dims.push(-1);
+                continue;
+            };
+            let mut mask = 0;
+            for (bit, part) in [(1, &slice.lower), (2, &slice.upper), (4, &slice.step)] {
+                let Some(part) = part.as_deref() else { continue };
+                let value = self.emit_expr(part)?;
+                let mut bound = self.to_scalar(value, INT64, part)?;
+                if bit == 4 && may_be_zero(part) {
+                    let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {bound}, {zero} : si64 {loc}"));
+                    self.raise_if(&is_zero, "ValueError", "slice step cannot be zero", part)?;
+                    let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                    bound = self.op(format!("arith.select {is_zero}, {one}, {bound} : si64"));
+                }
+                bounds.push(bound);
+                mask |= bit;
+            }
+            dims.push(mask);
+        }
+        dims.resize(array_type.ndim, 0);
+        let dims_text: Vec<String> = dims.iter().map(ToString::to_string).collect();
+        let view = self.op(format!(
+            "py.view {array}[{}] {{dims = array<i64: {}>}} : {} -> {} {loc}",
+            bounds.join(", "),
+            dims_text.join(", "),
+            Type::Array(array_type).flat_mlir()[0],
+            Type::Array(view_type).flat_mlir()[0]
+        ));
+        Ok(Value::Array(view, view_type))
+    }
+
+    /// A new C-ordered copy of an array, its elements converted to `dtype`.
+    fn copy_array(&mut self, array: &str, array_type: ArrayType, dtype: Scalar, loc: &str) -> Result<Value, Diagnostic> {
+        let copy_type = ArrayType { dtype, ndim: array_type.ndim, layout: rumba_dialects::Layout::C };
+        let element = self.fresh();
+        let (lines, ()) = self.region(|this| {
+            let converted = this.cast(&element, array_type.dtype, dtype, loc);
+            this.line(format!("py.yield {converted} : {}", dtype.mlir()));
+            Ok(())
+        })?;
+        let result = self.fresh();
+        let header = format!(
+            "{result} = py.map {array} : ({}) -> {} {{",
+            Type::Array(array_type).flat_mlir()[0],
+            Type::Array(copy_type).flat_mlir()[0]
+        );
+        let mut body = vec![format!("^bb0({element}: {}):", array_type.dtype.mlir())];
+        body.extend(lines);
+        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        Ok(Value::Array(result, copy_type))
+    }
+
+    /// `a[...] = value` where `a[...]` is a view: a number fills it; an array of its shape (checked,
+    /// ValueError otherwise) is copied in, through a fresh copy so that overlapping views read the
+    /// values from before the assignment, as NumPy does.
+    fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
+        let view_text = Type::Array(view_type).flat_mlir()[0].clone();
+        let store = match value {
+            Value::Scalar(name, scalar) => {
+                let converted = self.cast(&name, scalar, view_type.dtype, loc);
+                format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
+            }
+            Value::Array(source, source_type) => {
+                for dim in 0..view_type.ndim {
+                    let Value::Scalar(target_extent, _) = self.dim(&view, view_type, dim, loc) else { unreachable!() };
+                    let Value::Scalar(source_extent, _) = self.dim(&source, source_type, dim, loc) else { unreachable!() };
+                    let differs = self.op(format!("py.cmp \"ne\", {target_extent}, {source_extent} : si64 {loc}"));
+                    self.raise_if(&differs, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
+                }
+                let Value::Array(copy, copy_type) = self.copy_array(&source, source_type, view_type.dtype, loc)? else { unreachable!() };
+                format!("py.copy {copy}, {view} : {}, {view_text} {loc}", Type::Array(copy_type).flat_mlir()[0])
+            }
+            other => return Err(module.typing(target, format!("cannot assign {} to an array", other.value_type()))),
+        };
+        if self.statement_may_have_raised {
+            let running = self.running();
+            self.emit_if(&running, vec![store, "scf.yield".into()], None);
+        } else {
+            self.line(store);
+        }
+        Ok(())
     }
 }

@@ -191,6 +191,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 match (element, value_type) {
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
+                    (Type::Array(_), Type::Scalar(_)) => Ok(()),
+                    (Type::Array(view), Type::Array(value)) if view.ndim == value.ndim => Ok(()),
                     (element, value) => Err(self.module.typing(target, format!("cannot store {value} into an element of type {element}"))),
                 }
             }
@@ -519,19 +521,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match self.expr_type(&subscript.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => {
-                if let Some(slice) = indices.iter().find(|index| matches!(index, Expr::Slice(_))) {
-                    return Err(module.unsupported(*slice, "array slicing is not supported yet"));
+                if indices.len() > array.ndim {
+                    return Err(module.typing(&*subscript.slice, format!("too many indices for a {}-d array: {}", array.ndim, indices.len())));
                 }
-                if indices.len() != array.ndim {
-                    return Err(module.unsupported(&*subscript.slice, format!("indexing a {}-d array needs {} indices, got {} (views come later)", array.ndim, array.ndim, indices.len())));
-                }
+                let mut kept = array.ndim - indices.len();
                 for index in indices {
-                    match self.expr_type(index)? {
-                        Type::Scalar(Scalar::Int { .. }) | Type::Unknown => {}
-                        other => return Err(module.typing(index, format!("array indices must be integers, got {other}"))),
+                    let parts: Vec<&Expr> = match index {
+                        Expr::Slice(slice) => {
+                            kept += 1;
+                            [&slice.lower, &slice.upper, &slice.step].into_iter().filter_map(|part| part.as_deref()).collect()
+                        }
+                        other => vec![other],
+                    };
+                    for part in parts {
+                        match self.expr_type(part)? {
+                            Type::Scalar(Scalar::Int { .. }) | Type::Unknown => {}
+                            other => return Err(module.typing(part, format!("array indices and slice bounds must be integers, got {other}"))),
+                        }
                     }
                 }
-                Ok(Type::Scalar(array.dtype))
+                Ok(match kept {
+                    0 => Type::Scalar(array.dtype),
+                    ndim => Type::Array(ArrayType { dtype: array.dtype, ndim, layout: Layout::A }),
+                })
             }
             Type::Tuple(elements) => {
                 let position = match (indices.as_slice(), literal_constant(&subscript.slice)) {

@@ -291,3 +291,11 @@ func.func @reduce_int_sum_widens(%a: !py.array<si32, 1, C>) {
   %s = py.reduce "sum"(%a) : !py.array<si32, 1, C> -> si32
   return
 }
+
+// -----
+
+func.func @view_bound_count(%a: !py.array<f64, 2, C>, %i: si64) {
+  // expected-error @+1 {{expects 3 bound(s), got 1}}
+  %v = py.view %a[%i] {dims = array<i64: -1, 3>} : !py.array<f64, 2, C> -> !py.array<f64, 1, A>
+  return
+}

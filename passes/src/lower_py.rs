@@ -29,7 +29,7 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         .collect();
     // linalg.fill's region takes its block argument types from the operands, so fills are built
     // once arrays have their memref types.
-    let (fills, py_ops): (Vec<_>, Vec<_>) = py_ops.into_iter().partition(|operation| ir::op_name(*operation) == "py.fill");
+    let (fills, py_ops): (Vec<_>, Vec<_>) = py_ops.into_iter().partition(|operation| matches!(ir::op_name(*operation).as_str(), "py.fill" | "py.copy"));
     for operation in py_ops {
         let builder = Builder::before(operation);
         let operand_types = &original_operand_types[&(operation.ptr as *const _)];
@@ -46,7 +46,9 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         let builder = Builder::before(fill);
         let operands = ir::operands(fill);
         let segments = builder.parse_attribute("array<i32: 1, 1>");
-        let lowered = builder.create_with_regions("linalg.fill", &[operands[1], operands[0]], &[], &[("operandSegmentSizes", segments)], 1);
+        // py.fill %array, %value and py.copy %source, %target: linalg takes (input, output).
+        let (name, inputs) = if ir::op_name(fill) == "py.fill" { ("linalg.fill", [operands[1], operands[0]]) } else { ("linalg.copy", [operands[0], operands[1]]) };
+        let lowered = builder.create_with_regions(name, &inputs, &[], &[("operandSegmentSizes", segments)], 1);
         unsafe { mlirLinalgFillBuiltinNamedOpRegion(lowered) };
         ir::replace_operation(fill, &[]);
     }
@@ -244,6 +246,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             b.value("memref.cast", &[allocated], result_type.expect("has a result"), &[])
         }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
+        "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,
         "py.reduce" => {
             let kind = ir::string_attribute(operation, "kind");
             let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.reduce takes an array")?;
@@ -341,6 +344,78 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
         mlirRegionDestroy(region);
     }
     Ok(converted)
+}
+
+/// `py.view` as a rank-reducing `memref.subview`, after Python's slice rules (`slice.indices`):
+/// negative bounds count from the end, bounds are clamped, absent ones default by the step's sign.
+fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> Result<MlirValue, String> {
+    let operands = ir::operands(view);
+    let array = operands[0];
+    let mut bounds = operands[1..].iter().copied();
+    let dims_attribute = ir::attribute(view, "dims");
+    let dims: Vec<i64> = (0..unsafe { mlirDenseArrayGetNumElements(dims_attribute) }).map(|index| unsafe { mlirDenseI64ArrayGetElement(dims_attribute, index) }).collect();
+    let (i64_type, index_type) = (b.integer_type(64), b.index_type());
+    let constant = |value: i64| b.integer(i64_type, value);
+    let (zero, one) = (constant(0), constant(1));
+    let (mut offsets, mut sizes, mut strides) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut static_sizes, mut static_strides) = (Vec::new(), Vec::new());
+    let dynamic = i64::MIN;
+    for (position, &dim) in dims.iter().enumerate() {
+        let extent = b.value("memref.dim", &[array, b.integer(index_type, position as i64)], index_type, &[]);
+        let extent = b.value("arith.index_cast", &[extent], i64_type, &[]);
+        let wrap = |value: MlirValue| b.select(b.compare(false, "slt", value, zero), b.binary("arith.addi", value, extent), value);
+        let clamp = |value: MlirValue, low: MlirValue, high: MlirValue| {
+            let raised = b.select(b.compare(false, "slt", value, low), low, value);
+            b.select(b.compare(false, "sgt", raised, high), high, raised)
+        };
+        if dim == -1 {
+            let index = wrap(bounds.next().ok_or("py.view: missing index")?);
+            offsets.push(b.value("arith.index_cast", &[index], index_type, &[]));
+            static_sizes.push(1);
+            static_strides.push(1);
+            continue;
+        }
+        let mut given = |bit: i64| (dim & bit != 0).then(|| bounds.next()).flatten();
+        let (start, stop, step) = (given(1), given(2), given(4));
+        let step = step.unwrap_or(one);
+        let forward = b.compare(false, "sgt", step, zero);
+        let minus_one = constant(-1);
+        let last = b.binary("arith.subi", extent, one);
+        // Forward: clamp to [0, n], defaults 0 and n. Backward: clamp to [-1, n - 1], defaults n - 1 and -1.
+        let low = b.select(forward, zero, minus_one);
+        let high = b.select(forward, extent, last);
+        let start = match start {
+            Some(start) => clamp(wrap(start), low, high),
+            None => b.select(forward, zero, last),
+        };
+        let stop = match stop {
+            Some(stop) => clamp(wrap(stop), low, high),
+            None => b.select(forward, extent, minus_one),
+        };
+        // len = max(0, ceil((stop - start) / step)), with the rounding following the step's sign.
+        let span = b.binary("arith.subi", stop, start);
+        let toward = b.select(forward, b.binary("arith.subi", step, one), b.binary("arith.addi", step, one));
+        let length = b.binary("arith.divsi", b.binary("arith.addi", span, toward), step);
+        let length = b.select(b.compare(false, "slt", length, zero), zero, length);
+        let start = b.select(b.compare(false, "eq", length, zero), zero, start);
+        offsets.push(b.value("arith.index_cast", &[start], index_type, &[]));
+        sizes.push(b.value("arith.index_cast", &[length], index_type, &[]));
+        strides.push(b.value("arith.index_cast", &[step], index_type, &[]));
+        static_sizes.push(dynamic);
+        static_strides.push(dynamic);
+    }
+    let list = |values: &[i64]| values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let mut subview_operands = vec![array];
+    subview_operands.extend(&offsets);
+    subview_operands.extend(&sizes);
+    subview_operands.extend(&strides);
+    let attributes = [
+        ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", list(&vec![dynamic; offsets.len()])))),
+        ("static_sizes", b.parse_attribute(&format!("array<i64: {}>", list(&static_sizes)))),
+        ("static_strides", b.parse_attribute(&format!("array<i64: {}>", list(&static_strides)))),
+        ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, {}, {}, {}>", offsets.len(), sizes.len(), strides.len()))),
+    ];
+    Ok(b.value("memref.subview", &subview_operands, result, &attributes))
 }
 
 /// `py.reduce` as a reduction `linalg.generic` into a rank-0 accumulator starting from the identity.

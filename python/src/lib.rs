@@ -181,21 +181,27 @@ fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
     }
 }
 
-/// Wraps an array made by compiled code as a NumPy array whose base frees the memory.
-fn array_to_python(py: Python<'_>, array: OwnedArray) -> PyResult<Py<PyAny>> {
+/// Wraps an array from compiled code as a NumPy array: over memory compiled code allocated, with a
+/// base that frees it; over an argument's memory, with that argument as its base (a view of it).
+fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     let itemsize = array.dtype.size_in_bytes() as isize;
     let mut dims: Vec<npyffi::npy_intp> = array.shape.iter().map(|&extent| extent as npyffi::npy_intp).collect();
     let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
     let descr = descr_of(py, array.dtype);
     let ndim = dims.len() as i32;
+    let borrowed_from = array.borrowed_from;
     let (data, allocation) = array.into_raw_parts();
-    // The capsule owns the allocation from here on: it frees it when NumPy drops the array.
-    let owner = PyCapsule::new_with_destructor(py, allocation as usize, Some(CString::new("rumba.array")?), |allocation, _| {
-        unsafe extern "C" {
-            fn free(pointer: *mut std::ffi::c_void);
-        }
-        unsafe { free(allocation as *mut std::ffi::c_void) }
-    })?;
+    let owner = match borrowed_from {
+        Some(argument) => args.get_item(argument)?,
+        // The capsule owns the allocation from here on: it frees it when NumPy drops the array.
+        None => PyCapsule::new_with_destructor(py, allocation as usize, Some(CString::new("rumba.array")?), |allocation, _| {
+            unsafe extern "C" {
+                fn free(pointer: *mut std::ffi::c_void);
+            }
+            unsafe { free(allocation as *mut std::ffi::c_void) }
+        })?
+        .into_any(),
+    };
     unsafe {
         let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
         let object = PY_ARRAY_API.PyArray_NewFromDescr(
@@ -220,15 +226,15 @@ fn array_to_python(py: Python<'_>, array: OwnedArray) -> PyResult<Py<PyAny>> {
     }
 }
 
-fn value_to_python(py: Python<'_>, value: Value) -> PyResult<Py<PyAny>> {
+fn value_to_python(py: Python<'_>, value: Value, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     Ok(match value {
         Value::None => py.None(),
         Value::Number(number) => number_to_python(py, number)?,
         Value::Tuple(elements) => {
-            let elements = elements.into_iter().map(|element| value_to_python(py, element)).collect::<PyResult<Vec<_>>>()?;
+            let elements = elements.into_iter().map(|element| value_to_python(py, element, args)).collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, elements)?.into_any().unbind()
         }
-        Value::Array(array) => array_to_python(py, array)?,
+        Value::Array(array) => array_to_python(py, array, args)?,
     })
 }
 
@@ -274,7 +280,7 @@ impl Function {
             })
         };
         match result {
-            Ok(value) => value_to_python(py, value),
+            Ok(value) => value_to_python(py, value, args),
             Err(CallError::Raised(exception)) => Err(raised(py, exception)),
             Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
         }

@@ -330,6 +330,9 @@ pub struct OwnedArray {
     pub shape: Vec<i64>,
     /// Strides in elements.
     pub strides: Vec<i64>,
+    /// `Some(k)`: the array is a view into argument `k`'s memory (compiled code returned an argument
+    /// or a slice of one). The caller owns that memory: nothing is freed.
+    pub borrowed_from: Option<usize>,
 }
 
 // The buffer is exclusively owned; compiled code keeps no reference to it.
@@ -371,7 +374,8 @@ impl OwnedArray {
         values
     }
 
-    /// Gives up ownership: the data pointer, and the pointer to pass to `free` once done with it.
+    /// Gives up ownership: the data pointer, and the pointer to pass to `free` once done with it
+    /// (unless the array is `borrowed_from` an argument, whose owner keeps the memory).
     pub fn into_raw_parts(self) -> (*mut u8, *mut u8) {
         let parts = (self.data, self.allocated);
         std::mem::forget(self);
@@ -388,7 +392,9 @@ impl Drop for OwnedArray {
         unsafe extern "C" {
             fn free(pointer: *mut std::ffi::c_void);
         }
-        unsafe { free(self.allocated.cast()) }
+        if self.borrowed_from.is_none() {
+            unsafe { free(self.allocated.cast()) }
+        }
     }
 }
 
@@ -430,13 +436,14 @@ impl ResultLayout {
         Self { size: offset.next_multiple_of(align_max), fields }
     }
 
-    /// Reads the results after a successful call, taking ownership of returned arrays.
+    /// Reads the results after a successful call, taking ownership of the arrays compiled code
+    /// allocated; arrays that live in an argument's memory come back as views of it.
     ///
     /// # Safety
-    /// `buffer` must hold the struct a call with this layout wrote.
-    pub unsafe fn read(&self, return_type: &Type, buffer: &[u8]) -> Value {
+    /// `buffer` must hold the struct a call with this layout wrote, for these `arguments`.
+    pub unsafe fn read(&self, return_type: &Type, buffer: &[u8], arguments: &[Argument]) -> Value {
         let mut fields = self.fields.iter();
-        unsafe { read_value(return_type, buffer, &mut fields) }
+        unsafe { read_value(return_type, buffer, &mut fields, arguments) }
     }
 
 }
@@ -450,10 +457,10 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     }
 }
 
-unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Iterator<Item = &'l (usize, FieldKind)>) -> Value {
+unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Iterator<Item = &'l (usize, FieldKind)>, arguments: &[Argument]) -> Value {
     match value_type {
         Type::None | Type::Unknown => Value::None,
-        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields) }).collect()),
+        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments) }).collect()),
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };
             let base = unsafe { buffer.as_ptr().add(offset) };
@@ -463,12 +470,15 @@ unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Ite
                     let word = |index: usize| unsafe { base.cast::<i64>().add(index).read_unaligned() };
                     let element_offset = word(2);
                     let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
+                    let allocated = word(0) as *mut u8;
+                    let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
                     Value::Array(OwnedArray {
-                        allocated: word(0) as *mut u8,
+                        allocated,
                         data,
                         dtype,
                         shape: (0..ndim).map(|dim| word(3 + dim)).collect(),
                         strides: (0..ndim).map(|dim| word(3 + ndim + dim)).collect(),
+                        borrowed_from,
                     })
                 }
             }

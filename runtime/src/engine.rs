@@ -152,6 +152,6 @@ impl CompiledFunction {
             });
             return Err(CallError::Raised(Exception { exception: site.exception, message: site.message, location: site.location }));
         }
-        Ok(unsafe { layout.read(&self.return_type, bytes) })
+        Ok(unsafe { layout.read(&self.return_type, bytes, arguments) })
     }
 }

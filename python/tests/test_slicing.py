@@ -1,0 +1,113 @@
+"""Slicing: views that alias their base (``a[i, :]``, ``a[:, j]``, ``a[1:-1]``, ``a[::2]``, ``a[::-1]``,
+``a[1:-1, 2:]``, ``a[i]`` on a matrix), slice assignment (a number fills, an array of the same shape
+is copied, overlapping source and target read the values from before), and arrays returned that live
+in an argument's memory (views of it, not copies, never freed twice). Compared with NumPy running
+the same function on a copy."""
+import gc
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import njit
+
+
+def normalize(x):
+    for i in range(x.shape[0]):
+        x[i, :] = x[i, :] / x[i, :].mean()
+
+
+def view_sums(a):
+    return a[1:-1].sum(), a[::2].sum(), a[::-1][0], a[-3:].sum(), a[10:2:-3].sum(), a[5:100].sum(), a[100:].sum(), a[:0].sum()
+
+
+def matrix_views(m):
+    return m[1], m[:, 2], m[1:-1, 2:], m[::-1, ::2], m[2, 1:]
+
+
+def shift_right(a):
+    a[1:] = a[:-1]
+
+
+def fill_parts(m):
+    m[:, 0] = -1
+    m[1] = 7
+    m[2, 1:] = m[0, :3] * 2.0
+
+
+def same(a):
+    return a
+
+
+def tail(a):
+    return a[1:]
+
+
+def step_view(a, step):
+    return a[::step].sum()
+
+
+def test_seed_normalize():
+    x = np.arange(32 * 3).astype(np.float32).reshape((32, 3))
+    expected = x.copy()
+    normalize(expected)
+    njit(normalize)(x)
+    np.testing.assert_array_equal(x, expected)
+
+
+def test_one_dimensional_views_follow_python_slice_rules():
+    a = np.arange(20.0)
+    assert njit(view_sums)(a) == view_sums(a)
+
+
+def test_matrix_views_alias_their_base():
+    m = np.arange(30.0).reshape(5, 6)
+    got = njit(matrix_views)(m)
+    for view, expected in zip(got, matrix_views(m)):
+        np.testing.assert_array_equal(view, expected)
+        assert np.shares_memory(view, m)
+
+
+def test_overlapping_assignment_reads_the_old_values():
+    a = np.arange(6.0)
+    expected = a.copy()
+    shift_right(expected)
+    njit(shift_right)(a)
+    np.testing.assert_array_equal(a, expected)
+
+
+def test_fill_and_copy_into_views():
+    m = np.zeros((3, 4))
+    expected = m.copy()
+    fill_parts(expected)
+    njit(fill_parts)(m)
+    np.testing.assert_array_equal(m, expected)
+
+
+def test_returned_arguments_are_views_and_survive():
+    x = np.arange(5.0)
+    y = njit(same)(x)
+    z = njit(tail)(x)
+    assert np.shares_memory(y, x) and np.shares_memory(z, x)
+    del x
+    gc.collect()
+    assert y.sum() == 10.0 and z.sum() == 10.0
+
+
+def test_zero_step_and_shape_mismatch_raise():
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        njit(step_view)(np.ones(4), 0)
+
+    def bad_copy(a, b):
+        a[1:] = b
+
+    with pytest.raises(ValueError, match="could not broadcast"):
+        njit(bad_copy)(np.ones(4), np.ones(4))
+
+
+def test_augmented_assignment_to_a_view_is_a_located_error():
+    def add_to_row(m):
+        m[0, :] += 1.0
+
+    with pytest.raises(rumba.errors.UnsupportedError, match="augmented assignment to an array"):
+        njit(add_to_row)(np.ones((2, 2)))
