@@ -191,16 +191,11 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>)
     let ndim = dims.len() as i32;
     let borrowed_from = array.borrowed_from;
     let (data, allocation) = array.into_raw_parts();
-    let owner = match borrowed_from {
-        Some(argument) => args.get_item(argument)?,
-        // The capsule owns the allocation from here on: it frees it when NumPy drops the array.
-        None => PyCapsule::new_with_destructor(py, allocation as usize, Some(CString::new("rumba.array")?), |allocation, _| {
-            unsafe extern "C" {
-                fn free(pointer: *mut std::ffi::c_void);
-            }
-            unsafe { free(allocation as *mut std::ffi::c_void) }
-        })?
-        .into_any(),
+    let owner = match (borrowed_from, allocation) {
+        (Some(argument), _) => args.get_item(argument)?,
+        // The capsule holds a share of the allocation: the memory goes with the last array over it.
+        (None, Some(allocation)) => PyCapsule::new_with_destructor(py, allocation, Some(CString::new("rumba.array")?), |allocation, _| drop(allocation))?.into_any(),
+        (None, None) => return Err(pyo3::exceptions::PyRuntimeError::new_err("an array from compiled code has no owner")),
     };
     unsafe {
         let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);

@@ -111,3 +111,18 @@ def test_augmented_assignment_to_a_view_is_a_located_error():
 
     with pytest.raises(rumba.errors.UnsupportedError, match="augmented assignment to an array"):
         njit(add_to_row)(np.ones((2, 2)))
+
+
+def new_and_its_tail(n):
+    c = np.zeros(n)
+    c[0] = 5.0
+    return c, c[1:]
+
+
+def test_returned_arrays_over_one_allocation_share_it():
+    whole, rest = njit(new_and_its_tail)(4)
+    assert np.shares_memory(whole, rest) and whole[0] == 5.0
+    del whole
+    gc.collect()
+    rest[0] = 2.0
+    np.testing.assert_array_equal(rest, [2.0, 0.0, 0.0])

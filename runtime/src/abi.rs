@@ -321,10 +321,28 @@ impl fmt::Display for Value {
     }
 }
 
-/// An array allocated by compiled code; owns its memory and frees it on drop.
+/// Memory compiled code allocated; freed when the last array over it is dropped.
+#[derive(Debug)]
+pub struct Allocation(*mut u8);
+
+// The memory is reached only through the arrays that share this allocation.
+unsafe impl Send for Allocation {}
+unsafe impl Sync for Allocation {}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        unsafe extern "C" {
+            fn free(pointer: *mut std::ffi::c_void);
+        }
+        unsafe { free(self.0.cast()) }
+    }
+}
+
+/// An array from compiled code: over memory compiled code allocated (shared by every returned array
+/// over the same allocation, freed with the last), or a view into an argument's memory.
 #[derive(Debug)]
 pub struct OwnedArray {
-    allocated: *mut u8,
+    allocation: Option<std::sync::Arc<Allocation>>,
     data: *mut u8,
     pub dtype: Scalar,
     pub shape: Vec<i64>,
@@ -335,7 +353,7 @@ pub struct OwnedArray {
     pub borrowed_from: Option<usize>,
 }
 
-// The buffer is exclusively owned; compiled code keeps no reference to it.
+// Compiled code keeps no reference to the buffer once it returned it.
 unsafe impl Send for OwnedArray {}
 
 impl OwnedArray {
@@ -374,27 +392,14 @@ impl OwnedArray {
         values
     }
 
-    /// Gives up ownership: the data pointer, and the pointer to pass to `free` once done with it
-    /// (unless the array is `borrowed_from` an argument, whose owner keeps the memory).
-    pub fn into_raw_parts(self) -> (*mut u8, *mut u8) {
-        let parts = (self.data, self.allocated);
-        std::mem::forget(self);
-        parts
+    /// The data pointer and the allocation keeping it alive (none for a view of an argument, whose
+    /// owner keeps the memory).
+    pub fn into_raw_parts(self) -> (*mut u8, Option<std::sync::Arc<Allocation>>) {
+        (self.data, self.allocation)
     }
 
     pub fn data(&self) -> *mut u8 {
         self.data
-    }
-}
-
-impl Drop for OwnedArray {
-    fn drop(&mut self) {
-        unsafe extern "C" {
-            fn free(pointer: *mut std::ffi::c_void);
-        }
-        if self.borrowed_from.is_none() {
-            unsafe { free(self.allocated.cast()) }
-        }
     }
 }
 
@@ -443,7 +448,8 @@ impl ResultLayout {
     /// `buffer` must hold the struct a call with this layout wrote, for these `arguments`.
     pub unsafe fn read(&self, return_type: &Type, buffer: &[u8], arguments: &[Argument]) -> Value {
         let mut fields = self.fields.iter();
-        unsafe { read_value(return_type, buffer, &mut fields, arguments) }
+        let mut allocations = Vec::new();
+        unsafe { read_value(return_type, buffer, &mut fields, arguments, &mut allocations) }
     }
 
 }
@@ -457,10 +463,20 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     }
 }
 
-unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Iterator<Item = &'l (usize, FieldKind)>, arguments: &[Argument]) -> Value {
+/// Reads one result; `allocations` are the allocations already met, so that arrays over the same
+/// memory share one owner.
+unsafe fn read_value<'l>(
+    value_type: &Type,
+    buffer: &[u8],
+    fields: &mut impl Iterator<Item = &'l (usize, FieldKind)>,
+    arguments: &[Argument],
+    allocations: &mut Vec<std::sync::Arc<Allocation>>,
+) -> Value {
     match value_type {
         Type::None | Type::Unknown => Value::None,
-        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments) }).collect()),
+        Type::Tuple(elements) => {
+            Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
+        }
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };
             let base = unsafe { buffer.as_ptr().add(offset) };
@@ -472,8 +488,18 @@ unsafe fn read_value<'l>(value_type: &Type, buffer: &[u8], fields: &mut impl Ite
                     let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
                     let allocated = word(0) as *mut u8;
                     let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
+                    let allocation = borrowed_from.is_none().then(|| {
+                        match allocations.iter().find(|allocation| allocation.0 == allocated) {
+                            Some(shared) => shared.clone(),
+                            None => {
+                                let owner = std::sync::Arc::new(Allocation(allocated));
+                                allocations.push(owner.clone());
+                                owner
+                            }
+                        }
+                    });
                     Value::Array(OwnedArray {
-                        allocated,
+                        allocation,
                         data,
                         dtype,
                         shape: (0..ndim).map(|dim| word(3 + dim)).collect(),
