@@ -171,6 +171,38 @@ fn exits(body: &[Stmt], loop_level: bool) -> bool {
     })
 }
 
+/// The `py` op of a binary operator (`None` for `@`).
+fn binary_mnemonic(op: Operator) -> Option<&'static str> {
+    Some(match op {
+        Operator::Add => "add",
+        Operator::Sub => "sub",
+        Operator::Mult => "mul",
+        Operator::Div => "truediv",
+        Operator::FloorDiv => "floordiv",
+        Operator::Mod => "mod",
+        Operator::Pow => "pow",
+        Operator::BitAnd => "bitand",
+        Operator::BitOr => "bitor",
+        Operator::BitXor => "bitxor",
+        Operator::LShift => "lshift",
+        Operator::RShift => "rshift",
+        Operator::MatMult => return None,
+    })
+}
+
+/// The `py.cmp` predicate of a comparison (`None` for `is`, `in` and their negations).
+fn comparison_predicate(op: CmpOp) -> Option<&'static str> {
+    Some(match op {
+        CmpOp::Lt => "lt",
+        CmpOp::LtE => "le",
+        CmpOp::Gt => "gt",
+        CmpOp::GtE => "ge",
+        CmpOp::Eq => "eq",
+        CmpOp::NotEq => "ne",
+        _ => return None,
+    })
+}
+
 /// Whether an operand may be zero: anything but a non-zero literal.
 fn may_be_zero(expr: &Expr) -> bool {
     literal_constant(expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)))
@@ -1253,20 +1285,8 @@ impl FunctionEmitter<'_, '_, '_> {
         let rhs = self.cast(right_name, right_type, result, &loc);
         let ty = result.mlir();
         let divisor_may_be_zero = may_be_zero(right_expr);
-        let mnemonic = match op {
-            Operator::Add => "add",
-            Operator::Sub => "sub",
-            Operator::Mult => "mul",
-            Operator::Div => "truediv",
-            Operator::FloorDiv => "floordiv",
-            Operator::Mod => "mod",
-            Operator::Pow => "pow",
-            Operator::BitAnd => "bitand",
-            Operator::BitOr => "bitor",
-            Operator::BitXor => "bitxor",
-            Operator::LShift => "lshift",
-            Operator::RShift => "rshift",
-            Operator::MatMult => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'@' on scalars is not supported")),
+        let Some(mnemonic) = binary_mnemonic(op) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'@' on scalars is not supported"));
         };
         if matches!(op, Operator::Div | Operator::FloorDiv | Operator::Mod) && divisor_may_be_zero {
             let float_operands = left_type.is_float() || right_type.is_float();
@@ -1319,14 +1339,8 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         let lhs = self.cast(left_name, left_type, common, &loc);
         let rhs = self.cast(right_name, right_type, common, &loc);
-        let predicate = match op {
-            CmpOp::Lt => "lt",
-            CmpOp::LtE => "le",
-            CmpOp::Gt => "gt",
-            CmpOp::GtE => "ge",
-            CmpOp::Eq => "eq",
-            CmpOp::NotEq => "ne",
-            other => return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", other.as_str()))),
+        let Some(predicate) = comparison_predicate(op) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", op.as_str())));
         };
         Ok(self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir())))
     }
@@ -1964,17 +1978,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 let lhs = self.cast(&values[0].0, values[0].1, operand_type, &loc);
                 let rhs = self.cast(&values[1].0, values[1].1, operand_type, &loc);
                 let ty = operand_type.mlir();
-                let mnemonic = match operator {
-                    Operator::Add => "add",
-                    Operator::Sub => "sub",
-                    Operator::Mult => "mul",
-                    Operator::Div => "truediv",
-                    Operator::FloorDiv => "floordiv",
-                    Operator::Mod => "mod",
-                    Operator::Pow => "pow",
-                    Operator::BitAnd => "bitand",
-                    Operator::BitOr => "bitor",
-                    _ => "bitxor",
+                let Some(mnemonic) = binary_mnemonic(*operator) else {
+                    return Err(module.unsupported(expr, format!("'{}' on arrays is not supported yet", operator.as_str())));
                 };
                 if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
                     let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
@@ -1992,14 +1997,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 let common = if common == Scalar::Bool { INT64 } else { common };
                 let lhs = self.cast(&values[0].0, values[0].1, common, &loc);
                 let rhs = self.cast(&values[1].0, values[1].1, common, &loc);
-                let predicate = match compare.ops[0] {
-                    CmpOp::Lt => "lt",
-                    CmpOp::LtE => "le",
-                    CmpOp::Gt => "gt",
-                    CmpOp::GtE => "ge",
-                    CmpOp::Eq => "eq",
-                    CmpOp::NotEq => "ne",
-                    other => return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", other.as_str()))),
+                let Some(predicate) = comparison_predicate(compare.ops[0]) else {
+                    return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", compare.ops[0].as_str())));
                 };
                 self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()))
             }
