@@ -100,7 +100,7 @@ LogicalResult MathOp::verify() {
   unsigned arity = llvm::StringSwitch<unsigned>(getCallee())
                        .Cases({"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}, 1)
                        .Cases({"floor", "ceil", "fabs", "abs"}, 1)
-                       .Case("pow", 2)
+                       .Cases({"pow", "arctan2", "minimum", "maximum"}, 2)
                        .Default(0);
   if (arity == 0)
     return emitOpError("unknown math function '") << getCallee() << "'";
@@ -111,7 +111,8 @@ LogicalResult MathOp::verify() {
     if (operand.getType() != getType())
       return emitOpError("operand type ") << operand.getType() << " differs from result type "
                                           << getType();
-  if (getCallee() != "abs" && !llvm::isa<FloatType>(getType()))
+  bool anyNumber = llvm::is_contained({"abs", "minimum", "maximum"}, getCallee());
+  if (!anyNumber && !llvm::isa<FloatType>(getType()))
     return emitOpError("'") << getCallee() << "' works on floats, got " << getType();
   return success();
 }
@@ -192,8 +193,8 @@ LogicalResult MapOp::verify() {
   for (auto [operand, argument] : llvm::zip(getOperands(), body.getArguments())) {
     Type element = operand.getType();
     if (auto array = llvm::dyn_cast<ArrayType>(element)) {
-      if (array.getNdim() != result.getNdim())
-        return emitOpError("array operands have the result's ") << result.getNdim() << " dimension(s)";
+      if (array.getNdim() > result.getNdim())
+        return emitOpError("array operands have at most the result's ") << result.getNdim() << " dimension(s)";
       element = array.getDtype();
     } else if (!isPyScalar(element)) {
       return emitOpError("operands are arrays or Python scalars, got ") << element;

@@ -95,7 +95,8 @@ def Py_MathOp : Py_Op<"math", [Pure]> {
   let summary = "a call to a `math` function or scalar builtin by name";
   let description = [{
     `%y = py.math "sqrt"(%x) : (f64) -> f64`. Names: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil,
-    fabs, pow (two operands), abs. Floor and ceil return their float operand type; the frontend casts
+    fabs, pow, arctan2 (two operands), abs, and NumPy's NaN-propagating minimum and maximum (two
+    operands, any number type). Floor and ceil return their float operand type; the frontend casts
     to int where Python's `math.floor` returns an int.
   }];
   let arguments = (ins StrAttr:$callee, Variadic<Py_Scalar>:$operands);
@@ -173,9 +174,12 @@ def Py_MapOp : Py_Op<"map", [RecursiveMemoryEffects, SingleBlock]> {
   let description = [{
     `%r = py.map %a, %b, %s : (!py.array<f64, 2, C>, !py.array<f64, 2, A>, f64) -> !py.array<f64, 2, C> {
     ^bb0(%x: f64, %y: f64, %z: f64): ... py.yield %v : f64 }` makes a new C-ordered array of the
-    operands' shape (array operands have equal shapes; the frontend checks and raises) whose elements
+    operands' broadcast shape whose elements
     are the kernel applied to the operands' elements at the same index; scalar operands are the same
-    at every index. One `py.map` is one fused loop, however large the expression it came from.
+    at every index. Array operands broadcast as NumPy's: aligned on their last dimensions, an operand
+    with fewer dimensions or an extent of 1 repeats along the result's (the frontend checks that the
+    shapes broadcast and raises otherwise). One `py.map` is one fused loop, however large the
+    expression it came from.
   }];
   let arguments = (ins Variadic<AnyType>:$operands);
   let results = (outs Py_Array:$result);

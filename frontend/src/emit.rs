@@ -627,18 +627,28 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         match statement {
             Stmt::Assign(assign) => {
                 let value = self.emit_expr(&assign.value)?;
+                let fresh = assign.targets.len() == 1 && self.is_elementwise(&assign.value)?;
                 for target in &assign.targets {
-                    self.assign(target, value.clone(), &loc)?;
+                    self.assign(target, value.clone(), fresh, &loc)?;
                 }
             }
             Stmt::AugAssign(assign) => {
-                let current = self.emit_expr(&assign.target)?;
-                if let Value::Array(..) = current {
-                    return Err(module.unsupported(statement, "augmented assignment to an array is not supported yet; write a[...] = a[...] + ..."));
+                if let Type::Array(_) = self.expr_type(&assign.target)? {
+                    // `a[...] op= b` is `a[...] = a[...] op b`, written in place.
+                    let expression = Expr::BinOp(ruff_python_ast::ExprBinOp {
+                        node_index: Default::default(),
+                        range: assign.range,
+                        left: assign.target.clone(),
+                        op: assign.op,
+                        right: assign.value.clone(),
+                    });
+                    let value = self.emit_expr(&expression)?;
+                    return self.assign_to_view(&assign.target, value, true, &loc);
                 }
+                let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
                 let result = self.binary(assign.op, current, value, &assign.value, statement)?;
-                self.assign(&assign.target, result, &loc)?;
+                self.assign(&assign.target, result, false, &loc)?;
             }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
@@ -920,7 +930,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         Ok(())
     }
 
-    fn assign(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
+    /// Binds or stores `value`; `fresh` says it is a new array no other name refers to.
+    fn assign(&mut self, target: &Expr, value: Value, fresh: bool, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         match target {
             Expr::Name(name) => {
@@ -932,13 +943,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Tuple(tuple) => match value {
                 Value::Tuple(elements) if elements.len() == tuple.elts.len() => {
                     for (element, element_value) in tuple.elts.iter().zip(elements) {
-                        self.assign(element, element_value, loc)?;
+                        self.assign(element, element_value, false, loc)?;
                     }
                     Ok(())
                 }
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
-            Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, loc),
+            Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, fresh, loc),
             Expr::Subscript(subscript) => {
                 let array = self.emit_expr(&subscript.value)?;
                 let Value::Array(array_name, array_type) = array else {
@@ -1856,7 +1867,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Expr::Compare(compare) => compare.ops.len() == 1,
             Expr::Call(call) => {
                 let bindings = &self.bindings;
-                matches!(crate::infer::resolve_callee(self.module, call, &|name| bindings.contains_key(name)), Ok(Callee::Numpy(name)) if !crate::infer::is_allocation(&name))
+                matches!(crate::infer::resolve_callee(self.module, call, &|name| bindings.contains_key(name)), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
             }
             _ => false,
         };
@@ -1903,14 +1914,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 _ => None,
             })
             .collect();
-        let (first, first_type) = arrays.first().cloned().ok_or_else(|| module.typing(root, "an array expression needs an array"))?;
-        for (other, other_type) in &arrays[1..] {
-            for dim in 0..array_type.ndim {
-                let Value::Scalar(extent, _) = self.dim(&first, first_type, dim, &loc) else { unreachable!() };
-                let Value::Scalar(other_extent, _) = self.dim(other, *other_type, dim, &loc) else { unreachable!() };
-                let differs = self.op(format!("py.cmp \"ne\", {extent}, {other_extent} : si64 {loc}"));
-                self.raise_if(&differs, "ValueError", "operands could not be broadcast together (their shapes differ)", root)?;
-            }
+        if arrays.is_empty() {
+            return Err(module.typing(root, "an array expression needs an array"));
+        }
+        if arrays.len() > 1 {
+            self.check_broadcast(&arrays, array_type.ndim, root, &loc)?;
         }
         let mut kernel_leaves = HashMap::new();
         let mut arguments = Vec::new();
@@ -1946,6 +1954,32 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Array(result, array_type))
     }
 
+    /// Raises ValueError unless the arrays' shapes broadcast together (NumPy's rule: aligned on the
+    /// last dimension, extents equal or 1).
+    fn check_broadcast(&mut self, arrays: &[(String, ArrayType)], ndim: usize, node: &dyn Ranged, loc: &str) -> Result<(), Diagnostic> {
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        for dim in 0..ndim {
+            let mut broadcast: Option<String> = None;
+            for (array, array_type) in arrays {
+                let Some(own_dim) = (dim + array_type.ndim).checked_sub(ndim) else { continue };
+                let Value::Scalar(extent, _) = self.dim(array, *array_type, own_dim, loc) else { unreachable!() };
+                let Some(current) = broadcast else {
+                    broadcast = Some(extent);
+                    continue;
+                };
+                let differs = self.op(format!("py.cmp \"ne\", {extent}, {current} : si64 {loc}"));
+                let extent_one = self.op(format!("py.cmp \"eq\", {extent}, {one} : si64 {loc}"));
+                let current_one = self.op(format!("py.cmp \"eq\", {current}, {one} : si64 {loc}"));
+                let either_one = self.op(format!("arith.ori {extent_one}, {current_one} : i1"));
+                let kept = self.op(format!("py.not {either_one} : i1 {loc}"));
+                let incompatible = self.op(format!("arith.andi {differs}, {kept} : i1"));
+                self.raise_if(&incompatible, "ValueError", "operands could not be broadcast together", node)?;
+                broadcast = Some(self.op(format!("arith.select {current_one}, {extent}, {current} : si64")));
+            }
+        }
+        Ok(())
+    }
+
     /// The scalar kernel of an elementwise tree, by NumPy's rules: no exceptions (float division by
     /// zero gives inf or nan, integer floor division and modulo by zero give 0).
     fn emit_kernel(&mut self, expr: &Expr, leaves: &HashMap<*const Expr, (String, Scalar)>) -> Result<(String, Scalar), Diagnostic> {
@@ -1965,9 +1999,9 @@ impl FunctionEmitter<'_, '_, '_> {
             Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),
             Expr::UnaryOp(unary) => crate::infer::ElementwiseOp::Unary(unary.op),
             Expr::Compare(_) => crate::infer::ElementwiseOp::Compare,
-            Expr::Call(call) => match crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))? {
-                Callee::Numpy(name) => crate::infer::ElementwiseOp::Numpy(name),
-                _ => return Err(module.unsupported(expr, "unsupported call in an array expression")),
+            Expr::Call(call) => match crate::infer::elementwise_callee(&crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))?) {
+                Some(name) => crate::infer::ElementwiseOp::Numpy(name),
+                None => return Err(module.unsupported(expr, "unsupported call in an array expression")),
             },
             other => return Err(module.unsupported(other, "unsupported array expression")),
         };
@@ -2010,10 +2044,26 @@ impl FunctionEmitter<'_, '_, '_> {
                     _ => self.op(format!("py.invert {operand} : {} {loc}", result.mlir())),
                 }
             }
+            (crate::infer::ElementwiseOp::Numpy(name), _) if name == "where" => {
+                let condition = self.cast(&values[0].0, values[0].1, Scalar::Bool, &loc);
+                let if_true = self.cast(&values[1].0, values[1].1, result, &loc);
+                let if_false = self.cast(&values[2].0, values[2].1, result, &loc);
+                self.op(format!("arith.select {condition}, {if_true}, {if_false} : {}", result.mlir()))
+            }
+            (crate::infer::ElementwiseOp::Numpy(name), _) if name == "isnan" => {
+                let operand = values[0].0.clone();
+                let ty = values[0].1.mlir();
+                if values[0].1.is_float() {
+                    self.op(format!("py.cmp \"ne\", {operand}, {operand} : {ty} {loc}"))
+                } else {
+                    self.op("arith.constant false")
+                }
+            }
             (crate::infer::ElementwiseOp::Numpy(name), _) => {
-                let operand = self.cast(&values[0].0, values[0].1, result, &loc);
+                let operands: Vec<String> = values.iter().map(|(value, scalar)| self.cast(value, *scalar, result, &loc)).collect();
                 let callee = if name == "absolute" { "abs" } else { name.as_str() };
-                self.op(format!("py.math {callee:?}({operand}) : ({0}) -> {0} {loc}", result.mlir()))
+                let types = vec![result.mlir(); operands.len()].join(", ");
+                self.op(format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), result.mlir()))
             }
             _ => return Err(module.unsupported(expr, "unsupported array expression")),
         };
@@ -2121,9 +2171,9 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     /// `a[...] = value` where `a[...]` is a view: a number fills it; an array of its shape (checked,
-    /// ValueError otherwise) is copied in, through a fresh copy so that overlapping views read the
-    /// values from before the assignment, as NumPy does.
-    fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
+    /// ValueError otherwise) is copied in, through a copy unless it is `fresh`, so that overlapping
+    /// views read the values from before the assignment, as NumPy does.
+    fn assign_to_view(&mut self, target: &Expr, value: Value, fresh: bool, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
         let view_text = Type::Array(view_type).flat_mlir()[0].clone();
@@ -2132,6 +2182,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 let converted = self.cast(&name, scalar, view_type.dtype, loc);
                 format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
             }
+            Value::Array(_, source_type) if source_type.ndim != view_type.ndim => {
+                return Err(module.unsupported(target, format!("assigning a {}-d array to a {}-d slice is not supported yet", source_type.ndim, view_type.ndim)));
+            }
             Value::Array(source, source_type) => {
                 for dim in 0..view_type.ndim {
                     let Value::Scalar(target_extent, _) = self.dim(&view, view_type, dim, loc) else { unreachable!() };
@@ -2139,7 +2192,12 @@ impl FunctionEmitter<'_, '_, '_> {
                     let differs = self.op(format!("py.cmp \"ne\", {target_extent}, {source_extent} : si64 {loc}"));
                     self.raise_if(&differs, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
                 }
-                let Value::Array(copy, copy_type) = self.copy_array(&source, source_type, view_type.dtype, loc)? else { unreachable!() };
+                let (copy, copy_type) = if fresh && source_type.dtype == view_type.dtype {
+                    (source, source_type)
+                } else {
+                    let Value::Array(copy, copy_type) = self.copy_array(&source, source_type, view_type.dtype, loc)? else { unreachable!() };
+                    (copy, copy_type)
+                };
                 format!("py.copy {copy}, {view} : {}, {view_text} {loc}", Type::Array(copy_type).flat_mlir()[0])
             }
             other => return Err(module.typing(target, format!("cannot assign {} to an array", other.value_type()))),

@@ -220,7 +220,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let current = self.expr_type(&assign.target)?;
                 let value = self.expr_type(&assign.value)?;
                 let result = self.binary_type(assign.op, &current, &value, &assign.value, statement)?;
-                self.assign(&assign.target, result)?;
+                // An array is updated in place and keeps its type.
+                if !matches!(current, Type::Array(_)) {
+                    self.assign(&assign.target, result)?;
+                }
             }
             // A bare string (a docstring) does nothing.
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
@@ -481,8 +484,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
-            Callee::Numpy(name) if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
-                elementwise_type(module, ElementwiseOp::Numpy(name.clone()), &arguments, call).map(Type::Array)
+            Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
+                let name = elementwise_callee(&callee).unwrap_or_default();
+                elementwise_type(module, ElementwiseOp::Numpy(name), &arguments, call).map(Type::Array)
             }
             Callee::Numpy(name) => scalar_function_type(module, call, "numpy", &name, &arguments),
             Callee::Builtin(name) => builtin_type(module, call, name, &arguments),
@@ -608,13 +612,24 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
     }
 }
 
+/// The ufunc a call names when its arguments include an array: a NumPy function that is not an
+/// allocation, or the builtin `abs`.
+pub fn elementwise_callee(callee: &Callee) -> Option<String> {
+    match callee {
+        Callee::Numpy(name) if !is_allocation(name) => Some(name.clone()),
+        Callee::Builtin("abs") => Some("abs".into()),
+        _ => None,
+    }
+}
+
 /// An elementwise operation on arrays.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ElementwiseOp {
     Binary(Operator),
     Unary(UnaryOp),
     Compare,
-    /// A NumPy ufunc by name: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, abs.
+    /// A NumPy ufunc by name: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, abs, arctan2,
+    /// minimum, maximum, isnan, and `where(condition, x, y)`.
     Numpy(String),
 }
 
@@ -674,12 +689,26 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
                 }
             }
             ("abs" | "absolute", [element]) if *element != Scalar::Bool => *element,
+            ("arctan2", [_, _]) => match common(elements[0], elements[1]) {
+                single @ Scalar::Float { bits: 32 } => single,
+                _ => FLOAT64,
+            },
+            ("minimum" | "maximum", [_, _]) => common(elements[0], elements[1]),
+            ("where", [_, _, _]) => {
+                let branches = [operands[1].clone(), operands[2].clone()];
+                elementwise_scalar(module, &ElementwiseOp::Numpy("minimum".into()), &branches, node)?
+            }
+            ("isnan", [_]) => Scalar::Bool,
+            (name @ ("arctan2" | "minimum" | "maximum" | "where" | "isnan"), _) => {
+                return Err(module.error(node.range(), DiagnosticKind::Typing, format!("np.{name} takes {} arguments here", if name == "where" { 3 } else if name == "isnan" { 1 } else { 2 })))
+            }
             (other, _) => return Err(unsupported(format!("np.{other} on arrays is not supported yet"))),
         },
     })
 }
 
-/// The array type of an elementwise operation: C-ordered, with the arrays' dimensions.
+/// The array type of an elementwise operation: C-ordered, with as many dimensions as its array
+/// operand with the most (the others broadcast against it, as NumPy's).
 pub fn elementwise_type(module: &SourceModule, op: ElementwiseOp, operands: &[Type], node: &dyn Ranged) -> Result<ArrayType, Diagnostic> {
     let dims: Vec<usize> = operands
         .iter()
@@ -688,11 +717,9 @@ pub fn elementwise_type(module: &SourceModule, op: ElementwiseOp, operands: &[Ty
             _ => None,
         })
         .collect();
-    if dims.windows(2).any(|pair| pair[0] != pair[1]) {
-        return Err(module.error(node.range(), DiagnosticKind::Unsupported, "broadcasting arrays of different dimensions is not supported yet"));
-    }
     let dtype = elementwise_scalar(module, &op, operands, node)?;
-    Ok(ArrayType { dtype, ndim: dims[0], layout: Layout::C })
+    let ndim = dims.into_iter().max().ok_or_else(|| module.typing(node, "an array expression needs an array"))?;
+    Ok(ArrayType { dtype, ndim, layout: Layout::C })
 }
 
 /// A whole-array reduction call: `a.sum()`, `a.mean()`, `a.min()`, `a.max()` or `np.sum(a)`,

@@ -200,6 +200,13 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
                 ("fabs", _) | ("abs", true) => "math.absf",
                 ("abs", false) => "math.absi",
                 ("pow", _) => "math.powf",
+                ("arctan2", _) => "math.atan2",
+                ("minimum", true) => "arith.minimumf",
+                ("maximum", true) => "arith.maximumf",
+                ("minimum", false) if unsigned => "arith.minui",
+                ("maximum", false) if unsigned => "arith.maxui",
+                ("minimum", false) => "arith.minsi",
+                ("maximum", false) => "arith.maxsi",
                 ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", _) => match callee.as_str() {
                     "sqrt" => "math.sqrt",
                     "exp" => "math.exp",
@@ -277,37 +284,112 @@ fn iterator_types(b: &Builder, ndim: usize, kind: &str) -> MlirAttribute {
     b.parse_attribute(&format!("[{}]", vec![format!("#linalg.iterator_type<{kind}>"); ndim].join(", ")))
 }
 
-/// A new 64-byte aligned, C-ordered array with the extents of `like`, as the array type `converted`.
-fn allocate_like(b: &Builder, like: MlirValue, ndim: usize, element: &str, converted: MlirType) -> (MlirValue, MlirValue) {
-    let index = b.index_type();
-    let extents: Vec<MlirValue> = (0..ndim).map(|dim| b.value("memref.dim", &[like, b.integer(index, dim as i64)], index, &[])).collect();
+/// A new 64-byte aligned, C-ordered array with the given extents (`index` values), as the array type
+/// `converted`.
+fn allocate(b: &Builder, extents: &[MlirValue], element: &str, converted: MlirType) -> (MlirValue, MlirValue) {
+    let ndim = extents.len();
     let contiguous = ir::parse_type(b.context, &format!("memref<{}{element}>", "?x".repeat(ndim)));
     let segments = b.parse_attribute(&format!("array<i32: {ndim}, 0>"));
     let alignment = b.parse_attribute("64 : i64");
-    let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
+    let allocated = b.value("memref.alloc", extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
     (allocated, b.value("memref.cast", &[allocated], converted, &[]))
 }
 
+fn extents_of(b: &Builder, array: MlirValue, ndim: usize) -> Vec<MlirValue> {
+    let index = b.index_type();
+    (0..ndim).map(|dim| b.value("memref.dim", &[array, b.integer(index, dim as i64)], index, &[])).collect()
+}
+
+/// The broadcast extents of arrays of the given ranks in a result of rank `ndim`: per dimension, the
+/// extent that is not 1. Shapes that do not broadcast were raised on by the frontend; for them the
+/// smallest extent is taken, so that the loop the result drives reads no operand out of bounds.
+fn broadcast_extents(b: &Builder, arrays: &[(MlirValue, usize)], ndim: usize) -> Vec<MlirValue> {
+    let one = b.integer(b.index_type(), 1);
+    (0..ndim)
+        .map(|dim| {
+            let mut broadcast: Option<MlirValue> = None;
+            for &(array, rank) in arrays {
+                let Some(own_dim) = (dim + rank).checked_sub(ndim) else { continue };
+                let extent = b.value("memref.dim", &[array, b.integer(b.index_type(), own_dim as i64)], b.index_type(), &[]);
+                broadcast = Some(match broadcast {
+                    None => extent,
+                    Some(current) => {
+                        let smaller = b.binary("arith.minui", current, extent);
+                        let unless_extent_one = b.select(b.compare(false, "eq", extent, one), current, smaller);
+                        b.select(b.compare(false, "eq", current, one), extent, unless_extent_one)
+                    }
+                });
+            }
+            broadcast.expect("the result's rank is some array operand's")
+        })
+        .collect()
+}
+
+/// `array` (of rank `rank`) as a view over the last dimensions of `extents`: a dimension of extent 1
+/// gets stride 0, so reading it at any index reads its one element.
+fn broadcast_view(b: &Builder, array: MlirValue, rank: usize, extents: &[MlirValue], element: MlirType) -> MlirValue {
+    let index = b.index_type();
+    let base_type = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
+    let mut result_types = vec![base_type, index];
+    result_types.extend(vec![index; 2 * rank]);
+    let metadata = ir::results(b.create("memref.extract_strided_metadata", &[array], &result_types, &[]));
+    let (zero, one) = (b.integer(index, 0), b.integer(index, 1));
+    let own_extents = &metadata[2..2 + rank];
+    let strides: Vec<MlirValue> = metadata[2 + rank..]
+        .iter()
+        .zip(own_extents)
+        .map(|(&stride, &extent)| b.select(b.compare(false, "eq", extent, one), zero, stride))
+        .collect();
+    let sizes = &extents[extents.len() - rank..];
+    let mut operands = vec![metadata[0], metadata[1]];
+    operands.extend(sizes);
+    operands.extend(&strides);
+    let dynamic = vec![i64::MIN.to_string(); rank].join(", ");
+    let view_type = ir::parse_type(
+        b.context,
+        &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(rank), ir::print_type(element), vec!["?"; rank].join(", ")),
+    );
+    let attributes = [
+        ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", i64::MIN))),
+        ("static_sizes", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
+        ("static_strides", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
+        ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 1, {rank}, {rank}>"))),
+    ];
+    b.value("memref.reinterpret_cast", &operands, view_type, &attributes)
+}
+
 /// `py.map` as one `linalg.generic` over the array operands into a new array: the kernel's ops (already
-/// lowered) move into the generic's region, scalar operands are used as they are.
+/// lowered) move into the generic's region, scalar operands are used as they are. An operand of lower
+/// rank is read through an indexing map that drops the leading dimensions. With two or more array
+/// operands, whether an extent of 1 must broadcast is known only at run time: the generic runs on the
+/// operands themselves when every extent equals the result's (keeping their unit strides for the
+/// vectoriser), and otherwise a copy of it runs on zero-stride views of them.
 fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Result<MlirValue, String> {
     let operands = ir::operands(map);
     let result = ir::results(map)[0];
     let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.ok_or("py.map makes an array")?;
     let element = convert_type(b.context, parts.dtype.to_raw());
-    let arrays: Vec<usize> = (0..operands.len()).filter(|&index| unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[index])) }.is_some()).collect();
-    let first = *arrays.first().ok_or("py.map needs an array operand")?;
-    let (allocated, converted) = allocate_like(b, operands[first], parts.ndim, &ir::print_type(element), convert_type(b.context, ir::value_type(result)));
+    let ndim = parts.ndim;
+    let arrays: Vec<(usize, usize)> = (0..operands.len())
+        .filter_map(|index| unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[index])) }.map(|operand| (index, operand.ndim)))
+        .collect();
+    if arrays.is_empty() {
+        return Err("py.map needs an array operand".into());
+    }
+    let array_values: Vec<(MlirValue, usize)> = arrays.iter().map(|&(index, rank)| (operands[index], rank)).collect();
+    let extents = if let [(only, rank)] = array_values[..] { extents_of(b, only, rank) } else { broadcast_extents(b, &array_values, ndim) };
+    let (allocated, converted) = allocate(b, &extents, &ir::print_type(element), convert_type(b.context, ir::value_type(result)));
+    let generic;
     unsafe {
         let kernel = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
-        let mut argument_types: Vec<MlirType> = arrays.iter().map(|&index| convert_type(b.context, ir::value_type(mlirBlockGetArgument(kernel, index as isize)))).collect();
+        let mut argument_types: Vec<MlirType> = arrays.iter().map(|&(index, _)| convert_type(b.context, ir::value_type(mlirBlockGetArgument(kernel, index as isize)))).collect();
         argument_types.push(element);
         let locations = vec![b.location; argument_types.len()];
         let block = mlirBlockCreate(argument_types.len() as isize, argument_types.as_ptr(), locations.as_ptr());
         let mut next_array = 0;
         for (index, operand) in operands.iter().enumerate() {
             let argument = mlirBlockGetArgument(kernel, index as isize);
-            let replacement = if arrays.contains(&index) {
+            let replacement = if arrays.iter().any(|&(array, _)| array == index) {
                 next_array += 1;
                 mlirBlockGetArgument(block, next_array as isize - 1)
             } else {
@@ -333,17 +415,62 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
         mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
         let region = mlirRegionCreate();
         mlirRegionAppendOwnedBlock(region, block);
-        let mut generic_operands: Vec<MlirValue> = arrays.iter().map(|&index| operands[index]).collect();
+        let mut generic_operands: Vec<MlirValue> = array_values.iter().map(|&(value, _)| value).collect();
         generic_operands.push(allocated);
         let segments = b.parse_attribute(&format!("array<i32: {}, 1>", arrays.len()));
-        let maps = identity_maps(b, parts.ndim, arrays.len() + 1, "d");
-        let iterators = iterator_types(b, parts.ndim, "parallel");
-        let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+        let mut ranks: Vec<usize> = arrays.iter().map(|&(_, rank)| rank).collect();
+        ranks.push(ndim);
+        let maps = projection_maps(b, ndim, &ranks);
+        let iterators = iterator_types(b, ndim, "parallel");
+        generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
         // Hand the built region to the op: swap it in for the empty one `create_with_regions` made.
         mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
         mlirRegionDestroy(region);
     }
+    if arrays.len() > 1 {
+        branch_on_broadcast(b, generic, &array_values, &extents, element);
+    }
     Ok(converted)
+}
+
+/// Puts `generic` under `scf.if (every operand extent equals the result's)`, with a copy of it on
+/// zero-stride broadcast views of its inputs in the else branch.
+fn branch_on_broadcast(b: &Builder, generic: MlirOperation, arrays: &[(MlirValue, usize)], extents: &[MlirValue], element: MlirType) {
+    let ndim = extents.len();
+    let mut same = b.integer(b.integer_type(1), 1);
+    for &(array, rank) in arrays {
+        for (own_dim, extent) in extents_of(b, array, rank).into_iter().enumerate() {
+            same = b.binary("arith.andi", same, b.compare(false, "eq", extent, extents[ndim - rank + own_dim]));
+        }
+    }
+    let branch = b.create_with_regions("scf.if", &[same], &[], &[], 2);
+    unsafe {
+        let blocks: Vec<MlirBlock> = (0..2)
+            .map(|region| {
+                let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+                mlirRegionAppendOwnedBlock(mlirOperationGetRegion(branch, region), block);
+                let mut state = mlirOperationStateGet(ir::string_ref("scf.yield"), b.location);
+                mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
+                block
+            })
+            .collect();
+        let broadcasting = mlirOperationClone(generic);
+        mlirOperationRemoveFromParent(generic);
+        mlirBlockInsertOwnedOperationBefore(blocks[0], mlirBlockGetTerminator(blocks[0]), generic);
+        let else_builder = Builder::before(mlirBlockGetTerminator(blocks[1]));
+        for (position, &(array, rank)) in arrays.iter().enumerate() {
+            let view = broadcast_view(&else_builder, array, rank, extents, element);
+            mlirOperationSetOperand(broadcasting, position as isize, view);
+        }
+        mlirBlockInsertOwnedOperationBefore(blocks[1], mlirBlockGetTerminator(blocks[1]), broadcasting);
+    }
+}
+
+/// Indexing maps from the `ndim` loop dimensions to operands of the given ranks (their last dimensions).
+fn projection_maps(b: &Builder, ndim: usize, ranks: &[usize]) -> MlirAttribute {
+    let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+    let maps: Vec<String> = ranks.iter().map(|&rank| format!("affine_map<({}) -> ({})>", dims.join(", "), dims[ndim - rank..].join(", "))).collect();
+    b.parse_attribute(&format!("[{}]", maps.join(", ")))
 }
 
 /// `py.view` as a rank-reducing `memref.subview`, after Python's slice rules (`slice.indices`):
