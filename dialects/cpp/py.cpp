@@ -210,24 +210,81 @@ LogicalResult MapOp::verify() {
   return success();
 }
 
+/// The element type NumPy gives a sum or product of `dtype` elements: int64 (uint64) for integers.
+static Type widenedForSum(Type dtype) {
+  if (llvm::isa<FloatType>(dtype))
+    return dtype;
+  auto integer = llvm::cast<IntegerType>(dtype);
+  return IntegerType::get(dtype.getContext(), 64, integer.isUnsigned() ? IntegerType::Unsigned : IntegerType::Signed);
+}
+
+/// Checks that `result` is a number of type `element`, or, for `ndim` > 0, a new C-ordered array of
+/// `ndim` dimensions and elements of type `element`.
+static LogicalResult verifyNumberOrArray(Operation *op, Type result, Type element, unsigned ndim) {
+  if (ndim == 0) {
+    if (result != element)
+      return op->emitOpError("result type ") << result << " differs from " << element;
+    return success();
+  }
+  auto array = llvm::dyn_cast<ArrayType>(result);
+  if (!array || array.getDtype() != element || array.getNdim() != ndim || array.getLayout().getValue() != "C")
+    return op->emitOpError("result type ") << result << " is not a C-ordered " << ndim << "-d array of " << element;
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   StringRef kind = getKind();
-  if (!llvm::is_contained({"sum", "min", "max"}, kind))
+  if (!llvm::is_contained({"sum", "prod", "min", "max", "argmin", "argmax"}, kind))
     return emitOpError("unknown reduction '") << kind << "'";
   auto array = llvm::cast<ArrayType>(getArray().getType());
   Type expected = array.getDtype();
-  if (kind == "sum" && !llvm::isa<FloatType>(expected)) {
-    auto integer = llvm::cast<IntegerType>(expected);
-    expected = IntegerType::get(getContext(), 64, integer.isUnsigned() ? IntegerType::Unsigned : IntegerType::Signed);
+  if (kind == "sum" || kind == "prod")
+    expected = widenedForSum(expected);
+  if (kind.starts_with("arg"))
+    expected = IntegerType::get(getContext(), 64, IntegerType::Signed);
+  unsigned ndim = 0;
+  if (std::optional<uint64_t> axis = getAxis()) {
+    if (*axis >= array.getNdim())
+      return emitOpError("axis ") << *axis << " is out of range for a " << array.getNdim() << "-d array";
+    ndim = array.getNdim() - 1;
   }
-  if (getType() != expected)
-    return emitOpError("result type ") << getType() << " differs from " << expected;
-  return success();
+  return verifyNumberOrArray(*this, getType(), expected, ndim);
 }
 
 void ReduceOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
   effects.emplace_back(MemoryEffects::Read::get());
+  if (getAxis())
+    effects.emplace_back(MemoryEffects::Allocate::get());
+}
+
+LogicalResult DotOp::verify() {
+  auto lhs = llvm::cast<ArrayType>(getLhs().getType());
+  auto rhs = llvm::cast<ArrayType>(getRhs().getType());
+  if (lhs.getDtype() != rhs.getDtype())
+    return emitOpError("operands have element types ") << lhs.getDtype() << " and " << rhs.getDtype();
+  if (lhs.getNdim() > 2 || rhs.getNdim() > 2)
+    return emitOpError("operands are 1-d or 2-d arrays");
+  return verifyNumberOrArray(*this, getType(), lhs.getDtype(), lhs.getNdim() + rhs.getNdim() - 2);
+}
+
+LogicalResult ArangeOp::verify() {
+  return verifyNumberOrArray(*this, getType(), getStart().getType(), 1);
+}
+
+LogicalResult TransposeOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  auto result = llvm::cast<ArrayType>(getType());
+  if (array.getDtype() != result.getDtype() || array.getNdim() != result.getNdim())
+    return emitOpError("result type ") << result << " has not the array's element type and dimensions";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  if (array.getLayout().getValue() != "C")
+    return emitOpError("reshapes C-contiguous arrays, got layout ") << array.getLayout().getValue();
+  return verifyNumberOrArray(*this, getType(), array.getDtype(), getShape().size());
 }
 
 LogicalResult ViewOp::verify() {

@@ -195,15 +195,59 @@ def Py_YieldOp : Py_Op<"yield", [Pure, Terminator, HasParent<"MapOp">]> {
 }
 
 def Py_ReduceOp : Py_Op<"reduce", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "a whole-array reduction: sum, min or max of every element";
+  let summary = "a reduction: sum, prod, min, max, argmin or argmax, of every element or along an axis";
   let description = [{
-    `%s = py.reduce "sum"(%a) : !py.array<f64, 2, C> -> f64`. The result type is the element type
-    (sum of integers and bools: int64 and uint64 as NumPy). min and max of an empty array are
-    undefined here; the frontend raises ValueError first, as NumPy does.
+    `%s = py.reduce "sum"(%a) : !py.array<f64, 2, C> -> f64` reduces every element;
+    `%s = py.reduce "sum"(%a) {axis = 0 : i64} : !py.array<f64, 2, C> -> !py.array<f64, 1, C>` reduces
+    along one dimension into a new C-ordered array of the others. The element type is NumPy's: sum and
+    prod of integers and bools give int64 (uint64 for unsigned), argmin and argmax give the int64
+    position of the first extreme element (in C order over the whole array, or along the axis), a NaN
+    counting as the extreme. min, max, argmin and argmax of an empty array are undefined here; the
+    frontend raises ValueError first, as NumPy does.
   }];
-  let arguments = (ins StrAttr:$kind, Py_Array:$array);
-  let results = (outs Py_Scalar:$result);
-  let assemblyFormat = "$kind `(` $array `)` attr-dict `:` qualified(type($array)) `->` type($result)";
+  let arguments = (ins StrAttr:$kind, Py_Array:$array, OptionalAttr<I64Attr>:$axis);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$kind `(` $array `)` attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_DotOp : Py_Op<"dot", [MemoryEffects<[MemRead, MemAlloc]>]> {
+  let summary = "`np.dot(a, b)` and `a @ b` on 1-D and 2-D arrays of one element type";
+  let description = [{
+    Vector by vector gives a number; matrix by vector, vector by matrix and matrix by matrix give a new
+    C-ordered array. The summed extents are equal (the frontend raises ValueError first).
+  }];
+  let arguments = (ins Py_Array:$lhs, Py_Array:$rhs);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_ArangeOp : Py_Op<"arange", [MemoryEffects<[MemAlloc, MemWrite]>, AllTypesMatch<["start", "step"]>]> {
+  let summary = "`np.arange`: a new 1-D array of `count` elements `start + i * step`";
+  let arguments = (ins Py_Scalar:$start, Py_Scalar:$step, SI64:$count);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$start `,` $step `,` $count attr-dict `:` type($start) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_TransposeOp : Py_Op<"transpose", [Pure]> {
+  let summary = "`a.T`: a view of an array with its dimensions reversed, aliasing it";
+  let arguments = (ins Py_Array:$array);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Py_ReshapeOp : Py_Op<"reshape", [Pure]> {
+  let summary = "`a.reshape(shape)` of a C-contiguous array: a view with new extents, aliasing it";
+  let description = [{
+    The extents' product is the array's size (the frontend raises ValueError first); the view is
+    C-contiguous.
+  }];
+  let arguments = (ins Py_Array:$array, Variadic<SI64>:$shape);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$array `(` $shape `)` attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 

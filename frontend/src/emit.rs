@@ -19,6 +19,8 @@ use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctio
 use ruff_text_size::Ranged;
 use std::{collections::HashMap, fmt::Write};
 
+mod arrays;
+
 /// What a `state` slot holds: why the statements that follow are being skipped.
 const STATE_CONTINUE: i32 = 1;
 const STATE_BREAK: i32 = 2;
@@ -1118,6 +1120,10 @@ impl FunctionEmitter<'_, '_, '_> {
             Expr::BinOp(binary) => {
                 let left = self.emit_expr(&binary.left)?;
                 let right = self.emit_expr(&binary.right)?;
+                if let (Operator::MatMult, Value::Array(left, left_type), Value::Array(right, right_type)) = (binary.op, &left, &right) {
+                    let result_type = self.expr_type(expr)?;
+                    return self.emit_dot((left.clone(), *left_type), (right.clone(), *right_type), &result_type, expr, &loc);
+                }
                 self.binary(binary.op, left, right, &binary.right, expr)
             }
             Expr::UnaryOp(unary) => {
@@ -1181,14 +1187,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 match attribute.attr.as_str() {
                     "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
                     "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
-                    "size" => {
-                        let mut size = self.scalar_constant(INT64, Constant::Int(1), &loc);
-                        for dim in 0..array_type.ndim {
-                            let Value::Scalar(extent, _) = self.dim(&array, array_type, dim, &loc) else { unreachable!() };
-                            size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
-                        }
-                        Ok(Value::Scalar(size, INT64))
-                    }
+                    "T" => Ok(self.transpose(array, array_type, &loc)),
+                    "size" => Ok(Value::Scalar(self.size(&array, array_type, &loc), INT64)),
                     other => Err(module.unsupported(expr, format!("array attribute '{other}' is not supported yet"))),
                 }
             }
@@ -1410,8 +1410,8 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         let loc = location(module, call);
         let bindings = &self.bindings;
-        if let Some((kind, array)) = crate::infer::reduction_call(module, call, &|name| bindings.contains_key(name)) {
-            return self.emit_reduction(call, kind, array);
+        if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
+            return self.emit_array_call(call, array_call);
         }
         let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
@@ -1863,11 +1863,14 @@ impl FunctionEmitter<'_, '_, '_> {
     /// Whether `expr` is an elementwise operation producing an array (fused into one `py.map`).
     fn is_elementwise(&mut self, expr: &Expr) -> Result<bool, Diagnostic> {
         let candidate = match expr {
-            Expr::BinOp(_) | Expr::UnaryOp(_) => true,
+            Expr::BinOp(binary) => binary.op != Operator::MatMult,
+            Expr::UnaryOp(_) => true,
             Expr::Compare(compare) => compare.ops.len() == 1,
             Expr::Call(call) => {
                 let bindings = &self.bindings;
-                matches!(crate::infer::resolve_callee(self.module, call, &|name| bindings.contains_key(name)), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
+                let is_local = |name: &str| bindings.contains_key(name);
+                crate::array_calls::array_call(self.module, call, &is_local)?.is_none()
+                    && matches!(crate::infer::resolve_callee(self.module, call, &is_local), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
             }
             _ => false,
         };
@@ -2069,39 +2072,6 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         Ok((value, result))
     }
-
-    /// `a.sum()`, `np.mean(a)`, `a.min()`, ...: `py.reduce` over the whole array (mean divides the sum
-    /// by the size; min and max of an empty array raise ValueError as NumPy does).
-    fn emit_reduction(&mut self, call: &ExprCall, kind: &str, array_expr: &Expr) -> Result<Value, Diagnostic> {
-        let module = self.module;
-        let loc = location(module, call);
-        let Value::Array(array, array_type) = self.emit_expr(array_expr)? else {
-            return Err(module.typing(call, format!("{kind}() takes an array")));
-        };
-        let array_text = Type::Array(array_type).flat_mlir()[0].clone();
-        let result = crate::infer::reduction_result(kind, array_type.dtype);
-        let mut size = self.scalar_constant(INT64, Constant::Int(1), &loc);
-        for dim in 0..array_type.ndim {
-            let Value::Scalar(extent, _) = self.dim(&array, array_type, dim, &loc) else { unreachable!() };
-            size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
-        }
-        if matches!(kind, "min" | "max") {
-            let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
-            let empty = self.op(format!("py.cmp \"eq\", {size}, {zero} : si64 {loc}"));
-            let operation = if kind == "min" { "minimum" } else { "maximum" };
-            self.raise_if(&empty, "ValueError", &format!("zero-size array to reduction operation {operation} which has no identity"), call)?;
-        }
-        if kind != "mean" {
-            let value = self.op(format!("py.reduce {kind:?}({array}) : {array_text} -> {} {loc}", result.mlir()));
-            return Ok(Value::Scalar(value, result));
-        }
-        let sum_type = crate::infer::reduction_result("sum", array_type.dtype);
-        let sum = self.op(format!("py.reduce \"sum\"({array}) : {array_text} -> {} {loc}", sum_type.mlir()));
-        let sum = self.cast(&sum, sum_type, result, &loc);
-        let count = self.cast(&size, INT64, result, &loc);
-        let mean = self.op(format!("py.truediv {sum}, {count} : {} {loc}", result.mlir()));
-        Ok(Value::Scalar(mean, result))
-    }
 }
 
 impl FunctionEmitter<'_, '_, '_> {
@@ -2147,27 +2117,6 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Array(view_type).flat_mlir()[0]
         ));
         Ok(Value::Array(view, view_type))
-    }
-
-    /// A new C-ordered copy of an array, its elements converted to `dtype`.
-    fn copy_array(&mut self, array: &str, array_type: ArrayType, dtype: Scalar, loc: &str) -> Result<Value, Diagnostic> {
-        let copy_type = ArrayType { dtype, ndim: array_type.ndim, layout: rumba_dialects::Layout::C };
-        let element = self.fresh();
-        let (lines, ()) = self.region(|this| {
-            let converted = this.cast(&element, array_type.dtype, dtype, loc);
-            this.line(format!("py.yield {converted} : {}", dtype.mlir()));
-            Ok(())
-        })?;
-        let result = self.fresh();
-        let header = format!(
-            "{result} = py.map {array} : ({}) -> {} {{",
-            Type::Array(array_type).flat_mlir()[0],
-            Type::Array(copy_type).flat_mlir()[0]
-        );
-        let mut body = vec![format!("^bb0({element}: {}):", array_type.dtype.mlir())];
-        body.extend(lines);
-        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
-        Ok(Value::Array(result, copy_type))
     }
 
     /// `a[...] = value` where `a[...]` is a view: a number fills it; an array of its shape (checked,

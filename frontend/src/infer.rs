@@ -3,6 +3,7 @@
 //! a variable's type unified across its assignments). Callees are specialised on the way.
 
 use crate::{
+    array_calls::{array_call, array_call_type, transposed},
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, Constant, Global, SourceModule},
     types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -418,6 +419,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match (left, right) {
             (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
             (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
+            (Type::Array(left), Type::Array(right)) if op == Operator::MatMult => crate::array_calls::dot_type(self.module, expr, *left, *right),
             (Type::Array(_), Type::Array(_) | Type::Scalar(_)) | (Type::Scalar(_), Type::Array(_)) => {
                 elementwise_type(self.module, ElementwiseOp::Binary(op), &[left.clone(), right.clone()], expr).map(Type::Array)
             }
@@ -433,15 +435,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(matches!(self.expr_type(&compare.left)?, Type::Array(_)) || matches!(self.expr_type(&compare.comparators[0])?, Type::Array(_)))
     }
 
-    /// The type of a whole-array reduction (`a.sum()`, `np.mean(a)`, ...), or `None` for other calls.
-    pub fn array_reduction(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+    /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
+    /// other calls.
+    fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
         let assigned = self.assigned.clone();
-        let Some((kind, array)) = reduction_call(self.module, call, &|name| assigned.contains(name)) else { return Ok(None) };
-        match self.expr_type(array)? {
-            Type::Unknown => Ok(Some(Type::Unknown)),
-            Type::Array(array_type) => Ok(Some(Type::Scalar(reduction_result(kind, array_type.dtype)))),
-            other => Err(self.module.typing(call, format!("{kind}() of {other} is not supported; it takes an array"))),
-        }
+        let Some(array_call) = array_call(self.module, call, &|name| assigned.contains(name))? else { return Ok(None) };
+        array_call_type(self.module, call, &array_call, &mut |expr| self.expr_type(expr)).map(Some)
     }
 
     pub fn callee<'e>(&self, call: &'e ExprCall) -> Result<Callee<'e>, Diagnostic> {
@@ -453,8 +452,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
-        if let Some(reduction) = self.array_reduction(call)? {
-            return Ok(reduction);
+        if let Some(array_call) = self.array_call_type(call)? {
+            return Ok(array_call);
         }
         let callee = self.callee(call)?;
         if let Callee::Builtin(name) = callee {
@@ -510,6 +509,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Type::Array(array) => match attribute.attr.as_str() {
                 "shape" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
                 "size" | "ndim" => Ok(Type::Scalar(INT64)),
+                "T" => Ok(Type::Array(transposed(array))),
+                "dtype" => Err(module.unsupported(attribute, "an array's dtype is supported only as a dtype argument (np.empty(n, a.dtype), b.astype(a.dtype))")),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
@@ -720,39 +721,6 @@ pub fn elementwise_type(module: &SourceModule, op: ElementwiseOp, operands: &[Ty
     let dtype = elementwise_scalar(module, &op, operands, node)?;
     let ndim = dims.into_iter().max().ok_or_else(|| module.typing(node, "an array expression needs an array"))?;
     Ok(ArrayType { dtype, ndim, layout: Layout::C })
-}
-
-/// A whole-array reduction call: `a.sum()`, `a.mean()`, `a.min()`, `a.max()` or `np.sum(a)`,
-/// `np.mean(a)`, `np.min(a)`, `np.max(a)` (also `np.amin`, `np.amax`), with no other argument.
-pub fn reduction_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<(&'static str, &'e Expr)> {
-    let kind = |name: &str| match name {
-        "sum" => Some("sum"),
-        "mean" => Some("mean"),
-        "min" | "amin" => Some("min"),
-        "max" | "amax" => Some("max"),
-        _ => None,
-    };
-    if !call.arguments.keywords.is_empty() {
-        return None;
-    }
-    let Expr::Attribute(attribute) = &*call.func else { return None };
-    let is_numpy = matches!(&*attribute.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy")));
-    match (is_numpy, call.arguments.args.as_ref()) {
-        (true, [array]) => kind(attribute.attr.as_str()).map(|kind| (kind, array)),
-        (false, []) => kind(attribute.attr.as_str()).map(|kind| (kind, &*attribute.value)),
-        _ => None,
-    }
-}
-
-/// The result type of a reduction over elements of type `dtype`, as NumPy's.
-pub fn reduction_result(kind: &str, dtype: Scalar) -> Scalar {
-    match (kind, dtype) {
-        ("sum", Scalar::Bool | Scalar::Int { signed: true, .. }) => INT64,
-        ("sum", Scalar::Int { signed: false, .. }) => Scalar::Int { bits: 64, signed: false },
-        ("mean", Scalar::Float { bits: 32 }) => Scalar::Float { bits: 32 },
-        ("mean", _) => FLOAT64,
-        _ => dtype,
-    }
 }
 
 /// A loop's iteration space: the `start, stop, step` expressions of `range(...)` or `prange(...)`.

@@ -4,6 +4,7 @@
 //! the types of one function for given argument types (and of everything it calls) and prints their
 //! `py` IR, every op located at its file:line:col.
 
+mod array_calls;
 pub mod diagnostics;
 mod emit;
 mod infer;

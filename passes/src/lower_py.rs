@@ -27,9 +27,9 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         .iter()
         .map(|operation| (operation.ptr as *const _, ir::operands(*operation).into_iter().map(ir::value_type).collect()))
         .collect();
-    // linalg.fill's region takes its block argument types from the operands, so fills are built
-    // once arrays have their memref types.
-    let (fills, py_ops): (Vec<_>, Vec<_>) = py_ops.into_iter().partition(|operation| matches!(ir::op_name(*operation).as_str(), "py.fill" | "py.copy"));
+    // linalg's named ops take their region's block argument types from the operands, so fills,
+    // copies and products are built once arrays have their memref types.
+    let (fills, py_ops): (Vec<_>, Vec<_>) = py_ops.into_iter().partition(|operation| matches!(ir::op_name(*operation).as_str(), "py.fill" | "py.copy" | "py.dot"));
     for operation in py_ops {
         let builder = Builder::before(operation);
         let operand_types = &original_operand_types[&(operation.ptr as *const _)];
@@ -44,6 +44,11 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
     convert_types(module);
     for fill in fills {
         let builder = Builder::before(fill);
+        if ir::op_name(fill) == "py.dot" {
+            let product = lower_dot(&builder, fill);
+            ir::replace_operation(fill, &[product]);
+            continue;
+        }
         let operands = ir::operands(fill);
         let segments = builder.parse_attribute("array<i32: 1, 1>");
         // py.fill %array, %value and py.copy %source, %target: linalg takes (input, output).
@@ -254,10 +259,28 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
         "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,
-        "py.reduce" => {
-            let kind = ir::string_attribute(operation, "kind");
-            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.reduce takes an array")?;
-            lower_reduce(b, &kind, operands[0], parts.ndim, parts.dtype.to_raw(), result_type.expect("has a result"))?
+        "py.reduce" => lower_reduce(b, operation, operand_types[0])?,
+        "py.arange" => lower_arange(b, operation, operand_types[0])?,
+        "py.transpose" => {
+            let ndim = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.transpose takes an array")?.ndim;
+            let reversed: Vec<String> = (0..ndim).rev().map(|dim| format!("d{dim}")).collect();
+            let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+            let permutation = b.parse_attribute(&format!("affine_map<({}) -> ({})>", dims.join(", "), reversed.join(", ")));
+            b.value("memref.transpose", &operands, result_type.expect("has a result"), &[("permutation", permutation)])
+        }
+        "py.reshape" => {
+            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.reshape takes an array")?;
+            let extents: Vec<MlirValue> = operands[1..].iter().map(|extent| b.value("arith.index_cast", &[*extent], b.index_type(), &[])).collect();
+            let element = convert_type(b.context, parts.dtype.to_raw());
+            let contiguous_strides = {
+                let mut strides = vec![b.integer(b.index_type(), 1); extents.len()];
+                for dim in (0..extents.len().saturating_sub(1)).rev() {
+                    strides[dim] = b.binary("arith.muli", strides[dim + 1], extents[dim + 1]);
+                }
+                strides
+            };
+            let view = strided_view(b, operands[0], parts.ndim, &extents, &contiguous_strides, element);
+            b.value("memref.cast", &[view], result_type.expect("has a result"), &[])
         }
         "py.raise" => {
             let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
@@ -267,17 +290,6 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         other => return Err(format!("lower-py: no lowering for '{other}'")),
     };
     Ok(vec![value])
-}
-
-fn identity_maps(b: &Builder, ndim: usize, count: usize, result: &str) -> MlirAttribute {
-    let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
-    let map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
-    let reduced = format!("affine_map<({}) -> ({result})>", dims.join(", "));
-    let mut maps = vec![map; count];
-    if result.is_empty() {
-        maps.push(reduced);
-    }
-    b.parse_attribute(&format!("[{}]", maps.join(", ")))
 }
 
 fn iterator_types(b: &Builder, ndim: usize, kind: &str) -> MlirAttribute {
@@ -329,31 +341,42 @@ fn broadcast_extents(b: &Builder, arrays: &[(MlirValue, usize)], ndim: usize) ->
 /// gets stride 0, so reading it at any index reads its one element.
 fn broadcast_view(b: &Builder, array: MlirValue, rank: usize, extents: &[MlirValue], element: MlirType) -> MlirValue {
     let index = b.index_type();
+    let (zero, one) = (b.integer(index, 0), b.integer(index, 1));
+    let own_extents = extents_of(b, array, rank);
+    let own_strides = strides_of(b, array, rank, element);
+    let strides: Vec<MlirValue> = own_strides.iter().zip(&own_extents).map(|(&stride, &extent)| b.select(b.compare(false, "eq", extent, one), zero, stride)).collect();
+    strided_view(b, array, rank, &extents[extents.len() - rank..], &strides, element)
+}
+
+fn strided_metadata(b: &Builder, array: MlirValue, rank: usize, element: MlirType) -> Vec<MlirValue> {
+    let index = b.index_type();
     let base_type = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
     let mut result_types = vec![base_type, index];
     result_types.extend(vec![index; 2 * rank]);
-    let metadata = ir::results(b.create("memref.extract_strided_metadata", &[array], &result_types, &[]));
-    let (zero, one) = (b.integer(index, 0), b.integer(index, 1));
-    let own_extents = &metadata[2..2 + rank];
-    let strides: Vec<MlirValue> = metadata[2 + rank..]
-        .iter()
-        .zip(own_extents)
-        .map(|(&stride, &extent)| b.select(b.compare(false, "eq", extent, one), zero, stride))
-        .collect();
-    let sizes = &extents[extents.len() - rank..];
+    ir::results(b.create("memref.extract_strided_metadata", &[array], &result_types, &[]))
+}
+
+fn strides_of(b: &Builder, array: MlirValue, rank: usize, element: MlirType) -> Vec<MlirValue> {
+    strided_metadata(b, array, rank, element)[2 + rank..].to_vec()
+}
+
+/// A view of `array`'s memory (of rank `rank`) from its offset, with the given extents and strides.
+fn strided_view(b: &Builder, array: MlirValue, rank: usize, sizes: &[MlirValue], strides: &[MlirValue], element: MlirType) -> MlirValue {
+    let metadata = strided_metadata(b, array, rank, element);
+    let view_rank = sizes.len();
     let mut operands = vec![metadata[0], metadata[1]];
     operands.extend(sizes);
-    operands.extend(&strides);
-    let dynamic = vec![i64::MIN.to_string(); rank].join(", ");
+    operands.extend(strides);
+    let dynamic = vec![i64::MIN.to_string(); view_rank].join(", ");
     let view_type = ir::parse_type(
         b.context,
-        &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(rank), ir::print_type(element), vec!["?"; rank].join(", ")),
+        &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(view_rank), ir::print_type(element), vec!["?"; view_rank].join(", ")),
     );
     let attributes = [
         ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", i64::MIN))),
         ("static_sizes", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
         ("static_strides", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
-        ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 1, {rank}, {rank}>"))),
+        ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 1, {view_rank}, {view_rank}>"))),
     ];
     b.value("memref.reinterpret_cast", &operands, view_type, &attributes)
 }
@@ -545,59 +568,232 @@ fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> Result<Mlir
     Ok(b.value("memref.subview", &subview_operands, result, &attributes))
 }
 
-/// `py.reduce` as a reduction `linalg.generic` into a rank-0 accumulator starting from the identity.
-fn lower_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, element: MlirType, result: MlirType) -> Result<MlirValue, String> {
-    let element_type = convert_type(b.context, element);
-    let element = kind_of(element)?;
-    let result_kind = kind_of(result)?;
-    let float = matches!(result_kind, ScalarKind::Float(_));
-    let identity = match (kind, result_kind) {
-        ("sum", _) if float => b.float(result, 0.0),
-        ("sum", _) => b.integer(result, 0),
-        ("min", ScalarKind::Float(_)) => b.float(result, f64::INFINITY),
-        ("max", ScalarKind::Float(_)) => b.float(result, f64::NEG_INFINITY),
-        ("min", ScalarKind::Signed(bits)) => b.integer(result, i64::MAX >> (64 - bits)),
-        ("max", ScalarKind::Signed(bits)) => b.integer(result, i64::MIN >> (64 - bits)),
-        ("min", _) => b.integer(result, -1),
-        ("max", _) => b.integer(result, 0),
-        (other, _) => return Err(format!("py.reduce: no lowering for '{other}'")),
+/// `py.dot` (operands already memrefs) as `linalg.dot`, `matvec`, `vecmat` or `matmul` into a zeroed
+/// accumulator: a stack slot for two vectors, else a new array.
+fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
+    let operands = ir::operands(dot);
+    let (lhs, rhs) = (operands[0], operands[1]);
+    let rank = |value: MlirValue| unsafe { mlirShapedTypeGetRank(ir::value_type(value)) } as usize;
+    let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(lhs)) };
+    let result_type = ir::value_type(ir::results(dot)[0]);
+    let extent = |array: MlirValue, dim: i64| b.value("memref.dim", &[array, b.integer(b.index_type(), dim)], b.index_type(), &[]);
+    let (name, extents) = match (rank(lhs), rank(rhs)) {
+        (1, 1) => ("linalg.dot", vec![]),
+        (2, 1) => ("linalg.matvec", vec![extent(lhs, 0)]),
+        (1, 2) => ("linalg.vecmat", vec![extent(rhs, 1)]),
+        _ => ("linalg.matmul", vec![extent(lhs, 0), extent(rhs, 1)]),
     };
-    let accumulator_type = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(result)));
-    let accumulator = Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], accumulator_type, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))]);
-    b.create("memref.store", &[identity, accumulator], &[], &[]);
+    let accumulator = if extents.is_empty() {
+        let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
+        Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
+    } else {
+        let contiguous = ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(extents.len()), ir::print_type(element)));
+        allocate(b, &extents, &ir::print_type(element), contiguous).0
+    };
+    let zero = if unsafe { mlirTypeIsAFloat(element) } { b.float(element, 0.0) } else { b.integer(element, 0) };
+    fill(b, zero, accumulator);
+    let segments = b.parse_attribute("array<i32: 2, 1>");
+    let product = b.create_with_regions(name, &[lhs, rhs, accumulator], &[], &[("operandSegmentSizes", segments)], 1);
+    unsafe { mlirLinalgFillBuiltinNamedOpRegion(product) };
+    if extents.is_empty() {
+        b.value("memref.load", &[accumulator], result_type, &[])
+    } else {
+        b.value("memref.cast", &[accumulator], result_type, &[])
+    }
+}
+
+/// `linalg.fill` of `value` into `target` (a memref).
+fn fill(b: &Builder, value: MlirValue, target: MlirValue) {
+    let segments = b.parse_attribute("array<i32: 1, 1>");
+    let filled = b.create_with_regions("linalg.fill", &[value, target], &[], &[("operandSegmentSizes", segments)], 1);
+    unsafe { mlirLinalgFillBuiltinNamedOpRegion(filled) };
+}
+
+/// The first value a reduction's accumulator holds: its identity, or for min and max (and their
+/// arg forms) the value every element replaces.
+fn reduction_start(b: &Builder, kind: &str, r#type: MlirType) -> Result<MlirValue, String> {
+    Ok(match (kind, kind_of(r#type)?) {
+        ("sum", ScalarKind::Float(_)) => b.float(r#type, 0.0),
+        ("sum", _) => b.integer(r#type, 0),
+        ("prod", ScalarKind::Float(_)) => b.float(r#type, 1.0),
+        ("prod", _) => b.integer(r#type, 1),
+        ("min" | "argmin", ScalarKind::Float(_)) => b.float(r#type, f64::INFINITY),
+        ("max" | "argmax", ScalarKind::Float(_)) => b.float(r#type, f64::NEG_INFINITY),
+        ("min" | "argmin", ScalarKind::Signed(bits)) => b.integer(r#type, i64::MAX >> (64 - bits)),
+        ("max" | "argmax", ScalarKind::Signed(bits)) => b.integer(r#type, i64::MIN >> (64 - bits)),
+        ("min" | "argmin", _) => b.integer(r#type, -1),
+        ("max" | "argmax", _) => b.integer(r#type, 0),
+        (other, _) => return Err(format!("py.reduce: no lowering for '{other}'")),
+    })
+}
+
+/// `py.reduce` as one `linalg.generic` whose iterators reduce the whole array or one axis, into
+/// accumulators filled with the start value: a rank-0 stack slot for a whole-array reduction, a new
+/// array of the other dimensions for an axis. argmin and argmax carry a second accumulator, the
+/// position, which a strictly better element (or the first NaN) replaces.
+fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Result<MlirValue, String> {
+    let kind = ir::string_attribute(reduce, "kind");
+    let array = ir::operands(reduce)[0];
+    let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(array_type)) }.ok_or("py.reduce takes an array")?;
+    let ndim = parts.ndim;
+    let axis_attribute = ir::attribute(reduce, "axis");
+    let axis = (!axis_attribute.ptr.is_null()).then(|| unsafe { mlirIntegerAttrGetValueInt(axis_attribute) } as usize);
+    let result = ir::results(reduce)[0];
+    let element_py = parts.dtype.to_raw();
+    let element = kind_of(element_py)?;
+    let element_type = convert_type(b.context, element_py);
+    let arg = kind.starts_with("arg");
+    // The value accumulated: the element type for min, max and the arg forms, the result's for sums.
+    let result_element = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.map_or(ir::value_type(result), |parts| parts.dtype.to_raw());
+    let value_py = if arg { element_py } else { result_element };
+    let value_kind = kind_of(value_py)?;
+    let value_type = convert_type(b.context, value_py);
+    let i64_type = b.integer_type(64);
+    let index = b.index_type();
+    let extents = extents_of(b, array, ndim);
+    let kept: Vec<usize> = (0..ndim).filter(|&dim| axis.is_some_and(|axis| axis != dim)).collect();
+    let accumulator = |element: MlirType| -> MlirValue {
+        match axis {
+            None => {
+                let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
+                Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
+            }
+            Some(_) => {
+                let kept_extents: Vec<MlirValue> = kept.iter().map(|&dim| extents[dim]).collect();
+                allocate(b, &kept_extents, &ir::print_type(element), ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(kept.len()), ir::print_type(element)))).0
+            }
+        }
+    };
+    let values = accumulator(value_type);
+    fill(b, reduction_start(b, &kind, value_type)?, values);
+    let positions = arg.then(|| {
+        let positions = accumulator(i64_type);
+        fill(b, b.integer(i64_type, 0), positions);
+        positions
+    });
+    let outputs: Vec<MlirValue> = std::iter::once(values).chain(positions).collect();
     unsafe {
-        let types = [element_type, result];
-        let locations = [b.location, b.location];
-        let block = mlirBlockCreate(2, types.as_ptr(), locations.as_ptr());
-        let (value, partial) = (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1));
+        let mut types = vec![element_type, value_type];
+        if arg {
+            types.push(i64_type);
+        }
+        let locations = vec![b.location; types.len()];
+        let block = mlirBlockCreate(types.len() as isize, types.as_ptr(), locations.as_ptr());
         let terminator = {
             let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
             mlirOperationCreate(&mut state)
         };
         mlirBlockAppendOwnedOperation(block, terminator);
         let inner = Builder::before(terminator);
-        let value = cast(&inner, element, result_kind, value, result);
-        let combined = match (kind, result_kind) {
-            ("sum", _) if float => inner.binary("arith.addf", partial, value),
-            ("sum", _) => inner.binary("arith.addi", partial, value),
-            ("min", ScalarKind::Float(_)) => inner.binary("arith.minimumf", partial, value),
-            ("max", ScalarKind::Float(_)) => inner.binary("arith.maximumf", partial, value),
-            ("min", ScalarKind::Signed(_)) => inner.binary("arith.minsi", partial, value),
-            ("max", ScalarKind::Signed(_)) => inner.binary("arith.maxsi", partial, value),
-            ("min", _) => inner.binary("arith.minui", partial, value),
-            _ => inner.binary("arith.maxui", partial, value),
+        let (item, partial) = (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1));
+        let float = matches!(value_kind, ScalarKind::Float(_));
+        let signed = matches!(value_kind, ScalarKind::Signed(_));
+        let yielded = if arg {
+            let position = match axis {
+                Some(axis) => inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{axis} : i64")))]),
+                None => (0..ndim).fold(inner.integer(index, 0), |flat, dim| {
+                    let scaled = inner.binary("arith.muli", flat, extents[dim]);
+                    let at = inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{dim} : i64")))]);
+                    inner.binary("arith.addi", scaled, at)
+                }),
+            };
+            let position = inner.value("arith.index_cast", &[position], i64_type, &[]);
+            let predicate = match (kind.as_str(), float, signed) {
+                ("argmin", true, _) => "olt",
+                ("argmax", true, _) => "ogt",
+                ("argmin", _, true) => "slt",
+                ("argmax", _, true) => "sgt",
+                ("argmin", ..) => "ult",
+                _ => "ugt",
+            };
+            let mut better = inner.compare(float, predicate, item, partial);
+            if float {
+                let first_nan = inner.binary("arith.andi", inner.compare(true, "uno", item, item), inner.compare(true, "ord", partial, partial));
+                better = inner.binary("arith.ori", better, first_nan);
+            }
+            vec![inner.select(better, item, partial), inner.select(better, position, mlirBlockGetArgument(block, 2))]
+        } else {
+            let item = cast(&inner, element, value_kind, item, value_type);
+            vec![match (kind.as_str(), float, signed) {
+                ("sum", true, _) => inner.binary("arith.addf", partial, item),
+                ("sum", ..) => inner.binary("arith.addi", partial, item),
+                ("prod", true, _) => inner.binary("arith.mulf", partial, item),
+                ("prod", ..) => inner.binary("arith.muli", partial, item),
+                ("min", true, _) => inner.binary("arith.minimumf", partial, item),
+                ("max", true, _) => inner.binary("arith.maximumf", partial, item),
+                ("min", _, true) => inner.binary("arith.minsi", partial, item),
+                ("max", _, true) => inner.binary("arith.maxsi", partial, item),
+                ("min", ..) => inner.binary("arith.minui", partial, item),
+                _ => inner.binary("arith.maxui", partial, item),
+            }]
         };
-        mlirOperationSetOperands(terminator, 1, &combined);
+        mlirOperationSetOperands(terminator, yielded.len() as isize, yielded.as_ptr());
         let region = mlirRegionCreate();
         mlirRegionAppendOwnedBlock(region, block);
-        let segments = b.parse_attribute("array<i32: 1, 1>");
-        let maps = identity_maps(b, ndim, 1, "");
-        let iterators = iterator_types(b, ndim, "reduction");
-        let generic = b.create_with_regions("linalg.generic", &[array, accumulator], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+        let mut generic_operands = vec![array];
+        generic_operands.extend(&outputs);
+        let segments = b.parse_attribute(&format!("array<i32: 1, {}>", outputs.len()));
+        let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+        let kept_dims: Vec<String> = kept.iter().map(|&dim| format!("d{dim}")).collect();
+        let input_map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
+        let output_map = format!("affine_map<({}) -> ({})>", dims.join(", "), kept_dims.join(", "));
+        let maps = b.parse_attribute(&format!("[{input_map}{}]", format!(", {output_map}").repeat(outputs.len())));
+        let iterators: Vec<&str> = (0..ndim).map(|dim| if kept.contains(&dim) { "#linalg.iterator_type<parallel>" } else { "#linalg.iterator_type<reduction>" }).collect();
+        let iterators = b.parse_attribute(&format!("[{}]", iterators.join(", ")));
+        let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
         mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
         mlirRegionDestroy(region);
     }
-    Ok(b.value("memref.load", &[accumulator], result, &[]))
+    let answer = *outputs.last().expect("a reduction has an accumulator");
+    let result_type = convert_type(b.context, ir::value_type(result));
+    Ok(match axis {
+        None => b.value("memref.load", &[answer], result_type, &[]),
+        Some(_) => {
+            if arg {
+                b.create("memref.dealloc", &[values], &[], &[]);
+            }
+            b.value("memref.cast", &[answer], result_type, &[])
+        }
+    })
+}
+
+/// `py.arange` as a `linalg.generic` writing `start + i * step` at each index `i` of a new array.
+fn lower_arange(b: &Builder, arange: MlirOperation, start_type: MlirType) -> Result<MlirValue, String> {
+    let operands = ir::operands(arange);
+    let (start, step, count) = (operands[0], operands[1], operands[2]);
+    let kind = kind_of(start_type)?;
+    let element = convert_type(b.context, start_type);
+    let count = b.value("arith.index_cast", &[count], b.index_type(), &[]);
+    let result_type = convert_type(b.context, ir::value_type(ir::results(arange)[0]));
+    let (allocated, converted) = allocate(b, &[count], &ir::print_type(element), result_type);
+    unsafe {
+        let locations = [b.location];
+        let block = mlirBlockCreate(1, &element, locations.as_ptr());
+        let terminator = {
+            let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
+            mlirOperationCreate(&mut state)
+        };
+        mlirBlockAppendOwnedOperation(block, terminator);
+        let inner = Builder::before(terminator);
+        let position = inner.value("linalg.index", &[], b.index_type(), &[("dim", b.parse_attribute("0 : i64"))]);
+        let position = inner.value("arith.index_cast", &[position], b.integer_type(64), &[]);
+        let position = cast(&inner, ScalarKind::Signed(64), kind, position, element);
+        let value = if matches!(kind, ScalarKind::Float(_)) {
+            inner.binary("arith.addf", start, inner.binary("arith.mulf", position, step))
+        } else {
+            inner.binary("arith.addi", start, inner.binary("arith.muli", position, step))
+        };
+        mlirOperationSetOperands(terminator, 1, &value);
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, block);
+        let segments = b.parse_attribute("array<i32: 0, 1>");
+        let maps = b.parse_attribute("[affine_map<(d0) -> (d0)>]");
+        let iterators = iterator_types(b, 1, "parallel");
+        let generic = b.create_with_regions("linalg.generic", &[allocated], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
+        mlirRegionDestroy(region);
+    }
+    Ok(converted)
 }
 
 /// Python's `a // b` on a nonzero divisor.

@@ -1,0 +1,170 @@
+"""The benchmark's kernels: what each one is called with, how its result is checked, and its NumPy
+version where it has one.
+
+The compiled code lives in one module per kernel next to this file (bubblesort.py, matmul.py, ...),
+written as a Numba user writes it (`import numba` or `from numba import jit`, then decorators). One
+module per kernel because decorating is part of the first call: a kernel with a signature compiles
+when its module is imported, and a kernel that rumba cannot compile (or a decorator it lacks, such as
+@stencil) fails on its own instead of taking the others with it. Importing this package imports
+only NumPy."""
+import math
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import numpy as np
+
+SEED = 2024
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One benchmarked call: `module.function(*inputs(n))`.
+
+    n and quick_n are the problem size in a full and a --quick run; size is its label ("{n}" is
+    replaced by the size, written short). in_place: the kernel returns nothing and its result is the
+    first argument, so inputs are restored (copied) before every timed call. check: "close"
+    (np.allclose), "exact" (equal values and shape) or "pi" (within 0.01 of pi: a random estimate, so
+    the implementations need not agree with each other). numpy: the same result computed by NumPy."""
+
+    name: str
+    module: str
+    function: str
+    size: str
+    n: int
+    inputs: Callable[[int], tuple]
+    check: str
+    numpy: Optional[Callable] = None
+    in_place: bool = False
+    quick_n: Optional[int] = None
+
+    def size_for(self, quick):
+        return self.quick_n if quick and self.quick_n is not None else self.n
+
+    def size_label(self, quick):
+        return self.size.replace("{n}", short_count(self.size_for(quick)))
+
+
+def short_count(n):
+    """10000000 -> '10M', 100000 -> '100k', 1000 -> '1000'."""
+    if n >= 1_000_000 and n % 1_000_000 == 0:
+        return "%dM" % (n // 1_000_000)
+    if n >= 10_000 and n % 1_000 == 0:
+        return "%dk" % (n // 1_000)
+    return str(n)
+
+
+def rng(offset=0):
+    return np.random.default_rng(SEED + offset)
+
+
+def shuffled_f4(n):
+    """Seed 000's input: 0, 0.01, ... shuffled (n values)."""
+    values = np.arange(0.0, n / 100, 0.01, dtype="f4")[:n]
+    rng().shuffle(values)
+    return values
+
+
+def matmul_inputs(n):
+    """Seed 003's inputs: A in C order, B in F order."""
+    generator = rng()
+    A = np.array(generator.random((n, n)), order="C")
+    B = np.array(generator.random((n, n)), order="F")
+    return A, B
+
+
+def matmul_kernel(n):
+    return Kernel("matmul_%d" % n, "matmul", "matrix_multiply_loops_jit", "{n}×{n} float64 (A C, B F)", n, matmul_inputs, "close", numpy=lambda A, B: A @ B)
+
+
+def go_fast_kernel(n):
+    return Kernel(
+        "go_fast_%d" % n, "go_fast", "go_fast", "{n}×{n} float64", n,
+        lambda n: (np.arange(n * n).astype(np.float64).reshape((n, n)),), "close",
+        numpy=lambda a: a + np.tanh(np.diagonal(a)).sum(),
+    )
+
+
+def jacobi_numpy(u0, sweeps):
+    u = u0.copy()
+    for _ in range(sweeps):
+        u[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:])
+    return u
+
+
+def five_point_numpy(a):
+    out = np.zeros_like(a)
+    out[1:-1, 1:-1] = a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] - 4.0 * a[1:-1, 1:-1]
+    return out
+
+
+MANDELBROT_WINDOW = (-2.0, 1.0, -1.0, 1.0)
+
+KERNELS = [
+    Kernel("bubblesort", "bubblesort", "bubblesort", "{n} float32", 1000, lambda n: (shuffled_f4(n),), "exact", numpy=np.sort, in_place=True),
+    Kernel("scalar_f", "scalar_f", "f", "f(1, 3), per call", 1, lambda n: (1, 3), "close", numpy=lambda x, y: (x + y) / 3.14),
+    Kernel(
+        "vec_add", "vec_add", "vec_add", "{n} float32", 10_000_000,
+        lambda n: (rng().random(n, dtype=np.float32), rng(1).random(n, dtype=np.float32)), "close",
+        numpy=np.add, quick_n=1_000_000,
+    ),
+    matmul_kernel(128),
+    matmul_kernel(256),
+    matmul_kernel(512),
+    go_fast_kernel(64),
+    go_fast_kernel(1000),
+    Kernel(
+        "normalize", "normalize", "normalize", "{n}×3 float32", 1_000_000,
+        lambda n: (np.arange(n * 3).astype(np.float32).reshape((n, 3)),), "close",
+        numpy=lambda x: x / x.mean(axis=1, keepdims=True), in_place=True, quick_n=100_000,
+    ),
+    Kernel("monte_carlo_pi", "monte_carlo_pi", "monte_carlo_pi", "{n} samples", 1_000_000, lambda n: (n,), "pi"),
+    Kernel("prange_sum", "prange_sum", "prange_sum", "{n} float64", 10_000_000, lambda n: (rng().random(n),), "close", numpy=np.sum, quick_n=1_000_000),
+    Kernel("jacobi", "jacobi", "jacobi", "{n}×{n} float64, 20 sweeps", 512, lambda n: (rng().random((n, n)), 20), "close", numpy=jacobi_numpy),
+    Kernel(
+        "pairwise_distance", "pairwise_distance", "pairwise_distance", "{n}×3 → {n}×{n} float64", 1000, lambda n: (rng().random((n, 3)),), "close",
+        numpy=lambda X: np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(axis=-1)),
+    ),
+    Kernel(
+        "mandelbrot", "mandelbrot", "create_fractal", "200×300 uint8, 100 iterations", 100,
+        lambda n: (*MANDELBROT_WINDOW, np.zeros((200, 300), dtype=np.uint8), n), "exact",
+    ),
+    Kernel(
+        "histogram", "histogram", "histogram", "{n} float64 → 100 bins", 1_000_000, lambda n: (rng().standard_normal(n), 100, -4.0, 4.0), "exact",
+        numpy=lambda a, nbins, lo, hi: np.histogram(a, bins=nbins, range=(lo, hi))[0], quick_n=100_000,
+    ),
+    Kernel("stencil", "stencil", "laplacian", "{n}×{n} float64, @stencil", 1000, lambda n: (rng().random((n, n)),), "close", numpy=five_point_numpy),
+]
+
+BY_NAME = {kernel.name: kernel for kernel in KERNELS}
+
+
+def check(kernel, numba_result, rumba_result, numpy_result):
+    """Compares the results of one kernel; returns (ok, text). A result is None where there is none
+    (rumba could not run the kernel, the kernel has no NumPy version)."""
+    results = {"rumba": rumba_result, "Numba": numba_result, "NumPy": numpy_result}
+    present = [who for who, result in results.items() if result is not None]
+    if kernel.check == "pi":
+        estimates = ", ".join("%s %.4f" % (who, float(results[who])) for who in present)
+        off = [who for who in present if not abs(float(results[who]) - math.pi) < 0.01]
+        return (False, "MISMATCH: %s not within 0.01 of π (%s)" % (" and ".join(off), estimates)) if off else (True, "ok, within 0.01 of π (%s)" % estimates)
+    for index, got in enumerate(present):
+        for expected in present[index + 1:]:
+            if not agree(kernel.check, results[got], results[expected]):
+                return False, "MISMATCH %s vs %s: %s" % (got, expected, difference(results[got], results[expected]))
+    return (True, "ok (%s)" % " = ".join(present)) if len(present) > 1 else (True, "not checked (only %s ran)" % present[0])
+
+
+def agree(kind, got, expected):
+    got, expected = np.asarray(got), np.asarray(expected)
+    if got.shape != expected.shape:
+        return False
+    return bool(np.array_equal(got, expected) if kind == "exact" else np.allclose(got, expected))
+
+
+def difference(got, expected):
+    got, expected = np.asarray(got), np.asarray(expected)
+    if got.shape != expected.shape:
+        return "shape %s vs %s" % (got.shape, expected.shape)
+    wrong = got != expected if got.dtype.kind in "iub" else ~np.isclose(got, expected)
+    delta = np.abs(got.astype(np.float64) - expected.astype(np.float64))
+    return "%d of %d elements differ, max abs difference %.3g" % (np.count_nonzero(wrong), got.size, np.nanmax(delta))

@@ -1,0 +1,366 @@
+//! Calls that take or make whole arrays: reductions (`a.sum(axis=0)`, `np.argmax(a)`), `np.dot`,
+//! creation (`np.arange`, `np.linspace`, `np.full`, `np.zeros_like`, ...) and shape methods
+//! (`.copy()`, `.astype()`, `.reshape()`, `.transpose()`). What a call is and what it returns are
+//! decided here, once, for type inference and emission alike.
+
+use crate::{
+    diagnostics::Diagnostic,
+    infer::dtype_of,
+    resolve::{literal_constant, Constant, Global, SourceModule},
+    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+};
+use ruff_python_ast::{Expr, ExprCall};
+use ruff_text_size::Ranged;
+use rumba_dialects::Layout;
+
+/// A reduction: `sum`, `prod`, `mean`, `min`, `max`, `argmin` or `argmax`.
+pub type ReductionKind = &'static str;
+
+/// An array call, its operand expressions picked out of positional and keyword arguments.
+pub enum ArrayCall<'e> {
+    Reduce { kind: ReductionKind, array: &'e Expr, axis: Option<&'e Expr> },
+    Dot(&'e Expr, &'e Expr),
+    Copy(&'e Expr),
+    AsType(&'e Expr, &'e Expr),
+    Reshape(&'e Expr, Vec<&'e Expr>),
+    Transpose(&'e Expr),
+    /// `np.empty_like`/`zeros_like`/`ones_like(a, dtype=None)` and `np.full_like(a, value, dtype=None)`.
+    Like { array: &'e Expr, fill: Fill<'e>, dtype: Option<&'e Expr> },
+    /// `np.full(shape, value, dtype=None)`.
+    Full { shape: &'e Expr, value: &'e Expr, dtype: Option<&'e Expr> },
+    /// `np.arange([start,] stop[, step], dtype=None)`.
+    Arange { bounds: Vec<&'e Expr>, dtype: Option<&'e Expr> },
+    /// `np.linspace(start, stop, num=50)`.
+    Linspace { start: &'e Expr, stop: &'e Expr, num: Option<&'e Expr> },
+}
+
+/// What a `*_like` call writes into its new array.
+pub enum Fill<'e> {
+    Nothing,
+    Constant(i64),
+    Value(&'e Expr),
+}
+
+fn reduction_kind(name: &str) -> Option<ReductionKind> {
+    Some(match name {
+        "sum" => "sum",
+        "prod" => "prod",
+        "mean" => "mean",
+        "min" | "amin" => "min",
+        "max" | "amax" => "max",
+        "argmin" => "argmin",
+        "argmax" => "argmax",
+        _ => return None,
+    })
+}
+
+/// The arguments of a call by position and by keyword, matched against parameter names.
+struct Arguments<'e> {
+    values: Vec<Option<&'e Expr>>,
+}
+
+impl<'e> Arguments<'e> {
+    fn bind(module: &SourceModule, call: &'e ExprCall, leading: Option<&'e Expr>, parameters: &[&str], what: &str) -> Result<Self, Diagnostic> {
+        let mut values: Vec<Option<&'e Expr>> = vec![None; parameters.len()];
+        let positional: Vec<&'e Expr> = leading.into_iter().chain(call.arguments.args.iter()).collect();
+        if positional.len() > parameters.len() {
+            return Err(module.typing(call, format!("{what} takes at most {} arguments, got {}", parameters.len(), positional.len())));
+        }
+        for (slot, argument) in values.iter_mut().zip(positional) {
+            *slot = Some(argument);
+        }
+        for keyword in &call.arguments.keywords {
+            let name = keyword.arg.as_ref().map(|arg| arg.as_str()).unwrap_or_default();
+            let Some(position) = parameters.iter().position(|parameter| *parameter == name) else {
+                return Err(module.unsupported(keyword, format!("{what}: the keyword '{name}' is not supported")));
+            };
+            if values[position].replace(&keyword.value).is_some() {
+                return Err(module.typing(keyword, format!("{what} got '{name}' twice")));
+            }
+        }
+        Ok(Self { values })
+    }
+
+    fn required(&self, module: &SourceModule, call: &ExprCall, index: usize, what: &str) -> Result<&'e Expr, Diagnostic> {
+        self.values[index].ok_or_else(|| module.typing(call, format!("{what} is missing an argument")))
+    }
+}
+
+/// The array call `call` is, or `None` for any other call. `is_local` tells which names are local
+/// variables (and so shadow the `numpy` module's name).
+pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Result<Option<ArrayCall<'e>>, Diagnostic> {
+    let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
+    let name = attribute.attr.as_str();
+    let numpy = match &*attribute.value {
+        Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
+            Some(Global::Module("numpy")) => true,
+            Some(Global::Module(_)) => return Ok(None),
+            _ => false,
+        },
+        _ => false,
+    };
+    // A method's receiver is its first argument.
+    let receiver = (!numpy).then_some(&*attribute.value);
+    let what = if numpy { format!("np.{name}") } else { format!(".{name}()") };
+    let bind = |parameters: &[&str]| Arguments::bind(module, call, receiver, parameters, &what);
+    Ok(Some(if let Some(kind) = reduction_kind(name) {
+        if numpy && call.arguments.args.is_empty() {
+            return Ok(None);
+        }
+        let arguments = bind(&["a", "axis"])?;
+        ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: arguments.values[1] }
+    } else {
+        match (numpy, name) {
+            (_, "dot") => {
+                let arguments = bind(&["a", "b"])?;
+                ArrayCall::Dot(arguments.required(module, call, 0, &what)?, arguments.required(module, call, 1, &what)?)
+            }
+            (_, "copy") => ArrayCall::Copy(bind(&["a"])?.required(module, call, 0, &what)?),
+            (_, "transpose") => ArrayCall::Transpose(bind(&["a"])?.required(module, call, 0, &what)?),
+            (false, "astype") => {
+                let arguments = bind(&["a", "dtype"])?;
+                ArrayCall::AsType(arguments.required(module, call, 0, &what)?, arguments.required(module, call, 1, &what)?)
+            }
+            (_, "reshape") => {
+                let array = receiver.or(call.arguments.args.first()).ok_or_else(|| module.typing(call, "np.reshape takes an array and a shape"))?;
+                let rest = &call.arguments.args[usize::from(numpy)..];
+                if let Some(keyword) = call.arguments.keywords.first() {
+                    return Err(module.unsupported(keyword, format!("{what}: keywords are not supported")));
+                }
+                let shape = match rest {
+                    [Expr::Tuple(tuple)] => tuple.elts.iter().collect(),
+                    [] => return Err(module.typing(call, format!("{what} takes a shape"))),
+                    extents => extents.iter().collect(),
+                };
+                ArrayCall::Reshape(array, shape)
+            }
+            (true, "empty_like" | "zeros_like" | "ones_like") => {
+                let arguments = bind(&["a", "dtype"])?;
+                let fill = match name {
+                    "zeros_like" => Fill::Constant(0),
+                    "ones_like" => Fill::Constant(1),
+                    _ => Fill::Nothing,
+                };
+                ArrayCall::Like { array: arguments.required(module, call, 0, &what)?, fill, dtype: arguments.values[1] }
+            }
+            (true, "full_like") => {
+                let arguments = bind(&["a", "fill_value", "dtype"])?;
+                let value = arguments.required(module, call, 1, &what)?;
+                ArrayCall::Like { array: arguments.required(module, call, 0, &what)?, fill: Fill::Value(value), dtype: arguments.values[2] }
+            }
+            (true, "full") => {
+                let arguments = bind(&["shape", "fill_value", "dtype"])?;
+                ArrayCall::Full {
+                    shape: arguments.required(module, call, 0, &what)?,
+                    value: arguments.required(module, call, 1, &what)?,
+                    dtype: arguments.values[2],
+                }
+            }
+            (true, "arange") => {
+                let dtype = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "dtype"));
+                if let Some(keyword) = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_none_or(|arg| arg.as_str() != "dtype")) {
+                    return Err(module.unsupported(keyword, "np.arange: only the 'dtype' keyword is supported"));
+                }
+                let bounds: Vec<&Expr> = call.arguments.args.iter().collect();
+                if bounds.is_empty() || bounds.len() > 3 {
+                    return Err(module.typing(call, "np.arange takes one to three numbers"));
+                }
+                ArrayCall::Arange { bounds, dtype: dtype.map(|keyword| &keyword.value) }
+            }
+            (true, "linspace") => {
+                let arguments = bind(&["start", "stop", "num"])?;
+                ArrayCall::Linspace {
+                    start: arguments.required(module, call, 0, &what)?,
+                    stop: arguments.required(module, call, 1, &what)?,
+                    num: arguments.values[2],
+                }
+            }
+            _ => return Ok(None),
+        }
+    }))
+}
+
+/// The result type of a reduction over elements of type `dtype`, as NumPy's.
+pub fn reduction_result(kind: ReductionKind, dtype: Scalar) -> Scalar {
+    match (kind, dtype) {
+        ("sum" | "prod", Scalar::Bool | Scalar::Int { signed: true, .. }) => INT64,
+        ("sum" | "prod", Scalar::Int { signed: false, .. }) => Scalar::Int { bits: 64, signed: false },
+        ("mean", Scalar::Float { bits: 32 }) => Scalar::Float { bits: 32 },
+        ("mean", _) => FLOAT64,
+        ("argmin" | "argmax", _) => INT64,
+        _ => dtype,
+    }
+}
+
+/// The dimension an `axis=` argument names in an array of `ndim` dimensions: an integer literal,
+/// negative counting from the end.
+pub fn axis_of(module: &SourceModule, axis: &Expr, ndim: usize) -> Result<usize, Diagnostic> {
+    let Some(Constant::Int(value)) = literal_constant(axis) else {
+        return Err(module.unsupported(axis, "axis must be an integer literal"));
+    };
+    let resolved = if value < 0 { value + ndim as i64 } else { value };
+    usize::try_from(resolved)
+        .ok()
+        .filter(|&dim| dim < ndim)
+        .ok_or_else(|| module.typing(axis, format!("axis {value} is out of bounds for an array of dimension {ndim}")))
+}
+
+/// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array `a`
+/// (`None` while `a`'s type is unknown); `default` where there is no argument.
+fn dtype_or(module: &SourceModule, dtype: Option<&Expr>, default: Scalar, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<Scalar>, Diagnostic> {
+    match dtype {
+        None => Ok(Some(default)),
+        Some(Expr::Attribute(attribute)) if attribute.attr.as_str() == "dtype" => match type_of(&attribute.value)? {
+            Type::Array(array) => Ok(Some(array.dtype)),
+            Type::Unknown => Ok(None),
+            other => Err(module.typing(&*attribute.value, format!("{other} has no dtype"))),
+        },
+        Some(dtype) => dtype_of(module, dtype).map(Some),
+    }
+}
+
+/// The type of an array call, given a way to type its operand expressions.
+pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &ArrayCall, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Type, Diagnostic> {
+    let array_operand = |expr: &Expr, what: &str, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>| -> Result<Option<ArrayType>, Diagnostic> {
+        match type_of(expr)? {
+            Type::Unknown => Ok(None),
+            Type::Array(array) => Ok(Some(array)),
+            other => Err(module.typing(expr, format!("{what} takes an array, got {other}"))),
+        }
+    };
+    let new_array = |dtype: Scalar, ndim: usize| Type::Array(ArrayType { dtype, ndim, layout: Layout::C });
+    Ok(match array_call {
+        ArrayCall::Reduce { kind, array, axis } => {
+            let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
+            let result = reduction_result(kind, array.dtype);
+            match axis {
+                Some(axis) if array.ndim > 1 => {
+                    axis_of(module, axis, array.ndim)?;
+                    new_array(result, array.ndim - 1)
+                }
+                Some(axis) => {
+                    axis_of(module, axis, array.ndim)?;
+                    Type::Scalar(result)
+                }
+                None => Type::Scalar(result),
+            }
+        }
+        ArrayCall::Dot(left, right) => {
+            let (Some(left_type), Some(right_type)) = (array_operand(left, "np.dot", type_of)?, array_operand(right, "np.dot", type_of)?) else { return Ok(Type::Unknown) };
+            dot_type(module, call, left_type, right_type)?
+        }
+        ArrayCall::Copy(array) => match array_operand(array, "copy", type_of)? {
+            Some(array) => new_array(array.dtype, array.ndim),
+            None => Type::Unknown,
+        },
+        ArrayCall::AsType(array, dtype) => match array_operand(array, "astype", type_of)? {
+            Some(array) => match dtype_or(module, Some(dtype), array.dtype, type_of)? {
+                Some(dtype) => new_array(dtype, array.ndim),
+                None => Type::Unknown,
+            },
+            None => Type::Unknown,
+        },
+        ArrayCall::Reshape(array, shape) => match array_operand(array, "reshape", type_of)? {
+            Some(array) => {
+                for extent in shape {
+                    expect_integer(module, extent, type_of(extent)?)?;
+                }
+                new_array(array.dtype, shape.len())
+            }
+            None => Type::Unknown,
+        },
+        ArrayCall::Transpose(array) => match array_operand(array, "transpose", type_of)? {
+            Some(array) => Type::Array(transposed(array)),
+            None => Type::Unknown,
+        },
+        ArrayCall::Like { array, fill, dtype } => {
+            let Some(array) = array_operand(array, "a *_like function", type_of)? else { return Ok(Type::Unknown) };
+            if let Fill::Value(value) = fill {
+                expect_number(module, value, type_of(value)?)?;
+            }
+            match dtype_or(module, *dtype, array.dtype, type_of)? {
+                Some(dtype) => new_array(dtype, array.ndim),
+                None => Type::Unknown,
+            }
+        }
+        ArrayCall::Full { shape, value, dtype } => {
+            let extents = shape_extents(shape);
+            for extent in &extents {
+                expect_integer(module, extent, type_of(extent)?)?;
+            }
+            let value_type = expect_number(module, value, type_of(value)?)?;
+            let Some(value_type) = value_type else { return Ok(Type::Unknown) };
+            match dtype_or(module, *dtype, value_type, type_of)? {
+                Some(dtype) => new_array(dtype, extents.len()),
+                None => Type::Unknown,
+            }
+        }
+        ArrayCall::Arange { bounds, dtype } => {
+            let mut element = INT64;
+            for bound in bounds {
+                if let Some(scalar) = expect_number(module, bound, type_of(bound)?)? {
+                    element = promote(element, scalar.widened());
+                }
+            }
+            match dtype_or(module, *dtype, element, type_of)? {
+                Some(dtype) => new_array(dtype, 1),
+                None => Type::Unknown,
+            }
+        }
+        ArrayCall::Linspace { start, stop, num } => {
+            expect_number(module, start, type_of(start)?)?;
+            expect_number(module, stop, type_of(stop)?)?;
+            if let Some(num) = num {
+                expect_integer(module, num, type_of(num)?)?;
+            }
+            new_array(FLOAT64, 1)
+        }
+    })
+}
+
+/// The type of `np.dot(left, right)` or `left @ right` on 1-D and 2-D arrays: a number for two
+/// vectors, else a new array of the dimensions that are not summed over.
+pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right: ArrayType) -> Result<Type, Diagnostic> {
+    let dtype = promote(left.dtype, right.dtype);
+    if dtype == Scalar::Bool || left.ndim > 2 || right.ndim > 2 {
+        return Err(module.unsupported(node, format!("np.dot of {} and {} is not supported", Type::Array(left), Type::Array(right))));
+    }
+    Ok(match left.ndim + right.ndim - 2 {
+        0 => Type::Scalar(dtype),
+        ndim => Type::Array(ArrayType { dtype, ndim, layout: Layout::C }),
+    })
+}
+
+/// The extents of a shape argument: a tuple's elements, or one number.
+pub fn shape_extents(shape: &Expr) -> Vec<&Expr> {
+    match shape {
+        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+        single => vec![single],
+    }
+}
+
+/// An array's transpose: its dimensions reversed, a C array becoming an F one and the reverse.
+pub fn transposed(array: ArrayType) -> ArrayType {
+    let layout = match array.layout {
+        _ if array.ndim == 1 => array.layout,
+        Layout::C => Layout::F,
+        Layout::F => Layout::C,
+        Layout::A => Layout::A,
+    };
+    ArrayType { layout, ..array }
+}
+
+fn expect_number(module: &SourceModule, expr: &Expr, found: Type) -> Result<Option<Scalar>, Diagnostic> {
+    match found {
+        Type::Scalar(scalar) => Ok(Some(scalar)),
+        Type::Unknown => Ok(None),
+        other => Err(module.typing(expr, format!("expected a number, got {other}"))),
+    }
+}
+
+fn expect_integer(module: &SourceModule, expr: &Expr, found: Type) -> Result<(), Diagnostic> {
+    match found {
+        Type::Scalar(Scalar::Int { .. }) | Type::Unknown => Ok(()),
+        other => Err(module.typing(expr, format!("expected an integer, got {other}"))),
+    }
+}

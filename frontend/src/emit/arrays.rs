@@ -1,0 +1,363 @@
+//! Emission of the array calls `crate::array_calls` recognises, and of `a @ b` and `a.T`: shape
+//! checks that raise as NumPy does, then one `py` op (`py.reduce`, `py.dot`, `py.arange`,
+//! `py.reshape`, `py.transpose`, `py.empty` + `py.fill`, or a converting `py.map`).
+
+use super::{location, FunctionEmitter, Value};
+use crate::{
+    array_calls::{array_call_type, axis_of, shape_extents, transposed, ArrayCall, Fill, ReductionKind},
+    diagnostics::Diagnostic,
+    resolve::{literal_constant, Constant},
+    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+};
+use ruff_python_ast::{Expr, ExprCall};
+use ruff_text_size::Ranged;
+use rumba_dialects::Layout;
+
+fn array_text(array_type: ArrayType) -> String {
+    Type::Array(array_type).flat_mlir()[0].clone()
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    pub(super) fn emit_array_call(&mut self, call: &ExprCall, array_call: ArrayCall) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
+        let result_type = array_call_type(module, call, &array_call, &mut |expr| self.expr_type(expr))?;
+        match array_call {
+            ArrayCall::Reduce { kind, array, axis } => {
+                let (array, array_type) = self.emit_array(array)?;
+                let axis = match axis {
+                    Some(axis) if array_type.ndim > 1 => Some(axis_of(module, axis, array_type.ndim)?),
+                    _ => None,
+                };
+                self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc)
+            }
+            ArrayCall::Dot(left, right) => {
+                let left = self.emit_array(left)?;
+                let right = self.emit_array(right)?;
+                self.emit_dot(left, right, &result_type, call, &loc)
+            }
+            ArrayCall::Copy(array) | ArrayCall::AsType(array, _) => {
+                let (array, array_type) = self.emit_array(array)?;
+                let Type::Array(copy_type) = result_type else { unreachable!("a copy is an array") };
+                self.copy_array(&array, array_type, copy_type.dtype, &loc)
+            }
+            ArrayCall::Transpose(array) => {
+                let (array, array_type) = self.emit_array(array)?;
+                Ok(self.transpose(array, array_type, &loc))
+            }
+            ArrayCall::Reshape(array, shape) => {
+                let (array, array_type) = self.emit_array(array)?;
+                self.emit_reshape(array, array_type, &shape, call, &loc)
+            }
+            ArrayCall::Like { array, fill, dtype: _ } => {
+                let (array, array_type) = self.emit_array(array)?;
+                let Type::Array(new_type) = result_type else { unreachable!("a *_like call makes an array") };
+                let extents: Vec<String> = (0..array_type.ndim).map(|dim| self.extent(&array, array_type, dim, &loc)).collect();
+                let value = match fill {
+                    Fill::Nothing => None,
+                    Fill::Constant(value) => Some(self.scalar_constant(new_type.dtype, Constant::Int(value), &loc)),
+                    Fill::Value(value) => {
+                        let value = self.emit_expr(value)?;
+                        Some(self.to_scalar(value, new_type.dtype, call)?)
+                    }
+                };
+                Ok(self.new_array(new_type, &extents, value, &loc))
+            }
+            ArrayCall::Full { shape, value, dtype: _ } => {
+                let Type::Array(new_type) = result_type else { unreachable!("np.full makes an array") };
+                let mut extents = Vec::new();
+                for extent in shape_extents(shape) {
+                    let value = self.emit_expr(extent)?;
+                    extents.push(self.to_scalar(value, INT64, extent)?);
+                }
+                let value = self.emit_expr(value)?;
+                let value = self.to_scalar(value, new_type.dtype, call)?;
+                Ok(self.new_array(new_type, &extents, Some(value), &loc))
+            }
+            ArrayCall::Arange { bounds, dtype: _ } => {
+                let Type::Array(new_type) = result_type else { unreachable!("np.arange makes an array") };
+                self.emit_arange(&bounds, new_type, call, &loc)
+            }
+            ArrayCall::Linspace { start, stop, num } => {
+                let Type::Array(new_type) = result_type else { unreachable!("np.linspace makes an array") };
+                self.emit_linspace(start, stop, num, new_type, call, &loc)
+            }
+        }
+    }
+
+    fn emit_array(&mut self, expr: &Expr) -> Result<(String, ArrayType), Diagnostic> {
+        match self.emit_expr(expr)? {
+            Value::Array(array, array_type) => Ok((array, array_type)),
+            other => Err(self.module.typing(expr, format!("expected an array, got {}", other.value_type()))),
+        }
+    }
+
+    fn extent(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> String {
+        let Value::Scalar(extent, _) = self.dim(array, array_type, dim, loc) else { unreachable!("a dimension is a number") };
+        extent
+    }
+
+    pub(super) fn size(&mut self, array: &str, array_type: ArrayType, loc: &str) -> String {
+        let mut size = self.scalar_constant(INT64, Constant::Int(1), loc);
+        for dim in 0..array_type.ndim {
+            let extent = self.extent(array, array_type, dim, loc);
+            size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
+        }
+        size
+    }
+
+    /// A new C-ordered array of the given extents, filled with `value` if there is one.
+    fn new_array(&mut self, array_type: ArrayType, extents: &[String], value: Option<String>, loc: &str) -> Value {
+        let text = array_text(array_type);
+        let array = self.op(format!("py.empty({}) : {text} {loc}", extents.join(", ")));
+        if let Some(value) = value {
+            self.line(format!("py.fill {array}, {value} : {text}, {} {loc}", array_type.dtype.mlir()));
+        }
+        Value::Array(array, array_type)
+    }
+
+    pub(super) fn transpose(&mut self, array: String, array_type: ArrayType, loc: &str) -> Value {
+        if array_type.ndim == 1 {
+            return Value::Array(array, array_type);
+        }
+        let result_type = transposed(array_type);
+        let view = self.op(format!("py.transpose {array} : {} -> {} {loc}", array_text(array_type), array_text(result_type)));
+        Value::Array(view, result_type)
+    }
+
+    /// `a.sum()`, `np.argmax(a)`, `a.min(axis=1)`, ...: min, max and the arg forms raise ValueError on
+    /// an empty array (or an empty axis) as NumPy does; mean divides the sum by the count.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_reduction(&mut self, call: &ExprCall, kind: ReductionKind, array: &str, array_type: ArrayType, axis: Option<usize>, result_type: &Type, loc: &str) -> Result<Value, Diagnostic> {
+        let count = match axis {
+            Some(axis) => self.extent(array, array_type, axis, loc),
+            None => self.size(array, array_type, loc),
+        };
+        if matches!(kind, "min" | "max" | "argmin" | "argmax") {
+            let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+            let empty = self.op(format!("py.cmp \"eq\", {count}, {zero} : si64 {loc}"));
+            let message = match kind {
+                "min" => "zero-size array to reduction operation minimum which has no identity".to_string(),
+                "max" => "zero-size array to reduction operation maximum which has no identity".to_string(),
+                arg => format!("attempt to get {arg} of an empty sequence"),
+            };
+            self.raise_if(&empty, "ValueError", &message, call)?;
+        }
+        let reduced_kind = if kind == "mean" { "sum" } else { kind };
+        let reduced_element = crate::array_calls::reduction_result(reduced_kind, array_type.dtype);
+        let reduced_type = match axis {
+            Some(_) => Type::Array(ArrayType { dtype: reduced_element, ndim: array_type.ndim - 1, layout: Layout::C }),
+            None => Type::Scalar(reduced_element),
+        };
+        let axis_attribute = axis.map(|axis| format!(" {{axis = {axis} : i64}}")).unwrap_or_default();
+        let reduced = self.op(format!(
+            "py.reduce {reduced_kind:?}({array}){axis_attribute} : {} -> {} {loc}",
+            array_text(array_type),
+            reduced_type.flat_mlir()[0]
+        ));
+        if kind != "mean" {
+            return Ok(match reduced_type {
+                Type::Array(reduced_type) => Value::Array(reduced, reduced_type),
+                _ => Value::Scalar(reduced, reduced_element),
+            });
+        }
+        let mean_element = match result_type {
+            Type::Array(array) => array.dtype,
+            Type::Scalar(scalar) => *scalar,
+            _ => FLOAT64,
+        };
+        let count = self.cast(&count, INT64, mean_element, loc);
+        let ty = mean_element.mlir();
+        match reduced_type {
+            Type::Array(reduced_type) => Ok(self.map_elements(&reduced, reduced_type, mean_element, loc, |this, element| {
+                let element = this.cast(element, reduced_element, mean_element, loc);
+                this.op(format!("py.truediv {element}, {count} : {ty} {loc}"))
+            })),
+            _ => {
+                let sum = self.cast(&reduced, reduced_element, mean_element, loc);
+                Ok(Value::Scalar(self.op(format!("py.truediv {sum}, {count} : {ty} {loc}")), mean_element))
+            }
+        }
+    }
+
+    /// `np.dot(a, b)` or `a @ b`: operands converted to the common element type, the summed extents
+    /// checked equal (ValueError otherwise).
+    pub(super) fn emit_dot(&mut self, left: (String, ArrayType), right: (String, ArrayType), result_type: &Type, node: &dyn Ranged, loc: &str) -> Result<Value, Diagnostic> {
+        let dtype = promote(left.1.dtype, right.1.dtype);
+        let mut operands = Vec::new();
+        for (array, array_type) in [left, right] {
+            operands.push(if array_type.dtype == dtype {
+                (array, array_type)
+            } else {
+                let Value::Array(copy, copy_type) = self.copy_array(&array, array_type, dtype, loc)? else { unreachable!("a copy is an array") };
+                (copy, copy_type)
+            });
+        }
+        let (left, right) = (&operands[0], &operands[1]);
+        let left_inner = self.extent(&left.0, left.1, left.1.ndim - 1, loc);
+        let right_inner = self.extent(&right.0, right.1, 0, loc);
+        let differs = self.op(format!("py.cmp \"ne\", {left_inner}, {right_inner} : si64 {loc}"));
+        self.raise_if(&differs, "ValueError", "shapes not aligned: the summed dimensions differ", node)?;
+        let product = self.op(format!(
+            "py.dot {}, {} : {}, {} -> {} {loc}",
+            left.0,
+            right.0,
+            array_text(left.1),
+            array_text(right.1),
+            result_type.flat_mlir()[0]
+        ));
+        Ok(match result_type {
+            Type::Array(array_type) => Value::Array(product, *array_type),
+            _ => Value::Scalar(product, dtype),
+        })
+    }
+
+    /// `a.reshape(shape)`: a view of a C-contiguous array (a non-contiguous one is copied first, as
+    /// NumPy does); one extent may be -1, the size divided by the others'; ValueError unless the
+    /// sizes match.
+    fn emit_reshape(&mut self, array: String, array_type: ArrayType, shape: &[&Expr], call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+        let (array, array_type) = if array_type.layout == Layout::C {
+            (array, array_type)
+        } else {
+            let Value::Array(copy, copy_type) = self.copy_array(&array, array_type, array_type.dtype, loc)? else { unreachable!("a copy is an array") };
+            (copy, copy_type)
+        };
+        let size = self.size(&array, array_type, loc);
+        let inferred: Vec<usize> = shape.iter().enumerate().filter(|(_, extent)| literal_constant(extent) == Some(Constant::Int(-1))).map(|(position, _)| position).collect();
+        if inferred.len() > 1 {
+            return Err(self.module.typing(call, "can only specify one unknown dimension"));
+        }
+        let mut extents = Vec::new();
+        let mut known = self.scalar_constant(INT64, Constant::Int(1), loc);
+        for (position, extent) in shape.iter().enumerate() {
+            if inferred.contains(&position) {
+                extents.push(String::new());
+                continue;
+            }
+            let value = self.emit_expr(extent)?;
+            let value = self.to_scalar(value, INT64, *extent)?;
+            known = self.op(format!("py.mul {known}, {value} : si64 {loc}"));
+            extents.push(value);
+        }
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        if let Some(&position) = inferred.first() {
+            let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+            let known_is_zero = self.op(format!("py.cmp \"eq\", {known}, {zero} : si64 {loc}"));
+            let divisor = self.op(format!("arith.select {known_is_zero}, {one}, {known} : si64"));
+            extents[position] = self.op(format!("py.floordiv {size}, {divisor} : si64 {loc}"));
+            known = self.op(format!("py.mul {known}, {} : si64 {loc}", extents[position]));
+        }
+        let negative = extents.iter().fold(self.op("arith.constant false"), |any, extent| {
+            let below = self.op(format!("py.cmp \"lt\", {extent}, {zero} : si64 {loc}"));
+            self.op(format!("arith.ori {any}, {below} : i1"))
+        });
+        let differs = self.op(format!("py.cmp \"ne\", {known}, {size} : si64 {loc}"));
+        let invalid = self.op(format!("arith.ori {negative}, {differs} : i1"));
+        self.raise_if(&invalid, "ValueError", "cannot reshape the array into the requested shape (the sizes differ)", call)?;
+        let result_type = ArrayType { dtype: array_type.dtype, ndim: shape.len(), layout: Layout::C };
+        let view = self.op(format!("py.reshape {array}({}) : {} -> {} {loc}", extents.join(", "), array_text(array_type), array_text(result_type)));
+        Ok(Value::Array(view, result_type))
+    }
+
+    /// `np.arange([start,] stop[, step])`: `ceil((stop - start) / step)` elements, none when that is
+    /// negative; a zero step raises ZeroDivisionError as NumPy does.
+    fn emit_arange(&mut self, bounds: &[&Expr], array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+        let mut values = Vec::new();
+        for bound in bounds {
+            let value = self.emit_expr(bound)?;
+            values.push(value.scalar().map(|(name, scalar)| (name.to_string(), scalar)).ok_or_else(|| self.module.typing(*bound, "np.arange takes numbers"))?);
+        }
+        let float = values.iter().any(|(_, scalar)| scalar.is_float()) || array_type.dtype.is_float();
+        let arithmetic = if float { FLOAT64 } else { INT64 };
+        let mut converted: Vec<String> = values.iter().map(|(name, scalar)| self.cast(name, *scalar, arithmetic, loc)).collect();
+        if converted.len() == 1 {
+            converted.insert(0, self.scalar_constant(arithmetic, Constant::Int(0), loc));
+        }
+        if converted.len() == 2 {
+            converted.push(self.scalar_constant(arithmetic, Constant::Int(1), loc));
+        }
+        let (start, stop, step) = (converted[0].clone(), converted[1].clone(), converted[2].clone());
+        let ty = arithmetic.mlir();
+        let zero = self.scalar_constant(arithmetic, Constant::Int(0), loc);
+        let step_is_zero = self.op(format!("py.cmp \"eq\", {step}, {zero} : {ty} {loc}"));
+        self.raise_if(&step_is_zero, "ZeroDivisionError", "division by zero", call)?;
+        let one = self.scalar_constant(arithmetic, Constant::Int(1), loc);
+        let safe_step = self.op(format!("arith.select {step_is_zero}, {one}, {step} : {ty}"));
+        let count = if float {
+            let span = self.op(format!("py.sub {stop}, {start} : f64 {loc}"));
+            let ratio = self.op(format!("py.truediv {span}, {safe_step} : f64 {loc}"));
+            let rounded = self.op(format!("py.math \"ceil\"({ratio}) : (f64) -> f64 {loc}"));
+            self.cast(&rounded, FLOAT64, INT64, loc)
+        } else {
+            // ceil(a / b) as -((-a) // b), with Python's floor division.
+            let span = self.op(format!("py.sub {start}, {stop} : si64 {loc}"));
+            let floored = self.op(format!("py.floordiv {span}, {safe_step} : si64 {loc}"));
+            self.op(format!("py.neg {floored} : si64 {loc}"))
+        };
+        let none = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let count = self.op(format!("py.max {count}, {none} : si64 {loc}"));
+        let element = array_type.dtype;
+        let start = self.cast(&start, arithmetic, element, loc);
+        let step = self.cast(&safe_step, arithmetic, element, loc);
+        let array = self.op(format!("py.arange {start}, {step}, {count} : {} -> {} {loc}", element.mlir(), array_text(array_type)));
+        Ok(Value::Array(array, array_type))
+    }
+
+    /// `np.linspace(start, stop, num=50)`: `start + i * step` with `step = (stop - start) / (num - 1)`,
+    /// the last element exactly `stop`; a negative `num` raises ValueError.
+    fn emit_linspace(&mut self, start: &Expr, stop: &Expr, num: Option<&Expr>, array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+        let start_value = self.emit_expr(start)?;
+        let start = self.to_scalar(start_value, FLOAT64, start)?;
+        let stop_value = self.emit_expr(stop)?;
+        let stop = self.to_scalar(stop_value, FLOAT64, stop)?;
+        let count = match num {
+            Some(num) => {
+                let value = self.emit_expr(num)?;
+                self.to_scalar(value, INT64, num)?
+            }
+            None => self.scalar_constant(INT64, Constant::Int(50), loc),
+        };
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let negative = self.op(format!("py.cmp \"lt\", {count}, {zero} : si64 {loc}"));
+        self.raise_if(&negative, "ValueError", "Number of samples must be non-negative.", call)?;
+        let count = self.op(format!("py.max {count}, {zero} : si64 {loc}"));
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        let intervals = self.op(format!("py.sub {count}, {one} : si64 {loc}"));
+        let intervals = self.op(format!("py.max {intervals}, {one} : si64 {loc}"));
+        let intervals = self.cast(&intervals, INT64, FLOAT64, loc);
+        let span = self.op(format!("py.sub {stop}, {start} : f64 {loc}"));
+        let step = self.op(format!("py.truediv {span}, {intervals} : f64 {loc}"));
+        let text = array_text(array_type);
+        let array = self.op(format!("py.arange {start}, {step}, {count} : f64 -> {text} {loc}"));
+        let has_end = self.op(format!("py.cmp \"gt\", {count}, {one} : si64 {loc}"));
+        let last = self.op(format!("py.sub {count}, {one} : si64 {loc}"));
+        let store = format!("py.setitem {stop}, {array}[{last}] : f64, {text}, si64 {loc}");
+        self.emit_if(&has_end, vec![store, "scf.yield".into()], None);
+        Ok(Value::Array(array, array_type))
+    }
+
+    /// A new C-ordered array whose elements are `kernel` applied to `array`'s, of type `dtype`.
+    pub(super) fn map_elements(&mut self, array: &str, array_type: ArrayType, dtype: Scalar, loc: &str, kernel: impl FnOnce(&mut Self, &str) -> String) -> Value {
+        let result_type = ArrayType { dtype, ndim: array_type.ndim, layout: Layout::C };
+        let element = self.fresh();
+        let (lines, ()) = self
+            .region(|this| {
+                let value = kernel(this, &element);
+                this.line(format!("py.yield {value} : {}", dtype.mlir()));
+                Ok(())
+            })
+            .expect("an elementwise kernel emits no diagnostics");
+        let result = self.fresh();
+        let header = format!("{result} = py.map {array} : ({}) -> {} {{", array_text(array_type), array_text(result_type));
+        let mut body = vec![format!("^bb0({element}: {}):", array_type.dtype.mlir())];
+        body.extend(lines);
+        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        Value::Array(result, result_type)
+    }
+
+    /// A new C-ordered copy of an array, its elements converted to `dtype`.
+    pub(super) fn copy_array(&mut self, array: &str, array_type: ArrayType, dtype: Scalar, loc: &str) -> Result<Value, Diagnostic> {
+        let from = array_type.dtype;
+        Ok(self.map_elements(array, array_type, dtype, loc, |this, element| this.cast(element, from, dtype, loc)))
+    }
+}
