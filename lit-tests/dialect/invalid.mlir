@@ -275,9 +275,9 @@ func.func @map_yields_wrong_type(%a: !py.array<f64, 1, C>) {
 
 // -----
 
-func.func @map_dimension_mismatch(%a: !py.array<f64, 1, C>) {
-  // expected-error @+1 {{array operands have the result's 2 dimension(s)}}
-  %m = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 2, C> {
+func.func @map_dimension_mismatch(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{array operands have at most the result's 1 dimension(s)}}
+  %m = py.map %a : (!py.array<f64, 2, C>) -> !py.array<f64, 1, C> {
   ^bb0(%x: f64):
     py.yield %x : f64
   }
@@ -297,5 +297,69 @@ func.func @reduce_int_sum_widens(%a: !py.array<si32, 1, C>) {
 func.func @view_bound_count(%a: !py.array<f64, 2, C>, %i: si64) {
   // expected-error @+1 {{expects 3 bound(s), got 1}}
   %v = py.view %a[%i] {dims = array<i64: -1, 3>} : !py.array<f64, 2, C> -> !py.array<f64, 1, A>
+  return
+}
+
+// -----
+
+func.func @reduce_axis_result(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{result type 'f64' is not a C-ordered 1-d array of 'f64'}}
+  %r = py.reduce "sum"(%a) {axis = 1 : i64} : !py.array<f64, 2, C> -> f64
+  return
+}
+
+// -----
+
+func.func @reduce_axis_out_of_range(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{axis 2 is out of range for a 2-d array}}
+  %r = py.reduce "sum"(%a) {axis = 2 : i64} : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+func.func @argmax_result(%a: !py.array<f64, 1, C>) {
+  // expected-error @+1 {{result type 'f64' differs from 'si64'}}
+  %r = py.reduce "argmax"(%a) : !py.array<f64, 1, C> -> f64
+  return
+}
+
+// -----
+
+func.func @dot_element_types(%a: !py.array<f64, 2, C>, %b: !py.array<f32, 1, C>) {
+  // expected-error @+1 {{operands have element types 'f64' and 'f32'}}
+  %r = py.dot %a, %b : !py.array<f64, 2, C>, !py.array<f32, 1, C> -> !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+func.func @dot_rank(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{is not a C-ordered 2-d array of 'f64'}}
+  %r = py.dot %a, %b : !py.array<f64, 2, C>, !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+func.func @arange_result(%start: si64, %count: si64) {
+  // expected-error @+1 {{is not a C-ordered 1-d array of 'si64'}}
+  %r = py.arange %start, %start, %count : si64 -> !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+func.func @transpose_dims(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{has not the array's element type and dimensions}}
+  %r = py.transpose %a : !py.array<f64, 2, C> -> !py.array<f64, 1, A>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%a: !py.array<f64, 2, A>, %n: si64) {
+  // expected-error @+1 {{reshapes C-contiguous arrays, got layout A}}
+  %r = py.reshape %a(%n) : !py.array<f64, 2, A> -> !py.array<f64, 1, C>
   return
 }

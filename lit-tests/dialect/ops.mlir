@@ -196,3 +196,32 @@ func.func @map_and_reduce(%a: !py.array<f64, 2, C>, %s: f64) -> f64 {
   %t = py.reduce "sum"(%m) : !py.array<f64, 2, C> -> f64
   return %t : f64
 }
+
+// A map broadcasts an operand of lower rank; reductions along an axis and the arg forms; products,
+// ranges, transposes and reshapes.
+// CHECK-LABEL: func.func @array_calls
+// CHECK: py.map %arg0, %arg1 : (!py.array<f64, 2, C>, !py.array<f64, 1, A>) -> !py.array<f64, 2, C>
+// CHECK: py.reduce "prod"(%arg0) {axis = 1 : i64} : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+// CHECK: py.reduce "argmin"(%arg0) : !py.array<f64, 2, C> -> si64
+// CHECK: py.reduce "argmax"(%arg0) {axis = 0 : i64} : !py.array<f64, 2, C> -> !py.array<si64, 1, C>
+// CHECK: py.dot %arg0, %arg1 : !py.array<f64, 2, C>, !py.array<f64, 1, A> -> !py.array<f64, 1, C>
+// CHECK: py.dot %arg1, %arg1 : !py.array<f64, 1, A>, !py.array<f64, 1, A> -> f64
+// CHECK: py.arange %arg2, %arg2, %arg3 : si64 -> !py.array<si64, 1, C>
+// CHECK: py.transpose %arg0 : !py.array<f64, 2, C> -> !py.array<f64, 2, F>
+// CHECK: py.reshape %arg0(%arg3) : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: si64, %n: si64) {
+  %m = py.map %a, %v : (!py.array<f64, 2, C>, !py.array<f64, 1, A>) -> !py.array<f64, 2, C> {
+  ^bb0(%x: f64, %y: f64):
+    %p = py.add %x, %y : f64
+    py.yield %p : f64
+  }
+  %prod = py.reduce "prod"(%a) {axis = 1 : i64} : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+  %argmin = py.reduce "argmin"(%a) : !py.array<f64, 2, C> -> si64
+  %argmax = py.reduce "argmax"(%a) {axis = 0 : i64} : !py.array<f64, 2, C> -> !py.array<si64, 1, C>
+  %matvec = py.dot %a, %v : !py.array<f64, 2, C>, !py.array<f64, 1, A> -> !py.array<f64, 1, C>
+  %inner = py.dot %v, %v : !py.array<f64, 1, A>, !py.array<f64, 1, A> -> f64
+  %range = py.arange %i, %i, %n : si64 -> !py.array<si64, 1, C>
+  %t = py.transpose %a : !py.array<f64, 2, C> -> !py.array<f64, 2, F>
+  %r = py.reshape %a(%n) : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+  return
+}

@@ -451,17 +451,24 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
         mlirRegionDestroy(region);
     }
     if arrays.len() > 1 {
-        branch_on_broadcast(b, generic, &array_values, &extents, element);
+        let operands: Vec<(MlirValue, usize, MlirType)> = arrays
+            .iter()
+            .map(|&(index, rank)| {
+                let dtype = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[index])) }.expect("an array operand").dtype;
+                (operands[index], rank, convert_type(b.context, dtype.to_raw()))
+            })
+            .collect();
+        branch_on_broadcast(b, generic, &operands, &extents);
     }
     Ok(converted)
 }
 
 /// Puts `generic` under `scf.if (every operand extent equals the result's)`, with a copy of it on
 /// zero-stride broadcast views of its inputs in the else branch.
-fn branch_on_broadcast(b: &Builder, generic: MlirOperation, arrays: &[(MlirValue, usize)], extents: &[MlirValue], element: MlirType) {
+fn branch_on_broadcast(b: &Builder, generic: MlirOperation, arrays: &[(MlirValue, usize, MlirType)], extents: &[MlirValue]) {
     let ndim = extents.len();
     let mut same = b.integer(b.integer_type(1), 1);
-    for &(array, rank) in arrays {
+    for &(array, rank, _) in arrays {
         for (own_dim, extent) in extents_of(b, array, rank).into_iter().enumerate() {
             same = b.binary("arith.andi", same, b.compare(false, "eq", extent, extents[ndim - rank + own_dim]));
         }
@@ -481,7 +488,7 @@ fn branch_on_broadcast(b: &Builder, generic: MlirOperation, arrays: &[(MlirValue
         mlirOperationRemoveFromParent(generic);
         mlirBlockInsertOwnedOperationBefore(blocks[0], mlirBlockGetTerminator(blocks[0]), generic);
         let else_builder = Builder::before(mlirBlockGetTerminator(blocks[1]));
-        for (position, &(array, rank)) in arrays.iter().enumerate() {
+        for (position, &(array, rank, element)) in arrays.iter().enumerate() {
             let view = broadcast_view(&else_builder, array, rank, extents, element);
             mlirOperationSetOperand(broadcasting, position as isize, view);
         }
@@ -610,7 +617,7 @@ fn fill(b: &Builder, value: MlirValue, target: MlirValue) {
 }
 
 /// The first value a reduction's accumulator holds: its identity, or for min and max (and their
-/// arg forms) the value every element replaces.
+/// arg forms) the value every element replaces. `r#type` is the `py` type, whose signedness counts.
 fn reduction_start(b: &Builder, kind: &str, r#type: MlirType) -> Result<MlirValue, String> {
     Ok(match (kind, kind_of(r#type)?) {
         ("sum", ScalarKind::Float(_)) => b.float(r#type, 0.0),
@@ -665,7 +672,7 @@ fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Res
         }
     };
     let values = accumulator(value_type);
-    fill(b, reduction_start(b, &kind, value_type)?, values);
+    fill(b, reduction_start(b, &kind, value_py)?, values);
     let positions = arg.then(|| {
         let positions = accumulator(i64_type);
         fill(b, b.integer(i64_type, 0), positions);

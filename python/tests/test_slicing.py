@@ -105,12 +105,21 @@ def test_zero_step_and_shape_mismatch_raise():
         njit(bad_copy)(np.ones(4), np.ones(4))
 
 
-def test_augmented_assignment_to_a_view_is_a_located_error():
-    def add_to_row(m):
-        m[0, :] += 1.0
+def add_to_views(m, row):
+    m[0, :] += 1.0
+    m[1:, :] *= row
+    m[:, ::2] -= m[:, 1:2].copy()
+    return m
 
-    with pytest.raises(rumba.errors.UnsupportedError, match="augmented assignment to an array"):
-        njit(add_to_row)(np.ones((2, 2)))
+
+def test_augmented_assignment_to_views_writes_in_place():
+    m = np.arange(12.0).reshape(3, 4)
+    row = np.linspace(0.5, 2.0, 4)
+    got = m.copy()
+    returned = njit(add_to_views)(got, row)
+    expected = add_to_views(m.copy(), row)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(returned, expected)
 
 
 def new_and_its_tail(n):

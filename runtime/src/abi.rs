@@ -190,7 +190,8 @@ impl ArrayArgument {
             true
         };
         let ndim = self.shape.len();
-        if contiguous(&mut (0..ndim).rev()) {
+        // An empty array is contiguous whatever its strides, as NumPy's flags say.
+        if self.shape.contains(&0) || contiguous(&mut (0..ndim).rev()) {
             Layout::C
         } else if contiguous(&mut (0..ndim)) {
             Layout::F

@@ -1,5 +1,7 @@
 // lower-py on py.map (one linalg.generic into a new 64-byte aligned array, scalar operands used
-// directly in the region) and py.reduce (a reduction linalg.generic into an entry-block accumulator).
+// directly in the region; with two array operands it runs on them when their extents equal the
+// result's, else on zero-stride views) and py.reduce (a reduction linalg.generic into an
+// entry-block accumulator filled with the identity).
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
 
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
@@ -9,12 +11,17 @@
 // CHECK: %[[ACC:.*]] = memref.alloca() : memref<f64>
 // CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf64>
 // CHECK: %[[CAST:.*]] = memref.cast %[[NEW]]
-// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : {{.*}}) outs(%[[NEW]] : memref<?x?xf64>) {
+// CHECK: scf.if
+// CHECK-NEXT: linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : {{.*}}) outs(%[[NEW]] : memref<?x?xf64>) {
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64, %{{.*}}: f64):
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[X]], %[[Y]] : f64
 // CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %[[SUM]], %[[S]] : f64
 // CHECK-NEXT: linalg.yield %[[SCALED]] : f64
-// CHECK: memref.store %{{.*}}, %[[ACC]][] : memref<f64>
+// CHECK: } else {
+// CHECK: %[[VA:.*]] = memref.reinterpret_cast
+// CHECK: %[[VB:.*]] = memref.reinterpret_cast
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[VA]], %[[VB]] : {{.*}}) outs(%[[NEW]] : memref<?x?xf64>) {
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<f64>)
 // CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[SCALAR]]], iterator_types = ["reduction", "reduction"]} ins(%[[CAST]] : {{.*}}) outs(%[[ACC]] : memref<f64>) {
 // CHECK-NEXT: ^bb0(%[[E:.*]]: f64, %[[P:.*]]: f64):
 // CHECK-NEXT: %[[T:.*]] = arith.addf %[[P]], %[[E]] : f64

@@ -1,0 +1,303 @@
+"""NumPy inside compiled code beyond elementwise expressions: broadcasting, the ufuncs np.where,
+minimum, maximum, arctan2 and isnan, augmented assignment to arrays, reductions along an axis and
+the arg forms, np.dot and `@`, array creation (arange, linspace, full, *_like) and shape methods
+(copy, astype, reshape, transpose, .T). Every case runs the same function under NumPy (the
+undecorated function) and under rumba, and compares values and dtypes."""
+import numpy as np
+import pytest
+
+import rumba
+from rumba import njit
+
+
+def assert_same(got, expected):
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_same(got_item, expected_item)
+        return
+    got_array, expected_array = np.asarray(got), np.asarray(expected)
+    # Numbers come back as Python ints and floats, as Numba boxes them; arrays keep NumPy's dtype.
+    if isinstance(expected, np.ndarray):
+        assert got_array.dtype == expected_array.dtype, (got_array.dtype, expected_array.dtype)
+    assert got_array.shape == expected_array.shape
+    single = np.float32 in (got_array.dtype, expected_array.dtype)
+    np.testing.assert_allclose(got_array, expected_array, rtol=1e-6 if single else 1e-12, atol=0, equal_nan=True)
+
+
+def differential(function, *arguments):
+    """Runs `function` under NumPy and under rumba on copies of the same arguments; compares the
+    results and what each did to its array arguments."""
+    copies = [argument.copy() if isinstance(argument, np.ndarray) else argument for argument in arguments]
+    expected = function(*copies)
+    jitted_copies = [argument.copy() if isinstance(argument, np.ndarray) else argument for argument in arguments]
+    got = njit(function)(*jitted_copies)
+    assert_same(got, expected)
+    for after_numpy, after_rumba in zip(copies, jitted_copies):
+        if isinstance(after_numpy, np.ndarray):
+            np.testing.assert_array_equal(after_rumba, after_numpy)
+
+
+rng = np.random.default_rng(11)
+MATRIX = rng.standard_normal((5, 4))
+INTEGERS = rng.integers(-20, 20, size=(5, 4))
+FLOAT32 = rng.standard_normal((5, 4)).astype(np.float32)
+
+
+def add(a, b):
+    return a + b
+
+
+def affine(a, b, c):
+    return a * b + c
+
+
+@pytest.mark.parametrize(
+    "shapes",
+    [((5, 4), (4,)), ((4,), (5, 4)), ((5, 4), (5, 1)), ((5, 1), (1, 4)), ((1, 1), (5, 4)), ((5, 4), (1, 4)), ((3, 1, 4), (2, 1)), ((0, 4), (4,))],
+    ids=str,
+)
+def test_broadcasting(shapes):
+    left, right = (rng.standard_normal(shape) for shape in shapes)
+    differential(add, left, right)
+
+
+def test_broadcasting_three_operands_and_a_scalar():
+    differential(affine, MATRIX, MATRIX[:1, :], MATRIX[2])
+    differential(affine, MATRIX[:, :1], 2.5, MATRIX[0])
+
+
+def test_broadcasting_strided_and_integer_operands():
+    differential(add, MATRIX[::-1, ::2], MATRIX[0, 1::2])
+    differential(add, INTEGERS, INTEGERS[:, 0:1])
+
+
+@pytest.mark.parametrize("shapes", [((5, 4), (5,)), ((3, 2), (2, 3)), ((5, 4), (2, 4))], ids=str)
+def test_shapes_that_do_not_broadcast_raise(shapes):
+    left, right = (np.ones(shape) for shape in shapes)
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        njit(add)(left, right)
+
+
+def ufuncs(a, b):
+    return np.where(a > 0.0, np.minimum(a, b), np.maximum(a, b)), np.arctan2(a, b), np.isnan(a), abs(a - b)
+
+
+def where_with_scalars(a):
+    return np.where(a > 0, a, 0.0), np.where(a < 0, 1, -1)
+
+
+def test_ufuncs():
+    with_nan = MATRIX.copy()
+    with_nan[1, 2] = np.nan
+    differential(ufuncs, with_nan, MATRIX[::-1].copy())
+    differential(ufuncs, FLOAT32, FLOAT32.T.copy().T)
+    differential(where_with_scalars, MATRIX)
+    differential(where_with_scalars, INTEGERS)
+
+
+def augmented(a, b):
+    a += b
+    a[1:, :] *= 2.0
+    a[0] -= a[1]
+    a[:, 0] /= 4.0
+    return a
+
+
+def augmented_integers(a):
+    a *= 3
+    a[::2] += a[1::2].copy()[:1]
+    return a
+
+
+def test_augmented_assignment_updates_in_place():
+    differential(augmented, MATRIX, MATRIX[0])
+    differential(augmented_integers, INTEGERS[:4])
+
+
+def aliased(a):
+    b = a
+    b += 1.0
+    return a
+
+
+def test_augmented_assignment_is_seen_through_aliases():
+    differential(aliased, MATRIX)
+
+
+def reductions(a):
+    return a.sum(), a.prod(), a.mean(), a.min(), a.max(), a.argmin(), a.argmax()
+
+
+def function_reductions(a):
+    return np.sum(a), np.prod(a), np.mean(a), np.min(a), np.max(a), np.argmin(a), np.argmax(a)
+
+
+def axis_reductions(a):
+    return (
+        a.sum(axis=0), np.sum(a, axis=1), a.prod(axis=0), np.mean(a, 1), a.min(axis=0), np.max(a, axis=-1),
+        a.argmin(axis=0), np.argmax(a, axis=1), a.mean(axis=0),
+    )
+
+
+def one_dimensional_axis(v):
+    return v.sum(axis=0), np.argmax(v, axis=0)
+
+
+@pytest.mark.parametrize("array", [MATRIX, INTEGERS, FLOAT32, MATRIX.T, MATRIX[::2, ::-1], INTEGERS.astype(np.uint8)], ids=["f8", "i8", "f4", "F", "strided", "u1"])
+def test_reductions(array):
+    differential(reductions, array)
+    differential(function_reductions, array)
+    differential(axis_reductions, array)
+    differential(one_dimensional_axis, array[0].copy())
+
+
+def test_arg_reductions_take_the_first_extreme_and_the_first_nan():
+    ties = np.array([3.0, 1.0, 7.0, 1.0, 7.0])
+    differential(reductions, ties)
+    with_nan = np.array([[3.0, 1.0], [np.nan, 7.0], [np.nan, -1.0]])
+    differential(reductions, with_nan)
+    differential(axis_reductions, with_nan)
+
+
+def argmin_of(a):
+    return a.argmin()
+
+
+def max_along_rows(a):
+    return a.max(axis=0)
+
+
+def min_along_columns(a):
+    return a.min(axis=1)
+
+
+@pytest.mark.parametrize(
+    "function,message",
+    [(argmin_of, "attempt to get argmin of an empty sequence"), (max_along_rows, "zero-size array to reduction operation maximum")],
+)
+def test_empty_reductions_raise(function, message):
+    with pytest.raises(ValueError, match=message):
+        function(np.ones((0, 3)))
+    with pytest.raises(ValueError, match=message):
+        njit(function)(np.ones((0, 3)))
+
+
+def test_reducing_along_a_non_empty_axis_of_an_empty_array():
+    differential(min_along_columns, np.ones((0, 3)))
+
+
+def dot(a, b):
+    return np.dot(a, b)
+
+
+def matmul(a, b):
+    return a @ b
+
+
+@pytest.mark.parametrize("function", [dot, matmul])
+@pytest.mark.parametrize("shapes", [((4,), (4,)), ((5, 4), (4,)), ((5,), (5, 4)), ((5, 4), (4, 3)), ((0, 4), (4, 3))], ids=str)
+def test_dot(function, shapes):
+    left, right = (rng.standard_normal(shape) for shape in shapes)
+    differential(function, left, right)
+    differential(function, left.astype(np.int64), right.astype(np.int64))
+    differential(function, left.astype(np.float32), right)
+
+
+def test_dot_of_views_and_transposes():
+    differential(matmul, MATRIX.T, MATRIX)
+    differential(dot, MATRIX[::2], MATRIX[1, ::-1])
+
+
+def test_dot_checks_the_summed_dimension():
+    with pytest.raises(ValueError, match="shapes not aligned"):
+        njit(matmul)(np.ones((2, 3)), np.ones((2, 3)))
+
+
+def creation(n, x):
+    return (
+        np.arange(n), np.arange(2, n), np.arange(n, 0, -3), np.arange(0.5, x, 0.25), np.arange(n, dtype=np.float32),
+        np.linspace(0.0, x, n), np.linspace(-1, 1), np.full(n, 2.5), np.full((2, n), 7), np.full((n, 2), 1, np.float32),
+    )
+
+
+def like(a):
+    return np.zeros_like(a), np.ones_like(a), np.full_like(a, 3), np.zeros_like(a, dtype=np.int32), np.empty_like(a).shape
+
+
+@pytest.mark.parametrize("n,x", [(0, 0.0), (1, 1.0), (7, 3.0), (10, -2.0)])
+def test_creation(n, x):
+    differential(creation, n, x)
+
+
+@pytest.mark.parametrize("array", [MATRIX, INTEGERS, FLOAT32, MATRIX[::2, 1:]], ids=["f8", "i8", "f4", "view"])
+def test_like(array):
+    differential(like, array)
+
+
+def zero_step(n):
+    return np.arange(0, n, 0)
+
+
+def test_zero_step_arange_raises():
+    with pytest.raises(ZeroDivisionError):
+        zero_step(5)
+    with pytest.raises(ZeroDivisionError):
+        njit(zero_step)(5)
+
+
+def shape_methods(a):
+    t = a.T
+    return a.copy(), a.astype(np.float32), a.astype(np.int64), t, a.transpose(), np.transpose(a), t.shape, a.reshape(2, 10), a.reshape((-1, 5)), a.reshape(20), a.size, a.ndim
+
+
+@pytest.mark.parametrize("array", [np.arange(20.0).reshape(4, 5), INTEGERS, MATRIX.T, MATRIX[::-1]], ids=["C", "i8", "F", "strided"])
+def test_shape_methods(array):
+    differential(shape_methods, array)
+
+
+def reshape_aliases(a):
+    b = a.reshape(a.size)
+    b[0] = 100.0
+    a.T[1, 0] = -1.0
+    c = a.copy()
+    c[0, 0] = 5.0
+    return a
+
+
+def test_reshape_and_transpose_are_views_copy_is_not():
+    differential(reshape_aliases, np.arange(6.0).reshape(2, 3))
+
+
+def to_three_by_three(a):
+    return a.reshape(3, 3)
+
+
+def test_reshape_checks_the_size():
+    with pytest.raises(ValueError, match="cannot reshape"):
+        to_three_by_three(np.ones(10))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        njit(to_three_by_three)(np.ones(10))
+
+
+def test_dtype_attribute_is_a_located_error():
+    def dtype_of(a):
+        return a.dtype
+
+    with pytest.raises(rumba.errors.UnsupportedError, match="dtype"):
+        njit(dtype_of)(np.ones(3))
+
+
+def normalize_rows(x):
+    for i in range(x.shape[0]):
+        x[i, :] = x[i, :] / x[i, :].mean()
+    return x
+
+
+def test_seed_normalize_with_broadcast_rewrite():
+    def normalize_broadcast(x):
+        return x / x.mean(axis=1).reshape(-1, 1)
+
+    x = rng.random((6, 3)).astype(np.float32)
+    differential(normalize_broadcast, x)
+    differential(normalize_rows, x)
