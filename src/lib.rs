@@ -16,7 +16,9 @@ use melior::{
     ir::{block::BlockLike, operation::{OperationLike, OperationMutLike}},
     Context,
 };
-use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc};
+use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Instant};
+
+mod timings;
 
 pub use rumba_frontend::{
     parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
@@ -197,7 +199,9 @@ pub struct Module {
 /// Parses `source`; functions are compiled when asked for.
 pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnostics> {
     rumba_passes::register_passes();
+    let started = Instant::now();
     let source = SourceModule::parse(source, &options.file_name)?;
+    timings::report(&options.file_name, &[("parse", started.elapsed())]);
     if let Err(message) = rumba_runtime::threads::apply_environment() {
         return Err(source.error(Default::default(), DiagnosticKind::Usage, message).into());
     }
@@ -230,7 +234,8 @@ impl Module {
             return Ok(function.clone());
         }
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
-        let module = self.lower(&emitted.text, None)?;
+        let (module, mut steps) = self.lower(&emitted.text, None)?;
+        let codegen_started = Instant::now();
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
         let straight_line = emitted.straight_line;
         let function = CompiledFunction {
@@ -245,6 +250,9 @@ impl Module {
             declared_return: None,
             straight_line,
         };
+        steps.push(("llvm codegen", codegen_started.elapsed()));
+        steps.splice(0..0, emitted.timings);
+        timings::report(name, &steps);
         self.compiled.borrow_mut().insert(key, function.clone());
         Ok(function)
     }
@@ -278,11 +286,11 @@ impl Module {
     pub fn emit(&self, name: &str, arguments: &[Type], stage: &str) -> Result<String, Error> {
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
         if LLVM_STAGES.contains(&stage) {
-            let module = self.lower(&emitted.text, None)?;
+            let (module, _) = self.lower(&emitted.text, None)?;
             let output = if stage == "llvm" { rumba_runtime::translate::Output::LlvmIr } else { rumba_runtime::translate::Output::Assembly };
             return rumba_runtime::translate::emit(&module, output).map_err(Error::Internal);
         }
-        let module = self.lower(&emitted.text, Some(stage))?;
+        let (module, _) = self.lower(&emitted.text, Some(stage))?;
         Ok(module.as_operation().to_string())
     }
 
@@ -306,8 +314,10 @@ impl Module {
         std::mem::take(&mut *self.messages.borrow_mut()).join("\n")
     }
 
-    /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`).
-    fn lower(&self, text: &str, last: Option<&str>) -> Result<melior::ir::Module<'_>, Error> {
+    /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`); returns
+    /// the module and how long parsing and each stage took.
+    fn lower(&self, text: &str, last: Option<&str>) -> Result<(melior::ir::Module<'_>, Vec<(&'static str, std::time::Duration)>), Error> {
+        let started = Instant::now();
         let mut module = melior::ir::Module::parse(&self.context, text)
             .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
         if !module.as_operation().verify() {
@@ -316,8 +326,10 @@ impl Module {
         if !self.options.fastmath.is_empty() {
             self.mark_fastmath(&module);
         }
-        rumba_passes::pipeline::run_stages(&self.context, &mut module, last)
+        let mut steps = vec![("parse py IR", started.elapsed())];
+        let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel)
             .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;
-        Ok(module)
+        steps.extend(stages);
+        Ok((module, steps))
     }
 }

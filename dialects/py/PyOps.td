@@ -169,7 +169,7 @@ def Py_FillOp : Py_Op<"fill", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
-def Py_MapOp : Py_Op<"map", [RecursiveMemoryEffects, SingleBlock]> {
+def Py_MapOp : Py_Op<"map", [MemoryEffects<[MemAlloc, MemRead]>, SingleBlock]> {
   let summary = "an elementwise array expression: a scalar kernel applied at every index";
   let description = [{
     `%r = py.map %a, %b, %s : (!py.array<f64, 2, C>, !py.array<f64, 2, A>, f64) -> !py.array<f64, 2, C> {

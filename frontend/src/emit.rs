@@ -144,6 +144,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     region_depth: usize,
     /// Inside the body of a parallel loop: nested `prange` loops run serially.
     in_parallel_loop: bool,
+    /// For each `py.map` result: the arrays whose broadcast is its shape (its operands', recursively),
+    /// so that checking a later operation's shapes reads no extent of an array the `parfor` pass fuses away.
+    broadcast_sources: HashMap<String, Vec<(String, ArrayType)>>,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -279,6 +282,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             status_slot: String::new(),
             return_slots: Vec::new(),
             statement_may_have_raised: false,
+            broadcast_sources: HashMap::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
@@ -1887,58 +1891,47 @@ impl FunctionEmitter<'_, '_, '_> {
         }
     }
 
-    /// The leaves of an elementwise tree: what is evaluated once, outside the kernel.
-    fn elementwise_leaves<'x>(&mut self, expr: &'x Expr, leaves: &mut Vec<&'x Expr>) -> Result<(), Diagnostic> {
-        for child in Self::elementwise_children(expr) {
-            if self.is_elementwise(child)? {
-                self.elementwise_leaves(child, leaves)?;
-            } else {
-                leaves.push(child);
-            }
-        }
-        Ok(())
-    }
-
-    /// An array expression as one `py.map`: its array and scalar leaves evaluated first, array
-    /// shapes checked equal (a located ValueError otherwise), then the whole expression as the kernel.
+    /// One elementwise operation as a `py.map` over its operands (evaluated first; an operand that
+    /// is itself an array expression is a `py.map` of its own, which the `parfor` pass fuses into
+    /// this one), after checking that the array operands' shapes broadcast (ValueError otherwise).
     fn emit_map(&mut self, root: &Expr, array_type: ArrayType) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, root);
-        let mut leaves = Vec::new();
-        self.elementwise_leaves(root, &mut leaves)?;
+        let children = Self::elementwise_children(root);
         let mut operands = Vec::new();
-        for leaf in &leaves {
-            operands.push(self.emit_expr(leaf)?);
+        for child in &children {
+            operands.push(self.emit_expr(child)?);
         }
-        let arrays: Vec<(String, ArrayType)> = operands
+        let sources: Vec<(String, ArrayType)> = operands
             .iter()
             .filter_map(|operand| match operand {
-                Value::Array(name, array) => Some((name.clone(), *array)),
+                Value::Array(name, array) => Some(self.broadcast_sources.get(name).cloned().unwrap_or_else(|| vec![(name.clone(), *array)])),
                 _ => None,
             })
+            .flatten()
             .collect();
-        if arrays.is_empty() {
+        if sources.is_empty() {
             return Err(module.typing(root, "an array expression needs an array"));
         }
-        if arrays.len() > 1 {
-            self.check_broadcast(&arrays, array_type.ndim, root, &loc)?;
+        if operands.iter().filter(|operand| matches!(operand, Value::Array(..))).count() > 1 {
+            self.check_broadcast(&sources, array_type.ndim, root, &loc)?;
         }
-        let mut kernel_leaves = HashMap::new();
         let mut arguments = Vec::new();
         let mut operand_types = Vec::new();
-        for (leaf, operand) in leaves.iter().zip(&operands) {
+        let mut elements = Vec::new();
+        for (child, operand) in children.iter().zip(&operands) {
             let (element, operand_type) = match operand {
                 Value::Array(_, array) => (array.dtype, Type::Array(*array).flat_mlir()[0].clone()),
                 Value::Scalar(_, scalar) => (*scalar, scalar.mlir()),
-                other => return Err(module.typing(*leaf, format!("array expressions take arrays and numbers, got {}", other.value_type()))),
+                other => return Err(module.typing(*child, format!("array expressions take arrays and numbers, got {}", other.value_type()))),
             };
             let argument = self.fresh();
             arguments.push(format!("{argument}: {}", element.mlir()));
             operand_types.push(operand_type);
-            kernel_leaves.insert(*leaf as *const Expr, (argument, element));
+            elements.push((argument, element));
         }
         let (lines, ()) = self.region(|this| {
-            let (value, scalar) = this.emit_kernel(root, &kernel_leaves)?;
+            let (value, scalar) = this.emit_kernel(root, &elements)?;
             let value = this.cast(&value, scalar, array_type.dtype, &loc);
             this.line(format!("py.yield {value} : {}", array_type.dtype.mlir()));
             Ok(())
@@ -1954,6 +1947,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let mut body = vec![format!("^bb0({}):", arguments.join(", "))];
         body.extend(lines);
         self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        self.broadcast_sources.insert(result.clone(), sources);
         Ok(Value::Array(result, array_type))
     }
 
@@ -1983,21 +1977,17 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(())
     }
 
-    /// The scalar kernel of an elementwise tree, by NumPy's rules: no exceptions (float division by
-    /// zero gives inf or nan, integer floor division and modulo by zero give 0).
-    fn emit_kernel(&mut self, expr: &Expr, leaves: &HashMap<*const Expr, (String, Scalar)>) -> Result<(String, Scalar), Diagnostic> {
-        if let Some(leaf) = leaves.get(&(expr as *const Expr)) {
-            return Ok(leaf.clone());
-        }
+    /// The scalar kernel of one elementwise operation on its operands' `elements`, by NumPy's rules:
+    /// no exceptions (float division by zero gives inf or nan, integer floor division and modulo by
+    /// zero give 0).
+    fn emit_kernel(&mut self, expr: &Expr, elements: &[(String, Scalar)]) -> Result<(String, Scalar), Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
-        let children = Self::elementwise_children(expr);
         let mut child_types = Vec::new();
-        let mut values = Vec::new();
-        for child in &children {
+        for child in Self::elementwise_children(expr) {
             child_types.push(self.expr_type(child)?);
-            values.push(self.emit_kernel(child, leaves)?);
         }
+        let values = elements;
         let op = match expr {
             Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),
             Expr::UnaryOp(unary) => crate::infer::ElementwiseOp::Unary(unary.op),

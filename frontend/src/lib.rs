@@ -17,6 +17,7 @@ pub use resolve::SourceModule;
 pub use types::{parse_signature, parse_type, ArrayType, Scalar, Signature, Type};
 
 use ruff_text_size::{Ranged, TextRange};
+use std::time::{Duration, Instant};
 
 /// The `py` IR of one specialisation and of every function it calls.
 #[derive(Clone, Debug)]
@@ -31,6 +32,8 @@ pub struct EmittedModule {
     pub raise_sites: Vec<RaiseSite>,
     /// No loop and no call to a compiled function anywhere: the code runs in a short, bounded time.
     pub straight_line: bool,
+    /// How long type inference and emission took.
+    pub timings: Vec<(&'static str, Duration)>,
 }
 
 /// How the frontend emits.
@@ -48,10 +51,13 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
         let diagnostic = module.error(TextRange::default(), DiagnosticKind::Usage, format!("function '{name}' not found in {}", module.file.name));
         return Err(diagnostic.with_note(format!("functions defined there: {}", known.join(", "))).into());
     };
+    let started = Instant::now();
     let mut specialisations = infer::Specialisations::new(module);
     let entry = specialisations.specialise(name, arguments, function)?;
     let entry_types = specialisations.functions[entry].clone();
+    let inferred = Instant::now();
     let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations, options.parallel).emit_module(entry)?;
+    let timings = vec![("type inference", inferred - started), ("emission", inferred.elapsed())];
     Ok(EmittedModule {
         text,
         entry_symbol: entry_types.symbol,
@@ -59,6 +65,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
         return_type: entry_types.return_type,
         raise_sites,
         straight_line,
+        timings,
     })
 }
 

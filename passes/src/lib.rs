@@ -3,13 +3,17 @@
 //!
 //! | pass | file | what it does |
 //! |------|------|--------------|
+//! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 
 pub mod hoist_parallel_allocas;
 mod ir;
 pub mod lower_py;
+pub mod parfor;
 pub mod pipeline;
+pub mod serialize_nested_parallel;
 
 use melior::{
     dialect::DialectHandle,
@@ -24,6 +28,34 @@ struct PassId;
 
 static LOWER_PY_ID: PassId = PassId;
 static HOIST_PARALLEL_ALLOCAS_ID: PassId = PassId;
+static PARFOR_ID: PassId = PassId;
+static SERIALIZE_NESTED_PARALLEL_ID: PassId = PassId;
+
+unsafe extern "C" fn create_serialize_nested_parallel() -> MlirPass {
+    create_external(
+        |module: OperationRef, _pass: ExternalPass| serialize_nested_parallel::serialize_nested_parallel(module.to_raw()),
+        TypeId::create(&SERIALIZE_NESTED_PARALLEL_ID),
+        "SerializeNestedParallel",
+        "serialize-nested-parallel",
+        "Rewrite scf.parallel loops nested in another scf.parallel as scf.for loops",
+        "builtin.module",
+        &[DialectHandle::scf()],
+    )
+    .to_raw()
+}
+
+unsafe extern "C" fn create_parfor() -> MlirPass {
+    create_external(
+        |module: OperationRef, _pass: ExternalPass| parfor::parfor(module.to_raw()),
+        TypeId::create(&PARFOR_ID),
+        "Parfor",
+        "parfor",
+        "Fuse chains of elementwise py.map operations into one py.map",
+        "builtin.module",
+        &[],
+    )
+    .to_raw()
+}
 
 unsafe extern "C" fn create_hoist_parallel_allocas() -> MlirPass {
     create_external(
@@ -61,7 +93,9 @@ pub fn register_passes() {
     static REGISTER: Once = Once::new();
     REGISTER.call_once(|| {
         melior::utility::register_all_passes();
+        rumba_dialects::register_pass(create_parfor);
         rumba_dialects::register_pass(create_lower_py);
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
+        rumba_dialects::register_pass(create_serialize_nested_parallel);
     });
 }

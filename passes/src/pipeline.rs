@@ -3,6 +3,7 @@
 //! by the runtime from the last one.
 
 use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context};
+use std::time::{Duration, Instant};
 
 /// One stage: a name users can ask for and the pass pipeline that produces it from the stage before.
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +19,11 @@ pub const STAGES: &[Stage] = &[
         name: "py-opt",
         pipeline: "builtin.module(cse)",
         summary: "py IR after common-subexpression elimination (canonicalization waits for signless types)",
+    },
+    Stage {
+        name: "parfor",
+        pipeline: "builtin.module(parfor)",
+        summary: "array expressions fused: each chain of elementwise operations is one py.map, one loop",
     },
     Stage {
         name: "std",
@@ -46,10 +52,18 @@ pub fn stage_names() -> Vec<&'static str> {
     std::iter::once("py").chain(STAGES.iter().map(|stage| stage.name)).collect()
 }
 
-/// Runs the stages after `py` up to and including `last` (all of them for `None`).
-pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>) -> Result<(), String> {
+/// The `loops` stage under `parallel=True`: the parallel dimensions of linalg ops (array
+/// expressions, the kept dimensions of reductions along an axis) become `scf.parallel` loops, which
+/// run on threads unless they are inside a `prange` body already.
+const PARALLEL_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops),serialize-nested-parallel,convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)";
+
+/// Runs the stages after `py` up to and including `last` (all of them for `None`); `parallel` picks
+/// the `loops` pipeline that makes linalg's parallel dimensions `scf.parallel` loops. Returns how
+/// long each stage took.
+pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>, parallel: bool) -> Result<Vec<(&'static str, Duration)>, String> {
+    let mut timings = Vec::new();
     if last == Some("py") {
-        return Ok(());
+        return Ok(timings);
     }
     if let Some(last) = last {
         if !STAGES.iter().any(|stage| stage.name == last) {
@@ -57,13 +71,16 @@ pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>) ->
         }
     }
     for stage in STAGES {
+        let started = Instant::now();
         let manager = PassManager::new(context);
-        parse_pass_pipeline(manager.as_operation_pass_manager(), stage.pipeline)
+        let pipeline = if parallel && stage.name == "loops" { PARALLEL_LOOPS } else { stage.pipeline };
+        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
             .map_err(|error| format!("stage {}: {error}", stage.name))?;
         manager.run(module).map_err(|_| format!("stage {} failed", stage.name))?;
+        timings.push((stage.name, started.elapsed()));
         if Some(stage.name) == last {
             break;
         }
     }
-    Ok(())
+    Ok(timings)
 }

@@ -159,3 +159,39 @@ def test_rumba_num_threads_environment_variable():
     )
     output = subprocess.run([sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True)
     assert output.stdout.strip() == "3"
+
+
+def array_expressions(a, v):
+    return np.sqrt(np.abs(a * v - 1.0)) + a.sum(axis=0).reshape(1, -1) * 2.0, (a @ v).max()
+
+
+def normalize_rows(x):
+    for i in prange(x.shape[0]):
+        x[i, :] = x[i, :] / x[i, :].mean()
+    return x
+
+
+def test_array_expressions_under_parallel_match_numpy():
+    rng = np.random.default_rng(5)
+    a, v = rng.random((300, 40)), rng.random(40)
+    got = rumba.njit(parallel=True)(array_expressions)(a, v)
+    expected = array_expressions(a, v)
+    np.testing.assert_allclose(got[0], expected[0], rtol=1e-12)
+    assert got[1] == pytest.approx(expected[1], rel=1e-12)
+
+
+def test_array_expressions_run_as_parallel_loops():
+    parallel = rumba.njit(parallel=True)(array_expressions)
+    parallel(np.ones((4, 3)), np.ones(3))
+    assert "scf.parallel" in parallel.inspect_mlir(parallel.signatures[0], stage="loops")
+    serial = rumba.njit(array_expressions)
+    serial(np.ones((4, 3)), np.ones(3))
+    assert "scf.parallel" not in serial.inspect_mlir(serial.signatures[0], stage="loops")
+
+
+def test_array_expressions_in_a_prange_body_stay_serial_inside():
+    x = np.random.default_rng(6).random((1000, 3)).astype(np.float32)
+    jitted = rumba.njit(parallel=True)(normalize_rows)
+    np.testing.assert_allclose(jitted(x.copy()), normalize_rows(x.copy()), rtol=1e-6)
+    loops = jitted.inspect_mlir(jitted.signatures[0], stage="loops")
+    assert loops.count("scf.parallel") == 1

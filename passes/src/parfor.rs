@@ -1,0 +1,81 @@
+//! `parfor`: fuses chains of elementwise array operations into one parallel loop.
+//!
+//! The frontend emits one `py.map` per NumPy operation, so `a * b + c` is a `py.map` for `a * b`
+//! whose only use is the `py.map` that adds `c`. This pass matches every `py.map` operand produced
+//! by another `py.map` in the same block with no other use, and inlines the producer's kernel into
+//! the consumer's: the producer's operands become the consumer's, its kernel ops run first, and its
+//! yielded element replaces the consumer's block argument. Repeated to a fixed point, each array
+//! expression becomes one `py.map`: one loop, without temporaries, which `lower-py` turns into one
+//! `linalg.generic`. Broadcasting composes (the broadcast of broadcasts is the broadcast of all the
+//! operands), so fusing never changes a shape. A producer with another use (a name read twice, a
+//! shape query) stays a loop of its own.
+
+use crate::ir;
+use mlir_sys::*;
+
+/// The operation that defines `value`, if it is an operation's result.
+fn producer(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
+}
+
+fn has_one_use(value: MlirValue) -> bool {
+    unsafe {
+        let first = mlirValueGetFirstUse(value);
+        !first.ptr.is_null() && mlirOpOperandGetNextUse(first).ptr.is_null()
+    }
+}
+
+fn kernel(map: MlirOperation) -> MlirBlock {
+    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0)) }
+}
+
+/// The position of an operand of `consumer` that a fusable `py.map` produces.
+fn fusable_operand(consumer: MlirOperation) -> Option<(usize, MlirOperation)> {
+    let block = unsafe { mlirOperationGetBlock(consumer) };
+    ir::operands(consumer).into_iter().enumerate().find_map(|(position, operand)| {
+        let producer = producer(operand)?;
+        let fusable = ir::op_name(producer) == "py.map" && unsafe { mlirBlockEqual(mlirOperationGetBlock(producer), block) } && has_one_use(operand);
+        fusable.then_some((position, producer))
+    })
+}
+
+/// Inlines `producer` (whose result is `consumer`'s operand `position`) into `consumer`, and erases it.
+fn fuse(producer: MlirOperation, consumer: MlirOperation, position: usize) {
+    unsafe {
+        let (inner, outer) = (kernel(producer), kernel(consumer));
+        let first = mlirBlockGetFirstOperation(outer);
+        for argument in 0..mlirBlockGetNumArguments(inner) {
+            let old = mlirBlockGetArgument(inner, argument);
+            let new = mlirBlockAddArgument(outer, ir::value_type(old), mlirOperationGetLocation(producer));
+            mlirValueReplaceAllUsesOfWith(old, new);
+        }
+        let mut operation = mlirBlockGetFirstOperation(inner);
+        let mut yielded = None;
+        while !operation.ptr.is_null() {
+            let next = mlirOperationGetNextInBlock(operation);
+            if ir::op_name(operation) == "py.yield" {
+                yielded = Some(ir::operands(operation)[0]);
+            } else {
+                mlirOperationMoveBefore(operation, first);
+            }
+            operation = next;
+        }
+        let yielded = yielded.expect("a py.map kernel ends in py.yield");
+        mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(outer, position as isize), yielded);
+        mlirBlockEraseArgument(outer, position as u32);
+        let mut operands = ir::operands(consumer);
+        operands.remove(position);
+        operands.extend(ir::operands(producer));
+        mlirOperationSetOperands(consumer, operands.len() as isize, operands.as_ptr());
+        mlirOperationDestroy(producer);
+    }
+}
+
+/// Runs the pass on a module.
+pub fn parfor(module: MlirOperation) {
+    for consumer in ir::collect_operations(module, |operation| ir::op_name(operation) == "py.map") {
+        while let Some((position, producer)) = fusable_operand(consumer) {
+            fuse(producer, consumer, position);
+        }
+    }
+}
