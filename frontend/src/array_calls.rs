@@ -26,8 +26,8 @@ pub enum ArrayCall<'e> {
     Transpose(&'e Expr),
     /// `np.empty_like`/`zeros_like`/`ones_like(a, dtype=None)` and `np.full_like(a, value, dtype=None)`.
     Like { array: &'e Expr, fill: Fill<'e>, dtype: Option<&'e Expr> },
-    /// `np.full(shape, value, dtype=None)`.
-    Full { shape: &'e Expr, value: &'e Expr, dtype: Option<&'e Expr> },
+    /// `np.empty`/`zeros`/`ones(shape, dtype=float)` and `np.full(shape, value, dtype=None)`.
+    New { shape: &'e Expr, fill: Fill<'e>, dtype: Option<&'e Expr> },
     /// `np.arange([start,] stop[, step], dtype=None)`.
     Arange { bounds: Vec<&'e Expr>, dtype: Option<&'e Expr> },
     /// `np.linspace(start, stop, num=50)`.
@@ -148,13 +148,19 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                 let value = arguments.required(module, call, 1, &what)?;
                 ArrayCall::Like { array: arguments.required(module, call, 0, &what)?, fill: Fill::Value(value), dtype: arguments.values[2] }
             }
+            (true, "empty" | "zeros" | "ones") => {
+                let arguments = bind(&["shape", "dtype"])?;
+                let fill = match name {
+                    "zeros" => Fill::Constant(0),
+                    "ones" => Fill::Constant(1),
+                    _ => Fill::Nothing,
+                };
+                ArrayCall::New { shape: arguments.required(module, call, 0, &what)?, fill, dtype: arguments.values[1] }
+            }
             (true, "full") => {
                 let arguments = bind(&["shape", "fill_value", "dtype"])?;
-                ArrayCall::Full {
-                    shape: arguments.required(module, call, 0, &what)?,
-                    value: arguments.required(module, call, 1, &what)?,
-                    dtype: arguments.values[2],
-                }
+                let value = arguments.required(module, call, 1, &what)?;
+                ArrayCall::New { shape: arguments.required(module, call, 0, &what)?, fill: Fill::Value(value), dtype: arguments.values[2] }
             }
             (true, "arange") => {
                 let dtype = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "dtype"));
@@ -283,15 +289,17 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                 None => Type::Unknown,
             }
         }
-        ArrayCall::Full { shape, value, dtype } => {
-            let extents = shape_extents(shape);
-            for extent in &extents {
-                expect_integer(module, extent, type_of(extent)?)?;
-            }
-            let value_type = expect_number(module, value, type_of(value)?)?;
-            let Some(value_type) = value_type else { return Ok(Type::Unknown) };
-            match dtype_or(module, *dtype, value_type, type_of)? {
-                Some(dtype) => new_array(dtype, extents.len()),
+        ArrayCall::New { shape, fill, dtype } => {
+            let Some(ndim) = shape_rank(module, shape, type_of(shape)?)? else { return Ok(Type::Unknown) };
+            let default = match fill {
+                Fill::Value(value) => match expect_number(module, value, type_of(value)?)? {
+                    Some(value_type) => value_type,
+                    None => return Ok(Type::Unknown),
+                },
+                _ => FLOAT64,
+            };
+            match dtype_or(module, *dtype, default, type_of)? {
+                Some(dtype) => new_array(dtype, ndim),
                 None => Type::Unknown,
             }
         }
@@ -331,12 +339,19 @@ pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right
     })
 }
 
-/// The extents of a shape argument: a tuple's elements, or one number.
-pub fn shape_extents(shape: &Expr) -> Vec<&Expr> {
-    match shape {
-        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
-        single => vec![single],
+/// How many dimensions a shape argument of type `shape_type` gives: a tuple of integers (a literal
+/// or `a.shape`) or one integer; `None` while its type is unknown.
+fn shape_rank(module: &SourceModule, shape: &Expr, shape_type: Type) -> Result<Option<usize>, Diagnostic> {
+    let rank = match shape_type {
+        Type::Unknown => return Ok(None),
+        Type::Scalar(Scalar::Int { .. }) => 1,
+        Type::Tuple(extents) if extents.iter().all(|extent| matches!(extent, Type::Scalar(Scalar::Int { .. }) | Type::Unknown)) => extents.len(),
+        other => return Err(module.typing(shape, format!("a shape is an integer or a tuple of integers, got {other}"))),
+    };
+    if rank == 0 {
+        return Err(module.unsupported(shape, "zero-dimensional arrays are not supported"));
     }
+    Ok(Some(rank))
 }
 
 /// An array's transpose: its dimensions reversed, a C array becoming an F one and the reverse.

@@ -10,7 +10,7 @@
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind, SourceLocation},
     infer::{
-        allocation_arguments, exception_of, math_constant, range_arguments, Callee, FunctionTypes, Specialisations, TypeWalker,
+        exception_of, math_constant, range_arguments, Callee, FunctionTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -633,9 +633,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         match statement {
             Stmt::Assign(assign) => {
                 let value = self.emit_expr(&assign.value)?;
-                let fresh = assign.targets.len() == 1 && self.is_elementwise(&assign.value)?;
                 for target in &assign.targets {
-                    self.assign(target, value.clone(), fresh, &loc)?;
+                    self.assign(target, value.clone(), &loc)?;
                 }
             }
             Stmt::AugAssign(assign) => {
@@ -649,12 +648,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                         right: assign.value.clone(),
                     });
                     let value = self.emit_expr(&expression)?;
-                    return self.assign_to_view(&assign.target, value, true, &loc);
+                    return self.assign_to_view(&assign.target, value, &loc);
                 }
                 let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
                 let result = self.binary(assign.op, current, value, &assign.value, statement)?;
-                self.assign(&assign.target, result, false, &loc)?;
+                self.assign(&assign.target, result, &loc)?;
             }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
@@ -936,8 +935,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         Ok(())
     }
 
-    /// Binds or stores `value`; `fresh` says it is a new array no other name refers to.
-    fn assign(&mut self, target: &Expr, value: Value, fresh: bool, loc: &str) -> Result<(), Diagnostic> {
+    fn assign(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         match target {
             Expr::Name(name) => {
@@ -949,13 +947,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Tuple(tuple) => match value {
                 Value::Tuple(elements) if elements.len() == tuple.elts.len() => {
                     for (element, element_value) in tuple.elts.iter().zip(elements) {
-                        self.assign(element, element_value, false, loc)?;
+                        self.assign(element, element_value, loc)?;
                     }
                     Ok(())
                 }
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
-            Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, fresh, loc),
+            Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, loc),
             Expr::Subscript(subscript) => {
                 let array = self.emit_expr(&subscript.value)?;
                 let Value::Array(array_name, array_type) = array else {
@@ -1420,14 +1418,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
         if let Some(keyword) = call.arguments.keywords.first() {
-            if !matches!(&callee, Callee::Numpy(name) if crate::infer::is_allocation(name)) {
-                return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
-            }
-        }
-        if let Callee::Numpy(name) = &callee {
-            if crate::infer::is_allocation(name) {
-                return self.emit_allocation(call, name, &loc);
-            }
+            return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
         }
         let mut arguments = Vec::new();
         for argument in call.arguments.args.iter() {
@@ -1536,33 +1527,6 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             _ => Ok(Value::Scalar(self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?, result)),
         }
-    }
-
-    fn emit_allocation(&mut self, call: &ExprCall, name: &str, loc: &str) -> Result<Value, Diagnostic> {
-        let module = self.module;
-        let array_type = crate::infer::allocation_type(module, call, name)?;
-        let (shape, _) = allocation_arguments(module, call, name)?;
-        let extents = match shape {
-            Expr::Tuple(tuple) => tuple.elts.iter().collect::<Vec<_>>(),
-            single => vec![single],
-        };
-        let mut names = Vec::new();
-        for extent in extents {
-            let value = self.emit_expr(extent)?;
-            names.push(self.to_scalar(value, INT64, extent)?);
-        }
-        let array_text = Type::Array(array_type).flat_mlir()[0].clone();
-        let array = self.op(format!("py.empty({}) : {array_text} {loc}", names.join(", ")));
-        let fill = match name {
-            "zeros" => Some(0),
-            "ones" => Some(1),
-            _ => None,
-        };
-        if let Some(fill) = fill {
-            let value = self.scalar_constant(array_type.dtype, Constant::Int(fill), loc);
-            self.line(format!("py.fill {array}, {value} : {array_text}, {} {loc}", array_type.dtype.mlir()));
-        }
-        Ok(Value::Array(array, array_type))
     }
 }
 
@@ -2109,10 +2073,11 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Array(view, view_type))
     }
 
-    /// `a[...] = value` where `a[...]` is a view: a number fills it; an array of its shape (checked,
-    /// ValueError otherwise) is copied in, through a copy unless it is `fresh`, so that overlapping
-    /// views read the values from before the assignment, as NumPy does.
-    fn assign_to_view(&mut self, target: &Expr, value: Value, fresh: bool, loc: &str) -> Result<(), Diagnostic> {
+    /// `a[...] = value` where `a[...]` is a view: a number fills it; an array that broadcasts to its
+    /// shape (checked, ValueError otherwise) is broadcast into a new array first, so that overlapping
+    /// views read the values from before the assignment, as NumPy does (the `parfor` pass fuses the
+    /// computation of a fresh right-hand side into that one loop).
+    fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
         let view_text = Type::Array(view_type).flat_mlir()[0].clone();
@@ -2121,22 +2086,20 @@ impl FunctionEmitter<'_, '_, '_> {
                 let converted = self.cast(&name, scalar, view_type.dtype, loc);
                 format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
             }
-            Value::Array(_, source_type) if source_type.ndim != view_type.ndim => {
-                return Err(module.unsupported(target, format!("assigning a {}-d array to a {}-d slice is not supported yet", source_type.ndim, view_type.ndim)));
+            Value::Array(_, source_type) if source_type.ndim > view_type.ndim => {
+                return Err(module.unsupported(target, format!("assigning a {}-d array to a {}-d slice is not supported", source_type.ndim, view_type.ndim)));
             }
             Value::Array(source, source_type) => {
-                for dim in 0..view_type.ndim {
-                    let Value::Scalar(target_extent, _) = self.dim(&view, view_type, dim, loc) else { unreachable!() };
-                    let Value::Scalar(source_extent, _) = self.dim(&source, source_type, dim, loc) else { unreachable!() };
+                let source_extents = self.extents(&source, source_type, loc);
+                let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                for (position, source_extent) in source_extents.iter().enumerate() {
+                    let Value::Scalar(target_extent, _) = self.dim(&view, view_type, view_type.ndim - source_type.ndim + position, loc) else { unreachable!() };
                     let differs = self.op(format!("py.cmp \"ne\", {target_extent}, {source_extent} : si64 {loc}"));
-                    self.raise_if(&differs, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
+                    let not_one = self.op(format!("py.cmp \"ne\", {source_extent}, {one} : si64 {loc}"));
+                    let mismatch = self.op(format!("arith.andi {differs}, {not_one} : i1"));
+                    self.raise_if(&mismatch, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
                 }
-                let (copy, copy_type) = if fresh && source_type.dtype == view_type.dtype {
-                    (source, source_type)
-                } else {
-                    let Value::Array(copy, copy_type) = self.copy_array(&source, source_type, view_type.dtype, loc)? else { unreachable!() };
-                    (copy, copy_type)
-                };
+                let (copy, copy_type) = self.broadcast_to(&view, view_type, &source, source_type, loc);
                 format!("py.copy {copy}, {view} : {}, {view_text} {loc}", Type::Array(copy_type).flat_mlir()[0])
             }
             other => return Err(module.typing(target, format!("cannot assign {} to an array", other.value_type()))),

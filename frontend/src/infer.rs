@@ -193,7 +193,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 match (element, value_type) {
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
                     (Type::Array(_), Type::Scalar(_)) => Ok(()),
-                    (Type::Array(view), Type::Array(value)) if view.ndim == value.ndim => Ok(()),
+                    (Type::Array(view), Type::Array(value)) if value.ndim <= view.ndim => Ok(()),
                     (element, value) => Err(self.module.typing(target, format!("cannot store {value} into an element of type {element}"))),
                 }
             }
@@ -461,14 +461,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
-        let keyword_allowed = matches!(&callee, Callee::Numpy(name) if is_allocation(name));
-        if let Some(keyword) = call.arguments.keywords.first().filter(|_| !keyword_allowed) {
+        if let Some(keyword) = call.arguments.keywords.first() {
             return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
-        }
-        if let Callee::Numpy(name) = &callee {
-            if is_allocation(name) {
-                return Ok(Type::Array(allocation_type(module, call, name)?));
-            }
         }
         let mut arguments = Vec::new();
         for argument in call.arguments.args.iter() {
@@ -614,10 +608,10 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
 }
 
 /// The ufunc a call names when its arguments include an array: a NumPy function that is not an
-/// allocation, or the builtin `abs`.
+/// array call (`crate::array_calls`), or the builtin `abs`.
 pub fn elementwise_callee(callee: &Callee) -> Option<String> {
     match callee {
-        Callee::Numpy(name) if !is_allocation(name) => Some(name.clone()),
+        Callee::Numpy(name) => Some(name.clone()),
         Callee::Builtin("abs") => Some("abs".into()),
         _ => None,
     }
@@ -796,10 +790,6 @@ pub fn math_constant(name: &str) -> Option<f64> {
     }
 }
 
-pub fn is_allocation(name: &str) -> bool {
-    matches!(name, "zeros" | "ones" | "empty")
-}
-
 fn is_python_builtin(name: &str) -> bool {
     matches!(
         name,
@@ -826,38 +816,6 @@ pub fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic
         _ => String::new(),
     };
     Scalar::from_name(&name).ok_or_else(|| module.unsupported(expr, "unsupported dtype"))
-}
-
-pub fn allocation_type(module: &SourceModule, call: &ExprCall, name: &str) -> Result<ArrayType, Diagnostic> {
-    let (shape, dtype) = allocation_arguments(module, call, name)?;
-    let ndim = match shape {
-        Expr::Tuple(tuple) => tuple.elts.len(),
-        _ => 1,
-    };
-    let dtype = match dtype {
-        Some(dtype) => dtype_of(module, dtype)?,
-        None => FLOAT64,
-    };
-    if ndim == 0 {
-        return Err(module.unsupported(shape, "zero-dimensional arrays are not supported"));
-    }
-    Ok(ArrayType { dtype, ndim, layout: Layout::C })
-}
-
-/// The shape and optional dtype expressions of `np.zeros(shape, dtype=...)`.
-pub fn allocation_arguments<'e>(module: &SourceModule, call: &'e ExprCall, name: &str) -> Result<(&'e Expr, Option<&'e Expr>), Diagnostic> {
-    let args = &call.arguments.args;
-    let mut dtype = args.get(1);
-    for keyword in &call.arguments.keywords {
-        match keyword.arg.as_ref().map(|arg| arg.as_str()) {
-            Some("dtype") => dtype = Some(&keyword.value),
-            _ => return Err(module.unsupported(keyword, format!("np.{name}: only the 'dtype' keyword is supported"))),
-        }
-    }
-    match args.first() {
-        Some(shape) if args.len() <= 2 => Ok((shape, dtype)),
-        _ => Err(module.typing(call, format!("np.{name} takes a shape and an optional dtype"))),
-    }
 }
 
 fn float_result(arguments: &[Type]) -> Scalar {

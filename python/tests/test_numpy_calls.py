@@ -301,3 +301,42 @@ def test_seed_normalize_with_broadcast_rewrite():
     x = rng.random((6, 3)).astype(np.float32)
     differential(normalize_broadcast, x)
     differential(normalize_rows, x)
+
+
+def broadcast_assignment(a, row, column):
+    a[:, :] = row
+    a[1:, :] += column[1:].reshape(-1, 1)
+    a[0] = a[1] * 2
+    a[:, 1:] = a[:, :-1]
+    a[2:, :1] = column[:1]
+    return a
+
+
+def test_slice_assignment_broadcasts():
+    differential(broadcast_assignment, np.zeros((4, 3)), np.arange(3.0), np.arange(4.0))
+    differential(broadcast_assignment, np.zeros((4, 3), dtype=np.int64), np.arange(3.0), np.arange(4))
+
+
+def assign_row(a, row):
+    a[:] = row
+
+
+@pytest.mark.parametrize("shapes", [((3,), (2,)), ((2, 3), (2,)), ((2, 3), (3, 1))], ids=str)
+def test_slice_assignment_that_does_not_broadcast_raises(shapes):
+    target, source = (np.zeros(shape) for shape in shapes)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        assign_row(target, source)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        njit(assign_row)(target, source)
+
+
+def shaped_like(a, n):
+    return (
+        np.zeros(a.shape), np.ones((n, 2), dtype=np.int32), np.empty(n, a.dtype).shape, np.full(a.shape, 7, dtype=a.dtype),
+        np.zeros(3, np.uint8), np.ones(n, dtype="float32"), a.astype(a.dtype), np.zeros_like(a, dtype=np.int16),
+    )
+
+
+@pytest.mark.parametrize("array", [MATRIX, FLOAT32, INTEGERS[:, :2]], ids=["f8", "f4", "i8"])
+def test_shapes_from_arrays_and_dtypes_from_arrays(array):
+    differential(shaped_like, array, 3)

@@ -4,7 +4,7 @@
 
 use super::{location, FunctionEmitter, Value};
 use crate::{
-    array_calls::{array_call_type, axis_of, shape_extents, transposed, ArrayCall, Fill, ReductionKind},
+    array_calls::{array_call_type, axis_of, transposed, ArrayCall, Fill, ReductionKind},
     diagnostics::Diagnostic,
     resolve::{literal_constant, Constant},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -53,26 +53,18 @@ impl FunctionEmitter<'_, '_, '_> {
                 let (array, array_type) = self.emit_array(array)?;
                 let Type::Array(new_type) = result_type else { unreachable!("a *_like call makes an array") };
                 let extents: Vec<String> = (0..array_type.ndim).map(|dim| self.extent(&array, array_type, dim, &loc)).collect();
-                let value = match fill {
-                    Fill::Nothing => None,
-                    Fill::Constant(value) => Some(self.scalar_constant(new_type.dtype, Constant::Int(value), &loc)),
-                    Fill::Value(value) => {
-                        let value = self.emit_expr(value)?;
-                        Some(self.to_scalar(value, new_type.dtype, call)?)
-                    }
-                };
+                let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
                 Ok(self.new_array(new_type, &extents, value, &loc))
             }
-            ArrayCall::Full { shape, value, dtype: _ } => {
-                let Type::Array(new_type) = result_type else { unreachable!("np.full makes an array") };
-                let mut extents = Vec::new();
-                for extent in shape_extents(shape) {
-                    let value = self.emit_expr(extent)?;
-                    extents.push(self.to_scalar(value, INT64, extent)?);
-                }
-                let value = self.emit_expr(value)?;
-                let value = self.to_scalar(value, new_type.dtype, call)?;
-                Ok(self.new_array(new_type, &extents, Some(value), &loc))
+            ArrayCall::New { shape, fill, dtype: _ } => {
+                let Type::Array(new_type) = result_type else { unreachable!("a creation function makes an array") };
+                let extents = match self.emit_expr(shape)? {
+                    Value::Tuple(extents) => extents,
+                    single => vec![single],
+                };
+                let extents = extents.into_iter().map(|extent| self.to_scalar(extent, INT64, shape)).collect::<Result<Vec<_>, _>>()?;
+                let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
+                Ok(self.new_array(new_type, &extents, value, &loc))
             }
             ArrayCall::Arange { bounds, dtype: _ } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.arange makes an array") };
@@ -104,6 +96,18 @@ impl FunctionEmitter<'_, '_, '_> {
             size = self.op(format!("py.mul {size}, {extent} : si64 {loc}"));
         }
         size
+    }
+
+    /// What a new array of element type `dtype` is filled with, if anything.
+    fn fill_value(&mut self, fill: Fill, dtype: Scalar, call: &ExprCall, loc: &str) -> Result<Option<String>, Diagnostic> {
+        Ok(match fill {
+            Fill::Nothing => None,
+            Fill::Constant(value) => Some(self.scalar_constant(dtype, Constant::Int(value), loc)),
+            Fill::Value(value) => {
+                let value = self.emit_expr(value)?;
+                Some(self.to_scalar(value, dtype, call)?)
+            }
+        })
     }
 
     /// A new C-ordered array of the given extents, filled with `value` if there is one.
@@ -353,6 +357,57 @@ impl FunctionEmitter<'_, '_, '_> {
         body.extend(lines);
         self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
         Value::Array(result, result_type)
+    }
+
+    /// The extents of an array as numbers; for a `py.map` result, the broadcast of its sources'
+    /// extents (checked when it was emitted), so that no shape query keeps it from being fused.
+    pub(super) fn extents(&mut self, array: &str, array_type: ArrayType, loc: &str) -> Vec<String> {
+        let Some(sources) = self.broadcast_sources.get(array).cloned() else {
+            return (0..array_type.ndim).map(|dim| self.extent(array, array_type, dim, loc)).collect();
+        };
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        (0..array_type.ndim)
+            .map(|dim| {
+                let mut broadcast: Option<String> = None;
+                for (source, source_type) in &sources {
+                    let Some(own_dim) = (dim + source_type.ndim).checked_sub(array_type.ndim) else { continue };
+                    let extent = self.extent(source, *source_type, own_dim, loc);
+                    broadcast = Some(match broadcast {
+                        None => extent,
+                        Some(current) => {
+                            let current_one = self.op(format!("py.cmp \"eq\", {current}, {one} : si64 {loc}"));
+                            self.op(format!("arith.select {current_one}, {extent}, {current} : si64"))
+                        }
+                    });
+                }
+                broadcast.expect("a py.map's sources include one of its rank")
+            })
+            .collect()
+    }
+
+    /// A new C-ordered array of `target`'s shape and element type holding `source` broadcast to it:
+    /// a `py.map` over both whose kernel keeps the source's element.
+    pub(super) fn broadcast_to(&mut self, target: &str, target_type: ArrayType, source: &str, source_type: ArrayType, loc: &str) -> (String, ArrayType) {
+        let result_type = ArrayType { dtype: target_type.dtype, ndim: target_type.ndim, layout: Layout::C };
+        let (ignored, element) = (self.fresh(), self.fresh());
+        let (lines, ()) = self
+            .region(|this| {
+                let value = this.cast(&element, source_type.dtype, target_type.dtype, loc);
+                this.line(format!("py.yield {value} : {}", target_type.dtype.mlir()));
+                Ok(())
+            })
+            .expect("a conversion kernel emits no diagnostics");
+        let result = self.fresh();
+        let header = format!(
+            "{result} = py.map {target}, {source} : ({}, {}) -> {} {{",
+            array_text(target_type),
+            array_text(source_type),
+            array_text(result_type)
+        );
+        let mut body = vec![format!("^bb0({ignored}: {}, {element}: {}):", target_type.dtype.mlir(), source_type.dtype.mlir())];
+        body.extend(lines);
+        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        (result, result_type)
     }
 
     /// A new C-ordered copy of an array, its elements converted to `dtype`.
