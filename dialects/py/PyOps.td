@@ -252,6 +252,22 @@ def Py_ReshapeOp : Py_Op<"reshape", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Random numbers
+//===----------------------------------------------------------------------===//
+
+def Py_RandomOp : Py_Op<"random", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "`random.random()`: the next float in [0, 1) from the calling thread's generator";
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Py_SeedOp : Py_Op<"seed", [MemoryEffects<[MemWrite]>]> {
+  let summary = "`random.seed(n)`: restart the calling thread's generator from a seed";
+  let arguments = (ins SI64:$seed);
+  let assemblyFormat = "$seed attr-dict `:` type($seed)";
+}
+
+//===----------------------------------------------------------------------===//
 // Exceptions
 //===----------------------------------------------------------------------===//
 

@@ -1476,6 +1476,25 @@ impl FunctionEmitter<'_, '_, '_> {
                 Ok(value)
             }
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &argument_types, &loc),
+            Callee::Random(name) => {
+                crate::infer::random_type(module, call, &name, &argument_types)?;
+                match name.as_str() {
+                    "seed" => {
+                        let seed = self.to_scalar(arguments[0].clone(), INT64, call)?;
+                        self.line(format!("py.seed {seed} : si64 {loc}"));
+                        Ok(Value::None)
+                    }
+                    "uniform" => {
+                        let low = self.to_scalar(arguments[0].clone(), FLOAT64, call)?;
+                        let high = self.to_scalar(arguments[1].clone(), FLOAT64, call)?;
+                        let draw = self.op(format!("py.random : f64 {loc}"));
+                        let span = self.op(format!("py.sub {high}, {low} : f64 {loc}"));
+                        let scaled = self.op(format!("py.mul {span}, {draw} : f64 {loc}"));
+                        Ok(Value::Scalar(self.op(format!("py.add {low}, {scaled} : f64 {loc}")), FLOAT64))
+                    }
+                    _ => Ok(Value::Scalar(self.op(format!("py.random : f64 {loc}")), FLOAT64)),
+                }
+            }
             Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &argument_types, &loc),
             Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
         }

@@ -110,6 +110,8 @@ pub enum Callee<'e> {
     Function(String),
     Math(String),
     Numpy(String),
+    /// `random.X` or `np.random.X`.
+    Random(String),
     Builtin(&'e str),
 }
 
@@ -477,6 +479,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
+            Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
                 let name = elementwise_callee(&callee).unwrap_or_default();
                 elementwise_type(module, ElementwiseOp::Numpy(name), &arguments, call).map(Type::Array)
@@ -590,6 +593,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(Callee::Math(member.clone())),
+            Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember(_, member)) => Ok(Callee::Numpy(member.clone())),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             None if is_python_builtin(name.id.as_str()) => Ok(Callee::Builtin(name.id.as_str())),
@@ -598,9 +602,13 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
                 Some(Global::Module("math")) => Ok(Callee::Math(attribute.attr.to_string())),
+                Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module(_)) => Ok(Callee::Numpy(attribute.attr.to_string())),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
+            Expr::Attribute(inner) if inner.attr.as_str() == "random" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
+                Ok(Callee::Random(attribute.attr.to_string()))
+            }
             _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
         },
         other => Err(module.unsupported(other, "unsupported call")),
@@ -869,6 +877,19 @@ pub fn scalar_function_type(module: &SourceModule, call: &ExprCall, namespace: &
         _ => return Err(module.unsupported(&*call.func, format!("{namespace}.{name} is not supported yet"))),
     };
     Ok(Type::Scalar(result))
+}
+
+/// The type of `random.random()`, `random.uniform(a, b)`, `random.seed(n)` (also as `np.random.X`,
+/// with `np.random.rand()` for `random()`).
+pub fn random_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    let numbers = arguments.iter().all(|argument| matches!(argument, Type::Scalar(_)));
+    match (name, arguments) {
+        ("random" | "rand", []) => Ok(Type::Scalar(FLOAT64)),
+        ("uniform", [_, _]) if numbers => Ok(Type::Scalar(FLOAT64)),
+        ("seed", [Type::Scalar(Scalar::Int { .. })]) => Ok(Type::None),
+        ("random" | "rand" | "uniform" | "seed", _) => Err(module.typing(call, format!("random.{name}() does not take {}", arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")))),
+        _ => Err(module.unsupported(&*call.func, format!("random.{name} is not supported yet"))),
+    }
 }
 
 pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {

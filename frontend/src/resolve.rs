@@ -19,7 +19,7 @@ pub enum Constant {
 pub enum Global {
     /// A function defined in the same module: compiled too when called.
     Function(String),
-    /// An imported module we know: `math` or `numpy`.
+    /// An imported module we know: `math`, `numpy`, `random`, or `rumba` (also imported as `numba`).
     Module(&'static str),
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
@@ -37,6 +37,7 @@ fn known_module(name: &str) -> Option<&'static str> {
     match name {
         "math" => Some("math"),
         "numpy" => Some("numpy"),
+        "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
         _ => None,
     }

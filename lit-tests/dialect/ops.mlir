@@ -225,3 +225,12 @@ func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: s
   %r = py.reshape %a(%n) : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
   return
 }
+
+// CHECK-LABEL: func.func @random
+// CHECK: py.seed %arg0 : si64
+// CHECK: py.random : f64
+func.func @random(%seed: si64) -> f64 {
+  py.seed %seed : si64
+  %x = py.random : f64
+  return %x : f64
+}

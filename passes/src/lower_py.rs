@@ -7,6 +7,10 @@
 //! function signatures included: `si`/`ui` integers become signless, `!py.array<T, n, L>` becomes a
 //! strided `memref` whose layout keeps the unit stride `L` promises (C: last dimension, F: first).
 //! New arrays are `memref.alloc`ed (64-byte aligned) and handed to the caller, who frees them.
+//! Array operations become linalg: `py.map` one `linalg.generic` (twice under `scf.if` when its
+//! operands may broadcast at run time), `py.reduce` a reduction `linalg.generic`, `py.dot` linalg's
+//! named products, `py.arange` a generic over `linalg.index`; views are memref views
+//! (`subview`, `transpose`, `reinterpret_cast`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
 
@@ -281,6 +285,11 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             };
             let view = strided_view(b, operands[0], parts.ndim, &extents, &contiguous_strides, element);
             b.value("memref.cast", &[view], result_type.expect("has a result"), &[])
+        }
+        "py.random" => call_runtime(b, "rumba_random", &[], result_type)?.expect("rumba_random returns a float"),
+        "py.seed" => {
+            call_runtime(b, "rumba_seed", &operands, None)?;
+            return Ok(Vec::new());
         }
         "py.raise" => {
             let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
@@ -607,6 +616,40 @@ fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
     } else {
         b.value("memref.cast", &[accumulator], result_type, &[])
     }
+}
+
+/// A call to a function of rumba's runtime (`runtime/src/random.rs`), declared in the module on first use.
+fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
+    let mut module = b.anchor();
+    while ir::op_name(module) != "builtin.module" {
+        module = unsafe { mlirOperationGetParentOperation(module) };
+        if module.ptr.is_null() {
+            return Err(format!("{name}: not inside a module"));
+        }
+    }
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
+    let declared = ir::collect_operations(module, |operation| {
+        ir::op_name(operation) == "func.func" && ir::string_attribute(operation, "sym_name") == name
+    });
+    if declared.is_empty() {
+        let arguments: Vec<String> = operands.iter().map(|operand| ir::print_type(convert_type(b.context, ir::value_type(*operand)))).collect();
+        let results = result.map(ir::print_type).unwrap_or_default();
+        let declaration = Builder::before(unsafe { mlirBlockGetFirstOperation(body) });
+        declaration.create_with_regions(
+            "func.func",
+            &[],
+            &[],
+            &[
+                ("sym_name", b.parse_attribute(&format!("{name:?}"))),
+                ("function_type", b.parse_attribute(&format!("({}) -> ({results})", arguments.join(", ")))),
+                ("sym_visibility", b.parse_attribute("\"private\"")),
+            ],
+            1,
+        );
+    }
+    let callee = ("callee", b.parse_attribute(&format!("@{name}")));
+    let call = b.create("func.call", operands, &result.into_iter().collect::<Vec<_>>(), &[callee]);
+    Ok(result.map(|_| ir::results(call)[0]))
 }
 
 /// `linalg.fill` of `value` into `target` (a memref).

@@ -2,7 +2,7 @@
 
 use crate::abi::{Argument, PackedArguments, ResultLayout, Value};
 use melior::ir::{operation::OperationLike, Module};
-use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookupPacked, MlirExecutionEngine, MlirStringRef};
+use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookupPacked, mlirExecutionEngineRegisterSymbol, MlirExecutionEngine, MlirStringRef};
 use rumba_frontend::{types::accepts, RaiseSite, SourceLocation, Type};
 use std::{fmt, sync::Arc};
 
@@ -46,6 +46,10 @@ impl Engine {
         };
         if raw.ptr.is_null() {
             return Err("the JIT could not compile the module (LLVM translation failed)".into());
+        }
+        for (name, address) in crate::random::symbols() {
+            let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
+            unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }
         Ok(Self { raw })
     }

@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod engine;
+pub mod random;
 pub mod threads;
 pub mod translate;
 
