@@ -147,6 +147,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// For each `py.map` result: the arrays whose broadcast is its shape (its operands', recursively),
     /// so that checking a later operation's shapes reads no extent of an array the `parfor` pass fuses away.
     broadcast_sources: HashMap<String, Vec<(String, ArrayType)>>,
+    /// For each region being emitted, innermost last: the array variables first assigned in it,
+    /// which go out of scope with it.
+    region_arrays: Vec<Vec<String>>,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -283,6 +286,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             return_slots: Vec::new(),
             statement_may_have_raised: false,
             broadcast_sources: HashMap::new(),
+            region_arrays: Vec::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
@@ -390,7 +394,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn region<T>(&mut self, body: impl FnOnce(&mut Self) -> Result<T, Diagnostic>) -> Result<(Vec<String>, T), Diagnostic> {
         let outer = std::mem::take(&mut self.lines);
         self.region_depth += 1;
+        self.region_arrays.push(Vec::new());
         let result = body(self);
+        for name in self.region_arrays.pop().unwrap_or_default() {
+            self.bindings.insert(name, Binding::Ssa(None));
+        }
         self.region_depth -= 1;
         let inner = std::mem::replace(&mut self.lines, outer);
         Ok((inner, result?))
@@ -939,10 +947,19 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let module = self.module;
         match target {
             Expr::Name(name) => {
+                let name = name.id.as_str();
                 if value.value_type().contains_array() && self.lines_are_nested() {
-                    return Err(module.unsupported(target, "assigning an array inside a loop or branch is not supported yet"));
+                    // An array variable lives in the region that first assigns it; one from an
+                    // enclosing region would have to be carried out of this one.
+                    let local = self.region_arrays.last().is_some_and(|locals| locals.iter().any(|local| local == name));
+                    if matches!(self.bindings.get(name), Some(Binding::Ssa(Some(_)))) && !local {
+                        return Err(module.unsupported(target, format!("reassigning the array '{name}' inside a loop or branch is not supported yet (an array assigned there is usable only there)")));
+                    }
+                    if let Some(locals) = self.region_arrays.last_mut() {
+                        locals.push(name.to_string());
+                    }
                 }
-                self.bind(name.id.as_str(), value, loc)
+                self.bind(name, value, loc)
             }
             Expr::Tuple(tuple) => match value {
                 Value::Tuple(elements) if elements.len() == tuple.elts.len() => {

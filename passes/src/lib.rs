@@ -5,9 +5,11 @@
 //! |------|------|--------------|
 //! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations no return, call or yield hands on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 
+pub mod deallocate_temporaries;
 pub mod hoist_parallel_allocas;
 mod ir;
 pub mod lower_py;
@@ -30,6 +32,20 @@ static LOWER_PY_ID: PassId = PassId;
 static HOIST_PARALLEL_ALLOCAS_ID: PassId = PassId;
 static PARFOR_ID: PassId = PassId;
 static SERIALIZE_NESTED_PARALLEL_ID: PassId = PassId;
+static DEALLOCATE_TEMPORARIES_ID: PassId = PassId;
+
+unsafe extern "C" fn create_deallocate_temporaries() -> MlirPass {
+    create_external(
+        |module: OperationRef, _pass: ExternalPass| deallocate_temporaries::deallocate_temporaries(module.to_raw()),
+        TypeId::create(&DEALLOCATE_TEMPORARIES_ID),
+        "DeallocateTemporaries",
+        "deallocate-temporaries",
+        "Free the arrays a function allocates and does not return, pass on or yield",
+        "builtin.module",
+        &[DialectHandle::memref()],
+    )
+    .to_raw()
+}
 
 unsafe extern "C" fn create_serialize_nested_parallel() -> MlirPass {
     create_external(
@@ -97,5 +113,6 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_lower_py);
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
+        rumba_dialects::register_pass(create_deallocate_temporaries);
     });
 }

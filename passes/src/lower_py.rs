@@ -798,12 +798,7 @@ fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Res
     let result_type = convert_type(b.context, ir::value_type(result));
     Ok(match axis {
         None => b.value("memref.load", &[answer], result_type, &[]),
-        Some(_) => {
-            if arg {
-                b.create("memref.dealloc", &[values], &[], &[]);
-            }
-            b.value("memref.cast", &[answer], result_type, &[])
-        }
+        Some(_) => b.value("memref.cast", &[answer], result_type, &[]),
     })
 }
 

@@ -27,8 +27,8 @@ pub const STAGES: &[Stage] = &[
     },
     Stage {
         name: "std",
-        pipeline: "builtin.module(lower-py,canonicalize,cse)",
-        summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs",
+        pipeline: "builtin.module(lower-py,deallocate-temporaries,canonicalize,cse)",
+        summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs, temporaries freed",
     },
     Stage {
         name: "loops",

@@ -340,3 +340,37 @@ def shaped_like(a, n):
 @pytest.mark.parametrize("array", [MATRIX, FLOAT32, INTEGERS[:, :2]], ids=["f8", "f4", "i8"])
 def test_shapes_from_arrays_and_dtypes_from_arrays(array):
     differential(shaped_like, array, 3)
+
+
+def loop_local_arrays(a):
+    total = 0.0
+    for i in range(a.shape[0]):
+        row = a[i] * 2.0
+        row = row + 1.0
+        if row.sum() > 0:
+            shifted = row - row.min()
+            total += shifted.sum()
+    return total
+
+
+def test_arrays_assigned_inside_loops_and_branches_live_there():
+    differential(loop_local_arrays, MATRIX)
+
+
+def carried(a):
+    for i in range(3):
+        a = a * 2.0
+    return a
+
+
+def used_after_the_loop(a):
+    for i in range(3):
+        b = a * 2.0
+    return b
+
+
+def test_arrays_carried_out_of_a_loop_are_located_errors():
+    with pytest.raises(rumba.errors.UnsupportedError, match="reassigning the array 'a' inside a loop"):
+        njit(carried)(np.ones(3))
+    with pytest.raises(rumba.errors.UnsupportedError, match="'b' is used before it is assigned"):
+        njit(used_after_the_loop)(np.ones(3))

@@ -1,0 +1,71 @@
+// deallocate-temporaries frees each allocation that no return, call, yield or branch hands on: in a
+// loop body before the body's terminator, at the top level before each return of a block the
+// allocation dominates. Returned allocations, and views of them, stay the caller's.
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(deallocate-temporaries)' | %FileCheck %s
+
+// CHECK-LABEL: func.func @top_level
+// CHECK: %[[T:.*]] = memref.alloc
+// CHECK: %[[R:.*]] = memref.alloc
+// CHECK: memref.dealloc %[[T]]
+// CHECK-NOT: memref.dealloc
+// CHECK: return %{{.*}}
+func.func @top_level(%n: index) -> memref<?xf64, strided<[1], offset: ?>> {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc(%n) : memref<?xf64>
+  %x = memref.load %t[%c0] : memref<?xf64>
+  %r = memref.alloc(%n) : memref<?xf64>
+  memref.store %x, %r[%c0] : memref<?xf64>
+  %view = memref.subview %r[%c0] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+  return %view : memref<?xf64, strided<[1], offset: ?>>
+}
+
+// CHECK-LABEL: func.func @in_a_loop
+// CHECK: scf.for
+// CHECK-NEXT: %[[T:.*]] = memref.alloc
+// CHECK-NEXT: memref.dealloc %[[T]]
+// CHECK-NEXT: }
+func.func @in_a_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc(%n) : memref<?xf64>
+  }
+  return
+}
+
+// The top level is a chain of blocks with a shared exit: an allocation in the entry block is freed
+// on both returns, one made after the first branch only on the return it dominates.
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[FIRST:.*]] = memref.alloc
+// CHECK: cf.cond_br %{{.*}}, ^[[NEXT:.*]], ^[[EXIT:.*]]
+// CHECK: ^[[NEXT]]:
+// CHECK: %[[SECOND:.*]] = memref.alloc
+// CHECK: cf.cond_br %{{.*}}, ^[[LAST:.*]], ^[[EXIT]]
+// CHECK: ^[[LAST]]:
+// CHECK-DAG: memref.dealloc %[[FIRST]]
+// CHECK-DAG: memref.dealloc %[[SECOND]]
+// CHECK: return
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: memref.dealloc %[[FIRST]]
+// CHECK-NEXT: return
+func.func @chain(%n: index, %a: i1, %b: i1) {
+  %first = memref.alloc(%n) : memref<?xf64>
+  cf.cond_br %a, ^next, ^exit
+^next:
+  %second = memref.alloc(%n) : memref<?xf64>
+  cf.cond_br %b, ^last, ^exit
+^last:
+  return
+^exit:
+  return
+}
+
+// Passed to a call: the callee may keep it.
+// CHECK-LABEL: func.func @passed_on
+// CHECK-NOT: memref.dealloc
+func.func private @keep(memref<?xf64>)
+func.func @passed_on(%n: index) {
+  %t = memref.alloc(%n) : memref<?xf64>
+  func.call @keep(%t) : (memref<?xf64>) -> ()
+  return
+}
