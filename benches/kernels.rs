@@ -1,9 +1,10 @@
-//! criterion benches of the seed kernels through `compile_module`: compile time (parse, infer, lower,
-//! JIT) and steady-state call time, reported separately. Run with `cargo bench`.
+//! criterion benches of the seed kernels and of the Python benchmark's kernels (`bench/kernels/`,
+//! the very same source files) through `compile_module`: compile time (parse, infer, lower, JIT) and
+//! steady-state call time, reported separately. Run with `cargo bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use ndarray::{Array1, Array2, ShapeBuilder};
-use rumba::{array, array_mut, compile_module, Options, Type};
+use rumba::{array, array_mut, compile_module, Argument, Number, Options, Type};
 
 const BUBBLESORT: &str = include_str!("../examples/bubblesort.py");
 const MATMUL: &str = include_str!("../examples/matmul.py");
@@ -113,5 +114,52 @@ fn prange_sum(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bubblesort, matmul, fastmath_sum, prange_sum);
+/// Benches compiling `function` from `source` for the types of `arguments()`, then calling it on
+/// fresh arguments each time (made outside the timed region).
+fn kernel<I>(criterion: &mut Criterion, label: &str, source: &str, function: &str, options: Options, mut inputs: impl FnMut() -> I, arguments: impl Fn(&mut I) -> Vec<Argument>) {
+    let types: Vec<Type> = arguments(&mut inputs()).iter().map(Argument::value_type).collect();
+    let mut group = criterion.benchmark_group(label);
+    group.sample_size(10);
+    group.bench_function("compile", |bencher| {
+        bencher.iter(|| compile_module(source, &options).expect("parses").function(function, &types).expect("compiles"))
+    });
+    let module = compile_module(source, &options).expect("parses");
+    let compiled = module.function(function, &types).expect("compiles");
+    group.bench_function("run", |bencher| bencher.iter_batched_ref(&mut inputs, |input| compiled.call(&arguments(input)).expect("runs"), BatchSize::LargeInput));
+    group.finish();
+}
+
+fn grid(rows: usize, columns: usize, seed: u64) -> Array2<f64> {
+    Array2::from_shape_fn((rows, columns), |(row, column)| (((row * columns + column) as u64 * 2654435761 + seed) % 10007) as f64 / 10007.0)
+}
+
+fn harness_kernels(criterion: &mut Criterion) {
+    let numbers = |values: &[Number]| values.iter().map(|value| Argument::Number(*value)).collect::<Vec<_>>();
+    kernel(criterion, "scalar f(1, 3)", include_str!("../bench/kernels/scalar_f.py"), "f", Options::default(), || (), |_| numbers(&[Number::I32(1), Number::I32(3)]));
+    for n in [64, 1000] {
+        kernel(criterion, &format!("go_fast {n}x{n}"), include_str!("../bench/kernels/go_fast.py"), "go_fast", Options::default(), || grid(n, n, 3), |a| vec![array(&a.view())]);
+    }
+    kernel(
+        criterion,
+        "normalize 1Mx3 f32",
+        include_str!("../bench/kernels/normalize.py"),
+        "normalize",
+        Options::default(),
+        || grid(1_000_000, 3, 5).mapv(|value| value as f32 + 0.5),
+        |x| vec![array_mut(&mut x.view_mut())],
+    );
+    kernel(criterion, "pairwise_distance 1000x3", include_str!("../bench/kernels/pairwise_distance.py"), "pairwise_distance", Options::default(), || grid(1000, 3, 7), |x| vec![array(&x.view())]);
+    kernel(
+        criterion,
+        "histogram 1M into 100 bins",
+        include_str!("../bench/kernels/histogram.py"),
+        "histogram",
+        Options::default(),
+        || Array1::from_iter((0..1_000_000u64).map(|index| (index * 2654435761 % 10007) as f64 / 10007.0)),
+        |a| vec![array(&a.view()), Argument::Number(Number::I64(100)), Argument::Number(Number::F64(0.0)), Argument::Number(Number::F64(1.0))],
+    );
+    kernel(criterion, "monte_carlo_pi 1M", include_str!("../bench/kernels/monte_carlo_pi.py"), "monte_carlo_pi", Options::default(), || (), |_| numbers(&[Number::I64(1_000_000)]));
+}
+
+criterion_group!(benches, bubblesort, matmul, fastmath_sum, prange_sum, harness_kernels);
 criterion_main!(benches);
