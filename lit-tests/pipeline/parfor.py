@@ -11,7 +11,7 @@ from rumba import prange
 
 # PY-COUNT-4: py.map
 # PY-NOT: py.map
-# PARFOR: py.map %{{.*}}, %{{.*}}, %arg0, %arg1 : (f64, f64, !py.array<f64, 2, C>, !py.array<f64, 1, C>) -> !py.array<f64, 2, C> {
+# PARFOR: py.map %{{.*}}, %arg0, %arg1 : (f64, !py.array<f64, 2, C>, !py.array<f64, 1, C>) -> !py.array<f64, 2, C> {
 # PARFOR: py.mul
 # PARFOR: py.add
 # PARFOR: py.math "sqrt"

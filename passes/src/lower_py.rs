@@ -54,6 +54,10 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
             continue;
         }
         let operands = ir::operands(fill);
+        if ir::op_name(fill) == "py.copy" && unsafe { mlirValueEqual(operands[0], operands[1]) } {
+            ir::replace_operation(fill, &[]);
+            continue;
+        }
         let segments = builder.parse_attribute("array<i32: 1, 1>");
         // py.fill %array, %value and py.copy %source, %target: linalg takes (input, output).
         let (name, inputs) = if ir::op_name(fill) == "py.fill" { ("linalg.fill", [operands[1], operands[0]]) } else { ("linalg.copy", [operands[0], operands[1]]) };
@@ -410,7 +414,14 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
     }
     let array_values: Vec<(MlirValue, usize)> = arrays.iter().map(|&(index, rank)| (operands[index], rank)).collect();
     let extents = if let [(only, rank)] = array_values[..] { extents_of(b, only, rank) } else { broadcast_extents(b, &array_values, ndim) };
-    let (allocated, converted) = allocate(b, &extents, &ir::print_type(element), convert_type(b.context, ir::value_type(result)));
+    let (allocated, converted) = match assignment_target(map, &array_values) {
+        Some((target, copy)) => {
+            // The copy becomes a copy of the target onto itself, which the deferred lowering drops.
+            unsafe { mlirOperationSetOperand(copy, 0, target) };
+            (target, target)
+        }
+        None => allocate(b, &extents, &ir::print_type(element), convert_type(b.context, ir::value_type(result))),
+    };
     let generic;
     unsafe {
         let kernel = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
@@ -470,6 +481,31 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
         branch_on_broadcast(b, generic, &operands, &extents);
     }
     Ok(converted)
+}
+
+/// Ops whose array result is new memory no other value aliases.
+const FRESH_ARRAYS: [&str; 6] = ["py.map", "py.empty", "py.arange", "py.dot", "py.reduce", "py.copy"];
+
+/// The view a `py.map` is assigned to (`target[...] = expression`: its only use is `py.copy` into the
+/// target) when it may write there directly: every array it reads is the target itself (read at the
+/// index it writes) or new memory. Returns the target and the copy.
+fn assignment_target(map: MlirOperation, arrays: &[(MlirValue, usize)]) -> Option<(MlirValue, MlirOperation)> {
+    let result = ir::results(map)[0];
+    let (copy, target) = unsafe {
+        let only = mlirValueGetFirstUse(result);
+        if only.ptr.is_null() || !mlirOpOperandGetNextUse(only).ptr.is_null() || mlirOpOperandGetOperandNumber(only) != 0 {
+            return None;
+        }
+        let copy = mlirOpOperandGetOwner(only);
+        if ir::op_name(copy) != "py.copy" {
+            return None;
+        }
+        (copy, ir::operands(copy)[1])
+    };
+    let safe = |value: MlirValue| unsafe {
+        mlirValueEqual(value, target) || (mlirValueIsAOpResult(value) && FRESH_ARRAYS.contains(&ir::op_name(mlirOpResultGetOwner(value)).as_str()))
+    };
+    arrays.iter().all(|&(array, _)| safe(array)).then_some((target, copy))
 }
 
 /// Puts `generic` under `scf.if (every operand extent equals the result's)`, with a copy of it on

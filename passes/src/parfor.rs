@@ -6,7 +6,7 @@
 //! the consumer's: the producer's operands become the consumer's, its kernel ops run first, and its
 //! yielded element replaces the consumer's block argument. Repeated to a fixed point, each array
 //! expression becomes one `py.map`: one loop, without temporaries, which `lower-py` turns into one
-//! `linalg.generic`. Broadcasting composes (the broadcast of broadcasts is the broadcast of all the
+//! `linalg.generic`. A value the fused map reads twice becomes one operand. Broadcasting composes (the broadcast of broadcasts is the broadcast of all the
 //! operands), so fusing never changes a shape. A producer with another use (a name read twice, a
 //! shape query) stays a loop of its own.
 
@@ -71,11 +71,30 @@ fn fuse(producer: MlirOperation, consumer: MlirOperation, position: usize) {
     }
 }
 
+/// Makes a value the map reads twice one operand: `x[i, :] / x[i, :].mean()` after CSE reads one view.
+fn merge_duplicate_operands(map: MlirOperation) {
+    let block = kernel(map);
+    let mut operands = ir::operands(map);
+    let mut position = 0;
+    while position < operands.len() {
+        match operands[..position].iter().position(|earlier| unsafe { mlirValueEqual(*earlier, operands[position]) }) {
+            Some(first) => unsafe {
+                mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(block, position as isize), mlirBlockGetArgument(block, first as isize));
+                mlirBlockEraseArgument(block, position as u32);
+                operands.remove(position);
+            },
+            None => position += 1,
+        }
+    }
+    unsafe { mlirOperationSetOperands(map, operands.len() as isize, operands.as_ptr()) };
+}
+
 /// Runs the pass on a module.
 pub fn parfor(module: MlirOperation) {
     for consumer in ir::collect_operations(module, |operation| ir::op_name(operation) == "py.map") {
         while let Some((position, producer)) = fusable_operand(consumer) {
             fuse(producer, consumer, position);
         }
+        merge_duplicate_operands(consumer);
     }
 }

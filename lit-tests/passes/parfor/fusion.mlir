@@ -33,10 +33,13 @@ func.func @chain(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 2, A>, %c: !py.arr
   return %q : !py.array<f64, 2, C>
 }
 
-// A producer read twice (here also returned) is computed once, by its own loop.
+// A producer read twice (here also returned) is computed once, by its own loop; the consumer reads
+// it through one operand.
 // CHECK-LABEL: func.func @shared
 // CHECK: %[[P:.*]] = py.map %arg0 :
-// CHECK: py.map %[[P]], %[[P]] :
+// CHECK: py.map %[[P]] : (!py.array<si64, 1, C>) -> !py.array<si64, 1, C> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: si64):
+// CHECK-NEXT: py.mul %[[X]], %[[X]] : si64
 // CHECK: return
 func.func @shared(%a: !py.array<si64, 1, C>) -> (!py.array<si64, 1, C>, !py.array<si64, 1, C>) {
   %p = py.map %a : (!py.array<si64, 1, C>) -> !py.array<si64, 1, C> {
