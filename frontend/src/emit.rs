@@ -35,6 +35,26 @@ pub struct RaiseSite {
     pub location: SourceLocation,
 }
 
+/// Array variables a loop carries from one iteration to the next.
+#[derive(Default)]
+struct Carried {
+    names: Vec<String>,
+    types: Vec<ArrayType>,
+    /// Their values when the loop starts.
+    initial: Vec<String>,
+}
+
+impl Carried {
+    fn types_text(&self) -> Vec<String> {
+        self.types.iter().map(|array_type| Type::Array(*array_type).flat_mlir()[0].clone()).collect()
+    }
+
+    /// `%r#1, ...`: the loop results holding the variables, after `skip` other results.
+    fn results(&self, result: &str, skip: usize) -> Vec<String> {
+        (0..self.names.len()).map(|index| format!("{result}#{}", index + skip)).collect()
+    }
+}
+
 /// A value in emitted code: SSA names with their types, tuples flattened.
 #[derive(Clone, Debug)]
 enum Value {
@@ -150,6 +170,8 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// For each region being emitted, innermost last: the array variables first assigned in it,
     /// which go out of scope with it.
     region_arrays: Vec<Vec<String>>,
+    /// Results of `scf.if` guards that carry arrays out: the values each may be.
+    may_be: HashMap<String, Vec<String>>,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -287,6 +309,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             statement_may_have_raised: false,
             broadcast_sources: HashMap::new(),
             region_arrays: Vec::new(),
+            may_be: HashMap::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
@@ -418,6 +441,60 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     /// `scf.if %condition` with a then-region and an optional else-region, no results.
+    /// The rest of a block after a statement that may have raised, run only if none did. Array
+    /// variables it reassigns come out of the `scf.if` as its results (unchanged when it is skipped).
+    fn emit_guarded(&mut self, rest: &[Stmt]) -> Result<(), Diagnostic> {
+        let running = self.running();
+        // Only variables this region may reassign (its own, or those its loop carries).
+        let carried = self.carried_arrays(rest, true);
+        let types = carried.types_text().join(", ");
+        let (lines, yielded) = self.region(|this| {
+            if let Some(locals) = this.region_arrays.last_mut() {
+                locals.extend(carried.names.iter().cloned());
+            }
+            this.emit_block(rest)?;
+            let values = this.current_arrays(&carried.names);
+            match values.is_empty() {
+                true => this.line("scf.yield"),
+                false => this.line(format!("scf.yield {} : {types}", values.join(", "))),
+            }
+            Ok(values)
+        })?;
+        if carried.names.is_empty() {
+            self.emit_if(&running, lines, None);
+            return Ok(());
+        }
+        let result = self.fresh();
+        let skipped = vec![format!("scf.yield {} : {types}", carried.initial.join(", "))];
+        self.push_region(format!("{result}:{} = scf.if {running} -> ({types}) {{", carried.names.len()), vec![(String::new(), lines), ("} else {".into(), skipped)], "}".into());
+        let results = carried.results(&result, 0);
+        for ((result, value), initial) in results.iter().zip(yielded).zip(&carried.initial) {
+            self.may_be.insert(result.clone(), vec![value, initial.clone()]);
+        }
+        self.rebind_carried(&carried, &results);
+        Ok(())
+    }
+
+    /// The current values of array variables (each bound to an array).
+    fn current_arrays(&self, names: &[String]) -> Vec<String> {
+        names
+            .iter()
+            .map(|name| match self.bindings.get(name) {
+                Some(Binding::Ssa(Some(Value::Array(value, _)))) => value.clone(),
+                _ => unreachable!("a carried array stays bound"),
+            })
+            .collect()
+    }
+
+    /// The arrays an SSA value may be at run time: itself, or for the result of a guard, any of the
+    /// values it yields.
+    fn origins(&self, value: &str) -> Vec<String> {
+        match self.may_be.get(value) {
+            Some(values) => values.iter().flat_map(|value| self.origins(value)).collect(),
+            None => vec![value.to_string()],
+        }
+    }
+
     fn emit_if(&mut self, condition: &str, then_lines: Vec<String>, else_lines: Option<Vec<String>>) {
         let mut regions = vec![(String::new(), then_lines)];
         if let Some(lines) = else_lines {
@@ -619,14 +696,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.emit_statement(statement)?;
             let rest = &body[position + 1..];
             if !rest.is_empty() && (needs_guard(self.module, statement, self.loop_depth > 0) || self.raise_points > raise_points) {
-                let running = self.running();
-                let (lines, ()) = self.region(|this| {
-                    this.emit_block(rest)?;
-                    this.line("scf.yield");
-                    Ok(())
-                })?;
-                self.emit_if(&running, lines, None);
-                return Ok(());
+                return self.emit_guarded(rest);
             }
         }
         Ok(())
@@ -763,23 +833,47 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
     fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
         self.module_emitter.straight_line = false;
+        let carried = self.carried_arrays(body, false);
+        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
+        let types = carried.types_text().join(", ");
         let (before, ()) = self.region(|this| {
+            this.bind_carried(&carried, &before_arguments);
             let condition = this.emit_condition(test)?;
             let running = this.running();
             let go = this.op(format!("arith.andi {running}, {condition} : i1"));
-            this.line(format!("scf.condition({go})"));
+            if carried.names.is_empty() {
+                this.line(format!("scf.condition({go})"));
+            } else {
+                this.line(format!("scf.condition({go}) {} : {types}", before_arguments.join(", ")));
+            }
             Ok(())
         })?;
         self.loop_depth += 1;
         let after = self.region(|this| {
+            this.bind_carried(&carried, &after_arguments);
             this.emit_block(body)?;
             this.clear_state(STATE_CONTINUE);
-            this.line("scf.yield");
+            match this.carried_values(&carried, &after_arguments, body)? {
+                values if values.is_empty() => this.line("scf.yield"),
+                values => this.line(format!("scf.yield {} : {types}", values.join(", "))),
+            }
             Ok(())
         });
         self.loop_depth -= 1;
         let (after, ()) = after?;
-        self.push_region("scf.while : () -> () {".into(), vec![(String::new(), before), ("} do {".into(), after)], format!("}} {loc}"));
+        if carried.names.is_empty() {
+            self.push_region("scf.while : () -> () {".into(), vec![(String::new(), before), ("} do {".into(), after)], format!("}} {loc}"));
+        } else {
+            let result = self.fresh();
+            let inits: Vec<String> = before_arguments.iter().zip(&carried.initial).map(|(argument, value)| format!("{argument} = {value}")).collect();
+            let after_block: Vec<String> = after_arguments.iter().zip(carried.types_text()).map(|(argument, text)| format!("{argument}: {text}")).collect();
+            self.push_region(
+                format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", carried.names.len(), inits.join(", ")),
+                vec![(String::new(), before), (format!("}} do {{\n^bb0({}):", after_block.join(", ")), after)],
+                format!("}} {loc}"),
+            );
+            self.rebind_carried(&carried, &carried.results(&result, 0));
+        }
         self.clear_state(STATE_BREAK);
         Ok(())
     }
@@ -850,6 +944,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
         let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
         let (raise_points, raise_sites, emitted) = (self.raise_points, self.module_emitter.raise_sites.len(), self.lines.len());
+        let bindings = self.bindings.clone();
         self.loop_depth += 1;
         let mut result = if breaks {
             self.emit_range_while(&start, &step, &count, &target_name, body, loc)
@@ -862,6 +957,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             // emit it again as a loop that stops at the first exception.
             self.lines.truncate(emitted);
             self.module_emitter.raise_sites.truncate(raise_sites);
+            self.bindings = bindings;
             result = self.emit_range_while(&start, &step, &count, &target_name, body, loc);
         }
         self.loop_depth -= 1;
@@ -883,46 +979,136 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let lower = self.op("arith.constant 0 : index");
         let one = self.op("arith.constant 1 : index");
         let induction = self.fresh();
+        let carried = self.carried_arrays(body, false);
+        let arguments: Vec<String> = carried.names.iter().map(|_| self.fresh()).collect();
+        let types = carried.types_text();
         let (lines, ()) = self.region(|this| {
+            this.bind_carried(&carried, &arguments);
             let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
             this.emit_block(body)?;
             if exits(body, true) {
                 this.clear_state(STATE_CONTINUE);
             }
-            this.line("scf.yield");
+            match this.carried_values(&carried, &arguments, body)? {
+                values if values.is_empty() => this.line("scf.yield"),
+                values => this.line(format!("scf.yield {} : {}", values.join(", "), types.join(", "))),
+            }
             Ok(())
         })?;
-        self.push_region(format!("scf.for {induction} = {lower} to {upper} step {one} {{"), vec![(String::new(), lines)], format!("}} {loc}"));
+        let header = format!("scf.for {induction} = {lower} to {upper} step {one}");
+        if carried.names.is_empty() {
+            self.push_region(format!("{header} {{"), vec![(String::new(), lines)], format!("}} {loc}"));
+            return Ok(());
+        }
+        let result = self.fresh();
+        let iter_args: Vec<String> = arguments.iter().zip(&carried.initial).map(|(argument, initial)| format!("{argument} = {initial}")).collect();
+        self.push_region(
+            format!("{result}:{} = {header} iter_args({}) -> ({}) {{", carried.names.len(), iter_args.join(", "), types.join(", ")),
+            vec![(String::new(), lines)],
+            format!("}} {loc}"),
+        );
+        self.rebind_carried(&carried, &carried.results(&result, 0));
         Ok(())
+    }
+
+    /// Binds the carried variables to the loop's results, after it.
+    fn rebind_carried(&mut self, carried: &Carried, results: &[String]) {
+        for ((name, array_type), result) in carried.names.iter().zip(&carried.types).zip(results) {
+            self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(result.clone(), *array_type))));
+        }
     }
 
     fn emit_range_while(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
         let initial = self.scalar_constant(INT64, Constant::Int(0), loc);
         let (iteration_before, iteration_after) = (self.fresh(), self.fresh());
+        let carried = self.carried_arrays(body, false);
+        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
+        let mut types = vec!["si64".to_string()];
+        types.extend(carried.types_text());
+        let types = types.join(", ");
         let (before, ()) = self.region(|this| {
             let in_range = this.op(format!("py.cmp \"lt\", {iteration_before}, {count} : si64 {loc}"));
             let running = this.running();
             let go = this.op(format!("arith.andi {running}, {in_range} : i1"));
-            this.line(format!("scf.condition({go}) {iteration_before} : si64"));
+            let forwarded: Vec<&str> = std::iter::once(iteration_before.as_str()).chain(before_arguments.iter().map(String::as_str)).collect();
+            this.line(format!("scf.condition({go}) {} : {types}", forwarded.join(", ")));
             Ok(())
         })?;
         let (after, ()) = self.region(|this| {
+            this.bind_carried(&carried, &after_arguments);
             this.loop_variable(&iteration_after, start, step, target, loc)?;
             this.emit_block(body)?;
             this.clear_state(STATE_CONTINUE);
             let one = this.scalar_constant(INT64, Constant::Int(1), loc);
             let next = this.op(format!("py.add {iteration_after}, {one} : si64 {loc}"));
-            this.line(format!("scf.yield {next} : si64"));
+            let yielded: Vec<String> = std::iter::once(next).chain(this.carried_values(&carried, &after_arguments, body)?).collect();
+            this.line(format!("scf.yield {} : {types}", yielded.join(", ")));
             Ok(())
         })?;
         let result = self.fresh();
+        let inits: Vec<String> = std::iter::once(format!("{iteration_before} = {initial}"))
+            .chain(before_arguments.iter().zip(&carried.initial).map(|(argument, value)| format!("{argument} = {value}")))
+            .collect();
+        let after_block: Vec<String> = std::iter::once(format!("{iteration_after}: si64"))
+            .chain(after_arguments.iter().zip(carried.types_text()).map(|(argument, text)| format!("{argument}: {text}")))
+            .collect();
         self.push_region(
-            format!("{result} = scf.while ({iteration_before} = {initial}) : (si64) -> si64 {{"),
-            vec![(String::new(), before), (format!("}} do {{\n^bb0({iteration_after}: si64):"), after)],
+            format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", 1 + carried.names.len(), inits.join(", ")),
+            vec![(String::new(), before), (format!("}} do {{\n^bb0({}):", after_block.join(", ")), after)],
             format!("}} {loc}"),
         );
+        self.rebind_carried(&carried, &carried.results(&result, 1));
         Ok(())
+    }
+
+    /// The array variables bound before a loop (or guard) that its body assigns: it carries them
+    /// (`scf.for`/`scf.while` iter_args, `scf.if` results), one value per variable of its one
+    /// inferred type; `only_local` keeps those of the current region only.
+    fn carried_arrays(&self, body: &[Stmt], only_local: bool) -> Carried {
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(body, &mut assigned);
+        let mut names: Vec<String> = assigned.into_iter().collect();
+        names.sort();
+        let mut carried = Carried::default();
+        for name in names {
+            if only_local && !self.region_arrays.last().is_some_and(|locals| locals.contains(&name)) {
+                continue;
+            }
+            if let Some(Binding::Ssa(Some(Value::Array(value, array_type)))) = self.bindings.get(&name) {
+                carried.initial.push(value.clone());
+                carried.types.push(*array_type);
+                carried.names.push(name);
+            }
+        }
+        carried
+    }
+
+    /// Binds the carried variables to a loop region's block arguments, as variables of that region.
+    fn bind_carried(&mut self, carried: &Carried, arguments: &[String]) {
+        for ((name, array_type), argument) in carried.names.iter().zip(&carried.types).zip(arguments) {
+            self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(argument.clone(), *array_type))));
+            if let Some(locals) = self.region_arrays.last_mut() {
+                locals.push(name.clone());
+            }
+        }
+    }
+
+    /// The carried variables' values at the end of an iteration, for the region's yield: each is one
+    /// of the arrays the loop started with (`u, new = new, u`). An array made inside the loop could
+    /// not be freed once the next iteration replaced it, so carrying one is a located error.
+    fn carried_values(&self, carried: &Carried, arguments: &[String], body: &[Stmt]) -> Result<Vec<String>, Diagnostic> {
+        carried
+            .names
+            .iter()
+            .map(|name| match self.bindings.get(name) {
+                Some(Binding::Ssa(Some(Value::Array(value, _)))) if self.origins(value).iter().all(|origin| arguments.contains(origin)) => Ok(value.clone()),
+                _ => Err(self.module.unsupported(
+                    assignment_of(body, name).unwrap_or(&body[0]),
+                    format!("'{name}' is given a new array inside the loop, which is not supported yet: write into it ({name}[...] = ...) or swap it with another array"),
+                )),
+            })
+            .collect()
     }
 
     // ---------------------------------------------------------------- bindings
@@ -1006,6 +1192,15 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 }
 
 /// Whether every path through a statement list ends in `return` or `raise`.
+/// The first statement of `body` (at any depth) that assigns `name`.
+fn assignment_of<'s>(body: &'s [Stmt], name: &str) -> Option<&'s Stmt> {
+    body.iter().find(|statement| {
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(std::slice::from_ref(*statement), &mut assigned);
+        assigned.contains(name)
+    })
+}
+
 fn always_returns(body: &[Stmt]) -> bool {
     body.iter().any(|statement| match statement {
         Stmt::Return(_) | Stmt::Raise(_) => true,
@@ -1715,6 +1910,9 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         if let Some(exit) = first_break_or_return(body) {
             return Err(module.unsupported(exit, "a prange loop cannot break or return: its iterations run in parallel"));
+        }
+        if let Some(name) = self.carried_arrays(body, false).names.first() {
+            return Err(module.unsupported(&body[0], format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel")));
         }
         let mut assigned = std::collections::HashSet::new();
         crate::infer::assigned_names(body, &mut assigned);

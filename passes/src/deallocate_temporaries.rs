@@ -5,7 +5,7 @@
 //! frontend emits an array variable is never reassigned inside a loop or branch, so an allocation's
 //! lifetime is the block it is made in. This pass matches every `memref.alloc` in a function and
 //! follows the values derived from it (casts, views, strided metadata); if none reaches a
-//! `func.return`, a call, a yield or a branch, it inserts `memref.dealloc` where the allocation goes
+//! `func.return`, a call, a yield, a loop's initial values or a branch, it inserts `memref.dealloc` where the allocation goes
 //! out of scope: before the terminator of its block inside a loop or branch body (each iteration
 //! frees its own), and at the function's top level before every `func.return` of a block the
 //! allocation dominates (the top level is a chain of blocks, each entered from the one before, and a
@@ -28,7 +28,8 @@ const VIEWS: [&str; 7] = [
 ];
 
 /// Ops through which a memref leaves the block's control: it may outlive the block.
-const ESCAPES: [&str; 8] = ["func.return", "func.call", "scf.yield", "scf.condition", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc"];
+/// (A loop's initial values are among them: its results may be any of the values it carries.)
+const ESCAPES: [&str; 10] = ["func.return", "func.call", "scf.yield", "scf.condition", "scf.for", "scf.while", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc"];
 
 fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
     let mut found = Vec::new();

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import rumba
-from rumba import njit
+from rumba import njit, prange
 
 
 def assert_same(got, expected):
@@ -369,8 +369,55 @@ def used_after_the_loop(a):
     return b
 
 
-def test_arrays_carried_out_of_a_loop_are_located_errors():
-    with pytest.raises(rumba.errors.UnsupportedError, match="reassigning the array 'a' inside a loop"):
+def test_arrays_made_in_a_loop_and_read_after_it_are_located_errors():
+    with pytest.raises(rumba.errors.UnsupportedError, match="'a' is given a new array inside the loop"):
         njit(carried)(np.ones(3))
     with pytest.raises(rumba.errors.UnsupportedError, match="'b' is used before it is assigned"):
         njit(used_after_the_loop)(np.ones(3))
+
+
+def jacobi(u0, sweeps):
+    u = u0.copy()
+    new = u0.copy()
+    n, m = u.shape
+    for sweep in range(sweeps):
+        for i in range(1, n - 1):
+            for j in range(1, m - 1):
+                new[i, j] = 0.25 * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1])
+        u, new = new, u
+    return u
+
+
+def halve_until_small(a, b):
+    steps = 0
+    while a.sum() > 1.0:
+        a[:] = a / 2.0
+        a, b = b, a
+        steps += 1
+    return a, b, steps
+
+
+def swap_after_a_division(a, b, d):
+    for i in range(3):
+        a[0] = a[0] / d
+        a, b = b, a
+    return a, b
+
+
+def test_loops_carry_swapped_arrays():
+    differential(jacobi, MATRIX, 5)
+    differential(halve_until_small, np.ones(4), np.full(4, 3.0))
+    differential(swap_after_a_division, np.ones(3), np.full(3, 2.0), 4.0)
+    with pytest.raises(ZeroDivisionError):
+        njit(swap_after_a_division)(np.ones(3), np.ones(3), 0.0)
+
+
+def swap_in_prange(a, b):
+    for i in prange(3):
+        a, b = b, a
+    return a
+
+
+def test_a_prange_loop_cannot_carry_arrays():
+    with pytest.raises(rumba.errors.UnsupportedError, match="a prange loop cannot reassign the array 'a'"):
+        njit(parallel=True)(swap_in_prange)(np.ones(3), np.ones(3))
