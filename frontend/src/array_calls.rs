@@ -134,33 +134,23 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                 };
                 ArrayCall::Reshape(array, shape)
             }
-            (true, "empty_like" | "zeros_like" | "ones_like") => {
-                let arguments = bind(&["a", "dtype"])?;
-                let fill = match name {
-                    "zeros_like" => Fill::Constant(0),
-                    "ones_like" => Fill::Constant(1),
-                    _ => Fill::Nothing,
-                };
-                ArrayCall::Like { array: arguments.required(module, call, 0, &what)?, fill, dtype: arguments.values[1] }
-            }
-            (true, "full_like") => {
-                let arguments = bind(&["a", "fill_value", "dtype"])?;
-                let value = arguments.required(module, call, 1, &what)?;
-                ArrayCall::Like { array: arguments.required(module, call, 0, &what)?, fill: Fill::Value(value), dtype: arguments.values[2] }
-            }
-            (true, "empty" | "zeros" | "ones") => {
-                let arguments = bind(&["shape", "dtype"])?;
-                let fill = match name {
+            (true, "empty" | "zeros" | "ones" | "full" | "empty_like" | "zeros_like" | "ones_like" | "full_like") => {
+                let kind = name.trim_end_matches("_like");
+                let like = kind.len() < name.len();
+                let source = if like { "a" } else { "shape" };
+                let arguments = if kind == "full" { bind(&[source, "fill_value", "dtype"])? } else { bind(&[source, "dtype"])? };
+                let fill = match kind {
                     "zeros" => Fill::Constant(0),
                     "ones" => Fill::Constant(1),
+                    "full" => Fill::Value(arguments.required(module, call, 1, &what)?),
                     _ => Fill::Nothing,
                 };
-                ArrayCall::New { shape: arguments.required(module, call, 0, &what)?, fill, dtype: arguments.values[1] }
-            }
-            (true, "full") => {
-                let arguments = bind(&["shape", "fill_value", "dtype"])?;
-                let value = arguments.required(module, call, 1, &what)?;
-                ArrayCall::New { shape: arguments.required(module, call, 0, &what)?, fill: Fill::Value(value), dtype: arguments.values[2] }
+                let (source, dtype) = (arguments.required(module, call, 0, &what)?, *arguments.values.last().expect("dtype is the last parameter"));
+                if like {
+                    ArrayCall::Like { array: source, fill, dtype }
+                } else {
+                    ArrayCall::New { shape: source, fill, dtype }
+                }
             }
             (true, "arange") => {
                 let dtype = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "dtype"));

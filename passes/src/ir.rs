@@ -295,3 +295,18 @@ pub fn block_arguments(operation: MlirOperation) -> Vec<MlirValue> {
     }
     arguments
 }
+
+/// Moves every operation of `block` but its terminator in front of `anchor`, in order, and returns
+/// the terminator's operands (what a kernel region yields).
+pub fn move_body_before(block: MlirBlock, anchor: MlirOperation) -> Vec<MlirValue> {
+    unsafe {
+        let terminator = mlirBlockGetTerminator(block);
+        let mut operation = mlirBlockGetFirstOperation(block);
+        while !operation.ptr.is_null() && !mlirOperationEqual(operation, terminator) {
+            let next = mlirOperationGetNextInBlock(operation);
+            mlirOperationMoveBefore(operation, anchor);
+            operation = next;
+        }
+        operands(terminator)
+    }
+}

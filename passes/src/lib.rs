@@ -28,81 +28,76 @@ use std::sync::Once;
 #[repr(align(8))]
 struct PassId;
 
-static LOWER_PY_ID: PassId = PassId;
-static HOIST_PARALLEL_ALLOCAS_ID: PassId = PassId;
-static PARFOR_ID: PassId = PassId;
-static SERIALIZE_NESTED_PARALLEL_ID: PassId = PassId;
-static DEALLOCATE_TEMPORARIES_ID: PassId = PassId;
-
-unsafe extern "C" fn create_deallocate_temporaries() -> MlirPass {
-    create_external(
-        |module: OperationRef, _pass: ExternalPass| deallocate_temporaries::deallocate_temporaries(module.to_raw()),
-        TypeId::create(&DEALLOCATE_TEMPORARIES_ID),
-        "DeallocateTemporaries",
-        "deallocate-temporaries",
-        "Free the arrays a function allocates and does not return, pass on or yield",
-        "builtin.module",
-        &[DialectHandle::memref()],
-    )
-    .to_raw()
+/// `unsafe extern "C" fn $create() -> MlirPass` for a module pass that runs `$run` on the module
+/// operation (a `bool` result of `false` signals failure), for `register_pass`.
+macro_rules! module_pass {
+    ($create:ident, $type_name:literal, $argument:literal, $description:literal, [$($dialect:expr),*], $run:expr) => {
+        unsafe extern "C" fn $create() -> MlirPass {
+            static ID: PassId = PassId;
+            create_external(
+                |module: OperationRef, pass: ExternalPass| {
+                    let run: fn(mlir_sys::MlirOperation) -> bool = $run;
+                    if !run(module.to_raw()) {
+                        pass.signal_failure();
+                    }
+                },
+                TypeId::create(&ID),
+                $type_name,
+                $argument,
+                $description,
+                "builtin.module",
+                &[$($dialect),*],
+            )
+            .to_raw()
+        }
+    };
 }
 
-unsafe extern "C" fn create_serialize_nested_parallel() -> MlirPass {
-    create_external(
-        |module: OperationRef, _pass: ExternalPass| serialize_nested_parallel::serialize_nested_parallel(module.to_raw()),
-        TypeId::create(&SERIALIZE_NESTED_PARALLEL_ID),
-        "SerializeNestedParallel",
-        "serialize-nested-parallel",
-        "Rewrite scf.parallel loops nested in another scf.parallel as scf.for loops",
-        "builtin.module",
-        &[DialectHandle::scf()],
-    )
-    .to_raw()
-}
-
-unsafe extern "C" fn create_parfor() -> MlirPass {
-    create_external(
-        |module: OperationRef, _pass: ExternalPass| parfor::parfor(module.to_raw()),
-        TypeId::create(&PARFOR_ID),
-        "Parfor",
-        "parfor",
-        "Fuse chains of elementwise py.map operations into one py.map",
-        "builtin.module",
-        &[],
-    )
-    .to_raw()
-}
-
-unsafe extern "C" fn create_hoist_parallel_allocas() -> MlirPass {
-    create_external(
-        |module: OperationRef, _pass: ExternalPass| hoist_parallel_allocas::hoist_parallel_allocas(module.to_raw()),
-        TypeId::create(&HOIST_PARALLEL_ALLOCAS_ID),
-        "HoistParallelAllocas",
-        "hoist-parallel-allocas",
-        "Move the private allocas of OpenMP loop bodies to per-thread slots and inline their alloca scopes",
-        "builtin.module",
-        &[],
-    )
-    .to_raw()
-}
-
-unsafe extern "C" fn create_lower_py() -> MlirPass {
-    let math = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) };
-    create_external(
-        |module: OperationRef, pass: ExternalPass| {
-            if lower_py::lower_py(module.to_raw()).is_err() {
-                pass.signal_failure();
-            }
-        },
-        TypeId::create(&LOWER_PY_ID),
-        "LowerPy",
-        "lower-py",
-        "Lower the py dialect to arith, math, memref and linalg",
-        "builtin.module",
-        &[DialectHandle::arith(), math, DialectHandle::memref(), DialectHandle::linalg()],
-    )
-    .to_raw()
-}
+module_pass!(create_parfor, "Parfor", "parfor", "Fuse chains of elementwise py.map operations into one py.map", [], |module| {
+    parfor::parfor(module);
+    true
+});
+module_pass!(
+    create_lower_py,
+    "LowerPy",
+    "lower-py",
+    "Lower the py dialect to arith, math, memref and linalg",
+    [DialectHandle::arith(), unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) }, DialectHandle::memref(), DialectHandle::linalg()],
+    |module| lower_py::lower_py(module).is_ok()
+);
+module_pass!(
+    create_deallocate_temporaries,
+    "DeallocateTemporaries",
+    "deallocate-temporaries",
+    "Free the arrays a function allocates and does not return, pass on or yield",
+    [DialectHandle::memref()],
+    |module| {
+        deallocate_temporaries::deallocate_temporaries(module);
+        true
+    }
+);
+module_pass!(
+    create_serialize_nested_parallel,
+    "SerializeNestedParallel",
+    "serialize-nested-parallel",
+    "Rewrite scf.parallel loops nested in another scf.parallel as scf.for loops",
+    [DialectHandle::scf()],
+    |module| {
+        serialize_nested_parallel::serialize_nested_parallel(module);
+        true
+    }
+);
+module_pass!(
+    create_hoist_parallel_allocas,
+    "HoistParallelAllocas",
+    "hoist-parallel-allocas",
+    "Move the private allocas of OpenMP loop bodies to per-thread slots and inline their alloca scopes",
+    [],
+    |module| {
+        hoist_parallel_allocas::hoist_parallel_allocas(module);
+        true
+    }
+);
 
 /// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
 pub fn register_passes() {

@@ -440,22 +440,11 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
             };
             mlirValueReplaceAllUsesOfWith(argument, replacement);
         }
-        let mut operation = mlirBlockGetFirstOperation(kernel);
-        let mut yielded = None;
-        while !operation.ptr.is_null() {
-            let next = mlirOperationGetNextInBlock(operation);
-            if ir::op_name(operation) == "py.yield" {
-                yielded = Some(ir::operands(operation)[0]);
-            } else {
-                mlirOperationRemoveFromParent(operation);
-                mlirBlockAppendOwnedOperation(block, operation);
-            }
-            operation = next;
-        }
-        let yielded = yielded.ok_or("py.map's kernel yields nothing")?;
         let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
-        mlirOperationStateAddOperands(&mut state, 1, &yielded);
-        mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
+        let terminator = mlirOperationCreate(&mut state);
+        mlirBlockAppendOwnedOperation(block, terminator);
+        let yielded = ir::move_body_before(kernel, terminator);
+        mlirOperationSetOperands(terminator, 1, yielded.as_ptr());
         let region = mlirRegionCreate();
         mlirRegionAppendOwnedBlock(region, block);
         let mut generic_operands: Vec<MlirValue> = array_values.iter().map(|&(value, _)| value).collect();

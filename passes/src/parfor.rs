@@ -49,18 +49,7 @@ fn fuse(producer: MlirOperation, consumer: MlirOperation, position: usize) {
             let new = mlirBlockAddArgument(outer, ir::value_type(old), mlirOperationGetLocation(producer));
             mlirValueReplaceAllUsesOfWith(old, new);
         }
-        let mut operation = mlirBlockGetFirstOperation(inner);
-        let mut yielded = None;
-        while !operation.ptr.is_null() {
-            let next = mlirOperationGetNextInBlock(operation);
-            if ir::op_name(operation) == "py.yield" {
-                yielded = Some(ir::operands(operation)[0]);
-            } else {
-                mlirOperationMoveBefore(operation, first);
-            }
-            operation = next;
-        }
-        let yielded = yielded.expect("a py.map kernel ends in py.yield");
+        let yielded = ir::move_body_before(inner, first)[0];
         mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(outer, position as isize), yielded);
         mlirBlockEraseArgument(outer, position as u32);
         let mut operands = ir::operands(consumer);
