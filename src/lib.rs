@@ -316,7 +316,7 @@ impl Module {
 
     /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`); returns
     /// the module and how long parsing and each stage took.
-    fn lower(&self, text: &str, last: Option<&str>) -> Result<(melior::ir::Module<'_>, Vec<(&'static str, std::time::Duration)>), Error> {
+    fn lower(&self, text: &str, last: Option<&str>) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
         let started = Instant::now();
         let mut module = melior::ir::Module::parse(&self.context, text)
             .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;

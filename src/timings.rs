@@ -3,6 +3,9 @@
 
 use std::{sync::OnceLock, time::Duration};
 
+/// Named steps and how long each took, in order.
+pub type Steps = Vec<(&'static str, Duration)>;
+
 fn enabled() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
     *ENABLED.get_or_init(|| std::env::var("RUMBA_TIMINGS").is_ok_and(|value| !value.is_empty() && value != "0"))

@@ -2079,7 +2079,7 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(candidate && matches!(self.expr_type(expr)?, Type::Array(_)))
     }
 
-    fn elementwise_children<'x>(expr: &'x Expr) -> Vec<&'x Expr> {
+    fn elementwise_children(expr: &Expr) -> Vec<&Expr> {
         match expr {
             Expr::BinOp(binary) => vec![&binary.left, &binary.right],
             Expr::UnaryOp(unary) => vec![&unary.operand],

@@ -15,7 +15,6 @@ use pyo3::{
 use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
 use smallvec::{smallvec, SmallVec};
 use std::{
-    collections::HashMap,
     ffi::CString,
     sync::{Mutex, RwLock},
 };
@@ -258,12 +257,10 @@ impl Function {
         if args.len() != declared.len() {
             return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
         }
-        let arguments = args
-            .iter()
-            .zip(declared)
-            .enumerate()
-            .map(|(position, (value, declared))| convert_argument(&value, declared, position))
-            .collect::<PyResult<SmallVec<[Argument; 4]>>>()?;
+        let mut arguments: SmallVec<[Argument; 4]> = SmallVec::new();
+        for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
+            arguments.push(convert_argument(&value, declared, position)?);
+        }
         // Releasing the GIL costs more than straight-line code takes to run; loops release it.
         let result = if self.inner.is_straight_line() {
             self.inner.call(&arguments)
@@ -336,13 +333,19 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
 /// `_compile_and_call(*args)`.
 #[pyclass(frozen, subclass, module = "rumba._rumba")]
 struct DispatchTable {
-    entries: RwLock<HashMap<Vec<Type>, Py<Function>>>,
+    /// Searched in order: a dispatcher has a handful of specialisations, and comparing types beats
+    /// hashing them.
+    entries: RwLock<Vec<(Vec<Type>, Py<Function>)>>,
 }
 
 impl DispatchTable {
     fn lookup(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> Option<Py<Function>> {
-        let types = args.iter().map(|value| type_of(&value)).collect::<Option<SmallVec<[Type; 4]>>>()?;
-        self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner()).get(types.as_slice()).map(|function| function.clone_ref(py))
+        let mut types: SmallVec<[Type; 4]> = SmallVec::new();
+        for value in args.iter() {
+            types.push(type_of(&value)?);
+        }
+        let entries = self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.iter().find(|(known, _)| known.as_slice() == types.as_slice()).map(|(_, function)| function.clone_ref(py))
     }
 }
 
@@ -351,7 +354,7 @@ impl DispatchTable {
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> Self {
-        Self { entries: RwLock::new(HashMap::new()) }
+        Self { entries: RwLock::new(Vec::new()) }
     }
 
     /// The argument types of `args` in Numba's notation; `TypeError` for values rumba cannot pass.
@@ -368,7 +371,11 @@ impl DispatchTable {
     /// Makes `function` the specialisation for arguments of `types`.
     fn insert(&self, types: Vec<String>, function: Py<Function>) -> PyResult<()> {
         let types = parse_types(&types)?;
-        self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(types, function);
+        let mut entries = self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match entries.iter_mut().find(|(known, _)| *known == types) {
+            Some(entry) => entry.1 = function,
+            None => entries.push((types, function)),
+        }
         Ok(())
     }
 

@@ -231,6 +231,7 @@ impl From<Number> for Argument {
 /// (`llvm.emit_c_interface`) reads them: a scalar is one slot, an array is a slot holding a pointer
 /// to its memref descriptor `(allocated, aligned, offset, sizes..., strides...)`, strides in elements.
 /// Everything stays inline for common calls: a call allocates nothing.
+#[derive(Default)]
 pub struct PackedArguments {
     slots: SmallVec<[[u8; 8]; 8]>,
     /// The words of every array's descriptor, one after another.
@@ -240,8 +241,9 @@ pub struct PackedArguments {
 }
 
 impl PackedArguments {
-    pub fn new(arguments: &[Argument]) -> Result<Self, String> {
-        let mut packed = Self { slots: SmallVec::new(), descriptor_words: SmallVec::new(), array_slots: SmallVec::new() };
+    /// Lays out `arguments` (built in place: the storage is large, and a call should not copy it).
+    pub fn pack(&mut self, arguments: &[Argument]) -> Result<(), String> {
+        let packed = self;
         for argument in arguments {
             match argument {
                 Argument::Number(number) => {
@@ -265,18 +267,17 @@ impl PackedArguments {
                 }
             }
         }
-        Ok(packed)
+        Ok(())
     }
 
     /// Pointers as `invoke_packed` takes them. A function whose C interface returns a struct takes
     /// a pointer to the struct first; one returning only the status takes room for it last.
     /// Array slots get their descriptors' addresses here, once `self` no longer moves.
-    pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8) -> SmallVec<[*mut (); 16]> {
+    pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8, pointers: &mut SmallVec<[*mut (); 16]>) {
         let words = self.descriptor_words.as_ptr();
         for &(slot, start) in &self.array_slots {
             self.slots[slot] = (unsafe { words.add(start) } as u64).to_ne_bytes();
         }
-        let mut pointers: SmallVec<[*mut (); 16]> = SmallVec::new();
         if result_is_struct {
             *result_slot = result;
             pointers.push((result_slot as *mut *mut u8).cast());
@@ -285,7 +286,6 @@ impl PackedArguments {
         if !result_is_struct {
             pointers.push(result.cast());
         }
-        pointers
     }
 }
 

@@ -137,12 +137,14 @@ impl CompiledFunction {
                 return Err(CallError::Arguments(format!("argument {position} is {}, the compiled signature takes {declared}", given.value_type())));
             }
         }
-        let mut packed = PackedArguments::new(arguments).map_err(CallError::Arguments)?;
+        let mut packed = PackedArguments::default();
+        packed.pack(arguments).map_err(CallError::Arguments)?;
         let layout = &self.result_layout;
         let mut buffer: smallvec::SmallVec<[u64; 16]> = smallvec::smallvec![0u64; layout.size.div_ceil(8).max(1)];
         let result_is_struct = self.return_type != Type::None;
         let mut result_slot = std::ptr::null_mut();
-        let mut pointers = packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot);
+        let mut pointers = smallvec::SmallVec::new();
+        packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot, &mut pointers);
         // SAFETY: the pointers match the entry's signature: `PackedArguments` lays them out from the
         // argument types checked above, and the buffer has the result struct's size.
         unsafe { (self.entry)(pointers.as_mut_ptr()) };
