@@ -2,16 +2,17 @@
 //!
 //! `lower-py` allocates every new array with `memref.alloc`; the caller frees those a function
 //! returns, and nothing freed the others (`t = a * 2.0; return t.sum()` leaked `t`). In the code the
-//! frontend emits an array variable is never reassigned inside a loop or branch, so an allocation's
-//! lifetime is the block it is made in. This pass matches every `memref.alloc` in a function and
-//! follows the values derived from it (casts, views, strided metadata); if none reaches a
-//! `func.return`, a call, a yield, a loop's initial values or a branch, it inserts `memref.dealloc` where the allocation goes
-//! out of scope: before the terminator of its block inside a loop or branch body (each iteration
-//! frees its own), and at the function's top level before every `func.return` of a block the
-//! allocation dominates (the top level is a chain of blocks, each entered from the one before, and a
-//! shared exit block taken when an exception is raised: an allocation made after the entry block
-//! does not dominate it, and leaks when that exception is raised).
-//! Allocations that escape are the caller's to free, as before.
+//! frontend emits, an array lives in the block it is made in, or is carried by loops that swap it
+//! with another. This pass matches every `memref.alloc` and follows the values derived from it
+//! (casts, views, strided metadata, and the results and block arguments of loops that carry it).
+//! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` where the
+//! allocation goes out of scope: before the terminator of its block inside a loop or branch body
+//! (each iteration frees its own), and at the function's top level before every `func.return` of a
+//! block the allocation dominates. The top level is a chain of blocks, each entered from the one
+//! before, and a shared exit block taken when an exception is raised, which an allocation made after
+//! the entry block does not dominate: it leaks when that exception is raised. An allocation that may
+//! be returned (itself, a view of it, or whichever array a swapping loop ends with) is freed before a
+//! return only when, at run time, it is not the memory returned; the caller frees that one.
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
@@ -28,8 +29,22 @@ const VIEWS: [&str; 7] = [
 ];
 
 /// Ops through which a memref leaves the block's control: it may outlive the block.
-/// (A loop's initial values are among them: its results may be any of the values it carries.)
-const ESCAPES: [&str; 10] = ["func.return", "func.call", "scf.yield", "scf.condition", "scf.for", "scf.while", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc"];
+const ESCAPES: [&str; 8] = ["func.call", "scf.yield", "scf.condition", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc", "func.return"];
+
+/// Loops that carry memrefs from one iteration to the next (`u, new = new, u`).
+const LOOPS: [&str; 2] = ["scf.for", "scf.while"];
+
+/// What becomes of an allocation's memory.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Fate {
+    /// Used only inside its block: free it where the block ends.
+    Local,
+    /// Possibly returned to the caller (directly, as a view, or as a loop's result): free it before
+    /// a return that does not hand it back.
+    Returned,
+    /// Passed on where this pass cannot follow: leave it.
+    Escapes,
+}
 
 fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
     let mut found = Vec::new();
@@ -43,19 +58,53 @@ fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
     found
 }
 
-/// Whether the memory of `value` may outlive its block through some value derived from it.
-fn escapes(value: MlirValue) -> bool {
-    uses(value).into_iter().any(|(user, position)| {
+/// The fate of `value`'s memory through every value derived from it. `carrying` is the loop whose
+/// block arguments are being followed: its own yields and conditions only carry them on.
+fn fate(value: MlirValue, carrying: Option<MlirOperation>) -> Fate {
+    let worst = |fates: &mut dyn Iterator<Item = Fate>| fates.fold(Fate::Local, |worst, fate| if fate > worst { fate } else { worst });
+    worst(&mut uses(value).into_iter().map(|(user, position)| {
         let name = ir::op_name(user);
-        if ESCAPES.contains(&name.as_str()) {
+        let parent = unsafe { mlirOperationGetParentOperation(user) };
+        match name.as_str() {
+            "func.return" => Fate::Returned,
+            "scf.yield" | "scf.condition" if carrying.is_some_and(|op| unsafe { mlirOperationEqual(op, parent) }) => Fate::Local,
             // Storing into an array is no escape for the array stored into.
-            return !(name == "memref.store" && position == 1);
+            "memref.store" if position == 1 => Fate::Local,
+            escape if ESCAPES.contains(&escape) => Fate::Escapes,
+            view if VIEWS.contains(&view) => worst(&mut ir::results(user).into_iter().map(|result| fate(result, carrying))),
+            // A loop may hand back any value it carries, as any of its results.
+            looping if LOOPS.contains(&looping) => worst(
+                &mut ir::results(user).into_iter().map(|result| fate(result, carrying)).chain(ir::block_arguments(user).into_iter().map(|argument| fate(argument, Some(user)))),
+            ),
+            _ => Fate::Local,
         }
-        if VIEWS.contains(&name.as_str()) {
-            return ir::results(user).into_iter().any(escapes);
-        }
-        false
-    })
+    }))
+}
+
+/// Frees `allocation` in front of `ret` unless one of the memrefs it returns is the same memory.
+fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
+    let b = Builder::before(ret);
+    let index = b.index_type();
+    let pointer = |memref: MlirValue| b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[]);
+    let returned: Vec<MlirValue> = ir::operands(ret).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) }).collect();
+    if returned.is_empty() {
+        deallocate_before(ret, allocation);
+        return;
+    }
+    let own = pointer(allocation);
+    let mut distinct = b.integer(b.integer_type(1), 1);
+    for memref in returned {
+        distinct = b.binary("arith.andi", distinct, b.compare(false, "ne", own, pointer(memref)));
+    }
+    let branch = b.create_with_regions("scf.if", &[distinct], &[], &[], 2);
+    unsafe {
+        let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlirRegionAppendOwnedBlock(mlirOperationGetRegion(branch, 0), block);
+        let mut state = mlirOperationStateGet(ir::string_ref("scf.yield"), b.location);
+        let terminator = mlirOperationCreate(&mut state);
+        mlirBlockAppendOwnedOperation(block, terminator);
+        deallocate_before(terminator, allocation);
+    }
 }
 
 fn is_top_level(block: MlirBlock) -> bool {
@@ -102,18 +151,21 @@ pub fn deallocate_temporaries(module: MlirOperation) {
     let allocations = ir::collect_operations(module, |operation| ir::op_name(operation) == "memref.alloc");
     for allocation in allocations {
         let value = ir::results(allocation)[0];
-        if escapes(value) {
-            continue;
-        }
         let block = unsafe { mlirOperationGetBlock(allocation) };
-        if !is_top_level(block) {
-            deallocate_before(unsafe { mlirBlockGetTerminator(block) }, value);
-            continue;
-        }
-        for dominated in dominated_blocks(block) {
-            let terminator = unsafe { mlirBlockGetTerminator(dominated) };
-            if ir::op_name(terminator) == "func.return" {
-                deallocate_before(terminator, value);
+        match (fate(value, None), is_top_level(block)) {
+            (Fate::Local, false) => deallocate_before(unsafe { mlirBlockGetTerminator(block) }, value),
+            (Fate::Escapes, _) | (Fate::Returned, false) => {}
+            (fate, true) => {
+                for dominated in dominated_blocks(block) {
+                    let terminator = unsafe { mlirBlockGetTerminator(dominated) };
+                    if ir::op_name(terminator) != "func.return" {
+                        continue;
+                    }
+                    match fate {
+                        Fate::Local => deallocate_before(terminator, value),
+                        _ => deallocate_unless_returned(terminator, value),
+                    }
+                }
             }
         }
     }

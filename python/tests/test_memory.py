@@ -282,3 +282,20 @@ def test_a_returned_view_keeps_its_temporary_alive():
     got = jitted(view_of_a_temporary)(a)
     gc.collect()
     np.testing.assert_array_equal(got, view_of_a_temporary(a))
+
+
+def swapping(a, sweeps):
+    u = a.copy()
+    new = a.copy()
+    for sweep in range(sweeps):
+        new[0] = u[0] + 1.0
+        u, new = new, u
+    return u
+
+
+def test_arrays_swapped_by_a_loop_keep_rss_flat():
+    a = np.ones(1_000_000)  # two 8 MB copies a call: 200 calls would hold 1.6 GB if the other leaked
+    d = jitted(swapping)
+    np.testing.assert_array_equal(d(a, 3), swapping(a, 3))
+    growth = rss_growth(lambda: d(a, 3), 200)
+    assert growth < SLACK, "RSS grew by %.1f MB over 200 calls" % (growth / MB)

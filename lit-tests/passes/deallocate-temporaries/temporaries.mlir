@@ -3,12 +3,20 @@
 // allocation dominates. Returned allocations, and views of them, stay the caller's.
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(deallocate-temporaries)' | %FileCheck %s
 
+// The returned allocation is freed only if, at run time, the returned view is other memory.
 // CHECK-LABEL: func.func @top_level
 // CHECK: %[[T:.*]] = memref.alloc
 // CHECK: %[[R:.*]] = memref.alloc
+// CHECK: %[[VIEW:.*]] = memref.subview %[[R]]
 // CHECK: memref.dealloc %[[T]]
-// CHECK-NOT: memref.dealloc
-// CHECK: return %{{.*}}
+// CHECK: %[[OWN:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK: %[[RETURNED:.*]] = memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: %[[OTHER:.*]] = arith.cmpi ne, %[[OWN]], %[[RETURNED]] : index
+// CHECK: %[[FREE:.*]] = arith.andi %{{.*}}, %[[OTHER]] : i1
+// CHECK: scf.if %[[FREE]] {
+// CHECK-NEXT: memref.dealloc %[[R]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[VIEW]]
 func.func @top_level(%n: index) -> memref<?xf64, strided<[1], offset: ?>> {
   %c0 = arith.constant 0 : index
   %t = memref.alloc(%n) : memref<?xf64>
@@ -68,4 +76,25 @@ func.func @passed_on(%n: index) {
   %t = memref.alloc(%n) : memref<?xf64>
   func.call @keep(%t) : (memref<?xf64>) -> ()
   return
+}
+
+// A loop that swaps two allocations returns one of them: each is freed unless it is the one returned.
+// CHECK-LABEL: func.func @swapped
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: %[[LOOP:.*]]:2 = scf.for
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK: return %[[LOOP]]#0
+func.func @swapped(%n: index) -> memref<?xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf64>
+  %b = memref.alloc(%n) : memref<?xf64>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %b) -> (memref<?xf64>, memref<?xf64>) {
+    scf.yield %y, %x : memref<?xf64>, memref<?xf64>
+  }
+  return %r#0 : memref<?xf64>
 }
