@@ -86,7 +86,9 @@ fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
     let b = Builder::before(ret);
     let index = b.index_type();
     let pointer = |memref: MlirValue| b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[]);
-    let returned: Vec<MlirValue> = ir::operands(ret).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) }).collect();
+    // The exit block an exception takes returns `ub.poison` for arrays: no memory at all.
+    let poison = |operand: MlirValue| unsafe { mlirValueIsAOpResult(operand) && ir::op_name(mlirOpResultGetOwner(operand)) == "ub.poison" };
+    let returned: Vec<MlirValue> = ir::operands(ret).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) } && !poison(*operand)).collect();
     if returned.is_empty() {
         deallocate_before(ret, allocation);
         return;

@@ -98,3 +98,21 @@ func.func @swapped(%n: index) -> memref<?xf64> {
   }
   return %r#0 : memref<?xf64>
 }
+
+// The exit block an exception takes returns ub.poison for the array: the allocation is freed there
+// without comparing pointers with it.
+// CHECK-LABEL: func.func @raising
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: %[[POISON:.*]] = ub.poison
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK-NEXT: return %{{.*}}, %[[POISON]]
+func.func @raising(%n: index, %ok: i1) -> (i32, memref<?xf64>) {
+  %zero = arith.constant 0 : i32
+  %a = memref.alloc(%n) : memref<?xf64>
+  cf.cond_br %ok, ^done, ^exit
+^done:
+  return %zero, %a : i32, memref<?xf64>
+^exit:
+  %poison = ub.poison : memref<?xf64>
+  return %zero, %poison : i32, memref<?xf64>
+}
