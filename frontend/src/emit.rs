@@ -454,9 +454,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             this.emit_block(rest)?;
             let values = this.current_arrays(&carried.names);
-            match values.is_empty() {
-                true => this.line("scf.yield"),
-                false => this.line(format!("scf.yield {} : {types}", values.join(", "))),
+            if values.is_empty() {
+                this.line("scf.yield");
+            } else {
+                this.line(format!("scf.yield {} : {types}", values.join(", ")));
             }
             Ok(values)
         })?;

@@ -473,7 +473,7 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
 }
 
 /// Ops whose array result is new memory no other value aliases.
-const FRESH_ARRAYS: [&str; 6] = ["py.map", "py.empty", "py.arange", "py.dot", "py.reduce", "py.copy"];
+const FRESH_ARRAYS: [&str; 5] = ["py.map", "py.empty", "py.arange", "py.dot", "py.reduce"];
 
 /// The view a `py.map` is assigned to (`target[...] = expression`: its only use is `py.copy` into the
 /// target) when it may write there directly: every array it reads is the target itself (read at the
