@@ -5,7 +5,6 @@
 
 use crate::{
     diagnostics::Diagnostic,
-    infer::dtype_of,
     resolve::{literal_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
 };
@@ -199,6 +198,24 @@ pub fn axis_of(module: &SourceModule, axis: &Expr, ndim: usize) -> Result<usize,
         .ok()
         .filter(|&dim| dim < ndim)
         .ok_or_else(|| module.typing(axis, format!("axis {value} is out of bounds for an array of dimension {ndim}")))
+}
+
+/// The element type named by a `dtype=` argument or a NumPy scalar class.
+fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
+    let name = match expr {
+        Expr::Name(name) => match module.global(name.id.as_str()) {
+            Some(Global::ModuleMember("numpy", member)) => member.clone(),
+            None => name.id.to_string(),
+            _ => String::new(),
+        },
+        Expr::Attribute(attribute) => match &*attribute.value {
+            Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy")) => attribute.attr.to_string(),
+            _ => String::new(),
+        },
+        Expr::StringLiteral(literal) => literal.value.to_str().to_string(),
+        _ => String::new(),
+    };
+    Scalar::from_name(&name).ok_or_else(|| module.unsupported(expr, "unsupported dtype"))
 }
 
 /// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array `a`

@@ -808,24 +808,6 @@ fn is_python_builtin(name: &str) -> bool {
     ) || crate::resolve::is_builtin_exception(name)
 }
 
-/// The element type named by a `dtype=` argument or a NumPy scalar class.
-pub fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
-    let name = match expr {
-        Expr::Name(name) => match module.global(name.id.as_str()) {
-            Some(Global::ModuleMember("numpy", member)) => member.clone(),
-            None => name.id.to_string(),
-            _ => String::new(),
-        },
-        Expr::Attribute(attribute) => match &*attribute.value {
-            Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy")) => attribute.attr.to_string(),
-            _ => String::new(),
-        },
-        Expr::StringLiteral(literal) => literal.value.to_str().to_string(),
-        _ => String::new(),
-    };
-    Scalar::from_name(&name).ok_or_else(|| module.unsupported(expr, "unsupported dtype"))
-}
-
 fn float_result(arguments: &[Type]) -> Scalar {
     match arguments.first().and_then(Type::scalar) {
         Some(Scalar::Float { bits: 32 }) if arguments.len() == 1 => Scalar::Float { bits: 32 },
