@@ -172,6 +172,8 @@ struct FunctionEmitter<'e, 's, 'm> {
     region_arrays: Vec<Vec<String>>,
     /// Results of `scf.if` guards that carry arrays out: the values each may be.
     may_be: HashMap<String, Vec<String>>,
+    /// Range loop variables the body does not reassign, with the least value each takes.
+    index_floors: HashMap<String, i64>,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -310,6 +312,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             broadcast_sources: HashMap::new(),
             region_arrays: Vec::new(),
             may_be: HashMap::new(),
+            index_floors: HashMap::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
@@ -940,17 +943,37 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         };
         let target_name = target.id.to_string();
         let body = &for_loop.body;
-        if range_loop.parallel && self.module_emitter.parallel && !self.in_parallel_loop {
-            return self.emit_parallel_for(&start, &step, &count, &target_name, body, loc);
+        let start_floor = if bounds.len() == 1 { Some(0) } else { self.floor_of(bounds[0]) };
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(body, &mut assigned);
+        let floor = start_floor.filter(|_| step_constant.is_some_and(|step| step > 0) && !assigned.contains(&target_name));
+        let outer_floor = match floor {
+            Some(floor) => self.index_floors.insert(target_name.clone(), floor),
+            None => self.index_floors.remove(&target_name),
+        };
+        let result = self.emit_range_loop(&start, &step, &count, &target_name, body, range_loop.parallel, loc);
+        match outer_floor {
+            Some(outer) => self.index_floors.insert(target_name, outer),
+            None => self.index_floors.remove(&target_name),
+        };
+        result
+    }
+
+    /// A range loop's body over `count` iterations, as `scf.parallel`, `scf.for` or `scf.while`.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_range_loop(&mut self, start: &str, step: &str, count: &str, target_name: &str, body: &[Stmt], parallel: bool, loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        if parallel && self.module_emitter.parallel && !self.in_parallel_loop {
+            return self.emit_parallel_for(start, step, count, target_name, body, loc);
         }
         let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
         let (raise_points, raise_sites, emitted) = (self.raise_points, self.module_emitter.raise_sites.len(), self.lines.len());
         let bindings = self.bindings.clone();
         self.loop_depth += 1;
         let mut result = if breaks {
-            self.emit_range_while(&start, &step, &count, &target_name, body, loc)
+            self.emit_range_while(start, step, count, target_name, body, loc)
         } else {
-            self.emit_range_for(&start, &step, &count, &target_name, body, loc)
+            self.emit_range_for(start, step, count, target_name, body, loc)
         };
         let exits_early = breaks || self.raise_points > raise_points;
         if !breaks && exits_early && result.is_ok() {
@@ -959,7 +982,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.lines.truncate(emitted);
             self.module_emitter.raise_sites.truncate(raise_sites);
             self.bindings = bindings;
-            result = self.emit_range_while(&start, &step, &count, &target_name, body, loc);
+            result = self.emit_range_while(start, step, count, target_name, body, loc);
         }
         self.loop_depth -= 1;
         result?;
@@ -1300,6 +1323,8 @@ impl FunctionEmitter<'_, '_, '_> {
         self.to_scalar(value, Scalar::Bool, test)
     }
 
+    /// The indices of `a[i, j]`; one that cannot be negative (`i + 1` for a loop variable counting up
+    /// from 0) is passed unsigned, so that no wraparound from the end is computed for it.
     fn emit_indices(&mut self, slice: &Expr) -> Result<Vec<(String, Scalar)>, Diagnostic> {
         let indices: Vec<&Expr> = match slice {
             Expr::Tuple(tuple) => tuple.elts.iter().collect(),
@@ -1309,9 +1334,37 @@ impl FunctionEmitter<'_, '_, '_> {
         for index in indices {
             let value = self.emit_expr(index)?;
             let name = self.to_scalar(value, INT64, index)?;
-            names.push((name, INT64));
+            if self.floor_of(index).is_some_and(|floor| floor >= 0) {
+                let unsigned = Scalar::Int { bits: 64, signed: false };
+                names.push((self.cast(&name, INT64, unsigned, &location(self.module, index)), unsigned));
+            } else {
+                names.push((name, INT64));
+            }
         }
         Ok(names)
+    }
+
+    /// A least value an integer expression takes, from the literals and loop variables in it.
+    fn floor_of(&self, expr: &Expr) -> Option<i64> {
+        match expr {
+            Expr::Name(name) => self.index_floors.get(name.id.as_str()).copied(),
+            Expr::BinOp(binary) => {
+                let (left, right) = (self.floor_of(&binary.left), self.floor_of(&binary.right));
+                match binary.op {
+                    Operator::Add => left?.checked_add(right?),
+                    Operator::Sub => match literal_constant(&binary.right) {
+                        Some(Constant::Int(subtrahend)) => left?.checked_sub(subtrahend),
+                        _ => None,
+                    },
+                    Operator::Mult if left? >= 0 && right? >= 0 => left?.checked_mul(right?),
+                    _ => None,
+                }
+            }
+            literal => match literal_constant(literal) {
+                Some(Constant::Int(value)) => Some(value),
+                _ => None,
+            },
+        }
     }
 
 }

@@ -590,3 +590,17 @@ def test_matrix_multiply_loops_shape_mismatch(version):
     A = np.ones((3, 4))
     B = np.asfortranarray(np.ones((5, 2)))
     check(jitted(version), A, B, exact_types=False)
+
+
+def shifted_indices(a):
+    out = np.zeros(a.shape[0])
+    for i in range(a.shape[0]):
+        out[i] = a[i - 1] + a[i - 2] * 2.0
+        for j in range(i, a.shape[0]):
+            out[i] += a[j - i] - a[j + 1 - a.shape[0]]
+    return out
+
+
+def test_loop_indices_that_may_be_negative_still_wrap():
+    a = np.arange(7.0) ** 2
+    np.testing.assert_array_equal(rumba.njit(shifted_indices)(a), shifted_indices(a))
