@@ -2166,7 +2166,7 @@ impl FunctionEmitter<'_, '_, '_> {
             return Err(module.typing(root, "an array expression needs an array"));
         }
         if operands.iter().filter(|operand| matches!(operand, Value::Array(..))).count() > 1 {
-            self.check_broadcast(&sources, array_type.ndim, root, &loc)?;
+            self.broadcast_extents(&sources, array_type.ndim, Some(root), &loc)?;
         }
         let mut arguments = Vec::new();
         let mut operand_types = Vec::new();
@@ -2203,30 +2203,35 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Array(result, array_type))
     }
 
-    /// Raises ValueError unless the arrays' shapes broadcast together (NumPy's rule: aligned on the
-    /// last dimension, extents equal or 1).
-    fn check_broadcast(&mut self, arrays: &[(String, ArrayType)], ndim: usize, node: &dyn Ranged, loc: &str) -> Result<(), Diagnostic> {
+    /// The broadcast extents of arrays in a result of `ndim` dimensions (NumPy's rule: aligned on the
+    /// last dimension, an extent of 1 gives way to the other). With a `check` node, raises ValueError
+    /// there unless the extents are equal or 1.
+    fn broadcast_extents(&mut self, arrays: &[(String, ArrayType)], ndim: usize, check: Option<&dyn Ranged>, loc: &str) -> Result<Vec<String>, Diagnostic> {
         let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        let mut extents = Vec::new();
         for dim in 0..ndim {
             let mut broadcast: Option<String> = None;
             for (array, array_type) in arrays {
                 let Some(own_dim) = (dim + array_type.ndim).checked_sub(ndim) else { continue };
-                let Value::Scalar(extent, _) = self.dim(array, *array_type, own_dim, loc) else { unreachable!() };
+                let Value::Scalar(extent, _) = self.dim(array, *array_type, own_dim, loc) else { unreachable!("a dimension is a number") };
                 let Some(current) = broadcast else {
                     broadcast = Some(extent);
                     continue;
                 };
-                let differs = self.op(format!("py.cmp \"ne\", {extent}, {current} : si64 {loc}"));
-                let extent_one = self.op(format!("py.cmp \"eq\", {extent}, {one} : si64 {loc}"));
                 let current_one = self.op(format!("py.cmp \"eq\", {current}, {one} : si64 {loc}"));
-                let either_one = self.op(format!("arith.ori {extent_one}, {current_one} : i1"));
-                let kept = self.op(format!("py.not {either_one} : i1 {loc}"));
-                let incompatible = self.op(format!("arith.andi {differs}, {kept} : i1"));
-                self.raise_if(&incompatible, "ValueError", "operands could not be broadcast together", node)?;
+                if let Some(node) = check {
+                    let differs = self.op(format!("py.cmp \"ne\", {extent}, {current} : si64 {loc}"));
+                    let extent_one = self.op(format!("py.cmp \"eq\", {extent}, {one} : si64 {loc}"));
+                    let either_one = self.op(format!("arith.ori {extent_one}, {current_one} : i1"));
+                    let kept = self.op(format!("py.not {either_one} : i1 {loc}"));
+                    let incompatible = self.op(format!("arith.andi {differs}, {kept} : i1"));
+                    self.raise_if(&incompatible, "ValueError", "operands could not be broadcast together", node)?;
+                }
                 broadcast = Some(self.op(format!("arith.select {current_one}, {extent}, {current} : si64")));
             }
+            extents.push(broadcast.expect("the result's rank is some array's"));
         }
-        Ok(())
+        Ok(extents)
     }
 
     /// The scalar kernel of one elementwise operation on its operands' `elements`, by NumPy's rules:

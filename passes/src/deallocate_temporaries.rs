@@ -99,14 +99,8 @@ fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
         distinct = b.binary("arith.andi", distinct, b.compare(false, "ne", own, pointer(memref)));
     }
     let branch = b.create_with_regions("scf.if", &[distinct], &[], &[], 2);
-    unsafe {
-        let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
-        mlirRegionAppendOwnedBlock(mlirOperationGetRegion(branch, 0), block);
-        let mut state = mlirOperationStateGet(ir::string_ref("scf.yield"), b.location);
-        let terminator = mlirOperationCreate(&mut state);
-        mlirBlockAppendOwnedOperation(block, terminator);
-        deallocate_before(terminator, allocation);
-    }
+    let (_, terminator) = ir::append_terminated_block(branch, 0, &[], "scf.yield");
+    deallocate_before(terminator, allocation);
 }
 
 fn is_top_level(block: MlirBlock) -> bool {

@@ -310,3 +310,18 @@ pub fn move_body_before(block: MlirBlock, anchor: MlirOperation) -> Vec<MlirValu
         operands(terminator)
     }
 }
+
+/// Appends to region `region` of `operation` a block with arguments of `argument_types`, ending in
+/// an operand-less `terminator` (`scf.yield`, `linalg.yield`) to build in front of; returns both.
+pub fn append_terminated_block(operation: MlirOperation, region: isize, argument_types: &[MlirType], terminator: &str) -> (MlirBlock, MlirOperation) {
+    unsafe {
+        let location = mlirOperationGetLocation(operation);
+        let locations = vec![location; argument_types.len()];
+        let block = mlirBlockCreate(argument_types.len() as isize, argument_types.as_ptr(), locations.as_ptr());
+        mlirRegionAppendOwnedBlock(mlirOperationGetRegion(operation, region), block);
+        let mut state = mlirOperationStateGet(string_ref(terminator), location);
+        let terminator = mlirOperationCreate(&mut state);
+        mlirBlockAppendOwnedOperation(block, terminator);
+        (block, terminator)
+    }
+}

@@ -259,11 +259,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.ok_or("py.empty makes arrays")?;
             let element = ir::print_type(convert_type(b.context, parts.dtype.to_raw()));
             let extents: Vec<MlirValue> = operands.iter().map(|extent| b.value("arith.index_cast", &[*extent], b.index_type(), &[])).collect();
-            let contiguous = ir::parse_type(b.context, &format!("memref<{}{element}>", "?x".repeat(parts.ndim)));
-            let segments = b.parse_attribute(&format!("array<i32: {}, 0>", extents.len()));
-            let alignment = b.parse_attribute("64 : i64");
-            let allocated = b.value("memref.alloc", &extents, contiguous, &[("operandSegmentSizes", segments), ("alignment", alignment)]);
-            b.value("memref.cast", &[allocated], result_type.expect("has a result"), &[])
+            allocate(b, &extents, &element, result_type.expect("has a result")).1
         }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
         "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,
@@ -307,6 +303,12 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
 
 fn iterator_types(b: &Builder, ndim: usize, kind: &str) -> MlirAttribute {
     b.parse_attribute(&format!("[{}]", vec![format!("#linalg.iterator_type<{kind}>"); ndim].join(", ")))
+}
+
+/// A rank-0 stack slot for one `element`, allocated once at the function's entry.
+fn stack_slot(b: &Builder, element: MlirType) -> MlirValue {
+    let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
+    Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
 }
 
 /// A new 64-byte aligned, C-ordered array with the given extents (`index` values), as the array type
@@ -422,13 +424,21 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
         }
         None => allocate(b, &extents, &ir::print_type(element), convert_type(b.context, ir::value_type(result))),
     };
-    let generic;
+    let mut generic_operands: Vec<MlirValue> = array_values.iter().map(|&(value, _)| value).collect();
+    generic_operands.push(allocated);
+    let segments = b.parse_attribute(&format!("array<i32: {}, 1>", arrays.len()));
+    let mut ranks: Vec<usize> = arrays.iter().map(|&(_, rank)| rank).collect();
+    ranks.push(ndim);
+    let maps = projection_maps(b, ndim, &ranks);
+    let iterators = iterator_types(b, ndim, "parallel");
+    let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+    // The kernel's ops move into the generic's block; its array arguments become the block's, its
+    // scalar arguments the scalar operands themselves.
+    let kernel = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0)) };
+    let mut argument_types: Vec<MlirType> = arrays.iter().map(|&(index, _)| convert_type(b.context, ir::value_type(unsafe { mlirBlockGetArgument(kernel, index as isize) }))).collect();
+    argument_types.push(element);
+    let (block, terminator) = ir::append_terminated_block(generic, 0, &argument_types, "linalg.yield");
     unsafe {
-        let kernel = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
-        let mut argument_types: Vec<MlirType> = arrays.iter().map(|&(index, _)| convert_type(b.context, ir::value_type(mlirBlockGetArgument(kernel, index as isize)))).collect();
-        argument_types.push(element);
-        let locations = vec![b.location; argument_types.len()];
-        let block = mlirBlockCreate(argument_types.len() as isize, argument_types.as_ptr(), locations.as_ptr());
         let mut next_array = 0;
         for (index, operand) in operands.iter().enumerate() {
             let argument = mlirBlockGetArgument(kernel, index as isize);
@@ -440,24 +450,8 @@ fn lower_map(b: &Builder, map: MlirOperation, operand_types: &[MlirType]) -> Res
             };
             mlirValueReplaceAllUsesOfWith(argument, replacement);
         }
-        let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
-        let terminator = mlirOperationCreate(&mut state);
-        mlirBlockAppendOwnedOperation(block, terminator);
         let yielded = ir::move_body_before(kernel, terminator);
         mlirOperationSetOperands(terminator, 1, yielded.as_ptr());
-        let region = mlirRegionCreate();
-        mlirRegionAppendOwnedBlock(region, block);
-        let mut generic_operands: Vec<MlirValue> = array_values.iter().map(|&(value, _)| value).collect();
-        generic_operands.push(allocated);
-        let segments = b.parse_attribute(&format!("array<i32: {}, 1>", arrays.len()));
-        let mut ranks: Vec<usize> = arrays.iter().map(|&(_, rank)| rank).collect();
-        ranks.push(ndim);
-        let maps = projection_maps(b, ndim, &ranks);
-        let iterators = iterator_types(b, ndim, "parallel");
-        generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
-        // Hand the built region to the op: swap it in for the empty one `create_with_regions` made.
-        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
-        mlirRegionDestroy(region);
     }
     if arrays.len() > 1 {
         let operands: Vec<(MlirValue, usize, MlirType)> = arrays
@@ -508,25 +502,17 @@ fn branch_on_broadcast(b: &Builder, generic: MlirOperation, arrays: &[(MlirValue
         }
     }
     let branch = b.create_with_regions("scf.if", &[same], &[], &[], 2);
+    let (_, then_yield) = ir::append_terminated_block(branch, 0, &[], "scf.yield");
+    let (_, else_yield) = ir::append_terminated_block(branch, 1, &[], "scf.yield");
     unsafe {
-        let blocks: Vec<MlirBlock> = (0..2)
-            .map(|region| {
-                let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
-                mlirRegionAppendOwnedBlock(mlirOperationGetRegion(branch, region), block);
-                let mut state = mlirOperationStateGet(ir::string_ref("scf.yield"), b.location);
-                mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
-                block
-            })
-            .collect();
         let broadcasting = mlirOperationClone(generic);
-        mlirOperationRemoveFromParent(generic);
-        mlirBlockInsertOwnedOperationBefore(blocks[0], mlirBlockGetTerminator(blocks[0]), generic);
-        let else_builder = Builder::before(mlirBlockGetTerminator(blocks[1]));
+        mlirOperationMoveBefore(generic, then_yield);
+        let else_builder = Builder::before(else_yield);
         for (position, &(array, rank, element)) in arrays.iter().enumerate() {
             let view = broadcast_view(&else_builder, array, rank, extents, element);
             mlirOperationSetOperand(broadcasting, position as isize, view);
         }
-        mlirBlockInsertOwnedOperationBefore(blocks[1], mlirBlockGetTerminator(blocks[1]), broadcasting);
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(else_yield), else_yield, broadcasting);
     }
 }
 
@@ -625,8 +611,7 @@ fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
         _ => ("linalg.matmul", vec![extent(lhs, 0), extent(rhs, 1)]),
     };
     let accumulator = if extents.is_empty() {
-        let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
-        Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
+        stack_slot(b, element)
     } else {
         let contiguous = ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(extents.len()), ir::print_type(element)));
         allocate(b, &extents, &ir::print_type(element), contiguous).0
@@ -729,10 +714,7 @@ fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Res
     let kept: Vec<usize> = (0..ndim).filter(|&dim| axis.is_some_and(|axis| axis != dim)).collect();
     let accumulator = |element: MlirType| -> MlirValue {
         match axis {
-            None => {
-                let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
-                Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
-            }
+            None => stack_slot(b, element),
             Some(_) => {
                 let kept_extents: Vec<MlirValue> = kept.iter().map(|&dim| extents[dim]).collect();
                 allocate(b, &kept_extents, &ir::print_type(element), ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(kept.len()), ir::print_type(element)))).0
@@ -747,78 +729,66 @@ fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Res
         positions
     });
     let outputs: Vec<MlirValue> = std::iter::once(values).chain(positions).collect();
-    unsafe {
-        let mut types = vec![element_type, value_type];
-        if arg {
-            types.push(i64_type);
-        }
-        let locations = vec![b.location; types.len()];
-        let block = mlirBlockCreate(types.len() as isize, types.as_ptr(), locations.as_ptr());
-        let terminator = {
-            let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
-            mlirOperationCreate(&mut state)
-        };
-        mlirBlockAppendOwnedOperation(block, terminator);
-        let inner = Builder::before(terminator);
-        let (item, partial) = (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1));
-        let float = matches!(value_kind, ScalarKind::Float(_));
-        let signed = matches!(value_kind, ScalarKind::Signed(_));
-        let yielded = if arg {
-            let position = match axis {
-                Some(axis) => inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{axis} : i64")))]),
-                None => (0..ndim).fold(inner.integer(index, 0), |flat, dim| {
-                    let scaled = inner.binary("arith.muli", flat, extents[dim]);
-                    let at = inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{dim} : i64")))]);
-                    inner.binary("arith.addi", scaled, at)
-                }),
-            };
-            let position = inner.value("arith.index_cast", &[position], i64_type, &[]);
-            let predicate = match (kind.as_str(), float, signed) {
-                ("argmin", true, _) => "olt",
-                ("argmax", true, _) => "ogt",
-                ("argmin", _, true) => "slt",
-                ("argmax", _, true) => "sgt",
-                ("argmin", ..) => "ult",
-                _ => "ugt",
-            };
-            let mut better = inner.compare(float, predicate, item, partial);
-            if float {
-                let first_nan = inner.binary("arith.andi", inner.compare(true, "uno", item, item), inner.compare(true, "ord", partial, partial));
-                better = inner.binary("arith.ori", better, first_nan);
-            }
-            vec![inner.select(better, item, partial), inner.select(better, position, mlirBlockGetArgument(block, 2))]
-        } else {
-            let item = cast(&inner, element, value_kind, item, value_type);
-            vec![match (kind.as_str(), float, signed) {
-                ("sum", true, _) => inner.binary("arith.addf", partial, item),
-                ("sum", ..) => inner.binary("arith.addi", partial, item),
-                ("prod", true, _) => inner.binary("arith.mulf", partial, item),
-                ("prod", ..) => inner.binary("arith.muli", partial, item),
-                ("min", true, _) => inner.binary("arith.minimumf", partial, item),
-                ("max", true, _) => inner.binary("arith.maximumf", partial, item),
-                ("min", _, true) => inner.binary("arith.minsi", partial, item),
-                ("max", _, true) => inner.binary("arith.maxsi", partial, item),
-                ("min", ..) => inner.binary("arith.minui", partial, item),
-                _ => inner.binary("arith.maxui", partial, item),
-            }]
-        };
-        mlirOperationSetOperands(terminator, yielded.len() as isize, yielded.as_ptr());
-        let region = mlirRegionCreate();
-        mlirRegionAppendOwnedBlock(region, block);
-        let mut generic_operands = vec![array];
-        generic_operands.extend(&outputs);
-        let segments = b.parse_attribute(&format!("array<i32: 1, {}>", outputs.len()));
-        let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
-        let kept_dims: Vec<String> = kept.iter().map(|&dim| format!("d{dim}")).collect();
-        let input_map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
-        let output_map = format!("affine_map<({}) -> ({})>", dims.join(", "), kept_dims.join(", "));
-        let maps = b.parse_attribute(&format!("[{input_map}{}]", format!(", {output_map}").repeat(outputs.len())));
-        let iterators: Vec<&str> = (0..ndim).map(|dim| if kept.contains(&dim) { "#linalg.iterator_type<parallel>" } else { "#linalg.iterator_type<reduction>" }).collect();
-        let iterators = b.parse_attribute(&format!("[{}]", iterators.join(", ")));
-        let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
-        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
-        mlirRegionDestroy(region);
+    let mut generic_operands = vec![array];
+    generic_operands.extend(&outputs);
+    let segments = b.parse_attribute(&format!("array<i32: 1, {}>", outputs.len()));
+    let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+    let kept_dims: Vec<String> = kept.iter().map(|&dim| format!("d{dim}")).collect();
+    let input_map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
+    let output_map = format!("affine_map<({}) -> ({})>", dims.join(", "), kept_dims.join(", "));
+    let maps = b.parse_attribute(&format!("[{input_map}{}]", format!(", {output_map}").repeat(outputs.len())));
+    let iterators: Vec<&str> = (0..ndim).map(|dim| if kept.contains(&dim) { "#linalg.iterator_type<parallel>" } else { "#linalg.iterator_type<reduction>" }).collect();
+    let iterators = b.parse_attribute(&format!("[{}]", iterators.join(", ")));
+    let generic = b.create_with_regions("linalg.generic", &generic_operands, &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+    let mut types = vec![element_type, value_type];
+    if arg {
+        types.push(i64_type);
     }
+    let (block, terminator) = ir::append_terminated_block(generic, 0, &types, "linalg.yield");
+    let inner = Builder::before(terminator);
+    let (item, partial) = unsafe { (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1)) };
+    let float = matches!(value_kind, ScalarKind::Float(_));
+    let signed = matches!(value_kind, ScalarKind::Signed(_));
+    let yielded = if arg {
+        let position = match axis {
+            Some(axis) => inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{axis} : i64")))]),
+            None => (0..ndim).fold(inner.integer(index, 0), |flat, dim| {
+                let scaled = inner.binary("arith.muli", flat, extents[dim]);
+                let at = inner.value("linalg.index", &[], index, &[("dim", b.parse_attribute(&format!("{dim} : i64")))]);
+                inner.binary("arith.addi", scaled, at)
+            }),
+        };
+        let position = inner.value("arith.index_cast", &[position], i64_type, &[]);
+        let predicate = match (kind.as_str(), float, signed) {
+            ("argmin", true, _) => "olt",
+            ("argmax", true, _) => "ogt",
+            ("argmin", _, true) => "slt",
+            ("argmax", _, true) => "sgt",
+            ("argmin", ..) => "ult",
+            _ => "ugt",
+        };
+        let mut better = inner.compare(float, predicate, item, partial);
+        if float {
+            let first_nan = inner.binary("arith.andi", inner.compare(true, "uno", item, item), inner.compare(true, "ord", partial, partial));
+            better = inner.binary("arith.ori", better, first_nan);
+        }
+        vec![inner.select(better, item, partial), inner.select(better, position, unsafe { mlirBlockGetArgument(block, 2) })]
+    } else {
+        let item = cast(&inner, element, value_kind, item, value_type);
+        vec![match (kind.as_str(), float, signed) {
+            ("sum", true, _) => inner.binary("arith.addf", partial, item),
+            ("sum", ..) => inner.binary("arith.addi", partial, item),
+            ("prod", true, _) => inner.binary("arith.mulf", partial, item),
+            ("prod", ..) => inner.binary("arith.muli", partial, item),
+            ("min", true, _) => inner.binary("arith.minimumf", partial, item),
+            ("max", true, _) => inner.binary("arith.maximumf", partial, item),
+            ("min", _, true) => inner.binary("arith.minsi", partial, item),
+            ("max", _, true) => inner.binary("arith.maxsi", partial, item),
+            ("min", ..) => inner.binary("arith.minui", partial, item),
+            _ => inner.binary("arith.maxui", partial, item),
+        }]
+    };
+    unsafe { mlirOperationSetOperands(terminator, yielded.len() as isize, yielded.as_ptr()) };
     let answer = *outputs.last().expect("a reduction has an accumulator");
     let result_type = convert_type(b.context, ir::value_type(result));
     Ok(match axis {
@@ -836,33 +806,21 @@ fn lower_arange(b: &Builder, arange: MlirOperation, start_type: MlirType) -> Res
     let count = b.value("arith.index_cast", &[count], b.index_type(), &[]);
     let result_type = convert_type(b.context, ir::value_type(ir::results(arange)[0]));
     let (allocated, converted) = allocate(b, &[count], &ir::print_type(element), result_type);
-    unsafe {
-        let locations = [b.location];
-        let block = mlirBlockCreate(1, &element, locations.as_ptr());
-        let terminator = {
-            let mut state = mlirOperationStateGet(ir::string_ref("linalg.yield"), b.location);
-            mlirOperationCreate(&mut state)
-        };
-        mlirBlockAppendOwnedOperation(block, terminator);
-        let inner = Builder::before(terminator);
-        let position = inner.value("linalg.index", &[], b.index_type(), &[("dim", b.parse_attribute("0 : i64"))]);
-        let position = inner.value("arith.index_cast", &[position], b.integer_type(64), &[]);
-        let position = cast(&inner, ScalarKind::Signed(64), kind, position, element);
-        let value = if matches!(kind, ScalarKind::Float(_)) {
-            inner.binary("arith.addf", start, inner.binary("arith.mulf", position, step))
-        } else {
-            inner.binary("arith.addi", start, inner.binary("arith.muli", position, step))
-        };
-        mlirOperationSetOperands(terminator, 1, &value);
-        let region = mlirRegionCreate();
-        mlirRegionAppendOwnedBlock(region, block);
-        let segments = b.parse_attribute("array<i32: 0, 1>");
-        let maps = b.parse_attribute("[affine_map<(d0) -> (d0)>]");
-        let iterators = iterator_types(b, 1, "parallel");
-        let generic = b.create_with_regions("linalg.generic", &[allocated], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
-        mlirRegionTakeBody(mlirOperationGetRegion(generic, 0), region);
-        mlirRegionDestroy(region);
-    }
+    let segments = b.parse_attribute("array<i32: 0, 1>");
+    let maps = b.parse_attribute("[affine_map<(d0) -> (d0)>]");
+    let iterators = iterator_types(b, 1, "parallel");
+    let generic = b.create_with_regions("linalg.generic", &[allocated], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+    let (_, terminator) = ir::append_terminated_block(generic, 0, &[element], "linalg.yield");
+    let inner = Builder::before(terminator);
+    let position = inner.value("linalg.index", &[], b.index_type(), &[("dim", b.parse_attribute("0 : i64"))]);
+    let position = inner.value("arith.index_cast", &[position], b.integer_type(64), &[]);
+    let position = cast(&inner, ScalarKind::Signed(64), kind, position, element);
+    let value = if matches!(kind, ScalarKind::Float(_)) {
+        inner.binary("arith.addf", start, inner.binary("arith.mulf", position, step))
+    } else {
+        inner.binary("arith.addi", start, inner.binary("arith.muli", position, step))
+    };
+    unsafe { mlirOperationSetOperands(terminator, 1, &value) };
     Ok(converted)
 }
 

@@ -26,14 +26,7 @@ fn nested_in_parallel(operation: MlirOperation) -> bool {
 fn empty_for(anchor: MlirOperation, lower: MlirValue, upper: MlirValue, step: MlirValue) -> MlirBlock {
     let b = Builder::before(anchor);
     let for_op = b.create_with_regions("scf.for", &[lower, upper, step], &[], &[], 1);
-    unsafe {
-        let index = b.index_type();
-        let block = mlirBlockCreate(1, &index, &b.location);
-        mlirRegionAppendOwnedBlock(mlirOperationGetRegion(for_op, 0), block);
-        let mut state = mlirOperationStateGet(ir::string_ref("scf.yield"), b.location);
-        mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&mut state));
-        block
-    }
+    ir::append_terminated_block(for_op, 0, &[b.index_type()], "scf.yield").0
 }
 
 fn serialize(parallel: MlirOperation) {

@@ -28,7 +28,6 @@ Usage: python3 tests/bad_input/run.py [--rumba PATH] [--jobs N]
                                       [--timeout SEC] [-v] [FILE ...]
 """
 
-import argparse
 import os
 import re
 import subprocess
@@ -36,8 +35,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO_ROOT = os.path.dirname(os.path.dirname(HERE))
-DEFAULT_RUMBA = os.path.join(REPO_ROOT, "target", "release", "rumba")
+sys.path.insert(0, os.path.dirname(HERE))
+from corpus import REPO_ROOT, parse_arguments  # noqa: E402
 
 CALL_RE = re.compile(r"^#\s*CALL:\s*(.+?)\s*$")
 ERROR_RE = re.compile(r"^#\s*ERROR:\s*(\*|\d+):(\*|\d+):\s*(.*?)\s*$")
@@ -150,25 +149,7 @@ def run_case(case, rumba, timeout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rumba", default=DEFAULT_RUMBA,
-                    help="path to the rumba binary (default: %(default)s)")
-    ap.add_argument("--jobs", type=int, default=2,
-                    help="parallel workers (default: %(default)s)")
-    ap.add_argument("--timeout", type=float, default=60.0,
-                    help="per-case timeout in seconds (default: %(default)s)")
-    ap.add_argument("-v", "--verbose", action="store_true",
-                    help="also print passing cases")
-    ap.add_argument("files", nargs="*",
-                    help="corpus files to run (default: all in this directory)")
-    args = ap.parse_args(argv)
-
-    if args.files:
-        paths = [os.path.abspath(p) for p in args.files]
-    else:
-        paths = sorted(
-            os.path.join(HERE, f) for f in os.listdir(HERE)
-            if f.endswith(".py") and f != os.path.basename(__file__))
+    args, paths = parse_arguments(__doc__.split("\n")[0], HERE, __file__, argv)
 
     cases = [Case(p) for p in paths]
     passed = failed = 0

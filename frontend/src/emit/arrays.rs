@@ -362,27 +362,10 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The extents of an array as numbers; for a `py.map` result, the broadcast of its sources'
     /// extents (checked when it was emitted), so that no shape query keeps it from being fused.
     pub(super) fn extents(&mut self, array: &str, array_type: ArrayType, loc: &str) -> Vec<String> {
-        let Some(sources) = self.broadcast_sources.get(array).cloned() else {
-            return (0..array_type.ndim).map(|dim| self.extent(array, array_type, dim, loc)).collect();
-        };
-        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
-        (0..array_type.ndim)
-            .map(|dim| {
-                let mut broadcast: Option<String> = None;
-                for (source, source_type) in &sources {
-                    let Some(own_dim) = (dim + source_type.ndim).checked_sub(array_type.ndim) else { continue };
-                    let extent = self.extent(source, *source_type, own_dim, loc);
-                    broadcast = Some(match broadcast {
-                        None => extent,
-                        Some(current) => {
-                            let current_one = self.op(format!("py.cmp \"eq\", {current}, {one} : si64 {loc}"));
-                            self.op(format!("arith.select {current_one}, {extent}, {current} : si64"))
-                        }
-                    });
-                }
-                broadcast.expect("a py.map's sources include one of its rank")
-            })
-            .collect()
+        match self.broadcast_sources.get(array).cloned() {
+            Some(sources) => self.broadcast_extents(&sources, array_type.ndim, None, loc).expect("no check, no diagnostic"),
+            None => (0..array_type.ndim).map(|dim| self.extent(array, array_type, dim, loc)).collect(),
+        }
     }
 
     /// A new C-ordered array of `target`'s shape and element type holding `source` broadcast to it:

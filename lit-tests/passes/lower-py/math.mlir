@@ -67,3 +67,25 @@ func.func @abs_unsigned(%x: ui8) -> ui8 {
   %0 = py.math "abs"(%x) : (ui8) -> ui8
   return %0 : ui8
 }
+
+// NumPy's two-operand ufuncs: arctan2 to math.atan2; minimum and maximum propagate NaN on floats
+// (minimumf/maximumf) and keep the sign of integers (minsi/maxsi, minui/maxui).
+// CHECK-LABEL: func.func @binary_ufuncs(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64, %[[I:[a-z0-9]+]]: i32, %[[J:[a-z0-9]+]]: i32, %[[U:[a-z0-9]+]]: i8, %[[V:[a-z0-9]+]]: i8)
+// CHECK-NEXT: math.atan2 %[[X]], %[[Y]] : f64
+// CHECK-NEXT: arith.minimumf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: arith.maximumf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: arith.minsi %[[I]], %[[J]] : i32
+// CHECK-NEXT: arith.maxsi %[[I]], %[[J]] : i32
+// CHECK-NEXT: arith.minui %[[U]], %[[V]] : i8
+// CHECK-NEXT: arith.maxui %[[U]], %[[V]] : i8
+func.func @binary_ufuncs(%x: f64, %y: f64, %i: si32, %j: si32, %u: ui8, %v: ui8) -> (f64, f64, f64, si32, si32, ui8, ui8) {
+  %a = py.math "arctan2"(%x, %y) : (f64, f64) -> f64
+  %mn = py.math "minimum"(%x, %y) : (f64, f64) -> f64
+  %mx = py.math "maximum"(%x, %y) : (f64, f64) -> f64
+  %si = py.math "minimum"(%i, %j) : (si32, si32) -> si32
+  %sa = py.math "maximum"(%i, %j) : (si32, si32) -> si32
+  %ui = py.math "minimum"(%u, %v) : (ui8, ui8) -> ui8
+  %ua = py.math "maximum"(%u, %v) : (ui8, ui8) -> ui8
+  return %a, %mn, %mx, %si, %sa, %ui, %ua : f64, f64, f64, si32, si32, ui8, ui8
+}
