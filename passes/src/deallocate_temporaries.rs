@@ -46,23 +46,11 @@ enum Fate {
     Escapes,
 }
 
-fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
-    let mut found = Vec::new();
-    unsafe {
-        let mut operand = mlirValueGetFirstUse(value);
-        while !operand.ptr.is_null() {
-            found.push((mlirOpOperandGetOwner(operand), mlirOpOperandGetOperandNumber(operand)));
-            operand = mlirOpOperandGetNextUse(operand);
-        }
-    }
-    found
-}
-
 /// The fate of `value`'s memory through every value derived from it. `carrying` is the loop whose
 /// block arguments are being followed: its own yields and conditions only carry them on.
 fn fate(value: MlirValue, carrying: Option<MlirOperation>) -> Fate {
     let worst = |fates: &mut dyn Iterator<Item = Fate>| fates.fold(Fate::Local, |worst, fate| if fate > worst { fate } else { worst });
-    worst(&mut uses(value).into_iter().map(|(user, position)| {
+    worst(&mut ir::uses(value).into_iter().map(|(user, position)| {
         let name = ir::op_name(user);
         let parent = unsafe { mlirOperationGetParentOperation(user) };
         match name.as_str() {

@@ -28,6 +28,45 @@ pub fn results(operation: MlirOperation) -> Vec<MlirValue> {
     unsafe { (0..mlirOperationGetNumResults(operation)).map(|index| mlirOperationGetResult(operation, index)).collect() }
 }
 
+/// Every use of `value`: the operation and the operand position.
+pub fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
+    let mut found = Vec::new();
+    unsafe {
+        let mut operand = mlirValueGetFirstUse(value);
+        while !operand.ptr.is_null() {
+            found.push((mlirOpOperandGetOwner(operand), mlirOpOperandGetOperandNumber(operand)));
+            operand = mlirOpOperandGetNextUse(operand);
+        }
+    }
+    found
+}
+
+/// Ops whose memref result views their first operand's memory.
+pub const VIEWS: [&str; 6] = ["memref.cast", "memref.subview", "memref.transpose", "memref.reinterpret_cast", "memref.expand_shape", "memref.collapse_shape"];
+
+pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
+}
+
+/// The value whose memory `value` views, through casts and views.
+pub fn root_memref(mut value: MlirValue) -> MlirValue {
+    while let Some(view) = defining_operation(value).filter(|operation| VIEWS.contains(&op_name(*operation).as_str())) {
+        value = unsafe { mlirOperationGetOperand(view, 0) };
+    }
+    value
+}
+
+/// Whether `operation` is `ancestor` or nested in it.
+pub fn is_ancestor(ancestor: MlirOperation, mut operation: MlirOperation) -> bool {
+    while !operation.ptr.is_null() {
+        if unsafe { mlirOperationEqual(ancestor, operation) } {
+            return true;
+        }
+        operation = unsafe { mlirOperationGetParentOperation(operation) };
+    }
+    false
+}
+
 pub fn value_type(value: MlirValue) -> MlirType {
     unsafe { mlirValueGetType(value) }
 }

@@ -5,17 +5,23 @@
 //! |------|------|--------------|
 //! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `forward-scalar-stores` | `forward_scalar_stores.rs` | loads of scalar stack slots replaced by the value stored last |
+//! | `raise-loop-nests` | `raise_loop_nests.rs` | perfect loop nests accumulating into a fresh array as `linalg.generic` |
+//! | `vectorize-loop-nests` | `vectorize_loop_nests.rs` | raised nests tiled and vectorised by the transform dialect |
 //! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations no return, call or yield hands on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 
 pub mod deallocate_temporaries;
+pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
 mod ir;
 pub mod lower_py;
 pub mod parfor;
 pub mod pipeline;
+pub mod raise_loop_nests;
 pub mod serialize_nested_parallel;
+pub mod vectorize_loop_nests;
 
 use melior::{
     dialect::DialectHandle,
@@ -99,6 +105,37 @@ module_pass!(
     }
 );
 
+module_pass!(
+    create_forward_scalar_stores,
+    "ForwardScalarStores",
+    "forward-scalar-stores",
+    "Replace loads of rank-0 stack slots by the value stored to them last",
+    [],
+    |module| {
+        forward_scalar_stores::forward_scalar_stores(module);
+        true
+    }
+);
+module_pass!(
+    create_raise_loop_nests,
+    "RaiseLoopNests",
+    "raise-loop-nests",
+    "Raise perfect scf.for nests that accumulate into a fresh array to linalg.generic",
+    [DialectHandle::arith(), DialectHandle::memref(), DialectHandle::linalg()],
+    |module| {
+        raise_loop_nests::raise_loop_nests(module);
+        true
+    }
+);
+module_pass!(
+    create_vectorize_loop_nests,
+    "VectorizeLoopNests",
+    "vectorize-loop-nests",
+    "Tile and vectorise the linalg.generic ops raise-loop-nests made",
+    [DialectHandle::scf(), DialectHandle::memref(), unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__vector__()) }, unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__transform__()) }],
+    vectorize_loop_nests::vectorize_loop_nests
+);
+
 /// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
 pub fn register_passes() {
     static REGISTER: Once = Once::new();
@@ -109,5 +146,8 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
         rumba_dialects::register_pass(create_deallocate_temporaries);
+        rumba_dialects::register_pass(create_forward_scalar_stores);
+        rumba_dialects::register_pass(create_raise_loop_nests);
+        rumba_dialects::register_pass(create_vectorize_loop_nests);
     });
 }

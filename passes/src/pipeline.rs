@@ -31,9 +31,14 @@ pub const STAGES: &[Stage] = &[
         summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs, temporaries freed",
     },
     Stage {
+        name: "vector",
+        pipeline: "builtin.module(forward-scalar-stores,func.func(loop-invariant-code-motion),canonicalize,raise-loop-nests,vectorize-loop-nests,canonicalize)",
+        summary: "loop variables in SSA form; perfect loop nests that accumulate into a fresh array raised to linalg, tiled and vectorised",
+    },
+    Stage {
         name: "loops",
-        pipeline: "builtin.module(func.func(convert-linalg-to-loops),convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)",
-        summary: "linalg ops as scf loops, integer powers as helper functions, composite arith ops expanded",
+        pipeline: "builtin.module(func.func(convert-linalg-to-loops,lower-vector-mask,lower-vector-multi-reduction),convert-vector-to-scf{full-unroll=true target-rank=1},convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)",
+        summary: "linalg ops as scf loops, vector transfers as 1-D ones, integer powers as helper functions, composite arith ops expanded",
     },
     Stage {
         name: "openmp",
@@ -42,7 +47,7 @@ pub const STAGES: &[Stage] = &[
     },
     Stage {
         name: "llvm-dialect",
-        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts,canonicalize)",
+        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-vector-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts,canonicalize)",
         summary: "the LLVM dialect, ready for translation to LLVM IR",
     },
 ];
@@ -55,7 +60,7 @@ pub fn stage_names() -> Vec<&'static str> {
 /// The `loops` stage under `parallel=True`: the parallel dimensions of linalg ops (array
 /// expressions, the kept dimensions of reductions along an axis) become `scf.parallel` loops, which
 /// run on threads unless they are inside a `prange` body already.
-const PARALLEL_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops),serialize-nested-parallel,convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)";
+const PARALLEL_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops,lower-vector-mask,lower-vector-multi-reduction),convert-vector-to-scf{full-unroll=true target-rank=1},serialize-nested-parallel,convert-math-to-funcs{convert-ctlz=false},func.func(arith-expand),canonicalize)";
 
 /// Runs the stages after `py` up to and including `last` (all of them for `None`); `parallel` picks
 /// the `loops` pipeline that makes linalg's parallel dimensions `scf.parallel` loops. Returns how

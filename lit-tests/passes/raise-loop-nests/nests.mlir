@@ -1,0 +1,126 @@
+// raise-loop-nests turns a perfect scf.for nest that accumulates into a fresh array into one
+// linalg.generic: the stored-to indices are parallel dimensions in the store's order, the other loops
+// reductions in nest order (in front of the parallel ones, with the tile loops interchanged back),
+// and every operand is a subview of the loops' trip counts.
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(raise-loop-nests)' | %FileCheck %s
+
+// The seed's i-k-j matrix product, indices through index casts as the frontend writes them.
+// CHECK: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d1, d0)>
+// CHECK: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK: #[[C:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[AA:.*]]: memref<?x?xf64, strided<[?, ?], offset: ?>>, %[[BB:.*]]: memref<?x?xf64, strided<[1, ?], offset: ?>>, %[[M:.*]]: index, %[[N:.*]]: index, %[[P:.*]]: index)
+// CHECK: %[[OUT:.*]] = memref.alloc
+// CHECK-DAG: %[[TM:.*]] = arith.maxsi %[[M]], %[[ZERO:.*]] : index
+// CHECK-DAG: %[[TN:.*]] = arith.maxsi %[[N]], %[[ZERO]] : index
+// CHECK-DAG: %[[TP:.*]] = arith.maxsi %[[P]], %[[ZERO]] : index
+// CHECK: %[[SA:.*]] = memref.subview %[[AA]][0, 0] [%[[TM]], %[[TN]]] [1, 1] : memref<?x?xf64, strided<[?, ?], offset: ?>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
+// CHECK: %[[SB:.*]] = memref.subview %[[BB]][0, 0] [%[[TN]], %[[TP]]] [1, 1] : memref<?x?xf64, strided<[1, ?], offset: ?>> to memref<?x?xf64, strided<[1, ?], offset: ?>>
+// CHECK: %[[SC:.*]] = memref.subview %[[OUT]][0, 0] [%[[TM]], %[[TP]]] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["reduction", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[SA]], %[[SB]] : {{.*}}) outs(%[[SC]] : {{.*}}) attrs = {rumba.tile_interchange = array<i64: 1, 2, 0>, rumba.tile_sizes = array<i64: 1, 8, 8>}
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64, %[[ACC:.*]]: f64):
+// CHECK-NEXT: %[[PRODUCT:.*]] = arith.mulf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[PRODUCT]] : f64
+// CHECK-NEXT: linalg.yield %[[SUM]] : f64
+// CHECK-NOT: scf.for
+// CHECK: return %[[OUT]]
+func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x?xf64, strided<[1, ?], offset: ?>>, %m: index, %n: index, %p: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%m, %p) : memref<?x?xf64>
+  scf.for %i = %zero to %m step %one {
+    %i64 = arith.index_cast %i : index to i64
+    scf.for %k = %zero to %n step %one {
+      scf.for %j = %zero to %p step %one {
+        %ii = arith.index_castui %i64 : i64 to index
+        %old = memref.load %c[%ii, %j] : memref<?x?xf64>
+        %x = memref.load %a[%ii, %k] : memref<?x?xf64, strided<[?, ?], offset: ?>>
+        %y = memref.load %b[%k, %j] : memref<?x?xf64, strided<[1, ?], offset: ?>>
+        %product = arith.mulf %x, %y : f64
+        %sum = arith.addf %old, %product : f64
+        memref.store %sum, %c[%ii, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return %c : memref<?x?xf64>
+}
+
+// An argument may alias the inputs: the nest stays.
+// CHECK-LABEL: func.func @into_argument
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for
+func.func @into_argument(%a: memref<?x?xf64>, %c: memref<?x?xf64>, %n: index) {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  scf.for %i = %zero to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %sum = arith.addf %old, %x : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+
+// Reading another element of the result makes iterations depend on each other: the nest stays.
+// CHECK-LABEL: func.func @reads_neighbour
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for
+func.func @reads_neighbour(%a: memref<?x?xf64>, %n: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%n, %n) : memref<?x?xf64>
+  scf.for %i = %zero to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %c[%j, %i] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %sum = arith.addf %old, %x : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return %c : memref<?x?xf64>
+}
+
+// A loop that starts at 1, an induction variable used as a value, and a nest without a reduction stay.
+// CHECK-LABEL: func.func @not_raised
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @not_raised(%a: memref<?x?xf64>, %n: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%n, %n) : memref<?x?xf64>
+  scf.for %i = %one to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %sum = arith.addf %old, %x : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  scf.for %i = %zero to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %kk = arith.index_cast %k : index to i64
+        %x = arith.sitofp %kk : i64 to f64
+        %sum = arith.addf %old, %x : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  scf.for %i = %zero to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      %x = memref.load %a[%i, %j] : memref<?x?xf64>
+      memref.store %x, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return %c : memref<?x?xf64>
+}

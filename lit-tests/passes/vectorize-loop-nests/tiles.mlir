@@ -1,0 +1,44 @@
+// vectorize-loop-nests tiles a raised generic by its rumba.tile_sizes (loops in rumba.tile_interchange
+// order: the reduction innermost), peels the row and column
+// loops, vectorises full tiles without masks and edge tiles under masks, and keeps each full result
+// tile in registers across the reduction loop, although the array is also cast for the return.
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(vectorize-loop-nests,canonicalize)' | %FileCheck %s
+
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[OUT:.*]] = memref.alloc
+// CHECK: %[[RETURNED:.*]] = memref.cast %[[OUT]]
+// Full tiles: the result tile is read once, carried through the k loop, and written once.
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[C8:.*]] {
+// CHECK-NEXT: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C8]] {
+// CHECK-NEXT: %[[TILE:.*]] = vector.transfer_read %[[OUT]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true, true]} : memref<?x?xf64>, vector<8x8xf64>
+// CHECK-NEXT: %[[SUMS:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[TILE]]) -> (vector<8x8xf64>) {
+// CHECK-NEXT: vector.transfer_read %{{.*}}[%[[I]], %[[K]]]
+// CHECK: vector.transfer_read %{{.*}}[%[[K]], %[[J]]]
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<1x8x8xf64>
+// CHECK: arith.addf
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: vector.transfer_write %[[SUMS]], %[[OUT]][%[[I]], %[[J]]] {in_bounds = [true, true]} : vector<8x8xf64>, memref<?x?xf64>
+// Edge tiles: masked transfers.
+// CHECK: vector.create_mask
+// CHECK: vector.mask %{{.*}} { vector.transfer_read
+// CHECK: vector.mask %{{.*}} { vector.transfer_write
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: return %[[RETURNED]]
+#a = affine_map<(d0, d1, d2) -> (d1, d0)>
+#b = affine_map<(d0, d1, d2) -> (d0, d2)>
+#c = affine_map<(d0, d1, d2) -> (d1, d2)>
+func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x?xf64, strided<[1, ?], offset: ?>>, %m: index, %p: index) -> memref<?x?xf64, strided<[?, 1], offset: ?>> {
+  %out = memref.alloc(%m, %p) : memref<?x?xf64>
+  %returned = memref.cast %out : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1], offset: ?>>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a, %b : memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64, strided<[1, ?], offset: ?>>)
+      outs(%out : memref<?x?xf64>) attrs = {rumba.tile_sizes = array<i64: 1, 8, 8>, rumba.tile_interchange = array<i64: 1, 2, 0>} {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %product = arith.mulf %x, %y : f64
+    %sum = arith.addf %acc, %product : f64
+    linalg.yield %sum : f64
+  }
+  return %returned : memref<?x?xf64, strided<[?, 1], offset: ?>>
+}

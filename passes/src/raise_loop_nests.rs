@@ -1,0 +1,277 @@
+//! `raise-loop-nests`: a perfect nest of `scf.for` loops that accumulates into a fresh array becomes
+//! one `linalg.generic`, so that `vectorize-loop-nests` can tile and vectorise it.
+//!
+//! Python users write matrix products and their kin as loops (`C[i, j] += A[i, k] * B[k, j]` in
+//! three nested `range` loops). Lowered as written, each element costs a load and a store of `C` per
+//! step of `k`, and nothing is vectorised. This pass matches a nest of loops from 0 with step 1 and
+//! bounds defined outside the nest, whose bodies hold nothing but the next loop and index casts, and
+//! whose innermost body loads array elements, computes with `arith`/`math` ops and stores one element.
+//! Every index must be an induction variable, each at most once per access. The dimensions the store
+//! indexes are parallel, in the store's index order; the other loops are reductions, in nest order,
+//! so each element still accumulates in the order the loops wrote (bit-for-bit the same result). The
+//! stored-to array must be a `memref.alloc` of this function that no other access reaches through
+//! another view, and loads from it must read the element being stored: then no iteration sees
+//! another's writes and the nest's order over parallel dimensions is free. Each operand is a subview
+//! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
+//! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are.
+//! The reductions come first among the generic's dimensions, so the vectors `vectorize-loop-nests`
+//! makes have their unit reduction dimension in front (LLVM lowering unrolls n-D vectors along their
+//! leading dimensions: a trailing unit dimension would leave one-element vectors). The generic carries
+//! `rumba.tile_sizes`, one tile of 8×8 elements over the two innermost parallel dimensions and a step
+//! of 1 in every other one, and `rumba.tile_interchange`, which orders the tile loops parallel
+//! dimensions first and reductions innermost.
+
+use crate::ir::{self, Builder};
+use mlir_sys::*;
+
+/// Tile sizes of the two innermost parallel dimensions: 8 rows of 8 elements of the result.
+const TILE: [i64; 2] = [8, 8];
+
+/// An element access in the innermost body: the array and, per index, the loop it takes.
+struct Access {
+    operation: MlirOperation,
+    memref: MlirValue,
+    loops: Vec<usize>,
+}
+
+fn body(for_op: MlirOperation) -> MlirBlock {
+    unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(for_op, 0)) }
+}
+
+fn block_operations(block: MlirBlock) -> Vec<MlirOperation> {
+    let mut operations = Vec::new();
+    let terminator = unsafe { mlirBlockGetTerminator(block) };
+    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
+    while !operation.ptr.is_null() && !unsafe { mlirOperationEqual(operation, terminator) } {
+        operations.push(operation);
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    operations
+}
+
+fn is_inside(value: MlirValue, operation: MlirOperation) -> bool {
+    let owner = unsafe {
+        if mlirValueIsABlockArgument(value) {
+            mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value))
+        } else {
+            mlirOpResultGetOwner(value)
+        }
+    };
+    ir::is_ancestor(operation, owner)
+}
+
+fn constant_index(value: MlirValue) -> Option<i64> {
+    let operation = ir::defining_operation(value)?;
+    (ir::op_name(operation) == "arith.constant").then(|| ir::integer_attribute(operation, "value"))
+}
+
+fn is_index_cast(operation: MlirOperation) -> bool {
+    matches!(ir::op_name(operation).as_str(), "arith.index_cast" | "arith.index_castui")
+}
+
+/// The loop of the nest whose induction variable `value` is, looking through index casts.
+fn loop_of(mut value: MlirValue, induction_variables: &[MlirValue]) -> Option<usize> {
+    while let Some(cast) = ir::defining_operation(value).filter(|operation| is_index_cast(*operation)) {
+        value = unsafe { mlirOperationGetOperand(cast, 0) };
+    }
+    induction_variables.iter().position(|variable| unsafe { mlirValueEqual(*variable, value) })
+}
+
+/// The loops of the perfect nest rooted at `outer` (outermost first) and its innermost body.
+fn perfect_nest(outer: MlirOperation) -> Option<Vec<MlirOperation>> {
+    let mut loops = vec![outer];
+    loop {
+        let operations = block_operations(body(*loops.last()?));
+        let inner: Vec<_> = operations.iter().copied().filter(|operation| ir::op_name(*operation) == "scf.for").collect();
+        match inner.as_slice() {
+            [] => return Some(loops),
+            [inner] if operations.iter().all(|operation| unsafe { mlirOperationEqual(*operation, *inner) } || is_index_cast(*operation)) => {
+                loops.push(*inner)
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The loads, the store and the computing ops of the innermost body, if it is one this pass raises.
+fn innermost_accesses(block: MlirBlock, induction_variables: &[MlirValue], outer: MlirOperation) -> Option<(Vec<Access>, Access, Vec<MlirOperation>)> {
+    let mut loads = Vec::new();
+    let mut stores = Vec::new();
+    let mut computations = Vec::new();
+    for operation in block_operations(block) {
+        let name = ir::op_name(operation);
+        let operands = ir::operands(operation);
+        let (memref, indices) = match name.as_str() {
+            "memref.load" => (operands[0], &operands[1..]),
+            "memref.store" => (operands[1], &operands[2..]),
+            _ if is_index_cast(operation) && loop_of(ir::results(operation)[0], induction_variables).is_some() => continue,
+            _ if (name.starts_with("arith.") || name.starts_with("math.")) && unsafe { mlirOperationGetNumRegions(operation) } == 0 => {
+                computations.push(operation);
+                continue;
+            }
+            _ => return None,
+        };
+        let loops: Vec<usize> = indices.iter().map(|index| loop_of(*index, induction_variables)).collect::<Option<_>>()?;
+        if is_inside(memref, outer) || (1..loops.len()).any(|position| loops[..position].contains(&loops[position])) {
+            return None;
+        }
+        let access = Access { operation, memref, loops };
+        if name == "memref.load" { loads.push(access) } else { stores.push(access) }
+    }
+    let store = stores.pop().filter(|_| stores.is_empty())?;
+    Some((loads, store, computations))
+}
+
+/// Whether the raised body can use `value`: a load's or a computing op's result, or a value from
+/// outside the nest (not an induction variable or anything else that only exists in the loops).
+fn available_in_body(value: MlirValue, loads: &[Access], computations: &[MlirOperation], outer: MlirOperation) -> bool {
+    let produced_inside = ir::defining_operation(value).is_some_and(|producer| {
+        loads.iter().any(|load| unsafe { mlirOperationEqual(load.operation, producer) })
+            || computations.iter().any(|computation| unsafe { mlirOperationEqual(*computation, producer) })
+    });
+    produced_inside || !is_inside(value, outer)
+}
+
+/// `memref.subview %memref[0, ...][sizes][1, ...]`: the part of `memref` the loops visit.
+fn subview(b: &Builder, memref: MlirValue, sizes: &[MlirValue]) -> MlirValue {
+    let source = ir::value_type(memref);
+    let rank = sizes.len();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    unsafe { mlirMemRefTypeGetStridesAndOffset(source, strides.as_mut_ptr(), &mut offset) };
+    let dynamic = |value: i64| if value == i64::MIN { "?".to_string() } else { value.to_string() };
+    let element = ir::print_type(unsafe { mlirShapedTypeGetElementType(source) });
+    let strides_text: Vec<String> = strides.iter().map(|stride| dynamic(*stride)).collect();
+    let result = ir::parse_type(
+        b.context,
+        &format!("memref<{}{element}, strided<[{}], offset: {}>>", "?x".repeat(rank), strides_text.join(", "), dynamic(offset)),
+    );
+    let list = |value: i64| vec![value.to_string(); rank].join(", ");
+    let mut operands = vec![memref];
+    operands.extend_from_slice(sizes);
+    b.value(
+        "memref.subview",
+        &operands,
+        result,
+        &[
+            ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 0, {rank}, 0>"))),
+            ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", list(0)))),
+            ("static_sizes", b.parse_attribute(&format!("array<i64: {}>", list(i64::MIN)))),
+            ("static_strides", b.parse_attribute(&format!("array<i64: {}>", list(1)))),
+        ],
+    )
+}
+
+fn element_type(memref: MlirValue) -> MlirType {
+    unsafe { mlirShapedTypeGetElementType(ir::value_type(memref)) }
+}
+
+/// Raises the nest rooted at `outer` if it has the shape the module doc describes.
+fn raise(outer: MlirOperation) -> bool {
+    let Some(loops) = perfect_nest(outer) else { return false };
+    let induction_variables: Vec<MlirValue> = loops.iter().map(|for_op| unsafe { mlirBlockGetArgument(body(*for_op), 0) }).collect();
+    let bounds_ok = loops.iter().all(|for_op| {
+        let operands = ir::operands(*for_op);
+        (unsafe { mlirOperationGetNumResults(*for_op) }) == 0
+            && constant_index(operands[0]) == Some(0)
+            && constant_index(operands[2]) == Some(1)
+            && !is_inside(operands[1], outer)
+    });
+    if !bounds_ok {
+        return false;
+    }
+    let Some((loads, store, computations)) = innermost_accesses(body(*loops.last().unwrap()), &induction_variables, outer) else { return false };
+    let output_root = ir::root_memref(store.memref);
+    let output_is_fresh = ir::defining_operation(output_root).is_some_and(|operation| ir::op_name(operation) == "memref.alloc");
+    let (accumulators, inputs): (Vec<&Access>, Vec<&Access>) = loads.iter().partition(|load| unsafe { mlirValueEqual(load.memref, store.memref) });
+    let parallel = &store.loops;
+    let reductions: Vec<usize> = (0..loops.len()).filter(|position| !parallel.contains(position)).collect();
+    let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&store]).any(|access| access.loops.contains(&position)));
+    if !output_is_fresh
+        || accumulators.iter().any(|load| load.loops != store.loops)
+        || inputs.iter().any(|load| unsafe { mlirValueEqual(ir::root_memref(load.memref), output_root) })
+        || parallel.len() < 2
+        || reductions.is_empty()
+        || !every_loop_indexes
+        || !computations.iter().flat_map(|computation| ir::operands(*computation)).chain([ir::operands(store.operation)[0]]).all(|value| available_in_body(value, &loads, &computations, outer))
+    {
+        return false;
+    }
+
+    let b = Builder::before(outer);
+    let zero = b.integer(b.index_type(), 0);
+    let trip_counts: Vec<MlirValue> = loops.iter().map(|for_op| b.binary("arith.maxsi", ir::operands(*for_op)[1], zero)).collect();
+    let dimension_order: Vec<usize> = reductions.iter().chain(parallel).copied().collect();
+    let dimension_of = |position: usize| dimension_order.iter().position(|looped| *looped == position).expect("every loop is a dimension");
+    let dimensions: Vec<String> = (0..loops.len()).map(|dimension| format!("d{dimension}")).collect();
+    let indexing_map = |access: &Access| {
+        let results: Vec<String> = access.loops.iter().map(|position| format!("d{}", dimension_of(*position))).collect();
+        b.parse_attribute(&format!("affine_map<({}) -> ({})>", dimensions.join(", "), results.join(", ")))
+    };
+    let view = |access: &Access| subview(&b, access.memref, &access.loops.iter().map(|position| trip_counts[*position]).collect::<Vec<_>>());
+
+    let mut operands: Vec<MlirValue> = inputs.iter().map(|load| view(load)).collect();
+    operands.push(view(&store));
+    let maps: Vec<MlirAttribute> = inputs.iter().map(|load| indexing_map(load)).chain([indexing_map(&store)]).collect();
+    let iterators: Vec<&str> = dimension_order.iter().map(|position| if parallel.contains(position) { "parallel" } else { "reduction" }).collect();
+    let mut tile_sizes = vec![1i64; loops.len()];
+    tile_sizes[loops.len() - 2..].copy_from_slice(&TILE);
+    let tile_loop_order: Vec<usize> = (reductions.len()..loops.len()).chain(0..reductions.len()).collect();
+    let list = |values: Vec<String>| format!("array<i64: {}>", values.join(", "));
+    let generic = b.create_with_regions(
+        "linalg.generic",
+        &operands,
+        &[],
+        &[
+            ("indexing_maps", unsafe { mlirArrayAttrGet(b.context, maps.len() as isize, maps.as_ptr()) }),
+            ("iterator_types", b.parse_attribute(&format!("[{}]", iterators.iter().map(|kind| format!("#linalg.iterator_type<{kind}>")).collect::<Vec<_>>().join(", ")))),
+            ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: {}, 1>", inputs.len()))),
+            ("rumba.tile_sizes", b.parse_attribute(&list(tile_sizes.iter().map(|size| size.to_string()).collect()))),
+            ("rumba.tile_interchange", b.parse_attribute(&list(tile_loop_order.iter().map(|dimension| dimension.to_string()).collect()))),
+        ],
+        1,
+    );
+    let argument_types: Vec<MlirType> = operands.iter().map(|memref| element_type(*memref)).collect();
+    let (block, terminator) = ir::append_terminated_block(generic, 0, &argument_types, "linalg.yield");
+    unsafe {
+        for (position, load) in inputs.iter().enumerate() {
+            mlirValueReplaceAllUsesOfWith(ir::results(load.operation)[0], mlirBlockGetArgument(block, position as isize));
+        }
+        for load in &accumulators {
+            mlirValueReplaceAllUsesOfWith(ir::results(load.operation)[0], mlirBlockGetArgument(block, inputs.len() as isize));
+        }
+        for computation in &computations {
+            mlirOperationMoveBefore(*computation, terminator);
+        }
+        let stored = mlirOperationGetOperand(store.operation, 0);
+        mlirOperationSetOperands(terminator, 1, &stored);
+        mlirOperationDestroy(outer);
+    }
+    true
+}
+
+fn raise_in(block: MlirBlock) {
+    let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
+    while !operation.ptr.is_null() {
+        let next = unsafe { mlirOperationGetNextInBlock(operation) };
+        if !(ir::op_name(operation) == "scf.for" && raise(operation)) {
+            raise_in_regions(operation);
+        }
+        operation = next;
+    }
+}
+
+fn raise_in_regions(operation: MlirOperation) {
+    for region_index in 0..unsafe { mlirOperationGetNumRegions(operation) } {
+        let mut block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, region_index)) };
+        while !block.ptr.is_null() {
+            raise_in(block);
+            block = unsafe { mlirBlockGetNextInRegion(block) };
+        }
+    }
+}
+
+/// Runs the pass on a module.
+pub fn raise_loop_nests(module: MlirOperation) {
+    raise_in_regions(module);
+}
