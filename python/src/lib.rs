@@ -120,25 +120,34 @@ fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
     }
 }
 
-fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) -> PyResult<Argument> {
-    let mismatch = || PyTypeError::new_err(format!("argument {position}: expected {declared}, got {}", value.get_type()));
-    match declared {
-        Type::Scalar(Scalar::Bool) => Ok(Argument::from(Number::Bool(value.is_truthy()?))),
-        Type::Scalar(scalar @ Scalar::Int { signed: false, bits: 64 }) if !value.is_instance_of::<PyBool>() => {
+/// A scalar argument as the declared type, converting as Numba does (an int for a float parameter,
+/// not a float for an int one).
+fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> PyResult<Number> {
+    let mismatch = || PyTypeError::new_err(format!("argument {position}: expected {}, got {}", Type::Scalar(scalar), value.get_type()));
+    match scalar {
+        Scalar::Bool => Ok(Number::Bool(value.is_truthy()?)),
+        Scalar::Int { signed: false, bits: 64 } if !value.is_instance_of::<PyBool>() => {
             let number = value.extract::<u64>().map_err(|_| mismatch())?;
-            Ok(Argument::from(rumba::convert_number(Number::U64(number), *scalar)))
+            Ok(rumba::convert_number(Number::U64(number), scalar))
         }
-        Type::Scalar(scalar @ Scalar::Int { .. }) => {
+        Scalar::Int { .. } => {
             if value.is_instance_of::<PyFloat>() {
                 return Err(mismatch());
             }
             let number = value.extract::<i64>().map_err(|_| mismatch())?;
-            Ok(Argument::from(rumba::convert_number(Number::I64(number), *scalar)))
+            Ok(rumba::convert_number(Number::I64(number), scalar))
         }
-        Type::Scalar(scalar @ Scalar::Float { .. }) => {
+        Scalar::Float { .. } => {
             let number = value.extract::<f64>().map_err(|_| mismatch())?;
-            Ok(Argument::from(rumba::convert_number(Number::F64(number), *scalar)))
+            Ok(rumba::convert_number(Number::F64(number), scalar))
         }
+    }
+}
+
+fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) -> PyResult<Argument> {
+    let mismatch = || PyTypeError::new_err(format!("argument {position}: expected {declared}, got {}", value.get_type()));
+    match declared {
+        Type::Scalar(scalar) => Ok(Argument::from(convert_number(value, *scalar, position)?)),
         Type::Array(_) => {
             let array = value.cast::<PyUntypedArray>().map_err(|_| mismatch())?;
             let dtype = scalar_of_descr(&array.dtype()).ok_or_else(mismatch)?;
@@ -257,19 +266,29 @@ impl Function {
         if args.len() != declared.len() {
             return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
         }
-        let mut arguments: SmallVec<[Argument; 4]> = SmallVec::new();
-        for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
-            arguments.push(convert_argument(&value, declared, position)?);
-        }
+        let scalars: Option<SmallVec<[Scalar; 4]>> =
+            declared.iter().map(|declared| if let Type::Scalar(scalar) = declared { Some(*scalar) } else { None }).collect();
         // Releasing the GIL costs more than straight-line code takes to run; loops release it.
-        let result = if self.inner.is_straight_line() {
-            self.inner.call(&arguments)
+        let result = if let Some(scalars) = scalars {
+            let mut numbers: SmallVec<[Number; 4]> = SmallVec::new();
+            for (position, (value, scalar)) in args.iter().zip(scalars).enumerate() {
+                numbers.push(convert_number(&value, scalar, position)?);
+            }
+            if self.inner.is_straight_line() { self.inner.call_numbers(&numbers) } else { py.detach(|| self.inner.call_numbers(&numbers)) }
         } else {
-            let arguments = CallArguments(arguments);
-            py.detach(move || {
-                let arguments = arguments;
-                self.inner.call(&arguments.0)
-            })
+            let mut arguments: SmallVec<[Argument; 4]> = SmallVec::new();
+            for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
+                arguments.push(convert_argument(&value, declared, position)?);
+            }
+            if self.inner.is_straight_line() {
+                self.inner.call(&arguments)
+            } else {
+                let arguments = CallArguments(arguments);
+                py.detach(move || {
+                    let arguments = arguments;
+                    self.inner.call(&arguments.0)
+                })
+            }
         };
         match result {
             Ok(value) => value_to_python(py, value, args),
@@ -335,17 +354,32 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
 struct DispatchTable {
     /// Searched in order: a dispatcher has a handful of specialisations, and comparing types beats
     /// hashing them.
-    entries: RwLock<Vec<(Vec<Type>, Py<Function>)>>,
+    entries: RwLock<Vec<(SmallVec<[u32; 4]>, Py<Function>)>>,
+}
+
+/// A compact code for a type a call can pass: equal codes, equal types. The dispatch table compares
+/// these rather than `Type`s.
+fn type_code(r#type: &Type) -> Option<u32> {
+    let scalar_code = |scalar: &Scalar| match scalar {
+        Scalar::Bool => 1,
+        Scalar::Int { bits, signed } => 2 | (*bits as u32) << 2 | (*signed as u32) << 10,
+        Scalar::Float { bits } => 3 | (*bits as u32) << 2,
+    };
+    match r#type {
+        Type::Scalar(scalar) => Some(scalar_code(scalar)),
+        Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24),
+        _ => None,
+    }
 }
 
 impl DispatchTable {
     fn lookup(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> Option<Py<Function>> {
-        let mut types: SmallVec<[Type; 4]> = SmallVec::new();
+        let mut codes: SmallVec<[u32; 4]> = SmallVec::new();
         for value in args.iter() {
-            types.push(type_of(&value)?);
+            codes.push(type_code(&type_of(&value)?)?);
         }
         let entries = self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        entries.iter().find(|(known, _)| known.as_slice() == types.as_slice()).map(|(_, function)| function.clone_ref(py))
+        entries.iter().find(|(known, _)| *known == codes).map(|(_, function)| function.clone_ref(py))
     }
 }
 
@@ -370,11 +404,14 @@ impl DispatchTable {
 
     /// Makes `function` the specialisation for arguments of `types`.
     fn insert(&self, types: Vec<String>, function: Py<Function>) -> PyResult<()> {
-        let types = parse_types(&types)?;
+        let codes = parse_types(&types)?
+            .iter()
+            .map(|r#type| type_code(r#type).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot take a {type} argument"))))
+            .collect::<PyResult<SmallVec<[u32; 4]>>>()?;
         let mut entries = self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-        match entries.iter_mut().find(|(known, _)| *known == types) {
+        match entries.iter_mut().find(|(known, _)| *known == codes) {
             Some(entry) => entry.1 = function,
-            None => entries.push((types, function)),
+            None => entries.push((codes, function)),
         }
         Ok(())
     }

@@ -43,21 +43,25 @@ impl Number {
         }
     }
 
-    /// The value's bytes as compiled code stores it (bool as one byte).
-    fn bytes(self) -> Vec<u8> {
-        match self {
-            Number::Bool(value) => vec![value as u8],
-            Number::I8(value) => value.to_ne_bytes().to_vec(),
-            Number::I16(value) => value.to_ne_bytes().to_vec(),
-            Number::I32(value) => value.to_ne_bytes().to_vec(),
-            Number::I64(value) => value.to_ne_bytes().to_vec(),
-            Number::U8(value) => value.to_ne_bytes().to_vec(),
-            Number::U16(value) => value.to_ne_bytes().to_vec(),
-            Number::U32(value) => value.to_ne_bytes().to_vec(),
-            Number::U64(value) => value.to_ne_bytes().to_vec(),
-            Number::F32(value) => value.to_ne_bytes().to_vec(),
-            Number::F64(value) => value.to_ne_bytes().to_vec(),
-        }
+    /// An argument slot holding the value as compiled code stores it (bool as one byte), in its
+    /// first bytes.
+    fn slot(self) -> [u8; 8] {
+        let mut slot = [0u8; 8];
+        let bytes: &[u8] = match self {
+            Number::Bool(value) => &[value as u8],
+            Number::I8(value) => &value.to_ne_bytes(),
+            Number::I16(value) => &value.to_ne_bytes(),
+            Number::I32(value) => &value.to_ne_bytes(),
+            Number::I64(value) => &value.to_ne_bytes(),
+            Number::U8(value) => &value.to_ne_bytes(),
+            Number::U16(value) => &value.to_ne_bytes(),
+            Number::U32(value) => &value.to_ne_bytes(),
+            Number::U64(value) => &value.to_ne_bytes(),
+            Number::F32(value) => &value.to_ne_bytes(),
+            Number::F64(value) => &value.to_ne_bytes(),
+        };
+        slot[..bytes.len()].copy_from_slice(bytes);
+        slot
     }
 
     /// Reads a scalar of type `scalar` from memory.
@@ -246,12 +250,7 @@ impl PackedArguments {
         let packed = self;
         for argument in arguments {
             match argument {
-                Argument::Number(number) => {
-                    let mut slot = [0u8; 8];
-                    let bytes = number.bytes();
-                    slot[..bytes.len()].copy_from_slice(&bytes);
-                    packed.slots.push(slot);
-                }
+                Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));
@@ -268,6 +267,11 @@ impl PackedArguments {
             }
         }
         Ok(())
+    }
+
+    /// Lays out scalar arguments.
+    pub fn pack_numbers(&mut self, numbers: &[Number]) {
+        self.slots.extend(numbers.iter().map(|number| number.slot()));
     }
 
     /// Pointers as `invoke_packed` takes them. A function whose C interface returns a struct takes
