@@ -9,7 +9,10 @@
 //! Every index must be an induction variable, each at most once per access. The dimensions the store
 //! indexes are parallel, in the store's index order; the other loops are reductions, in nest order,
 //! so each element still accumulates in the order the loops wrote (bit-for-bit the same result). The
-//! stored-to array must be a `memref.alloc` of this function that no other access reaches through
+//! stored value must be the element read, combined with a value computed without it by one op that
+//! linalg's vectoriser knows as a reduction (`+=`, `*=`, bitwise and integer min/max; Python's
+//! `max()` on floats is a compare and a select, which it does not know). The stored-to array must
+//! be a `memref.alloc` of this function that no other access reaches through
 //! another view, and loads from it must read the element being stored: then no iteration sees
 //! another's writes and the nest's order over parallel dimensions is free. Each operand is a subview
 //! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
@@ -132,6 +135,27 @@ fn available_in_body(value: MlirValue, loads: &[Access], computations: &[MlirOpe
     produced_inside || !is_inside(value, outer)
 }
 
+/// Ops that combine an accumulator with one more value the way linalg's vectoriser recognises a
+/// reduction.
+const COMBINERS: [&str; 15] = [
+    "arith.addf", "arith.addi", "arith.mulf", "arith.muli", "arith.andi", "arith.ori", "arith.xori", "arith.maxsi", "arith.minsi",
+    "arith.maxui", "arith.minui", "arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf",
+];
+
+/// Whether the stored value is one combiner applied to the element read (the accumulator, read
+/// once) and a value computed without it: `C[i, j] += ...`, not `C[i, j] = max(C[i, j], ...)`
+/// written as a compare and a select.
+fn accumulates(accumulators: &[&Access], store: MlirOperation) -> bool {
+    let [accumulator] = accumulators else { return false };
+    let stored = unsafe { mlirOperationGetOperand(store, 0) };
+    match ir::uses(ir::results(accumulator.operation)[0]).as_slice() {
+        [(combiner, _)] => {
+            COMBINERS.contains(&ir::op_name(*combiner).as_str()) && unsafe { mlirValueEqual(ir::results(*combiner)[0], stored) }
+        }
+        _ => false,
+    }
+}
+
 /// `memref.subview %memref[0, ...][sizes][1, ...]`: the part of `memref` the loops visit.
 fn subview(b: &Builder, memref: MlirValue, sizes: &[MlirValue]) -> MlirValue {
     let source = ir::value_type(memref);
@@ -188,6 +212,7 @@ fn raise(outer: MlirOperation) -> bool {
     let reductions: Vec<usize> = (0..loops.len()).filter(|position| !parallel.contains(position)).collect();
     let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&store]).any(|access| access.loops.contains(&position)));
     if !output_is_fresh
+        || !accumulates(&accumulators, store.operation)
         || accumulators.iter().any(|load| load.loops != store.loops)
         || inputs.iter().any(|load| unsafe { mlirValueEqual(ir::root_memref(load.memref), output_root) })
         || parallel.len() < 2

@@ -65,6 +65,44 @@ def transposed_result(A, B):
     return C
 
 
+def two_reductions(A, B):
+    C = np.zeros((A.shape[0], B.shape[2]))
+    for i in range(A.shape[0]):
+        for k in range(A.shape[1]):
+            for l in range(A.shape[2]):
+                for j in range(B.shape[2]):
+                    C[i, j] += A[i, k, l] * B[k, l, j]
+    return C
+
+
+def into_a_transposed_view(A, B):
+    D = np.zeros((B.shape[1], A.shape[0]))
+    C = D.T
+    for i in range(A.shape[0]):
+        for k in range(A.shape[1]):
+            for j in range(B.shape[1]):
+                C[i, j] += A[i, k] * B[k, j]
+    return D
+
+
+def single_precision(A, B):
+    C = np.zeros((A.shape[0], B.shape[1]), np.float32)
+    for i in range(A.shape[0]):
+        for k in range(A.shape[1]):
+            for j in range(B.shape[1]):
+                C[i, j] += A[i, k] * B[k, j]
+    return C
+
+
+def max_plus(A, B):
+    C = np.zeros((A.shape[0], B.shape[1]))
+    for i in range(A.shape[0]):
+        for k in range(A.shape[1]):
+            for j in range(B.shape[1]):
+                C[i, j] = max(C[i, j], A[i, k] + B[k, j])
+    return C
+
+
 def matrix(rows, columns, dtype, order, seed):
     values = np.random.default_rng(seed).uniform(-2, 2, (rows, columns))
     if np.issubdtype(dtype, np.integer):
@@ -98,6 +136,20 @@ def test_batched_product(shape):
     batch, m, n, p = shape
     rng = np.random.default_rng(3)
     same_bits(batched, rng.uniform(-1, 1, (batch, m, n)), rng.uniform(-1, 1, (batch, n, p)))
+
+
+@pytest.mark.parametrize("function, vectorised", [(two_reductions, True), (into_a_transposed_view, True), (single_precision, True), (max_plus, False)])
+def test_other_nests(function, vectorised):
+    rng = np.random.default_rng(9)
+    if function is two_reductions:
+        arguments = (rng.uniform(-1, 1, (9, 3, 4)), rng.uniform(-1, 1, (3, 4, 19)))
+    else:
+        dtype = np.float32 if function is single_precision else np.float64
+        arguments = (rng.uniform(-1, 1, (9, 5)).astype(dtype), rng.uniform(-1, 1, (5, 17)).astype(dtype))
+    same_bits(function, *arguments)
+    jitted = rumba.njit(function)
+    jitted(*arguments)
+    assert ("vector.transfer_read" in jitted.inspect_mlir(jitted.signatures[0], stage="vector")) == vectorised
 
 
 def test_product_into_an_argument_that_aliases_an_input():

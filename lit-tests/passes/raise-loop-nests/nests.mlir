@@ -87,7 +87,8 @@ func.func @reads_neighbour(%a: memref<?x?xf64>, %n: index) -> memref<?x?xf64> {
   return %c : memref<?x?xf64>
 }
 
-// A loop that starts at 1, an induction variable used as a value, and a nest without a reduction stay.
+// A loop that starts at 1, an induction variable used as a value, a nest without a reduction and
+// one whose accumulation is a compare and a select (Python's max) stay.
 // CHECK-LABEL: func.func @not_raised
 // CHECK-NOT: linalg.generic
 // CHECK: return
@@ -120,6 +121,17 @@ func.func @not_raised(%a: memref<?x?xf64>, %n: index) -> memref<?x?xf64> {
     scf.for %j = %zero to %n step %one {
       %x = memref.load %a[%i, %j] : memref<?x?xf64>
       memref.store %x, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  scf.for %i = %zero to %n step %one {
+    scf.for %j = %zero to %n step %one {
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %greater = arith.cmpf ogt, %x, %old : f64
+        %larger = arith.select %greater, %x, %old : f64
+        memref.store %larger, %c[%i, %j] : memref<?x?xf64>
+      }
     }
   }
   return %c : memref<?x?xf64>
