@@ -38,7 +38,7 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %functions {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    %tiles = transform.structured.match ops{["linalg.generic"]} attributes {rumba.tile_sizes = array<i64: SIZES>} in %root : (!transform.any_op) -> !transform.any_op
+    %tiles = transform.structured.match ops{["linalg.generic"]} attributes {rumba.tile_sizes = array<i64: SIZES>, rumba.tile_interchange = array<i64: INTERCHANGE>} in %root : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %tiles vector_sizes [SIZES] : !transform.any_op
     transform.apply_patterns to %functions {
       transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerparallel"

@@ -48,6 +48,12 @@ def batched(A, B):
     return C
 
 
+def two_tilings(A, B, X, Y):
+    """Two nests whose tiles have the same sizes, one with two reductions, one with three parallel
+    dimensions: each is tiled and vectorised with its own loop order."""
+    return two_reductions(A, B), batched(X, Y)
+
+
 def into_argument(A, B, C):
     for i in range(A.shape[0]):
         for k in range(A.shape[1]):
@@ -150,6 +156,13 @@ def test_other_nests(function, vectorised):
     jitted = rumba.njit(function)
     jitted(*arguments)
     assert ("vector.transfer_read" in jitted.inspect_mlir(jitted.signatures[0], stage="vector")) == vectorised
+
+
+def test_nests_with_the_same_tile_sizes():
+    rng = np.random.default_rng(10)
+    arguments = (rng.uniform(-1, 1, (9, 3, 4)), rng.uniform(-1, 1, (3, 4, 19)), rng.uniform(-1, 1, (3, 9, 5)), rng.uniform(-1, 1, (3, 5, 17)))
+    for got, expected in zip(rumba.njit(two_tilings)(*arguments), two_tilings(*arguments)):
+        np.testing.assert_array_equal(got, expected)
 
 
 def test_product_into_an_argument_that_aliases_an_input():
