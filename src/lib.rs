@@ -193,6 +193,7 @@ pub fn convert_number(number: Number, scalar: Scalar) -> Number {
         Scalar::Int { bits: 16, .. } => Number::U16(integer as u16),
         Scalar::Int { bits: 32, .. } => Number::U32(integer as u32),
         Scalar::Int { .. } => Number::U64(integer as u64),
+        Scalar::Complex => unreachable!("no signature of a compiled function holds a complex number"),
     }
 }
 

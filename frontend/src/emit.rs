@@ -181,6 +181,14 @@ fn location(module: &SourceModule, node: &dyn Ranged) -> String {
     format!("loc({:?}:{line}:{column})", module.file.name)
 }
 
+fn holds_complex(value_type: &Type) -> bool {
+    match value_type {
+        Type::Scalar(scalar) => scalar.is_complex(),
+        Type::Tuple(elements) => elements.iter().any(holds_complex),
+        _ => false,
+    }
+}
+
 fn float_literal(value: f64) -> String {
     format!("0x{:016X}", value.to_bits())
 }
@@ -344,6 +352,16 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
     fn scalar_constant(&mut self, scalar: Scalar, constant: Constant, loc: &str) -> String {
         let text = match (scalar, constant) {
+            (Scalar::Complex, constant) => {
+                let (real, imag) = match constant {
+                    Constant::Complex(real, imag) => (real, imag),
+                    Constant::Float(value) => (value, 0.0),
+                    Constant::Int(value) => (value as f64, 0.0),
+                    Constant::Bool(value) => (value as i64 as f64, 0.0),
+                };
+                format!("complex.constant [{} : f64, {} : f64] : complex<f64> {loc}", float_literal(real), float_literal(imag))
+            }
+            (_, Constant::Complex(real, _)) => return self.scalar_constant(scalar, Constant::Float(real), loc),
             (Scalar::Bool, Constant::Bool(value)) => format!("py.constant {value} {loc}"),
             (Scalar::Bool, Constant::Int(value)) => format!("py.constant {} {loc}", value != 0),
             (Scalar::Int { bits, signed: false }, Constant::Int(value)) => {
@@ -553,6 +571,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn emit_function(&mut self, function: &StmtFunctionDef, public: bool) -> Result<String, Diagnostic> {
         let module = self.module;
         let return_type = self.types.return_type.clone();
+        if public && holds_complex(&return_type) {
+            return Err(module.unsupported(
+                &function.name,
+                format!("{}() returns a complex number, which compiled code cannot hand to Python yet; return its .real and .imag", function.name),
+            ));
+        }
         let mut result_types = vec!["i32".to_string()];
         result_types.extend(return_type.flat_mlir());
         let loc = location(module, function);
@@ -1277,6 +1301,16 @@ impl FunctionEmitter<'_, '_, '_> {
     fn cast(&mut self, name: &str, from: Scalar, to: Scalar, loc: &str) -> String {
         if from == to {
             name.to_string()
+        } else if to == Scalar::Complex {
+            let real = self.cast(name, from, FLOAT64, loc);
+            let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), loc);
+            self.op(format!("complex.create {real}, {zero} : complex<f64> {loc}"))
+        } else if from == Scalar::Complex && to == Scalar::Bool {
+            let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), loc);
+            self.op(format!("complex.neq {name}, {zero} : complex<f64> {loc}"))
+        } else if from == Scalar::Complex {
+            let real = self.op(format!("complex.re {name} : complex<f64> {loc}"));
+            self.cast(&real, FLOAT64, to, loc)
         } else if to == Scalar::Bool {
             self.op(format!("py.truth {name} : {} {loc}", from.mlir()))
         } else {
@@ -1410,6 +1444,12 @@ impl FunctionEmitter<'_, '_, '_> {
                         if unary.op == UnaryOp::Invert && scalar.is_float() {
                             return Err(module.typing(expr, "bad operand type for unary ~: float"));
                         }
+                        if scalar.is_complex() {
+                            if unary.op == UnaryOp::Invert {
+                                return Err(module.typing(expr, "bad operand type for unary ~: complex"));
+                            }
+                            return Ok(Value::Scalar(self.op(format!("complex.neg {name} : complex<f64> {loc}")), scalar));
+                        }
                         let widened = scalar.widened();
                         let operand = self.cast(&name, scalar, widened, &loc);
                         let mnemonic = if unary.op == UnaryOp::USub { "neg" } else { "invert" };
@@ -1449,6 +1489,10 @@ impl FunctionEmitter<'_, '_, '_> {
                     }
                 }
                 let base = self.emit_expr(&attribute.value)?;
+                if let (Value::Scalar(number, Scalar::Complex), part @ ("real" | "imag")) = (&base, attribute.attr.as_str()) {
+                    let mnemonic = if part == "real" { "re" } else { "im" };
+                    return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : complex<f64> {loc}")), FLOAT64));
+                }
                 let Value::Array(array, array_type) = base else {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
@@ -1515,6 +1559,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Constant::Int(_) => INT64,
             Constant::Float(_) => FLOAT64,
             Constant::Bool(_) => Scalar::Bool,
+            Constant::Complex(..) => Scalar::Complex,
         };
         Value::Scalar(self.scalar_constant(scalar, constant, loc), scalar)
     }
@@ -1562,6 +1607,9 @@ impl FunctionEmitter<'_, '_, '_> {
         let result = crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?;
         let lhs = self.cast(left_name, left_type, result, &loc);
         let rhs = self.cast(right_name, right_type, result, &loc);
+        if result.is_complex() {
+            return self.complex_binary(op, &lhs, &rhs, may_be_zero(right_expr), expr);
+        }
         let ty = result.mlir();
         let divisor_may_be_zero = may_be_zero(right_expr);
         let Some(mnemonic) = binary_mnemonic(op) else {
@@ -1606,6 +1654,60 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
     }
 
+    /// `lhs op rhs` on complex numbers, computed as CPython computes it: the schoolbook product, and
+    /// the quotient by the larger of the divisor's parts (`_Py_c_quot`), raising ZeroDivisionError
+    /// for a zero divisor.
+    fn complex_binary(&mut self, op: Operator, lhs: &str, rhs: &str, divisor_may_be_zero: bool, expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, expr);
+        let parts = |this: &mut Self, value: &str| {
+            (this.op(format!("complex.re {value} : complex<f64> {loc}")), this.op(format!("complex.im {value} : complex<f64> {loc}")))
+        };
+        let ((a, b), (c, d)) = (parts(self, lhs), parts(self, rhs));
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let (real, imag) = match op {
+            Operator::Add => (float(self, "addf", &a, &c), float(self, "addf", &b, &d)),
+            Operator::Sub => (float(self, "subf", &a, &c), float(self, "subf", &b, &d)),
+            Operator::Mult => {
+                let (ac, bd, ad, bc) = (float(self, "mulf", &a, &c), float(self, "mulf", &b, &d), float(self, "mulf", &a, &d), float(self, "mulf", &b, &c));
+                (float(self, "subf", &ac, &bd), float(self, "addf", &ad, &bc))
+            }
+            Operator::Div => {
+                if divisor_may_be_zero {
+                    let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), &loc);
+                    let is_zero = self.op(format!("complex.eq {rhs}, {zero} : complex<f64> {loc}"));
+                    self.raise_if(&is_zero, "ZeroDivisionError", "complex division by zero", expr)?;
+                }
+                let abs_c = self.op(format!("math.absf {c} : f64 {loc}"));
+                let abs_d = self.op(format!("math.absf {d} : f64 {loc}"));
+                // |c| >= |d|: divide through by c.
+                let ratio = float(self, "divf", &d, &c);
+                let scaled = float(self, "mulf", &d, &ratio);
+                let denominator = float(self, "addf", &c, &scaled);
+                let (b_ratio, a_ratio) = (float(self, "mulf", &b, &ratio), float(self, "mulf", &a, &ratio));
+                let (real_numerator, imag_numerator) = (float(self, "addf", &a, &b_ratio), float(self, "subf", &b, &a_ratio));
+                let by_real = (float(self, "divf", &real_numerator, &denominator), float(self, "divf", &imag_numerator, &denominator));
+                // |d| > |c|: divide through by d.
+                let ratio = float(self, "divf", &c, &d);
+                let scaled = float(self, "mulf", &c, &ratio);
+                let denominator = float(self, "addf", &scaled, &d);
+                let (a_ratio, b_ratio) = (float(self, "mulf", &a, &ratio), float(self, "mulf", &b, &ratio));
+                let (real_numerator, imag_numerator) = (float(self, "addf", &a_ratio, &b), float(self, "subf", &b_ratio, &a));
+                let by_imag = (float(self, "divf", &real_numerator, &denominator), float(self, "divf", &imag_numerator, &denominator));
+                // Neither (a NaN part): NaN.
+                let nan = self.scalar_constant(FLOAT64, Constant::Float(f64::NAN), &loc);
+                let real_larger = self.op(format!("arith.cmpf oge, {abs_c}, {abs_d} : f64 {loc}"));
+                let imag_larger = self.op(format!("arith.cmpf oge, {abs_d}, {abs_c} : f64 {loc}"));
+                let pick = |this: &mut Self, first: &str, second: &str| {
+                    let second_or_nan = this.op(format!("arith.select {imag_larger}, {second}, {nan} : f64 {loc}"));
+                    this.op(format!("arith.select {real_larger}, {first}, {second_or_nan} : f64 {loc}"))
+                };
+                (pick(self, &by_real.0, &by_imag.0), pick(self, &by_real.1, &by_imag.1))
+            }
+            _ => unreachable!("binary_result admits + - * / on complex numbers"),
+        };
+        Ok(Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex))
+    }
+
     fn compare(&mut self, op: CmpOp, left: &Value, right: &Value, expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
@@ -1618,6 +1720,14 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         let lhs = self.cast(left_name, left_type, common, &loc);
         let rhs = self.cast(right_name, right_type, common, &loc);
+        if common.is_complex() {
+            let mnemonic = match op {
+                CmpOp::Eq => "eq",
+                CmpOp::NotEq => "neq",
+                _ => return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str()))),
+            };
+            return Ok(self.op(format!("complex.{mnemonic} {lhs}, {rhs} : complex<f64> {loc}")));
+        }
         let Some(predicate) = comparison_predicate(op) else {
             return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", op.as_str())));
         };
@@ -1795,6 +1905,24 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
                 _ => unreachable!("builtin_type checks len's argument"),
             },
+            "complex" => {
+                let parts: Vec<String> = arguments
+                    .into_iter()
+                    .zip(call.arguments.args.iter())
+                    .map(|(argument, expr)| self.to_scalar(argument, FLOAT64, expr))
+                    .collect::<Result<_, _>>()?;
+                let imag = match parts.get(1) {
+                    Some(imag) => imag.clone(),
+                    None => self.scalar_constant(FLOAT64, Constant::Float(0.0), loc),
+                };
+                Ok(Value::Scalar(self.op(format!("complex.create {}, {imag} : complex<f64> {loc}", parts[0])), Scalar::Complex))
+            }
+            "abs" if argument_types[0] == Type::Scalar(Scalar::Complex) => {
+                let Value::Scalar(operand, _) = &arguments[0] else { unreachable!("builtin_type checks abs's argument") };
+                let real = self.op(format!("complex.re {operand} : complex<f64> {loc}"));
+                let imag = self.op(format!("complex.im {operand} : complex<f64> {loc}"));
+                Ok(Value::Scalar(self.op(format!("py.math \"hypot\"({real}, {imag}) : (f64, f64) -> f64 {loc}")), FLOAT64))
+            }
             "abs" => {
                 let operand = self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?;
                 Ok(Value::Scalar(self.op(format!("py.math \"abs\"({operand}) : ({0}) -> {0} {loc}", result.mlir())), result))
@@ -2077,6 +2205,8 @@ impl FunctionEmitter<'_, '_, '_> {
         let constant = match (kind, scalar) {
             // -0.0, not 0.0: -0.0 + x is x for every x (0.0 + -0.0 is 0.0), so LLVM folds it away.
             (Reduction::Add, Scalar::Float { .. }) => Constant::Float(-0.0),
+            (Reduction::Add, Scalar::Complex) => Constant::Complex(-0.0, -0.0),
+            (Reduction::Min | Reduction::Max, Scalar::Complex) => Constant::Complex(f64::NAN, f64::NAN),
             (Reduction::Add, _) => Constant::Int(0),
             (Reduction::Mul, _) => Constant::Int(1),
             (Reduction::Min, Scalar::Float { .. }) => Constant::Float(f64::INFINITY),

@@ -313,7 +313,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(Constant::Int(_)) => Type::Scalar(INT64),
                 Some(Constant::Float(_)) => Type::Scalar(FLOAT64),
                 Some(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
-                None => return Err(module.unsupported(expr, "this number literal is not supported (complex, or beyond int64)")),
+                Some(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
+                None => return Err(module.unsupported(expr, "this number literal is not supported (beyond int64)")),
             },
             Expr::NoneLiteral(_) => Type::None,
             Expr::Name(name) => self.name_type(name.id.as_str(), expr)?,
@@ -335,7 +336,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
                     (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
-                    (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() => Type::Scalar(scalar.widened()),
+                    (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() && !scalar.is_complex() => Type::Scalar(scalar.widened()),
                     (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
                 }
             }
@@ -351,6 +352,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", op.as_str())));
                     }
                     let right = self.expr_type(comparator)?;
+                    let complex_operand = [&left, &right].iter().any(|operand| matches!(operand, Type::Scalar(Scalar::Complex)));
+                    if complex_operand && !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
+                        return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
+                    }
                     match (&left, &right) {
                         (Type::Scalar(_) | Type::Unknown, Type::Scalar(_) | Type::Unknown) => {}
                         _ => return Err(module.typing(expr, format!("cannot compare {left} with {right}"))),
@@ -459,7 +464,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let callee = self.callee(call)?;
         if let Callee::Builtin(name) = callee {
-            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len") {
+            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex") {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
@@ -510,6 +515,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "dtype" => Err(module.unsupported(attribute, "an array's dtype is supported only as a dtype argument (np.empty(n, a.dtype), b.astype(a.dtype))")),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
+            Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
         }
     }
@@ -569,6 +575,13 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
         module.error(expr.range(), DiagnosticKind::Typing, format!("unsupported operand types for {}: {} and {}", op.as_str(), left.numba_name(), right.numba_name()))
     };
     let promoted = promote(left, right);
+    if promoted.is_complex() {
+        return match op {
+            Operator::Add | Operator::Sub | Operator::Mult | Operator::Div => Ok(Scalar::Complex),
+            Operator::Pow => Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'**' on complex numbers is not supported yet")),
+            _ => Err(mismatch()),
+        };
+    }
     Ok(match op {
         Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod => promoted.widened(),
         Operator::Div if promoted.is_float() => promoted,
@@ -648,6 +661,9 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
             other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("elementwise operations take arrays and numbers, got {other}"))),
         })
         .collect::<Result<_, _>>()?;
+    if elements.contains(&Scalar::Complex) {
+        return Err(module.error(node.range(), DiagnosticKind::Unsupported, "arrays of complex numbers are not supported yet"));
+    }
     let array_kind = operands.iter().find_map(|operand| match operand {
         Type::Array(array) => Some(array.dtype),
         _ => None,
@@ -881,20 +897,35 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             _ => Err(module.typing(call, format!("{name}() takes one number here"))),
         }
     };
+    let real_scalar = || -> Result<Scalar, Diagnostic> {
+        match one_scalar()? {
+            Scalar::Complex => Err(module.typing(call, format!("{name}() of a complex number is not supported; take .real or abs() first"))),
+            scalar => Ok(scalar),
+        }
+    };
     Ok(Type::Scalar(match name {
-        "abs" => one_scalar()?.widened(),
+        "abs" => match one_scalar()? {
+            Scalar::Complex => FLOAT64,
+            scalar => scalar.widened(),
+        },
         "int" => {
-            one_scalar()?;
+            real_scalar()?;
             INT64
         }
         "float" => {
-            one_scalar()?;
+            real_scalar()?;
             FLOAT64
         }
         "bool" => {
             one_scalar()?;
             Scalar::Bool
         }
+        "complex" => match arguments {
+            [Type::Scalar(real)] | [Type::Scalar(real), Type::Scalar(_)] if !real.is_complex() && arguments.iter().all(|argument| argument.scalar() != Some(Scalar::Complex)) => {
+                Scalar::Complex
+            }
+            _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
+        },
         "len" => match arguments {
             [Type::Array(_) | Type::Tuple(_)] => INT64,
             _ => return Err(module.typing(call, "len() takes an array or a tuple")),
@@ -905,7 +936,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             }
             let mut result = Type::Unknown;
             for argument in arguments {
-                if argument.scalar().is_none() {
+                if argument.scalar().is_none_or(Scalar::is_complex) {
                     return Err(module.typing(call, format!("{name}() takes numbers, got {argument}")));
                 }
                 result = unify(&result, argument).unwrap_or(Type::Scalar(FLOAT64));

@@ -12,6 +12,8 @@ pub enum Constant {
     Int(i64),
     Float(f64),
     Bool(bool),
+    /// A complex number: real and imaginary parts.
+    Complex(f64, f64),
 }
 
 /// What a global name refers to.
@@ -116,7 +118,7 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
         Expr::NumberLiteral(literal) => match &literal.value {
             Number::Int(int) => int.as_i64().map(Constant::Int),
             Number::Float(float) => Some(Constant::Float(*float)),
-            Number::Complex { .. } => None,
+            Number::Complex { real, imag } => Some(Constant::Complex(*real, *imag)),
         },
         Expr::BooleanLiteral(literal) => Some(Constant::Bool(literal.value)),
         Expr::UnaryOp(unary) if unary.op == ruff_python_ast::UnaryOp::USub => {
@@ -124,6 +126,7 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
                 Constant::Int(value) => Some(Constant::Int(value.checked_neg()?)),
                 Constant::Float(value) => Some(Constant::Float(-value)),
                 Constant::Bool(value) => Some(Constant::Int(-(value as i64))),
+                Constant::Complex(real, imag) => Some(Constant::Complex(-real, -imag)),
             }
         }
         _ => None,

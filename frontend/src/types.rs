@@ -3,12 +3,14 @@
 use rumba_dialects::Layout;
 use std::fmt;
 
-/// A scalar type: Python's bool, int and float, and NumPy's sized variants.
+/// A scalar type: Python's bool, int, float and complex, and NumPy's sized variants. Complex
+/// numbers (complex128) live inside compiled code only: no argument, result or array holds one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
     Bool,
     Int { bits: u8, signed: bool },
     Float { bits: u8 },
+    Complex,
 }
 
 pub const INT64: Scalar = Scalar::Int { bits: 64, signed: true };
@@ -23,6 +25,10 @@ impl Scalar {
         matches!(self, Scalar::Int { .. })
     }
 
+    pub fn is_complex(self) -> bool {
+        self == Scalar::Complex
+    }
+
     /// The type as the `py` dialect spells it: `si64`, `ui8`, `f32`, `i1`.
     pub fn mlir(self) -> String {
         match self {
@@ -30,6 +36,7 @@ impl Scalar {
             Scalar::Int { bits, signed: true } => format!("si{bits}"),
             Scalar::Int { bits, signed: false } => format!("ui{bits}"),
             Scalar::Float { bits } => format!("f{bits}"),
+            Scalar::Complex => "complex<f64>".into(),
         }
     }
 
@@ -40,6 +47,7 @@ impl Scalar {
             Scalar::Int { bits, signed: true } => format!("int{bits}"),
             Scalar::Int { bits, signed: false } => format!("uint{bits}"),
             Scalar::Float { bits } => format!("float{bits}"),
+            Scalar::Complex => "complex128".into(),
         }
     }
 
@@ -47,6 +55,7 @@ impl Scalar {
         match self {
             Scalar::Bool => 1,
             Scalar::Int { bits, .. } | Scalar::Float { bits } => bits as usize / 8,
+            Scalar::Complex => 16,
         }
     }
 
@@ -83,6 +92,7 @@ impl Scalar {
 pub fn promote(left: Scalar, right: Scalar) -> Scalar {
     use Scalar::*;
     match (left, right) {
+        (Complex, _) | (_, Complex) => Complex,
         (Bool, other) | (other, Bool) => other,
         (Float { bits: a }, Float { bits: b }) => Float { bits: a.max(b) },
         (Float { bits }, Int { bits: int_bits, .. }) | (Int { bits: int_bits, .. }, Float { bits }) => {
@@ -152,6 +162,7 @@ impl Type {
     /// A name fragment for the symbol of a specialisation.
     pub fn mangle(&self) -> String {
         match self {
+            Type::Scalar(Scalar::Complex) => "c128".into(),
             Type::Scalar(scalar) => scalar.mlir(),
             Type::Array(array) => format!("{}x{}{}", array.dtype.mlir(), array.ndim, array.layout.letter()),
             Type::Tuple(elements) => {

@@ -205,6 +205,10 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         }
         "py.cast" => cast(b, kind_of(operand_types[0])?, kind_of(ir::value_type(ir::results(operation)[0]))?, operands[0], result_type.expect("has a result")),
         "py.truth" => truth(b, kind_of(operand_types[0])?, operands[0]),
+        "py.math" if ir::string_attribute(operation, "callee") == "hypot" => {
+            // libm's, as CPython's abs() of a complex number uses it.
+            call_runtime(b, "hypot", &operands, result_type)?.expect("hypot returns a float")
+        }
         "py.math" => {
             let callee = ir::string_attribute(operation, "callee");
             let unsigned = matches!(result_kind, Some(ScalarKind::Unsigned(_) | ScalarKind::Bool));

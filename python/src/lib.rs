@@ -141,6 +141,7 @@ fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> 
             let number = value.extract::<f64>().map_err(|_| mismatch())?;
             Ok(rumba::convert_number(Number::F64(number), scalar))
         }
+        Scalar::Complex => Err(mismatch()),
     }
 }
 
@@ -186,6 +187,7 @@ fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
         Scalar::Int { .. } => u64::get_dtype(py),
         Scalar::Float { bits: 32 } => f32::get_dtype(py),
         Scalar::Float { .. } => f64::get_dtype(py),
+        Scalar::Complex => unreachable!("no array of compiled code holds complex numbers"),
     }
 }
 
@@ -364,6 +366,7 @@ fn type_code(r#type: &Type) -> Option<u32> {
         Scalar::Bool => 1,
         Scalar::Int { bits, signed } => 2 | (*bits as u32) << 2 | (*signed as u32) << 10,
         Scalar::Float { bits } => 3 | (*bits as u32) << 2,
+        Scalar::Complex => 4,
     };
     match r#type {
         Type::Scalar(scalar) => Some(scalar_code(scalar)),

@@ -82,6 +82,7 @@ impl Number {
                 Scalar::Int { .. } => Number::U64(pointer.cast::<u64>().read_unaligned()),
                 Scalar::Float { bits: 32 } => Number::F32(pointer.cast::<f32>().read_unaligned()),
                 Scalar::Float { .. } => Number::F64(pointer.cast::<f64>().read_unaligned()),
+                Scalar::Complex => unreachable!("the frontend compiles no public function that takes or returns a complex number"),
             }
         }
     }

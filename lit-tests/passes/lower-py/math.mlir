@@ -1,6 +1,7 @@
 // lower-py on py.math: each math-module callee to its math-dialect op, abs on ints (absi) and floats (absf).
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s --check-prefix=NOPY
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s --check-prefix=HYPOT
 // Nothing of the py dialect is left, in ops or in types.
 // NOPY-NOT: {{[^a-z]py\.}}
 
@@ -88,4 +89,17 @@ func.func @binary_ufuncs(%x: f64, %y: f64, %i: si32, %j: si32, %u: ui8, %v: ui8)
   %ui = py.math "minimum"(%u, %v) : (ui8, ui8) -> ui8
   %ua = py.math "maximum"(%u, %v) : (ui8, ui8) -> ui8
   return %a, %mn, %mx, %si, %sa, %ui, %ua : f64, f64, f64, si32, si32, ui8, ui8
+}
+
+// hypot (abs() of a complex number) calls libm's, declared once in the module.
+// HYPOT: func.func private @hypot(f64, f64) -> f64
+// HYPOT-NOT: func.func private @hypot
+// HYPOT-LABEL: func.func @hypotenuse(
+// HYPOT-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64)
+// HYPOT-NEXT: %[[H:.*]] = call @hypot(%[[X]], %[[Y]]) : (f64, f64) -> f64
+// HYPOT-NEXT: %[[G:.*]] = call @hypot(%[[Y]], %[[X]]) : (f64, f64) -> f64
+func.func @hypotenuse(%x: f64, %y: f64) -> (f64, f64) {
+  %h = py.math "hypot"(%x, %y) : (f64, f64) -> f64
+  %g = py.math "hypot"(%y, %x) : (f64, f64) -> f64
+  return %h, %g : f64, f64
 }

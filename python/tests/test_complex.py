@@ -1,0 +1,166 @@
+"""Complex numbers inside compiled code: literals, complex(), + - * / (CPython's formulas, so the
+same bits), ==, !=, unary minus, .real, .imag, abs() and truth values, mixed with ints and floats.
+Each function runs in CPython and under rumba; results come back as (real, imag) pairs because
+compiled code does not hand complex numbers to Python yet."""
+import math
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba.errors import TypingError, UnsupportedError
+
+
+def same(function, *arguments):
+    expected = function(*arguments)
+    got = rumba.njit(function)(*arguments)
+    assert len(got) == len(expected)
+    for got_part, expected_part in zip(got, expected):
+        assert type(got_part) is type(expected_part)
+        assert got_part == expected_part or (math.isnan(got_part) and math.isnan(expected_part)), (got, expected)
+
+
+def add(a, b, c, d):
+    z = complex(a, b) + complex(c, d)
+    return z.real, z.imag
+
+
+def sub(a, b, c, d):
+    z = complex(a, b) - complex(c, d)
+    return z.real, z.imag
+
+
+def mul(a, b, c, d):
+    z = complex(a, b) * complex(c, d)
+    return z.real, z.imag
+
+
+def div(a, b, c, d):
+    z = complex(a, b) / complex(c, d)
+    return z.real, z.imag
+
+
+def mixed(a, b, x, n):
+    z = complex(a, b)
+    w = (z * x + n) / (2 - z) - 1j * n + x / z
+    return w.real, w.imag
+
+
+def literals(x):
+    z = 2.5j + x
+    w = -z
+    return w.real, w.imag, (3 - 4j).imag
+
+
+def magnitude(a, b):
+    return (abs(complex(a, b)),)
+
+
+def comparisons(a, b, c, d):
+    z, w = complex(a, b), complex(c, d)
+    return z == w, z != w, z == a, bool(z), (1 if z else 0)
+
+
+def iterate(a, b, n):
+    z = 0j
+    c = complex(a, b)
+    for _ in range(n):
+        z = z * z + c
+    return z.real, z.imag
+
+
+VALUES = [0.0, -0.0, 1.0, -2.5, 3.0e-300, 7.0e300, math.inf, -math.inf, math.nan, 0.1]
+
+
+@pytest.mark.parametrize("function", [add, sub, mul, div])
+@pytest.mark.parametrize("a, b", [(1.0, 2.0), (-0.0, 3.5), (math.inf, 1.0), (7.0e300, -7.0e300), (math.nan, 0.0)])
+@pytest.mark.parametrize("c, d", [(0.5, -1.5), (3.0, 0.0), (0.0, 2.0), (1.0e-300, 1.0e-300), (math.inf, math.nan), (2.0, 2.0)])
+def test_arithmetic_matches_cpython(function, a, b, c, d):
+    same(function, a, b, c, d)
+
+
+@pytest.mark.parametrize("a, b", [(a, b) for a in VALUES for b in VALUES[:5]])
+def test_magnitude_and_truth(a, b):
+    same(magnitude, a, b)
+    same(comparisons, a, b, a, -b)
+
+
+@pytest.mark.parametrize("x, n", [(0.5, 3), (-2.0, 0), (1.0e10, -7)])
+def test_mixed_operands_and_literals(x, n):
+    same(mixed, 1.5, -0.25, x, n)
+    same(literals, x)
+
+
+def test_escape_iteration():
+    same(iterate, -0.75, 0.1, 50)
+
+
+def squared(z):
+    return z * z
+
+
+def through_a_call_a_tuple_and_a_reduction(x, values):
+    pair = (complex(x, 2.0), 1.5)
+    total = 0j
+    for i in rumba.prange(values.shape[0]):
+        total += values[i] * 1j
+    return squared(pair[0]).real + pair[1], total.imag
+
+
+def test_calls_tuples_and_prange_reductions():
+    values = np.arange(5.0)
+    expected = through_a_call_a_tuple_and_a_reduction(3.0, values)
+    assert rumba.njit(through_a_call_a_tuple_and_a_reduction)(3.0, values) == expected
+
+
+def test_division_by_zero_raises():
+    with pytest.raises(ZeroDivisionError, match="complex division by zero"):
+        rumba.njit(div)(1.0, 1.0, 0.0, 0.0)
+
+
+def returns_complex(a):
+    return complex(a, 1.0)
+
+
+def ordered(a):
+    return complex(a, 1.0) < 1j
+
+
+def power(a):
+    z = complex(a, 1.0) ** 2
+    return z.real
+
+
+def floor(a):
+    z = complex(a, 1.0) // 2
+    return z.real
+
+
+def truncate(a):
+    return int(complex(a, 1.0))
+
+
+def complex_array(a):
+    return (np.arange(3.0) * 1j)[0].real
+
+
+@pytest.mark.parametrize(
+    "function, error, message",
+    [
+        (returns_complex, UnsupportedError, "returns a complex number"),
+        (ordered, TypingError, "'<' is not supported between complex numbers"),
+        (power, UnsupportedError, "'\\*\\*' on complex numbers"),
+        (floor, TypingError, "unsupported operand types for //"),
+        (truncate, TypingError, "int\\(\\) of a complex number"),
+        (complex_array, UnsupportedError, "arrays of complex numbers are not supported yet"),
+    ],
+)
+def test_what_is_not_supported_is_a_located_error(function, error, message):
+    with pytest.raises(error, match=message) as raised:
+        rumba.njit(function)(1.0)
+    assert "test_complex.py:" in str(raised.value)
+
+
+def test_a_complex_argument_is_a_type_error():
+    with pytest.raises(TypeError, match="complex"):
+        rumba.njit(magnitude)(1j, 2.0)
