@@ -245,7 +245,7 @@ fn comparison_predicate(op: CmpOp) -> Option<&'static str> {
 
 /// Whether an operand may be zero: anything but a non-zero literal.
 fn may_be_zero(expr: &Expr) -> bool {
-    literal_constant(expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false)))
+    literal_constant(expr).is_none_or(|constant| matches!(constant, Constant::Int(0) | Constant::Float(0.0) | Constant::Bool(false) | Constant::Complex(0.0, 0.0)))
 }
 
 /// Finds what may raise while a statement runs: a division or modulo whose divisor is not a non-zero

@@ -113,9 +113,16 @@ def test_calls_tuples_and_prange_reductions():
     assert rumba.njit(through_a_call_a_tuple_and_a_reduction)(3.0, values) == expected
 
 
+def by_zero_literal(a):
+    z = complex(a, 1.0) / 0j
+    return z.real, z.imag
+
+
 def test_division_by_zero_raises():
     with pytest.raises(ZeroDivisionError, match="complex division by zero"):
         rumba.njit(div)(1.0, 1.0, 0.0, 0.0)
+    with pytest.raises(ZeroDivisionError, match="complex division by zero"):
+        rumba.njit(by_zero_literal)(1.0)
 
 
 def returns_complex(a):
