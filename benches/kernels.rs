@@ -159,6 +159,20 @@ fn harness_kernels(criterion: &mut Criterion) {
         |a| vec![array(&a.view()), Argument::Number(Number::I64(100)), Argument::Number(Number::F64(0.0)), Argument::Number(Number::F64(1.0))],
     );
     kernel(criterion, "monte_carlo_pi 1M", include_str!("../bench/kernels/monte_carlo_pi.py"), "monte_carlo_pi", Options::default(), || (), |_| numbers(&[Number::I64(1_000_000)]));
+    kernel(
+        criterion,
+        "mandelbrot 200x300, 100 iterations",
+        include_str!("../bench/kernels/mandelbrot.py"),
+        "create_fractal",
+        Options::default(),
+        || Array2::<u8>::zeros((200, 300)),
+        |image| {
+            let mut arguments = numbers(&[Number::F64(-2.0), Number::F64(1.0), Number::F64(-1.0), Number::F64(1.0)]);
+            arguments.push(array_mut(&mut image.view_mut()));
+            arguments.push(Argument::Number(Number::I64(100)));
+            arguments
+        },
+    );
 }
 
 criterion_group!(benches, bubblesort, matmul, fastmath_sum, prange_sum, harness_kernels);
