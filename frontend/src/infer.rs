@@ -921,7 +921,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             Scalar::Bool
         }
         "complex" => match arguments {
-            [Type::Scalar(real)] | [Type::Scalar(real), Type::Scalar(_)] if !real.is_complex() && arguments.iter().all(|argument| argument.scalar() != Some(Scalar::Complex)) => {
+            [Type::Scalar(_)] | [Type::Scalar(_), Type::Scalar(_)] if !arguments.iter().any(|argument| argument.scalar() == Some(Scalar::Complex)) => {
                 Scalar::Complex
             }
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),

@@ -147,6 +147,10 @@ def truncate(a):
     return int(complex(a, 1.0))
 
 
+def complex_of_complex(a):
+    return complex(complex(a, 1.0)).real
+
+
 def complex_array(a):
     return (np.arange(3.0) * 1j)[0].real
 
@@ -159,6 +163,7 @@ def complex_array(a):
         (power, UnsupportedError, "'\\*\\*' on complex numbers"),
         (floor, TypingError, "unsupported operand types for //"),
         (truncate, TypingError, "int\\(\\) of a complex number"),
+        (complex_of_complex, TypingError, "complex\\(\\) takes one or two real numbers"),
         (complex_array, UnsupportedError, "arrays of complex numbers are not supported yet"),
     ],
 )
