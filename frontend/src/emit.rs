@@ -577,6 +577,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 format!("{}() returns a complex number, which compiled code cannot hand to Python yet; return its .real and .imag", function.name),
             ));
         }
+        if public && self.types.arguments.iter().any(holds_complex) {
+            return Err(module.unsupported(&function.name, format!("{}() takes a complex number, which compiled code cannot be passed yet", function.name)));
+        }
         let mut result_types = vec!["i32".to_string()];
         result_types.extend(return_type.flat_mlir());
         let loc = location(module, function);
@@ -2106,6 +2109,9 @@ impl FunctionEmitter<'_, '_, '_> {
         for name in assigned {
             let Some(Binding::Slots(slots, local_type)) = self.bindings.get(&name).cloned() else { continue };
             match (reduction_of(body, &name), slots.as_slice()) {
+                (Some(_), [(_, Scalar::Complex)]) if name != target => {
+                    return Err(module.unsupported(&body[0], format!("'{name}' is a complex reduction, which a prange loop does not support yet")));
+                }
                 (Some(kind), [(slot, scalar)]) if name != target => reductions.push((name, kind, slot.clone(), *scalar)),
                 _ => private.push((name, slots, local_type)),
             }
@@ -2205,8 +2211,6 @@ impl FunctionEmitter<'_, '_, '_> {
         let constant = match (kind, scalar) {
             // -0.0, not 0.0: -0.0 + x is x for every x (0.0 + -0.0 is 0.0), so LLVM folds it away.
             (Reduction::Add, Scalar::Float { .. }) => Constant::Float(-0.0),
-            (Reduction::Add, Scalar::Complex) => Constant::Complex(-0.0, -0.0),
-            (Reduction::Min | Reduction::Max, Scalar::Complex) => Constant::Complex(f64::NAN, f64::NAN),
             (Reduction::Add, _) => Constant::Int(0),
             (Reduction::Mul, _) => Constant::Int(1),
             (Reduction::Min, Scalar::Float { .. }) => Constant::Float(f64::INFINITY),
@@ -2217,6 +2221,7 @@ impl FunctionEmitter<'_, '_, '_> {
             (Reduction::Min, Scalar::Int { .. }) => Constant::Int(-1),
             (Reduction::Max, _) => Constant::Int(0),
             (Reduction::Min, Scalar::Bool) => Constant::Bool(true),
+            (_, Scalar::Complex) => unreachable!("prange loops reject complex reductions"),
         };
         self.scalar_constant(scalar, constant, loc)
     }

@@ -107,6 +107,20 @@ def through_a_call_a_tuple_and_a_reduction(x, values):
     return squared(pair[0]).real + pair[1], total.imag
 
 
+def parallel_complex_sum(values):
+    total = 0j
+    for i in rumba.prange(values.shape[0]):
+        total += values[i] * 1j
+    return total.imag
+
+
+def test_a_parallel_complex_reduction_is_a_located_error():
+    with pytest.raises(UnsupportedError, match="'total' is a complex reduction") as raised:
+        rumba.njit(parallel=True)(parallel_complex_sum)(np.arange(3.0))
+    assert "test_complex.py:" in str(raised.value)
+    assert rumba.njit(parallel_complex_sum)(np.arange(3.0)) == parallel_complex_sum(np.arange(3.0))
+
+
 def test_calls_tuples_and_prange_reductions():
     values = np.arange(5.0)
     expected = through_a_call_a_tuple_and_a_reduction(3.0, values)

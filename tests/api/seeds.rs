@@ -131,3 +131,16 @@ fn unsupported_source_is_a_located_diagnostic() {
     let syntax = compile_module("def f(x)\n    return x\n", &options("syntax.py"));
     assert!(syntax.err().unwrap().to_string().starts_with("syntax.py:1:"));
 }
+
+#[test]
+fn a_complex_argument_from_rust_is_a_located_diagnostic() {
+    let module = compile_module("def f(z):\n    return z.real\n", &options("complex.py")).unwrap();
+    match module.function("f", &[Type::Scalar(rumba::Scalar::Complex)]) {
+        Err(Error::Diagnostics(diagnostics)) => {
+            let first = diagnostics.first().unwrap();
+            assert_eq!(first.location.line, 1);
+            assert!(first.message.contains("takes a complex number"), "{first}");
+        }
+        other => panic!("expected a diagnostic, got {:?}", other.err()),
+    }
+}
