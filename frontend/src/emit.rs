@@ -10,7 +10,7 @@
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind, SourceLocation},
     infer::{
-        exception_of, math_constant, range_arguments, Callee, FunctionTypes, Specialisations, TypeWalker,
+        exception_of, math_constant, range_arguments, Callee, FunctionKind, FunctionTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -20,6 +20,7 @@ use ruff_text_size::Ranged;
 use std::{collections::HashMap, fmt::Write};
 
 mod arrays;
+mod stencil;
 
 /// What a `state` slot holds: why the statements that follow are being skipped.
 const STATE_CONTINUE: i32 = 1;
@@ -174,6 +175,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     may_be: HashMap<String, Vec<String>>,
     /// Range loop variables the body does not reassign, with the least value each takes.
     index_floors: HashMap<String, i64>,
+    /// In a stencil kernel: the centre indices, and the parameters indexed relative to them.
+    stencil_centres: Vec<String>,
+    relative_arrays: Vec<String>,
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -305,6 +309,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let module = module_emitter.specialisations.module;
         let types = module_emitter.specialisations.functions[index].clone();
         let function = module.function(&types.name).expect("specialised functions exist");
+        let kind = types.kind;
         let mut emitter = FunctionEmitter {
             module_emitter,
             module,
@@ -321,13 +326,18 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             region_arrays: Vec::new(),
             may_be: HashMap::new(),
             index_floors: HashMap::new(),
+            stencil_centres: Vec::new(),
+            relative_arrays: Vec::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
             region_depth: 0,
             in_parallel_loop: false,
         };
-        emitter.emit_function(function, public)
+        match kind {
+            FunctionKind::Stencil => emitter.emit_stencil(function, public),
+            FunctionKind::Plain | FunctionKind::StencilKernel => emitter.emit_function(function, public),
+        }
     }
 
     fn fresh(&mut self) -> String {
@@ -625,6 +635,14 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             let value = unflatten(&argument_type, &mut names.into_iter());
             self.bind(parameter.name().as_str(), value, &loc)?;
         }
+        if let (FunctionKind::StencilKernel, Some(plan)) = (self.types.kind, self.types.stencil.clone()) {
+            for dimension in 0..plan.ndim {
+                let centre = format!("%centre{dimension}");
+                parameters.push(format!("{centre}: si64"));
+                self.stencil_centres.push(centre);
+            }
+            self.relative_arrays = plan.relative.iter().map(|&position| function.parameters.args[position].name().to_string()).collect();
+        }
 
         let body_terminated = self.emit_top_level(&function.body)?;
         if !body_terminated && always_returns(&function.body) {
@@ -640,22 +658,33 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.line(format!("func.return {zero} : i32"));
         }
         if self.needs_exit_block {
-            self.line("^exit:");
-            let status = self.load(&self.status_slot.clone(), "i32");
-            let mut names = vec![status];
-            let mut types = vec!["i32".to_string()];
-            if return_type.contains_array() {
-                let zero = self.zero_of(&return_type, &loc);
-                names.extend(zero.flat_names());
-            } else {
-                for (slot, scalar) in self.return_slots.clone() {
-                    names.push(self.load(&slot, &scalar.mlir()));
-                }
-            }
-            types.extend(return_type.flat_mlir());
-            self.line(format!("func.return {} : {}", names.join(", "), types.join(", ")));
+            self.emit_exit_block(&return_type, &loc);
         }
 
+        Ok(self.function_text(&parameters, &result_types, public, &loc))
+    }
+
+    /// The block every raise and return inside a region branches to: it returns the status and the
+    /// return slots (an array result is undefined when the status says an exception is in flight).
+    fn emit_exit_block(&mut self, return_type: &Type, loc: &str) {
+        self.line("^exit:");
+        let status = self.load(&self.status_slot.clone(), "i32");
+        let mut names = vec![status];
+        let mut types = vec!["i32".to_string()];
+        if return_type.contains_array() {
+            let zero = self.zero_of(return_type, loc);
+            names.extend(zero.flat_names());
+        } else {
+            for (slot, scalar) in self.return_slots.clone() {
+                names.push(self.load(&slot, &scalar.mlir()));
+            }
+        }
+        types.extend(return_type.flat_mlir());
+        self.line(format!("func.return {} : {}", names.join(", "), types.join(", ")));
+    }
+
+    /// The `func.func` holding the emitted lines.
+    fn function_text(&self, parameters: &[String], result_types: &[String], public: bool, loc: &str) -> String {
         let visibility = if public { "" } else { "private " };
         let mut text = String::new();
         let _ = writeln!(
@@ -675,7 +704,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
         }
         let _ = writeln!(text, "  }} {loc}");
-        Ok(text)
+        text
     }
 
     /// The function's own statement list; returns whether it ended in a `func.return`.
@@ -1183,6 +1212,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn assign(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         match target {
+            Expr::Name(name) if self.relative_arrays.iter().any(|relative| relative == name.id.as_str()) => {
+                Err(module.unsupported(target, format!("a stencil kernel cannot reassign its input '{}'", name.id)))
+            }
+            Expr::Subscript(subscript) if self.relative_array(&subscript.value) => {
+                Err(module.unsupported(target, "a stencil kernel reads its inputs and returns the output element: it cannot store into an input"))
+            }
             Expr::Name(name) => {
                 let name = name.id.as_str();
                 if value.value_type().contains_array() && self.lines_are_nested() {
@@ -1381,6 +1416,20 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(names)
     }
 
+    /// `py.getitem`: the element of `array` at `indices`.
+    fn getitem(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], loc: &str) -> Value {
+        let names: Vec<&str> = indices.iter().map(|(name, _)| name.as_str()).collect();
+        let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
+        let element = self.op(format!(
+            "py.getitem {array}[{}] : {}, {} -> {} {loc}",
+            names.join(", "),
+            Type::Array(array_type).flat_mlir()[0],
+            types.join(", "),
+            array_type.dtype.mlir()
+        ));
+        Value::Scalar(element, array_type.dtype)
+    }
+
     /// A least value an integer expression takes, from the literals and loop variables in it.
     fn floor_of(&self, expr: &Expr) -> Option<i64> {
         match expr {
@@ -1507,6 +1556,7 @@ impl FunctionEmitter<'_, '_, '_> {
                     other => Err(module.unsupported(expr, format!("array attribute '{other}' is not supported yet"))),
                 }
             }
+            Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
             Expr::Subscript(subscript) => {
                 let base = self.emit_expr(&subscript.value)?;
                 match base {
@@ -1515,18 +1565,7 @@ impl FunctionEmitter<'_, '_, '_> {
                             return self.emit_view(&array, array_type, view_type, &subscript.slice, &loc);
                         }
                         let indices = self.emit_indices(&subscript.slice)?;
-                        let names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
-                        let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
-                        let element = self.op(
-                            format!(
-                                "py.getitem {array}[{}] : {}, {} -> {} {loc}",
-                                names.join(", "),
-                                Type::Array(array_type).flat_mlir()[0],
-                                types.join(", "),
-                                array_type.dtype.mlir()
-                            ),
-                        );
-                        Ok(Value::Scalar(element, array_type.dtype))
+                        Ok(self.getitem(&array, array_type, &indices, &loc))
                     }
                     Value::Tuple(elements) => {
                         let Some(Constant::Int(position)) = literal_constant(&subscript.slice) else {
@@ -1551,7 +1590,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// The type of an expression, by the same rules inference used.
     fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
-        let index = self.module_emitter.specialisations.find(&self.types.name, &self.types.arguments).expect("being emitted");
+        let index = self.module_emitter.specialisations.find(&self.types.name, self.types.kind, &self.types.arguments).expect("being emitted");
         let function = self.module.function(&self.types.name).expect("exists");
         let mut walker = TypeWalker::new(self.module_emitter.specialisations, function, index);
         walker.expr_type(expr)
@@ -1796,11 +1835,8 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
-        if let Some(keyword) = call.arguments.keywords.first() {
-            return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
-        }
         let mut arguments = Vec::new();
-        for argument in call.arguments.args.iter() {
+        for argument in crate::infer::call_arguments(module, call, &callee)? {
             if let Expr::Starred(_) = argument {
                 return Err(module.unsupported(argument, "star-arguments are not supported"));
             }

@@ -6,6 +6,7 @@ use crate::{
     array_calls::{array_call, array_call_type, transposed},
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, Constant, Global, SourceModule},
+    stencil::{plan, StencilPlan},
     types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
 };
 use ruff_python_ast::{
@@ -17,21 +18,35 @@ use std::collections::{HashMap, HashSet};
 
 const MAX_INFERENCE_ROUNDS: usize = 64;
 
+/// What a specialisation compiles its function's body into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FunctionKind {
+    /// The function as written.
+    Plain,
+    /// A `@stencil` body computing one output element, at centre indices passed after its arguments.
+    StencilKernel,
+    /// A `@stencil` applied to whole arrays: the loops around its kernel.
+    Stencil,
+}
+
 /// The inferred types of one specialisation.
 #[derive(Clone, Debug)]
 pub struct FunctionTypes {
     pub name: String,
+    pub kind: FunctionKind,
     pub symbol: String,
     pub arguments: Vec<Type>,
     pub locals: HashMap<String, Type>,
     pub return_type: Type,
+    /// For the two kinds of stencil functions: what the stencil computes.
+    pub stencil: Option<StencilPlan>,
 }
 
 /// Every specialisation inferred for one compilation, in the order they were first asked for.
 pub struct Specialisations<'m> {
     pub module: &'m SourceModule,
     pub functions: Vec<FunctionTypes>,
-    index: HashMap<(String, Vec<Type>), usize>,
+    index: HashMap<(String, FunctionKind, Vec<Type>), usize>,
 }
 
 impl<'m> Specialisations<'m> {
@@ -39,31 +54,78 @@ impl<'m> Specialisations<'m> {
         Self { module, functions: Vec::new(), index: HashMap::new() }
     }
 
-    pub fn find(&self, name: &str, arguments: &[Type]) -> Option<usize> {
-        self.index.get(&(name.to_string(), arguments.to_vec())).copied()
+    pub fn find(&self, name: &str, kind: FunctionKind, arguments: &[Type]) -> Option<usize> {
+        self.index.get(&(name.to_string(), kind, arguments.to_vec())).copied()
     }
 
-    /// Infers `name` specialised on `arguments`; while a recursive call is still being inferred its
-    /// return type reads as `Unknown` and the rounds go on until nothing changes.
+    /// Infers `name` specialised on `arguments` (a `@stencil` applied to them, if it is one).
     pub fn specialise(&mut self, name: &str, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
-        if let Some(index) = self.find(name, arguments) {
-            return Ok(index);
-        }
         let module = self.module;
         let function = module
             .function(name)
             .ok_or_else(|| module.error(call.range(), DiagnosticKind::Usage, format!("function '{name}' not found")))?;
-        check_parameters(module, function, arguments.len(), call)?;
+        match module.stencil(name) {
+            Some(options) => {
+                let options = options.clone()?;
+                self.specialise_stencil(function, &options, arguments, call)
+            }
+            None => self.specialise_kind(function, FunctionKind::Plain, arguments, call),
+        }
+    }
+
+    /// A stencil's loop function on `arguments`, its kernel specialised first.
+    fn specialise_stencil(&mut self, function: &'m StmtFunctionDef, options: &crate::stencil::StencilOptions, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
+        let name = function.name.as_str();
+        if let Some(index) = self.find(name, FunctionKind::Stencil, arguments) {
+            return Ok(index);
+        }
+        let module = self.module;
+        let parameter_count = function.parameters.args.len().min(arguments.len());
+        let kernel = self.specialise_kind(function, FunctionKind::StencilKernel, &arguments[..parameter_count], call)?;
+        let plan = plan(module, function, options, arguments, kernel, call)?;
+        let return_type = match (&self.functions[kernel].return_type, arguments.last()) {
+            (Type::Scalar(_), Some(out)) if plan.has_out => out.clone(),
+            (Type::Scalar(scalar), _) => Type::Array(ArrayType { dtype: *scalar, ndim: plan.ndim, layout: Layout::C }),
+            (other, _) => return Err(module.typing(&function.name, format!("a stencil kernel returns one number, and '{name}' returns {other}"))),
+        };
+        self.functions[kernel].stencil = Some(plan.clone());
         let index = self.functions.len();
         let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
         self.functions.push(FunctionTypes {
             name: name.to_string(),
+            kind: FunctionKind::Stencil,
             symbol: format!("{name}__{}", mangled.join("__")),
             arguments: arguments.to_vec(),
             locals: HashMap::new(),
-            return_type: Type::Unknown,
+            return_type,
+            stencil: Some(plan),
         });
-        self.index.insert((name.to_string(), arguments.to_vec()), index);
+        self.index.insert((name.to_string(), FunctionKind::Stencil, arguments.to_vec()), index);
+        Ok(index)
+    }
+
+    /// Infers `function` as `kind` on `arguments`; while a recursive call is still being inferred
+    /// its return type reads as `Unknown` and the rounds go on until nothing changes.
+    fn specialise_kind(&mut self, function: &'m StmtFunctionDef, kind: FunctionKind, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
+        let name = function.name.as_str();
+        if let Some(index) = self.find(name, kind, arguments) {
+            return Ok(index);
+        }
+        let module = self.module;
+        check_parameters(module, function, arguments.len(), call)?;
+        let index = self.functions.len();
+        let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
+        let prefix = if kind == FunctionKind::StencilKernel { format!("{name}__kernel") } else { name.to_string() };
+        self.functions.push(FunctionTypes {
+            name: name.to_string(),
+            kind,
+            symbol: format!("{prefix}__{}", mangled.join("__")),
+            arguments: arguments.to_vec(),
+            locals: HashMap::new(),
+            return_type: Type::Unknown,
+            stencil: None,
+        });
+        self.index.insert((name.to_string(), kind, arguments.to_vec()), index);
         for _ in 0..MAX_INFERENCE_ROUNDS {
             let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
             let mut walker = TypeWalker::new(self, function, index);
@@ -103,6 +165,20 @@ fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: us
         ));
     }
     Ok(())
+}
+
+/// The arguments of a call, in order: its positional ones, and for a `@stencil` its `out=`.
+pub fn call_arguments<'e>(module: &SourceModule, call: &'e ExprCall, callee: &Callee) -> Result<Vec<&'e Expr>, Diagnostic> {
+    let mut arguments: Vec<&Expr> = call.arguments.args.iter().collect();
+    let stencil = matches!(callee, Callee::Function(name) if module.stencil(name).is_some());
+    for keyword in call.arguments.keywords.iter() {
+        match keyword.arg.as_ref().map(|arg| arg.as_str()) {
+            Some("out") if stencil => arguments.push(&keyword.value),
+            _ if stencil => return Err(module.unsupported(keyword, "a stencil takes one keyword argument, out=")),
+            _ => return Err(module.unsupported(keyword, "keyword arguments are not supported here")),
+        }
+    }
+    Ok(arguments)
 }
 
 /// What a call expression calls.
@@ -468,11 +544,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
-        if let Some(keyword) = call.arguments.keywords.first() {
-            return Err(module.unsupported(keyword, "keyword arguments are not supported here"));
-        }
         let mut arguments = Vec::new();
-        for argument in call.arguments.args.iter() {
+        for argument in call_arguments(module, call, &callee)? {
             arguments.push(self.expr_type(argument)?);
         }
         if arguments.contains(&Type::Unknown) {

@@ -9,6 +9,7 @@ pub mod diagnostics;
 mod emit;
 mod infer;
 pub mod resolve;
+mod stencil;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};

@@ -1,7 +1,10 @@
 //! The module a function lives in: its functions, its imports and its literal constants, and what a
 //! name inside a compiled function refers to.
 
-use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
+use crate::{
+    diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile},
+    stencil::{decorator_options, StencilOptions},
+};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
 use std::collections::HashMap;
@@ -33,6 +36,8 @@ pub struct SourceModule {
     pub file: SourceFile,
     functions: HashMap<String, StmtFunctionDef>,
     globals: HashMap<String, Global>,
+    /// Functions decorated with `@stencil`, with the decorator's options (or what is wrong with them).
+    stencils: HashMap<String, Result<StencilOptions, Diagnostic>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -84,7 +89,19 @@ impl SourceModule {
                 _ => {}
             }
         }
-        Ok(Self { file, functions, globals })
+        let mut stencils = HashMap::new();
+        for (name, function) in &functions {
+            let error = |range, message| Diagnostic::at(&file, range, DiagnosticKind::Usage, message);
+            if let Some(options) = decorator_options(&|global| globals.get(global).cloned(), function, &error) {
+                stencils.insert(name.clone(), options);
+            }
+        }
+        Ok(Self { file, functions, globals, stencils })
+    }
+
+    /// The options of function `name` if it is a `@stencil` kernel.
+    pub fn stencil(&self, name: &str) -> Option<&Result<StencilOptions, Diagnostic>> {
+        self.stencils.get(name)
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {

@@ -84,6 +84,12 @@ impl Compiler {
         Ok(Function { inner })
     }
 
+    /// Whether `name` is decorated with `@stencil` in the source: compiling it applies the kernel
+    /// to whole arrays.
+    fn is_stencil(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
+        self.with_module(py, |module| Ok(module.source().stencil(name).is_some()))
+    }
+
     /// Compiles `name` for a signature in Numba's notation (`"f8(i4, i4)"`, `"void(f4[:])"`).
     fn compile_signature(&self, py: Python<'_>, name: &str, signature: &str) -> PyResult<Function> {
         let inner = self.with_module(py, |module| module.function_with_signature(name, signature))?;

@@ -84,7 +84,7 @@ impl FunctionEmitter<'_, '_, '_> {
         }
     }
 
-    fn extent(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> String {
+    pub(super) fn extent(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> String {
         let Value::Scalar(extent, _) = self.dim(array, array_type, dim, loc) else { unreachable!("a dimension is a number") };
         extent
     }
@@ -111,7 +111,7 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     /// A new C-ordered array of the given extents, filled with `value` if there is one.
-    fn new_array(&mut self, array_type: ArrayType, extents: &[String], value: Option<String>, loc: &str) -> Value {
+    pub(super) fn new_array(&mut self, array_type: ArrayType, extents: &[String], value: Option<String>, loc: &str) -> Value {
         let text = array_text(array_type);
         let array = self.op(format!("py.empty({}) : {text} {loc}", extents.join(", ")));
         if let Some(value) = value {
