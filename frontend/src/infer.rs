@@ -88,6 +88,9 @@ impl<'m> Specialisations<'m> {
             (Type::Scalar(scalar), _) => Type::Array(ArrayType { dtype: *scalar, ndim: plan.ndim, layout: Layout::C }),
             (other, _) => return Err(module.typing(&function.name, format!("a stencil kernel returns one number, and '{name}' returns {other}"))),
         };
+        if matches!(plan.cval, Some(Constant::Complex(..))) {
+            return Err(module.error(options.range, DiagnosticKind::Usage, format!("cval is complex, and the kernel '{name}' returns {return_type}")));
+        }
         self.functions[kernel].stencil = Some(plan.clone());
         let index = self.functions.len();
         let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();

@@ -9,10 +9,11 @@
 
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind},
+    infer::math_constant,
     resolve::{literal_constant, Constant, Global, SourceModule},
     types::Type,
 };
-use ruff_python_ast::{visitor::{self, Visitor}, Expr, StmtFunctionDef};
+use ruff_python_ast::{visitor::{self, Visitor}, Expr, StmtFunctionDef, UnaryOp};
 use ruff_text_size::{Ranged, TextRange};
 
 /// The options of one `@stencil` decorator.
@@ -76,13 +77,30 @@ pub fn decorator_options(
             return Some(Ok(StencilOptions { range: expression.range(), ..StencilOptions::default() }));
         }
         match expression {
-            Expr::Call(call) if names_stencil(module_globals, &call.func) => Some(call_options(call, error)),
+            Expr::Call(call) if names_stencil(module_globals, &call.func) => Some(call_options(module_globals, call, error)),
             _ => None,
         }
     })
 }
 
-fn call_options(call: &ruff_python_ast::ExprCall, error: &dyn Fn(TextRange, String) -> Diagnostic) -> Result<StencilOptions, Diagnostic> {
+/// A number literal, or a constant of `math` or `numpy` (`np.nan`, `-math.inf`).
+fn constant(module_globals: &dyn Fn(&str) -> Option<Global>, value: &Expr) -> Option<Constant> {
+    match value {
+        Expr::Attribute(attribute) => match &*attribute.value {
+            Expr::Name(base) if matches!(module_globals(base.id.as_str()), Some(Global::Module("math" | "numpy"))) => {
+                math_constant(attribute.attr.as_str()).map(Constant::Float)
+            }
+            _ => None,
+        },
+        Expr::UnaryOp(unary) if unary.op == UnaryOp::USub => match constant(module_globals, &unary.operand)? {
+            Constant::Float(value) => Some(Constant::Float(-value)),
+            _ => literal_constant(value),
+        },
+        other => literal_constant(other),
+    }
+}
+
+fn call_options(module_globals: &dyn Fn(&str) -> Option<Global>, call: &ruff_python_ast::ExprCall, error: &dyn Fn(TextRange, String) -> Diagnostic) -> Result<StencilOptions, Diagnostic> {
     let mut options = StencilOptions { range: call.range(), ..StencilOptions::default() };
     let mode = |value: &Expr| match value {
         Expr::StringLiteral(literal) if literal.value.to_str() == "constant" => Ok(()),
@@ -98,7 +116,8 @@ fn call_options(call: &ruff_python_ast::ExprCall, error: &dyn Fn(TextRange, Stri
         match keyword.arg.as_ref().map(|arg| arg.as_str()) {
             Some("neighborhood") => options.neighborhood = Some(neighborhood(value, error)?),
             Some("cval") => {
-                options.cval = Some(literal_constant(value).ok_or_else(|| error(value.range(), "cval must be a number literal".into()))?);
+                let cval = constant(module_globals, value).ok_or_else(|| error(value.range(), "cval must be a number literal or a constant such as np.nan".into()))?;
+                options.cval = Some(cval);
             }
             Some("standard_indexing") => {
                 let names = match value {

@@ -326,3 +326,20 @@ def test_stencil_without_decorator_in_source_is_rejected():
 
     with pytest.raises(TypeError, match="write @stencil"):
         stencil(kernel)
+
+
+@stencil(cval=1j)
+def complex_border(a):
+    return a[0]
+
+
+@stencil(cval=-np.inf)
+def running_max(a):
+    return max(a[-1], a[0])
+
+
+def test_cval_constants():
+    a = RNG.standard_normal(6)
+    assert_same(running_max(a), reference(running_max, (a,), [(-1, 0)], cval=-np.inf))
+    with pytest.raises(errors.RumbaError, match="cval is complex"):
+        complex_border(np.zeros(3))
