@@ -103,7 +103,37 @@ fn seed_003() {
     }
 }
 
+/// The five-point average computed here with ndarray indexing, independently of rumba.
+fn five_point_average(a: &Array2<f64>) -> Array2<f64> {
+    let (rows, columns) = a.dim();
+    Array2::from_shape_fn((rows, columns), |(i, j)| {
+        if i == 0 || j == 0 || i + 1 == rows || j + 1 == columns {
+            0.0
+        } else {
+            0.25 * (a[[i, j + 1]] + a[[i + 1, j]] + a[[i, j - 1]] + a[[i - 1, j]])
+        }
+    })
+}
+
+fn seed_001() {
+    println!("== seed 001: stencils");
+    let stencils = module("stencil.py");
+    let a = Array2::from_shape_fn((10, 10), |(i, j)| ((i * 10 + j) as f64).powf(1.5));
+    let arguments = [array(&a.view())];
+    let types: Vec<_> = arguments.iter().map(rumba::Argument::value_type).collect();
+    let expected = five_point_average(&a);
+    for name in ["kernel1", "smooth"] {
+        let function = stencils.function(name, &types).unwrap_or_else(|error| panic!("{error}"));
+        let Value::Array(result) = function.call(&arguments).unwrap_or_else(|error| panic!("{error}")) else {
+            panic!("a stencil returns an array")
+        };
+        let close = result.to_f64_vec().iter().zip(expected.iter()).all(|(got, want)| (got - want).abs() <= 1e-12 * want.abs().max(1.0));
+        println!("{name}(a): np.allclose(result, expected) -> {}", python_bool(close));
+    }
+}
+
 fn main() {
     seed_000();
+    seed_001();
     seed_003();
 }

@@ -6,6 +6,7 @@ use rumba::{array, array_mut, compile_module, CallError, Error, Number, Options,
 
 const BUBBLESORT: &str = include_str!("../../examples/bubblesort.py");
 const MATMUL: &str = include_str!("../../examples/matmul.py");
+const STENCIL: &str = include_str!("../../examples/stencil.py");
 
 /// 1-based line and column of the first occurrence of `needle` in `source`.
 fn position_of(source: &str, needle: &str) -> (usize, usize) {
@@ -101,6 +102,31 @@ fn matmul_raises_value_error_on_mismatched_shapes() {
             assert_eq!((exception.location.file.as_str(), exception.location.line, exception.location.column), ("matmul.py", line, column));
         }
         other => panic!("expected ValueError, got {:?}", other.map(|value| value.to_string())),
+    }
+}
+
+#[test]
+fn stencil_applies_the_kernel_inside_the_border_and_zero_on_it() {
+    let module = compile_module(STENCIL, &options("stencil.py")).unwrap();
+    for fortran in [false, true] {
+        let a = test_matrix(6, 9, 3, fortran);
+        let arguments = [array(&a.view())];
+        let types: Vec<Type> = arguments.iter().map(rumba::Argument::value_type).collect();
+        for name in ["kernel1", "smooth"] {
+            let function = module.function(name, &types).unwrap();
+            let Value::Array(result) = function.call(&arguments).unwrap() else { panic!("expected an array") };
+            assert_eq!(result.shape, vec![6, 9]);
+            for i in 0..6usize {
+                for j in 0..9usize {
+                    let expected = if i == 0 || j == 0 || i == 5 || j == 8 {
+                        0.0
+                    } else {
+                        0.25 * (a[[i, j + 1]] + a[[i + 1, j]] + a[[i, j - 1]] + a[[i - 1, j]])
+                    };
+                    assert_eq!(result.get(&[i as i64, j as i64]).unwrap().as_f64(), expected, "{name}: out[{i}, {j}]");
+                }
+            }
+        }
     }
 }
 
