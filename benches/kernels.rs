@@ -136,6 +136,9 @@ fn grid(rows: usize, columns: usize, seed: u64) -> Array2<f64> {
 fn harness_kernels(criterion: &mut Criterion) {
     let numbers = |values: &[Number]| values.iter().map(|value| Argument::Number(*value)).collect::<Vec<_>>();
     kernel(criterion, "scalar f(1, 3)", include_str!("../bench/kernels/scalar_f.py"), "f", Options::default(), || (), |_| numbers(&[Number::I32(1), Number::I32(3)]));
+    let scalar_f = compile_module(include_str!("../bench/kernels/scalar_f.py"), &Options::default()).expect("parses");
+    let scalar_f = scalar_f.function_with_signature("f", "float64(int32, int32)").expect("compiles");
+    criterion.bench_function("scalar f(1, 3)/call_numbers", |bencher| bencher.iter(|| scalar_f.call_numbers(&[Number::I32(1), Number::I32(3)]).expect("runs")));
     for n in [64, 1000] {
         kernel(criterion, &format!("go_fast {n}x{n}"), include_str!("../bench/kernels/go_fast.py"), "go_fast", Options::default(), || grid(n, n, 3), |a| vec![array(&a.view())]);
     }
@@ -158,6 +161,7 @@ fn harness_kernels(criterion: &mut Criterion) {
         || Array1::from_iter((0..1_000_000u64).map(|index| (index * 2654435761 % 10007) as f64 / 10007.0)),
         |a| vec![array(&a.view()), Argument::Number(Number::I64(100)), Argument::Number(Number::F64(0.0)), Argument::Number(Number::F64(1.0))],
     );
+    kernel(criterion, "stencil 1000x1000", include_str!("../bench/kernels/stencil.py"), "laplacian", Options::default(), || grid(1000, 1000, 11), |a| vec![array(&a.view())]);
     kernel(criterion, "monte_carlo_pi 1M", include_str!("../bench/kernels/monte_carlo_pi.py"), "monte_carlo_pi", Options::default(), || (), |_| numbers(&[Number::I64(1_000_000)]));
     kernel(
         criterion,

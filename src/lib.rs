@@ -135,6 +135,8 @@ impl From<Diagnostics> for Error {
 pub struct CompiledFunction {
     inner: rumba_runtime::CompiledFunction,
     declared_return: Option<Type>,
+    /// The declared scalar return type where it differs from the inferred one.
+    converted_return: Option<Scalar>,
     straight_line: bool,
 }
 
@@ -170,8 +172,8 @@ impl CompiledFunction {
 
     /// `value` as the declared return type.
     fn declared(&self, value: Value) -> Result<Value, CallError> {
-        Ok(match (&self.declared_return, value) {
-            (Some(Type::Scalar(scalar)), Value::Number(number)) if number.scalar() != *scalar => Value::Number(convert_number(number, *scalar)),
+        Ok(match (self.converted_return, value) {
+            (Some(scalar), Value::Number(number)) => Value::Number(convert_number(number, scalar)),
             (_, value) => value,
         })
     }
@@ -258,6 +260,7 @@ impl Module {
             )
             .map_err(Error::Internal)?,
             declared_return: None,
+            converted_return: None,
             straight_line,
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));
@@ -278,6 +281,9 @@ impl Module {
                 let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
                 let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));
                 return Err(Error::Diagnostics(diagnostic.into()));
+            }
+            if let (Type::Scalar(declared), Type::Scalar(inferred)) = (&declared, &inferred) {
+                function.converted_return = (declared != inferred).then_some(*declared);
             }
             function.declared_return = Some(declared);
         }

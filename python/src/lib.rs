@@ -81,7 +81,7 @@ impl Compiler {
     fn compile(&self, py: Python<'_>, name: &str, types: Vec<String>) -> PyResult<Function> {
         let types = parse_types(&types)?;
         let inner = self.with_module(py, |module| module.function(name, &types))?;
-        Ok(Function { inner })
+        Ok(Function::new(inner))
     }
 
     /// Whether `name` is decorated with `@stencil` in the source: compiling it applies the kernel
@@ -93,7 +93,7 @@ impl Compiler {
     /// Compiles `name` for a signature in Numba's notation (`"f8(i4, i4)"`, `"void(f4[:])"`).
     fn compile_signature(&self, py: Python<'_>, name: &str, signature: &str) -> PyResult<Function> {
         let inner = self.with_module(py, |module| module.function_with_signature(name, signature))?;
-        Ok(Function { inner })
+        Ok(Function::new(inner))
     }
 
     /// The IR of `name` for `types` after `stage` (`py`, `std`, ..., `llvm`, `asm`).
@@ -113,6 +113,8 @@ unsafe impl Send for CallArguments {}
 #[pyclass(frozen, module = "rumba._rumba")]
 struct Function {
     inner: rumba::CompiledFunction,
+    /// The argument types when all are scalars: such calls take `call_numbers`.
+    scalar_arguments: Option<SmallVec<[Scalar; 4]>>,
 }
 
 fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
@@ -245,11 +247,11 @@ fn value_to_python(py: Python<'_>, value: Value, args: &Bound<'_, PyTuple>) -> P
             let elements = elements.into_iter().map(|element| value_to_python(py, element, args)).collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, elements)?.into_any().unbind()
         }
-        Value::Array(array) => array_to_python(py, array, args)?,
+        Value::Array(array) => array_to_python(py, *array, args)?,
     })
 }
 
-fn raised(py: Python<'_>, exception: rumba::Exception) -> PyErr {
+fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
     let instance = py
         .import("builtins")
         .and_then(|builtins| builtins.getattr(exception.exception.as_str()))
@@ -269,17 +271,20 @@ fn raised(py: Python<'_>, exception: rumba::Exception) -> PyErr {
 }
 
 impl Function {
+    fn new(inner: rumba::CompiledFunction) -> Self {
+        let scalar_arguments = inner.arguments().iter().map(|declared| if let Type::Scalar(scalar) = declared { Some(*scalar) } else { None }).collect();
+        Self { inner, scalar_arguments }
+    }
+
     fn call(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let declared = self.inner.arguments();
         if args.len() != declared.len() {
             return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
         }
-        let scalars: Option<SmallVec<[Scalar; 4]>> =
-            declared.iter().map(|declared| if let Type::Scalar(scalar) = declared { Some(*scalar) } else { None }).collect();
         // Releasing the GIL costs more than straight-line code takes to run; loops release it.
-        let result = if let Some(scalars) = scalars {
+        let result = if let Some(scalars) = &self.scalar_arguments {
             let mut numbers: SmallVec<[Number; 4]> = SmallVec::new();
-            for (position, (value, scalar)) in args.iter().zip(scalars).enumerate() {
+            for (position, (value, &scalar)) in args.iter().zip(scalars).enumerate() {
                 numbers.push(convert_number(&value, scalar, position)?);
             }
             if self.inner.is_straight_line() { self.inner.call_numbers(&numbers) } else { py.detach(|| self.inner.call_numbers(&numbers)) }
@@ -300,7 +305,7 @@ impl Function {
         };
         match result {
             Ok(value) => value_to_python(py, value, args),
-            Err(CallError::Raised(exception)) => Err(raised(py, exception)),
+            Err(CallError::Raised(exception)) => Err(raised(py, &exception)),
             Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
         }
     }
@@ -368,12 +373,6 @@ struct DispatchTable {
 /// A compact code for a type a call can pass: equal codes, equal types. The dispatch table compares
 /// these rather than `Type`s.
 fn type_code(r#type: &Type) -> Option<u32> {
-    let scalar_code = |scalar: &Scalar| match scalar {
-        Scalar::Bool => 1,
-        Scalar::Int { bits, signed } => 2 | (*bits as u32) << 2 | (*signed as u32) << 10,
-        Scalar::Float { bits } => 3 | (*bits as u32) << 2,
-        Scalar::Complex => 4,
-    };
     match r#type {
         Type::Scalar(scalar) => Some(scalar_code(scalar)),
         Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24),
@@ -381,11 +380,33 @@ fn type_code(r#type: &Type) -> Option<u32> {
     }
 }
 
+const fn scalar_code(scalar: &Scalar) -> u32 {
+    match scalar {
+        Scalar::Bool => 1,
+        Scalar::Int { bits, signed } => 2 | (*bits as u32) << 2 | (*signed as u32) << 10,
+        Scalar::Float { bits } => 3 | (*bits as u32) << 2,
+        Scalar::Complex => 4,
+    }
+}
+
+/// The type code of one argument: Python's own numbers directly, anything else through its type.
+fn argument_code(value: &Bound<'_, PyAny>) -> Option<u32> {
+    const INT64: u32 = scalar_code(&Scalar::Int { bits: 64, signed: true });
+    const FLOAT64: u32 = scalar_code(&Scalar::Float { bits: 64 });
+    if value.is_exact_instance_of::<pyo3::types::PyInt>() {
+        Some(INT64)
+    } else if value.is_exact_instance_of::<PyFloat>() {
+        Some(FLOAT64)
+    } else {
+        type_code(&type_of(value)?)
+    }
+}
+
 impl DispatchTable {
     fn lookup(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> Option<Py<Function>> {
         let mut codes: SmallVec<[u32; 4]> = SmallVec::new();
         for value in args.iter() {
-            codes.push(type_code(&type_of(&value)?)?);
+            codes.push(argument_code(&value)?);
         }
         let entries = self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner());
         entries.iter().find(|(known, _)| *known == codes).map(|(_, function)| function.clone_ref(py))
@@ -462,7 +483,7 @@ unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensio
         .collect();
     if let Err(error) = ufunc_loop.function.call(&arguments) {
         Python::attach(|py| match error {
-            CallError::Raised(exception) => raised(py, exception).restore(py),
+            CallError::Raised(exception) => raised(py, &exception).restore(py),
             CallError::Arguments(message) => PyTypeError::new_err(message).restore(py),
         });
     }

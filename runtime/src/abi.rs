@@ -44,24 +44,25 @@ impl Number {
     }
 
     /// An argument slot holding the value as compiled code stores it (bool as one byte), in its
-    /// first bytes.
-    fn slot(self) -> [u8; 8] {
-        let mut slot = [0u8; 8];
-        let bytes: &[u8] = match self {
-            Number::Bool(value) => &[value as u8],
-            Number::I8(value) => &value.to_ne_bytes(),
-            Number::I16(value) => &value.to_ne_bytes(),
-            Number::I32(value) => &value.to_ne_bytes(),
-            Number::I64(value) => &value.to_ne_bytes(),
-            Number::U8(value) => &value.to_ne_bytes(),
-            Number::U16(value) => &value.to_ne_bytes(),
-            Number::U32(value) => &value.to_ne_bytes(),
-            Number::U64(value) => &value.to_ne_bytes(),
-            Number::F32(value) => &value.to_ne_bytes(),
-            Number::F64(value) => &value.to_ne_bytes(),
+    /// first bytes. Built as one word, which the call then reads back whole: bytes written one
+    /// value at a time cannot be forwarded to that read.
+    pub(crate) fn slot(self) -> [u8; 8] {
+        let low_bits = match self {
+            Number::Bool(value) => value as u64,
+            Number::I8(value) => value as u8 as u64,
+            Number::I16(value) => value as u16 as u64,
+            Number::I32(value) => value as u32 as u64,
+            Number::I64(value) => value as u64,
+            Number::U8(value) => value as u64,
+            Number::U16(value) => value as u64,
+            Number::U32(value) => value as u64,
+            Number::U64(value) => value,
+            Number::F32(value) => value.to_bits() as u64,
+            Number::F64(value) => value.to_bits(),
         };
-        slot[..bytes.len()].copy_from_slice(bytes);
-        slot
+        // The value's bytes first: on a big-endian host they are the word's high bytes.
+        let first_bytes_shift = if cfg!(target_endian = "big") { 64 - 8 * self.scalar().size_in_bytes() } else { 0 };
+        (low_bits << first_bytes_shift).to_ne_bytes()
     }
 
     /// Reads a scalar of type `scalar` from memory.
@@ -300,7 +301,8 @@ pub enum Value {
     None,
     Number(Number),
     Tuple(Vec<Value>),
-    Array(OwnedArray),
+    /// Boxed, so that the common results (numbers) move cheaply.
+    Array(Box<OwnedArray>),
 }
 
 impl fmt::Display for Value {
@@ -447,6 +449,11 @@ impl ResultLayout {
         Self { size: offset.next_multiple_of(align_max), fields }
     }
 
+    /// Where the first result lies in the struct, after the status.
+    pub fn first_offset(&self) -> Option<usize> {
+        self.fields.first().map(|(offset, _)| *offset)
+    }
+
     /// Reads the results after a successful call, taking ownership of the arrays compiled code
     /// allocated; arrays that live in an argument's memory come back as views of it.
     ///
@@ -504,14 +511,14 @@ unsafe fn read_value<'l>(
                             }
                         }
                     });
-                    Value::Array(OwnedArray {
+                    Value::Array(Box::new(OwnedArray {
                         allocation,
                         data,
                         dtype,
                         shape: (0..ndim).map(|dim| word(3 + dim)).collect(),
                         strides: (0..ndim).map(|dim| word(3 + ndim + dim)).collect(),
                         borrowed_from,
-                    })
+                    }))
                 }
             }
         }
