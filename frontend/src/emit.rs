@@ -2266,12 +2266,16 @@ impl FunctionEmitter<'_, '_, '_> {
 /// The body of an `scf.reduce` region combining two partial values of a reduction.
 fn reduction_combiner(kind: Reduction, scalar: Scalar) -> String {
     let ty = scalar.mlir();
+    // A parallel reduction combines partial results in no fixed order, so a float sum or product
+    // may be reassociated: `reassoc` lets LLVM keep several partial sums in each thread's loop.
     // min/max as `select(cmp(lhs, rhs), lhs, rhs)`: the shape OpenMP lowering recognises.
-    let body = match kind {
-        Reduction::Add => format!("  %r = py.add %lhs, %rhs : {ty}"),
-        Reduction::Mul => format!("  %r = py.mul %lhs, %rhs : {ty}"),
-        Reduction::Min => format!("  %c = py.cmp \"le\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
-        Reduction::Max => format!("  %c = py.cmp \"ge\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
+    let body = match (kind, scalar) {
+        (Reduction::Add, Scalar::Float { .. }) => format!("  %r = arith.addf %lhs, %rhs fastmath<reassoc> : {ty}"),
+        (Reduction::Mul, Scalar::Float { .. }) => format!("  %r = arith.mulf %lhs, %rhs fastmath<reassoc> : {ty}"),
+        (Reduction::Add, _) => format!("  %r = py.add %lhs, %rhs : {ty}"),
+        (Reduction::Mul, _) => format!("  %r = py.mul %lhs, %rhs : {ty}"),
+        (Reduction::Min, _) => format!("  %c = py.cmp \"le\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
+        (Reduction::Max, _) => format!("  %c = py.cmp \"ge\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
     };
     format!("^bb0(%lhs: {ty}, %rhs: {ty}):\n{body}\n  scf.reduce.return %r : {ty}")
 }

@@ -1,10 +1,12 @@
 # prange under parallel=True becomes scf.parallel: reductions are init values combined by scf.reduce,
 # each iteration starts its partial from the identity (so a reduction under an `if` is right);
-# without parallel=True prange is range.
+# without parallel=True prange is range. A float sum combines with `reassoc`: a parallel reduction
+# has no fixed order, and the flag lets LLVM keep several partial sums per thread.
 # RUN: %rumba emit %s --call "total(10)" --parallel --stage py | %FileCheck %s --check-prefix=SUM
 # RUN: %rumba emit %s --call "lowest(10)" --parallel --stage py | %FileCheck %s --check-prefix=MIN
 # RUN: %rumba emit %s --call "total(10)" --stage py | %FileCheck %s --check-prefix=SERIAL
 # RUN: %not %rumba emit %s --call "early(10)" --parallel --stage py 2>&1 | %FileCheck %s --check-prefix=BREAK
+# RUN: %rumba emit %s --call "mean(10)" --parallel --stage py | %FileCheck %s --check-prefix=FLOAT
 from rumba import prange
 
 # SUM-LABEL: func.func @total__si64
@@ -41,6 +43,17 @@ def lowest(n):
     for i in prange(n):
         lo = min(lo, (i * 7) % 11 - 5)
     return lo
+
+# FLOAT-LABEL: func.func @mean__si64
+# FLOAT: scf.reduce(%{{.*}} : f64) {
+# FLOAT-NEXT: ^bb0(%[[LHS:.*]]: f64, %[[RHS:.*]]: f64):
+# FLOAT-NEXT: %[[TOTAL:.*]] = arith.addf %[[LHS]], %[[RHS]] fastmath<reassoc> : f64
+# FLOAT-NEXT: scf.reduce.return %[[TOTAL]] : f64
+def mean(n):
+    s = 0.0
+    for i in prange(n):
+        s += i * 0.5
+    return s / n
 
 # BREAK: prange.py:[[@LINE+4]]:13: error: a prange loop cannot break or return
 def early(n):
