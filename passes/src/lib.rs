@@ -5,6 +5,7 @@
 //! |------|------|--------------|
 //! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `version-unit-strides` | `version_unit_strides.rs` | functions looping over arrays of any layout get a body for unit innermost strides |
 //! | `forward-scalar-stores` | `forward_scalar_stores.rs` | loads of scalar stack slots replaced by the value stored last |
 //! | `raise-loop-nests` | `raise_loop_nests.rs` | perfect loop nests accumulating into a fresh array as `linalg.generic` |
 //! | `vectorize-loop-nests` | `vectorize_loop_nests.rs` | raised nests tiled and vectorised by the transform dialect |
@@ -22,6 +23,7 @@ pub mod pipeline;
 pub mod raise_loop_nests;
 pub mod serialize_nested_parallel;
 pub mod vectorize_loop_nests;
+pub mod version_unit_strides;
 
 use melior::{
     dialect::DialectHandle,
@@ -106,6 +108,17 @@ module_pass!(
 );
 
 module_pass!(
+    create_version_unit_strides,
+    "VersionUnitStrides",
+    "version-unit-strides",
+    "Give functions that loop over arrays of any layout a copy for arrays with innermost stride 1",
+    [DialectHandle::scf(), DialectHandle::memref()],
+    |module| {
+        version_unit_strides::version_unit_strides(module);
+        true
+    }
+);
+module_pass!(
     create_forward_scalar_stores,
     "ForwardScalarStores",
     "forward-scalar-stores",
@@ -146,6 +159,7 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
         rumba_dialects::register_pass(create_deallocate_temporaries);
+        rumba_dialects::register_pass(create_version_unit_strides);
         rumba_dialects::register_pass(create_forward_scalar_stores);
         rumba_dialects::register_pass(create_raise_loop_nests);
         rumba_dialects::register_pass(create_vectorize_loop_nests);

@@ -10,7 +10,8 @@
 //! hoisting move the result tile's read and write out of the reduction loop: the tile stays in
 //! registers while the reduction runs. Transfers with permutation maps become minor-identity reads
 //! and broadcasts, which lower to broadcast loads rather than element-by-element shuffles. One
-//! transform module is built per distinct tiling, from the text below, and applied to the module.
+//! transform module is built per generic, from the text below, and applied to the module with that
+//! generic marked (its loop handles must each hold one loop).
 //!
 //! MLIR 22's hoisting refuses a memref that any view-like op uses, anywhere in the function, and
 //! every array a function returns has one: the `memref.cast` to the returned layout. The raised nest
@@ -21,13 +22,13 @@
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
-use std::collections::BTreeSet;
 
-/// The transform script; `SIZES`, `INTERCHANGE`, `LOOPS`, `ROWS` and `REDUCTIONS` are filled in per tiling.
+/// The transform script for the one generic marked `rumba.vectorizing`; `SIZES`, `INTERCHANGE`,
+/// `LOOPS`, `ROWS` and `REDUCTIONS` are filled in from its tiling.
 const SCRIPT: &str = r#"
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %nests = transform.structured.match ops{["linalg.generic"]} attributes {rumba.tile_sizes = array<i64: SIZES>, rumba.tile_interchange = array<i64: INTERCHANGE>} in %root : (!transform.any_op) -> !transform.any_op
+    %nests = transform.structured.match ops{["linalg.generic"]} attributes {rumba.vectorizing} in %root : (!transform.any_op) -> !transform.any_op
     %tiled, %loops:LOOPS = transform.structured.tile_using_for %nests tile_sizes [SIZES] interchange = [INTERCHANGE] : (!transform.any_op) -> (!transform.any_op, LOOP_TYPES)
     %rows = transform.cast %loops#ROWS : !transform.any_op to !transform.op<"scf.for">
     %full_rows, %partial_rows = transform.loop.peel %rows : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
@@ -38,7 +39,7 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %functions {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    %tiles = transform.structured.match ops{["linalg.generic"]} attributes {rumba.tile_sizes = array<i64: SIZES>, rumba.tile_interchange = array<i64: INTERCHANGE>} in %root : (!transform.any_op) -> !transform.any_op
+    %tiles = transform.structured.match ops{["linalg.generic"]} attributes {rumba.vectorizing} in %root : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %tiles vector_sizes [SIZES] : !transform.any_op
     transform.apply_patterns to %functions {
       transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerparallel"
@@ -117,14 +118,19 @@ fn shield(array: MlirValue) -> MlirOperation {
 
 /// Runs the pass on a module; false if a transform failed.
 pub fn vectorize_loop_nests(module: MlirOperation) -> bool {
-    let raised = ir::collect_operations(module, |operation| ir::op_name(operation) == "linalg.generic" && !ir::attribute(operation, "rumba.tile_sizes").ptr.is_null());
-    let tilings: BTreeSet<(Vec<i64>, Vec<i64>)> =
-        raised.iter().map(|generic| (array_attribute(*generic, "rumba.tile_sizes"), array_attribute(*generic, "rumba.tile_interchange"))).collect();
-    if tilings.is_empty() {
+    let raised = |operation: MlirOperation| ir::op_name(operation) == "linalg.generic" && !ir::attribute(operation, "rumba.tile_sizes").ptr.is_null();
+    if ir::collect_operations(module, raised).is_empty() {
         return true;
     }
-    if !tilings.iter().all(|(sizes, interchange)| apply(module, &script(sizes, interchange))) {
-        return false;
+    // Each transform rewrites the functions around the generic it vectorises, so the next generic
+    // is looked up again after it.
+    while let Some(generic) = ir::collect_operations(module, raised).first().copied() {
+        let (sizes, interchange) = (array_attribute(generic, "rumba.tile_sizes"), array_attribute(generic, "rumba.tile_interchange"));
+        unsafe { mlirOperationSetAttributeByName(generic, ir::string_ref("rumba.vectorizing"), mlirUnitAttrGet(mlirOperationGetContext(generic))) };
+        let left_unvectorized = |operation: MlirOperation| !ir::attribute(operation, "rumba.vectorizing").ptr.is_null();
+        if !apply(module, &script(&sizes, &interchange)) || !ir::collect_operations(module, left_unvectorized).is_empty() {
+            return false;
+        }
     }
     let mut results: Vec<MlirValue> = Vec::new();
     for transfer in ir::collect_operations(module, |operation| ir::op_name(operation) == "vector.transfer_write") {

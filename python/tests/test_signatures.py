@@ -229,6 +229,33 @@ def test_array_signatures_and_layouts():
                 assert str(signature) in str(info.value)
 
 
+def smooth_rows(a):
+    for i in range(a.shape[0]):
+        for j in range(1, a.shape[1]):
+            a[i, j] = 0.5 * (a[i, j] + a[i, j - 1])
+
+
+@pytest.mark.parametrize("view", ["contiguous", "rows", "columns", "reversed", "fortran", "single column"])
+def test_any_layout_signature_on_unit_and_other_strides(view):
+    """An A-layout signature compiles a copy for arrays whose innermost stride is 1 (whole arrays,
+    every other row) beside the general one (every other column, reversed, Fortran order); each
+    writes in place what CPython writes."""
+    d = jit("void(f8[:, :])")(smooth_rows)
+    base = np.random.default_rng(9).random((8, 10))
+    views = {
+        "contiguous": lambda array: array,
+        "rows": lambda array: array[::2, :],
+        "columns": lambda array: array[:, ::2],
+        "reversed": lambda array: array[:, ::-1],
+        "fortran": lambda array: np.asfortranarray(array),
+        "single column": lambda array: array[:, 3:4],
+    }
+    got, expected = views[view](base.copy()), views[view](base.copy())
+    d(got)
+    smooth_rows(expected)
+    np.testing.assert_array_equal(got, expected, strict=True)
+
+
 def test_readme_matmul_signature():
     d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
     assert d.signatures == [("float64[:, :]", "float64[::1, :]")]
