@@ -21,7 +21,7 @@ use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Ins
 mod timings;
 
 pub use rumba_frontend::{
-    parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
+    is_stencil, parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
     SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;

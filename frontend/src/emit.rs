@@ -10,9 +10,9 @@
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind, SourceLocation},
     infer::{
-        exception_of, math_constant, range_arguments, Callee, FunctionKind, FunctionTypes, Specialisations, TypeWalker,
+        exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, Specialisations, TypeWalker,
     },
-    resolve::{literal_constant, Constant, Global, SourceModule},
+    resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
@@ -594,12 +594,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         result_types.extend(return_type.flat_mlir());
         let loc = location(module, function);
 
-        self.state_slot = self.alloca("i32");
-        self.status_slot = self.alloca("i32");
-        let zero = self.i32_constant(0);
-        let (state, status) = (self.state_slot.clone(), self.status_slot.clone());
-        self.store(&zero, &state, "i32");
-        self.store(&zero, &status, "i32");
+        self.allocate_state();
 
         let mut locals: Vec<(String, Type)> = self.types.locals.iter().map(|(name, local)| (name.clone(), local.clone())).collect();
         locals.sort_by(|a, b| a.0.cmp(&b.0));
@@ -626,13 +621,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
         }
 
-        let mut parameters = Vec::new();
-        for (position, (parameter, argument_type)) in function.parameters.args.iter().zip(self.types.arguments.clone()).enumerate() {
-            let names: Vec<String> = argument_type.flat_mlir().iter().enumerate().map(|(component, _)| format!("%a{position}_{component}")).collect();
-            for (name, mlir_type) in names.iter().zip(argument_type.flat_mlir()) {
-                parameters.push(format!("{name}: {mlir_type}"));
-            }
-            let value = unflatten(&argument_type, &mut names.into_iter());
+        let (mut parameters, arguments) = self.parameters();
+        for (parameter, value) in function.parameters.args.iter().zip(arguments) {
             self.bind(parameter.name().as_str(), value, &loc)?;
         }
         if let (FunctionKind::StencilKernel, Some(plan)) = (self.types.kind, self.types.stencil.clone()) {
@@ -662,6 +652,30 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
 
         Ok(self.function_text(&parameters, &result_types, public, &loc))
+    }
+
+    /// The function's `state` and `status` slots, both 0.
+    fn allocate_state(&mut self) {
+        self.state_slot = self.alloca("i32");
+        self.status_slot = self.alloca("i32");
+        let zero = self.i32_constant(0);
+        let (state, status) = (self.state_slot.clone(), self.status_slot.clone());
+        self.store(&zero, &state, "i32");
+        self.store(&zero, &status, "i32");
+    }
+
+    /// The function's parameters as `%name: type` (tuples flattened), and each argument's value.
+    fn parameters(&self) -> (Vec<String>, Vec<Value>) {
+        let mut parameters = Vec::new();
+        let mut values = Vec::new();
+        for (position, argument_type) in self.types.arguments.iter().enumerate() {
+            let names: Vec<String> = (0..argument_type.flat_mlir().len()).map(|component| format!("%a{position}_{component}")).collect();
+            for (name, mlir_type) in names.iter().zip(argument_type.flat_mlir()) {
+                parameters.push(format!("{name}: {mlir_type}"));
+            }
+            values.push(unflatten(argument_type, &mut names.into_iter()));
+        }
+        (parameters, values)
     }
 
     /// The block every raise and return inside a region branches to: it returns the status and the

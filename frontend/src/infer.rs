@@ -5,7 +5,7 @@
 use crate::{
     array_calls::{array_call, array_call_type, transposed},
     diagnostics::{Diagnostic, DiagnosticKind},
-    resolve::{literal_constant, Constant, Global, SourceModule},
+    resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     stencil::{plan, StencilPlan},
     types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
 };
@@ -64,11 +64,8 @@ impl<'m> Specialisations<'m> {
         let function = module
             .function(name)
             .ok_or_else(|| module.error(call.range(), DiagnosticKind::Usage, format!("function '{name}' not found")))?;
-        match module.stencil(name) {
-            Some(options) => {
-                let options = options.clone()?;
-                self.specialise_stencil(function, &options, arguments, call)
-            }
+        match crate::stencil::options(module, function) {
+            Some(options) => self.specialise_stencil(function, &options?, arguments, call),
             None => self.specialise_kind(function, FunctionKind::Plain, arguments, call),
         }
     }
@@ -173,7 +170,7 @@ fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: us
 /// The arguments of a call, in order: its positional ones, and for a `@stencil` its `out=`.
 pub fn call_arguments<'e>(module: &SourceModule, call: &'e ExprCall, callee: &Callee) -> Result<Vec<&'e Expr>, Diagnostic> {
     let mut arguments: Vec<&Expr> = call.arguments.args.iter().collect();
-    let stencil = matches!(callee, Callee::Function(name) if module.stencil(name).is_some());
+    let stencil = matches!(callee, Callee::Function(name) if crate::stencil::is_stencil(module, name));
     for keyword in call.arguments.keywords.iter() {
         match keyword.arg.as_ref().map(|arg| arg.as_str()) {
             Some("out") if stencil => arguments.push(&keyword.value),
@@ -877,17 +874,6 @@ pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -
         [other, ..] => return Err(module.unsupported(other, "exception messages must be one string literal")),
     };
     Ok((name.to_string(), message))
-}
-
-pub fn math_constant(name: &str) -> Option<f64> {
-    match name {
-        "pi" => Some(std::f64::consts::PI),
-        "e" => Some(std::f64::consts::E),
-        "tau" => Some(std::f64::consts::TAU),
-        "inf" => Some(f64::INFINITY),
-        "nan" => Some(f64::NAN),
-        _ => None,
-    }
 }
 
 fn is_python_builtin(name: &str) -> bool {

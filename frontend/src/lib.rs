@@ -15,6 +15,7 @@ pub mod types;
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
 pub use emit::RaiseSite;
 pub use resolve::SourceModule;
+pub use stencil::is_stencil;
 pub use types::{parse_signature, parse_type, ArrayType, Scalar, Signature, Type};
 
 use ruff_text_size::{Ranged, TextRange};

@@ -1,10 +1,7 @@
 //! The module a function lives in: its functions, its imports and its literal constants, and what a
 //! name inside a compiled function refers to.
 
-use crate::{
-    diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile},
-    stencil::{decorator_options, StencilOptions},
-};
+use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
 use std::collections::HashMap;
@@ -36,8 +33,6 @@ pub struct SourceModule {
     pub file: SourceFile,
     functions: HashMap<String, StmtFunctionDef>,
     globals: HashMap<String, Global>,
-    /// Functions decorated with `@stencil`, with the decorator's options (or what is wrong with them).
-    stencils: HashMap<String, Result<StencilOptions, Diagnostic>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -89,19 +84,7 @@ impl SourceModule {
                 _ => {}
             }
         }
-        let mut stencils = HashMap::new();
-        for (name, function) in &functions {
-            let error = |range, message| Diagnostic::at(&file, range, DiagnosticKind::Usage, message);
-            if let Some(options) = decorator_options(&|global| globals.get(global).cloned(), function, &error) {
-                stencils.insert(name.clone(), options);
-            }
-        }
-        Ok(Self { file, functions, globals, stencils })
-    }
-
-    /// The options of function `name` if it is a `@stencil` kernel.
-    pub fn stencil(&self, name: &str) -> Option<&Result<StencilOptions, Diagnostic>> {
-        self.stencils.get(name)
+        Ok(Self { file, functions, globals })
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {
@@ -149,6 +132,19 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
         _ => None,
     }
 }
+
+/// The value of a float constant of `math` or `numpy` by name (`pi`, `e`, `tau`, `inf`, `nan`).
+pub fn math_constant(name: &str) -> Option<f64> {
+    match name {
+        "pi" => Some(std::f64::consts::PI),
+        "e" => Some(std::f64::consts::E),
+        "tau" => Some(std::f64::consts::TAU),
+        "inf" => Some(f64::INFINITY),
+        "nan" => Some(f64::NAN),
+        _ => None,
+    }
+}
+
 
 /// Python's built-in exception classes that compiled code may raise.
 pub fn is_builtin_exception(name: &str) -> bool {

@@ -9,8 +9,7 @@
 
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind},
-    infer::math_constant,
-    resolve::{literal_constant, Constant, Global, SourceModule},
+    resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     types::Type,
 };
 use ruff_python_ast::{visitor::{self, Visitor}, Expr, StmtFunctionDef, UnaryOp};
@@ -64,20 +63,24 @@ fn names_stencil(module_globals: &dyn Fn(&str) -> Option<Global>, decorator: &Ex
     }
 }
 
-/// The stencil options of a function whose decorators include `@stencil`, if one does; an option
-/// that is not a literal, or that rumba does not know, is an error located at it.
-pub fn decorator_options(
-    module_globals: &dyn Fn(&str) -> Option<Global>,
-    function: &StmtFunctionDef,
-    error: &dyn Fn(TextRange, String) -> Diagnostic,
-) -> Option<Result<StencilOptions, Diagnostic>> {
+/// Whether function `name` of `module` is a `@stencil` kernel (called, it applies the kernel to
+/// whole arrays).
+pub fn is_stencil(module: &SourceModule, name: &str) -> bool {
+    module.function(name).is_some_and(|function| options(module, function).is_some())
+}
+
+/// The options of `function` if one of its decorators is `@stencil`; an option that is not a
+/// literal, or that rumba does not know, is an error located at it.
+pub fn options(module: &SourceModule, function: &StmtFunctionDef) -> Option<Result<StencilOptions, Diagnostic>> {
+    let module_globals = |name: &str| module.global(name).cloned();
+    let error = |range, message| module.error(range, DiagnosticKind::Usage, message);
     function.decorator_list.iter().find_map(|decorator| {
         let expression = &decorator.expression;
-        if names_stencil(module_globals, expression) {
+        if names_stencil(&module_globals, expression) {
             return Some(Ok(StencilOptions { range: expression.range(), ..StencilOptions::default() }));
         }
         match expression {
-            Expr::Call(call) if names_stencil(module_globals, &call.func) => Some(call_options(module_globals, call, error)),
+            Expr::Call(call) if names_stencil(&module_globals, &call.func) => Some(call_options(&module_globals, call, &error)),
             _ => None,
         }
     })

@@ -87,7 +87,7 @@ impl Compiler {
     /// Whether `name` is decorated with `@stencil` in the source: compiling it applies the kernel
     /// to whole arrays.
     fn is_stencil(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
-        self.with_module(py, |module| Ok(module.source().stencil(name).is_some()))
+        self.with_module(py, |module| Ok(rumba::is_stencil(module.source(), name)))
     }
 
     /// Compiles `name` for a signature in Numba's notation (`"f8(i4, i4)"`, `"void(f4[:])"`).

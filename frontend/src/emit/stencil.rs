@@ -7,7 +7,7 @@
 //! the centres whose neighbourhood lies inside the input. Under `parallel=True` the outermost loop
 //! is `scf.parallel`, as Numba makes the stencil a parfor.
 
-use super::{location, unflatten, FunctionEmitter, Value, STATE_EXIT};
+use super::{location, FunctionEmitter, Value, STATE_EXIT};
 use crate::{
     diagnostics::Diagnostic,
     resolve::{literal_constant, Constant},
@@ -60,22 +60,8 @@ impl FunctionEmitter<'_, '_, '_> {
         let plan = self.types.stencil.clone().expect("a stencil specialisation has a plan");
         let Type::Array(output_type) = self.types.return_type.clone() else { unreachable!("a stencil returns an array") };
 
-        self.state_slot = self.alloca("i32");
-        self.status_slot = self.alloca("i32");
-        let zero = self.i32_constant(0);
-        let (state, status) = (self.state_slot.clone(), self.status_slot.clone());
-        self.store(&zero, &state, "i32");
-        self.store(&zero, &status, "i32");
-
-        let mut parameters = Vec::new();
-        let mut arguments = Vec::new();
-        for (position, argument_type) in self.types.arguments.clone().iter().enumerate() {
-            let names: Vec<String> = (0..argument_type.flat_mlir().len()).map(|component| format!("%a{position}_{component}")).collect();
-            for (name, mlir_type) in names.iter().zip(argument_type.flat_mlir()) {
-                parameters.push(format!("{name}: {mlir_type}"));
-            }
-            arguments.push(unflatten(argument_type, &mut names.into_iter()));
-        }
+        self.allocate_state();
+        let (parameters, arguments) = self.parameters();
         let array_argument = |position: usize| match &arguments[position] {
             Value::Array(name, array_type) => (name.clone(), *array_type),
             _ => unreachable!("relative arguments and out are arrays"),
