@@ -195,7 +195,10 @@ pub fn convert_number(number: Number, scalar: Scalar) -> Number {
         Scalar::Int { bits: 16, .. } => Number::U16(integer as u16),
         Scalar::Int { bits: 32, .. } => Number::U32(integer as u32),
         Scalar::Int { .. } => Number::U64(integer as u64),
-        Scalar::Complex => unreachable!("no signature of a compiled function holds a complex number"),
+        Scalar::Complex => match number {
+            Number::Complex(..) => number,
+            _ => Number::Complex(float, 0.0),
+        },
     }
 }
 
@@ -276,7 +279,9 @@ impl Module {
         let mut function = self.function(name, &signature.arguments)?;
         if let Some(declared) = signature.return_type {
             let inferred = function.inner.return_type.clone();
-            let compatible = declared == inferred || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(_)));
+            // A real result converts to any declared number, a complex one only to a complex number.
+            let compatible = declared == inferred
+                || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(inferred)) if *inferred != Scalar::Complex);
             if !compatible {
                 let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
                 let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));

@@ -185,14 +185,6 @@ fn location(module: &SourceModule, node: &dyn Ranged) -> String {
     format!("loc({:?}:{line}:{column})", module.file.name)
 }
 
-fn holds_complex(value_type: &Type) -> bool {
-    match value_type {
-        Type::Scalar(scalar) => scalar.is_complex(),
-        Type::Tuple(elements) => elements.iter().any(holds_complex),
-        _ => false,
-    }
-}
-
 fn float_literal(value: f64) -> String {
     format!("0x{:016X}", value.to_bits())
 }
@@ -581,15 +573,6 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn emit_function(&mut self, function: &StmtFunctionDef, public: bool) -> Result<String, Diagnostic> {
         let module = self.module;
         let return_type = self.types.return_type.clone();
-        if public && holds_complex(&return_type) {
-            return Err(module.unsupported(
-                &function.name,
-                format!("{}() returns a complex number, which compiled code cannot hand to Python yet; return its .real and .imag", function.name),
-            ));
-        }
-        if public && self.types.arguments.iter().any(holds_complex) {
-            return Err(module.unsupported(&function.name, format!("{}() takes a complex number, which compiled code cannot be passed yet", function.name)));
-        }
         let mut result_types = vec!["i32".to_string()];
         result_types.extend(return_type.flat_mlir());
         let loc = location(module, function);

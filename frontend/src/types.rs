@@ -288,7 +288,11 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         };
         return Ok(Type::Array(ArrayType { dtype, ndim, layout }));
     }
-    Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'"))
+    match text {
+        // Complex numbers are scalars only: no array holds them.
+        "complex128" | "c16" => Ok(Type::Scalar(Scalar::Complex)),
+        _ => Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'")),
+    }
 }
 
 fn split_top_level(text: &str) -> Vec<&str> {

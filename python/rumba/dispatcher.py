@@ -173,7 +173,7 @@ def _normalise_signature(signature):
 def _accepts(declared, given):
     """Whether values of types `given` fit a signature's argument types `declared`: equal, an array
     whose layout is stricter than an A-layout declaration, or a Python int/float/bool converting
-    to a declared scalar."""
+    to a declared scalar (a float to a float or complex one, a complex only to a complex one)."""
     if len(declared) != len(given):
         return False
     for want, have in zip(declared, given):
@@ -187,7 +187,9 @@ def _accepts(declared, given):
             continue
         if "[" in want or "[" in have:
             return False
-        if have == "float64" and not want.startswith("float"):
+        if have == "float64" and not want.startswith(("float", "complex")):
+            return False
+        if have == "complex128" and want != have:
             return False
     return True
 

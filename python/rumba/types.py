@@ -6,7 +6,7 @@ __all__ = [
     "Type", "NumberType", "ArrayType", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
-    "double", "single", "intc",
+    "double", "single", "intc", "complex128", "c16",
 ]
 
 
@@ -95,3 +95,4 @@ uint32 = u4 = NumberType("uint32")
 uint64 = u8 = uintp = NumberType("uint64")
 float32 = f4 = single = NumberType("float32")
 float64 = f8 = double = NumberType("float64")
+complex128 = c16 = NumberType("complex128")

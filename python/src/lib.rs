@@ -10,7 +10,7 @@ use numpy::{
 use pyo3::{
     exceptions::PyTypeError,
     prelude::*,
-    types::{PyBool, PyCapsule, PyFloat, PyTuple},
+    types::{PyBool, PyCapsule, PyComplex, PyFloat, PyTuple},
 };
 use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
 use smallvec::{smallvec, SmallVec};
@@ -149,7 +149,13 @@ fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> 
             let number = value.extract::<f64>().map_err(|_| mismatch())?;
             Ok(rumba::convert_number(Number::F64(number), scalar))
         }
-        Scalar::Complex => Err(mismatch()),
+        Scalar::Complex => {
+            if let Ok(complex) = value.cast::<PyComplex>() {
+                return Ok(Number::Complex(complex.real(), complex.imag()));
+            }
+            let number = value.extract::<f64>().map_err(|_| mismatch())?;
+            Ok(Number::Complex(number, 0.0))
+        }
     }
 }
 
@@ -178,6 +184,7 @@ fn number_to_python(py: Python<'_>, number: Number) -> PyResult<Py<PyAny>> {
         Number::F32(value) => value.into_pyobject(py)?.into_any().unbind(),
         Number::F64(value) => value.into_pyobject(py)?.into_any().unbind(),
         Number::U64(value) => value.into_pyobject(py)?.into_any().unbind(),
+        Number::Complex(real, imag) => PyComplex::from_doubles(py, real, imag).into_any().unbind(),
         other => other.as_i64().into_pyobject(py)?.into_any().unbind(),
     })
 }
@@ -342,6 +349,9 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     if value.is_exact_instance_of::<PyFloat>() {
         return Some(Type::Scalar(Scalar::Float { bits: 64 }));
     }
+    if value.is_exact_instance_of::<PyComplex>() {
+        return Some(Type::Scalar(Scalar::Complex));
+    }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         let dtype = scalar_of_descr(&array.dtype())?;
         let flags = unsafe { (*array.as_array_ptr()).flags };
@@ -357,6 +367,9 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     }
     let descr = value.getattr("dtype").ok()?;
     let descr = descr.cast::<PyArrayDescr>().ok()?;
+    if descr.kind() == b'c' && descr.itemsize() == 16 {
+        return Some(Type::Scalar(Scalar::Complex));
+    }
     scalar_of_descr(descr).map(Type::Scalar)
 }
 

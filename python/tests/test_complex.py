@@ -1,7 +1,7 @@
-"""Complex numbers inside compiled code: literals, complex(), + - * / (CPython's formulas, so the
-same bits), ==, !=, unary minus, .real, .imag, abs() and truth values, mixed with ints and floats.
-Each function runs in CPython and under rumba; results come back as (real, imag) pairs because
-compiled code does not hand complex numbers to Python yet."""
+"""Complex numbers (complex128): literals, complex(), + - * / (CPython's formulas, so the same
+bits), ==, !=, unary minus, .real, .imag, abs() and truth values, mixed with ints and floats, and
+complex arguments and results (Python complex, NumPy complex128 scalars, a `complex128` signature).
+Each function runs in CPython and under rumba, and the parts must be the same bits."""
 import math
 
 import numpy as np
@@ -139,10 +139,6 @@ def test_division_by_zero_raises():
         rumba.njit(by_zero_literal)(1.0)
 
 
-def returns_complex(a):
-    return complex(a, 1.0)
-
-
 def ordered(a):
     return complex(a, 1.0) < 1j
 
@@ -172,7 +168,6 @@ def complex_array(a):
 @pytest.mark.parametrize(
     "function, error, message",
     [
-        (returns_complex, UnsupportedError, "returns a complex number"),
         (ordered, TypingError, "'<' is not supported between complex numbers"),
         (power, UnsupportedError, "'\\*\\*' on complex numbers"),
         (floor, TypingError, "unsupported operand types for //"),
@@ -187,6 +182,55 @@ def test_what_is_not_supported_is_a_located_error(function, error, message):
     assert "test_complex.py:" in str(raised.value)
 
 
-def test_a_complex_argument_is_a_type_error():
-    with pytest.raises(TypeError, match="complex"):
-        rumba.njit(magnitude)(1j, 2.0)
+def same_bits(got, expected):
+    assert type(got) is complex
+    for got_part, expected_part in [(got.real, expected.real), (got.imag, expected.imag)]:
+        assert math.copysign(1.0, got_part) == math.copysign(1.0, expected_part), (got, expected)
+        assert got_part == expected_part or (math.isnan(got_part) and math.isnan(expected_part)), (got, expected)
+
+
+def polynomial(z, w):
+    return z * z - 2.5 * w + 1j
+
+
+def quotient_and_parts(z, w):
+    q = z / w
+    return q, q.real, abs(q), -q
+
+
+COMPLEX_VALUES = [0j, complex(-0.0, 0.0), 1 + 2j, -3.5 - 0.25j, complex(1e300, -1e-300), complex(math.inf, 1.0), complex(math.nan, 2.0), 2j]
+
+
+@pytest.mark.parametrize("z", COMPLEX_VALUES)
+@pytest.mark.parametrize("w", [1 - 1j, 0.5j, complex(-2.0, -0.0), 3 + 0j])
+def test_complex_arguments_and_results(z, w):
+    compiled = rumba.njit(polynomial)
+    same_bits(compiled(z, w), polynomial(z, w))
+    got, expected = rumba.njit(quotient_and_parts)(z, w), quotient_and_parts(z, w)
+    same_bits(got[0], expected[0])
+    same_bits(got[3], expected[3])
+    assert got[1:3] == pytest.approx(expected[1:3], nan_ok=True)
+
+
+def test_numpy_complex_scalars_and_real_arguments():
+    compiled = rumba.njit(polynomial)
+    same_bits(compiled(np.complex128(1.5 - 2j), 2j), polynomial(complex(1.5, -2.0), 2j))
+    assert rumba.typeof(np.complex128(1j)) == "complex128" and rumba.typeof(1j) == "complex128"
+    same_bits(compiled(2.0, 1j), polynomial(2.0, 1j))
+
+
+def test_complex_signature():
+    scale = rumba.jit(rumba.complex128(rumba.complex128, rumba.float64))(lambda_free_scale)
+    same_bits(scale(1 + 1j, 2.0), (1 + 1j) * 2.0)
+    same_bits(scale(3.0, 0.5), complex(3.0) * 0.5)
+    with pytest.raises(TypeError, match="no compiled signature"):
+        scale(1j, 1j)
+
+
+def lambda_free_scale(z, x):
+    return z * x
+
+
+def test_a_complex_result_does_not_convert_to_a_real_signature():
+    with pytest.raises(TypingError, match="declares float64 but 'lambda_free_scale' returns complex128"):
+        rumba.jit("f8(c16, f8)")(lambda_free_scale)

@@ -7,6 +7,9 @@ use rumba_frontend::{ArrayType, Scalar, Type};
 use smallvec::SmallVec;
 use std::fmt;
 
+/// One argument slot: room for any scalar, a complex number included, or an array descriptor's address.
+pub type Slot = [u64; 2];
+
 /// Extents or strides of one array: inline up to four dimensions, so a call allocates nothing.
 pub type Dims = SmallVec<[i64; 4]>;
 
@@ -24,6 +27,8 @@ pub enum Number {
     U64(u64),
     F32(f32),
     F64(f64),
+    /// complex128: the real and the imaginary part.
+    Complex(f64, f64),
 }
 
 impl Number {
@@ -40,13 +45,14 @@ impl Number {
             Number::U64(_) => Scalar::Int { bits: 64, signed: false },
             Number::F32(_) => Scalar::Float { bits: 32 },
             Number::F64(_) => Scalar::Float { bits: 64 },
+            Number::Complex(..) => Scalar::Complex,
         }
     }
 
-    /// An argument slot holding the value as compiled code stores it (bool as one byte), in its
-    /// first bytes. Built as one word, which the call then reads back whole: bytes written one
-    /// value at a time cannot be forwarded to that read.
-    pub(crate) fn slot(self) -> [u8; 8] {
+    /// An argument slot holding the value as compiled code stores it (bool as one byte, a complex
+    /// number as its two parts), in its first bytes. Built as whole words, which the call then reads
+    /// back whole: bytes written one value at a time cannot be forwarded to those reads.
+    pub(crate) fn slot(self) -> Slot {
         let low_bits = match self {
             Number::Bool(value) => value as u64,
             Number::I8(value) => value as u8 as u64,
@@ -59,10 +65,11 @@ impl Number {
             Number::U64(value) => value,
             Number::F32(value) => value.to_bits() as u64,
             Number::F64(value) => value.to_bits(),
+            Number::Complex(real, imag) => return [real.to_bits(), imag.to_bits()],
         };
         // The value's bytes first: on a big-endian host they are the word's high bytes.
         let first_bytes_shift = if cfg!(target_endian = "big") { 64 - 8 * self.scalar().size_in_bytes() } else { 0 };
-        (low_bits << first_bytes_shift).to_ne_bytes()
+        [low_bits << first_bytes_shift, 0]
     }
 
     /// Reads a scalar of type `scalar` from memory.
@@ -83,7 +90,10 @@ impl Number {
                 Scalar::Int { .. } => Number::U64(pointer.cast::<u64>().read_unaligned()),
                 Scalar::Float { bits: 32 } => Number::F32(pointer.cast::<f32>().read_unaligned()),
                 Scalar::Float { .. } => Number::F64(pointer.cast::<f64>().read_unaligned()),
-                Scalar::Complex => unreachable!("the frontend compiles no public function that takes or returns a complex number"),
+                Scalar::Complex => {
+                    let parts = pointer.cast::<f64>();
+                    Number::Complex(parts.read_unaligned(), parts.add(1).read_unaligned())
+                }
             }
         }
     }
@@ -102,6 +112,7 @@ impl Number {
             Number::U64(value) => value as i64,
             Number::F32(value) => value as i64,
             Number::F64(value) => value as i64,
+            Number::Complex(real, _) => real as i64,
         }
     }
 
@@ -118,6 +129,7 @@ impl Number {
             Number::U64(value) => value as f64,
             Number::F32(value) => value as f64,
             Number::F64(value) => value,
+            Number::Complex(real, _) => real,
         }
     }
 }
@@ -167,7 +179,22 @@ impl fmt::Display for Number {
             Number::U16(value) => write!(formatter, "{value}"),
             Number::U32(value) => write!(formatter, "{value}"),
             Number::U64(value) => write!(formatter, "{value}"),
+            Number::Complex(real, imag) => write!(formatter, "{}", python_complex_repr(real, imag)),
         }
+    }
+}
+
+/// Python's `repr` of a complex number: `2j`, `(1-0.5j)`, `(-0+1j)`; parts print without `.0`.
+pub fn python_complex_repr(real: f64, imag: f64) -> String {
+    let part = |value: f64| {
+        let text = python_float_repr(value);
+        text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
+    };
+    let imag_text = if imag.is_sign_negative() && !imag.is_nan() { part(imag) } else { format!("+{}", part(imag)) };
+    if real == 0.0 && real.is_sign_positive() {
+        format!("{}j", imag_text.trim_start_matches('+'))
+    } else {
+        format!("({}{imag_text}j)", part(real))
     }
 }
 
@@ -239,7 +266,7 @@ impl From<Number> for Argument {
 /// Everything stays inline for common calls: a call allocates nothing.
 #[derive(Default)]
 pub struct PackedArguments {
-    slots: SmallVec<[[u8; 8]; 8]>,
+    slots: SmallVec<[Slot; 8]>,
     /// The words of every array's descriptor, one after another.
     descriptor_words: SmallVec<[i64; 24]>,
     /// For each array argument: its slot and where its descriptor starts in `descriptor_words`.
@@ -256,7 +283,7 @@ impl PackedArguments {
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));
-                    packed.slots.push([0; 8]);
+                    packed.slots.push([0; 2]);
                     packed.descriptor_words.extend([array.data as i64, array.data as i64, 0]);
                     packed.descriptor_words.extend(array.shape.iter().copied());
                     for stride in &array.byte_strides {
@@ -282,7 +309,7 @@ impl PackedArguments {
     pub fn pointers(&mut self, result: *mut u8, result_is_struct: bool, result_slot: &mut *mut u8, pointers: &mut SmallVec<[*mut (); 16]>) {
         let words = self.descriptor_words.as_ptr();
         for &(slot, start) in &self.array_slots {
-            self.slots[slot] = (unsafe { words.add(start) } as u64).to_ne_bytes();
+            self.slots[slot] = [unsafe { words.add(start) } as u64, 0];
         }
         if result_is_struct {
             *result_slot = result;
@@ -438,7 +465,8 @@ impl ResultLayout {
         let mut fields = Vec::new();
         for kind in kinds {
             let (size, align) = match kind {
-                FieldKind::Scalar(scalar) => (scalar.size_in_bytes(), scalar.size_in_bytes()),
+                // A complex number is a struct of two f64s: 8-byte aligned.
+                FieldKind::Scalar(scalar) => (scalar.size_in_bytes(), scalar.size_in_bytes().min(8)),
                 FieldKind::Array(_, ndim) => (8 * (3 + 2 * ndim), 8),
             };
             offset = offset.next_multiple_of(align);

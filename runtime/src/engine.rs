@@ -152,12 +152,12 @@ impl CompiledFunction {
         if numbers.len() > INLINE_SCALARS {
             return self.call_numbers_packed(numbers);
         }
-        let mut slots = [[0u8; 8]; INLINE_SCALARS];
+        let mut slots = [[0u64; 2]; INLINE_SCALARS];
         for (slot, number) in slots.iter_mut().zip(numbers) {
             *slot = number.slot();
         }
-        // `{i32 status, scalar}`: 16 bytes at most.
-        let mut result = [0u64; 2];
+        // `{i32 status, scalar}`: 24 bytes at most (a complex result).
+        let mut result = [0u64; 3];
         let mut result_struct = result.as_mut_ptr();
         let mut pointers = [std::ptr::null_mut::<()>(); INLINE_SCALARS + 1];
         let first_argument = usize::from(result_scalar.is_some());
