@@ -279,9 +279,12 @@ impl Module {
         let mut function = self.function(name, &signature.arguments)?;
         if let Some(declared) = signature.return_type {
             let inferred = function.inner.return_type.clone();
-            // A real result converts to any declared number, a complex one only to a complex number.
+            // A real result converts to any declared number, a complex one only to a complex number;
+            // an array of any layout is declared with `[:]`.
             let compatible = declared == inferred
-                || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(inferred)) if *inferred != Scalar::Complex);
+                || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(inferred)) if *inferred != Scalar::Complex)
+                || matches!((&declared, &inferred), (Type::Array(declared), Type::Array(inferred))
+                    if declared.layout == Layout::A && declared.dtype == inferred.dtype && declared.ndim == inferred.ndim);
             if !compatible {
                 let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
                 let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));

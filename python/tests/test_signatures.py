@@ -256,6 +256,26 @@ def test_any_layout_signature_on_unit_and_other_strides(view):
     np.testing.assert_array_equal(got, expected, strict=True)
 
 
+def weighted_rows(a):
+    out = np.zeros(a.shape[0])
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            out[i] += a[i, j] * (j + 1)
+    return out
+
+
+def test_array_result_declared_with_any_layout():
+    """A new (C-ordered) array result fits a declared `f8[:]`, as in Numba; another element type or
+    rank does not."""
+    d = jit("f8[:](f8[:, :])")(weighted_rows)
+    grid = np.random.default_rng(5).random((5, 6))
+    for view in [grid, grid[:, ::2], np.asfortranarray(grid)]:
+        np.testing.assert_array_equal(d(view), weighted_rows(view), strict=True)
+    for wrong in ["f4[:](f8[:, :])", "f8[:, :](f8[:, :])"]:
+        with pytest.raises(TypeError, match="the signature declares"):
+            jit(wrong)(weighted_rows)
+
+
 def test_readme_matmul_signature():
     d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
     assert d.signatures == [("float64[:, :]", "float64[::1, :]")]
