@@ -338,7 +338,8 @@ impl Function {
 }
 
 /// The type rumba specialises on for one argument, read without building strings: Python
-/// bool/int/float, NumPy arrays (dtype, ndim, layout from NumPy's contiguity flags) and NumPy scalars.
+/// bool/int/float/complex, NumPy arrays (dtype, ndim, layout from NumPy's contiguity flags; not of
+/// complex numbers) and NumPy scalars (complex128 included).
 fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     if value.is_instance_of::<PyBool>() {
         return Some(Type::Scalar(Scalar::Bool));

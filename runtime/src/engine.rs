@@ -172,7 +172,8 @@ impl CompiledFunction {
         // SAFETY: the pointers follow `PackedArguments::pointers`' layout for scalar arguments,
         // checked against the signature above, and `result` holds the two-field result struct.
         unsafe { (self.entry)(pointers.as_mut_ptr()) };
-        let status = result[0] as u32 as i32;
+        // SAFETY: the status is the struct's first field.
+        let status = unsafe { result.as_ptr().cast::<i32>().read() };
         if status != 0 {
             return Err(self.raised(status));
         }
