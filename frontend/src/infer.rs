@@ -81,6 +81,9 @@ impl<'m> Specialisations<'m> {
         let kernel = self.specialise_kind(function, FunctionKind::StencilKernel, &arguments[..parameter_count], call)?;
         let plan = plan(module, function, options, arguments, kernel, call)?;
         let return_type = match (&self.functions[kernel].return_type, arguments.last()) {
+            (Type::Scalar(Scalar::Complex), _) => {
+                return Err(module.unsupported(&function.name, format!("'{name}' returns a complex number, and arrays of complex numbers are not supported yet")));
+            }
             (Type::Scalar(_), Some(out)) if plan.has_out => out.clone(),
             (Type::Scalar(scalar), _) => Type::Array(ArrayType { dtype: *scalar, ndim: plan.ndim, layout: Layout::C }),
             (other, _) => return Err(module.typing(&function.name, format!("a stencil kernel returns one number, and '{name}' returns {other}"))),
@@ -269,6 +272,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element"));
                 }
                 match (element, value_type) {
+                    (Type::Scalar(_) | Type::Array(_), Type::Scalar(Scalar::Complex)) => {
+                        Err(self.module.typing(target, "cannot store a complex number into an array element (NumPy raises TypeError); store its .real or abs()"))
+                    }
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
                     (Type::Array(_), Type::Scalar(_)) => Ok(()),
                     (Type::Array(view), Type::Array(value)) if value.ndim <= view.ndim => Ok(()),

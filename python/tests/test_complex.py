@@ -165,6 +165,18 @@ def complex_array(a):
     return (np.arange(3.0) * 1j)[0].real
 
 
+def store_into_float_array(a):
+    values = np.zeros(2)
+    values[0] = complex(a, 1.0)
+    return values[0]
+
+
+def add_into_float_array(a):
+    values = np.zeros(2)
+    values[1] += 1j * a
+    return values[1]
+
+
 @pytest.mark.parametrize(
     "function, error, message",
     [
@@ -174,6 +186,8 @@ def complex_array(a):
         (truncate, TypingError, "int\\(\\) of a complex number"),
         (complex_of_complex, TypingError, "complex\\(\\) takes one or two real numbers"),
         (complex_array, UnsupportedError, "arrays of complex numbers are not supported yet"),
+        (store_into_float_array, TypingError, "cannot store a complex number into an array element"),
+        (add_into_float_array, TypingError, "cannot store a complex number into an array element"),
     ],
 )
 def test_what_is_not_supported_is_a_located_error(function, error, message):

@@ -280,6 +280,11 @@ def returns_an_array(a):
     return np.zeros(3) + b
 
 
+@stencil
+def returns_complex(a):
+    return a[0] * 1j
+
+
 @stencil(neighborhood=((-1, 1),))
 def neighbourhood_of_wrong_rank(a):
     return a[0, 0]
@@ -306,6 +311,12 @@ def test_kernel_cannot_store_into_its_input():
 def test_kernel_must_return_a_number():
     with pytest.raises(TypeError, match="returns one number"):
         returns_an_array(np.zeros(4))
+
+
+def test_complex_kernel_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match="arrays of complex numbers are not supported yet") as caught:
+        returns_complex(np.zeros(3))
+    assert "%s:%d:" % (THIS_FILE, _line_of(returns_complex.py_func, "def returns_complex")) in str(caught.value)
 
 
 def test_neighbourhood_rank_must_match():
