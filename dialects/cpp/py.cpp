@@ -99,7 +99,7 @@ LogicalResult CmpOp::verify() {
 LogicalResult MathOp::verify() {
   unsigned arity = llvm::StringSwitch<unsigned>(getCallee())
                        .Cases({"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}, 1)
-                       .Cases({"floor", "ceil", "fabs", "abs"}, 1)
+                       .Cases({"floor", "ceil", "trunc", "fabs", "abs"}, 1)
                        .Cases({"pow", "arctan2", "hypot", "minimum", "maximum"}, 2)
                        .Default(0);
   if (arity == 0)

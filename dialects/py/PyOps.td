@@ -94,7 +94,7 @@ def Py_TruthOp : Py_Op<"truth", [Pure]> {
 def Py_MathOp : Py_Op<"math", [Pure]> {
   let summary = "a call to a `math` function or scalar builtin by name";
   let description = [{
-    `%y = py.math "sqrt"(%x) : (f64) -> f64`. Names: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil,
+    `%y = py.math "sqrt"(%x) : (f64) -> f64`. Names: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, trunc,
     fabs, pow, arctan2 and hypot (two operands), abs, and NumPy's NaN-propagating minimum and maximum (two
     operands, any number type). Floor and ceil return their float operand type; the frontend casts
     to int where Python's `math.floor` returns an int.

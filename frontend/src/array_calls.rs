@@ -241,7 +241,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
             other => Err(module.typing(expr, format!("{what} takes an array, got {other}"))),
         }
     };
-    let new_array = |dtype: Scalar, ndim: usize| Type::Array(ArrayType { dtype, ndim, layout: Layout::C });
+    let new_array = |dtype: Scalar, ndim: usize| Type::Array(ArrayType::new(dtype, ndim, Layout::C));
     Ok(match array_call {
         ArrayCall::Reduce { kind, array, axis } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
@@ -278,7 +278,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                 for extent in shape {
                     expect_integer(module, extent, type_of(extent)?)?;
                 }
-                new_array(array.dtype, shape.len())
+                Type::Array(reshaped(array, shape.len()))
             }
             None => Type::Unknown,
         },
@@ -342,7 +342,7 @@ pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right
     }
     Ok(match left.ndim + right.ndim - 2 {
         0 => Type::Scalar(dtype),
-        ndim => Type::Array(ArrayType { dtype, ndim, layout: Layout::C }),
+        ndim => Type::Array(ArrayType::new(dtype, ndim, Layout::C)),
     })
 }
 
@@ -362,6 +362,13 @@ fn shape_rank(module: &SourceModule, shape: &Expr, shape_type: Type) -> Result<O
 }
 
 /// An array's transpose: its dimensions reversed, a C array becoming an F one and the reverse.
+/// What `a.reshape(...)` to `ndim` dimensions gives: a C-contiguous view of a C-contiguous array,
+/// else of a copy, which is read-only, as writes through it could not reach `a` as they would in
+/// NumPy.
+pub fn reshaped(array: ArrayType, ndim: usize) -> ArrayType {
+    ArrayType { ndim, layout: Layout::C, readonly: array.readonly || array.layout != Layout::C, ..array }
+}
+
 pub fn transposed(array: ArrayType) -> ArrayType {
     let layout = match array.layout {
         _ if array.ndim == 1 => array.layout,

@@ -120,11 +120,13 @@ pub struct ModuleEmitter<'s, 'm> {
     pub straight_line: bool,
     emitted: Vec<bool>,
     text: String,
+    /// Whether some function calls the runtime's stack check (a recursive one).
+    checks_stack: bool,
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, parallel: bool) -> Self {
-        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new() }
+        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new(), checks_stack: false }
     }
 
     /// Emits specialisation `entry` and everything it calls; returns the module's text, its raise
@@ -138,6 +140,9 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
             self.text.push_str(&text);
             self.emitted.resize(self.specialisations.functions.len(), false);
             next = self.emitted.iter().position(|done| !done);
+        }
+        if self.checks_stack {
+            self.text.push_str(&format!("  func.func private @{STACK_CHECK}() -> i1\n"));
         }
         Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites, self.straight_line))
     }
@@ -178,6 +183,20 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// In a stencil kernel: the centre indices, and the parameters indexed relative to them.
     stencil_centres: Vec<String>,
     relative_arrays: Vec<String>,
+    /// The body of the function being emitted, for facts about a statement's surroundings.
+    function_body: &'m [Stmt],
+    /// Reads of locals that may run before the local is assigned (`definite_assignment`), and the
+    /// flag slot of each such local, set by every assignment and checked at those reads.
+    maybe_unbound: HashMap<ruff_text_size::TextRange, String>,
+    bound_flags: HashMap<String, String>,
+}
+
+/// The runtime function a recursive function calls on entry: whether its thread's stack is nearly full.
+const STACK_CHECK: &str = "rumba_stack_exhausted";
+
+/// The error for a write into a read-only array (or a view of one), as Numba refuses it.
+fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
+    module.typing(array, "cannot write into a read-only array (a NumPy array whose 'writeable' flag is off, a view of one, or the copy a reshape of a non-contiguous array makes)")
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -320,6 +339,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             index_floors: HashMap::new(),
             stencil_centres: Vec::new(),
             relative_arrays: Vec::new(),
+            function_body: &function.body,
+            maybe_unbound: Default::default(),
+            bound_flags: HashMap::new(),
             raise_points: 0,
             needs_exit_block: false,
             loop_depth: 0,
@@ -597,9 +619,25 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             };
             self.bindings.insert(name, binding);
         }
+        let maybe_unbound = crate::definite_assignment::maybe_unbound_reads(function);
+        let mut flagged: Vec<String> = maybe_unbound.values().filter(|name| matches!(self.bindings.get(*name), Some(Binding::Slots(..)))).cloned().collect();
+        flagged.sort();
+        flagged.dedup();
+        for name in flagged {
+            let flag = self.alloca("i1");
+            let unbound = self.op("arith.constant false");
+            self.store(&unbound, &flag, "i1");
+            self.bound_flags.insert(name, flag);
+        }
+        self.maybe_unbound = maybe_unbound;
         if !return_type.contains_array() {
+            // Zero until a return stores into them: a function that raises returns them too, and its
+            // caller must read a defined value (it branches on it only after the status, but LLVM
+            // would otherwise see undef flowing into the caller's code).
             for scalar in flat_scalars(&return_type) {
                 let slot = self.alloca(&scalar.mlir());
+                let zero = self.scalar_constant(scalar, Constant::Int(0), &loc);
+                self.store(&zero, &slot, &scalar.mlir());
                 self.return_slots.push((slot, scalar));
             }
         }
@@ -617,6 +655,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.relative_arrays = plan.relative.iter().map(|&position| function.parameters.args[position].name().to_string()).collect();
         }
 
+        if self.types.recursive {
+            self.module_emitter.checks_stack = true;
+            let exhausted = self.op(format!("func.call @{STACK_CHECK}() : () -> i1 {loc}"));
+            self.raise_if(&exhausted, "RecursionError", "maximum recursion depth exceeded (the stack is nearly full)", &function.name)?;
+            let running = self.running();
+            self.branch_to_exit(&running);
+        }
         let body_terminated = self.emit_top_level(&function.body)?;
         if !body_terminated && always_returns(&function.body) {
             // Every path has returned or raised into the slots: the end is reached only in state EXIT.
@@ -869,7 +914,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let Some(test) = test else {
             return self.emit_block(body);
         };
+        let raise_points = self.raise_points;
         let condition = self.emit_condition(test)?;
+        let condition_may_raise = self.raise_points > raise_points;
         let (then_lines, ()) = self.region(|this| {
             this.emit_block(body)?;
             this.line("scf.yield");
@@ -884,7 +931,18 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 Ok(())
             })?.0)
         };
-        self.emit_if(&condition, then_lines, else_lines);
+        if !condition_may_raise {
+            self.emit_if(&condition, then_lines, else_lines);
+            return Ok(());
+        }
+        // A condition that raised takes neither branch.
+        let running = self.running();
+        let (guarded, ()) = self.region(|this| {
+            this.emit_if(&condition, then_lines, else_lines);
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(&running, guarded, None);
         Ok(())
     }
 
@@ -973,23 +1031,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         } else {
             step
         };
-        // Python's len(range(start, stop, step)): max(0, (stop - start + step - sign(step)) // step).
-        let sign = match step_constant {
-            Some(value) => self.scalar_constant(INT64, Constant::Int(value.signum()), loc),
-            None => {
-                let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-                let positive = self.op(format!("py.cmp \"gt\", {step}, {zero} : si64 {loc}"));
-                let one = self.scalar_constant(INT64, Constant::Int(1), loc);
-                let minus_one = self.scalar_constant(INT64, Constant::Int(-1), loc);
-                self.op(format!("arith.select {positive}, {one}, {minus_one} : si64"))
-            }
-        };
-        let span = self.op(format!("py.sub {stop}, {start} : si64 {loc}"));
-        let span = self.op(format!("py.add {span}, {step} : si64 {loc}"));
-        let span = self.op(format!("py.sub {span}, {sign} : si64 {loc}"));
-        let count = if step_constant == Some(1) { span } else { self.op(format!("py.floordiv {span}, {step} : si64 {loc}")) };
-        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-        let count = self.op(format!("py.max {count}, {zero} : si64 {loc}"));
+        let count = self.range_length(&start, &stop, &step, step_constant, loc);
 
         let Expr::Name(target) = &*for_loop.target else {
             return Err(module.unsupported(&*for_loop.target, "a range loop binds one name"));
@@ -1010,6 +1052,43 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             None => self.index_floors.remove(&target_name),
         };
         result
+    }
+
+    /// Python's `len(range(start, stop, step))` for a non-zero step, exact for every int64 operand:
+    /// the distance from the first value to the bound is taken unsigned (it may exceed int64's range)
+    /// and divided by the step's magnitude, `(distance - 1) // |step| + 1` iterations when the range
+    /// is not empty.
+    fn range_length(&mut self, start: &str, stop: &str, step: &str, step_constant: Option<i64>, loc: &str) -> String {
+        let (low, high, magnitude) = match step_constant {
+            Some(value) if value > 0 => (start.to_string(), stop.to_string(), step.to_string()),
+            Some(_) => (stop.to_string(), start.to_string(), self.op(format!("py.neg {step} : si64 {loc}"))),
+            None => {
+                let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+                let positive = self.op(format!("py.cmp \"gt\", {step}, {zero} : si64 {loc}"));
+                let negated = self.op(format!("py.neg {step} : si64 {loc}"));
+                (
+                    self.op(format!("arith.select {positive}, {start}, {stop} : si64")),
+                    self.op(format!("arith.select {positive}, {stop}, {start} : si64")),
+                    self.op(format!("arith.select {positive}, {step}, {negated} : si64")),
+                )
+            }
+        };
+        let unsigned = Scalar::Int { bits: 64, signed: false };
+        let nonempty = self.op(format!("py.cmp \"lt\", {low}, {high} : si64 {loc}"));
+        let distance = self.op(format!("py.sub {high}, {low} : si64 {loc}"));
+        let distance = self.cast(&distance, INT64, unsigned, loc);
+        let count = if matches!(step_constant, Some(1 | -1)) {
+            distance
+        } else {
+            let magnitude = self.cast(&magnitude, INT64, unsigned, loc);
+            let one = self.scalar_constant(unsigned, Constant::Int(1), loc);
+            let last = self.op(format!("py.sub {distance}, {one} : ui64 {loc}"));
+            let steps = self.op(format!("py.floordiv {last}, {magnitude} : ui64 {loc}"));
+            self.op(format!("py.add {steps}, {one} : ui64 {loc}"))
+        };
+        let count = self.cast(&count, unsigned, INT64, loc);
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        self.op(format!("arith.select {nonempty}, {count}, {zero} : si64"))
     }
 
     /// A range loop's body over `count` iterations, as `scf.parallel`, `scf.for` or `scf.while`.
@@ -1191,6 +1270,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     // ---------------------------------------------------------------- bindings
 
     fn bind(&mut self, name: &str, value: Value, loc: &str) -> Result<(), Diagnostic> {
+        if let Some(flag) = self.bound_flags.get(name).cloned() {
+            let bound = self.op("arith.constant true");
+            self.store(&bound, &flag, "i1");
+        }
         match self.bindings.get(name).cloned() {
             Some(Binding::Slots(slots, local_type)) => {
                 let value = self.convert_loc(value, &local_type, loc)?;
@@ -1239,6 +1322,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, loc),
             Expr::Subscript(subscript) => {
                 let array = self.emit_expr(&subscript.value)?;
@@ -1377,6 +1461,25 @@ impl FunctionEmitter<'_, '_, '_> {
     fn convert(&mut self, value: Value, target: &Type, node: &dyn Ranged) -> Result<Value, Diagnostic> {
         let loc = location(self.module, node);
         self.convert_loc(value, target, &loc)
+    }
+
+    /// `int(x)` of a float as Python computes it: NaN raises `ValueError`, and a value outside the
+    /// integer type's range (infinities included) raises `OverflowError` instead of wrapping.
+    fn float_to_integer(&mut self, name: &str, from: Scalar, to: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        let ty = from.mlir();
+        let Scalar::Int { bits, signed } = to else { unreachable!("float_to_integer converts to integers") };
+        let (least, bound) = if signed { (-(2f64.powi(i32::from(bits) - 1)), 2f64.powi(i32::from(bits) - 1)) } else { (0.0, 2f64.powi(i32::from(bits))) };
+        let is_nan = self.op(format!("py.cmp \"ne\", {name}, {name} : {ty} {loc}"));
+        self.raise_if(&is_nan, "ValueError", "cannot convert float NaN to integer", node)?;
+        let truncated = self.op(format!("py.math \"trunc\"({name}) : ({ty}) -> {ty} {loc}"));
+        let least = self.scalar_constant(from, Constant::Float(least), &loc);
+        let bound = self.scalar_constant(from, Constant::Float(bound), &loc);
+        let below = self.op(format!("py.cmp \"lt\", {truncated}, {least} : {ty} {loc}"));
+        let above = self.op(format!("py.cmp \"ge\", {truncated}, {bound} : {ty} {loc}"));
+        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
+        self.raise_if(&outside, "OverflowError", &format!("float too large to convert to {}", to.numba_name()), node)?;
+        Ok(self.cast(name, from, to, &loc))
     }
 
     fn to_scalar(&mut self, value: Value, target: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
@@ -1612,6 +1715,12 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         match self.bindings.get(name).cloned() {
             Some(Binding::Slots(slots, local_type)) => {
+                if let (true, Some(flag)) = (self.maybe_unbound.contains_key(&expr.range()), self.bound_flags.get(name).cloned()) {
+                    let bound = self.load(&flag, "i1");
+                    let unbound = self.op(format!("py.not {bound} : i1 {loc}"));
+                    let message = format!("cannot access local variable '{name}' where it is not associated with a value");
+                    self.raise_if(&unbound, "UnboundLocalError", &message, expr)?;
+                }
                 let mut names = Vec::new();
                 for (slot, scalar) in &slots {
                     names.push(self.load(slot, &scalar.mlir()));
@@ -1683,7 +1792,13 @@ impl FunctionEmitter<'_, '_, '_> {
             let safe = self.op(format!("arith.select {negative}, {zero}, {rhs} : {ty}"));
             return Ok(Value::Scalar(self.op(format!("py.pow {lhs}, {safe} : {ty} {loc}")), result));
         }
-        if op == Operator::Pow && result.is_float() && divisor_may_be_zero {
+        let exponent_is_non_negative = match literal_constant(right_expr) {
+            Some(Constant::Int(exponent)) => exponent >= 0,
+            Some(Constant::Float(exponent)) => exponent >= 0.0,
+            Some(Constant::Bool(_)) => true,
+            _ => false,
+        };
+        if op == Operator::Pow && result.is_float() && !exponent_is_non_negative {
             let zero = self.scalar_constant(result, Constant::Int(0), &loc);
             let zero_base = self.op(format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
             let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
@@ -1929,6 +2044,9 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         let types = vec![operand_type.mlir(); operands.len()].join(", ");
         let value = self.op(format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), operand_type.mlir()));
+        if operand_type.is_float() && result.is_integer() {
+            return Ok(Value::Scalar(self.float_to_integer(&value, operand_type, result, call)?, result));
+        }
         Ok(Value::Scalar(self.cast(&value, operand_type, result, loc), result))
     }
 
@@ -1974,6 +2092,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
                 Ok(Value::Scalar(accumulated, result))
             }
+            "int" => match &arguments[0] {
+                Value::Scalar(operand, from) if from.is_float() => Ok(Value::Scalar(self.float_to_integer(operand, *from, result, call)?, result)),
+                other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),
+            },
             _ => Ok(Value::Scalar(self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?, result)),
         }
     }
@@ -1992,12 +2114,33 @@ fn loc_position(loc: &str) -> (usize, usize) {
 enum Reduction {
     /// `s += e`, `s -= e`, `s = s + e`, `s = s - e`
     Add,
-    /// `s *= e`, `s = s * e`
+    /// `s *= e`, `s /= e`, `s = s * e`, `s = s / e`
     Mul,
     /// `s = min(s, e)`
     Min,
     /// `s = max(s, e)`
     Max,
+    /// `s |= e`, `s = s | e`
+    BitOr,
+    /// `s &= e`, `s = s & e`
+    BitAnd,
+    /// `s ^= e`, `s = s ^ e`
+    BitXor,
+}
+
+impl Reduction {
+    /// The reduction `s op= e` (or `s = s op e`) performs; `-` and `/` update through `+` and `*`
+    /// of their inverses, so the partial results of iterations combine by `+` and `*`.
+    fn of_operator(op: Operator) -> Option<Reduction> {
+        match op {
+            Operator::Add | Operator::Sub => Some(Reduction::Add),
+            Operator::Mult | Operator::Div => Some(Reduction::Mul),
+            Operator::BitOr => Some(Reduction::BitOr),
+            Operator::BitAnd => Some(Reduction::BitAnd),
+            Operator::BitXor => Some(Reduction::BitXor),
+            _ => None,
+        }
+    }
 }
 
 /// The reduction kind and the expression combined in, for one statement that updates `name`;
@@ -2005,22 +2148,13 @@ enum Reduction {
 fn reduction_update<'e>(statement: &'e Stmt, name: &str) -> Option<(Reduction, &'e Expr)> {
     let is_name = |expr: &Expr| matches!(expr, Expr::Name(target) if target.id.as_str() == name);
     match statement {
-        Stmt::AugAssign(assign) if is_name(&assign.target) => match assign.op {
-            Operator::Add | Operator::Sub => Some((Reduction::Add, &assign.value)),
-            Operator::Mult => Some((Reduction::Mul, &assign.value)),
-            _ => None,
-        },
+        Stmt::AugAssign(assign) if is_name(&assign.target) => Reduction::of_operator(assign.op).map(|kind| (kind, &*assign.value)),
         Stmt::Assign(assign) if assign.targets.len() == 1 && is_name(&assign.targets[0]) => match &*assign.value {
-            Expr::BinOp(binary) if is_name(&binary.left) => match binary.op {
-                Operator::Add | Operator::Sub => Some((Reduction::Add, &binary.right)),
-                Operator::Mult => Some((Reduction::Mul, &binary.right)),
-                _ => None,
-            },
-            Expr::BinOp(binary) if is_name(&binary.right) => match binary.op {
-                Operator::Add => Some((Reduction::Add, &binary.left)),
-                Operator::Mult => Some((Reduction::Mul, &binary.left)),
-                _ => None,
-            },
+            Expr::BinOp(binary) if is_name(&binary.left) => Reduction::of_operator(binary.op).map(|kind| (kind, &*binary.right)),
+            // Only the commutative updates may have the variable on the right.
+            Expr::BinOp(binary) if is_name(&binary.right) && !matches!(binary.op, Operator::Sub | Operator::Div) => {
+                Reduction::of_operator(binary.op).map(|kind| (kind, &*binary.left))
+            }
             Expr::Call(call) if call.arguments.args.len() == 2 && call.arguments.keywords.is_empty() => {
                 let kind = match &*call.func {
                     Expr::Name(function) if function.id.as_str() == "min" => Reduction::Min,
@@ -2108,6 +2242,113 @@ fn reduction_of(body: &[Stmt], name: &str) -> Option<Reduction> {
     kind.filter(|_| valid)
 }
 
+/// Loads of `name` in `statements`.
+fn statement_loads(statements: &[Stmt], name: &str) -> usize {
+    let mut count = 0;
+    let mut counter = ExprCounter { name, count: &mut count };
+    for statement in statements {
+        ruff_python_ast::visitor::Visitor::visit_stmt(&mut counter, statement);
+    }
+    count
+}
+
+/// The first load of `name` in `expr`, in evaluation order.
+fn first_load<'e>(expr: &'e Expr, name: &str) -> Option<&'e Expr> {
+    struct FirstLoad<'e, 'n> {
+        name: &'n str,
+        found: Option<&'e Expr>,
+    }
+    impl<'e> ruff_python_ast::visitor::Visitor<'e> for FirstLoad<'e, '_> {
+        fn visit_expr(&mut self, expr: &'e Expr) {
+            if self.found.is_some() {
+                return;
+            }
+            match expr {
+                Expr::Name(load) if load.id.as_str() == self.name && load.ctx == ruff_python_ast::ExprContext::Load => self.found = Some(expr),
+                _ => ruff_python_ast::visitor::walk_expr(self, expr),
+            }
+        }
+    }
+    let mut visitor = FirstLoad { name, found: None };
+    ruff_python_ast::visitor::Visitor::visit_expr(&mut visitor, expr);
+    visitor.found
+}
+
+/// The first read of `name` in a loop body that may run before the body assigns it (so that it
+/// reads a value from before the loop or from another iteration); `assigned` says whether it is
+/// assigned on entry (the loop's own variable).
+fn read_before_assignment<'b>(body: &'b [Stmt], name: &str, assigned: bool) -> Option<&'b Expr> {
+    /// Walks `statements` in order, `Err` at a read that may come before an assignment.
+    fn walk<'b>(statements: &'b [Stmt], name: &str, assigned: &mut bool) -> Result<(), &'b Expr> {
+        let read_in = |expr: &'b Expr| first_load(expr, name).map_or(Ok(()), Err);
+        for statement in statements {
+            if *assigned {
+                return Ok(());
+            }
+            match statement {
+                Stmt::If(if_statement) => {
+                    read_in(&if_statement.test)?;
+                    let mut every_branch_assigns = branch(&if_statement.body, name)?;
+                    let mut has_else = false;
+                    for clause in &if_statement.elif_else_clauses {
+                        if let Some(test) = &clause.test {
+                            read_in(test)?;
+                        }
+                        has_else |= clause.test.is_none();
+                        every_branch_assigns &= branch(&clause.body, name)?;
+                    }
+                    *assigned = every_branch_assigns && has_else;
+                }
+                Stmt::For(for_loop) => {
+                    read_in(&for_loop.iter)?;
+                    let mut inner = matches!(&*for_loop.target, Expr::Name(target) if target.id.as_str() == name);
+                    walk(&for_loop.body, name, &mut inner)?;
+                    branch(&for_loop.orelse, name)?;
+                }
+                Stmt::While(while_loop) => {
+                    read_in(&while_loop.test)?;
+                    branch(&while_loop.body, name)?;
+                    branch(&while_loop.orelse, name)?;
+                }
+                Stmt::AugAssign(assign) if matches!(&*assign.target, Expr::Name(target) if target.id.as_str() == name) => return Err(&assign.target),
+                other => {
+                    let mut reads = Vec::new();
+                    let mut finder = FirstLoadInStatement { name, found: &mut reads };
+                    ruff_python_ast::visitor::Visitor::visit_stmt(&mut finder, other);
+                    if let Some(read) = reads.first() {
+                        return Err(read);
+                    }
+                    let mut names = std::collections::HashSet::new();
+                    crate::infer::assigned_names(std::slice::from_ref(other), &mut names);
+                    *assigned = names.contains(name);
+                }
+            }
+        }
+        Ok(())
+    }
+    /// Whether a branch (or a loop body, which may not run) assigns `name` on every path through it.
+    fn branch<'b>(statements: &'b [Stmt], name: &str) -> Result<bool, &'b Expr> {
+        let mut assigned = false;
+        walk(statements, name, &mut assigned)?;
+        Ok(assigned)
+    }
+    let mut assigned = assigned;
+    walk(body, name, &mut assigned).err()
+}
+
+struct FirstLoadInStatement<'e, 'n, 'f> {
+    name: &'n str,
+    found: &'f mut Vec<&'e Expr>,
+}
+
+impl<'e> ruff_python_ast::visitor::Visitor<'e> for FirstLoadInStatement<'e, '_, '_> {
+    fn visit_expr(&mut self, expr: &'e Expr) {
+        if self.found.is_empty() {
+            self.found.extend(first_load(expr, self.name));
+        }
+    }
+}
+
 struct ExprCounter<'n, 'c> {
     name: &'n str,
     count: &'c mut usize,
@@ -2149,10 +2390,25 @@ impl FunctionEmitter<'_, '_, '_> {
                 _ => private.push((name, slots, local_type)),
             }
         }
+        for (name, _, _) in &private {
+            if let Some(read) = read_before_assignment(body, name, name == target) {
+                return Err(module.unsupported(
+                    read,
+                    format!("'{name}' is read in this prange loop before the iteration assigns it, so its value would depend on the order the iterations run in; a reduction updates it with +=, -=, *=, /=, |=, &=, ^=, min or max only"),
+                ));
+            }
+        }
+        // Variables read after the loop get the value of the last iteration, as in a serial loop.
+        let last_values: Vec<(String, Vec<(String, Scalar)>)> = private
+            .iter()
+            .filter(|(name, _, _)| statement_loads(self.function_body, name) > statement_loads(body, name))
+            .map(|(name, slots, _)| (name.clone(), slots.clone()))
+            .collect();
         let initial: Vec<String> = reductions.iter().map(|(_, _, slot, scalar)| self.load(slot, &scalar.mlir())).collect();
         let upper = self.op(format!("py.cast {count} : si64 to index {loc}"));
         let lower = self.op("arith.constant 0 : index");
         let one = self.op("arith.constant 1 : index");
+        let last = self.op(format!("arith.subi {upper}, {one} : index"));
         let induction = self.fresh();
         let shared = (self.state_slot.clone(), self.status_slot.clone());
         let outer_bindings = self.bindings.clone();
@@ -2187,6 +2443,21 @@ impl FunctionEmitter<'_, '_, '_> {
             let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
             this.emit_block(body)?;
+            if !last_values.is_empty() {
+                let is_last = this.op(format!("arith.cmpi eq, {induction}, {last} : index"));
+                let (lines, ()) = this.region(|inner| {
+                    for (name, outer_slots) in &last_values {
+                        let Some(Binding::Slots(private_slots, _)) = inner.bindings.get(name).cloned() else { unreachable!("private variables have slots") };
+                        for ((private_slot, scalar), (outer_slot, _)) in private_slots.iter().zip(outer_slots) {
+                            let value = inner.load(private_slot, &scalar.mlir());
+                            inner.store(&value, outer_slot, &scalar.mlir());
+                        }
+                    }
+                    inner.line("scf.yield");
+                    Ok(())
+                })?;
+                this.emit_if(&is_last, lines, None);
+            }
             if may_raise {
                 let status = this.load(&this.status_slot.clone(), "i32");
                 let zero = this.i32_constant(0);
@@ -2254,6 +2525,9 @@ impl FunctionEmitter<'_, '_, '_> {
             (Reduction::Min, Scalar::Int { .. }) => Constant::Int(-1),
             (Reduction::Max, _) => Constant::Int(0),
             (Reduction::Min, Scalar::Bool) => Constant::Bool(true),
+            (Reduction::BitOr | Reduction::BitXor, _) => Constant::Int(0),
+            // All ones (true for a bool).
+            (Reduction::BitAnd, _) => Constant::Int(-1),
             (_, Scalar::Complex) => unreachable!("prange loops reject complex reductions"),
         };
         self.scalar_constant(scalar, constant, loc)
@@ -2273,6 +2547,9 @@ fn reduction_combiner(kind: Reduction, scalar: Scalar) -> String {
         (Reduction::Mul, _) => format!("  %r = py.mul %lhs, %rhs : {ty}"),
         (Reduction::Min, _) => format!("  %c = py.cmp \"le\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
         (Reduction::Max, _) => format!("  %c = py.cmp \"ge\", %lhs, %rhs : {ty}\n  %r = arith.select %c, %lhs, %rhs : {ty}"),
+        (Reduction::BitOr, _) => format!("  %r = py.bitor %lhs, %rhs : {ty}"),
+        (Reduction::BitAnd, _) => format!("  %r = py.bitand %lhs, %rhs : {ty}"),
+        (Reduction::BitXor, _) => format!("  %r = py.bitxor %lhs, %rhs : {ty}"),
     };
     format!("^bb0(%lhs: {ty}, %rhs: {ty}):\n{body}\n  scf.reduce.return %r : {ty}")
 }
@@ -2444,6 +2721,13 @@ impl FunctionEmitter<'_, '_, '_> {
                     let safe = self.op(format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
                     let value = self.op(format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
                     self.op(format!("arith.select {is_zero}, {zero}, {value} : {ty}"))
+                } else if *operator == Operator::FloorDiv && operand_type.is_float() {
+                    // NumPy's floor division by zero is the true quotient: ±inf, or NaN for 0 // 0.
+                    let zero = self.scalar_constant(operand_type, Constant::Float(0.0), &loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+                    let quotient = self.op(format!("py.truediv {lhs}, {rhs} : {ty} {loc}"));
+                    let floored = self.op(format!("py.floordiv {lhs}, {rhs} : {ty} {loc}"));
+                    self.op(format!("arith.select {is_zero}, {quotient}, {floored} : {ty}"))
                 } else {
                     self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}"))
                 }
@@ -2463,6 +2747,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 match unary {
                     UnaryOp::UAdd => operand,
                     UnaryOp::USub => self.op(format!("py.neg {operand} : {} {loc}", result.mlir())),
+                    // NumPy's `~` on booleans is logical not.
+                    _ if result == Scalar::Bool => self.op(format!("py.not {operand} : i1 {loc}")),
                     _ => self.op(format!("py.invert {operand} : {} {loc}", result.mlir())),
                 }
             }
@@ -2481,6 +2767,7 @@ impl FunctionEmitter<'_, '_, '_> {
                     self.op("arith.constant false")
                 }
             }
+            (crate::infer::ElementwiseOp::Numpy(name), _) if matches!(name.as_str(), "floor" | "ceil") && !result.is_float() => values[0].0.clone(),
             (crate::infer::ElementwiseOp::Numpy(name), _) => {
                 let operands: Vec<String> = values.iter().map(|(value, scalar)| self.cast(value, *scalar, result, &loc)).collect();
                 let callee = if name == "absolute" { "abs" } else { name.as_str() };
@@ -2545,6 +2832,9 @@ impl FunctionEmitter<'_, '_, '_> {
     fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
         let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
+        if view_type.readonly {
+            return Err(read_only_write(module, target));
+        }
         let view_text = Type::Array(view_type).flat_mlir()[0].clone();
         let store = match value {
             Value::Scalar(name, scalar) => {

@@ -40,6 +40,9 @@ pub struct FunctionTypes {
     pub return_type: Type,
     /// For the two kinds of stencil functions: what the stencil computes.
     pub stencil: Option<StencilPlan>,
+    /// Whether the function may call itself (directly or through others): it checks on entry that
+    /// the stack has room, raising `RecursionError` instead of overflowing it.
+    pub recursive: bool,
 }
 
 /// Every specialisation inferred for one compilation, in the order they were first asked for.
@@ -47,11 +50,16 @@ pub struct Specialisations<'m> {
     pub module: &'m SourceModule,
     pub functions: Vec<FunctionTypes>,
     index: HashMap<(String, FunctionKind, Vec<Type>), usize>,
+    /// Specialisations whose inference has started and not finished, outermost first.
+    in_progress: Vec<usize>,
+    /// Specialisations that settled on an unknown return type while a caller was still being
+    /// inferred: they are inferred again when next called, once that caller's type is known.
+    provisional: HashSet<usize>,
 }
 
 impl<'m> Specialisations<'m> {
     pub fn new(module: &'m SourceModule) -> Self {
-        Self { module, functions: Vec::new(), index: HashMap::new() }
+        Self { module, functions: Vec::new(), index: HashMap::new(), in_progress: Vec::new(), provisional: HashSet::new() }
     }
 
     pub fn find(&self, name: &str, kind: FunctionKind, arguments: &[Type]) -> Option<usize> {
@@ -85,7 +93,7 @@ impl<'m> Specialisations<'m> {
                 return Err(module.unsupported(&function.name, format!("'{name}' returns a complex number, and arrays of complex numbers are not supported yet")));
             }
             (Type::Scalar(_), Some(out)) if plan.has_out => out.clone(),
-            (Type::Scalar(scalar), _) => Type::Array(ArrayType { dtype: *scalar, ndim: plan.ndim, layout: Layout::C }),
+            (Type::Scalar(scalar), _) => Type::Array(ArrayType::new(*scalar, plan.ndim, Layout::C)),
             (other, _) => return Err(module.typing(&function.name, format!("a stencil kernel returns one number, and '{name}' returns {other}"))),
         };
         if matches!(plan.cval, Some(Constant::Complex(..))) {
@@ -102,6 +110,7 @@ impl<'m> Specialisations<'m> {
             locals: HashMap::new(),
             return_type,
             stencil: Some(plan),
+            recursive: false,
         });
         self.index.insert((name.to_string(), FunctionKind::Stencil, arguments.to_vec()), index);
         Ok(index)
@@ -112,6 +121,17 @@ impl<'m> Specialisations<'m> {
     fn specialise_kind(&mut self, function: &'m StmtFunctionDef, kind: FunctionKind, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
         let name = function.name.as_str();
         if let Some(index) = self.find(name, kind, arguments) {
+            if let Some(depth) = self.in_progress.iter().position(|&active| active == index) {
+                // A call back into a specialisation still being inferred: every one from it to the
+                // innermost is on the cycle.
+                for &member in &self.in_progress[depth..] {
+                    self.functions[member].recursive = true;
+                }
+            }
+            if self.provisional.contains(&index) && !self.in_progress.contains(&index) {
+                self.provisional.remove(&index);
+                self.infer_rounds(function, index, arguments)?;
+            }
             return Ok(index);
         }
         let module = self.module;
@@ -127,8 +147,34 @@ impl<'m> Specialisations<'m> {
             locals: HashMap::new(),
             return_type: Type::Unknown,
             stencil: None,
+            recursive: false,
         });
         self.index.insert((name.to_string(), kind, arguments.to_vec()), index);
+        self.infer_rounds(function, index, arguments)?;
+        Ok(index)
+    }
+
+    /// Runs inference rounds over specialisation `index` until its types settle. A function whose
+    /// every return path calls back into itself (`def f(x): return f(x)`) settles on an unknown
+    /// return type: an error once no caller is left to give that type a meaning.
+    fn infer_rounds(&mut self, function: &'m StmtFunctionDef, index: usize, arguments: &[Type]) -> Result<(), Diagnostic> {
+        self.in_progress.push(index);
+        let settled = self.settle(function, index, arguments);
+        self.in_progress.pop();
+        settled?;
+        if self.functions[index].return_type == Type::Unknown {
+            if self.in_progress.is_empty() {
+                let name = function.name.as_str();
+                return Err(self.module.typing(&function.name, format!("cannot infer what '{name}' returns: every path that returns goes through a recursive call (recursion without a base case?)")));
+            }
+            self.provisional.insert(index);
+        }
+        Ok(())
+    }
+
+    fn settle(&mut self, function: &'m StmtFunctionDef, index: usize, arguments: &[Type]) -> Result<(), Diagnostic> {
+        let module = self.module;
+        let name = function.name.as_str();
         for _ in 0..MAX_INFERENCE_ROUNDS {
             let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
             let mut walker = TypeWalker::new(self, function, index);
@@ -145,7 +191,7 @@ impl<'m> Specialisations<'m> {
             entry.locals = locals;
             entry.return_type = return_type;
             if (entry.locals.clone(), entry.return_type.clone()) == before {
-                return Ok(index);
+                return Ok(());
             }
         }
         Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
@@ -153,6 +199,9 @@ impl<'m> Specialisations<'m> {
 }
 
 fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: usize, call: &dyn Ranged) -> Result<(), Diagnostic> {
+    if function.is_async {
+        return Err(module.unsupported(&function.name, format!("'{}' is a coroutine (async def), which compiled code does not support", function.name)));
+    }
     let parameters = &function.parameters;
     if !parameters.posonlyargs.is_empty() || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() || parameters.kwarg.is_some() {
         return Err(module.unsupported(&**parameters, "only plain positional parameters are supported"));
@@ -629,7 +678,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 Ok(match kept {
                     0 => Type::Scalar(array.dtype),
-                    ndim => Type::Array(ArrayType { dtype: array.dtype, ndim, layout: Layout::A }),
+                    ndim => Type::Array(ArrayType { ndim, layout: Layout::A, ..array }),
                 })
             }
             Type::Tuple(elements) => {
@@ -747,12 +796,21 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
         Type::Array(array) => Some(array.dtype),
         _ => None,
     });
+    // NumPy 2's rule (NEP 50): a Python number is "weak", taking the array's type when its kind (bool,
+    // int, float) is no higher than the array's: `3 * float32_array` is float32. Python's own types
+    // (int64, float64, bool here) count as Python numbers; a scalar of any other type came from
+    // NumPy (`a_u8.sum()` is uint64) and promotes as a NumPy scalar.
     let common = |left: Scalar, right: Scalar| match array_kind {
         Some(kind) if operands.len() == 2 => {
-            let same_kind = |scalar: Scalar| scalar.is_float() == kind.is_float() && (scalar == Scalar::Bool) == (kind == Scalar::Bool);
+            let rank = |scalar: Scalar| match scalar {
+                Scalar::Bool => 0,
+                Scalar::Int { .. } => 1,
+                _ => 2,
+            };
+            let weak = |scalar: Scalar| matches!(scalar, Scalar::Bool | INT64 | FLOAT64) && rank(scalar) <= rank(kind);
             match (&operands[0], &operands[1]) {
-                (Type::Scalar(_), Type::Array(_)) if same_kind(left) => promote(kind, right),
-                (Type::Array(_), Type::Scalar(_)) if same_kind(right) => promote(left, kind),
+                (Type::Scalar(_), Type::Array(_)) if weak(left) => right,
+                (Type::Array(_), Type::Scalar(_)) if weak(right) => left,
                 _ => promote(left, right),
             }
         }
@@ -779,6 +837,8 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
         ElementwiseOp::Unary(UnaryOp::Invert) if !elements[0].is_float() => elements[0],
         ElementwiseOp::Unary(op) => return Err(unsupported(format!("unary {} on arrays of {} is not supported", op.as_str(), elements[0].numba_name()))),
         ElementwiseOp::Numpy(name) => match (name.as_str(), elements.as_slice()) {
+            // NumPy 2 rounds integers and booleans to themselves.
+            ("floor" | "ceil", [element]) if !element.is_float() => *element,
             ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", [element]) => {
                 if *element == (Scalar::Float { bits: 32 }) {
                     *element
@@ -786,7 +846,7 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
                     FLOAT64
                 }
             }
-            ("abs" | "absolute", [element]) if *element != Scalar::Bool => *element,
+            ("abs" | "absolute", [element]) => *element,
             ("arctan2", [_, _]) => match common(elements[0], elements[1]) {
                 single @ Scalar::Float { bits: 32 } => single,
                 _ => FLOAT64,
@@ -817,7 +877,7 @@ pub fn elementwise_type(module: &SourceModule, op: ElementwiseOp, operands: &[Ty
         .collect();
     let dtype = elementwise_scalar(module, &op, operands, node)?;
     let ndim = dims.into_iter().max().ok_or_else(|| module.typing(node, "an array expression needs an array"))?;
-    Ok(ArrayType { dtype, ndim, layout: Layout::C })
+    Ok(ArrayType::new(dtype, ndim, Layout::C))
 }
 
 /// A loop's iteration space: the `start, stop, step` expressions of `range(...)` or `prange(...)`.

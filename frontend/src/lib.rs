@@ -5,6 +5,7 @@
 //! `py` IR, every op located at its file:line:col.
 
 mod array_calls;
+mod definite_assignment;
 pub mod diagnostics;
 mod emit;
 mod infer;

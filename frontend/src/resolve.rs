@@ -163,5 +163,9 @@ pub fn is_builtin_exception(name: &str) -> bool {
             | "AssertionError"
             | "LookupError"
             | "StopIteration"
+            | "UnboundLocalError"
+            | "NameError"
+            | "RecursionError"
+            | "MemoryError"
     )
 }

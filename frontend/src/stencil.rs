@@ -34,7 +34,8 @@ pub struct StencilPlan {
     /// Positions of the arguments indexed relative to the centre; the first gives the output's shape.
     pub relative: Vec<usize>,
     pub ndim: usize,
-    /// Per dimension, the least and greatest relative index read (the least ≤ 0 ≤ the greatest).
+    /// Per dimension, the least and greatest relative index read: as `neighborhood=` gives them, or
+    /// inferred from the kernel's constant indices (then the least ≤ 0 ≤ the greatest).
     pub neighborhood: Vec<(i64, i64)>,
     pub cval: Option<Constant>,
     /// Whether the last argument is `out`, the array the stencil writes into and returns.
@@ -216,6 +217,7 @@ pub fn plan(module: &SourceModule, function: &StmtFunctionDef, options: &Stencil
     }
     if has_out {
         match arguments.last() {
+            Some(Type::Array(out)) if out.readonly => return Err(module.typing(call, "out is a read-only array: the stencil cannot write into it")),
             Some(Type::Array(out)) if out.ndim == ndim => {}
             Some(other) => return Err(module.typing(call, format!("out must be a {ndim}-d array like the stencil's input, got {other}"))),
             None => unreachable!("out is an argument"),

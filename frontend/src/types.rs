@@ -116,12 +116,21 @@ pub fn promote(left: Scalar, right: Scalar) -> Scalar {
     }
 }
 
-/// A NumPy array type: element type, number of dimensions, layout.
+/// A NumPy array type: element type, number of dimensions, layout, and whether compiled code may
+/// write into it (a NumPy array whose `writeable` flag is off, and views of one, are read-only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ArrayType {
     pub dtype: Scalar,
     pub ndim: usize,
     pub layout: Layout,
+    pub readonly: bool,
+}
+
+impl ArrayType {
+    /// A new, writable array.
+    pub fn new(dtype: Scalar, ndim: usize, layout: Layout) -> Self {
+        Self { dtype, ndim, layout, readonly: false }
+    }
 }
 
 /// The type of a value in compiled code.
@@ -164,7 +173,7 @@ impl Type {
         match self {
             Type::Scalar(Scalar::Complex) => "c128".into(),
             Type::Scalar(scalar) => scalar.mlir(),
-            Type::Array(array) => format!("{}x{}{}", array.dtype.mlir(), array.ndim, array.layout.letter()),
+            Type::Array(array) => format!("{}x{}{}{}", array.dtype.mlir(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
             Type::Tuple(elements) => {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
@@ -194,7 +203,8 @@ impl fmt::Display for Type {
                         _ => ":",
                     })
                     .collect();
-                write!(formatter, "{}[{}]", array.dtype.numba_name(), dims.join(", "))
+                let readonly = if array.readonly { "readonly " } else { "" };
+                write!(formatter, "{readonly}{}[{}]", array.dtype.numba_name(), dims.join(", "))
             }
             Type::Tuple(elements) => {
                 let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
@@ -216,6 +226,7 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (a, b) if a == b => Some(a.clone()),
+        (Type::Array(a), Type::Array(b)) if ArrayType { readonly: b.readonly, ..*a } == *b => Some(Type::Array(ArrayType { readonly: true, ..*a })),
         (Type::Scalar(a), Type::Scalar(b)) => Some(Type::Scalar(match (a, b) {
             (Scalar::Bool, other) | (other, Scalar::Bool) => other.widened(),
             _ => promote(*a, *b).widened(),
@@ -258,9 +269,15 @@ pub fn parse_signature(text: &str) -> Result<Signature, String> {
     Ok(Signature { return_type, arguments })
 }
 
-/// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `(i8, f8)`.
+/// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `readonly f8[:]`, `(i8, f8)`.
 pub fn parse_type(text: &str) -> Result<Type, String> {
     let text = text.trim();
+    if let Some(array) = text.strip_prefix("readonly ") {
+        return match parse_type(array)? {
+            Type::Array(array) => Ok(Type::Array(ArrayType { readonly: true, ..array })),
+            other => Err(format!("only arrays are read-only, not {other}")),
+        };
+    }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])
             .into_iter()
@@ -286,7 +303,7 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
             Some(0) if dims.iter().filter(|dim| *dim == "::1").count() == 1 => Layout::F,
             Some(_) => return Err(format!("'::1' may mark only the first or the last dimension of '{text}'")),
         };
-        return Ok(Type::Array(ArrayType { dtype, ndim, layout }));
+        return Ok(Type::Array(ArrayType::new(dtype, ndim, layout)));
     }
     match text {
         // Complex numbers are scalars only: no array holds them.
@@ -342,14 +359,14 @@ mod tests {
         assert_eq!(void.return_type, Some(Type::None));
         assert_eq!(
             void.arguments[0],
-            Type::Array(ArrayType { dtype: Scalar::Float { bits: 32 }, ndim: 1, layout: Layout::A })
+            Type::Array(ArrayType::new(Scalar::Float { bits: 32 }, 1, Layout::A))
         );
         let matmul = parse_signature("f8[:, ::1](f8[:, :], f8[::1, :])").unwrap();
         assert_eq!(
             matmul.return_type,
-            Some(Type::Array(ArrayType { dtype: FLOAT64, ndim: 2, layout: Layout::C }))
+            Some(Type::Array(ArrayType::new(FLOAT64, 2, Layout::C)))
         );
-        assert_eq!(matmul.arguments[1], Type::Array(ArrayType { dtype: FLOAT64, ndim: 2, layout: Layout::F }));
+        assert_eq!(matmul.arguments[1], Type::Array(ArrayType::new(FLOAT64, 2, Layout::F)));
         assert!(parse_signature("f8(i4, q9)").is_err());
         assert!(parse_signature("f8[::2](i4)").is_err());
     }

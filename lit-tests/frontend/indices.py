@@ -6,8 +6,9 @@
 import numpy as np
 
 # CHECK-LABEL: func.func @shifted__f64x1C
+# CHECK: scf.for
 # CHECK: %[[NEXT:.*]] = py.cast %{{.*}} : si64 to ui64
-# CHECK: py.getitem %arg0[%[[NEXT]]] : !py.array<f64, 1, C>, ui64 -> f64
+# CHECK-NEXT: py.getitem %arg0[%[[NEXT]]] : !py.array<f64, 1, C>, ui64 -> f64
 # CHECK: py.getitem %arg0[%{{.*}}] : !py.array<f64, 1, C>, si64 -> f64
 # CHECK: %[[HERE:.*]] = py.cast %{{.*}} : si64 to ui64
 # CHECK: py.setitem %{{.*}}, %arg0[%[[HERE]]] : f64, !py.array<f64, 1, C>, ui64

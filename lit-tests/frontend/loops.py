@@ -3,10 +3,18 @@
 # RUN: %rumba emit %s --call "first_multiple(10, 7)" --stage py | %FileCheck %s --check-prefix=WHILE
 
 # FOR-LABEL: func.func @countdown__si64
-# trips = max(0, (stop - start + step - 1 * sign) // step) with step = -3
-# FOR: %[[SPAN:.*]] = py.sub %{{.*}}, %{{.*}} : si64
-# FOR: py.floordiv %{{.*}}, %{{.*}} : si64
-# FOR: %[[TRIPS:.*]] = py.max %{{.*}}, %{{.*}} : si64
+# trips = start > stop ? (start - stop - 1) // 3 + 1 : 0 with step = -3, the distance taken unsigned
+# so that no operand overflows (range(0, 10, 2**63 - 1) runs once).
+# FOR: %[[NONEMPTY:.*]] = py.cmp "lt", %[[STOP:.*]], %[[START:.*]] : si64
+# FOR: %[[DISTANCE:.*]] = py.sub %[[START]], %[[STOP]] : si64
+# FOR: %[[UDISTANCE:.*]] = py.cast %[[DISTANCE]] : si64 to ui64
+# FOR: %[[MAGNITUDE:.*]] = py.cast %{{.*}} : si64 to ui64
+# FOR: %[[ONE:.*]] = py.constant 1 : ui64
+# FOR: %[[LAST:.*]] = py.sub %[[UDISTANCE]], %[[ONE]] : ui64
+# FOR: %[[STEPS:.*]] = py.floordiv %[[LAST]], %[[MAGNITUDE]] : ui64
+# FOR: %[[COUNT:.*]] = py.add %[[STEPS]], %[[ONE]] : ui64
+# FOR: %[[SCOUNT:.*]] = py.cast %[[COUNT]] : ui64 to si64
+# FOR: %[[TRIPS:.*]] = arith.select %[[NONEMPTY]], %[[SCOUNT]], %{{.*}} : si64
 # FOR: %[[UPPER:.*]] = py.cast %[[TRIPS]] : si64 to index
 # FOR: scf.for %{{.*}} = %{{.*}} to %[[UPPER]] step %{{.*}} {
 # FOR-NOT: scf.while

@@ -3,10 +3,14 @@
 # and a stencil function: the output filled with cval, then loops over the centres whose
 # neighbourhood fits, rows 1 .. n0 - 1 and columns 2 .. n1 here, storing the kernel's value.
 # Under parallel=True the outer loop is scf.parallel and a raise is published atomically. An index
-# that is not a literal keeps Python's negative-index rule.
+# that is not a literal is checked against the neighbourhood (IndexError outside it), then read
+# unsigned too. Centres run where the neighbourhood and the centre itself fit: a neighbourhood of
+# (5, 10) loops from 0, not from -5. A literal index outside neighborhood= is a compile-time error.
 # RUN: %rumba emit %s --function laplacian --signature "float64[:,::1](float64[:,::1])" --stage py | %FileCheck %s
 # RUN: %rumba emit %s --function laplacian --signature "float64[:,::1](float64[:,::1])" --stage py --parallel | %FileCheck %s --check-prefix=PAR
 # RUN: %rumba emit %s --function window --signature "float64[::1](float64[::1])" --stage py | %FileCheck %s --check-prefix=LOOP
+# RUN: %rumba emit %s --function apply_ahead --signature "float64[::1](float64[::1])" --stage py | %FileCheck %s --check-prefix=AHEAD
+# RUN: %not %rumba emit %s --function apply_too_far --signature "float64[::1](float64[::1])" --stage py 2>&1 | %FileCheck %s --check-prefix=FAR
 # RUN: %not %rumba emit %s --function bad --signature "float64[::1](float64[::1], int64)" --stage py 2>&1 | %FileCheck %s --check-prefix=BAD
 from numba import njit, stencil
 
@@ -77,10 +81,47 @@ def window(a):
 
 # LOOP-LABEL: func.func private @trailing__kernel__f64x1C
 # LOOP: %[[OFFSET:.*]] = memref.load %{{.*}}[] : memref<si64>
+# LOOP: %[[LEAST:.*]] = py.constant -2 : si64
+# LOOP: %[[GREATEST:.*]] = py.constant 0 : si64
+# LOOP: %[[BELOW:.*]] = py.cmp "lt", %[[OFFSET]], %[[LEAST]] : si64
+# LOOP: %[[ABOVE:.*]] = py.cmp "gt", %[[OFFSET]], %[[GREATEST]] : si64
+# LOOP: %[[OUTSIDE:.*]] = arith.ori %[[BELOW]], %[[ABOVE]] : i1
+# LOOP: scf.if %[[OUTSIDE]] {
+# LOOP: py.raise "IndexError"
 # LOOP: %[[AT:.*]] = py.add %arg1, %[[OFFSET]] : si64
-# LOOP: py.getitem %arg0[%[[AT]]] : !py.array<f64, 1, C>, si64 -> f64
+# LOOP: %[[UAT:.*]] = py.cast %[[AT]] : si64 to ui64
+# LOOP: py.getitem %arg0[%[[UAT]]] : !py.array<f64, 1, C>, ui64 -> f64
 # LOOP-LABEL: func.func private @trailing__f64x1C
 # LOOP: %[[LOW:.*]] = py.constant 2 : si64
+
+
+@stencil(neighborhood=((5, 10),))
+def ahead(a):
+    return a[5] + a[10]
+
+
+@njit
+def apply_ahead(a):
+    return ahead(a)
+
+
+# AHEAD-LABEL: func.func private @ahead__f64x1C
+# AHEAD: %[[N:.*]] = py.dim %arg0, 0
+# AHEAD: %[[LOW:.*]] = py.constant 0 : si64
+# AHEAD: %[[MARGIN:.*]] = py.constant 10 : si64
+# AHEAD: py.sub %[[N]], %[[MARGIN]] : si64
+
+
+@stencil(neighborhood=((-1, 1),))
+def too_far(a):
+    return a[-1] + a[2]
+
+
+@njit
+def apply_too_far(a):
+    return too_far(a)
+
+# FAR: stencil.py:[[# @LINE - 7]]:22: error: relative index 2 is outside the stencil's neighborhood (-1, 1)
 
 
 @stencil

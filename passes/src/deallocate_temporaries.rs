@@ -29,7 +29,7 @@ const VIEWS: [&str; 7] = [
 ];
 
 /// Ops through which a memref leaves the block's control: it may outlive the block.
-const ESCAPES: [&str; 8] = ["func.call", "scf.yield", "scf.condition", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc", "func.return"];
+const ESCAPES: [&str; 7] = ["scf.yield", "scf.condition", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc", "func.return"];
 
 /// Loops that carry memrefs from one iteration to the next (`u, new = new, u`).
 const LOOPS: [&str; 2] = ["scf.for", "scf.while"];
@@ -59,7 +59,8 @@ fn fate(value: MlirValue, carrying: Option<MlirOperation>) -> Fate {
             // Storing into an array is no escape for the array stored into.
             "memref.store" if position == 1 => Fate::Local,
             escape if ESCAPES.contains(&escape) => Fate::Escapes,
-            view if VIEWS.contains(&view) => worst(&mut ir::results(user).into_iter().map(|result| fate(result, carrying))),
+            // A compiled callee keeps none of its arguments, but may return any of them (or a view).
+            view if VIEWS.contains(&view) || view == "func.call" => worst(&mut ir::results(user).into_iter().map(|result| fate(result, carrying))),
             // A loop may hand back any value it carries, as any of its results.
             looping if LOOPS.contains(&looping) => worst(
                 &mut ir::results(user).into_iter().map(|result| fate(result, carrying)).chain(ir::block_arguments(user).into_iter().map(|argument| fate(argument, Some(user)))),
@@ -69,26 +70,33 @@ fn fate(value: MlirValue, carrying: Option<MlirOperation>) -> Fate {
     }))
 }
 
-/// Frees `allocation` in front of `ret` unless one of the memrefs it returns is the same memory.
-fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
-    let b = Builder::before(ret);
+/// Whether `memref` is none of `others` (by address), built before `b`'s anchor.
+fn distinct_from(b: &Builder, memref: MlirValue, others: &[MlirValue]) -> MlirValue {
     let index = b.index_type();
     let pointer = |memref: MlirValue| b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[]);
-    // The exit block an exception takes returns `ub.poison` for arrays: no memory at all.
-    let poison = |operand: MlirValue| unsafe { mlirValueIsAOpResult(operand) && ir::op_name(mlirOpResultGetOwner(operand)) == "ub.poison" };
-    let returned: Vec<MlirValue> = ir::operands(ret).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) } && !poison(*operand)).collect();
+    let own = pointer(memref);
+    let mut distinct = b.integer(b.integer_type(1), 1);
+    for other in others {
+        distinct = b.binary("arith.andi", distinct, b.compare(false, "ne", own, pointer(*other)));
+    }
+    distinct
+}
+
+/// The memrefs among `operation`'s operands.
+fn memref_operands(operation: MlirOperation) -> Vec<MlirValue> {
+    ir::operands(operation).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) }).collect()
+}
+
+/// Frees `allocation` in front of `ret` unless one of the memrefs it returns is the same memory.
+fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
+    let returned = memref_operands(ret);
     if returned.is_empty() {
         deallocate_before(ret, allocation);
         return;
     }
-    let own = pointer(allocation);
-    let mut distinct = b.integer(b.integer_type(1), 1);
-    for memref in returned {
-        distinct = b.binary("arith.andi", distinct, b.compare(false, "ne", own, pointer(memref)));
-    }
-    let branch = b.create_with_regions("scf.if", &[distinct], &[], &[], 2);
-    let (_, terminator) = ir::append_terminated_block(branch, 0, &[], "scf.yield");
-    deallocate_before(terminator, allocation);
+    let b = Builder::before(ret);
+    let distinct = distinct_from(&b, allocation, &returned);
+    deallocate_before(ir::then_terminator(&b, distinct), allocation);
 }
 
 fn is_top_level(block: MlirBlock) -> bool {
@@ -126,17 +134,36 @@ fn dominated_blocks(start: MlirBlock) -> Vec<MlirBlock> {
     blocks
 }
 
+/// Frees `allocation` in front of `anchor`. An array a call returned is the caller's to free only
+/// when the call succeeded (a raising callee returns no memory) and it is not one of the call's
+/// arguments (or a view of one) handed back.
 fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
+    let owner = unsafe { mlirOpResultGetOwner(allocation) };
+    let anchor = if ir::op_name(owner) == "func.call" {
+        let b = Builder::before(anchor);
+        let status = ir::results(owner)[0];
+        let succeeded = b.compare(false, "eq", status, b.integer(ir::value_type(status), 0));
+        let owned = b.binary("arith.andi", succeeded, distinct_from(&b, allocation, &memref_operands(owner)));
+        ir::then_terminator(&b, owned)
+    } else {
+        anchor
+    };
     Builder::before(anchor).create("memref.dealloc", &[allocation], &[], &[]);
 }
 
-/// Runs the pass on a module.
+/// Runs the pass on a module: on every `memref.alloc`, and on every array a call returns.
 pub fn deallocate_temporaries(module: MlirOperation) {
-    let allocations = ir::collect_operations(module, |operation| ir::op_name(operation) == "memref.alloc");
-    for allocation in allocations {
-        let value = ir::results(allocation)[0];
-        let block = unsafe { mlirOperationGetBlock(allocation) };
-        match (fate(value, None), is_top_level(block)) {
+    let allocations = ir::collect_operations(module, |operation| matches!(ir::op_name(operation).as_str(), "memref.alloc" | "func.call"));
+    // Every fate is read before any dealloc is inserted: a dealloc is a use that would read as an escape.
+    let fates: Vec<(MlirValue, Fate)> = allocations
+        .into_iter()
+        .flat_map(ir::results)
+        .filter(|result| unsafe { mlirTypeIsAMemRef(ir::value_type(*result)) })
+        .map(|value| (value, fate(value, None)))
+        .collect();
+    for (value, fate) in fates {
+        let block = unsafe { mlirOperationGetBlock(mlirOpResultGetOwner(value)) };
+        match (fate, is_top_level(block)) {
             (Fate::Local, false) => deallocate_before(unsafe { mlirBlockGetTerminator(block) }, value),
             (Fate::Escapes, _) | (Fate::Returned, false) => {}
             (fate, true) => {

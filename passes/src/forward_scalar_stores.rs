@@ -22,6 +22,22 @@ const LOOPS: [&str; 4] = ["scf.for", "scf.while", "scf.parallel", "scf.forall"];
 struct Slot {
     loads: Vec<MlirOperation>,
     stores: Vec<MlirOperation>,
+    /// The stores, and every op that contains one, by address: whether an op writes the slot is one
+    /// lookup (a function of many statements has many stores to its state slot, and a walk over all
+    /// of them per op made the pass cubic in the function's length).
+    store_set: HashSet<*mut std::ffi::c_void>,
+    writers: HashSet<*mut std::ffi::c_void>,
+}
+
+impl Slot {
+    fn is_store(&self, operation: MlirOperation) -> bool {
+        self.store_set.contains(&operation.ptr)
+    }
+
+    /// Whether `operation` is a store to the slot or contains one.
+    fn writes(&self, operation: MlirOperation) -> bool {
+        self.writers.contains(&operation.ptr)
+    }
 }
 
 fn slot(alloca: MlirOperation) -> Option<Slot> {
@@ -29,12 +45,19 @@ fn slot(alloca: MlirOperation) -> Option<Slot> {
     if unsafe { mlirShapedTypeGetRank(ir::value_type(memref)) } != 0 {
         return None;
     }
-    let mut slot = Slot { loads: Vec::new(), stores: Vec::new() };
+    let mut slot = Slot { loads: Vec::new(), stores: Vec::new(), store_set: HashSet::new(), writers: HashSet::new() };
     for (user, position) in ir::uses(memref) {
         match (ir::op_name(user).as_str(), position) {
             ("memref.load", 0) => slot.loads.push(user),
             ("memref.store", 1) => slot.stores.push(user),
             _ => return None,
+        }
+    }
+    for store in &slot.stores {
+        slot.store_set.insert(store.ptr);
+        let mut operation = *store;
+        while !operation.ptr.is_null() && slot.writers.insert(operation.ptr) {
+            operation = unsafe { mlirOperationGetParentOperation(operation) };
         }
     }
     Some(slot)
@@ -47,13 +70,13 @@ enum Written {
     Nothing,
 }
 
-fn written_before(block: MlirBlock, end: MlirOperation, stores: &[MlirOperation]) -> Written {
+fn written_before(block: MlirBlock, end: MlirOperation, slot: &Slot) -> Written {
     let mut written = Written::Nothing;
     let mut operation = unsafe { mlirBlockGetFirstOperation(block) };
     while !operation.ptr.is_null() && (end.ptr.is_null() || !unsafe { mlirOperationEqual(operation, end) }) {
-        if stores.iter().any(|store| unsafe { mlirOperationEqual(*store, operation) }) {
+        if slot.is_store(operation) {
             written = Written::Value(unsafe { mlirOperationGetOperand(operation, 0) });
-        } else if stores.iter().any(|store| ir::is_ancestor(operation, *store)) {
+        } else if slot.writes(operation) {
             written = Written::Unknown;
         }
         operation = unsafe { mlirOperationGetNextInBlock(operation) };
@@ -81,12 +104,12 @@ fn sole_predecessor(block: MlirBlock) -> Option<MlirBlock> {
 }
 
 /// The value stored to the slot that reaches `load` on every path, if one does.
-fn reaching_value(load: MlirOperation, stores: &[MlirOperation]) -> Option<MlirValue> {
+fn reaching_value(load: MlirOperation, slot: &Slot) -> Option<MlirValue> {
     let mut end = load;
     let mut block = unsafe { mlirOperationGetBlock(load) };
     let mut visited = HashSet::new();
     loop {
-        match written_before(block, end, stores) {
+        match written_before(block, end, slot) {
             Written::Value(value) => return Some(value),
             Written::Unknown => return None,
             Written::Nothing => {}
@@ -101,7 +124,7 @@ fn reaching_value(load: MlirOperation, stores: &[MlirOperation]) -> Option<MlirV
         }
         let parent = unsafe { mlirBlockGetParentOperation(block) };
         let name = ir::op_name(parent);
-        let leaves_loop = LOOPS.contains(&name.as_str()) && !stores.iter().any(|store| ir::is_ancestor(parent, *store));
+        let leaves_loop = LOOPS.contains(&name.as_str()) && !slot.writes(parent);
         if !(BRANCHES.contains(&name.as_str()) || leaves_loop) {
             return None;
         }
@@ -115,9 +138,9 @@ pub fn forward_scalar_stores(module: MlirOperation) {
     for alloca in ir::collect_operations(module, |operation| ir::op_name(operation) == "memref.alloca") {
         let Some(slot) = slot(alloca) else { continue };
         let mut loads_left = slot.loads.len();
-        for load in slot.loads {
-            if let Some(value) = reaching_value(load, &slot.stores) {
-                ir::replace_operation(load, &[value]);
+        for load in &slot.loads {
+            if let Some(value) = reaching_value(*load, &slot) {
+                ir::replace_operation(*load, &[value]);
                 loads_left -= 1;
             }
         }

@@ -352,6 +352,13 @@ pub fn move_body_before(block: MlirBlock, anchor: MlirOperation) -> Vec<MlirValu
 
 /// Appends to region `region` of `operation` a block with arguments of `argument_types`, ending in
 /// an operand-less `terminator` (`scf.yield`, `linalg.yield`) to build in front of; returns both.
+/// `scf.if %condition { scf.yield }` built before `b`'s anchor; returns the then-block's terminator,
+/// before which the guarded ops go.
+pub fn then_terminator(b: &Builder, condition: MlirValue) -> MlirOperation {
+    let branch = b.create_with_regions("scf.if", &[condition], &[], &[], 2);
+    append_terminated_block(branch, 0, &[], "scf.yield").1
+}
+
 pub fn append_terminated_block(operation: MlirOperation, region: isize, argument_types: &[MlirType], terminator: &str) -> (MlirBlock, MlirOperation) {
     unsafe {
         let location = mlirOperationGetLocation(operation);

@@ -9,7 +9,7 @@
 //! | `forward-scalar-stores` | `forward_scalar_stores.rs` | loads of scalar stack slots replaced by the value stored last |
 //! | `raise-loop-nests` | `raise_loop_nests.rs` | perfect loop nests accumulating into a fresh array as `linalg.generic` |
 //! | `vectorize-loop-nests` | `vectorize_loop_nests.rs` | raised nests tiled and vectorised by the transform dialect |
-//! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations no return, call or yield hands on |
+//! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations, and arrays calls return, that no return, store or yield hands on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 
@@ -70,15 +70,21 @@ module_pass!(
     "LowerPy",
     "lower-py",
     "Lower the py dialect to arith, math, memref and linalg",
-    [DialectHandle::arith(), unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) }, DialectHandle::memref(), DialectHandle::linalg()],
+    [
+        DialectHandle::arith(),
+        unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()) },
+        DialectHandle::memref(),
+        DialectHandle::linalg(),
+        DialectHandle::llvm()
+    ],
     |module| lower_py::lower_py(module).is_ok()
 );
 module_pass!(
     create_deallocate_temporaries,
     "DeallocateTemporaries",
     "deallocate-temporaries",
-    "Free the arrays a function allocates and does not return, pass on or yield",
-    [DialectHandle::memref()],
+    "Free the arrays a function allocates or a call returns to it, and does not return, store or yield",
+    [DialectHandle::memref(), DialectHandle::scf()],
     |module| {
         deallocate_temporaries::deallocate_temporaries(module);
         true

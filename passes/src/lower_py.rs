@@ -46,6 +46,7 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         }
     }
     convert_types(module);
+    replace_poison_arrays(module);
     for fill in fills {
         let builder = Builder::before(fill);
         if ir::op_name(fill) == "py.dot" {
@@ -66,6 +67,26 @@ pub fn lower_py(module: MlirOperation) -> Result<(), String> {
         ir::replace_operation(fill, &[]);
     }
     Ok(())
+}
+
+/// `ub.poison` arrays (what a function returns beside a raised exception, and what a skipped call
+/// yields) become the all-zero memref descriptor: a null pointer with no elements. A caller that goes
+/// on to reduce or map over such an array touches no memory, and freeing it frees nothing.
+fn replace_poison_arrays(module: MlirOperation) {
+    let poisons = ir::collect_operations(module, |operation| ir::op_name(operation) == "ub.poison" && unsafe { mlirTypeIsAMemRef(ir::value_type(ir::results(operation)[0])) });
+    for poison in poisons {
+        let memref = ir::value_type(ir::results(poison)[0]);
+        let rank = unsafe { mlirShapedTypeGetRank(memref) };
+        let descriptor = if rank == 0 {
+            "!llvm.struct<(ptr, ptr, i64)>".to_string()
+        } else {
+            format!("!llvm.struct<(ptr, ptr, i64, array<{rank} x i64>, array<{rank} x i64>)>")
+        };
+        let b = Builder::before(poison);
+        let zero = b.value("llvm.mlir.zero", &[], ir::parse_type(unsafe { mlirOperationGetContext(poison) }, &descriptor), &[]);
+        let empty = b.value("builtin.unrealized_conversion_cast", &[zero], memref, &[]);
+        ir::replace_operation(poison, &[empty]);
+    }
 }
 
 /// The type a `py`-level type lowers to.
@@ -224,7 +245,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
                 ("maximum", false) if unsigned => "arith.maxui",
                 ("minimum", false) => "arith.minsi",
                 ("maximum", false) => "arith.maxsi",
-                ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", _) => match callee.as_str() {
+                ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil" | "trunc", _) => match callee.as_str() {
                     "sqrt" => "math.sqrt",
                     "exp" => "math.exp",
                     "log" => "math.log",
@@ -233,6 +254,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
                     "tan" => "math.tan",
                     "tanh" => "math.tanh",
                     "floor" => "math.floor",
+                    "trunc" => "math.trunc",
                     _ => "math.ceil",
                 },
                 (other, _) => return Err(format!("py.math: no lowering for '{other}'")),
@@ -936,8 +958,10 @@ fn cast(b: &Builder, from: ScalarKind, to: ScalarKind, operand: MlirValue, targe
                 "arith.truncf"
             }
         }
-        (Float(_), Unsigned(_)) => "arith.fptoui",
-        (Float(_), _) => "arith.fptosi",
+        // A float outside the integer's range converts to poison; frozen, it is some fixed value
+        // instead, and no later branch on it is undefined behaviour.
+        (Float(_), Unsigned(_)) => return b.value("llvm.freeze", &[b.value("arith.fptoui", &[operand], target, &[])], target, &[]),
+        (Float(_), _) => return b.value("llvm.freeze", &[b.value("arith.fptosi", &[operand], target, &[])], target, &[]),
         (Signed(_), Float(_)) => "arith.sitofp",
         (_, Float(_)) => "arith.uitofp",
         (from, to) if width(from) == width(to) => return operand,

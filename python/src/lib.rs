@@ -354,6 +354,9 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Complex));
     }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
+        if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
+            return None;
+        }
         let dtype = scalar_of_descr(&array.dtype())?;
         let flags = unsafe { (*array.as_array_ptr()).flags };
         let layout = if flags & npyffi::NPY_ARRAY_C_CONTIGUOUS != 0 {
@@ -364,7 +367,8 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
             rumba::Layout::A
         };
         let ndim = array.ndim();
-        return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout }));
+        let readonly = flags & npyffi::NPY_ARRAY_WRITEABLE == 0;
+        return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout, readonly }));
     }
     let descr = value.getattr("dtype").ok()?;
     let descr = descr.cast::<PyArrayDescr>().ok()?;
@@ -372,6 +376,24 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Complex));
     }
     scalar_of_descr(descr).map(Type::Scalar)
+}
+
+/// Whether `value` is a NumPy masked array, whose mask compiled code could not honour.
+fn is_masked(value: &Bound<'_, PyAny>) -> bool {
+    !value.is_exact_instance_of::<numpy::PyArray1<u8>>() && value.get_type().name().is_ok_and(|name| name == "MaskedArray")
+}
+
+/// Why `value` cannot be passed to compiled code, for the `TypeError`.
+fn refusal(value: &Bound<'_, PyAny>) -> String {
+    if let Ok(array) = value.cast::<PyUntypedArray>() {
+        if is_masked(value) {
+            return "rumba cannot pass a masked array to compiled code (its mask would be ignored); pass .data or .filled()".into();
+        }
+        if !array.dtype().is_native_byteorder().unwrap_or(true) {
+            return format!("rumba cannot pass an array of non-native byte order ({}) to compiled code; convert it with .astype(a.dtype.newbyteorder('='))", array.dtype());
+        }
+    }
+    format!("rumba cannot pass a value of type {} to compiled code", value.get_type())
 }
 
 /// The native base of `rumba.Dispatcher`: compiled specialisations by argument types, so that a call
@@ -389,7 +411,7 @@ struct DispatchTable {
 fn type_code(r#type: &Type) -> Option<u32> {
     match r#type {
         Type::Scalar(scalar) => Some(scalar_code(scalar)),
-        Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24),
+        Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24 | (array.readonly as u32) << 25),
         _ => None,
     }
 }
@@ -439,9 +461,7 @@ impl DispatchTable {
     fn types_of(&self, args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
         args.iter()
             .map(|value| {
-                type_of(&value).map(|r#type| r#type.to_string()).ok_or_else(|| {
-                    PyTypeError::new_err(format!("rumba cannot pass a value of type {} to compiled code", value.get_type()))
-                })
+                type_of(&value).map(|r#type| r#type.to_string()).ok_or_else(|| PyTypeError::new_err(refusal(&value)))
             })
             .collect()
     }
@@ -558,7 +578,7 @@ fn parse_signature(text: &str) -> PyResult<(Option<String>, Vec<String>)> {
 
 /// Sets how many threads the calling thread's parallel loops use.
 #[pyfunction]
-fn set_num_threads(count: usize) -> PyResult<()> {
+fn set_num_threads(count: i64) -> PyResult<()> {
     rumba::set_num_threads(count).map_err(pyo3::exceptions::PyValueError::new_err)
 }
 

@@ -234,7 +234,7 @@ impl ArrayArgument {
     }
 
     pub fn array_type(&self) -> ArrayType {
-        ArrayType { dtype: self.dtype, ndim: self.shape.len(), layout: self.layout() }
+        ArrayType::new(self.dtype, self.shape.len(), self.layout())
     }
 }
 
@@ -582,7 +582,7 @@ mod tests {
         let layout = ResultLayout::new(&Type::Tuple(vec![Type::Scalar(Scalar::Bool), Type::Scalar(float32)]));
         assert_eq!(layout.fields.iter().map(|field| field.0).collect::<Vec<_>>(), vec![4, 8]);
         assert_eq!(layout.size, 12);
-        let array = ArrayType { dtype: Scalar::Float { bits: 64 }, ndim: 2, layout: Layout::C };
+        let array = ArrayType::new(Scalar::Float { bits: 64 }, 2, Layout::C);
         let layout = ResultLayout::new(&Type::Array(array));
         assert_eq!(layout.fields[0].0, 8);
         assert_eq!(layout.size, 8 + 8 * 7);

@@ -7,6 +7,7 @@
 pub mod abi;
 pub mod engine;
 pub mod random;
+pub mod stack;
 pub mod threads;
 pub mod translate;
 

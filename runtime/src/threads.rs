@@ -15,11 +15,23 @@ pub const LIBOMP_PATH: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_n
 unsafe extern "C" {
     fn omp_set_num_threads(count: i32);
     fn omp_get_max_threads() -> i32;
+    fn omp_get_num_procs() -> i32;
 }
 
-/// Sets how many threads this thread's parallel loops use.
-pub fn set_num_threads(count: usize) -> Result<(), String> {
-    let count = i32::try_from(count).ok().filter(|count| *count >= 1).ok_or_else(|| format!("the number of threads must be at least 1, got {count}"))?;
+/// The most threads a parallel loop may use: `RUMBA_NUM_THREADS` when it is set (Numba's
+/// `NUMBA_NUM_THREADS`), else the number of processors.
+fn thread_limit() -> i64 {
+    let processors = i64::from(unsafe { omp_get_num_procs() }.max(1));
+    std::env::var("RUMBA_NUM_THREADS").ok().and_then(|value| value.trim().parse::<i64>().ok()).filter(|limit| *limit >= 1).unwrap_or(processors)
+}
+
+/// Sets how many threads this thread's parallel loops use, between 1 and `thread_limit()`.
+pub fn set_num_threads(count: i64) -> Result<(), String> {
+    let most = thread_limit();
+    let count = i32::try_from(count)
+        .ok()
+        .filter(|count| (1..=most).contains(&i64::from(*count)))
+        .ok_or_else(|| format!("the number of threads must be between 1 and {most} (RUMBA_NUM_THREADS, or the number of processors), got {count}"))?;
     unsafe { omp_set_num_threads(count) };
     Ok(())
 }
@@ -37,7 +49,7 @@ pub fn apply_environment() -> Result<(), String> {
         if let Ok(value) = std::env::var("RUMBA_NUM_THREADS") {
             result = value
                 .trim()
-                .parse::<usize>()
+                .parse::<i64>()
                 .map_err(|_| format!("RUMBA_NUM_THREADS must be a positive integer, got '{value}'"))
                 .and_then(set_num_threads);
         }

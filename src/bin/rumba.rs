@@ -100,11 +100,22 @@ fn main() -> ExitCode {
             return ExitCode::from(64);
         }
     };
-    let source = match std::fs::read_to_string(&request.file) {
-        Ok(source) => source,
+    let bytes = match std::fs::read(&request.file) {
+        Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("rumba: cannot read {}: {error}", request.file);
             return ExitCode::from(64);
+        }
+    };
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        Err(error) => {
+            let offset = error.utf8_error().valid_up_to();
+            let before = &error.as_bytes()[..offset];
+            let line = before.iter().filter(|byte| **byte == b'\n').count() + 1;
+            let column = offset - before.iter().rposition(|byte| *byte == b'\n').map_or(0, |newline| newline + 1) + 1;
+            eprintln!("{}:{line}:{column}: error: the file is not valid UTF-8 (byte offset {offset}); rumba reads Python source as UTF-8", request.file);
+            return ExitCode::from(2);
         }
     };
     let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), parallel: request.parallel, ..Options::default() };

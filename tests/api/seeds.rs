@@ -39,7 +39,7 @@ fn bubblesort_sorts_the_callers_array_in_place() {
     for signature in [None, Some("void(f4[:])")] {
         let function = match signature {
             Some(signature) => module.function_with_signature("bubblesort", signature).unwrap(),
-            None => module.function("bubblesort", &[Type::Array(rumba::ArrayType { dtype: rumba::Scalar::Float { bits: 32 }, ndim: 1, layout: rumba::Layout::C })]).unwrap(),
+            None => module.function("bubblesort", &[Type::Array(rumba::ArrayType::new(rumba::Scalar::Float { bits: 32 }, 1, rumba::Layout::C))]).unwrap(),
         };
         let mut data = Array1::from(shuffled(&original));
         assert_ne!(data.to_vec(), original);

@@ -150,7 +150,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let reduced_kind = if kind == "mean" { "sum" } else { kind };
         let reduced_element = crate::array_calls::reduction_result(reduced_kind, array_type.dtype);
         let reduced_type = match axis {
-            Some(_) => Type::Array(ArrayType { dtype: reduced_element, ndim: array_type.ndim - 1, layout: Layout::C }),
+            Some(_) => Type::Array(ArrayType::new(reduced_element, array_type.ndim - 1, Layout::C)),
             None => Type::Scalar(reduced_element),
         };
         let axis_attribute = axis.map(|axis| format!(" {{axis = {axis} : i64}}")).unwrap_or_default();
@@ -220,11 +220,12 @@ impl FunctionEmitter<'_, '_, '_> {
     /// NumPy does); one extent may be -1, the size divided by the others'; ValueError unless the
     /// sizes match.
     fn emit_reshape(&mut self, array: String, array_type: ArrayType, shape: &[&Expr], call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
-        let (array, array_type) = if array_type.layout == Layout::C {
-            (array, array_type)
-        } else {
+        let original_type = array_type;
+        let (array, array_type) = if array_type.layout != Layout::C {
             let Value::Array(copy, copy_type) = self.copy_array(&array, array_type, array_type.dtype, loc)? else { unreachable!("a copy is an array") };
             (copy, copy_type)
+        } else {
+            (array, array_type)
         };
         let size = self.size(&array, array_type, loc);
         let inferred: Vec<usize> = shape.iter().enumerate().filter(|(_, extent)| literal_constant(extent) == Some(Constant::Int(-1))).map(|(position, _)| position).collect();
@@ -258,7 +259,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let differs = self.op(format!("py.cmp \"ne\", {known}, {size} : si64 {loc}"));
         let invalid = self.op(format!("arith.ori {negative}, {differs} : i1"));
         self.raise_if(&invalid, "ValueError", "cannot reshape the array into the requested shape (the sizes differ)", call)?;
-        let result_type = ArrayType { dtype: array_type.dtype, ndim: shape.len(), layout: Layout::C };
+        let result_type = crate::array_calls::reshaped(original_type, shape.len());
         let view = self.op(format!("py.reshape {array}({}) : {} -> {} {loc}", extents.join(", "), array_text(array_type), array_text(result_type)));
         Ok(Value::Array(view, result_type))
     }
@@ -342,7 +343,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// A new C-ordered array whose elements are `kernel` applied to `array`'s, of type `dtype`.
     pub(super) fn map_elements(&mut self, array: &str, array_type: ArrayType, dtype: Scalar, loc: &str, kernel: impl FnOnce(&mut Self, &str) -> String) -> Value {
-        let result_type = ArrayType { dtype, ndim: array_type.ndim, layout: Layout::C };
+        let result_type = ArrayType::new(dtype, array_type.ndim, Layout::C);
         let element = self.fresh();
         let (lines, ()) = self
             .region(|this| {
@@ -371,7 +372,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// A new C-ordered array of `target`'s shape and element type holding `source` broadcast to it:
     /// a `py.map` over both whose kernel keeps the source's element.
     pub(super) fn broadcast_to(&mut self, target: &str, target_type: ArrayType, source: &str, source_type: ArrayType, loc: &str) -> (String, ArrayType) {
-        let result_type = ArrayType { dtype: target_type.dtype, ndim: target_type.ndim, layout: Layout::C };
+        let result_type = ArrayType::new(target_type.dtype, target_type.ndim, Layout::C);
         let (ignored, element) = (self.fresh(), self.fresh());
         let (lines, ()) = self
             .region(|this| {

@@ -24,9 +24,10 @@ impl FunctionEmitter<'_, '_, '_> {
         matches!(base, Expr::Name(name) if self.relative_arrays.iter().any(|relative| relative == name.id.as_str()))
     }
 
-    /// `a[-1, 0]` in a stencil kernel: the element at the centre plus the relative indices. An index
-    /// inside the stencil's neighbourhood cannot leave the input, so it is passed unsigned and no
-    /// wraparound from the end is computed for it.
+    /// `a[-1, 0]` in a stencil kernel: the element at the centre plus the relative indices. A constant
+    /// index outside the stencil's neighbourhood is a compile-time error, any other index is checked
+    /// against it at run time (`IndexError`, as the read would leave the input); inside it an index
+    /// cannot leave the input, so it is passed unsigned and no wraparound from the end is computed.
     pub(super) fn emit_relative_getitem(&mut self, subscript: &ExprSubscript, loc: &str) -> Result<Value, Diagnostic> {
         let module = self.module;
         let Value::Array(array, array_type) = self.emit_expr(&subscript.value)? else { unreachable!("relative arguments are arrays") };
@@ -40,15 +41,25 @@ impl FunctionEmitter<'_, '_, '_> {
         let neighborhood = self.types.stencil.as_ref().map(|plan| plan.neighborhood.clone()).unwrap_or_default();
         let mut absolute = Vec::new();
         for ((index, centre), (least, greatest)) in indices.into_iter().zip(self.stencil_centres.clone()).zip(neighborhood) {
+            let out_of_neighborhood = format!("stencil kernel index is out of bounds of the specified neighborhood ({least}, {greatest})");
+            if let Some(Constant::Int(value)) = literal_constant(index) {
+                if !(least..=greatest).contains(&value) {
+                    return Err(module.typing(index, format!("relative index {value} is outside the stencil's neighborhood ({least}, {greatest})")));
+                }
+            }
             let offset = self.emit_expr(index)?;
             let offset = self.to_scalar(offset, INT64, index)?;
-            let position = self.op(format!("py.add {centre}, {offset} : si64 {loc}"));
-            match literal_constant(index) {
-                Some(Constant::Int(value)) if (least..=greatest).contains(&value) => {
-                    absolute.push((self.cast(&position, INT64, UNSIGNED_INDEX, loc), UNSIGNED_INDEX));
-                }
-                _ => absolute.push((position, INT64)),
+            if literal_constant(index).is_none() {
+                // Only offsets inside the neighbourhood keep the read inside the input.
+                let least_value = self.scalar_constant(INT64, Constant::Int(least), loc);
+                let greatest_value = self.scalar_constant(INT64, Constant::Int(greatest), loc);
+                let below = self.op(format!("py.cmp \"lt\", {offset}, {least_value} : si64 {loc}"));
+                let above = self.op(format!("py.cmp \"gt\", {offset}, {greatest_value} : si64 {loc}"));
+                let outside = self.op(format!("arith.ori {below}, {above} : i1"));
+                self.raise_if(&outside, "IndexError", &out_of_neighborhood, index)?;
             }
+            let position = self.op(format!("py.add {centre}, {offset} : si64 {loc}"));
+            absolute.push((self.cast(&position, INT64, UNSIGNED_INDEX, loc), UNSIGNED_INDEX));
         }
         Ok(self.getitem(&array, array_type, &absolute, loc))
     }
@@ -130,7 +141,8 @@ impl FunctionEmitter<'_, '_, '_> {
         if dim == plan.ndim {
             return self.emit_kernel_call(plan, kernel_arguments, output, centres, parallel, loc);
         }
-        let (least, greatest) = plan.neighborhood[dim];
+        // Centres run where the whole neighbourhood, and the centre itself, lie inside the input.
+        let (least, greatest) = (plan.neighborhood[dim].0.min(0), plan.neighborhood[dim].1.max(0));
         let lower = self.scalar_constant(INT64, Constant::Int(-least), loc);
         let margin = self.scalar_constant(INT64, Constant::Int(greatest), loc);
         let upper = self.op(format!("py.sub {}, {margin} : si64 {loc}", extents[dim]));

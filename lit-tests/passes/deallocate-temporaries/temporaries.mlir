@@ -68,14 +68,56 @@ func.func @chain(%n: index, %a: i1, %b: i1) {
   return
 }
 
-// Passed to a call: the callee may keep it.
+// Passed to a call: a compiled callee keeps none of its arguments, so the array is freed after it.
 // CHECK-LABEL: func.func @passed_on
-// CHECK-NOT: memref.dealloc
-func.func private @keep(memref<?xf64>)
+// CHECK: call @use
+// CHECK-NEXT: memref.dealloc
+func.func private @use(memref<?xf64>) -> i32
 func.func @passed_on(%n: index) {
   %t = memref.alloc(%n) : memref<?xf64>
-  func.call @keep(%t) : (memref<?xf64>) -> ()
+  %status = func.call @use(%t) : (memref<?xf64>) -> i32
   return
+}
+
+// An array a call returns is freed by the caller when the call succeeded and it is not the argument
+// handed back; the argument itself is freed unconditionally (the result is used only locally).
+// CHECK-LABEL: func.func @returned_by_call
+// CHECK: %[[T:.*]] = memref.alloc
+// CHECK: %[[R:.*]]:2 = call @make(%[[T]])
+// CHECK: memref.dealloc %[[T]]
+// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[R]]#0, %{{.*}} : i32
+// CHECK: %[[OWN:.*]] = memref.extract_aligned_pointer_as_index %[[R]]#1
+// CHECK: %[[ARG:.*]] = memref.extract_aligned_pointer_as_index %[[T]]
+// CHECK: %[[OTHER:.*]] = arith.cmpi ne, %[[OWN]], %[[ARG]] : index
+// CHECK: %[[DISTINCT:.*]] = arith.andi %{{.*}}, %[[OTHER]] : i1
+// CHECK: %[[OWNED:.*]] = arith.andi %[[OK]], %[[DISTINCT]] : i1
+// CHECK: scf.if %[[OWNED]] {
+// CHECK-NEXT: memref.dealloc %[[R]]#1
+// CHECK: return
+func.func private @make(memref<?xf64>) -> (i32, memref<?xf64>)
+func.func @returned_by_call(%n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc(%n) : memref<?xf64>
+  %r:2 = func.call @make(%t) : (memref<?xf64>) -> (i32, memref<?xf64>)
+  %x = memref.load %r#1[%c0] : memref<?xf64>
+  return %x : f64
+}
+
+// Returned from the function: neither the argument nor the call's result is freed when it is the
+// array returned, which only run time can tell.
+// CHECK-LABEL: func.func @passed_through
+// CHECK: %[[T:.*]] = memref.alloc
+// CHECK: %[[R:.*]]:2 = call @make(%[[T]])
+// CHECK: scf.if
+// CHECK-NEXT: memref.dealloc %[[T]]
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK-NEXT: memref.dealloc %[[R]]#1
+// CHECK: return %{{.*}}, %[[R]]#1
+func.func @passed_through(%n: index) -> (i32, memref<?xf64>) {
+  %t = memref.alloc(%n) : memref<?xf64>
+  %r:2 = func.call @make(%t) : (memref<?xf64>) -> (i32, memref<?xf64>)
+  return %r#0, %r#1 : i32, memref<?xf64>
 }
 
 // A loop that swaps two allocations returns one of them: each is freed unless it is the one returned.
@@ -99,13 +141,14 @@ func.func @swapped(%n: index) -> memref<?xf64> {
   return %r#0 : memref<?xf64>
 }
 
-// The exit block an exception takes returns ub.poison for the array: the allocation is freed there
-// without comparing pointers with it.
+// The exit block an exception takes returns the empty descriptor (a null pointer, as lower-py makes
+// ub.poison arrays): the allocation is freed there, as it is not that memory.
 // CHECK-LABEL: func.func @raising
 // CHECK: %[[A:.*]] = memref.alloc
-// CHECK: %[[POISON:.*]] = ub.poison
+// CHECK: %[[EMPTY:.*]] = builtin.unrealized_conversion_cast
+// CHECK: scf.if
 // CHECK-NEXT: memref.dealloc %[[A]]
-// CHECK-NEXT: return %{{.*}}, %[[POISON]]
+// CHECK: return %{{.*}}, %[[EMPTY]]
 func.func @raising(%n: index, %ok: i1) -> (i32, memref<?xf64>) {
   %zero = arith.constant 0 : i32
   %a = memref.alloc(%n) : memref<?xf64>
@@ -113,6 +156,7 @@ func.func @raising(%n: index, %ok: i1) -> (i32, memref<?xf64>) {
 ^done:
   return %zero, %a : i32, memref<?xf64>
 ^exit:
-  %poison = ub.poison : memref<?xf64>
-  return %zero, %poison : i32, memref<?xf64>
+  %null = llvm.mlir.zero : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+  %empty = builtin.unrealized_conversion_cast %null : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf64>
+  return %zero, %empty : i32, memref<?xf64>
 }

@@ -1,0 +1,682 @@
+"""Regressions from issue 12 (crashes, leaks and wrong answers found by testing), one test each,
+compared with CPython/NumPy running the same function. Cases that could take the process down run
+in a fresh interpreter (``run_isolated``), so a crash fails one test rather than the session.
+
+Covered: stencils whose neighbourhood does not contain the centre and relative indices outside a
+given neighbourhood; float-to-int conversions out of range (OverflowError/ValueError, not a crash);
+``~`` on boolean arrays; recursion without a base case (a located typing error, not a hang); arrays
+returned by one compiled function to another are freed; ``prange`` updates that are reductions
+(``/=``, ``|=``, ``&=``, ``^=``) or last-iteration values, and reads before assignment refused; an
+exception raised in an ``if`` condition takes neither branch; a callee that raises does not hand
+its caller an array to read; ``0.0 ** -1.5`` raises; NumPy's float floor division by zero.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import errors, njit, prange, stencil
+
+from _compare import check, describe_returncode, jitted, outcome, run_isolated
+from test_memory import rss_growth
+from test_stencil import assert_same, reference
+
+# --------------------------------------------------------------------------------------------------
+# Stencils: the centre is always inside the loop bounds, every relative index inside the neighbourhood
+# --------------------------------------------------------------------------------------------------
+
+
+@stencil(neighborhood=((5, 10),))
+def ahead(a):
+    c = 0
+    for i in range(5, 11):
+        c += a[i]
+    return c / 30
+
+
+@stencil(neighborhood=((-3, -1), (-3, 3)))
+def behind_rows(a):
+    c = 0.0
+    for i in range(-3, 0):
+        for j in range(-3, 4):
+            c += a[i, j]
+    return c
+
+
+@njit
+def ahead_njit(a):
+    return ahead(a)
+
+
+@njit(parallel=True)
+def ahead_parallel(a):
+    return ahead(a)
+
+
+@njit
+def behind_rows_njit(a):
+    return behind_rows(a)
+
+
+@njit(parallel=True)
+def behind_rows_parallel(a):
+    return behind_rows(a)
+
+
+def clamped(neighborhood):
+    """The neighbourhood over which centres run: it always contains the centre itself."""
+    return [(min(least, 0), max(greatest, 0)) for least, greatest in neighborhood]
+
+
+@pytest.mark.parametrize("caller", [ahead, ahead_njit, ahead_parallel], ids=["python", "njit", "parallel"])
+@pytest.mark.parametrize("n", [0, 5, 11, 60])
+def test_neighbourhood_ahead_of_the_centre(caller, n):
+    a = np.arange(float(n))
+    assert_same(caller(a), reference(ahead, (a,), clamped([(5, 10)])))
+
+
+@pytest.mark.parametrize("caller", [behind_rows, behind_rows_njit, behind_rows_parallel], ids=["python", "njit", "parallel"])
+def test_neighbourhood_behind_the_centre_in_2d(caller):
+    a = np.random.default_rng(3).standard_normal((9, 11))
+    assert_same(caller(a), reference(behind_rows, (a,), clamped([(-3, -1), (-3, 3)])))
+
+
+@stencil(neighborhood=((-1, 1),))
+def too_far(a):
+    return a[-1] + a[2]
+
+
+def test_relative_index_outside_the_given_neighbourhood_is_a_located_error():
+    with pytest.raises(errors.TypingError, match=r"test_regressions\.py:\d+:\d+: error: relative index 2 is outside the stencil's neighborhood \(-1, 1\)"):
+        too_far(np.arange(10.0))
+
+
+@stencil(neighborhood=((-1, 1),))
+def variable_reach(a, k):
+    return a[k]
+
+
+@pytest.mark.parametrize("k", [-1, 0, 1, 2, -2])
+def test_variable_relative_index_is_checked_against_the_neighbourhood(k):
+    a = np.arange(8.0)
+    if -1 <= k <= 1:
+        assert_same(variable_reach(a, k), reference(variable_reach, (a, k), [(-1, 1)]))
+    else:
+        with pytest.raises(IndexError):
+            variable_reach(a, k)
+
+
+# --------------------------------------------------------------------------------------------------
+# Float to int: Python's errors, never a crash
+# --------------------------------------------------------------------------------------------------
+
+
+def int_of(x):
+    return int(x)
+
+
+def folded_int_minus(x):
+    return int(1e300) - x
+
+
+def floor_of(x):
+    return math.floor(x)
+
+
+def ceil_in_condition(x):
+    if math.ceil(x):
+        return 1
+    return 0
+
+
+@pytest.mark.parametrize("x", [1e300, -1e300, math.inf, -math.inf, math.nan, 9.3e18, -9.3e18, 2.5, -2.5, -9.2e18])
+@pytest.mark.parametrize("function, conversion", [(int_of, int), (floor_of, math.floor), (ceil_in_condition, math.ceil)])
+def test_float_to_int_out_of_range(function, conversion, x):
+    """CPython's errors for NaN and infinities; an int that leaves int64 is an OverflowError."""
+    try:
+        converted = conversion(x)
+    except (OverflowError, ValueError) as error:
+        with pytest.raises(type(error)):
+            jitted(function)(x)
+        return
+    if not -(2**63) <= converted < 2**63:
+        with pytest.raises(OverflowError):
+            jitted(function)(x)
+        return
+    check(jitted(function), x)
+
+
+def test_folded_huge_int_raises_overflow():
+    result = run_isolated(
+        "from test_regressions import folded_int_minus\nfrom _compare import jitted\n"
+        "try:\n    jitted(folded_int_minus)(1)\nexcept OverflowError:\n    print('OverflowError')\n"
+    )
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    assert result.stdout.strip() == "OverflowError"
+
+
+# --------------------------------------------------------------------------------------------------
+# Arrays: ~ on booleans, floor division by zero as NumPy
+# --------------------------------------------------------------------------------------------------
+
+
+def invert(a):
+    return ~a
+
+
+def floor_divide_by_zero(a):
+    return a // 0, a % 0, 3 // (a * 0)
+
+
+def test_invert_boolean_array():
+    a = np.array([True, False, True])
+    got = jitted(invert)(a)
+    assert got.dtype == np.bool_
+    np.testing.assert_array_equal(got, ~a)
+
+
+def test_float_floor_division_by_zero_follows_numpy():
+    a = np.array([1.0, -1.0, 0.0, np.inf, -np.inf, np.nan])
+    with np.errstate(all="ignore"):
+        expected = floor_divide_by_zero(a)
+    got = jitted(floor_divide_by_zero)(a)
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)
+
+
+# --------------------------------------------------------------------------------------------------
+# Recursion without a base case is a typing error
+# --------------------------------------------------------------------------------------------------
+
+
+def forever(x):
+    return forever(x)
+
+
+def ping(x):
+    return pong(x)
+
+
+def pong(x):
+    return ping(x)
+
+
+@pytest.mark.parametrize("name", ["forever", "ping"])
+def test_recursion_without_a_base_case_is_a_typing_error(name):
+    code = (
+        "from _compare import jitted\nfrom rumba import errors\nimport test_regressions\n"
+        "try:\n    jitted(test_regressions.%s)(1)\nexcept errors.TypingError as error:\n    print(str(error).splitlines()[0])\n" % name
+    )
+    result = run_isolated(code, timeout=60)
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    assert "recursion without a base case" in result.stdout, result.stdout
+
+
+def even(n):
+    if n == 0:
+        return True
+    return odd(n - 1)
+
+
+def odd(n):
+    if n == 0:
+        return False
+    return even(n - 1)
+
+
+@pytest.mark.parametrize("n", [0, 1, 10, 11])
+def test_mutual_recursion_with_a_base_case(n):
+    check(jitted(even), n)
+
+
+# --------------------------------------------------------------------------------------------------
+# Arrays returned from one compiled function to another are freed
+# --------------------------------------------------------------------------------------------------
+
+
+@njit
+def make_doubled(x):
+    r = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        r[i] = x[i] * 2.0
+    return r
+
+
+@njit
+def sum_of_made(x):
+    return make_doubled(x).sum()
+
+
+@njit
+def first_of(x):
+    return x
+
+
+@njit
+def passed_through(x):
+    return first_of(x)[1:].sum() + first_of(make_doubled(x)).sum()
+
+
+def test_arrays_returned_by_a_callee_are_freed():
+    x = np.ones(100_000)
+    assert sum_of_made(x) == 200_000.0
+    assert rss_growth(lambda: sum_of_made(x), 300) < 10 * 1024 * 1024
+
+
+def test_arguments_handed_back_are_not_freed():
+    x = np.arange(1000.0)
+    expected = x[1:].sum() + (2 * x).sum()
+    for _ in range(200):
+        assert passed_through(x) == expected
+    assert x[5] == 5.0
+    assert rss_growth(lambda: passed_through(x), 300) < 10 * 1024 * 1024
+
+
+def raises_before_returning(x):
+    if x > 0:
+        raise ValueError("no array")
+    return np.zeros(3)
+
+
+def sum_of_raising(x):
+    return float(raises_before_returning(x).sum())
+
+
+def first_of_raising(x):
+    return float(raises_before_returning(x)[0])
+
+
+@pytest.mark.parametrize("function", [sum_of_raising, first_of_raising])
+@pytest.mark.parametrize("x", [0, 1])
+def test_callee_that_raises_hands_back_no_array(function, x):
+    result = run_isolated(
+        "from test_regressions import %s as f\nfrom _compare import check, jitted\ncheck(jitted(f), %d)\nprint('ok')\n" % (function.__name__, x)
+    )
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+# --------------------------------------------------------------------------------------------------
+# prange: every update is a reduction or a last-iteration value
+# --------------------------------------------------------------------------------------------------
+
+
+def halved(n):
+    s = 10
+    for i in prange(n):
+        s /= 2
+    return s
+
+
+def last_value(x, y):
+    k = 0
+    for j in prange(y):
+        k = x + j
+    return k
+
+
+def bit_reductions(n):
+    a, b, c = 0, -1, 0
+    for i in prange(n):
+        a |= 1 << (i % 60)
+        b &= ~(1 << (i % 7))
+        c ^= i * 2654435761
+    return a, b, c
+
+
+def loop_variable_after(n):
+    for i in prange(n):
+        pass
+    return i
+
+
+@pytest.mark.parametrize("n", [0, 1, 10, 100])
+def test_prange_division_is_a_reduction(n):
+    assert njit(parallel=True)(halved)(n) == halved(n)
+
+
+@pytest.mark.parametrize("y", [1, 5, 1000])
+def test_prange_keeps_the_last_iterations_value(y):
+    assert njit(parallel=True)(last_value)(3, y) == last_value(3, y)
+    assert njit(parallel=True)(loop_variable_after)(y) == loop_variable_after(y)
+
+
+@pytest.mark.parametrize("n", [0, 1, 64, 1001])
+def test_prange_bitwise_reductions(n):
+    assert njit(parallel=True)(bit_reductions)(n) == bit_reductions(n)
+
+
+def read_before_assigned(n):
+    t = 1.0
+    for i in prange(n):
+        t = t * 2.0 + i
+    return t
+
+
+def test_prange_read_before_assignment_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match="read in this prange loop before the iteration assigns it"):
+        njit(parallel=True)(read_before_assigned)(10)
+
+
+# --------------------------------------------------------------------------------------------------
+# Exceptions: a raising condition takes neither branch; 0.0 ** negative raises
+# --------------------------------------------------------------------------------------------------
+
+
+def raise_in_condition_continue(d):
+    for i in range(3):
+        if 1 // d:
+            continue
+    return 7
+
+
+def raise_in_condition_write(a, d):
+    if 1 // d:
+        a[0] = 99.0
+    elif a[1] > 0:
+        a[1] = 5.0
+    else:
+        a[2] = 5.0
+    return 1
+
+
+def raises_if_positive(p):
+    if p > 0:
+        raise ValueError("positive")
+    return 1
+
+
+def loops_on_raising_callee(p):
+    n = 0
+    while raises_if_positive(p):
+        n += 1
+        if n > 5:
+            break
+    if raises_if_positive(p):
+        n += 10
+    return n
+
+
+@pytest.mark.parametrize("d", [0, 1])
+def test_exception_in_if_condition_takes_no_branch(d):
+    check(jitted(raise_in_condition_continue), d)
+    got, expected = np.zeros(3), np.zeros(3)
+    expected_kind, expected_value = outcome(raise_in_condition_write, (expected, d))
+    got_kind, got_value = outcome(jitted(raise_in_condition_write), (got, d))
+    assert (got_kind, type(got_value)) == (expected_kind, type(expected_value))
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("p", [0, 1])
+def test_callee_status_checked_before_its_result_is_used(p):
+    check(jitted(loops_on_raising_callee), p)
+
+
+def power(x, y):
+    return x ** y
+
+
+@pytest.mark.parametrize("x, y", [(0.0, -1.5), (-0.0, -1.0), (0.0, -1), (0.0, 0.0), (0.0, 2.0), (2.0, -1.5)])
+def test_zero_to_a_negative_power(x, y):
+    check(jitted(power), x, y)
+
+
+# --------------------------------------------------------------------------------------------------
+# Refused rather than wrong: read-only arrays, byte order, masks, coroutines, thread counts
+# --------------------------------------------------------------------------------------------------
+
+
+def write_first(a):
+    a[0] = 9.0
+
+
+def write_through_view(a):
+    v = a[1:]
+    v[:] = 0.0
+
+
+def add_in_place(a):
+    a += 1.0
+
+
+def read_sum(a):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i]
+    return s
+
+
+def write_through_reshape(a):
+    b = a[::2].reshape(-1)
+    b[0] = 5.0
+    return b
+
+
+def read_through_reshape(a):
+    return a[::2].reshape(-1).sum()
+
+
+def read_only(values):
+    array = np.array(values)
+    array.flags.writeable = False
+    return array
+
+
+@pytest.mark.parametrize("function", [write_first, write_through_view, add_in_place])
+def test_writing_into_a_read_only_array_is_a_typing_error(function):
+    a = read_only([1.0, 2.0, 3.0])
+    with pytest.raises(errors.TypingError, match="read-only array"):
+        jitted(function)(a)
+    np.testing.assert_array_equal(a, [1.0, 2.0, 3.0])
+
+
+def test_read_only_arrays_are_read():
+    a = read_only([1.0, 2.0, 3.0])
+    assert jitted(read_sum)(a) == read_sum(a)
+    assert jitted(read_sum)(np.frombuffer(b"\x00" * 16)) == 0.0
+
+
+def test_writes_through_a_reshaped_copy_are_refused():
+    a = np.zeros(6)
+    with pytest.raises(errors.TypingError, match="read-only array"):
+        jitted(write_through_reshape)(a)
+    assert jitted(read_through_reshape)(np.arange(6.0)) == read_through_reshape(np.arange(6.0))
+
+
+@pytest.mark.parametrize(
+    "array",
+    [np.arange(3.0).astype(">f8"), np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0])],
+    ids=["big-endian", "masked"],
+)
+def test_arrays_compiled_code_cannot_honour_are_refused(array):
+    with pytest.raises(TypeError, match="byte order|masked"):
+        jitted(read_sum)(array)
+
+
+def zero_trip_binding(n):
+    for i in range(n):
+        y = i
+    return y
+
+
+def branch_binding(n):
+    if n > 2:
+        t = 1.5
+    elif n > 1:
+        return 0.0
+    else:
+        t = 2.5
+    return t
+
+
+def previous_iteration(n):
+    s = 0
+    for i in range(n):
+        if i > 0:
+            s += prev
+        prev = i
+    return s
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+@pytest.mark.parametrize("function", [zero_trip_binding, branch_binding, previous_iteration])
+def test_unbound_local_raises_as_in_cpython(function, n):
+    check(jitted(function), n)
+
+
+def count_range(start, stop, step):
+    k = 0
+    for i in range(start, stop, step):
+        k += 1
+    return k
+
+
+def huge_step():
+    k = 0
+    for i in range(0, 10, 2**63 - 1):
+        k += i + 1
+    return k
+
+
+@pytest.mark.parametrize(
+    "start, stop, step",
+    [(0, 10, 2**63 - 1), (-(2**63) + 1, 2**63 - 1, 2**62), (10, -10, -3), (2**63 - 1, -(2**63), -(2**63)), (5, 5, 1), (0, 10, 3), (3, 0, 1)],
+)
+def test_range_trip_counts_do_not_overflow(start, stop, step):
+    check(jitted(count_range), start, stop, step)
+
+
+def test_range_with_a_huge_literal_step():
+    check(jitted(huge_step))
+
+
+def test_coroutines_are_refused():
+    code = (
+        "import rumba, tempfile, os, importlib.util\n"
+        "path = os.path.join(tempfile.mkdtemp(), 'coroutine.py')\n"
+        "open(path, 'w').write('async def main():\\n    return 1\\n')\n"
+        "spec = importlib.util.spec_from_file_location('coroutine', path)\n"
+        "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+        "try:\n    rumba.njit(module.main)()\nexcept rumba.errors.UnsupportedError as error:\n    print(error)\n"
+    )
+    result = run_isolated(code)
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    assert "coroutine.py:1:11: error: 'main' is a coroutine" in result.stdout
+
+
+@pytest.mark.parametrize("count", [0, -1, 100_000, 2**40])
+def test_thread_counts_outside_the_pool_are_value_errors(count):
+    before = rumba.get_num_threads()
+    with pytest.raises(ValueError, match="number of threads"):
+        rumba.set_num_threads(count)
+    assert rumba.get_num_threads() == before
+
+
+# --------------------------------------------------------------------------------------------------
+# Deep recursion at run time is a RecursionError, not a stack overflow
+# --------------------------------------------------------------------------------------------------
+
+
+def depth(n):
+    if n == 0:
+        return 0
+    return 1 + depth(n - 1)
+
+
+@pytest.mark.parametrize("n", [0, 10, 500])
+def test_recursion_within_the_stack(n):
+    check(jitted(depth), n)
+
+
+def test_runaway_recursion_raises_recursion_error():
+    result = run_isolated(
+        "from test_regressions import depth\nfrom _compare import jitted\n"
+        "try:\n    jitted(depth)(10**7)\nexcept RecursionError:\n    print('RecursionError')\n"
+        "print(jitted(depth)(100))\n"
+    )
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    assert result.stdout.split() == ["RecursionError", "100"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Result dtypes follow NumPy 2 (NEP 50: Python numbers are weak; rounding keeps integer types)
+# --------------------------------------------------------------------------------------------------
+
+
+def scaled(a):
+    return 3 * a, a * 2.5, np.minimum(a, 1), a + True
+
+
+def cubed(a):
+    return a ** 3, a ** 0.5
+
+
+def rounded(a):
+    return np.floor(a), np.ceil(a), np.abs(a)
+
+
+def plus_own_sum(a):
+    return a + a.sum()
+
+
+DTYPED = [np.array([1.5, -2.25, 3.0], dtype=np.float32), np.array([1, -2, 3], dtype=np.int32), np.array([1, 2, 250], dtype=np.uint8), np.array([True, False, True])]
+
+
+def assert_same_arrays(got, expected):
+    for g, e in zip(got if isinstance(got, tuple) else (got,), expected if isinstance(expected, tuple) else (expected,)):
+        assert g.dtype == e.dtype, "dtype %s, NumPy gives %s" % (g.dtype, e.dtype)
+        np.testing.assert_array_equal(g, e)
+
+
+@pytest.mark.parametrize("a", DTYPED[:3], ids=["float32", "int32", "uint8"])
+def test_python_numbers_are_weak_in_array_expressions(a):
+    with np.errstate(all="ignore"):
+        assert_same_arrays(jitted(scaled)(a), scaled(a))
+
+
+# An int64 or float64 number inside compiled code counts as a Python number, so `a + a.sum()` on an
+# int32 array (NumPy: an int64 NumPy scalar, so int64) stays int32: known, not covered here.
+@pytest.mark.parametrize("a", [DTYPED[0], DTYPED[2]], ids=["float32", "uint8"])
+def test_numpy_scalars_promote(a):
+    with np.errstate(all="ignore"):
+        assert_same_arrays(jitted(plus_own_sum)(a), plus_own_sum(a))
+
+
+def test_float32_powers_stay_float32():
+    a = DTYPED[0]
+    with np.errstate(all="ignore"):
+        got, expected = jitted(cubed)(a), cubed(a)
+    assert [g.dtype for g in got] == [e.dtype for e in expected]
+    np.testing.assert_array_equal(got[0], expected[0])
+
+
+@pytest.mark.parametrize("a", DTYPED, ids=["float32", "int32", "uint8", "bool"])
+def test_rounding_keeps_integer_and_boolean_types(a):
+    assert_same_arrays(jitted(rounded)(a), rounded(a))
+
+
+# --------------------------------------------------------------------------------------------------
+# Compile time stays about linear in the length of a function
+# --------------------------------------------------------------------------------------------------
+
+
+def test_long_functions_compile_in_bounded_time(tmp_path):
+    """400 sequential ifs took 36.7 s (forward-scalar-stores was cubic in the number of statements);
+    the bound is generous so that a slow machine passes, a cubic pass does not."""
+    import importlib.util
+    import time
+
+    lines = ["import rumba", "@rumba.njit", "def long_function(x):", "    s = 0"]
+    for i in range(400):
+        lines += ["    if x > %d:" % i, "        s += %d" % i]
+    lines.append("    return s")
+    path = tmp_path / "long_function.py"
+    path.write_text("\n".join(lines) + "\n")
+    spec = importlib.util.spec_from_file_location("long_function", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    started = time.perf_counter()
+    assert module.long_function(7) == module.long_function.py_func(7)
+    assert time.perf_counter() - started < 10.0
