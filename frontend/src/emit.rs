@@ -120,13 +120,13 @@ pub struct ModuleEmitter<'s, 'm> {
     pub straight_line: bool,
     emitted: Vec<bool>,
     text: String,
-    /// Whether some function calls the runtime's stack check (a recursive one).
-    checks_stack: bool,
+    /// The runtime functions the module calls (name, type), declared once at its end.
+    runtime_calls: std::collections::BTreeSet<RuntimeFunction>,
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, parallel: bool) -> Self {
-        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new(), checks_stack: false }
+        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new(), runtime_calls: Default::default() }
     }
 
     /// Emits specialisation `entry` and everything it calls; returns the module's text, its raise
@@ -141,8 +141,8 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
             self.emitted.resize(self.specialisations.functions.len(), false);
             next = self.emitted.iter().position(|done| !done);
         }
-        if self.checks_stack {
-            self.text.push_str(&format!("  func.func private @{STACK_CHECK}() -> i1\n"));
+        for (name, function_type) in &self.runtime_calls {
+            self.text.push_str(&format!("  func.func private @{name}{function_type}\n"));
         }
         Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites, self.straight_line))
     }
@@ -191,8 +191,25 @@ struct FunctionEmitter<'e, 's, 'm> {
     bound_flags: HashMap<String, String>,
 }
 
-/// The runtime function a recursive function calls on entry: whether its thread's stack is nearly full.
-const STACK_CHECK: &str = "rumba_stack_exhausted";
+/// Whether NumPy's `same_kind` casting allows `from` into `to`: bool < integers < floats < complex,
+/// never to a lower kind (signedness aside).
+fn casts_same_kind(from: Scalar, to: Scalar) -> bool {
+    let kind = |scalar: Scalar| match scalar {
+        Scalar::Bool => 0,
+        Scalar::Int { .. } => 1,
+        Scalar::Float { .. } => 2,
+        Scalar::Complex => 3,
+    };
+    kind(from) <= kind(to)
+}
+
+/// A function of the runtime that compiled code calls: its name and type.
+type RuntimeFunction = (&'static str, &'static str);
+
+/// Called by a recursive function on entry: whether its thread's stack is nearly full.
+const STACK_CHECK: RuntimeFunction = ("rumba_stack_exhausted", "() -> i1");
+/// Called before a large allocation: whether that many bytes can be allocated.
+pub(crate) const ALLOCATION_CHECK: RuntimeFunction = ("rumba_can_allocate", "(f64) -> i1");
 
 /// The error for a write into a read-only array (or a view of one), as Numba refuses it.
 fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
@@ -352,6 +369,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             FunctionKind::Stencil => emitter.emit_stencil(function, public),
             FunctionKind::Plain | FunctionKind::StencilKernel => emitter.emit_function(function, public),
         }
+    }
+
+    /// `func.call` of runtime function `function` on `operands`, declared in the module.
+    fn call_runtime(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) -> String {
+        self.module_emitter.runtime_calls.insert(function);
+        let (name, function_type) = function;
+        self.op(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")))
     }
 
     fn fresh(&mut self) -> String {
@@ -656,8 +680,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
 
         if self.types.recursive {
-            self.module_emitter.checks_stack = true;
-            let exhausted = self.op(format!("func.call @{STACK_CHECK}() : () -> i1 {loc}"));
+            let exhausted = self.call_runtime(STACK_CHECK, &[], &loc);
             self.raise_if(&exhausted, "RecursionError", "maximum recursion depth exceeded (the stack is nearly full)", &function.name)?;
             let running = self.running();
             self.branch_to_exit(&running);
@@ -818,7 +841,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
             }
             Stmt::AugAssign(assign) => {
-                if let Type::Array(_) = self.expr_type(&assign.target)? {
+                if let Type::Array(target) = self.expr_type(&assign.target)? {
                     // `a[...] op= b` is `a[...] = a[...] op b`, written in place.
                     let expression = Expr::BinOp(ruff_python_ast::ExprBinOp {
                         node_index: Default::default(),
@@ -827,6 +850,20 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                         op: assign.op,
                         right: assign.value.clone(),
                     });
+                    let result = match self.expr_type(&expression)? {
+                        Type::Array(array) => array.dtype,
+                        other => other.scalar().unwrap_or(target.dtype),
+                    };
+                    if !casts_same_kind(result, target.dtype) {
+                        // NumPy's UFuncTypeError: an in-place operation keeps the array's kind.
+                        let message = format!(
+                            "cannot cast the result of '{}=' from {} to the array's {} (NumPy's 'same_kind' rule for in-place operations)",
+                            assign.op.as_str(),
+                            result.numba_name(),
+                            target.dtype.numba_name()
+                        );
+                        return Err(module.typing(statement, message));
+                    }
                     let value = self.emit_expr(&expression)?;
                     return self.assign_to_view(&assign.target, value, &loc);
                 }
@@ -1602,7 +1639,7 @@ impl FunctionEmitter<'_, '_, '_> {
                             }
                             return Ok(Value::Scalar(self.op(format!("complex.neg {name} : complex<f64> {loc}")), scalar));
                         }
-                        let widened = scalar.widened();
+                        let widened = if unary.op == UnaryOp::Invert { scalar.inverted() } else { scalar.widened() };
                         let operand = self.cast(&name, scalar, widened, &loc);
                         let mnemonic = if unary.op == UnaryOp::USub { "neg" } else { "invert" };
                         Value::Scalar(self.op(format!("py.{mnemonic} {operand} : {} {loc}", widened.mlir())), widened)

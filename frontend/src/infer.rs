@@ -467,7 +467,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
                     (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
-                    (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() && !scalar.is_complex() => Type::Scalar(scalar.widened()),
+                    (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() && !scalar.is_complex() => Type::Scalar(scalar.inverted()),
                     (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
                 }
             }

@@ -68,6 +68,15 @@ impl Scalar {
         }
     }
 
+    /// The type of `~x`: unsigned integers keep their width (they come from NumPy, whose `~` does:
+    /// `~np.uint32(0)` is 4294967295); the others widen as Numba's integers do (`~True` is -2).
+    pub fn inverted(self) -> Scalar {
+        match self {
+            Scalar::Int { signed: false, .. } => self,
+            other => other.widened(),
+        }
+    }
+
     /// Parses Numba's and NumPy's names: `int32`, `i4`, `float64`, `f8`, `boolean`, `b1`, `intp`.
     pub fn from_name(name: &str) -> Option<Scalar> {
         let scalar = match name {

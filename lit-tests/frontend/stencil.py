@@ -42,7 +42,10 @@ def laplacian(a):
 # CHECK: %[[N0:.*]] = py.dim %arg0, 0
 # CHECK: %[[N1:.*]] = py.dim %arg0, 1
 # CHECK: %[[CVAL:.*]] = py.constant 1.000000e+00 : f64
-# CHECK: %[[OUT:.*]] = py.empty(%[[N0]], %[[N1]]) : !py.array<f64, 2, C>
+# The extents are checked as for any new array (zero after a failed check).
+# CHECK: %[[E0:.*]] = arith.select %{{.*}}, %{{.*}}, %[[N0]] : si64
+# CHECK: %[[E1:.*]] = arith.select %{{.*}}, %{{.*}}, %[[N1]] : si64
+# CHECK: %[[OUT:.*]] = py.empty(%[[E0]], %[[E1]]) : !py.array<f64, 2, C>
 # CHECK: py.fill %[[OUT]], %[[CVAL]]
 # CHECK: %[[ROW_LOW:.*]] = py.constant 1 : si64
 # CHECK: %[[ROW_MARGIN:.*]] = py.constant 1 : si64

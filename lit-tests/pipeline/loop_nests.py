@@ -5,6 +5,9 @@
 import numpy as np
 
 # VECTOR-LABEL: func.func @matmul
+# The result's allocation may raise (MemoryError, ValueError): the nest starts after that check.
+# VECTOR: call @rumba_can_allocate
+# VECTOR: cf.cond_br
 # VECTOR-NOT: memref.load
 # VECTOR: %[[TILE:.*]] = vector.transfer_read %[[C:.*]][%[[I:.*]], %[[J:.*]]], %{{.*}} {in_bounds = [true, true]} : memref<?x?xf64>, vector<8x8xf64>
 # VECTOR-NEXT: %[[SUMS:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[TILE]]) -> (vector<8x8xf64>)

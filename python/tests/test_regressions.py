@@ -680,3 +680,70 @@ def test_long_functions_compile_in_bounded_time(tmp_path):
     started = time.perf_counter()
     assert module.long_function(7) == module.long_function.py_func(7)
     assert time.perf_counter() - started < 10.0
+
+
+# --------------------------------------------------------------------------------------------------
+# New arrays: NumPy's errors for negative and huge shapes, MemoryError when memory runs out
+# --------------------------------------------------------------------------------------------------
+
+
+def zeros_of(n):
+    return np.zeros(n)
+
+
+def ones_sum(n):
+    return np.ones(n).sum()
+
+
+def empty_grid(n):
+    return np.empty((n, n))
+
+
+def arange_of(n):
+    return np.arange(n)
+
+
+@pytest.mark.parametrize("function", [zeros_of, ones_sum, empty_grid, arange_of])
+@pytest.mark.parametrize("n", [-3, 2**60, 2**40])
+def test_allocation_errors_match_numpy(function, n):
+    """Run apart: before, these wrote through a null or undersized allocation."""
+    result = run_isolated(
+        "from test_regressions import %s as f\nfrom _compare import jitted\n"
+        "def kind(call):\n    try:\n        call()\n        return 'ok'\n    except Exception as error:\n        return type(error).__name__\n"
+        "print(kind(lambda: f(%d)), kind(lambda: jitted(f)(%d)))\n" % (function.__name__, n, n)
+    )
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    expected, got = result.stdout.split()
+    assert got == expected
+
+
+# --------------------------------------------------------------------------------------------------
+# Unsigned and in-place results keep NumPy's types
+# --------------------------------------------------------------------------------------------------
+
+
+def invert_scalar(x):
+    return ~x
+
+
+@pytest.mark.parametrize("value", [np.uint32(0), np.uint8(5), np.uint16(65535)])
+def test_invert_keeps_unsigned_width(value):
+    assert jitted(invert_scalar)(value) == invert_scalar(value)
+
+
+def test_invert_of_a_python_bool_is_an_int():
+    check(jitted(invert_scalar), True)
+
+
+def scale_in_place(a):
+    a *= 2.5
+    return a
+
+
+def test_in_place_float_result_into_an_integer_array_is_refused():
+    a = np.arange(3)
+    with pytest.raises(TypeError, match="same_kind"):  # NumPy's UFuncTypeError is a TypeError
+        scale_in_place(a.copy())
+    with pytest.raises(errors.TypingError, match="cannot cast the result of '\\*=' from float64 to the array's int64"):
+        jitted(scale_in_place)(a)
+    np.testing.assert_array_equal(a, [0, 1, 2])

@@ -47,8 +47,11 @@ impl Engine {
         if raw.ptr.is_null() {
             return Err("the JIT could not compile the module (LLVM translation failed)".into());
         }
-        let stack_check = ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void);
-        for (name, address) in crate::random::symbols().into_iter().chain([stack_check]) {
+        let checks = [
+            ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void),
+            ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),
+        ];
+        for (name, address) in crate::random::symbols().into_iter().chain(checks) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }

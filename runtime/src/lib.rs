@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod engine;
+pub mod memory;
 pub mod random;
 pub mod stack;
 pub mod threads;

@@ -91,7 +91,22 @@ fn fail(error: Error) -> ExitCode {
     }
 }
 
+/// The compiler walks expressions recursively: a 20,000-term sum nests that deep. Its thread gets a
+/// stack to match (reserved address space; only what is used is touched).
+const COMPILER_STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    let compiler = std::thread::Builder::new().stack_size(COMPILER_STACK_BYTES).spawn(run);
+    match compiler.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("rumba: the compiler thread could not run to completion");
+            ExitCode::from(70)
+        }
+    }
+}
+
+fn run() -> ExitCode {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let request = match parse_arguments(&arguments) {
         Ok(request) => request,

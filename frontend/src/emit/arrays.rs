@@ -54,7 +54,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Type::Array(new_type) = result_type else { unreachable!("a *_like call makes an array") };
                 let extents: Vec<String> = (0..array_type.ndim).map(|dim| self.extent(&array, array_type, dim, &loc)).collect();
                 let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
-                Ok(self.new_array(new_type, &extents, value, &loc))
+                self.new_array(new_type, &extents, value, call)
             }
             ArrayCall::New { shape, fill, dtype: _ } => {
                 let Type::Array(new_type) = result_type else { unreachable!("a creation function makes an array") };
@@ -64,7 +64,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 };
                 let extents = extents.into_iter().map(|extent| self.to_scalar(extent, INT64, shape)).collect::<Result<Vec<_>, _>>()?;
                 let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
-                Ok(self.new_array(new_type, &extents, value, &loc))
+                self.new_array(new_type, &extents, value, call)
             }
             ArrayCall::Arange { bounds, dtype: _ } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.arange makes an array") };
@@ -110,14 +110,74 @@ impl FunctionEmitter<'_, '_, '_> {
         })
     }
 
-    /// A new C-ordered array of the given extents, filled with `value` if there is one.
-    pub(super) fn new_array(&mut self, array_type: ArrayType, extents: &[String], value: Option<String>, loc: &str) -> Value {
+    /// A new C-ordered array of the given extents, filled with `value` if there is one. NumPy's
+    /// errors come first: `ValueError` for a negative extent or a size beyond the address range,
+    /// `MemoryError` when the memory cannot be had (the array is then empty: nothing touches memory).
+    pub(super) fn new_array(&mut self, array_type: ArrayType, extents: &[String], value: Option<String>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let extents = self.check_extents(extents, array_type.dtype, node)?;
         let text = array_text(array_type);
         let array = self.op(format!("py.empty({}) : {text} {loc}", extents.join(", ")));
         if let Some(value) = value {
+            // After a failed check the extents are zero: the fill writes nothing.
             self.line(format!("py.fill {array}, {value} : {text}, {} {loc}", array_type.dtype.mlir()));
         }
-        Value::Array(array, array_type)
+        Ok(Value::Array(array, array_type))
+    }
+
+    /// NumPy's checks on the extents of a new array: none negative (`ValueError`), the size in bytes
+    /// within int64 (`ValueError`; computed in floating point, which cannot overflow), and, for a
+    /// gigabyte or more, memory to be had (`MemoryError`; the runtime tries the allocation). Returns
+    /// the extents to allocate: all zero when a check raised, so that what the statement goes on to
+    /// compute touches nothing.
+    pub(super) fn check_extents(&mut self, extents: &[String], dtype: Scalar, node: &dyn Ranged) -> Result<Vec<String>, Diagnostic> {
+        let loc = location(self.module, node);
+        let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
+        let mut negative = self.op("arith.constant false");
+        let mut bytes = self.scalar_constant(FLOAT64, Constant::Float(dtype.size_in_bytes() as f64), &loc);
+        for extent in extents {
+            let below = self.op(format!("py.cmp \"lt\", {extent}, {zero} : si64 {loc}"));
+            negative = self.op(format!("arith.ori {negative}, {below} : i1"));
+            let extent = self.cast(extent, INT64, FLOAT64, &loc);
+            bytes = self.op(format!("py.mul {bytes}, {extent} : f64 {loc}"));
+        }
+        let limit = self.scalar_constant(FLOAT64, Constant::Float(i64::MAX as f64), &loc);
+        let too_big = self.op(format!("py.cmp \"ge\", {bytes}, {limit} : f64 {loc}"));
+        let large = self.scalar_constant(FLOAT64, Constant::Float(f64::from(1u32 << 30)), &loc);
+        let is_large = self.op(format!("py.cmp \"ge\", {bytes}, {large} : f64 {loc}"));
+        let result = self.fresh();
+        let (unchecked, ()) = self.region(|this| {
+            let available = this.op("arith.constant true");
+            this.line(format!("scf.yield {available} : i1"));
+            Ok(())
+        })?;
+        let (checked, ()) = self.region(|this| {
+            let available = this.call_runtime(super::ALLOCATION_CHECK, &[bytes.clone()], &loc);
+            this.line(format!("scf.yield {available} : i1"));
+            Ok(())
+        })?;
+        self.push_region(format!("{result} = scf.if {is_large} -> (i1) {{"), vec![(String::new(), checked), ("} else {".into(), unchecked)], "}".into());
+        let unavailable = self.op(format!("py.not {result} : i1 {loc}"));
+        // At most one of the three raises, so none needs to look at the state the others set.
+        let fits = self.op(format!("py.not {too_big} : i1 {loc}"));
+        let positive = self.op(format!("py.not {negative} : i1 {loc}"));
+        let too_big_only = self.op(format!("arith.andi {too_big}, {positive} : i1"));
+        let unavailable_only = self.op(format!("arith.andi {unavailable}, {positive} : i1"));
+        let unavailable_only = self.op(format!("arith.andi {unavailable_only}, {fits} : i1"));
+        let earlier_raise = self.statement_may_have_raised;
+        let message = format!("unable to allocate an array of {}", dtype.numba_name());
+        let raises = [
+            (negative.clone(), "ValueError", "negative dimensions are not allowed".to_string()),
+            (too_big_only, "ValueError", "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.".to_string()),
+            (unavailable_only, "MemoryError", message),
+        ];
+        for (condition, exception, message) in raises {
+            self.statement_may_have_raised = earlier_raise;
+            self.raise_if(&condition, exception, &message, node)?;
+        }
+        let invalid = self.op(format!("arith.ori {negative}, {too_big} : i1"));
+        let invalid = self.op(format!("arith.ori {invalid}, {unavailable} : i1"));
+        Ok(extents.iter().map(|extent| self.op(format!("arith.select {invalid}, {zero}, {extent} : si64"))).collect())
     }
 
     pub(super) fn transpose(&mut self, array: String, array_type: ArrayType, loc: &str) -> Value {
@@ -304,6 +364,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let element = array_type.dtype;
         let start = self.cast(&start, arithmetic, element, loc);
         let step = self.cast(&safe_step, arithmetic, element, loc);
+        let count = self.check_extents(std::slice::from_ref(&count), element, call)?.remove(0);
         let array = self.op(format!("py.arange {start}, {step}, {count} : {} -> {} {loc}", element.mlir(), array_text(array_type)));
         Ok(Value::Array(array, array_type))
     }
@@ -312,8 +373,13 @@ impl FunctionEmitter<'_, '_, '_> {
     /// the last element exactly `stop`; a negative `num` raises ValueError.
     fn emit_linspace(&mut self, start: &Expr, stop: &Expr, num: Option<&Expr>, array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
         let start_value = self.emit_expr(start)?;
-        let start = self.to_scalar(start_value, FLOAT64, start)?;
         let stop_value = self.emit_expr(stop)?;
+        for (value, bound) in [(&start_value, start), (&stop_value, stop)] {
+            if value.value_type() == Type::Scalar(Scalar::Complex) {
+                return Err(self.module.unsupported(bound, "np.linspace between complex numbers makes a complex array, and arrays of complex numbers are not supported yet"));
+            }
+        }
+        let start = self.to_scalar(start_value, FLOAT64, start)?;
         let stop = self.to_scalar(stop_value, FLOAT64, stop)?;
         let count = match num {
             Some(num) => {
@@ -333,6 +399,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let span = self.op(format!("py.sub {stop}, {start} : f64 {loc}"));
         let step = self.op(format!("py.truediv {span}, {intervals} : f64 {loc}"));
         let text = array_text(array_type);
+        let count = self.check_extents(std::slice::from_ref(&count), FLOAT64, call)?.remove(0);
         let array = self.op(format!("py.arange {start}, {step}, {count} : f64 -> {text} {loc}"));
         let has_end = self.op(format!("py.cmp \"gt\", {count}, {one} : si64 {loc}"));
         let last = self.op(format!("py.sub {count}, {one} : si64 {loc}"));

@@ -107,7 +107,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Value::Array(out, out_type)
         } else {
             let fill = fill.unwrap_or_else(|| self.scalar_constant(output_type.dtype, Constant::Int(0), &loc));
-            self.new_array(output_type, &extents, Some(fill), &loc)
+            self.new_array(output_type, &extents, Some(fill), function)?
         };
         let Value::Array(output_name, output_type) = output.clone() else { unreachable!("the output is an array") };
 
