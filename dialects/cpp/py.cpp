@@ -240,6 +240,11 @@ LogicalResult ReduceOp::verify() {
   Type expected = array.getDtype();
   if (kind == "sum" || kind == "prod")
     expected = widenedForSum(expected);
+  // A sum of integers may also accumulate in f64 (NumPy's mean does).
+  auto resultArray = llvm::dyn_cast<ArrayType>(getType());
+  Type resultElement = resultArray ? resultArray.getDtype() : getType();
+  if (kind == "sum" && !llvm::isa<FloatType>(array.getDtype()) && llvm::isa<Float64Type>(resultElement))
+    expected = resultElement;
   if (kind.starts_with("arg"))
     expected = IntegerType::get(getContext(), 64, IntegerType::Signed);
   unsigned ndim = 0;

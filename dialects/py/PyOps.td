@@ -200,7 +200,8 @@ def Py_ReduceOp : Py_Op<"reduce", [DeclareOpInterfaceMethods<MemoryEffectsOpInte
     `%s = py.reduce "sum"(%a) : !py.array<f64, 2, C> -> f64` reduces every element;
     `%s = py.reduce "sum"(%a) {axis = 0 : i64} : !py.array<f64, 2, C> -> !py.array<f64, 1, C>` reduces
     along one dimension into a new C-ordered array of the others. The element type is NumPy's: sum and
-    prod of integers and bools give int64 (uint64 for unsigned), argmin and argmax give the int64
+    prod of integers and bools give int64 (uint64 for unsigned; a sum may also accumulate them in f64,
+    as NumPy's mean does), argmin and argmax give the int64
     position of the first extreme element (in C order over the whole array, or along the axis), a NaN
     counting as the extreme. min, max, argmin and argmax of an empty array are undefined here; the
     frontend raises ValueError first, as NumPy does.

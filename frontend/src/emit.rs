@@ -990,9 +990,33 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let types = carried.types_text().join(", ");
         let (before, ()) = self.region(|this| {
             this.bind_carried(&carried, &before_arguments);
-            let condition = this.emit_condition(test)?;
-            let running = this.running();
-            let go = this.op(format!("arith.andi {running}, {condition} : i1"));
+            let raise_points = this.raise_points;
+            let (condition_lines, condition) = this.region(|inner| inner.emit_condition(test))?;
+            let go = if this.raise_points == raise_points {
+                this.lines.extend(condition_lines);
+                let running = this.running();
+                this.op(format!("arith.andi {running}, {condition} : i1"))
+            } else {
+                // A condition that may raise runs only while nothing stops the loop (after a
+                // `break` or `return` in the body it must not run again).
+                let running = this.running();
+                let result = this.fresh();
+                let mut then_lines = condition_lines;
+                let (tail, ()) = this.region(|inner| {
+                    let still_running = inner.running();
+                    let go = inner.op(format!("arith.andi {still_running}, {condition} : i1"));
+                    inner.line(format!("scf.yield {go} : i1"));
+                    Ok(())
+                })?;
+                then_lines.extend(tail);
+                let (stop, ()) = this.region(|inner| {
+                    let stopped = inner.op("arith.constant false");
+                    inner.line(format!("scf.yield {stopped} : i1"));
+                    Ok(())
+                })?;
+                this.push_region(format!("{result} = scf.if {running} -> (i1) {{"), vec![(String::new(), then_lines), ("} else {".into(), stop)], "}".into());
+                result
+            };
             if carried.names.is_empty() {
                 this.line(format!("scf.condition({go})"));
             } else {
@@ -1035,6 +1059,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let module = self.module;
         let range_loop = range_arguments(module, &for_loop.iter)?;
         let bounds = range_loop.bounds;
+        let raise_points = self.raise_points;
         let mut values = Vec::new();
         for bound in &bounds {
             let value = self.emit_expr(bound)?;
@@ -1068,7 +1093,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         } else {
             step
         };
-        let count = self.range_length(&start, &stop, &step, step_constant, loc);
+        let mut count = self.range_length(&start, &stop, &step, step_constant, loc);
+        if self.raise_points > raise_points {
+            // The bounds raised: the loop runs no iteration (one could overwrite the exception's state).
+            let running = self.running();
+            let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+            count = self.op(format!("arith.select {running}, {count}, {zero} : si64"));
+        }
 
         let Expr::Name(target) = &*for_loop.target else {
             return Err(module.unsupported(&*for_loop.target, "a range loop binds one name"));
@@ -1367,7 +1398,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     return Err(module.typing(target, "only array elements can be assigned"));
                 };
                 let indices = self.emit_indices(&subscript.slice)?;
-                let element = self.to_scalar(value, array_type.dtype, target)?;
+                let element = self.element_to_store(value, array_type.dtype, target)?;
                 let index_types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
                 let index_names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
                 let store = format!(
@@ -1517,6 +1548,15 @@ impl FunctionEmitter<'_, '_, '_> {
         let outside = self.op(format!("arith.ori {below}, {above} : i1"));
         self.raise_if(&outside, "OverflowError", &format!("float too large to convert to {}", to.numba_name()), node)?;
         Ok(self.cast(name, from, to, &loc))
+    }
+
+    /// A number stored into an array element of type `element`: a float stored into an integer
+    /// array converts as NumPy converts it, raising for NaN and for values out of the type's range.
+    fn element_to_store(&mut self, value: Value, element: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        match value {
+            Value::Scalar(name, from) if from.is_float() && element.is_integer() => self.float_to_integer(&name, from, element, node),
+            other => self.to_scalar(other, element, node),
+        }
     }
 
     fn to_scalar(&mut self, value: Value, target: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
@@ -2751,7 +2791,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Some(mnemonic) = binary_mnemonic(*operator) else {
                     return Err(module.unsupported(expr, format!("'{}' on arrays is not supported yet", operator.as_str())));
                 };
-                if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
+                let square_root = matches!(expr, Expr::BinOp(binary) if literal_constant(&binary.right) == Some(Constant::Float(0.5)));
+                if *operator == Operator::Pow && square_root {
+                    // NumPy computes `a ** 0.5` as sqrt (so -0.0 stays -0.0 and -inf gives NaN).
+                    self.op(format!("py.math \"sqrt\"({lhs}) : ({ty}) -> {ty} {loc}"))
+                } else if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
                     let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
                     let one = self.scalar_constant(operand_type, Constant::Int(1), &loc);
                     let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
@@ -2875,7 +2919,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let view_text = Type::Array(view_type).flat_mlir()[0].clone();
         let store = match value {
             Value::Scalar(name, scalar) => {
-                let converted = self.cast(&name, scalar, view_type.dtype, loc);
+                let converted = self.element_to_store(Value::Scalar(name, scalar), view_type.dtype, target)?;
                 format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
             }
             Value::Array(_, source_type) if source_type.ndim > view_type.ndim => {

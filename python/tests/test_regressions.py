@@ -747,3 +747,79 @@ def test_in_place_float_result_into_an_integer_array_is_refused():
     with pytest.raises(errors.TypingError, match="cannot cast the result of '\\*=' from float64 to the array's int64"):
         jitted(scale_in_place)(a)
     np.testing.assert_array_equal(a, [0, 1, 2])
+
+
+# --------------------------------------------------------------------------------------------------
+# Found by the program generator (tests/generator/FINDINGS.md)
+# --------------------------------------------------------------------------------------------------
+
+
+def while_break_then_condition(x):
+    while 10 // x:
+        x = 0
+        break
+    return x
+
+
+def while_return_then_condition(x):
+    while 10 // x:
+        x = 0
+        return 5
+    return x
+
+
+def for_continue_with_raising_bounds(x):
+    for i in range(3 // x, 5):
+        continue
+    return 1
+
+
+def for_with_raising_step(s):
+    k = 0
+    for i in range(0, 5, s):
+        k += 1
+        continue
+    return k
+
+
+@pytest.mark.parametrize("function", [while_break_then_condition, while_return_then_condition, for_continue_with_raising_bounds, for_with_raising_step])
+@pytest.mark.parametrize("x", [0, 1, 2])
+def test_loop_conditions_and_bounds_raise_as_in_cpython(function, x):
+    check(jitted(function), x)
+
+
+def mean_of(a):
+    return np.mean(a), a.mean(axis=0)
+
+
+def test_mean_of_integers_accumulates_in_float64():
+    a = np.array([[6, 2**62, 5], [0, 6, 2**62], [4, 8, 2**62]])
+    got, expected = jitted(mean_of)(a), mean_of(a)
+    assert got[0] == expected[0]
+    assert_same_arrays(got[1], expected[1])
+
+
+def store_scalar(a, t):
+    a[::2] = t
+    a[1] = t
+    return a
+
+
+@pytest.mark.parametrize("dtype, value", [(np.int64, float("nan")), (np.int64, 1e300), (np.int64, float("inf")), (np.uint8, -8.0), (np.int8, 300.0), (np.int64, 2.7), (np.uint8, 7.9)])
+def test_float_stored_into_an_integer_array_converts_as_numpy(dtype, value):
+    expected_kind, expected = outcome(store_scalar, (np.zeros(4, dtype=dtype), value))
+    got_kind, got = outcome(jitted(store_scalar), (np.zeros(4, dtype=dtype), value))
+    assert (got_kind, type(got)) == (expected_kind, type(expected)), (got, expected)
+    if expected_kind == "ok":
+        assert_same_arrays(got, expected)
+
+
+def square_root_power(a):
+    return a ** 0.5
+
+
+def test_power_of_one_half_is_numpys_sqrt():
+    a = np.array([-0.0, 0.0, -np.inf, np.inf, 2.0, -1.0, np.nan])
+    with np.errstate(all="ignore"):
+        assert_same_arrays(jitted(square_root_power)(a), square_root_power(a))
+        assert_same_arrays(jitted(square_root_power)(a.astype(np.float32)), square_root_power(a.astype(np.float32)))

@@ -208,7 +208,11 @@ impl FunctionEmitter<'_, '_, '_> {
             self.raise_if(&empty, "ValueError", &message, call)?;
         }
         let reduced_kind = if kind == "mean" { "sum" } else { kind };
-        let reduced_element = crate::array_calls::reduction_result(reduced_kind, array_type.dtype);
+        let reduced_element = match kind {
+            // NumPy averages integers and booleans in float64 (an int64 sum could wrap).
+            "mean" if !array_type.dtype.is_float() => FLOAT64,
+            _ => crate::array_calls::reduction_result(reduced_kind, array_type.dtype),
+        };
         let reduced_type = match axis {
             Some(_) => Type::Array(ArrayType::new(reduced_element, array_type.ndim - 1, Layout::C)),
             None => Type::Scalar(reduced_element),
