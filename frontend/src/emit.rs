@@ -1632,7 +1632,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
 }
 
-impl FunctionEmitter<'_, '_, '_> {
+impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
@@ -1767,10 +1767,14 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// The type of an expression, by the same rules inference used.
     fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        self.walker().expr_type(expr)
+    }
+
+    /// Inference over the specialisation being emitted, for the types of its expressions.
+    fn walker(&mut self) -> TypeWalker<'_, 'm> {
         let index = self.module_emitter.specialisations.find(&self.types.name, self.types.kind, &self.types.arguments).expect("being emitted");
         let function = self.module.function(&self.types.name).expect("exists");
-        let mut walker = TypeWalker::new(self.module_emitter.specialisations, function, index);
-        walker.expr_type(expr)
+        TypeWalker::new(self.module_emitter.specialisations, function, index)
     }
 
     fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
@@ -2767,9 +2771,11 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         let loc = location(module, expr);
         let mut child_types = Vec::new();
-        for child in Self::elementwise_children(expr) {
+        let children = Self::elementwise_children(expr);
+        for child in &children {
             child_types.push(self.expr_type(child)?);
         }
+        let child_types = self.walker().numpy_scalars_as_arrays(&children, child_types)?;
         let values = elements;
         let op = match expr {
             Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),

@@ -243,6 +243,48 @@ pub enum Callee<'e> {
     Builtin(&'e str),
 }
 
+/// The values a body assigns to `name` (`name = value`, `name op= value`), in any statement nested in
+/// it; `None` for an assignment this cannot see the value of (unpacking, a loop target).
+fn assigned_values<'b>(body: &'b [Stmt], name: &str) -> Vec<Option<&'b Expr>> {
+    let is_name = |target: &Expr| matches!(target, Expr::Name(target) if target.id.as_str() == name);
+    let mut values = Vec::new();
+    for statement in body {
+        match statement {
+            Stmt::Assign(assign) if assign.targets.iter().any(is_name) => values.push(Some(&*assign.value)),
+            Stmt::AugAssign(assign) if is_name(&assign.target) => values.push(Some(&*assign.value)),
+            Stmt::For(for_loop) => {
+                fn binds(target: &Expr, name: &str) -> bool {
+                    match target {
+                        Expr::Name(target) => target.id.as_str() == name,
+                        Expr::Tuple(tuple) => tuple.elts.iter().any(|element| binds(element, name)),
+                        _ => false,
+                    }
+                }
+                if binds(&for_loop.target, name) {
+                    values.push(None);
+                }
+                values.extend(assigned_values(&for_loop.body, name));
+                values.extend(assigned_values(&for_loop.orelse, name));
+            }
+            Stmt::While(while_loop) => values.extend(assigned_values(&while_loop.body, name)),
+            Stmt::If(if_statement) => {
+                values.extend(assigned_values(&if_statement.body, name));
+                for clause in &if_statement.elif_else_clauses {
+                    values.extend(assigned_values(&clause.body, name));
+                }
+            }
+            other => {
+                let mut targets = HashSet::new();
+                assigned_names(std::slice::from_ref(other), &mut targets);
+                if targets.contains(name) {
+                    values.push(None);
+                }
+            }
+        }
+    }
+    values
+}
+
 /// The names a function body assigns: its local variables.
 pub fn assigned_names(body: &[Stmt], names: &mut HashSet<String>) {
     fn targets(expr: &Expr, names: &mut HashSet<String>) {
@@ -279,6 +321,8 @@ pub struct TypeWalker<'s, 'm> {
     pub specialisations: &'s mut Specialisations<'m>,
     pub module: &'m SourceModule,
     pub locals: HashMap<String, Type>,
+    /// The body being inferred, for the assignments of a local.
+    body: &'m [Stmt],
     assigned: HashSet<String>,
     return_type: Type,
     saw_return: bool,
@@ -286,13 +330,55 @@ pub struct TypeWalker<'s, 'm> {
 }
 
 impl<'s, 'm> TypeWalker<'s, 'm> {
-    pub fn new(specialisations: &'s mut Specialisations<'m>, function: &StmtFunctionDef, index: usize) -> Self {
+    pub fn new(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize) -> Self {
         let module = specialisations.module;
         let mut assigned: HashSet<String> = function.parameters.args.iter().map(|p| p.name().to_string()).collect();
         assigned_names(&function.body, &mut assigned);
         let locals = specialisations.functions[index].locals.clone();
         let return_type = specialisations.functions[index].return_type.clone();
-        Self { specialisations, module, locals, assigned, return_type, saw_return: false, loop_depth: 0 }
+        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0 }
+    }
+
+    /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
+    /// a reduction or a NumPy function of numbers, arithmetic involving one, or a local assigned
+    /// only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
+    /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
+    fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
+        const DEEPEST: usize = 8;
+        if depth > DEEPEST {
+            return Ok(false);
+        }
+        Ok(match expr {
+            Expr::Subscript(subscript) => matches!(self.expr_type(&subscript.value)?, Type::Array(_)),
+            Expr::Call(call) => self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))),
+            Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
+            Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
+            Expr::Name(name) => {
+                let values = assigned_values(self.body, name.id.as_str());
+                let mut numpy = !values.is_empty();
+                for value in values {
+                    numpy = numpy && matches!(value, Some(value) if self.is_numpy_scalar(value, depth + 1)?);
+                }
+                numpy
+            }
+            _ => false,
+        })
+    }
+
+    /// The operand types of an elementwise operation on arrays, with each NumPy scalar among them
+    /// typed as a 0-d array, so that it promotes by its type as in NumPy.
+    pub fn numpy_scalars_as_arrays(&mut self, operands: &[&Expr], types: Vec<Type>) -> Result<Vec<Type>, Diagnostic> {
+        if !types.iter().any(|operand| matches!(operand, Type::Array(array) if array.ndim > 0)) {
+            return Ok(types);
+        }
+        let mut typed = Vec::with_capacity(types.len());
+        for (operand, operand_type) in operands.iter().zip(types) {
+            typed.push(match operand_type {
+                Type::Scalar(scalar) if self.is_numpy_scalar(operand, 0)? => Type::Array(ArrayType::new(scalar, 0, Layout::C)),
+                other => other,
+            });
+        }
+        Ok(typed)
     }
 
     fn assign(&mut self, target: &Expr, value_type: Type) -> Result<(), Diagnostic> {
@@ -353,7 +439,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Stmt::AugAssign(assign) => {
                 let current = self.expr_type(&assign.target)?;
                 let value = self.expr_type(&assign.value)?;
-                let result = self.binary_type(assign.op, &current, &value, &assign.value, statement)?;
+                let operands = self.numpy_scalars_as_arrays(&[&assign.target, &assign.value], vec![current.clone(), value])?;
+                let result = self.binary_type(assign.op, &current, &operands[1], &assign.value, statement)?;
                 // An array is updated in place and keeps its type.
                 if !matches!(current, Type::Array(_)) {
                     self.assign(&assign.target, result)?;
@@ -455,7 +542,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::BinOp(binary) => {
                 let left = self.expr_type(&binary.left)?;
                 let right = self.expr_type(&binary.right)?;
-                self.binary_type(binary.op, &left, &right, &binary.right, expr)?
+                let operands = self.numpy_scalars_as_arrays(&[&binary.left, &binary.right], vec![left, right])?;
+                self.binary_type(binary.op, &operands[0], &operands[1], &binary.right, expr)?
             }
             Expr::UnaryOp(unary) => {
                 let operand = self.expr_type(&unary.operand)?;
@@ -615,6 +703,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
                 let name = elementwise_callee(&callee).unwrap_or_default();
+                let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
+                let arguments = self.numpy_scalars_as_arrays(&operands, arguments)?;
                 elementwise_type(module, ElementwiseOp::Numpy(name), &arguments, call).map(Type::Array)
             }
             Callee::Numpy(name) => scalar_function_type(module, call, "numpy", &name, &arguments),
@@ -797,9 +887,10 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
         _ => None,
     });
     // NumPy 2's rule (NEP 50): a Python number is "weak", taking the array's type when its kind (bool,
-    // int, float) is no higher than the array's: `3 * float32_array` is float32. Python's own types
-    // (int64, float64, bool here) count as Python numbers; a scalar of any other type came from
-    // NumPy (`a_u8.sum()` is uint64) and promotes as a NumPy scalar.
+    // int, float) is no higher than the array's: `3 * float32_array` is float32. NumPy scalars reach
+    // here as 0-d arrays (`TypeWalker::numpy_scalars_as_arrays`) and promote by their type; of the
+    // other scalars, Python's own types (int64, float64, bool) count as Python numbers, and any
+    // other type came from NumPy (an `np.float32` argument) and promotes as a NumPy scalar.
     let common = |left: Scalar, right: Scalar| match array_kind {
         Some(kind) if operands.len() == 2 => {
             let rank = |scalar: Scalar| match scalar {

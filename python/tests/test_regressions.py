@@ -636,12 +636,25 @@ def test_python_numbers_are_weak_in_array_expressions(a):
         assert_same_arrays(jitted(scaled)(a), scaled(a))
 
 
-# An int64 or float64 number inside compiled code counts as a Python number, so `a + a.sum()` on an
-# int32 array (NumPy: an int64 NumPy scalar, so int64) stays int32: known, not covered here.
-@pytest.mark.parametrize("a", [DTYPED[0], DTYPED[2]], ids=["float32", "uint8"])
+def numpy_scalars(a, b):
+    s = np.sum(a)
+    a2 = a.copy()
+    a2 //= s
+    element = b[0]
+    return a * s, np.maximum(a, a.argmin()) - 2, a + element, a2, np.where(a > 0, a, s)
+
+
+@pytest.mark.parametrize("a", DTYPED[:3], ids=["float32", "int32", "uint8"])
 def test_numpy_scalars_promote(a):
     with np.errstate(all="ignore"):
         assert_same_arrays(jitted(plus_own_sum)(a), plus_own_sum(a))
+
+
+@pytest.mark.parametrize("a", [np.array([7, -8, 2**30, 5], dtype=np.int32), np.array([1, 200, 3], dtype=np.uint8)], ids=["int32", "uint8"])
+@pytest.mark.parametrize("b", [np.array([2**40, 1], dtype=np.int64), np.array([0.5, 1.0], dtype=np.float64)], ids=["int64", "float64"])
+def test_numpy_scalars_promote_by_type(a, b):
+    with np.errstate(all="ignore"):
+        assert_same_arrays(jitted(numpy_scalars)(a, b), numpy_scalars(a, b))
 
 
 def test_float32_powers_stay_float32():
