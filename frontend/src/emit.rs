@@ -1532,21 +1532,48 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     /// `int(x)` of a float as Python computes it: NaN raises `ValueError`, and a value outside the
-    /// integer type's range (infinities included) raises `OverflowError` instead of wrapping.
+    /// integer type's range (infinities included) raises `OverflowError` instead of wrapping. One
+    /// ordered comparison per bound tests both (a NaN fails them), so the common path is one branch.
     fn float_to_integer(&mut self, name: &str, from: Scalar, to: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
         let loc = location(self.module, node);
-        let ty = from.mlir();
         let Scalar::Int { bits, signed } = to else { unreachable!("float_to_integer converts to integers") };
         let (least, bound) = if signed { (-(2f64.powi(i32::from(bits) - 1)), 2f64.powi(i32::from(bits) - 1)) } else { (0.0, 2f64.powi(i32::from(bits))) };
-        let is_nan = self.op(format!("py.cmp \"ne\", {name}, {name} : {ty} {loc}"));
-        self.raise_if(&is_nan, "ValueError", "cannot convert float NaN to integer", node)?;
-        let truncated = self.op(format!("py.math \"trunc\"({name}) : ({ty}) -> {ty} {loc}"));
-        let least = self.scalar_constant(from, Constant::Float(least), &loc);
-        let bound = self.scalar_constant(from, Constant::Float(bound), &loc);
-        let below = self.op(format!("py.cmp \"lt\", {truncated}, {least} : {ty} {loc}"));
-        let above = self.op(format!("py.cmp \"ge\", {truncated}, {bound} : {ty} {loc}"));
-        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
-        self.raise_if(&outside, "OverflowError", &format!("float too large to convert to {}", to.numba_name()), node)?;
+        let value = self.cast(name, from, FLOAT64, &loc);
+        // trunc(x) >= least is x > least - 1, except for int64, whose least - 1 is no double (and no
+        // double lies between it and least).
+        let (predicate, lower) = if bits == 64 && signed { ("ge", least) } else { ("gt", least - 1.0) };
+        let lower = self.scalar_constant(FLOAT64, Constant::Float(lower), &loc);
+        let bound = self.scalar_constant(FLOAT64, Constant::Float(bound), &loc);
+        let above_least = self.op(format!("py.cmp \"{predicate}\", {value}, {lower} : f64 {loc}"));
+        let below_bound = self.op(format!("py.cmp \"lt\", {value}, {bound} : f64 {loc}"));
+        let in_range = self.op(format!("arith.andi {above_least}, {below_bound} : i1"));
+        let invalid = self.op(format!("py.not {in_range} : i1 {loc}"));
+        let invalid = if self.statement_may_have_raised {
+            let running = self.running();
+            self.op(format!("arith.andi {running}, {invalid} : i1"))
+        } else {
+            invalid
+        };
+        let overflow = format!("float too large to convert to {}", to.numba_name());
+        let (lines, ()) = self.region(|this| {
+            let is_nan = this.op(format!("py.cmp \"ne\", {value}, {value} : f64 {loc}"));
+            let (nan, ()) = this.region(|inner| {
+                inner.raise("ValueError", Some("cannot convert float NaN to integer"), node);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            let (too_large, ()) = this.region(|inner| {
+                inner.raise("OverflowError", Some(&overflow), node);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            this.emit_if(&is_nan, nan, Some(too_large));
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(&invalid, lines, None);
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
         Ok(self.cast(name, from, to, &loc))
     }
 

@@ -222,6 +222,12 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>)
         (None, Some(allocation)) => PyCapsule::new_with_destructor(py, allocation, Some(CString::new("rumba.array")?), |allocation, _| drop(allocation))?.into_any(),
         (None, None) => return Err(pyo3::exceptions::PyRuntimeError::new_err("an array from compiled code has no owner")),
     };
+    // A view of a read-only argument stays read-only: it must not open a way to write into it.
+    let writeable = match owner.cast::<PyUntypedArray>() {
+        Ok(argument) if borrowed_from.is_some() => (unsafe { (*argument.as_array_ptr()).flags } & npyffi::NPY_ARRAY_WRITEABLE) != 0,
+        _ => true,
+    };
+    let flags = npyffi::NPY_ARRAY_ALIGNED | if writeable { npyffi::NPY_ARRAY_WRITEABLE } else { 0 };
     unsafe {
         let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
         let object = PY_ARRAY_API.PyArray_NewFromDescr(
@@ -232,7 +238,7 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>)
             dims.as_mut_ptr(),
             strides.as_mut_ptr(),
             data.cast(),
-            npyffi::NPY_ARRAY_WRITEABLE | npyffi::NPY_ARRAY_ALIGNED,
+            flags,
             std::ptr::null_mut(),
         );
         if object.is_null() {

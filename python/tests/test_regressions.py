@@ -836,3 +836,14 @@ def test_power_of_one_half_is_numpys_sqrt():
     with np.errstate(all="ignore"):
         assert_same_arrays(jitted(square_root_power)(a), square_root_power(a))
         assert_same_arrays(jitted(square_root_power)(a.astype(np.float32)), square_root_power(a.astype(np.float32)))
+
+
+def tail_view(a):
+    return a[1:]
+
+
+def test_a_view_of_a_read_only_argument_is_returned_read_only():
+    immutable = np.frombuffer(b"\x00" * 32)
+    view = jitted(tail_view)(immutable)
+    assert not view.flags.writeable
+    assert jitted(tail_view)(np.zeros(4)).flags.writeable
