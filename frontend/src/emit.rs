@@ -656,8 +656,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.maybe_unbound = maybe_unbound;
         if !return_type.contains_array() {
             // Zero until a return stores into them: a function that raises returns them too, and its
-            // caller must read a defined value (it branches on it only after the status, but LLVM
-            // would otherwise see undef flowing into the caller's code).
+            // caller may compute with them before its guards skip the rest (undef there would let
+            // LLVM assume anything).
             for scalar in flat_scalars(&return_type) {
                 let slot = self.alloca(&scalar.mlir());
                 let zero = self.scalar_constant(scalar, Constant::Int(0), &loc);
