@@ -1696,6 +1696,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         Value::Scalar(self.op(format!("py.not {truth} : i1 {loc}")), Scalar::Bool)
                     }
                     UnaryOp::UAdd => Value::Scalar(self.cast(&name, scalar, scalar.widened(), &loc), scalar.widened()),
+                    UnaryOp::Invert if scalar == Scalar::Bool && self.expr_type(expr)? == Type::Scalar(Scalar::Bool) => {
+                        // A NumPy boolean (inference says which): `~` is logical not.
+                        Value::Scalar(self.op(format!("py.not {name} : i1 {loc}")), Scalar::Bool)
+                    }
                     UnaryOp::USub | UnaryOp::Invert => {
                         if unary.op == UnaryOp::Invert && scalar.is_float() {
                             return Err(module.typing(expr, "bad operand type for unary ~: float"));

@@ -353,6 +353,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Call(call) => self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))),
             Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
             Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
+            Expr::Compare(compare) => {
+                let mut numpy = self.is_numpy_scalar(&compare.left, depth + 1)?;
+                for comparator in &compare.comparators {
+                    numpy = numpy || self.is_numpy_scalar(comparator, depth + 1)?;
+                }
+                numpy
+            }
             Expr::Name(name) => {
                 let values = assigned_values(self.body, name.id.as_str());
                 let mut numpy = !values.is_empty();
@@ -555,6 +562,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
                     (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
+                    // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
+                    (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
                     (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() && !scalar.is_complex() => Type::Scalar(scalar.inverted()),
                     (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
                 }

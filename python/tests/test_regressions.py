@@ -847,3 +847,16 @@ def test_a_view_of_a_read_only_argument_is_returned_read_only():
     view = jitted(tail_view)(immutable)
     assert not view.flags.writeable
     assert jitted(tail_view)(np.zeros(4)).flags.writeable
+
+
+def invert_numpy_bool(a, t):
+    return a + ~(a.sum() > t), ~(a[0] > t), ~(t > 0)
+
+
+@pytest.mark.parametrize("t", [-1.0, 100.0])
+def test_invert_of_a_numpy_boolean_is_logical_not(t):
+    a = np.array([1.5, 2.5], dtype=np.float32)
+    got, expected = jitted(invert_numpy_bool)(a, t), invert_numpy_bool(a, t)
+    assert_same_arrays(got[0], expected[0])
+    assert got[1] == expected[1] and type(got[1]) is bool
+    assert got[2] == expected[2] and type(got[2]) is int
