@@ -960,6 +960,12 @@ fn cast(b: &Builder, from: ScalarKind, to: ScalarKind, operand: MlirValue, targe
         }
         // A float outside the integer's range converts to poison; frozen, it is some fixed value
         // instead, and no later branch on it is undefined behaviour.
+        // Narrow unsigned types through int64, as NumPy's casts do on x86: -8.0 becomes 248 in uint8.
+        (Float(_), Unsigned(bits)) if bits < 64 => {
+            let wide = b.integer_type(64);
+            let converted = b.value("llvm.freeze", &[b.value("arith.fptosi", &[operand], wide, &[])], wide, &[]);
+            return b.value("arith.trunci", &[converted], target, &[]);
+        }
         (Float(_), Unsigned(_)) => return b.value("llvm.freeze", &[b.value("arith.fptoui", &[operand], target, &[])], target, &[]),
         (Float(_), _) => return b.value("llvm.freeze", &[b.value("arith.fptosi", &[operand], target, &[])], target, &[]),
         (Signed(_), Float(_)) => "arith.sitofp",

@@ -860,3 +860,13 @@ def test_invert_of_a_numpy_boolean_is_logical_not(t):
     assert_same_arrays(got[0], expected[0])
     assert got[1] == expected[1] and type(got[1]) is bool
     assert got[2] == expected[2] and type(got[2]) is int
+
+
+def to_unsigned(a):
+    return a.astype(np.uint8), a.astype(np.uint16), a.astype(np.uint32)
+
+
+def test_negative_floats_cast_to_unsigned_as_numpy_on_x86():
+    a = np.array([-8.0, -1.5, 3.7, 255.0, -300.0])
+    with np.errstate(all="ignore"):
+        assert_same_arrays(jitted(to_unsigned)(a), to_unsigned(a))

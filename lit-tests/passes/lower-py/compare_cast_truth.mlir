@@ -103,8 +103,9 @@ func.func @cast_integers(%s8: si8, %u8: ui8, %s64: si64, %u64: ui64, %p: i1)
 }
 
 // Integer to float by the source's signedness (bool as unsigned); float to integer truncates toward
-// zero by the target's signedness, frozen (a float out of the target's range is some fixed value,
-// not poison that a later branch would make undefined); float to float extends or truncates.
+// zero, frozen (a float out of the target's range is some fixed value, not poison that a later
+// branch would make undefined), unsigned types narrower than 64 bits through int64 as NumPy's x86
+// casts (-8.0 is 248 in uint8); float to float extends or truncates.
 // CHECK-LABEL: func.func @cast_floats(
 // CHECK-SAME: %[[S:[a-z0-9]+]]: i64, %[[U:[a-z0-9]+]]: i32, %[[P:[a-z0-9]+]]: i1, %[[X:[a-z0-9]+]]: f64, %[[F:[a-z0-9]+]]: f32)
 // CHECK-NEXT: %[[R0:.*]] = arith.sitofp %[[S]] : i64 to f64
@@ -112,8 +113,9 @@ func.func @cast_integers(%s8: si8, %u8: ui8, %s64: si64, %u64: ui64, %p: i1)
 // CHECK-NEXT: %[[R2:.*]] = arith.uitofp %[[P]] : i1 to f32
 // CHECK-NEXT: %[[C3:.*]] = arith.fptosi %[[X]] : f64 to i64
 // CHECK-NEXT: %[[R3:.*]] = llvm.freeze %[[C3]] : i64
-// CHECK-NEXT: %[[C4:.*]] = arith.fptoui %[[X]] : f64 to i32
-// CHECK-NEXT: %[[R4:.*]] = llvm.freeze %[[C4]] : i32
+// CHECK-NEXT: %[[C4:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK-NEXT: %[[F4:.*]] = llvm.freeze %[[C4]] : i64
+// CHECK-NEXT: %[[R4:.*]] = arith.trunci %[[F4]] : i64 to i32
 // CHECK-NEXT: %[[R5:.*]] = arith.extf %[[F]] : f32 to f64
 // CHECK-NEXT: %[[R6:.*]] = arith.truncf %[[X]] : f64 to f32
 // CHECK-NEXT: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]] :
