@@ -210,6 +210,11 @@ type RuntimeFunction = (&'static str, &'static str);
 const STACK_CHECK: RuntimeFunction = ("rumba_stack_exhausted", "() -> i1");
 /// Called before a large allocation: whether that many bytes can be allocated.
 pub(crate) const ALLOCATION_CHECK: RuntimeFunction = ("rumba_can_allocate", "(f64) -> i1");
+/// `int / int` rounded once, for operands beyond ±2**53.
+const INT_TRUE_DIVIDE: RuntimeFunction = ("rumba_int_true_divide", "(si64, si64) -> f64");
+
+/// Ints within ±2**53 convert to float exactly.
+const EXACT_FLOAT_INTS: i64 = 1 << 53;
 
 /// The error for a write into a read-only array (or a view of one), as Numba refuses it.
 fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
@@ -1917,7 +1922,33 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             let both = self.op(format!("arith.andi {zero_base}, {negative} : i1"));
             self.raise_if(&both, "ZeroDivisionError", "0.0 cannot be raised to a negative power", expr)?;
         }
+        if op == Operator::Div && left_type == INT64 && right_type == INT64 {
+            return self.int_true_divide((left_name, right_name), (&lhs, &rhs), &loc);
+        }
         Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
+    }
+
+    /// Whether int64 `value` lies beyond ±2**53, where converting it to float may round.
+    fn beyond_exact_float(&mut self, value: &str, loc: &str) -> String {
+        let upper = self.scalar_constant(INT64, Constant::Int(EXACT_FLOAT_INTS), loc);
+        let lower = self.scalar_constant(INT64, Constant::Int(-EXACT_FLOAT_INTS), loc);
+        let above = self.op(format!("py.cmp \"gt\", {value}, {upper} : si64 {loc}"));
+        let below = self.op(format!("py.cmp \"lt\", {value}, {lower} : si64 {loc}"));
+        self.op(format!("arith.ori {above}, {below} : i1"))
+    }
+
+    /// `numerator / denominator` of two int64s rounded once, as CPython divides ints: the quotient of
+    /// the converted operands while both convert exactly, the runtime's exact division beyond.
+    fn int_true_divide(&mut self, (numerator, denominator): (&str, &str), (converted_numerator, converted_denominator): (&str, &str), loc: &str) -> Result<Value, Diagnostic> {
+        let numerator_beyond = self.beyond_exact_float(numerator, loc);
+        let denominator_beyond = self.beyond_exact_float(denominator, loc);
+        let either_beyond = self.op(format!("arith.ori {numerator_beyond}, {denominator_beyond} : i1"));
+        self.emit_if_value(
+            &either_beyond,
+            &Type::Scalar(FLOAT64),
+            |this| Ok(Value::Scalar(this.call_runtime(INT_TRUE_DIVIDE, &[numerator.to_string(), denominator.to_string()], loc), FLOAT64)),
+            |this| Ok(Value::Scalar(this.op(format!("py.truediv {converted_numerator}, {converted_denominator} : f64 {loc}")), FLOAT64)),
+        )
     }
 
     /// `lhs op rhs` on complex numbers, computed as CPython computes it: the schoolbook product, and
@@ -1974,7 +2005,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         Ok(Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex))
     }
 
-    fn compare(&mut self, op: CmpOp, left: &Value, right: &Value, expr: &dyn Ranged) -> Result<String, Diagnostic> {
+    fn compare(&mut self, op: CmpOp, (left, left_expr): (&Value, &Expr), (right, right_expr): (&Value, &Expr), expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
         let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
@@ -1997,18 +2028,51 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let Some(predicate) = comparison_predicate(op) else {
             return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", op.as_str())));
         };
-        Ok(self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir())))
+        let compared = self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()));
+        let exactly_converted = |value_type: Scalar, operand: &Expr| {
+            value_type != INT64 || literal_constant(operand).is_some_and(|constant| matches!(constant, Constant::Int(value) if value.unsigned_abs() <= EXACT_FLOAT_INTS as u64))
+        };
+        match (common == FLOAT64, exactly_converted(left_type, left_expr), exactly_converted(right_type, right_expr)) {
+            (true, false, true) => Ok(self.int_float_compare(predicate, (left_name, &lhs), &rhs, true, &compared, &loc)),
+            (true, true, false) => Ok(self.int_float_compare(predicate, (right_name, &rhs), &lhs, false, &compared, &loc)),
+            _ => Ok(compared),
+        }
+    }
+
+    /// An int64 compared with a float exactly, as CPython compares them: `compared` (the converted
+    /// int against the float) decides unless the two are equal as floats. Then the float is an
+    /// integer no larger than 2**63 in magnitude, and the comparison is of ints; a float of 2**63
+    /// exceeds every int64.
+    fn int_float_compare(&mut self, predicate: &str, (int, converted_int): (&str, &str), float: &str, int_on_left: bool, compared: &str, loc: &str) -> String {
+        let tie = self.op(format!("arith.cmpf oeq, {converted_int}, {float} : f64"));
+        let two_to_63 = self.op(format!("arith.constant {:e} : f64", 2f64.powi(63)));
+        let below_two_to_63 = self.op(format!("arith.cmpf olt, {float}, {two_to_63} : f64"));
+        let convertible = self.op(format!("arith.andi {tie}, {below_two_to_63} : i1"));
+        let zero = self.op("arith.constant 0.0 : f64".to_string());
+        let safe = self.op(format!("arith.select {convertible}, {float}, {zero} : f64"));
+        let float_as_int = self.op(format!("py.cast {safe} : f64 to si64 {loc}"));
+        let (lhs, rhs) = if int_on_left { (int, float_as_int.as_str()) } else { (float_as_int.as_str(), int) };
+        let ints_compared = self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : si64 {loc}"));
+        let int_is_smaller = match predicate {
+            "ne" => true,
+            "eq" => false,
+            "lt" | "le" => int_on_left,
+            _ => !int_on_left,
+        };
+        let when_float_is_two_to_63 = self.op(format!("arith.constant {int_is_smaller}"));
+        let exact = self.op(format!("arith.select {below_two_to_63}, {ints_compared}, {when_float_is_two_to_63} : i1"));
+        self.op(format!("arith.select {tie}, {exact}, {compared} : i1"))
     }
 
     /// `a < b < c`: each comparison after the first runs only if the ones before held.
     fn emit_compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
-        let left = self.emit_expr(left)?;
-        self.compare_chain(left, ops, comparators, expr)
+        let left_value = self.emit_expr(left)?;
+        self.compare_chain((left_value, left), ops, comparators, expr)
     }
 
-    fn compare_chain(&mut self, left: Value, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+    fn compare_chain(&mut self, (left, left_expr): (Value, &Expr), ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
         let right = self.emit_expr(&comparators[0])?;
-        let result = self.compare(ops[0], &left, &right, expr)?;
+        let result = self.compare(ops[0], (&left, left_expr), (&right, &comparators[0]), expr)?;
         if ops.len() == 1 {
             return Ok(Value::Scalar(result, Scalar::Bool));
         }
@@ -2016,7 +2080,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         self.emit_if_value(
             &result,
             &Type::Scalar(Scalar::Bool),
-            |this| this.compare_chain(right.clone(), &ops[1..], &comparators[1..], expr),
+            |this| this.compare_chain((right.clone(), &comparators[0]), &ops[1..], &comparators[1..], expr),
             |this| Ok(this.constant_value(Constant::Bool(false), &loc)),
         )
     }

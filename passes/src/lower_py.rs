@@ -654,7 +654,7 @@ fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
     }
 }
 
-/// A call to a function of rumba's runtime (`runtime/src/random.rs`), declared in the module on first use.
+/// A call to a function of rumba's runtime (`runtime/src/random.rs`, `reductions.rs`), declared in the module on first use.
 fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
     let mut module = b.anchor();
     while ir::op_name(module) != "builtin.module" {
@@ -734,6 +734,15 @@ fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirType) -> Res
     let value_py = if arg { element_py } else { result_element };
     let value_kind = kind_of(value_py)?;
     let value_type = convert_type(b.context, value_py);
+    if let (None, "sum", ScalarKind::Float(bits @ (32 | 64))) = (axis, kind.as_str(), element) {
+        if unsafe { mlirTypeEqual(value_py, element_py) } {
+            // NumPy's order, pairwise (runtime/src/reductions.rs): its bits, and faster than a
+            // chain of dependent additions.
+            let unranked = b.value("memref.cast", &[array], ir::parse_type(b.context, &format!("memref<*x{}>", ir::print_type(element_type))), &[]);
+            let summed = call_runtime(b, &format!("rumba_pairwise_sum_f{bits}"), &[unranked], Some(element_type))?;
+            return Ok(summed.expect("the pairwise sum returns a float"));
+        }
+    }
     let i64_type = b.integer_type(64);
     let index = b.index_type();
     let extents = extents_of(b, array, ndim);

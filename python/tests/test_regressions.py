@@ -870,3 +870,86 @@ def test_negative_floats_cast_to_unsigned_as_numpy_on_x86():
     a = np.array([-8.0, -1.5, 3.7, 255.0, -300.0])
     with np.errstate(all="ignore"):
         assert_same_arrays(jitted(to_unsigned)(a), to_unsigned(a))
+
+
+# --------------------------------------------------------------------------------------------------
+# Ints beyond 2**53 with floats: rounded once, compared exactly (generator findings #8 and #9)
+# --------------------------------------------------------------------------------------------------
+
+
+def true_divide(a, b):
+    return a / b
+
+
+@pytest.mark.parametrize("a, b", [(3, 2**53 + 1), (2**63 - 1, 7), (1, 2**63 - 1), (-(2**63), -1), (1, -(2**63)),
+                                  (2**53 + 1, 2**53 - 1), (123456789012345678, 98765), (-7, 2), (0, -5), (7, 0)])
+def test_int_true_division_is_rounded_once(a, b):
+    check(jitted(true_divide), a, b)
+
+
+def int_float_comparisons(n, x):
+    return (n < x, n <= x, n == x, n != x, n > x, n >= x, x < n, x <= n, x == n, x != n, x > n, x >= n)
+
+
+@pytest.mark.parametrize("n, x", [(2**53 + 1, 2.0**53), (2**63 - 1, 2.0**63), (-(2**63), -(2.0**63)), (-(2**63 - 1), -(2.0**63)),
+                                  (2**60 + 1, 2.0**60), (7, 7.0), (7, 7.5), (-7, -7.0), (5, math.nan), (5, math.inf), (5, -math.inf)])
+def test_int_compares_with_float_exactly(n, x):
+    check(jitted(int_float_comparisons), n, x)
+
+
+def compare_with_literals(x):
+    return x < 9007199254740993, x == 9007199254740993, x > 3, 3 == x
+
+
+@pytest.mark.parametrize("x", [2.0**53, 2.0**53 + 2, 3.0, 2.5])
+def test_float_compares_with_int_literals_exactly(x):
+    check(jitted(compare_with_literals), x)
+
+
+# --------------------------------------------------------------------------------------------------
+# Float sums of whole arrays add pairwise in NumPy's order (generator finding #13)
+# --------------------------------------------------------------------------------------------------
+
+
+def whole_sum(a):
+    return a.sum()
+
+
+def whole_mean(a):
+    return np.mean(a)
+
+
+def sum_after_adding(a1):
+    a1[1,] = 3
+    return np.sum(2.0 + a1)
+
+
+def cancelling(shape, dtype, seed):
+    """Values of mixed sign and wide range, so that every change of order changes the last bits."""
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 18, size=shape)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("shape", [(5,), (8,), (127,), (129,), (1000,), (20001,), (3, 300), (64, 65, 3)])
+@pytest.mark.parametrize("layout", ["C", "F", "every_other", "reversed"])
+def test_float_sums_have_numpys_bits(dtype, shape, layout):
+    a = cancelling(shape, dtype, seed=sum(shape))
+    if layout == "F":
+        a = np.asfortranarray(a)
+    elif len(shape) > 1 and layout != "C":
+        pytest.skip("NumPy buffers strided arrays of several dimensions in ways the runtime only approximates")
+    elif layout == "every_other":
+        a = a[::2]
+    elif layout == "reversed":
+        a = a[::-1]
+    for function in (whole_sum, whole_mean):
+        got, expected = jitted(function)(a), function(a)
+        assert got == expected and type(got) is type(expected.item()), (function.__name__, got, expected)
+
+
+def test_sum_of_a_fused_expression_has_numpys_bits():
+    # tests/generator/findings/array-5-1089.py: added in index order the large terms cancel late.
+    a = np.array([[-7, 0, 6, 1], [5, 0, -9, 2**62], [-(2**62), -5, 8, 8], [-7, 2**62, 1, 1]])
+    got, expected = jitted(sum_after_adding)(a.copy()), sum_after_adding(a.copy())
+    assert got == expected, (got, expected)

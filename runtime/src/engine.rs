@@ -47,11 +47,14 @@ impl Engine {
         if raw.ptr.is_null() {
             return Err("the JIT could not compile the module (LLVM translation failed)".into());
         }
-        let checks = [
+        let runtime_functions = [
             ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void),
             ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),
+            ("rumba_int_true_divide", crate::arithmetic::rumba_int_true_divide as *mut std::ffi::c_void),
+            ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
+            ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
         ];
-        for (name, address) in crate::random::symbols().into_iter().chain(checks) {
+        for (name, address) in crate::random::symbols().into_iter().chain(runtime_functions) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }

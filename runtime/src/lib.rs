@@ -5,9 +5,11 @@
 //! site whose exception is in flight; [`Exception`] carries its type, message and source location.
 
 pub mod abi;
+pub mod arithmetic;
 pub mod engine;
 pub mod memory;
 pub mod random;
+pub mod reductions;
 pub mod stack;
 pub mod threads;
 pub mod translate;

@@ -1,14 +1,14 @@
 // lower-py on py.map (one linalg.generic into a new 64-byte aligned array, scalar operands used
 // directly in the region; with two array operands it runs on them when their extents equal the
 // result's, else on zero-stride views) and py.reduce (a reduction linalg.generic into an
-// entry-block accumulator filled with the identity).
+// entry-block accumulator filled with the identity; a float sum of a whole array calls the runtime,
+// which adds pairwise in NumPy's order).
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
 
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
 // CHECK-LABEL: func.func @map_and_reduce
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf64, strided<[?, 1], offset: ?>>, %[[B:.*]]: memref<?x?xf64, strided<[1, ?], offset: ?>>, %[[S:.*]]: f64)
-// CHECK: %[[ACC:.*]] = memref.alloca() : memref<f64>
 // CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf64>
 // CHECK: %[[CAST:.*]] = memref.cast %[[NEW]]
 // CHECK: scf.if
@@ -21,12 +21,8 @@
 // CHECK: %[[VA:.*]] = memref.reinterpret_cast
 // CHECK: %[[VB:.*]] = memref.reinterpret_cast
 // CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[VA]], %[[VB]] : {{.*}}) outs(%[[NEW]] : memref<?x?xf64>) {
-// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<f64>)
-// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[SCALAR]]], iterator_types = ["reduction", "reduction"]} ins(%[[CAST]] : {{.*}}) outs(%[[ACC]] : memref<f64>) {
-// CHECK-NEXT: ^bb0(%[[E:.*]]: f64, %[[P:.*]]: f64):
-// CHECK-NEXT: %[[T:.*]] = arith.addf %[[P]], %[[E]] : f64
-// CHECK-NEXT: linalg.yield %[[T]] : f64
-// CHECK: memref.load %[[ACC]][] : memref<f64>
+// CHECK: %[[UNRANKED:.*]] = memref.cast %[[CAST]] : memref<?x?xf64, strided<[?, 1], offset: ?>> to memref<*xf64>
+// CHECK: call @rumba_pairwise_sum_f64(%[[UNRANKED]]) : (memref<*xf64>) -> f64
 func.func @map_and_reduce(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 2, F>, %s: f64) -> f64 {
   %m = py.map %a, %b, %s : (!py.array<f64, 2, C>, !py.array<f64, 2, F>, f64) -> !py.array<f64, 2, C> {
   ^bb0(%x: f64, %y: f64, %z: f64):
@@ -35,6 +31,20 @@ func.func @map_and_reduce(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 2, F>, %s
     py.yield %u : f64
   }
   %r = py.reduce "sum"(%m) : !py.array<f64, 2, C> -> f64
+  return %r : f64
+}
+
+// A float product (and a sum along an axis) runs in index order, into an entry-block accumulator.
+// CHECK-LABEL: func.func @float_product
+// CHECK: %[[ACC:.*]] = memref.alloca() : memref<f64>
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<f64>)
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[SCALAR]]], iterator_types = ["reduction"]} ins(%{{.*}} : {{.*}}) outs(%[[ACC]] : memref<f64>) {
+// CHECK-NEXT: ^bb0(%[[E:.*]]: f64, %[[P:.*]]: f64):
+// CHECK-NEXT: %[[T:.*]] = arith.mulf %[[P]], %[[E]] : f64
+// CHECK-NEXT: linalg.yield %[[T]] : f64
+// CHECK: memref.load %[[ACC]][] : memref<f64>
+func.func @float_product(%a: !py.array<f64, 1, A>) -> f64 {
+  %r = py.reduce "prod"(%a) : !py.array<f64, 1, A> -> f64
   return %r : f64
 }
 

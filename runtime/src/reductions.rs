@@ -1,0 +1,105 @@
+//! Float sums of whole arrays, added in NumPy's order so that `a.sum()` gives NumPy's bits.
+//!
+//! NumPy sums a run of elements pairwise: runs of up to 128 elements in eight interleaved partial
+//! sums, longer runs split in two (at a multiple of eight) and summed recursively. That is more
+//! accurate than adding in index order, and faster: the eight partial sums are independent. The run
+//! is the whole array when its elements are one contiguous block (any rank, C or Fortran order) or
+//! when it has one dimension (any stride). Otherwise NumPy copies elements in memory order (axes
+//! sorted by stride) into buffers of whole rows, at most 8192 elements, and adds the buffers' pairwise
+//! sums in turn; so does this (NumPy's buffering has more cases, in which the last bits may differ).
+
+use std::ops::Add;
+
+/// The runs NumPy sums in eight interleaved partial sums before it splits them.
+const BLOCK: usize = 128;
+/// NumPy's default buffer size for reductions that cannot run on the array's memory directly.
+const BUFFER: usize = 8192;
+
+/// The pairwise sum of `count` elements from `first`, `stride` elements apart (NumPy's
+/// `pairwise_sum`, in the element type).
+///
+/// # Safety
+/// Every element addressed must be readable.
+unsafe fn pairwise<T: Copy + Default + Add<Output = T>>(first: *const T, count: usize, stride: isize) -> T {
+    let at = |index: usize| unsafe { *first.offset(index as isize * stride) };
+    if count < 8 {
+        (0..count).fold(T::default(), |sum, index| sum + at(index))
+    } else if count <= BLOCK {
+        let mut partial: [T; 8] = std::array::from_fn(at);
+        let whole_blocks = count - count % 8;
+        for start in (8..whole_blocks).step_by(8) {
+            for (lane, sum) in partial.iter_mut().enumerate() {
+                *sum = *sum + at(start + lane);
+            }
+        }
+        let [p0, p1, p2, p3, p4, p5, p6, p7] = partial;
+        let sum = ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7));
+        (whole_blocks..count).fold(sum, |sum, index| sum + at(index))
+    } else {
+        let half = count / 2;
+        let half = half - half % 8;
+        unsafe { pairwise(first, half, stride) + pairwise(first.offset(half as isize * stride), count - half, stride) }
+    }
+}
+
+/// The sum of the array a ranked memref descriptor of `rank` dimensions describes: `{allocated,
+/// aligned, offset, sizes[rank], strides[rank]}`, sizes and strides in elements.
+///
+/// # Safety
+/// `descriptor` must describe a live array of `T`.
+unsafe fn sum<T: Copy + Default + Add<Output = T>>(rank: i64, descriptor: *const i64) -> T {
+    let rank = rank as usize;
+    let words = unsafe { std::slice::from_raw_parts(descriptor, 3 + 2 * rank) };
+    let first = unsafe { (words[1] as *const T).offset(words[2] as isize) };
+    let (sizes, strides) = (&words[3..3 + rank], &words[3 + rank..]);
+    if sizes.contains(&0) {
+        return T::default();
+    }
+    // Axes in memory order, outermost first; axes of extent 1 do not count.
+    let mut axes: Vec<(usize, isize)> = sizes.iter().zip(strides).filter(|(size, _)| **size != 1).map(|(size, stride)| (*size as usize, *stride as isize)).collect();
+    axes.sort_by_key(|(_, stride)| std::cmp::Reverse(stride.unsigned_abs()));
+    let count: usize = axes.iter().map(|(size, _)| size).product();
+    let contiguous = axes.iter().rev().try_fold(1isize, |expected, (size, stride)| (*stride == expected).then_some(expected * *size as isize)).is_some();
+    match axes.as_slice() {
+        [] => T::default() + unsafe { *first },
+        [(size, stride)] => T::default() + unsafe { pairwise(first, *size, *stride) },
+        _ if contiguous => T::default() + unsafe { pairwise(first, count, 1) },
+        [outer @ .., (row, row_stride)] => {
+            let rows_per_buffer = (BUFFER / row).max(1);
+            let row_count = count / row;
+            let mut buffer = Vec::with_capacity(rows_per_buffer * row);
+            let mut position = vec![0usize; outer.len()];
+            let mut total = T::default();
+            for row_index in 0..row_count {
+                let row_first = outer.iter().zip(&position).fold(first, |pointer, ((_, stride), index)| unsafe { pointer.offset(*index as isize * stride) });
+                buffer.extend((0..*row).map(|index| unsafe { *row_first.offset(index as isize * row_stride) }));
+                if buffer.len() >= BUFFER.min(rows_per_buffer * row) || row_index + 1 == row_count {
+                    for chunk in buffer.chunks(BUFFER) {
+                        total = total + unsafe { pairwise(chunk.as_ptr(), chunk.len(), 1) };
+                    }
+                    buffer.clear();
+                }
+                for (index, (size, _)) in position.iter_mut().zip(outer).rev() {
+                    *index += 1;
+                    if *index < *size {
+                        break;
+                    }
+                    *index = 0;
+                }
+            }
+            total
+        }
+    }
+}
+
+/// `a.sum()` of a float64 array, passed as an unranked memref (its rank and descriptor).
+pub extern "C" fn rumba_pairwise_sum_f64(rank: i64, descriptor: *const i64) -> f64 {
+    // SAFETY: compiled code passes the descriptor of a live float64 array.
+    unsafe { sum(rank, descriptor) }
+}
+
+/// `a.sum()` of a float32 array, summed in float32 as NumPy does.
+pub extern "C" fn rumba_pairwise_sum_f32(rank: i64, descriptor: *const i64) -> f32 {
+    // SAFETY: compiled code passes the descriptor of a live float32 array.
+    unsafe { sum(rank, descriptor) }
+}
