@@ -39,12 +39,13 @@ fn main() {
         .include(&include)
         .include(&out)
         .include("cpp")
+        .include("py")
         .flag("-Wno-unused-parameter")
         .flag("-Wno-comment")
         .compile("rumba_py_dialect");
 
     println!("cargo:rustc-env=RUMBA_PY_TD_DIR={}", td_dir.display());
-    for path in ["py/PyDialect.td", "py/PyOps.td", "cpp/py.cpp", "cpp/py.h"] {
+    for path in ["py/PyDialect.td", "py/PyOps.td", "py/MathFunctions.def", "cpp/py.cpp", "cpp/py.h"] {
         println!("cargo:rerun-if-changed={path}");
     }
 }

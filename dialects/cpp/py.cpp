@@ -96,23 +96,31 @@ LogicalResult CmpOp::verify() {
   return success();
 }
 
+namespace {
+enum MathOperands { FLOATS, NUMBERS };
+struct MathFunction {
+  unsigned arity;
+  MathOperands operands;
+};
+} // namespace
+
 LogicalResult MathOp::verify() {
-  unsigned arity = llvm::StringSwitch<unsigned>(getCallee())
-                       .Cases({"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}, 1)
-                       .Cases({"floor", "ceil", "trunc", "fabs", "abs"}, 1)
-                       .Cases({"pow", "arctan2", "hypot", "minimum", "maximum"}, 2)
-                       .Default(0);
-  if (arity == 0)
+  std::optional<MathFunction> function =
+      llvm::StringSwitch<std::optional<MathFunction>>(getCallee())
+#define PY_MATH(NAME, ARITY, OPERANDS, LOWERING) .Case(#NAME, MathFunction{ARITY, OPERANDS})
+#include "MathFunctions.def"
+#undef PY_MATH
+          .Default(std::nullopt);
+  if (!function)
     return emitOpError("unknown math function '") << getCallee() << "'";
-  if (getOperands().size() != arity)
-    return emitOpError("'") << getCallee() << "' takes " << arity << " operand(s), got "
+  if (getOperands().size() != function->arity)
+    return emitOpError("'") << getCallee() << "' takes " << function->arity << " operand(s), got "
                             << getOperands().size();
   for (Value operand : getOperands())
     if (operand.getType() != getType())
       return emitOpError("operand type ") << operand.getType() << " differs from result type "
                                           << getType();
-  bool anyNumber = llvm::is_contained({"abs", "minimum", "maximum"}, getCallee());
-  if (!anyNumber && !llvm::isa<FloatType>(getType()))
+  if (function->operands == FLOATS && !llvm::isa<FloatType>(getType()))
     return emitOpError("'") << getCallee() << "' works on floats, got " << getType();
   return success();
 }

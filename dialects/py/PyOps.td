@@ -94,10 +94,10 @@ def Py_TruthOp : Py_Op<"truth", [Pure]> {
 def Py_MathOp : Py_Op<"math", [Pure]> {
   let summary = "a call to a `math` function or scalar builtin by name";
   let description = [{
-    `%y = py.math "sqrt"(%x) : (f64) -> f64`. Names: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, trunc,
-    fabs, pow, arctan2 and hypot (two operands), abs, and NumPy's NaN-propagating minimum and maximum (two
-    operands, any number type). Floor and ceil return their float operand type; the frontend casts
-    to int where Python's `math.floor` returns an int.
+    `%y = py.math "sqrt"(%x) : (f64) -> f64`. The names, their operand counts and whether they take
+    floats only are listed in `MathFunctions.def` (NumPy's spelling: `arcsin`, `rint`; `minimum` and
+    `maximum` propagate NaN, `fmin` and `fmax` ignore it). Floor and ceil return their float operand
+    type; the frontend casts to int where Python's `math.floor` returns an int.
   }];
   let arguments = (ins StrAttr:$callee, Variadic<Py_Scalar>:$operands);
   let results = (outs Py_Scalar:$result);

@@ -102,3 +102,55 @@ pub fn opt_main(args: &[String]) -> i32 {
     let mut argv: Vec<*mut std::ffi::c_char> = owned.iter().map(|arg| arg.as_ptr().cast_mut()).collect();
     unsafe { rumbaOptMain(argv.len() as i32, argv.as_mut_ptr()) }
 }
+
+/// How a `py.math` function is computed on floats (`py/MathFunctions.def`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathLowering {
+    /// One op of that name on the operands (`math.sqrt`, `arith.remf`).
+    Op(&'static str),
+    /// A call to libm's function of that name.
+    Libm(&'static str),
+    /// Spelled out by `lower-py`.
+    LowerPy,
+}
+
+/// One function `py.math` names (`py/MathFunctions.def`, which the op's verifier reads too).
+#[derive(Clone, Copy, Debug)]
+pub struct MathFunction {
+    pub name: &'static str,
+    pub arity: usize,
+    /// Whether it takes floats only (else any number type, one for all operands and the result).
+    pub floats_only: bool,
+    pub lowering: MathLowering,
+}
+
+/// Every function `py.math` names, in `MathFunctions.def`'s order.
+pub fn math_functions() -> &'static [MathFunction] {
+    static FUNCTIONS: std::sync::LazyLock<Vec<MathFunction>> = std::sync::LazyLock::new(|| {
+        include_str!("../py/MathFunctions.def")
+            .lines()
+            .filter_map(|line| line.strip_prefix("PY_MATH(")?.strip_suffix(')'))
+            .map(|fields| {
+                let fields: Vec<&'static str> = fields.split(',').map(str::trim).collect();
+                let [name, arity, operands, lowering] = fields[..] else { panic!("MathFunctions.def: PY_MATH takes 4 fields: {fields:?}") };
+                let lowering = lowering.trim_matches('"');
+                MathFunction {
+                    name,
+                    arity: arity.parse().expect("MathFunctions.def: the arity is a number"),
+                    floats_only: operands == "FLOATS",
+                    lowering: match lowering.strip_prefix("libm:") {
+                        Some(function) => MathLowering::Libm(function),
+                        None if lowering == "lower-py" => MathLowering::LowerPy,
+                        None => MathLowering::Op(lowering),
+                    },
+                }
+            })
+            .collect()
+    });
+    &FUNCTIONS
+}
+
+/// The `py.math` function named `name`.
+pub fn math_function(name: &str) -> Option<&'static MathFunction> {
+    math_functions().iter().find(|function| function.name == name)
+}

@@ -14,6 +14,7 @@ use crate::{
     },
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+    ufuncs::Kernel,
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
 use ruff_text_size::Ranged;
@@ -2203,27 +2204,29 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
     }
 
+    /// `math.f(x)` (Python's semantics: floats in, `floor`/`ceil`/`trunc` give ints) or `np.f(x)` on
+    /// numbers (the ufunc's kernel, NumPy's result type), and NumPy's scalar constructors.
     fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
         let result = crate::infer::scalar_function_type(self.module, call, namespace, name, argument_types)?;
         let Type::Scalar(result) = result else { unreachable!("scalar functions return scalars") };
-        let operand_type = if matches!(name, "floor" | "ceil") && namespace == "math" { FLOAT64 } else { result };
-        let mut operands = Vec::new();
-        for (argument, expr) in arguments.into_iter().zip(call.arguments.args.iter()) {
-            operands.push(self.to_scalar(argument, operand_type, expr)?);
+        let values: Vec<(String, Scalar)> = arguments.iter().map(|argument| argument.scalar().map(|(value, scalar)| (value.to_string(), scalar)).expect("scalar_function_type takes numbers")).collect();
+        if namespace == "numpy" {
+            if Scalar::from_name(name).is_some() {
+                return Ok(Value::Scalar(self.cast(&values[0].0, values[0].1, result, loc), result));
+            }
+            let op = crate::infer::ElementwiseOp::Numpy(name.to_string()).as_operator();
+            return Ok(Value::Scalar(self.elementwise_kernel(&op, &values, result, false, call)?, result));
         }
-        if Scalar::from_name(name).is_some() && namespace == "numpy" {
-            return Ok(Value::Scalar(operands[0].clone(), result));
+        let kernel = crate::ufuncs::math_kernel(name).ok_or_else(|| self.module.unsupported(&*call.func, format!("math.{name} is not supported yet")))?;
+        // Computed in the float type (float32 stays), then converted to Python's int or bool.
+        let float_type = if result.is_float() { result } else { FLOAT64 };
+        let values: Vec<(String, Scalar)> = values.into_iter().map(|(value, scalar)| (self.cast(&value, scalar, float_type, loc), float_type)).collect();
+        let computed = if result == Scalar::Bool { Scalar::Bool } else { float_type };
+        let value = self.ufunc_kernel(kernel, &values, computed, loc);
+        if result.is_integer() {
+            return Ok(Value::Scalar(self.float_to_integer(&value, float_type, result, call)?, result));
         }
-        let callee = match name {
-            "absolute" => "abs",
-            other => other,
-        };
-        let types = vec![operand_type.mlir(); operands.len()].join(", ");
-        let value = self.op(format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), operand_type.mlir()));
-        if operand_type.is_float() && result.is_integer() {
-            return Ok(Value::Scalar(self.float_to_integer(&value, operand_type, result, call)?, result));
-        }
-        Ok(Value::Scalar(self.cast(&value, operand_type, result, loc), result))
+        Ok(Value::Scalar(value, result))
     }
 
     fn emit_builtin(&mut self, call: &ExprCall, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
@@ -2859,12 +2862,9 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(extents)
     }
 
-    /// The scalar kernel of one elementwise operation on its operands' `elements`, by NumPy's rules:
-    /// no exceptions (float division by zero gives inf or nan, integer floor division and modulo by
-    /// zero give 0).
+    /// The scalar kernel of one elementwise operation on its operands' `elements`.
     fn emit_kernel(&mut self, expr: &Expr, elements: &[(String, Scalar)]) -> Result<(String, Scalar), Diagnostic> {
         let module = self.module;
-        let loc = location(module, expr);
         let mut child_types = Vec::new();
         let children = Self::elementwise_children(expr);
         for child in &children {
@@ -2875,16 +2875,26 @@ impl FunctionEmitter<'_, '_, '_> {
         let op = match expr {
             Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),
             Expr::UnaryOp(unary) => crate::infer::ElementwiseOp::Unary(unary.op),
-            Expr::Compare(_) => crate::infer::ElementwiseOp::Compare,
+            Expr::Compare(compare) => crate::infer::ElementwiseOp::Compare(compare.ops[0]),
             Expr::Call(call) => match crate::infer::elementwise_callee(&crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))?) {
                 Some(name) => crate::infer::ElementwiseOp::Numpy(name),
                 None => return Err(module.unsupported(expr, "unsupported call in an array expression")),
             },
             other => return Err(module.unsupported(other, "unsupported array expression")),
-        };
+        }
+        .as_operator();
         let result = crate::infer::elementwise_scalar(module, &op, &child_types, expr)?;
-        let value = match (&op, expr) {
-            (crate::infer::ElementwiseOp::Binary(operator), _) => {
+        let exponent_is_one_half = children.get(1).is_some_and(|exponent| literal_constant(exponent) == Some(Constant::Float(0.5)));
+        Ok((self.elementwise_kernel(&op, values, result, exponent_is_one_half, expr)?, result))
+    }
+
+    /// The scalar kernel of `op` on `values`, computing `result`, by NumPy's rules: no exceptions
+    /// (float division by zero gives inf or nan, integer floor division and modulo by zero give 0).
+    fn elementwise_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], result: Scalar, exponent_is_one_half: bool, expr: &dyn Ranged) -> Result<String, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        Ok(match op {
+            crate::infer::ElementwiseOp::Binary(operator) => {
                 let operand_type = result;
                 let lhs = self.cast(&values[0].0, values[0].1, operand_type, &loc);
                 let rhs = self.cast(&values[1].0, values[1].1, operand_type, &loc);
@@ -2892,8 +2902,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Some(mnemonic) = binary_mnemonic(*operator) else {
                     return Err(module.unsupported(expr, format!("'{}' on arrays is not supported yet", operator.as_str())));
                 };
-                let square_root = matches!(expr, Expr::BinOp(binary) if literal_constant(&binary.right) == Some(Constant::Float(0.5)));
-                if *operator == Operator::Pow && square_root {
+                if operand_type == Scalar::Bool && matches!(operator, Operator::Add | Operator::Mult) {
+                    let mnemonic = if *operator == Operator::Add { "ori" } else { "andi" };
+                    self.op(format!("arith.{mnemonic} {lhs}, {rhs} : i1"))
+                } else if *operator == Operator::Pow && exponent_is_one_half {
                     // NumPy computes `a ** 0.5` as sqrt (so -0.0 stays -0.0 and -inf gives NaN).
                     self.op(format!("py.math \"sqrt\"({lhs}) : ({ty}) -> {ty} {loc}"))
                 } else if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
@@ -2914,17 +2926,17 @@ impl FunctionEmitter<'_, '_, '_> {
                     self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}"))
                 }
             }
-            (crate::infer::ElementwiseOp::Compare, Expr::Compare(compare)) => {
+            crate::infer::ElementwiseOp::Compare(operator) => {
                 let common = promote(values[0].1, values[1].1);
                 let common = if common == Scalar::Bool { INT64 } else { common };
                 let lhs = self.cast(&values[0].0, values[0].1, common, &loc);
                 let rhs = self.cast(&values[1].0, values[1].1, common, &loc);
-                let Some(predicate) = comparison_predicate(compare.ops[0]) else {
-                    return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", compare.ops[0].as_str())));
+                let Some(predicate) = comparison_predicate(*operator) else {
+                    return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", operator.as_str())));
                 };
                 self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()))
             }
-            (crate::infer::ElementwiseOp::Unary(unary), _) => {
+            crate::infer::ElementwiseOp::Unary(unary) => {
                 let operand = self.cast(&values[0].0, values[0].1, result, &loc);
                 match unary {
                     UnaryOp::UAdd => operand,
@@ -2934,31 +2946,111 @@ impl FunctionEmitter<'_, '_, '_> {
                     _ => self.op(format!("py.invert {operand} : {} {loc}", result.mlir())),
                 }
             }
-            (crate::infer::ElementwiseOp::Numpy(name), _) if name == "where" => {
-                let condition = self.cast(&values[0].0, values[0].1, Scalar::Bool, &loc);
-                let if_true = self.cast(&values[1].0, values[1].1, result, &loc);
-                let if_false = self.cast(&values[2].0, values[2].1, result, &loc);
-                self.op(format!("arith.select {condition}, {if_true}, {if_false} : {}", result.mlir()))
+            crate::infer::ElementwiseOp::Numpy(name) => {
+                let kernel = crate::ufuncs::lookup(name).map(|ufunc| ufunc.kernel).ok_or_else(|| module.unsupported(expr, format!("np.{name} is not supported yet")))?;
+                self.ufunc_kernel(kernel, values, result, &loc)
             }
-            (crate::infer::ElementwiseOp::Numpy(name), _) if name == "isnan" => {
-                let operand = values[0].0.clone();
-                let ty = values[0].1.mlir();
-                if values[0].1.is_float() {
-                    self.op(format!("py.cmp \"ne\", {operand}, {operand} : {ty} {loc}"))
+        })
+    }
+
+    /// The scalar kernel of a ufunc that is not a Python operator, on `values`, computing `result`.
+    fn ufunc_kernel(&mut self, kernel: Kernel, values: &[(String, Scalar)], result: Scalar, loc: &str) -> String {
+        let ty = result.mlir();
+        let (first, first_type) = (values[0].0.as_str(), values[0].1);
+        let as_result = |this: &mut Self, index: usize| this.cast(&values[index].0, values[index].1, result, loc);
+        let truth = |this: &mut Self, index: usize| this.cast(&values[index].0, values[index].1, Scalar::Bool, loc);
+        let float_constant = |this: &mut Self, value: f64| this.scalar_constant(result, Constant::Float(value), loc);
+        match kernel {
+            Kernel::Where => {
+                let condition = truth(self, 0);
+                let (if_true, if_false) = (as_result(self, 1), as_result(self, 2));
+                self.op(format!("arith.select {condition}, {if_true}, {if_false} : {ty}"))
+            }
+            Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite | Kernel::SignBit if !first_type.is_float() => {
+                let negative = kernel == Kernel::SignBit && matches!(first_type, Scalar::Int { signed: true, .. });
+                if negative {
+                    let zero = self.scalar_constant(first_type, Constant::Int(0), loc);
+                    self.op(format!("py.cmp \"lt\", {first}, {zero} : {} {loc}", first_type.mlir()))
                 } else {
-                    self.op("arith.constant false")
+                    self.op(format!("arith.constant {}", kernel == Kernel::IsFinite))
                 }
             }
-            (crate::infer::ElementwiseOp::Numpy(name), _) if matches!(name.as_str(), "floor" | "ceil") && !result.is_float() => values[0].0.clone(),
-            (crate::infer::ElementwiseOp::Numpy(name), _) => {
-                let operands: Vec<String> = values.iter().map(|(value, scalar)| self.cast(value, *scalar, result, &loc)).collect();
-                let callee = if name == "absolute" { "abs" } else { name.as_str() };
-                let types = vec![result.mlir(); operands.len()].join(", ");
-                self.op(format!("py.math {callee:?}({}) : ({types}) -> {} {loc}", operands.join(", "), result.mlir()))
+            Kernel::IsNan => self.op(format!("py.cmp \"ne\", {first}, {first} : {} {loc}", first_type.mlir())),
+            Kernel::IsInf | Kernel::IsFinite => {
+                let float = first_type.mlir();
+                let magnitude = self.op(format!("py.math \"fabs\"({first}) : ({float}) -> {float} {loc}"));
+                let infinity = self.scalar_constant(first_type, Constant::Float(f64::INFINITY), loc);
+                let predicate = if kernel == Kernel::IsInf { "eq" } else { "lt" };
+                self.op(format!("py.cmp {predicate:?}, {magnitude}, {infinity} : {float} {loc}"))
             }
-            _ => return Err(module.unsupported(expr, "unsupported array expression")),
-        };
-        Ok((value, result))
+            Kernel::SignBit => {
+                let bits = match first_type {
+                    Scalar::Float { bits } => bits,
+                    _ => 64,
+                };
+                let pattern = self.op(format!("arith.bitcast {first} : f{bits} to i{bits}"));
+                let zero = self.op(format!("arith.constant 0 : i{bits}"));
+                self.op(format!("arith.cmpi slt, {pattern}, {zero} : i{bits}"))
+            }
+            Kernel::Rounding(_) if !result.is_float() => as_result(self, 0),
+            Kernel::Rounding(callee) | Kernel::Math(callee) => {
+                let callee = match callee {
+                    "fmin" if !result.is_float() => "minimum",
+                    "fmax" if !result.is_float() => "maximum",
+                    other => other,
+                };
+                let operands: Vec<String> = (0..values.len()).map(|index| as_result(self, index)).collect();
+                let types = vec![ty.clone(); operands.len()].join(", ");
+                self.op(format!("py.math {callee:?}({}) : ({types}) -> {ty} {loc}", operands.join(", ")))
+            }
+            Kernel::Square => {
+                let operand = as_result(self, 0);
+                self.op(format!("py.mul {operand}, {operand} : {ty} {loc}"))
+            }
+            Kernel::Reciprocal => {
+                let (operand, one) = (as_result(self, 0), float_constant(self, 1.0));
+                self.op(format!("py.truediv {one}, {operand} : {ty} {loc}"))
+            }
+            Kernel::Degrees | Kernel::Radians => {
+                let operand = as_result(self, 0);
+                let (numerator, denominator) = if kernel == Kernel::Degrees { (180.0, std::f64::consts::PI) } else { (std::f64::consts::PI, 180.0) };
+                let factor = match result {
+                    Scalar::Float { bits: 32 } => f64::from(numerator as f32 / denominator as f32),
+                    _ => numerator / denominator,
+                };
+                let factor = float_constant(self, factor);
+                self.op(format!("py.mul {operand}, {factor} : {ty} {loc}"))
+            }
+            Kernel::LogicalAnd | Kernel::LogicalOr | Kernel::LogicalXor => {
+                let (lhs, rhs) = (truth(self, 0), truth(self, 1));
+                let mnemonic = match kernel {
+                    Kernel::LogicalAnd => "andi",
+                    Kernel::LogicalOr => "ori",
+                    _ => "xori",
+                };
+                self.op(format!("arith.{mnemonic} {lhs}, {rhs} : i1"))
+            }
+            Kernel::LogicalNot => {
+                let operand = truth(self, 0);
+                self.op(format!("py.not {operand} : i1 {loc}"))
+            }
+            Kernel::Heaviside => {
+                let (x, at_zero) = (as_result(self, 0), as_result(self, 1));
+                let (zero, one) = (float_constant(self, 0.0), float_constant(self, 1.0));
+                let positive = self.op(format!("py.cmp \"gt\", {x}, {zero} : {ty} {loc}"));
+                let is_zero = self.op(format!("py.cmp \"eq\", {x}, {zero} : {ty} {loc}"));
+                let is_nan = self.op(format!("py.cmp \"ne\", {x}, {x} : {ty} {loc}"));
+                let step = self.op(format!("arith.select {positive}, {one}, {zero} : {ty}"));
+                let step = self.op(format!("arith.select {is_zero}, {at_zero}, {step} : {ty}"));
+                self.op(format!("arith.select {is_nan}, {x}, {step} : {ty}"))
+            }
+            Kernel::Clip => {
+                let (value, low, high) = (as_result(self, 0), as_result(self, 1), as_result(self, 2));
+                let raised = self.op(format!("py.math \"maximum\"({value}, {low}) : ({ty}, {ty}) -> {ty} {loc}"));
+                self.op(format!("py.math \"minimum\"({raised}, {high}) : ({ty}, {ty}) -> {ty} {loc}"))
+            }
+            Kernel::Binary(_) | Kernel::Unary(_) | Kernel::Compare(_) => unreachable!("ElementwiseOp::as_operator turns operator ufuncs into operators"),
+        }
     }
 }
 

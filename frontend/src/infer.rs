@@ -8,6 +8,7 @@ use crate::{
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     stencil::{plan, StencilPlan},
     types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
+    ufuncs::Kernel,
 };
 use ruff_python_ast::{
     CmpOp, Expr, ExprAttribute, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, UnaryOp,
@@ -571,7 +572,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(compare) if compare.ops.len() == 1 && self.is_array_compare(compare)? => {
                 let left = self.expr_type(&compare.left)?;
                 let right = self.expr_type(&compare.comparators[0])?;
-                Type::Array(elementwise_type(module, ElementwiseOp::Compare, &[left, right], expr)?)
+                Type::Array(elementwise_type(module, ElementwiseOp::Compare(compare.ops[0]), &[left, right], expr)?)
             }
             Expr::Compare(compare) => {
                 let mut left = self.expr_type(&compare.left)?;
@@ -870,10 +871,43 @@ pub fn elementwise_callee(callee: &Callee) -> Option<String> {
 pub enum ElementwiseOp {
     Binary(Operator),
     Unary(UnaryOp),
-    Compare,
-    /// A NumPy ufunc by name: sqrt, exp, log, sin, cos, tan, tanh, floor, ceil, abs, arctan2,
-    /// minimum, maximum, isnan, and `where(condition, x, y)`.
+    Compare(CmpOp),
+    /// A NumPy ufunc by name (`crate::ufuncs`).
     Numpy(String),
+}
+
+impl ElementwiseOp {
+    /// The operator a ufunc is (`np.add` is `+`), else the operation itself.
+    pub fn as_operator(&self) -> ElementwiseOp {
+        match self {
+            ElementwiseOp::Numpy(name) => match crate::ufuncs::lookup(name).map(|ufunc| ufunc.kernel) {
+                Some(Kernel::Binary(operator)) => ElementwiseOp::Binary(operator),
+                Some(Kernel::Unary(operator)) => ElementwiseOp::Unary(operator),
+                Some(Kernel::Compare(operator)) => ElementwiseOp::Compare(operator),
+                _ => self.clone(),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+/// The type NumPy 2 computes operands in (NEP 50): the promotion of the arrays' types and of the
+/// scalars that came from NumPy, and of a Python number (int64, float64 or bool here) only where
+/// its kind (bool < int < float) is higher: `3 * float32_array` is float32. NumPy scalars reach here
+/// as 0-d arrays (`TypeWalker::numpy_scalars_as_arrays`); a scalar of another type than Python's
+/// (an `np.float32` argument) came from NumPy too.
+fn common_type(operands: &[Type], elements: &[Scalar]) -> Scalar {
+    let rank = |scalar: Scalar| match scalar {
+        Scalar::Bool => 0,
+        Scalar::Int { .. } => 1,
+        _ => 2,
+    };
+    let is_weak = |(operand, element): (&Type, &Scalar)| matches!(operand, Type::Scalar(_)) && matches!(*element, Scalar::Bool | INT64 | FLOAT64);
+    let strong = operands.iter().zip(elements).filter(|pair| !is_weak(*pair)).map(|(_, element)| *element).reduce(promote);
+    let Some(strong) = strong.filter(|_| operands.iter().any(|operand| matches!(operand, Type::Array(_)))) else {
+        return elements.iter().copied().reduce(promote).unwrap_or(Scalar::Bool);
+    };
+    operands.iter().zip(elements).filter(|pair| is_weak(*pair)).map(|(_, element)| *element).fold(strong, |common, weak| if rank(weak) > rank(common) { promote(common, weak) } else { common })
 }
 
 /// The element type of an elementwise operation by NumPy's rules (arrays are not widened as Numba
@@ -891,77 +925,42 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
     if elements.contains(&Scalar::Complex) {
         return Err(module.error(node.range(), DiagnosticKind::Unsupported, "arrays of complex numbers are not supported yet"));
     }
-    let array_kind = operands.iter().find_map(|operand| match operand {
-        Type::Array(array) => Some(array.dtype),
-        _ => None,
-    });
-    // NumPy 2's rule (NEP 50): a Python number is "weak", taking the array's type when its kind (bool,
-    // int, float) is no higher than the array's: `3 * float32_array` is float32. NumPy scalars reach
-    // here as 0-d arrays (`TypeWalker::numpy_scalars_as_arrays`) and promote by their type; of the
-    // other scalars, Python's own types (int64, float64, bool) count as Python numbers, and any
-    // other type came from NumPy (an `np.float32` argument) and promotes as a NumPy scalar.
-    let common = |left: Scalar, right: Scalar| match array_kind {
-        Some(kind) if operands.len() == 2 => {
-            let rank = |scalar: Scalar| match scalar {
-                Scalar::Bool => 0,
-                Scalar::Int { .. } => 1,
-                _ => 2,
-            };
-            let weak = |scalar: Scalar| matches!(scalar, Scalar::Bool | INT64 | FLOAT64) && rank(scalar) <= rank(kind);
-            match (&operands[0], &operands[1]) {
-                (Type::Scalar(_), Type::Array(_)) if weak(left) => right,
-                (Type::Array(_), Type::Scalar(_)) if weak(right) => left,
-                _ => promote(left, right),
-            }
-        }
-        _ => promote(left, right),
-    };
     let unsupported = |message: String| module.error(node.range(), DiagnosticKind::Unsupported, message);
-    Ok(match op {
+    Ok(match op.as_operator() {
         ElementwiseOp::Binary(op) => {
-            let promoted = common(elements[0], elements[1]);
+            let promoted = common_type(operands, &elements);
             match op {
                 Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod if promoted != Scalar::Bool => promoted,
                 Operator::Div if promoted.is_float() => promoted,
                 Operator::Div => FLOAT64,
                 Operator::Pow if promoted.is_float() => promoted,
+                // NumPy's `+` and `*` of booleans are logical or and and.
+                Operator::Add | Operator::Mult => promoted,
                 Operator::BitAnd | Operator::BitOr | Operator::BitXor if !promoted.is_float() => promoted,
+                Operator::LShift | Operator::RShift if !promoted.is_float() && promoted != Scalar::Bool => promoted,
                 other => return Err(unsupported(format!("'{}' on arrays of {} is not supported yet", other.as_str(), promoted.numba_name()))),
             }
         }
-        ElementwiseOp::Compare => {
-            common(elements[0], elements[1]);
+        ElementwiseOp::Compare(_) => {
+            common_type(operands, &elements);
             Scalar::Bool
         }
         ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) if elements[0] != Scalar::Bool => elements[0],
         ElementwiseOp::Unary(UnaryOp::Invert) if !elements[0].is_float() => elements[0],
         ElementwiseOp::Unary(op) => return Err(unsupported(format!("unary {} on arrays of {} is not supported", op.as_str(), elements[0].numba_name()))),
-        ElementwiseOp::Numpy(name) => match (name.as_str(), elements.as_slice()) {
-            // NumPy 2 rounds integers and booleans to themselves.
-            ("floor" | "ceil", [element]) if !element.is_float() => *element,
-            ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil", [element]) => {
-                if *element == (Scalar::Float { bits: 32 }) {
-                    *element
-                } else {
-                    FLOAT64
-                }
+        ElementwiseOp::Numpy(name) => {
+            let Some(ufunc) = crate::ufuncs::lookup(&name) else {
+                return Err(unsupported(format!("np.{name} is not supported yet")));
+            };
+            if elements.len() != ufunc.arity {
+                return Err(module.typing(node, format!("np.{name} takes {} argument(s) here, got {}", ufunc.arity, elements.len())));
             }
-            ("abs" | "absolute", [element]) => *element,
-            ("arctan2", [_, _]) => match common(elements[0], elements[1]) {
-                single @ Scalar::Float { bits: 32 } => single,
-                _ => FLOAT64,
-            },
-            ("minimum" | "maximum", [_, _]) => common(elements[0], elements[1]),
-            ("where", [_, _, _]) => {
-                let branches = [operands[1].clone(), operands[2].clone()];
-                elementwise_scalar(module, &ElementwiseOp::Numpy("minimum".into()), &branches, node)?
-            }
-            ("isnan", [_]) => Scalar::Bool,
-            (name @ ("arctan2" | "minimum" | "maximum" | "where" | "isnan"), _) => {
-                return Err(module.error(node.range(), DiagnosticKind::Typing, format!("np.{name} takes {} arguments here", if name == "where" { 3 } else if name == "isnan" { 1 } else { 2 })))
-            }
-            (other, _) => return Err(unsupported(format!("np.{other} on arrays is not supported yet"))),
-        },
+            let common = match ufunc.kernel {
+                Kernel::Where => common_type(&operands[1..], &elements[1..]),
+                _ => common_type(operands, &elements),
+            };
+            crate::ufuncs::result_type(ufunc, common).map_err(|message| module.typing(node, message))?
+        }
     })
 }
 
@@ -1076,33 +1075,31 @@ pub fn scalar_function_type(module: &SourceModule, call: &ExprCall, namespace: &
         }
     };
     let result = match (namespace, name) {
-        (_, "sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh") | ("math", "fabs") => {
-            arity(1)?;
-            float_result(arguments)
-        }
-        ("math", "floor" | "ceil") => {
-            arity(1)?;
-            INT64
-        }
-        ("numpy", "floor" | "ceil") => {
-            arity(1)?;
-            float_result(arguments)
-        }
-        ("numpy", "abs" | "absolute") => {
-            arity(1)?;
-            arguments[0].scalar().map(Scalar::widened).unwrap_or(FLOAT64)
-        }
-        (_, "pow") => {
-            arity(2)?;
-            FLOAT64
-        }
         ("numpy", dtype) if Scalar::from_name(dtype).is_some() && dtype != "int" && dtype != "float" => {
             arity(1)?;
             Scalar::from_name(dtype).unwrap_or(FLOAT64)
         }
+        ("numpy", _) if crate::ufuncs::lookup(name).is_some() => elementwise_scalar(module, &ElementwiseOp::Numpy(name.to_string()), arguments, call)?,
+        ("math", _) => {
+            let kernel = crate::ufuncs::math_kernel(name).ok_or_else(|| module.unsupported(&*call.func, format!("math.{name} is not supported yet")))?;
+            arity(math_arity(kernel))?;
+            match kernel {
+                Kernel::Rounding(_) => INT64,
+                Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite => Scalar::Bool,
+                _ => float_result(arguments),
+            }
+        }
         _ => return Err(module.unsupported(&*call.func, format!("{namespace}.{name} is not supported yet"))),
     };
     Ok(Type::Scalar(result))
+}
+
+/// How many arguments the `math` function computed by `kernel` takes.
+pub fn math_arity(kernel: Kernel) -> usize {
+    match kernel {
+        Kernel::Math(name) => rumba_dialects::math_function(name).map_or(1, |function| function.arity),
+        _ => 1,
+    }
 }
 
 /// The type of `random.random()`, `random.uniform(a, b)`, `random.seed(n)` (also as `np.random.X`,

@@ -12,6 +12,7 @@ mod infer;
 pub mod resolve;
 mod stencil;
 pub mod types;
+mod ufuncs;
 
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
 pub use emit::RaiseSite;

@@ -17,7 +17,7 @@
 use crate::ir::{self, scalar_kind, Builder, ScalarKind};
 use melior::ir::r#type::TypeLike;
 use mlir_sys::*;
-use rumba_dialects::{array_type_parts, Layout};
+use rumba_dialects::{array_type_parts, Layout, MathLowering};
 use std::collections::HashMap;
 
 /// Runs the lowering on a module operation; `Err` carries a message already emitted at its location.
@@ -226,40 +226,15 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         }
         "py.cast" => cast(b, kind_of(operand_types[0])?, kind_of(ir::value_type(ir::results(operation)[0]))?, operands[0], result_type.expect("has a result")),
         "py.truth" => truth(b, kind_of(operand_types[0])?, operands[0]),
-        "py.math" if ir::string_attribute(operation, "callee") == "hypot" => {
-            // libm's, as CPython's abs() of a complex number uses it.
-            call_runtime(b, "hypot", &operands, result_type)?.expect("hypot returns a float")
-        }
         "py.math" => {
             let callee = ir::string_attribute(operation, "callee");
-            let unsigned = matches!(result_kind, Some(ScalarKind::Unsigned(_) | ScalarKind::Bool));
-            let target = match (callee.as_str(), float) {
-                ("abs", false) if unsigned => return Ok(vec![operands[0]]),
-                ("fabs", _) | ("abs", true) => "math.absf",
-                ("abs", false) => "math.absi",
-                ("pow", _) => "math.powf",
-                ("arctan2", _) => "math.atan2",
-                ("minimum", true) => "arith.minimumf",
-                ("maximum", true) => "arith.maximumf",
-                ("minimum", false) if unsigned => "arith.minui",
-                ("maximum", false) if unsigned => "arith.maxui",
-                ("minimum", false) => "arith.minsi",
-                ("maximum", false) => "arith.maxsi",
-                ("sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "tanh" | "floor" | "ceil" | "trunc", _) => match callee.as_str() {
-                    "sqrt" => "math.sqrt",
-                    "exp" => "math.exp",
-                    "log" => "math.log",
-                    "sin" => "math.sin",
-                    "cos" => "math.cos",
-                    "tan" => "math.tan",
-                    "tanh" => "math.tanh",
-                    "floor" => "math.floor",
-                    "trunc" => "math.trunc",
-                    _ => "math.ceil",
-                },
-                (other, _) => return Err(format!("py.math: no lowering for '{other}'")),
-            };
-            b.value(target, &operands, result_type.expect("has a result"), &[])
+            let function = rumba_dialects::math_function(&callee).ok_or_else(|| format!("py.math: unknown function '{callee}'"))?;
+            let result_type = result_type.expect("py.math has a result");
+            match function.lowering {
+                MathLowering::Op(op) => b.value(op, &operands, result_type, &[]),
+                MathLowering::Libm(name) => libm_call(b, name, &operands, result_type)?,
+                MathLowering::LowerPy => math_by_hand(b, &callee, result_kind.ok_or("py.math returns a number")?, &operands, result_type)?,
+            }
         }
         "py.getitem" => {
             let indices = element_indices(b, operands[0], &operands[1..], &operand_types[1..])?;
@@ -1007,4 +982,56 @@ fn element_indices(b: &Builder, array: MlirValue, indices: &[MlirValue], index_t
             Ok(b.select(negative, b.binary("arith.addi", position, extent), position))
         })
         .collect()
+}
+
+/// A call to libm's `name` (`namef` on float32) on `operands` of type `float`.
+fn libm_call(b: &Builder, name: &str, operands: &[MlirValue], float: MlirType) -> Result<MlirValue, String> {
+    let name = if ir::print_type(float) == "f32" { format!("{name}f") } else { name.to_string() };
+    Ok(call_runtime(b, &name, operands, Some(float))?.expect("libm's functions here return a float"))
+}
+
+/// The `py.math` functions `MathFunctions.def` leaves to `lower-py`, on operands of kind `kind`.
+fn math_by_hand(b: &Builder, callee: &str, kind: ScalarKind, operands: &[MlirValue], result_type: MlirType) -> Result<MlirValue, String> {
+    let float = matches!(kind, ScalarKind::Float(_));
+    let unsigned = matches!(kind, ScalarKind::Unsigned(_) | ScalarKind::Bool);
+    Ok(match (callee, float) {
+        ("abs", true) => b.unary("math.absf", operands[0]),
+        ("abs", false) if unsigned => operands[0],
+        ("abs", false) => b.unary("math.absi", operands[0]),
+        // NumPy's sign: 1, -1 or 0 (a positive zero for either zero), and NaN for NaN.
+        ("sign", true) => {
+            let (x, zero) = (operands[0], b.float(result_type, 0.0));
+            let signed_one = b.select(b.compare(true, "olt", x, zero), b.float(result_type, -1.0), b.float(result_type, 1.0));
+            let nonzero = b.select(b.compare(true, "oeq", x, zero), zero, signed_one);
+            b.select(b.compare(true, "uno", x, x), x, nonzero)
+        }
+        ("sign", false) => {
+            let (x, zero) = (operands[0], b.integer(result_type, 0));
+            let positive = b.select(b.compare(false, if unsigned { "ugt" } else { "sgt" }, x, zero), b.integer(result_type, 1), zero);
+            if unsigned { positive } else { b.select(b.compare(false, "slt", x, zero), b.integer(result_type, -1), positive) }
+        }
+        ("minimum", true) => b.binary("arith.minimumf", operands[0], operands[1]),
+        ("maximum", true) => b.binary("arith.maximumf", operands[0], operands[1]),
+        ("minimum", false) => b.binary(if unsigned { "arith.minui" } else { "arith.minsi" }, operands[0], operands[1]),
+        ("maximum", false) => b.binary(if unsigned { "arith.maxui" } else { "arith.maxsi" }, operands[0], operands[1]),
+        // NumPy's npy_logaddexp(2): equal operands (infinities too) give x + log(2) (x + 1); else
+        // the larger plus log1p(exp(-|x - y|)), in base 2 for logaddexp2; NaN if either is.
+        ("logaddexp" | "logaddexp2", true) => {
+            let base2 = callee == "logaddexp2";
+            let (x, y) = (operands[0], operands[1]);
+            let difference = b.binary("arith.subf", x, y);
+            let magnitude = b.unary("math.absf", difference);
+            let power = b.unary(if base2 { "math.exp2" } else { "math.exp" }, b.unary("arith.negf", magnitude));
+            let mut log1p = libm_call(b, "log1p", &[power], result_type)?;
+            if base2 {
+                log1p = b.binary("arith.mulf", log1p, b.float(result_type, std::f64::consts::LOG2_E));
+            }
+            let larger = b.select(b.compare(true, "ogt", difference, b.float(result_type, 0.0)), x, y);
+            let apart = b.binary("arith.addf", larger, log1p);
+            let equal = b.binary("arith.addf", x, b.float(result_type, if base2 { 1.0 } else { std::f64::consts::LN_2 }));
+            let apart_or_nan = b.select(b.compare(true, "uno", difference, difference), difference, apart);
+            b.select(b.compare(true, "oeq", x, y), equal, apart_or_nan)
+        }
+        (other, _) => return Err(format!("py.math: no lowering for '{other}' on {kind:?}")),
+    })
 }

@@ -103,3 +103,63 @@ func.func @hypotenuse(%x: f64, %y: f64) -> (f64, f64) {
   %g = py.math "hypot"(%y, %x) : (f64, f64) -> f64
   return %h, %g : f64, f64
 }
+
+// Functions MathFunctions.def maps to one op, and to libm (the float32 function is libm's `f`
+// variant): expm1 and log1p are libm's, because MLIR lowers math.expm1 as exp(x) - 1.
+// CHECK-LABEL: func.func @table(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64, %[[F:[a-z0-9]+]]: f32)
+// CHECK-NEXT: %[[ASIN:.*]] = math.asin %[[X]] : f64
+// CHECK-NEXT: %[[RINT:.*]] = math.roundeven %[[X]] : f64
+// CHECK-NEXT: %[[FMOD:.*]] = arith.remf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: %[[FMIN:.*]] = arith.minnumf %[[X]], %[[Y]] : f64
+// CHECK-NEXT: %[[EXPM1:.*]] = call @expm1(%[[X]]) : (f64) -> f64
+// CHECK-NEXT: %[[LOG1P:.*]] = call @log1pf(%[[F]]) : (f32) -> f32
+// CHECK-NEXT: return %[[ASIN]], %[[RINT]], %[[FMOD]], %[[FMIN]], %[[EXPM1]], %[[LOG1P]]
+func.func @table(%x: f64, %y: f64, %f: f32) -> (f64, f64, f64, f64, f64, f32) {
+  %0 = py.math "arcsin"(%x) : (f64) -> f64
+  %1 = py.math "rint"(%x) : (f64) -> f64
+  %2 = py.math "fmod"(%x, %y) : (f64, f64) -> f64
+  %3 = py.math "fmin"(%x, %y) : (f64, f64) -> f64
+  %4 = py.math "expm1"(%x) : (f64) -> f64
+  %5 = py.math "log1p"(%f) : (f32) -> f32
+  return %0, %1, %2, %3, %4, %5 : f64, f64, f64, f64, f64, f32
+}
+
+// NumPy's sign: NaN stays, either zero gives +0, else ±1; on signed ints -1, 0 or 1.
+// CHECK-LABEL: func.func @sign(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[N:[a-z0-9]+]]: i32)
+// CHECK: %[[NEGATIVE:.*]] = arith.cmpf olt, %[[X]], %[[ZERO:.*]] : f64
+// CHECK: %[[UNIT:.*]] = arith.select %[[NEGATIVE]], %{{.*}}, %{{.*}} : f64
+// CHECK: %[[IS_ZERO:.*]] = arith.cmpf oeq, %[[X]], %[[ZERO]] : f64
+// CHECK: %[[NONZERO:.*]] = arith.select %[[IS_ZERO]], %[[ZERO]], %[[UNIT]] : f64
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f64
+// CHECK: %[[FLOAT_SIGN:.*]] = arith.select %[[NAN]], %[[X]], %[[NONZERO]] : f64
+// CHECK: arith.cmpi sgt, %[[N]]
+// CHECK: arith.cmpi slt, %[[N]]
+// CHECK: %[[INT_SIGN:.*]] = arith.select
+// CHECK: return %[[FLOAT_SIGN]], %[[INT_SIGN]]
+func.func @sign(%x: f64, %n: si32) -> (f64, si32) {
+  %0 = py.math "sign"(%x) : (f64) -> f64
+  %1 = py.math "sign"(%n) : (si32) -> si32
+  return %0, %1 : f64, si32
+}
+
+// NumPy's logaddexp: x + log(2) for equal operands, NaN for a NaN difference, else the larger
+// plus log1p(exp(-|x - y|)).
+// CHECK-LABEL: func.func @logaddexp(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64)
+// CHECK: %[[DIFFERENCE:.*]] = arith.subf %[[X]], %[[Y]] : f64
+// CHECK: %[[MAGNITUDE:.*]] = math.absf %[[DIFFERENCE]] : f64
+// CHECK: %[[NEGATED:.*]] = arith.negf %[[MAGNITUDE]] : f64
+// CHECK: %[[POWER:.*]] = math.exp %[[NEGATED]] : f64
+// CHECK: %[[LOG1P:.*]] = call @log1p(%[[POWER]]) : (f64) -> f64
+// CHECK: %[[LARGER:.*]] = arith.select %{{.*}}, %[[X]], %[[Y]] : f64
+// CHECK: %[[APART:.*]] = arith.addf %[[LARGER]], %[[LOG1P]] : f64
+// CHECK: %[[EQUAL:.*]] = arith.addf %[[X]], %{{.*}} : f64
+// CHECK: %[[APART_OR_NAN:.*]] = arith.select %{{.*}}, %[[DIFFERENCE]], %[[APART]] : f64
+// CHECK: %[[SAME:.*]] = arith.cmpf oeq, %[[X]], %[[Y]] : f64
+// CHECK: arith.select %[[SAME]], %[[EQUAL]], %[[APART_OR_NAN]] : f64
+func.func @logaddexp(%x: f64, %y: f64) -> f64 {
+  %0 = py.math "logaddexp"(%x, %y) : (f64, f64) -> f64
+  return %0 : f64
+}

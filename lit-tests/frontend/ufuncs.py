@@ -1,0 +1,41 @@
+# NumPy's ufuncs from frontend/src/ufuncs.rs: an operator ufunc is its operator, the others build
+# their kernel inside the array expression's py.map, and the same kernel serves numbers.
+# RUN: %rumba emit %s --signature "f8[:](f8[:], f8[:])" --function add_then_degrees --stage py | %FileCheck %s --check-prefix=MAP
+# RUN: %rumba emit %s --signature "b1[:](f4[:], f4[:])" --function finite_and --stage py | %FileCheck %s --check-prefix=BOOL
+# RUN: %rumba emit %s --call "scalar(2.5)" --stage py | %FileCheck %s --check-prefix=SCALAR
+import math
+
+import numpy as np
+
+
+# np.add is `+`: one py.add; np.degrees multiplies by 180/pi.
+# MAP-LABEL: func.func @add_then_degrees
+# MAP: py.map
+# MAP: %[[SUM:.*]] = py.add %{{.*}}, %{{.*}} : f64
+# MAP: py.map
+# MAP: %[[FACTOR:.*]] = py.constant 57.295779513082323 : f64
+# MAP-NEXT: py.mul %{{.*}}, %[[FACTOR]] : f64
+def add_then_degrees(a, b):
+    return np.degrees(np.add(a, b))
+
+
+# isfinite is |x| < inf (NaN compares false); logical_and of the truths.
+# BOOL-LABEL: func.func @finite_and
+# BOOL: %[[MAGNITUDE:.*]] = py.math "fabs"(%{{.*}}) : (f32) -> f32
+# BOOL: py.cmp "lt", %[[MAGNITUDE]], %{{.*}} : f32
+# BOOL: py.math "fabs"
+# BOOL: arith.andi %{{.*}}, %{{.*}} : i1
+def finite_and(a, b):
+    return np.logical_and(np.isfinite(a), np.isfinite(b))
+
+
+# On a number: the ufunc's kernel (py.math "cbrt"), and math.trunc converts to int as CPython does.
+# SCALAR-LABEL: func.func @scalar__f64
+# SCALAR: py.math "cbrt"(%{{.*}}) : (f64) -> f64
+# SCALAR: py.math "trunc"(%{{.*}}) : (f64) -> f64
+# SCALAR: "ValueError", "cannot convert float NaN to integer"
+def scalar(x):
+    return np.cbrt(x), math.trunc(x)
+
+
+
