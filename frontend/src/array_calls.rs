@@ -218,13 +218,15 @@ fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
     Scalar::from_name(&name).ok_or_else(|| module.unsupported(expr, "unsupported dtype"))
 }
 
-/// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array `a`
-/// (`None` while `a`'s type is unknown); `default` where there is no argument.
+/// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array or
+/// number `a` (`None` while `a`'s type is unknown); `default` where there is no argument.
 fn dtype_or(module: &SourceModule, dtype: Option<&Expr>, default: Scalar, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<Scalar>, Diagnostic> {
     match dtype {
         None => Ok(Some(default)),
         Some(Expr::Attribute(attribute)) if attribute.attr.as_str() == "dtype" => match type_of(&attribute.value)? {
             Type::Array(array) => Ok(Some(array.dtype)),
+            // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
+            Type::Scalar(scalar) if scalar != Scalar::Complex => Ok(Some(scalar)),
             Type::Unknown => Ok(None),
             other => Err(module.typing(&*attribute.value, format!("{other} has no dtype"))),
         },

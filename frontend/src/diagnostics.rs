@@ -10,6 +10,8 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// A second file appended to the text (rumba's prelude): its name and its first line.
+    appendix: Option<(String, usize)>,
 }
 
 impl SourceFile {
@@ -17,10 +19,19 @@ impl SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
             .collect();
-        Self { name: name.to_string(), text: text.to_string(), line_starts }
+        Self { name: name.to_string(), text: text.to_string(), line_starts, appendix: None }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// `text` followed by the file `appendix_name` on lines of its own; offsets into the appendix
+    /// are located in that file.
+    pub fn with_appendix(name: &str, text: &str, appendix_name: &str, appendix: &str) -> Self {
+        let first_line = text.lines().count() + 2;
+        let mut file = Self::new(name, &format!("{text}\n\n{appendix}"));
+        file.appendix = Some((appendix_name.to_string(), first_line));
+        file
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, counted in the whole text.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let line_start = self.line_starts[line_index];
@@ -28,9 +39,26 @@ impl SourceFile {
         (line_index + 1, column)
     }
 
-    /// The text of a 1-based line, without its newline.
+    /// The file, line and column of a byte offset.
+    pub fn locate(&self, offset: usize) -> SourceLocation {
+        let (line, column) = self.line_col(offset);
+        match &self.appendix {
+            Some((appendix_name, first_line)) if line >= *first_line => SourceLocation { file: appendix_name.clone(), line: line - first_line + 1, column },
+            _ => SourceLocation { file: self.name.clone(), line, column },
+        }
+    }
+
+    /// The text of the line `location` points into, without its newline.
+    pub fn source_line(&self, location: &SourceLocation) -> &str {
+        match &self.appendix {
+            Some((appendix_name, first_line)) if location.file == *appendix_name => self.line_text(location.line + first_line - 1),
+            _ => self.line_text(location.line),
+        }
+    }
+
+    /// The text of a 1-based line of the whole text, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
-        let start = self.line_starts.get(line - 1).copied().unwrap_or(self.text.len());
+        let start = self.line_starts.get(line.max(1) - 1).copied().unwrap_or(self.text.len());
         let end = self.line_starts.get(line).map_or(self.text.len(), |&next| next - 1);
         self.text[start..end.max(start)].trim_end_matches('\r')
     }
@@ -72,14 +100,8 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn at(source: &SourceFile, range: TextRange, kind: DiagnosticKind, message: impl Into<String>) -> Self {
-        let (line, column) = source.line_col(range.start().to_usize());
-        Self {
-            kind,
-            location: SourceLocation { file: source.name.clone(), line, column },
-            message: message.into(),
-            source_line: source.line_text(line).to_string(),
-            notes: Vec::new(),
-        }
+        let location = source.locate(range.start().to_usize());
+        Self { kind, source_line: source.source_line(&location).to_string(), location, message: message.into(), notes: Vec::new() }
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

@@ -223,8 +223,8 @@ fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
-    let (line, column) = module.file.line_col(node.range().start().to_usize());
-    format!("loc({:?}:{line}:{column})", module.file.name)
+    let SourceLocation { file, line, column } = module.file.locate(node.range().start().to_usize());
+    format!("loc({file:?}:{line}:{column})")
 }
 
 fn float_literal(value: f64) -> String {
@@ -917,13 +917,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
     /// Records a raise site, stores its code into the status slot and skips what follows.
     fn raise(&mut self, exception: &str, message: Option<&str>, node: &dyn Ranged) {
-        let (line, column) = self.module.file.line_col(node.range().start().to_usize());
+        let site = self.module.file.locate(node.range().start().to_usize());
         let sites = &mut self.module_emitter.raise_sites;
-        sites.push(RaiseSite {
-            exception: exception.to_string(),
-            message: message.map(str::to_string),
-            location: SourceLocation { file: self.module.file.name.clone(), line, column },
-        });
+        sites.push(RaiseSite { exception: exception.to_string(), message: message.map(str::to_string), location: site });
         let code = sites.len();
         let loc = location(self.module, node);
         let status = self.status_slot.clone();

@@ -73,10 +73,37 @@ impl<'m> Specialisations<'m> {
         let function = module
             .function(name)
             .ok_or_else(|| module.error(call.range(), DiagnosticKind::Usage, format!("function '{name}' not found")))?;
+        if name.starts_with("np.") {
+            return self.specialise_prelude(function, name, arguments, call);
+        }
         match crate::stencil::options(module, function) {
             Some(options) => self.specialise_stencil(function, &options?, arguments, call),
             None => self.specialise_kind(function, FunctionKind::Plain, arguments, call),
         }
+    }
+
+    /// A function of rumba's prelude (`np.name`): its argument count and the dimensions its
+    /// parameters are annotated with (`a: "1-d"`) are checked, and an error in its body is
+    /// reported at the caller's line, naming the function.
+    fn specialise_prelude(&mut self, function: &'m StmtFunctionDef, name: &str, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
+        let module = self.module;
+        let parameters = &function.parameters.args;
+        if parameters.len() != arguments.len() {
+            return Err(module.typing(&call.range(), format!("{name}() takes {} argument(s) here, got {}", parameters.len(), arguments.len())));
+        }
+        for (parameter, argument) in parameters.iter().zip(arguments) {
+            let Some(Expr::StringLiteral(annotation)) = parameter.parameter.annotation.as_deref() else { continue };
+            let Some(ndim) = annotation.value.to_str().strip_suffix("-d").and_then(|ndim| ndim.parse::<usize>().ok()) else { continue };
+            if !matches!(argument, Type::Array(array) if array.ndim == ndim) {
+                return Err(module.unsupported(&call.range(), format!("{name} of {argument} is not supported yet (arrays of {ndim} dimension(s) only)")));
+            }
+        }
+        self.specialise_kind(function, FunctionKind::Plain, arguments, call).map_err(|error| {
+            if error.location.file == module.file.name {
+                return error;
+            }
+            module.error(call.range(), error.kind, format!("{name}: {}", error.message)).with_note(format!("in rumba's prelude, at {}", error.location))
+        })
     }
 
     /// A stencil's loop function on `arguments`, its kernel specialised first.
@@ -120,7 +147,7 @@ impl<'m> Specialisations<'m> {
     /// Infers `function` as `kind` on `arguments`; while a recursive call is still being inferred
     /// its return type reads as `Unknown` and the rounds go on until nothing changes.
     fn specialise_kind(&mut self, function: &'m StmtFunctionDef, kind: FunctionKind, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
-        let name = function.name.as_str();
+        let name = &self.module.name_of(function);
         if let Some(index) = self.find(name, kind, arguments) {
             if let Some(depth) = self.in_progress.iter().position(|&active| active == index) {
                 // A call back into a specialisation still being inferred: every one from it to the
@@ -835,7 +862,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(Callee::Math(member.clone())),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
-            Some(Global::ModuleMember(_, member)) => Ok(Callee::Numpy(member.clone())),
+            Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member)),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             None if is_python_builtin(name.id.as_str()) => Ok(Callee::Builtin(name.id.as_str())),
             None => Err(module.typing(&*call.func, format!("name '{}' is not defined", name.id))),
@@ -844,7 +871,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
                 Some(Global::Module("math")) => Ok(Callee::Math(attribute.attr.to_string())),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
-                Some(Global::Module(_)) => Ok(Callee::Numpy(attribute.attr.to_string())),
+                Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str())),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
             Expr::Attribute(inner) if inner.attr.as_str() == "random" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
@@ -853,6 +880,14 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// `np.name`: the prelude's function of that name if there is one, else the library's.
+fn numpy_callee<'e>(module: &SourceModule, name: &str) -> Callee<'e> {
+    match module.prelude_function(name) {
+        Some(prelude_name) => Callee::Function(prelude_name),
+        None => Callee::Numpy(name.to_string()),
     }
 }
 

@@ -33,6 +33,8 @@ pub struct SourceModule {
     pub file: SourceFile,
     functions: HashMap<String, StmtFunctionDef>,
     globals: HashMap<String, Global>,
+    /// Where the prelude starts in `file.text`.
+    prelude_start: usize,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -45,17 +47,41 @@ fn known_module(name: &str) -> Option<&'static str> {
     }
 }
 
+/// NumPy functions written in Python (`prelude/numpy.py`), compiled with the module that calls them.
+const NUMPY_PRELUDE: &str = include_str!("prelude/numpy.py");
+/// The file name diagnostics give the prelude's lines.
+const NUMPY_PRELUDE_FILE: &str = "<rumba prelude>/numpy.py";
+
+/// The name under which the prelude's function `name` is known: `np.cumsum`, which no Python
+/// function of the user's module can be called.
+pub fn prelude_name(name: &str) -> String {
+    format!("np.{name}")
+}
+
 impl SourceModule {
-    /// Parses a module's source; a syntax error is a located diagnostic.
+    /// Parses a module's source, with rumba's prelude after it; a syntax error is a located
+    /// diagnostic.
     pub fn parse(source: &str, file_name: &str) -> Result<Self, Diagnostics> {
-        let file = SourceFile::new(file_name, source);
-        let parsed = ruff_python_parser::parse_module(source).map_err(|error| {
+        let file = SourceFile::with_appendix(file_name, source, NUMPY_PRELUDE_FILE, NUMPY_PRELUDE);
+        let parsed = ruff_python_parser::parse_module(&file.text).map_err(|error| {
             Diagnostic::at(&file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error))
         })?;
+        let prelude_start = source.len();
         let mut functions = HashMap::new();
         let mut globals = HashMap::new();
         for statement in parsed.into_syntax().body {
+            let in_prelude = statement.range().start().to_usize() > prelude_start;
             match statement {
+                Stmt::FunctionDef(function) if in_prelude => {
+                    functions.insert(prelude_name(function.name.as_str()), function);
+                }
+                // The prelude's imports bind only names the module leaves free.
+                Stmt::Import(import) if in_prelude => {
+                    for alias in &import.names {
+                        let Some(module) = known_module(alias.name.as_str()) else { continue };
+                        globals.entry(alias.asname.as_ref().unwrap_or(&alias.name).to_string()).or_insert(Global::Module(module));
+                    }
+                }
                 Stmt::FunctionDef(function) => {
                     globals.insert(function.name.to_string(), Global::Function(function.name.to_string()));
                     functions.insert(function.name.to_string(), function);
@@ -84,15 +110,31 @@ impl SourceModule {
                 _ => {}
             }
         }
-        Ok(Self { file, functions, globals })
+        Ok(Self { file, functions, globals, prelude_start })
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {
         self.functions.get(name)
     }
 
+    /// The names of the module's own functions (not the prelude's).
     pub fn function_names(&self) -> impl Iterator<Item = &str> {
-        self.functions.keys().map(String::as_str)
+        self.functions.keys().map(String::as_str).filter(|name| !name.starts_with("np."))
+    }
+
+    /// The name `function` is known by: its own, or `np.name` for the prelude's.
+    pub fn name_of(&self, function: &StmtFunctionDef) -> String {
+        if function.range.start().to_usize() > self.prelude_start {
+            prelude_name(function.name.as_str())
+        } else {
+            function.name.to_string()
+        }
+    }
+
+    /// The prelude function `np.name` implements, if there is one.
+    pub fn prelude_function(&self, name: &str) -> Option<String> {
+        let name = prelude_name(name);
+        self.functions.contains_key(&name).then_some(name)
     }
 
     pub fn global(&self, name: &str) -> Option<&Global> {

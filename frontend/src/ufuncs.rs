@@ -225,42 +225,50 @@ pub fn math_kernel(name: &str) -> Option<Kernel> {
     MATH_FUNCTIONS.iter().find(|(math_name, _)| *math_name == name).map(|(_, kernel)| *kernel)
 }
 
-/// The list of supported functions in `docs/functions.md`, generated from the tables above.
-pub fn functions_markdown() -> String {
-    let rule = |rule: Rule| match rule {
-        Rule::Float => "float (float32 stays; int16 gives float32, wider ints float64)",
-        Rule::FloatOperands => "float operands only",
-        Rule::Common => "the operands' common type",
-        Rule::Numeric => "the operands' common type, not bool",
-        Rule::Bool => "bool",
-    };
-    let mut text = String::from(
-        "# Functions rumba compiles\n\n\
-         Generated from `frontend/src/ufuncs.rs` by `cargo test -p rumba-frontend` with \
-         `RUMBA_BLESS=1`; the test fails when this file is out of date.\n\n\
-         ## NumPy ufuncs\n\n\
-         Each works on arrays (fused into one loop with the rest of the expression) and on numbers, with\n\
-         NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\n\
-         | function | operands | result |\n|---|---|---|\n",
-    );
-    for ufunc in UFUNCS {
-        let result = match ufunc.kernel {
-            Kernel::Binary(operator) => format!("as `{}` on arrays", operator.as_str()),
-            Kernel::Unary(operator) => format!("as unary `{}` on arrays", operator.as_str()),
-            _ => rule(ufunc.rule).to_string(),
-        };
-        text.push_str(&format!("| `np.{}` | {} | {result} |\n", ufunc.name, ufunc.arity));
-    }
-    text.push_str("\n## `math`\n\nPython's semantics on numbers; outside a function's domain the result is NaN or inf, as in C and Numba (see `docs/decisions.md`).\n\n");
-    let names: Vec<String> = MATH_FUNCTIONS.iter().map(|(name, _)| format!("`math.{name}`")).collect();
-    text.push_str(&names.join(", "));
-    text.push('\n');
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+/// The list of supported functions in `docs/functions.md`, generated from the tables above.
+    pub fn functions_markdown() -> String {
+        let rule = |rule: Rule| match rule {
+            Rule::Float => "float (float32 stays; int16 gives float32, wider ints float64)",
+            Rule::FloatOperands => "float operands only",
+            Rule::Common => "the operands' common type",
+            Rule::Numeric => "the operands' common type, not bool",
+            Rule::Bool => "bool",
+        };
+        let mut text = String::from(
+            "# Functions rumba compiles\n\n\
+             Generated from `frontend/src/ufuncs.rs` by `cargo test -p rumba-frontend` with \
+             `RUMBA_BLESS=1`; the test fails when this file is out of date.\n\n\
+             ## NumPy ufuncs\n\n\
+             Each works on arrays (fused into one loop with the rest of the expression) and on numbers, with\n\
+             NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\n\
+             | function | operands | result |\n|---|---|---|\n",
+        );
+        for ufunc in UFUNCS {
+            let result = match ufunc.kernel {
+                Kernel::Binary(operator) => format!("as `{}` on arrays", operator.as_str()),
+                Kernel::Unary(operator) => format!("as unary `{}` on arrays", operator.as_str()),
+                _ => rule(ufunc.rule).to_string(),
+            };
+            text.push_str(&format!("| `np.{}` | {} | {result} |\n", ufunc.name, ufunc.arity));
+        }
+        text.push_str("\n## `math`\n\nPython's semantics on numbers; outside a function's domain the result is NaN or inf, as in C and Numba (see `docs/decisions.md`).\n\n");
+        let names: Vec<String> = MATH_FUNCTIONS.iter().map(|(name, _)| format!("`math.{name}`")).collect();
+        text.push_str(&names.join(", "));
+        text.push_str("\n\n## NumPy functions in the prelude\n\nWritten in Python in `frontend/src/prelude/numpy.py` and compiled by rumba with the code that calls them.\n\n");
+        let prelude: Vec<String> = include_str!("prelude/numpy.py")
+            .lines()
+            .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
+            .filter(|(name, _)| !name.starts_with('_'))
+            .map(|(name, parameters)| format!("`np.{name}({}`", parameters.trim_end_matches(':')))
+            .collect();
+        text.push_str(&prelude.join(", "));
+        text.push('\n');
+        text
+    }
 
     #[test]
     fn the_functions_page_lists_every_function() {

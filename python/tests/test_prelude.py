@@ -1,0 +1,148 @@
+"""NumPy functions of rumba's prelude (frontend/src/prelude/numpy.py, Python compiled by rumba),
+differentially against NumPy: dtypes of results, NaN, ties, empty inputs, C/F/strided layouts, and
+misuse as a located error at the caller's line."""
+
+import numpy as np
+import pytest
+
+from rumba import errors, njit
+
+
+@njit
+def cumsum(a):
+    return np.cumsum(a)
+
+
+@njit
+def cumprod(a):
+    return np.cumprod(a)
+
+
+@njit
+def sort(a):
+    return np.sort(a)
+
+
+@njit
+def argsort(a):
+    return np.argsort(a)
+
+
+@njit
+def diff(a):
+    return np.diff(a)
+
+
+@njit
+def flip(a):
+    return np.flip(a)
+
+
+@njit
+def count_nonzero(a):
+    return np.count_nonzero(a)
+
+
+@njit
+def any_(a):
+    return np.any(a)
+
+
+@njit
+def all_(a):
+    return np.all(a)
+
+
+@njit
+def outer(a, b):
+    return np.outer(a, b)
+
+
+@njit
+def trace(a):
+    return np.trace(a)
+
+
+def arrays(dtype, ndim):
+    """Inputs of `dtype`: with NaN and infinities for floats, repeated values (ties), one element,
+    none; matrices also in Fortran order and as a strided view."""
+    rng = np.random.default_rng(7)
+    if dtype == "bool":
+        base = rng.integers(0, 2, size=24).astype(bool)
+    elif np.dtype(dtype).kind == "f":
+        base = rng.integers(-5, 5, size=24).astype(dtype)
+        base[[3, 11]] = np.nan
+        base[7] = np.inf
+        base[17] = -np.inf
+    else:
+        base = rng.integers(0 if np.dtype(dtype).kind == "u" else -50, 50, size=24).astype(dtype)
+    if ndim == 1:
+        return [base, base[::3], base[:1], base[:0]]
+    matrix = base.reshape(4, 6)
+    return [matrix, np.asfortranarray(matrix), matrix[:, ::2]]
+
+
+def assert_same(got, expected):
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype and got.shape == expected.shape, (got, expected)
+        assert np.array_equal(got, expected, equal_nan=True), (got, expected)
+    else:
+        assert type(got) is type(expected.item() if isinstance(expected, np.generic) else expected), (got, expected)
+        assert got == expected or (got != got and expected != expected), (got, expected)
+
+
+DTYPES = ["float64", "float32", "int64", "int32", "uint8", "bool"]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("function", [cumsum, cumprod, count_nonzero, any_, all_])
+@pytest.mark.parametrize("ndim", [1, 2])
+def test_flattening_functions_match_numpy(function, dtype, ndim):
+    for a in arrays(dtype, ndim):
+        with np.errstate(all="ignore"):
+            expected = function.py_func(a)
+        assert_same(function(a), expected)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("function", [sort, argsort, diff, flip])
+def test_vector_functions_match_numpy(function, dtype):
+    if function is diff and dtype == "bool":
+        pytest.skip("NumPy's diff of booleans is not_equal; rumba refuses '-' on booleans")
+    for a in arrays(dtype, 1):
+        # NumPy's default argsort is not stable; rumba's is (kind='stable'), which NumPy matches here.
+        reference = (lambda a: np.argsort(a, kind="stable")) if function is argsort else function.py_func
+        with np.errstate(all="ignore"):
+            expected = reference(a)
+        assert_same(function(a), expected)
+
+
+@pytest.mark.parametrize("dtypes", [("float64", "float64"), ("int32", "float32"), ("int64", "uint8"), ("bool", "int32")])
+def test_outer_matches_numpy(dtypes):
+    for a, b in zip(arrays(dtypes[0], 1)[:3], arrays(dtypes[1], 2)):
+        with np.errstate(all="ignore"):
+            expected = np.outer(a, b)
+        assert_same(outer(a, b), expected)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "uint8"])
+def test_trace_matches_numpy(dtype):
+    for a in arrays(dtype, 2):
+        assert_same(trace(a), np.trace(a))
+
+
+def test_misuse_is_located_at_the_caller():
+    with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: np.sort of float64\[:, ::1\] is not supported yet"):
+        sort(np.ones((2, 2)))
+    with pytest.raises(errors.TypingError, match=r"test_prelude.py:\d+:\d+: error: np.cumsum: .*\n(.*\n)*  note: in rumba's prelude"):
+        cumsum(2.5)
+
+
+@njit
+def cumsum_of_local(n):
+    a = np.arange(n)
+    return np.cumsum(a * 2)[-1]
+
+
+def test_prelude_functions_compose_with_array_expressions():
+    assert cumsum_of_local(10) == cumsum_of_local.py_func(10)
