@@ -25,8 +25,9 @@ impl SourceFile {
     /// `text` followed by the file `appendix_name` on lines of its own; offsets into the appendix
     /// are located in that file.
     pub fn with_appendix(name: &str, text: &str, appendix_name: &str, appendix: &str) -> Self {
-        let first_line = text.lines().count() + 2;
-        let mut file = Self::new(name, &format!("{text}\n\n{appendix}"));
+        let separated = format!("{text}\n\n");
+        let first_line = separated.matches('\n').count() + 1;
+        let mut file = Self::new(name, &(separated + appendix));
         file.appendix = Some((appendix_name.to_string(), first_line));
         file
     }

@@ -1393,6 +1393,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
+            Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
+                let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
+                let helper = crate::infer::array_index_helper(module, array, index, "", "np._mask_assign", subscript)?;
+                let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?, value];
+                self.emit_compiled_call(helper, arguments, subscript).map(|_| ())
+            }
             Expr::Subscript(_) if matches!(self.expr_type(target)?, Type::Array(_)) => self.assign_to_view(target, value, loc),
             Expr::Subscript(subscript) => {
                 let array = self.emit_expr(&subscript.value)?;
@@ -1767,6 +1773,12 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
             }
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
+            Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
+                let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
+                let helper = crate::infer::array_index_helper(module, array, index, "np.take", "np._mask_select", subscript)?;
+                let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?];
+                self.emit_compiled_call(helper, arguments, subscript)
+            }
             Expr::Subscript(subscript) => {
                 let base = self.emit_expr(&subscript.value)?;
                 match base {
@@ -2129,52 +2141,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
-            Callee::Function(name) => {
-                self.module_emitter.straight_line = false;
-                let index = self.module_emitter.specialisations.specialise(&name, &argument_types, call)?;
-                let callee_types = self.module_emitter.specialisations.functions[index].clone();
-                let guarded = self.statement_may_have_raised;
-                let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
-                    let mut names = Vec::new();
-                    for argument in &arguments {
-                        names.extend(argument.flat_names());
-                    }
-                    let parameter_types: Vec<String> = callee_types.arguments.iter().flat_map(Type::flat_mlir).collect();
-                    let mut result_types = vec!["i32".to_string()];
-                    result_types.extend(callee_types.return_type.flat_mlir());
-                    let results = this.fresh();
-                    this.line(format!(
-                        "{results}:{} = func.call @{}({}) : ({}) -> ({}) {loc}",
-                        result_types.len(),
-                        callee_types.symbol,
-                        names.join(", "),
-                        parameter_types.join(", "),
-                        result_types.join(", ")
-                    ));
-                    let zero = this.i32_constant(0);
-                    let failed = this.op(format!("arith.cmpi ne, {results}#0, {zero} : i32"));
-                    let status = this.status_slot.clone();
-                    let (lines, ()) = this.region(|inner| {
-                        inner.store(&format!("{results}#0"), &status, "i32");
-                        inner.set_state(STATE_EXIT);
-                        inner.line("scf.yield");
-                        Ok(())
-                    })?;
-                    this.emit_if(&failed, lines, None);
-                    let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
-                    Ok(unflatten(&callee_types.return_type, &mut values))
-                };
-                let value = if guarded {
-                    let running = self.running();
-                    let return_type = callee_types.return_type.clone();
-                    self.emit_if_value(&running, &return_type, emit_call, |this| Ok(this.zero_of(&return_type, &loc)))?
-                } else {
-                    emit_call(self)?
-                };
-                self.statement_may_have_raised = true;
-                self.raise_points += 1;
-                Ok(value)
-            }
+            Callee::Function(name) => self.emit_compiled_call(&name, arguments, call),
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &argument_types, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;
@@ -2198,6 +2165,57 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &argument_types, &loc),
             Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
         }
+    }
+
+    /// A call of the compiled function `name` (of the module or the prelude) on `arguments`: its
+    /// status checked, an exception in it taking the raise path.
+    fn emit_compiled_call(&mut self, name: &str, arguments: Vec<Value>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
+        self.module_emitter.straight_line = false;
+        let index = self.module_emitter.specialisations.specialise(name, &argument_types, node)?;
+        let callee_types = self.module_emitter.specialisations.functions[index].clone();
+        let guarded = self.statement_may_have_raised;
+        let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
+            let mut names = Vec::new();
+            for argument in &arguments {
+                names.extend(argument.flat_names());
+            }
+            let parameter_types: Vec<String> = callee_types.arguments.iter().flat_map(Type::flat_mlir).collect();
+            let mut result_types = vec!["i32".to_string()];
+            result_types.extend(callee_types.return_type.flat_mlir());
+            let results = this.fresh();
+            this.line(format!(
+                "{results}:{} = func.call @{}({}) : ({}) -> ({}) {loc}",
+                result_types.len(),
+                callee_types.symbol,
+                names.join(", "),
+                parameter_types.join(", "),
+                result_types.join(", ")
+            ));
+            let zero = this.i32_constant(0);
+            let failed = this.op(format!("arith.cmpi ne, {results}#0, {zero} : i32"));
+            let status = this.status_slot.clone();
+            let (lines, ()) = this.region(|inner| {
+                inner.store(&format!("{results}#0"), &status, "i32");
+                inner.set_state(STATE_EXIT);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            this.emit_if(&failed, lines, None);
+            let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
+            Ok(unflatten(&callee_types.return_type, &mut values))
+        };
+        let value = if guarded {
+            let running = self.running();
+            let return_type = callee_types.return_type.clone();
+            self.emit_if_value(&running, &return_type, emit_call, |this| Ok(this.zero_of(&return_type, &loc)))?
+        } else {
+            emit_call(self)?
+        };
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
+        Ok(value)
     }
 
     /// `math.f(x)` (Python's semantics: floats in, `floor`/`ceil`/`trunc` give ints) or `np.f(x)` on

@@ -436,6 +436,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Type::Unknown => tuple.elts.iter().try_for_each(|element| self.assign(element, Type::Unknown)),
                 other => Err(self.module.typing(target, format!("cannot unpack {other} into {} names", tuple.elts.len()))),
             },
+            Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() => {
+                let (array, index) = self.array_index(subscript)?.expect("checked by the guard");
+                let helper = array_index_helper(self.module, array, index, "", "np._mask_assign", subscript)?;
+                if !matches!(value_type, Type::Scalar(_) | Type::Unknown) {
+                    return Err(self.module.unsupported(target, format!("assigning {value_type} through a boolean mask is not supported yet (a number only)")));
+                }
+                self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
+            }
             Expr::Subscript(subscript) => {
                 let element = self.subscript_type(subscript)?;
                 if matches!(self.expr_type(&subscript.value)?, Type::Tuple(_)) {
@@ -472,6 +480,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Stmt::AugAssign(assign) => {
+                if let Expr::Subscript(subscript) = &*assign.target {
+                    if self.array_index(subscript)?.is_some() {
+                        return Err(self.module.unsupported(statement, format!("'{}=' through an array index is not supported yet", assign.op.as_str())));
+                    }
+                }
                 let current = self.expr_type(&assign.target)?;
                 let value = self.expr_type(&assign.value)?;
                 let operands = self.numpy_scalars_as_arrays(&[&assign.target, &assign.value], vec![current.clone(), value])?;
@@ -775,6 +788,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
+    /// `a[index]` where `index` is an array: the types of `a` and `index`.
+    pub fn array_index(&mut self, subscript: &ExprSubscript) -> Result<Option<(ArrayType, ArrayType)>, Diagnostic> {
+        if matches!(&*subscript.slice, Expr::Tuple(_) | Expr::Slice(_)) {
+            return Ok(None);
+        }
+        Ok(match (self.expr_type(&subscript.value)?, self.expr_type(&subscript.slice)?) {
+            (Type::Array(array), Type::Array(index)) => Some((array, index)),
+            _ => None,
+        })
+    }
+
     pub fn subscript_type(&mut self, subscript: &ExprSubscript) -> Result<Type, Diagnostic> {
         let module = self.module;
         let indices: Vec<&Expr> = match &*subscript.slice {
@@ -784,6 +808,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match self.expr_type(&subscript.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => {
+                if let Some((_, index_type)) = self.array_index(subscript)? {
+                    let helper = array_index_helper(module, array, index_type, "np.take", "np._mask_select", subscript)?;
+                    let position = self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index_type)], subscript)?;
+                    return Ok(self.specialisations.functions[position].return_type.clone());
+                }
                 if indices.len() > array.ndim {
                     return Err(module.typing(&*subscript.slice, format!("too many indices for a {}-d array: {}", array.ndim, indices.len())));
                 }
@@ -880,6 +909,20 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// The prelude function that indexes `array` with the array `index`: `by_integers` for an integer
+/// index, `by_mask` for a boolean one (empty where that indexing is not supported).
+pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, by_integers: &'static str, by_mask: &'static str, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
+    if array.ndim != 1 || index.ndim != 1 {
+        return Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet (one dimension only)", Type::Array(array), Type::Array(index))));
+    }
+    match index.dtype {
+        Scalar::Bool => Ok(by_mask),
+        Scalar::Int { .. } if !by_integers.is_empty() => Ok(by_integers),
+        Scalar::Int { .. } => Err(module.unsupported(&node.range(), "assigning through an integer array index is not supported yet")),
+        other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("arrays used as indices must be of integer or boolean type, got {}", other.numba_name()))),
     }
 }
 

@@ -146,3 +146,76 @@ def cumsum_of_local(n):
 
 def test_prelude_functions_compose_with_array_expressions():
     assert cumsum_of_local(10) == cumsum_of_local.py_func(10)
+
+
+@njit
+def select(a, t):
+    return a[a > t]
+
+
+@njit
+def select_with(a, mask):
+    return a[mask]
+
+
+@njit
+def gather(a, indices):
+    return a[indices]
+
+
+@njit
+def fill_where(a, t, value):
+    a[a < t] = value
+    return a
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_boolean_masks_select_and_assign_as_numpy(dtype):
+    for a in arrays(dtype, 1):
+        threshold = a[0] if a.shape[0] else 0
+        with np.errstate(invalid="ignore"):
+            assert_same(select(a, threshold), select.py_func(a, threshold))
+            assert_same(fill_where(a.copy(), threshold, 1), fill_where.py_func(a.copy(), threshold, 1))
+        assert_same(select_with(a, np.zeros(a.shape[0], dtype=bool)), a[np.zeros(a.shape[0], dtype=bool)])
+
+
+@pytest.mark.parametrize("index_dtype", ["int64", "int32", "uint8"])
+def test_integer_array_indices_gather_as_numpy(index_dtype):
+    a = np.arange(10.0)[::2]
+    indices = np.array([0, 4, 2, 2, 1], dtype=index_dtype)
+    assert_same(gather(a, indices), a[indices])
+    if index_dtype != "uint8":
+        negative = np.array([-1, -5, 3], dtype=index_dtype)
+        assert_same(gather(a, negative), a[negative])
+    assert_same(gather(a, indices[:0]), a[indices[:0]])
+
+
+def test_bad_array_indices_raise_as_numpy():
+    a = np.arange(5.0)
+    with pytest.raises(IndexError):
+        gather(a, np.array([5]))
+    with pytest.raises(IndexError):
+        gather(a, np.array([-6]))
+    with pytest.raises(IndexError):
+        select_with(a, np.ones(4, dtype=bool))
+
+
+@njit
+def increment_where(a):
+    a[a > 0] += 1
+    return a
+
+
+@njit
+def copy_where(a, b):
+    a[a > 0] = b[a > 0]
+    return a
+
+
+def test_unsupported_array_index_forms_are_located_errors():
+    with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: '\+=' through an array index"):
+        increment_where(np.ones(3))
+    with pytest.raises(errors.UnsupportedError, match="through a boolean mask is not supported yet"):
+        copy_where(np.ones(3), np.ones(3))
+    with pytest.raises(errors.UnsupportedError, match="one dimension only"):
+        select(np.ones((2, 2)), 0.5)

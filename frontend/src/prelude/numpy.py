@@ -123,3 +123,42 @@ def all(a):
         if flat[i] == 0:
             return False
     return True
+
+
+def take(a: "1-d", indices: "1-d"):
+    n = a.shape[0]
+    out = np.empty(indices.shape[0], dtype=a.dtype)
+    for k in range(indices.shape[0]):
+        i = indices[k]
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("index out of bounds")
+        out[k] = a[i]
+    return out
+
+
+def _mask_select(a: "1-d", mask: "1-d"):
+    # `a[mask]`: the elements where `mask` is true, in order.
+    if mask.shape[0] != a.shape[0]:
+        raise IndexError("boolean index did not match indexed array along axis 0")
+    count = 0
+    for i in range(a.shape[0]):
+        if mask[i]:
+            count += 1
+    out = np.empty(count, dtype=a.dtype)
+    k = 0
+    for i in range(a.shape[0]):
+        if mask[i]:
+            out[k] = a[i]
+            k += 1
+    return out
+
+
+def _mask_assign(a: "1-d", mask: "1-d", value):
+    # `a[mask] = value` for a number `value`.
+    if mask.shape[0] != a.shape[0]:
+        raise IndexError("boolean index did not match indexed array along axis 0")
+    for i in range(a.shape[0]):
+        if mask[i]:
+            a[i] = value
