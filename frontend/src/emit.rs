@@ -163,6 +163,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// Whether an expression of the current statement may already have raised, so that later side
     /// effects of the same statement must be skipped.
     statement_may_have_raised: bool,
+    /// While an assignment stores its value: whether that value is a NumPy scalar (which NumPy's
+    /// setitem converts to unsigned integers unchecked).
+    storing_numpy_scalar: bool,
     /// How many places that may raise have been emitted so far: a statement whose emission added one
     /// is followed by a guard, whatever its syntax showed.
     raise_points: usize,
@@ -356,6 +359,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             status_slot: String::new(),
             return_slots: Vec::new(),
             statement_may_have_raised: false,
+            storing_numpy_scalar: false,
             broadcast_sources: HashMap::new(),
             region_arrays: Vec::new(),
             may_be: HashMap::new(),
@@ -842,9 +846,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         match statement {
             Stmt::Assign(assign) => {
                 let value = self.emit_expr(&assign.value)?;
+                self.storing_numpy_scalar = self.walker().is_numpy_scalar(&assign.value, 0)?;
                 for target in &assign.targets {
                     self.assign(target, value.clone(), &loc)?;
                 }
+                self.storing_numpy_scalar = false;
             }
             Stmt::AugAssign(assign) => {
                 if let Type::Array(target) = self.expr_type(&assign.target)? {
@@ -1587,9 +1593,14 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// A number stored into an array element of type `element`: a float stored into an integer
     /// array converts as NumPy converts it, raising for NaN and for values out of the type's range.
+    /// `value` converted for a store into an array of `element`s, as NumPy's setitem converts: a
+    /// float into a signed integer array as Python's `int()` (ValueError for NaN, OverflowError out
+    /// of range), and into an unsigned one the same from a Python float but with NumPy's unchecked
+    /// cast from a NumPy scalar (`a_u8[i] = a_f8.min()`).
     fn element_to_store(&mut self, value: Value, element: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let unchecked = self.storing_numpy_scalar && matches!(element, Scalar::Int { signed: false, .. });
         match value {
-            Value::Scalar(name, from) if from.is_float() && element.is_integer() => self.float_to_integer(&name, from, element, node),
+            Value::Scalar(name, from) if from.is_float() && element.is_integer() && !unchecked => self.float_to_integer(&name, from, element, node),
             other => self.to_scalar(other, element, node),
         }
     }
@@ -2221,8 +2232,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     /// `math.f(x)` (Python's semantics: floats in, `floor`/`ceil`/`trunc` give ints) or `np.f(x)` on
     /// numbers (the ufunc's kernel, NumPy's result type), and NumPy's scalar constructors.
     fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
-        let result = crate::infer::scalar_function_type(self.module, call, namespace, name, argument_types)?;
-        let Type::Scalar(result) = result else { unreachable!("scalar functions return scalars") };
+        crate::infer::scalar_function_type(self.module, call, namespace, name, argument_types)?;
+        let Type::Scalar(result) = self.expr_type(&Expr::Call(call.clone()))? else { unreachable!("scalar functions return scalars") };
         let values: Vec<(String, Scalar)> = arguments.iter().map(|argument| argument.scalar().map(|(value, scalar)| (value.to_string(), scalar)).expect("scalar_function_type takes numbers")).collect();
         if namespace == "numpy" {
             if Scalar::from_name(name).is_some() {

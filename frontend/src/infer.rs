@@ -371,14 +371,16 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// a reduction or a NumPy function of numbers, arithmetic involving one, or a local assigned
     /// only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
     /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
-    fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
+    pub fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
         const DEEPEST: usize = 8;
         if depth > DEEPEST {
             return Ok(false);
         }
         Ok(match expr {
             Expr::Subscript(subscript) => matches!(self.expr_type(&subscript.value)?, Type::Array(_)),
-            Expr::Call(call) => self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))),
+            Expr::Call(call) => {
+                self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))) || matches!(self.callee(call), Ok(Callee::Function(name)) if name.starts_with("np."))
+            }
             Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
             Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
             Expr::Compare(compare) => {
@@ -756,6 +758,22 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
                 let arguments = self.numpy_scalars_as_arrays(&operands, arguments)?;
                 elementwise_type(module, ElementwiseOp::Numpy(name), &arguments, call).map(Type::Array)
+            }
+            Callee::Numpy(ref name) if crate::ufuncs::lookup(name).is_some() => {
+                // On numbers, NumPy's scalars keep their type against Python's (NEP 50):
+                // np.divide(float32_array.sum(), 3) is float32.
+                let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
+                let mut marked = Vec::with_capacity(arguments.len());
+                for (operand, argument) in operands.iter().zip(arguments) {
+                    marked.push(match argument {
+                        Type::Scalar(scalar) if self.is_numpy_scalar(operand, 0)? => Type::Array(ArrayType::new(scalar, 0, Layout::C)),
+                        other => other,
+                    });
+                }
+                if marked.iter().any(|argument| !matches!(argument, Type::Scalar(_) | Type::Array(ArrayType { ndim: 0, .. }))) {
+                    return scalar_function_type(module, call, "numpy", &name, &marked);
+                }
+                elementwise_scalar(module, &ElementwiseOp::Numpy(name.to_string()), &marked, call).map(Type::Scalar)
             }
             Callee::Numpy(name) => scalar_function_type(module, call, "numpy", &name, &arguments),
             Callee::Builtin(name) => builtin_type(module, call, name, &arguments),

@@ -219,3 +219,136 @@ def test_unsupported_array_index_forms_are_located_errors():
         copy_where(np.ones(3), np.ones(3))
     with pytest.raises(errors.UnsupportedError, match="one dimension only"):
         select(np.ones((2, 2)), 0.5)
+
+
+@njit
+def var(a):
+    return np.var(a)
+
+
+@njit
+def std(a):
+    return np.std(a)
+
+
+@njit
+def median(a):
+    return np.median(a)
+
+
+@njit
+def nansum(a):
+    return np.nansum(a)
+
+
+@njit
+def nanmean(a):
+    return np.nanmean(a)
+
+
+@njit
+def nanmax(a):
+    return np.nanmax(a)
+
+
+@njit
+def nanmin(a):
+    return np.nanmin(a)
+
+
+@njit
+def unique(a):
+    return np.unique(a)
+
+
+@njit
+def flatnonzero(a):
+    return np.flatnonzero(a)
+
+
+STATISTICS = [var, std, median, nansum, nanmean, nanmax, nanmin, unique, flatnonzero]
+
+
+def close_or_same(function, a):
+    """NumPy's result for `a`; rumba's must have its type and value. Bit for bit on vectors and C
+    matrices; a Fortran or strided matrix may add its temporaries in another order (within 4 ulp)."""
+    with np.errstate(all="ignore"):
+        try:
+            expected = function.py_func(a)
+        except ValueError:
+            with pytest.raises(ValueError):
+                function(a)
+            return
+        got = function(a)
+    if a.ndim == 1 or a.flags.c_contiguous or isinstance(expected, np.ndarray) or not np.issubdtype(np.asarray(expected).dtype, np.floating):
+        assert_same(got, expected)
+    else:
+        assert type(got) is type(expected.item())
+        np.testing.assert_array_max_ulp(np.asarray(got, dtype=expected.dtype), expected, maxulp=4)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "uint8"])
+@pytest.mark.parametrize("function", STATISTICS)
+@pytest.mark.parametrize("ndim", [1, 2])
+def test_statistics_match_numpy(function, dtype, ndim):
+    for a in arrays(dtype, ndim):
+        close_or_same(function, a)
+    if np.dtype(dtype).kind == "f":
+        finite = np.linspace(-3.0, 5.0, 13).astype(dtype)
+        close_or_same(function, finite)
+        close_or_same(function, np.full(4, np.nan, dtype=dtype))
+
+
+@njit
+def searchsorted(a, v):
+    return np.searchsorted(a, v)
+
+
+@njit
+def bincount(x):
+    return np.bincount(x)
+
+
+@njit
+def interp(x, xp, fp):
+    return np.interp(x, xp, fp)
+
+
+@njit
+def square_matrices(n, v):
+    return np.eye(n), np.identity(n), np.diag(v)
+
+
+def test_searchsorted_matches_numpy():
+    a = np.array([1.0, 2.0, 2.0, 3.5, np.nan])
+    for v in [0.0, 1.0, 2.0, 2.5, 3.5, 10.0, np.nan]:
+        assert searchsorted(a, v) == np.searchsorted(a, v)
+    ints = np.array([1, 3, 3, 7], dtype=np.int32)
+    for v in [-1, 3, 4, 8]:
+        assert searchsorted(ints, v) == np.searchsorted(ints, v)
+
+
+def test_bincount_matches_numpy():
+    for x in [np.array([0, 1, 1, 5, 2]), np.array([3, 3], dtype=np.uint8), np.array([], dtype=np.int64)]:
+        assert_same(bincount(x), np.bincount(x))
+    with pytest.raises(ValueError):
+        bincount(np.array([1, -1]))
+
+
+def test_interp_matches_numpy():
+    xp = np.array([0.0, 1.0, 1.0, 2.5, 4.0])
+    fp = np.array([1.0, 3.0, 5.0, -2.0, 0.5])
+    x = np.array([-1.0, 0.0, 0.5, 1.0, 1.7, 2.5, 3.9, 4.0, 7.0, np.nan])
+    assert_same(interp(x, xp, fp), np.interp(x, xp, fp))
+    xi = np.array([0, 2, 4], dtype=np.int32)
+    fi = np.array([10, -10, 5], dtype=np.int64)
+    xs = np.linspace(-1.0, 5.0, 25).astype(np.float32)
+    assert_same(interp(xs, xi, fi), np.interp(xs, xi, fi))
+    assert_same(interp(x, xp, np.array([1.0, np.inf, np.inf, -2.0, 0.5])), np.interp(x, xp, np.array([1.0, np.inf, np.inf, -2.0, 0.5])))
+
+
+def test_eye_identity_and_diag_match_numpy():
+    v = np.array([1, -2, 3], dtype=np.int32)
+    for got, expected in zip(square_matrices(3, v), (np.eye(3), np.identity(3), np.diag(v))):
+        assert_same(got, expected)

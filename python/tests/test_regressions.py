@@ -953,3 +953,29 @@ def test_sum_of_a_fused_expression_has_numpys_bits():
     a = np.array([[-7, 0, 6, 1], [5, 0, -9, 2**62], [-(2**62), -5, 8, 8], [-7, 2**62, 1, 1]])
     got, expected = jitted(sum_after_adding)(a.copy()), sum_after_adding(a.copy())
     assert got == expected, (got, expected)
+
+
+# --------------------------------------------------------------------------------------------------
+# NumPy float scalars stored into unsigned arrays are cast unchecked, as NumPy's setitem casts them
+# (generator findings array 6 2720 and 4638); Python floats and signed arrays still check
+# --------------------------------------------------------------------------------------------------
+
+
+def store_numpy_scalar(target, source):
+    target[0] = source.min()
+    target[1:] = source.max()
+    return target
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.uint32, np.int8, np.int32, np.int64])
+@pytest.mark.parametrize("values", [[-3.05, 300.7], [np.nan, 2.5], [1e300, 4.0], [-7.5, -1.25]])
+def test_numpy_float_scalars_store_as_numpy_setitem(dtype, values):
+    source = np.array(values)
+    with np.errstate(all="ignore"):
+        expected_kind, expected = outcome(store_numpy_scalar, (np.zeros(3, dtype=dtype), source))
+        got_kind, got = outcome(jitted(store_numpy_scalar), (np.zeros(3, dtype=dtype), source))
+    assert got_kind == expected_kind, (got, expected)
+    if expected_kind == "raised":
+        assert type(got) is type(expected)
+    else:
+        assert_same_arrays(got, expected)

@@ -162,3 +162,155 @@ def _mask_assign(a: "1-d", mask: "1-d", value):
     for i in range(a.shape[0]):
         if mask[i]:
             a[i] = value
+
+
+def var(a):
+    # NumPy's order: the pairwise sum of the squared deviations from the (pairwise) mean.
+    # np.divide, not `/`: an empty array gives NaN, as in NumPy, not ZeroDivisionError.
+    deviations = a - a.mean()
+    return np.divide((deviations * deviations).sum(), a.size)
+
+
+def std(a):
+    return np.sqrt(np.var(a))
+
+
+def median(a):
+    ordered = np.sort(a.reshape(-1))
+    n = ordered.shape[0]
+    middle = n // 2
+    # NaN sorts last: any NaN makes the median NaN, as does an empty array.
+    if n == 0 or ordered[n - 1] != ordered[n - 1]:
+        return ordered[:0].mean() + np.nan
+    if n % 2 == 1:
+        return ordered[middle:middle + 1].mean()
+    return ordered[middle - 1:middle + 1].mean()
+
+
+def nansum(a):
+    return np.where(a != a, 0, a).sum()
+
+
+def nanmean(a):
+    counted = a == a
+    return np.divide(np.where(counted, a, 0).sum(), np.count_nonzero(counted))
+
+
+def nanmax(a):
+    # fmax.reduce: NaN only where every element is NaN.
+    flat = a.reshape(-1)
+    if flat.shape[0] == 0:
+        raise ValueError("zero-size array to reduction operation fmax which has no identity")
+    best = flat[0]
+    for i in range(1, flat.shape[0]):
+        if flat[i] > best or best != best:
+            best = flat[i]
+    return best
+
+
+def nanmin(a):
+    flat = a.reshape(-1)
+    if flat.shape[0] == 0:
+        raise ValueError("zero-size array to reduction operation fmin which has no identity")
+    best = flat[0]
+    for i in range(1, flat.shape[0]):
+        if flat[i] < best or best != best:
+            best = flat[i]
+    return best
+
+
+def unique(a):
+    ordered = np.sort(a.reshape(-1))
+    n = ordered.shape[0]
+    keep = ordered == ordered
+    for i in range(n):
+        # NaNs are equal to each other here, as in NumPy 2 (equal_nan=True).
+        keep[i] = i == 0 or not (ordered[i] == ordered[i - 1] or (ordered[i] != ordered[i] and ordered[i - 1] != ordered[i - 1]))
+    return ordered[keep]
+
+
+def searchsorted(a: "1-d", v):
+    # The first position whose element is not less than `v` (side='left'); NaN sorts last.
+    low = 0
+    high = a.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if np._less(a[middle], v):
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def bincount(x: "1-d"):
+    largest = -1
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            raise ValueError("'list' argument must have no negative elements")
+        if x[i] > largest:
+            largest = x[i]
+    counts = np.zeros(largest + 1, dtype=np.int64)
+    for i in range(x.shape[0]):
+        counts[x[i]] += 1
+    return counts
+
+
+def flatnonzero(a):
+    flat = a.reshape(-1)
+    return np.arange(flat.shape[0])[flat != 0]
+
+
+def eye(n):
+    out = np.zeros((n, n))
+    for i in range(n):
+        out[i, i] = 1.0
+    return out
+
+
+def identity(n):
+    return np.eye(n)
+
+
+def diag(v: "1-d"):
+    n = v.shape[0]
+    out = np.zeros((n, n), dtype=v.dtype)
+    for i in range(n):
+        out[i, i] = v[i]
+    return out
+
+
+def interp(x: "1-d", xp: "1-d", fp: "1-d"):
+    # NumPy's compiled interp, in float64: the end values outside [xp[0], xp[-1]], else linear
+    # between xp[j] <= x < xp[j + 1] (the last such j), retried from the right end on NaN.
+    points = xp.astype(np.float64)
+    values = fp.astype(np.float64)
+    n = points.shape[0]
+    out = np.empty(x.shape[0])
+    for i in range(x.shape[0]):
+        value = x[i] * 1.0
+        low = 0
+        high = n
+        while low < high:
+            middle = (low + high) // 2
+            if value < points[middle]:
+                high = middle
+            else:
+                low = middle + 1
+        j = low - 1
+        if value != value:
+            out[i] = value
+        elif j == -1:
+            out[i] = values[0]
+        elif j >= n - 1:
+            out[i] = values[n - 1]
+        elif points[j] == value:
+            out[i] = values[j]
+        else:
+            slope = (values[j + 1] - values[j]) / (points[j + 1] - points[j])
+            result = slope * (value - points[j]) + values[j]
+            if result != result:
+                result = slope * (value - points[j + 1]) + values[j + 1]
+                if result != result and values[j] == values[j + 1]:
+                    result = values[j]
+            out[i] = result
+    return out
