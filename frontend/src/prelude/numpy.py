@@ -197,24 +197,22 @@ def nanmean(a):
 
 
 def nanmax(a):
-    # fmax.reduce: NaN only where every element is NaN.
-    flat = a.reshape(-1)
-    if flat.shape[0] == 0:
-        raise ValueError("zero-size array to reduction operation fmax which has no identity")
-    best = flat[0]
-    for i in range(1, flat.shape[0]):
-        if flat[i] > best or best != best:
-            best = flat[i]
-    return best
+    return np._nan_extreme(a, True)
 
 
 def nanmin(a):
+    return np._nan_extreme(a, False)
+
+
+def _nan_extreme(a, largest):
+    # fmax.reduce (fmin.reduce): NaN only where every element is NaN.
     flat = a.reshape(-1)
     if flat.shape[0] == 0:
-        raise ValueError("zero-size array to reduction operation fmin which has no identity")
+        raise ValueError("zero-size array to reduction operation which has no identity")
     best = flat[0]
     for i in range(1, flat.shape[0]):
-        if flat[i] < best or best != best:
+        better = flat[i] > best if largest else flat[i] < best
+        if better or best != best:
             best = flat[i]
     return best
 
