@@ -10,7 +10,7 @@
 use crate::{
     diagnostics::{Diagnostic, DiagnosticKind, SourceLocation},
     infer::{
-        exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, Specialisations, TypeWalker,
+        exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, SettledTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -166,6 +166,8 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// While an assignment stores its value: whether that value is a NumPy scalar (which NumPy's
     /// setitem converts to unsigned integers unchecked).
     storing_numpy_scalar: bool,
+    /// The settled types of the function's expressions, each inferred once.
+    settled_types: SettledTypes,
     /// How many places that may raise have been emitted so far: a statement whose emission added one
     /// is followed by a guard, whatever its syntax showed.
     raise_points: usize,
@@ -360,6 +362,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             return_slots: Vec::new(),
             statement_may_have_raised: false,
             storing_numpy_scalar: false,
+            settled_types: SettledTypes::new(function),
             broadcast_sources: HashMap::new(),
             region_arrays: Vec::new(),
             may_be: HashMap::new(),
@@ -637,8 +640,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
         let mut locals: Vec<(String, Type)> = self.types.locals.iter().map(|(name, local)| (name.clone(), local.clone())).collect();
         locals.sort_by(|a, b| a.0.cmp(&b.0));
+        // A parameter the body never assigns is its argument's SSA value: no slot to load from
+        // (CSE of thousands of loads from one slot is quadratic: each scans for stores between).
+        let mut reassigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(&function.body, &mut reassigned);
+        let read_only_parameter = |name: &str| function.parameters.args.iter().any(|parameter| parameter.name().as_str() == name) && !reassigned.contains(name);
         for (name, local_type) in locals {
-            let binding = if local_type.contains_array() {
+            let binding = if local_type.contains_array() || read_only_parameter(&name) {
                 Binding::Ssa(None)
             } else {
                 let mut slots = Vec::new();
@@ -1830,7 +1838,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn walker(&mut self) -> TypeWalker<'_, 'm> {
         let index = self.module_emitter.specialisations.find(&self.types.name, self.types.kind, &self.types.arguments).expect("being emitted");
         let function = self.module.function(&self.types.name).expect("exists");
-        TypeWalker::new(self.module_emitter.specialisations, function, index)
+        TypeWalker::settled(self.module_emitter.specialisations, function, index, &mut self.settled_types)
     }
 
     fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {

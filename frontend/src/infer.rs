@@ -355,16 +355,49 @@ pub struct TypeWalker<'s, 'm> {
     return_type: Type,
     saw_return: bool,
     loop_depth: usize,
+    /// Once the function's types have settled (while it is emitted): the types of expressions
+    /// asked about, by source range, so that each is inferred once.
+    settled: Option<&'s mut SettledTypes>,
+}
+
+/// What emission keeps of a settled function's inference: the names it assigns and the types of
+/// the expressions typed so far.
+#[derive(Default)]
+pub struct SettledTypes {
+    assigned: HashSet<String>,
+    expressions: HashMap<ruff_text_size::TextRange, Type>,
+}
+
+impl SettledTypes {
+    pub fn new(function: &StmtFunctionDef) -> Self {
+        Self { assigned: assigned_in(function), expressions: HashMap::new() }
+    }
+}
+
+/// The parameters and every name the body assigns.
+fn assigned_in(function: &StmtFunctionDef) -> HashSet<String> {
+    let mut assigned: HashSet<String> = function.parameters.args.iter().map(|p| p.name().to_string()).collect();
+    assigned_names(&function.body, &mut assigned);
+    assigned
 }
 
 impl<'s, 'm> TypeWalker<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize) -> Self {
+        Self::walk(specialisations, function, index, assigned_in(function), None)
+    }
+
+    /// A walker over specialisation `index` whose types have settled, remembering every
+    /// expression's type in `settled`.
+    pub fn settled(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize, settled: &'s mut SettledTypes) -> Self {
+        let assigned = settled.assigned.clone();
+        Self::walk(specialisations, function, index, assigned, Some(settled))
+    }
+
+    fn walk(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize, assigned: HashSet<String>, settled: Option<&'s mut SettledTypes>) -> Self {
         let module = specialisations.module;
-        let mut assigned: HashSet<String> = function.parameters.args.iter().map(|p| p.name().to_string()).collect();
-        assigned_names(&function.body, &mut assigned);
         let locals = specialisations.functions[index].locals.clone();
         let return_type = specialisations.functions[index].return_type.clone();
-        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0 }
+        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0, settled }
     }
 
     /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
@@ -575,6 +608,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// The type of an expression; `Unknown` where it depends on a type not inferred yet.
     pub fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        if let Some(known) = self.settled.as_deref().and_then(|settled| settled.expressions.get(&expr.range())) {
+            return Ok(known.clone());
+        }
+        let found = self.infer_expr_type(expr)?;
+        if let Some(settled) = self.settled.as_deref_mut() {
+            settled.expressions.insert(expr.range(), found.clone());
+        }
+        Ok(found)
+    }
+
+    fn infer_expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
         let module = self.module;
         Ok(match expr {
             Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => match literal_constant(expr) {
