@@ -889,7 +889,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
-                let result = self.binary(assign.op, current, value, &assign.value, statement)?;
+                let result = self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?;
                 self.assign(&assign.target, result, &loc)?;
             }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
@@ -1709,7 +1709,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let result_type = self.expr_type(expr)?;
                     return self.emit_dot((left.clone(), *left_type), (right.clone(), *right_type), &result_type, expr, &loc);
                 }
-                self.binary(binary.op, left, right, &binary.right, expr)
+                self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
             }
             Expr::UnaryOp(unary) => {
                 let operand = self.emit_expr(&unary.operand)?;
@@ -1887,7 +1887,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
     }
 
-    fn binary(&mut self, op: Operator, left: Value, right: Value, right_expr: &Expr, expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+    fn binary(&mut self, op: Operator, (left, left_expr): (Value, &Expr), (right, right_expr): (Value, &Expr), expr: &dyn Ranged) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
         let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
@@ -1897,7 +1897,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()),
             ));
         };
-        let result = crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?;
+        let operand_types = (Type::Scalar(left_type), Type::Scalar(right_type));
+        let result = match self.walker().numpy_scalar_binary(op, (left_expr, &operand_types.0), (right_expr, &operand_types.1), expr)? {
+            Some(numpy_float) => numpy_float,
+            None => crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?,
+        };
         let lhs = self.cast(left_name, left_type, result, &loc);
         let rhs = self.cast(right_name, right_type, result, &loc);
         if result.is_complex() {

@@ -1007,3 +1007,30 @@ def test_numpy_float_scalars_store_as_numpy_setitem(dtype, values):
         assert type(got) is type(expected)
     else:
         assert_same_arrays(got, expected)
+
+
+# --------------------------------------------------------------------------------------------------
+# A NumPy float32 scalar with a Python number stays float32 (NEP 50), in scalar code too
+# --------------------------------------------------------------------------------------------------
+
+
+def float32_scalar_arithmetic(a):
+    total = a.sum()
+    return total / 3, total * 2, total + 0.1, a[0] - 1, 2.5 ** a[1]
+
+
+def test_numpy_float32_scalars_keep_their_type_with_python_numbers():
+    a = np.array([1.1, 2.3, 0.7], dtype=np.float32)
+    got, expected = jitted(float32_scalar_arithmetic)(a), float32_scalar_arithmetic(a)
+    for got_item, expected_item in zip(got, expected):
+        assert expected_item.dtype == np.float32 and got_item == expected_item, (got, expected)
+
+
+def integer_division_of_elements(a):
+    return a[1] // a[0]
+
+
+def test_numbers_from_arrays_keep_pythons_exceptions():
+    # As Numba's default error model: compiled arithmetic on numbers raises where Python would.
+    with pytest.raises(ZeroDivisionError):
+        jitted(integer_division_of_elements)(np.array([0, 4]))
