@@ -2165,7 +2165,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
             Callee::Function(name) => self.emit_compiled_call(&name, arguments, call),
-            Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &argument_types, &loc),
+            Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;
                 match name.as_str() {
@@ -2185,7 +2185,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     _ => Ok(Value::Scalar(self.op(format!("py.random : f64 {loc}")), FLOAT64)),
                 }
             }
-            Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &argument_types, &loc),
+            Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &loc),
             Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
         }
     }
@@ -2243,10 +2243,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
 
     /// `math.f(x)` (Python's semantics: floats in, `floor`/`ceil`/`trunc` give ints) or `np.f(x)` on
     /// numbers (the ufunc's kernel, NumPy's result type), and NumPy's scalar constructors.
-    fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
-        crate::infer::scalar_function_type(self.module, call, namespace, name, argument_types)?;
+    fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, loc: &str) -> Result<Value, Diagnostic> {
         let Type::Scalar(result) = self.expr_type(&Expr::Call(call.clone()))? else { unreachable!("scalar functions return scalars") };
-        let values: Vec<(String, Scalar)> = arguments.iter().map(|argument| argument.scalar().map(|(value, scalar)| (value.to_string(), scalar)).expect("scalar_function_type takes numbers")).collect();
+        let values: Vec<(String, Scalar)> = arguments.iter().map(|argument| argument.scalar().map(|(value, scalar)| (value.to_string(), scalar)).expect("inference admits numbers only")).collect();
         if namespace == "numpy" {
             if Scalar::from_name(name).is_some() {
                 return Ok(Value::Scalar(self.cast(&values[0].0, values[0].1, result, loc), result));
