@@ -8,9 +8,11 @@
 //! strided `memref` whose layout keeps the unit stride `L` promises (C: last dimension, F: first).
 //! New arrays are `memref.alloc`ed (64-byte aligned) and handed to the caller, who frees them.
 //! Array operations become linalg: `py.map` one `linalg.generic` (twice under `scf.if` when its
-//! operands may broadcast at run time), `py.reduce` a reduction `linalg.generic`, `py.dot` linalg's
-//! named products, `py.arange` a generic over `linalg.index`; views are memref views
-//! (`subview`, `transpose`, `reinterpret_cast`).
+//! operands may broadcast at run time), `py.reduce` a reduction `linalg.generic` (a whole-array
+//! float sum a call to the runtime's pairwise sum, NumPy's order), `py.dot` linalg's named
+//! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
+//! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
+//! op, a libm call, or `math_by_hand`.
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
 
