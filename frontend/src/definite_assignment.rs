@@ -18,7 +18,7 @@ pub fn maybe_unbound_reads(function: &StmtFunctionDef) -> HashMap<TextRange, Str
     let mut locals = HashSet::new();
     crate::infer::assigned_names(&function.body, &mut locals);
     let mut walk = Walk { locals, reads: HashMap::new() };
-    let mut assigned: HashSet<String> = function.parameters.args.iter().map(|parameter| parameter.name().to_string()).collect();
+    let mut assigned: HashSet<String> = function.parameters.iter_non_variadic_params().map(|parameter| parameter.name().to_string()).collect();
     walk.block(&function.body, &mut assigned);
     walk.reads
 }

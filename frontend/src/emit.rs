@@ -644,7 +644,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         // (CSE of thousands of loads from one slot is quadratic: each scans for stores between).
         let mut reassigned = std::collections::HashSet::new();
         crate::infer::assigned_names(&function.body, &mut reassigned);
-        let read_only_parameter = |name: &str| function.parameters.args.iter().any(|parameter| parameter.name().as_str() == name) && !reassigned.contains(name);
+        let read_only_parameter = |name: &str| function.parameters.iter_non_variadic_params().any(|parameter| parameter.name().as_str() == name) && !reassigned.contains(name);
         for (name, local_type) in locals {
             let binding = if local_type.contains_array() || read_only_parameter(&name) {
                 Binding::Ssa(None)
@@ -685,7 +685,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
 
         let (mut parameters, arguments) = self.parameters();
-        for (parameter, value) in function.parameters.args.iter().zip(arguments) {
+        for (parameter, value) in function.parameters.iter_non_variadic_params().zip(arguments) {
             self.bind(parameter.name().as_str(), value, &loc)?;
         }
         if let (FunctionKind::StencilKernel, Some(plan)) = (self.types.kind, self.types.stencil.clone()) {
@@ -792,7 +792,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
     /// The function's own statement list; returns whether it ended in a `func.return`.
     fn emit_top_level(&mut self, body: &[Stmt]) -> Result<bool, Diagnostic> {
-        for statement in body {
+        let body = self.walker().pruned_block(body)?;
+        for statement in body.iter() {
             let raise_points = self.raise_points;
             if let Stmt::Return(return_statement) = statement {
                 self.statement_may_have_raised = false;
@@ -834,6 +835,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     /// A statement list inside a region: after a statement that may skip the rest, the rest runs
     /// under `scf.if (state == 0)`.
     fn emit_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
+        let body = &*self.walker().pruned_block(body)?;
         for (position, statement) in body.iter().enumerate() {
             let raise_points = self.raise_points;
             self.emit_statement(statement)?;
@@ -898,8 +900,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Stmt::Pass(_) => {}
             Stmt::If(if_statement) => {
-                let mut clauses: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&*if_statement.test), &if_statement.body[..])];
-                clauses.extend(if_statement.elif_else_clauses.iter().map(|clause| (clause.test.as_ref(), &clause.body[..])));
+                let clauses = self.walker().live_clauses(if_statement)?;
                 self.emit_if_chain(&clauses)?;
             }
             Stmt::While(while_loop) => self.emit_while(&while_loop.test, &while_loop.body, &loc)?,
@@ -1747,6 +1748,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
             Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
             Expr::If(conditional) => {
+                match self.walker().static_truth(&conditional.test)? {
+                    Some(true) => return self.emit_expr(&conditional.body),
+                    Some(false) => return self.emit_expr(&conditional.orelse),
+                    None => {}
+                }
                 let condition = self.emit_condition(&conditional.test)?;
                 // Both branches are typed first so that each can convert to the joined type.
                 let body_type = self.expr_type(&conditional.body)?;
@@ -2098,6 +2104,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
 
     /// `a < b < c`: each comparison after the first runs only if the ones before held.
     fn emit_compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        if let Some(truth) = self.walker().static_truth(expr)? {
+            self.emit_expr(left)?;
+            self.emit_expr(&comparators[0])?;
+            return Ok(self.constant_value(Constant::Bool(truth), &location(self.module, expr)));
+        }
         let left_value = self.emit_expr(left)?;
         self.compare_chain((left_value, left), ops, comparators, expr)
     }
@@ -2155,13 +2166,18 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
-        let mut arguments = Vec::new();
-        for argument in crate::infer::call_arguments(module, call, &callee)? {
-            if let Expr::Starred(_) = argument {
-                return Err(module.unsupported(argument, "star-arguments are not supported"));
-            }
-            arguments.push(self.emit_expr(argument)?);
+        let argument_exprs = crate::infer::call_arguments(module, call, &callee)?;
+        if let Some(starred) = argument_exprs.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
+            return Err(module.unsupported(*starred, "star-arguments are not supported"));
         }
+        // Evaluated in the order they are written (keywords too); defaults, literals, last.
+        let mut order: Vec<usize> = (0..argument_exprs.len()).collect();
+        order.sort_by_key(|&position| (!call.range().contains_range(argument_exprs[position].range()), argument_exprs[position].range().start()));
+        let mut evaluated = vec![Value::None; argument_exprs.len()];
+        for position in order {
+            evaluated[position] = self.emit_expr(argument_exprs[position])?;
+        }
+        let arguments = evaluated;
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
             Callee::Function(name) => self.emit_compiled_call(&name, arguments, call),

@@ -15,6 +15,7 @@ use ruff_python_ast::{
 };
 use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 const MAX_INFERENCE_ROUNDS: usize = 64;
@@ -87,7 +88,7 @@ impl<'m> Specialisations<'m> {
     /// reported at the caller's line, naming the function.
     fn specialise_prelude(&mut self, function: &'m StmtFunctionDef, name: &str, arguments: &[Type], call: &dyn Ranged) -> Result<usize, Diagnostic> {
         let module = self.module;
-        let parameters = &function.parameters.args;
+        let parameters: Vec<_> = function.parameters.iter_non_variadic_params().collect();
         if parameters.len() != arguments.len() {
             return Err(module.typing(&call.range(), format!("{name}() takes {} argument(s) here, got {}", parameters.len(), arguments.len())));
         }
@@ -206,7 +207,7 @@ impl<'m> Specialisations<'m> {
         for _ in 0..MAX_INFERENCE_ROUNDS {
             let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
             let mut walker = TypeWalker::new(self, function, index);
-            for (parameter, argument) in function.parameters.args.iter().zip(arguments) {
+            for (parameter, argument) in function.parameters.iter_non_variadic_params().zip(arguments) {
                 walker.locals.insert(parameter.name().to_string(), argument.clone());
             }
             walker.infer_block(&function.body)?;
@@ -230,27 +231,37 @@ fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: us
     if function.is_async {
         return Err(module.unsupported(&function.name, format!("'{}' is a coroutine (async def), which compiled code does not support", function.name)));
     }
+    check_not_variadic(module, function)?;
     let parameters = &function.parameters;
-    if !parameters.posonlyargs.is_empty() || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() || parameters.kwarg.is_some() {
-        return Err(module.unsupported(&**parameters, "only plain positional parameters are supported"));
-    }
-    if let Some(default) = parameters.args.iter().find_map(|parameter| parameter.default.as_deref()) {
-        return Err(module.unsupported(default, "default parameter values are not supported yet"));
-    }
-    if parameters.args.len() != given {
+    if parameters.len() != given {
         return Err(module.error(
             call.range(),
             DiagnosticKind::Usage,
-            format!("'{}' takes {} argument(s) but {} were given", function.name, parameters.args.len(), given),
+            format!("'{}' takes {} argument(s) but {} were given", function.name, parameters.len(), given),
         ));
     }
     Ok(())
 }
 
-/// The arguments of a call, in order: its positional ones, and for a `@stencil` its `out=`.
-pub fn call_arguments<'e>(module: &SourceModule, call: &'e ExprCall, callee: &Callee) -> Result<Vec<&'e Expr>, Diagnostic> {
-    let mut arguments: Vec<&Expr> = call.arguments.args.iter().collect();
+fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Result<(), Diagnostic> {
+    let parameters = &function.parameters;
+    match parameters.vararg.as_deref().or(parameters.kwarg.as_deref()) {
+        Some(variadic) => Err(module.unsupported(variadic, "'*args' and '**kwargs' parameters are not supported yet")),
+        None => Ok(()),
+    }
+}
+
+/// The arguments of a call, in order: for a compiled function one per parameter (bound as Python
+/// binds them), for a `@stencil` its positional ones and its `out=`, for anything else its
+/// positional ones.
+pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: &Callee) -> Result<Vec<&'e Expr>, Diagnostic> {
     let stencil = matches!(callee, Callee::Function(name) if crate::stencil::is_stencil(module, name));
+    if let (Callee::Function(name), false) = (callee, stencil) {
+        if let Some(function) = module.function(name) {
+            return bind_parameters(module, call, function, name);
+        }
+    }
+    let mut arguments: Vec<&Expr> = call.arguments.args.iter().collect();
     for keyword in call.arguments.keywords.iter() {
         match keyword.arg.as_ref().map(|arg| arg.as_str()) {
             Some("out") if stencil => arguments.push(&keyword.value),
@@ -259,6 +270,75 @@ pub fn call_arguments<'e>(module: &SourceModule, call: &'e ExprCall, callee: &Ca
         }
     }
     Ok(arguments)
+}
+
+/// The argument of each parameter of `function` in a call to it, as Python binds them: positional
+/// arguments in order, keywords by name, then the parameters' defaults. A default is a literal
+/// number, boolean or `None`, so the call can evaluate its own copy of the value Python computed
+/// once. Misfits are `TypeError`s with Python's wording, at the call.
+fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str) -> Result<Vec<&'e Expr>, Diagnostic> {
+    check_not_variadic(module, function)?;
+    let parameters = &function.parameters;
+    let all: Vec<&ruff_python_ast::ParameterWithDefault> = parameters.iter_non_variadic_params().collect();
+    let positional = parameters.posonlyargs.len() + parameters.args.len();
+    let given = &call.arguments.args;
+    if given.len() > positional {
+        let takes = if positional == 1 { "1 positional argument".to_string() } else { format!("{positional} positional arguments") };
+        let were = if given.len() == 1 { "was" } else { "were" };
+        return Err(module.typing(call, format!("{name}() takes {takes} but {} {were} given", given.len())));
+    }
+    let mut bound: Vec<Option<&Expr>> = vec![None; all.len()];
+    for (slot, argument) in bound.iter_mut().zip(given) {
+        if let Expr::Starred(_) = argument {
+            return Err(module.unsupported(argument, "star-arguments are not supported"));
+        }
+        *slot = Some(argument);
+    }
+    for keyword in &call.arguments.keywords {
+        let Some(keyword_name) = keyword.arg.as_ref().map(|arg| arg.as_str()) else {
+            return Err(module.unsupported(keyword, "'**' arguments are not supported"));
+        };
+        match all.iter().position(|parameter| parameter.name().as_str() == keyword_name) {
+            None => return Err(module.typing(keyword, format!("{name}() got an unexpected keyword argument '{keyword_name}'"))),
+            Some(position) if position < parameters.posonlyargs.len() => {
+                return Err(module.typing(keyword, format!("{name}() got some positional-only arguments passed as keyword arguments: '{keyword_name}'")))
+            }
+            Some(position) if bound[position].is_some() => {
+                return Err(module.typing(keyword, format!("{name}() got multiple values for argument '{keyword_name}'")))
+            }
+            Some(position) => bound[position] = Some(&keyword.value),
+        }
+    }
+    let mut missing = (Vec::new(), Vec::new());
+    for (position, (slot, parameter)) in bound.iter_mut().zip(&all).enumerate() {
+        if slot.is_some() {
+            continue;
+        }
+        match parameter.default.as_deref() {
+            Some(default) if literal_constant(default).is_some() || matches!(default, Expr::NoneLiteral(_)) => *slot = Some(default),
+            Some(default) => return Err(module.unsupported(default, "default parameter values other than literal numbers, booleans and None are not supported yet")),
+            None if position < positional => missing.0.push(format!("'{}'", parameter.name())),
+            None => missing.1.push(format!("'{}'", parameter.name())),
+        }
+    }
+    for (names, kind) in [(missing.0, "positional"), (missing.1, "keyword-only")] {
+        if !names.is_empty() {
+            let count = names.len();
+            let plural = if count == 1 { "" } else { "s" };
+            return Err(module.typing(call, format!("{name}() missing {count} required {kind} argument{plural}: {}", python_list(&names))));
+        }
+    }
+    Ok(bound.into_iter().map(|argument| argument.expect("every parameter is bound or reported missing")).collect())
+}
+
+/// Names as Python lists them in messages: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`.
+fn python_list(names: &[String]) -> String {
+    match names {
+        [one] => one.clone(),
+        [first, second] => format!("{first} and {second}"),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+        [] => String::new(),
+    }
 }
 
 /// What a call expression calls.
@@ -376,7 +456,7 @@ impl SettledTypes {
 
 /// The parameters and every name the body assigns.
 fn assigned_in(function: &StmtFunctionDef) -> HashSet<String> {
-    let mut assigned: HashSet<String> = function.parameters.args.iter().map(|p| p.name().to_string()).collect();
+    let mut assigned: HashSet<String> = function.parameters.iter_non_variadic_params().map(|p| p.name().to_string()).collect();
     assigned_names(&function.body, &mut assigned);
     assigned
 }
@@ -518,7 +598,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     pub fn infer_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
-        for statement in body {
+        let body = self.pruned_block(body)?;
+        for statement in body.iter() {
             self.infer_statement(statement)?;
         }
         Ok(())
@@ -559,13 +640,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.expr_type(&expression.value)?;
             }
             Stmt::If(if_statement) => {
-                self.condition_type(&if_statement.test)?;
-                self.infer_block(&if_statement.body)?;
-                for clause in &if_statement.elif_else_clauses {
-                    if let Some(test) = &clause.test {
+                for (test, body) in self.live_clauses(if_statement)? {
+                    if let Some(test) = test {
                         self.condition_type(test)?;
                     }
-                    self.infer_block(&clause.body)?;
+                    self.infer_block(body)?;
                 }
             }
             Stmt::While(while_loop) => {
@@ -621,6 +700,84 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", statement_name(other)))),
         }
         Ok(())
+    }
+
+    /// The value of a condition that types decide: `x is None` and `x is not None` (and `not` of
+    /// one), and literal booleans; `None` for any other. The branches such a condition rules out
+    /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
+    /// may treat `axis` as a number in its other branch.
+    pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
+        Ok(match test {
+            Expr::BooleanLiteral(literal) => Some(literal.value),
+            Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.static_truth(&unary.operand)?.map(|truth| !truth),
+            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => {
+                let [op] = &compare.ops[..] else {
+                    return Err(self.module.unsupported(test, "'is' in a chain of comparisons is not supported"));
+                };
+                let left = self.expr_type(&compare.left)?;
+                let right = self.expr_type(&compare.comparators[0])?;
+                if left == Type::Unknown || right == Type::Unknown {
+                    return Ok(None);
+                }
+                let identical = match (left == Type::None, right == Type::None) {
+                    (true, true) => true,
+                    (true, false) | (false, true) => false,
+                    (false, false) => return Err(self.module.unsupported(test, "'is' and 'is not' compare with None only")),
+                };
+                Some(identical == (*op == CmpOp::Is))
+            }
+            _ => None,
+        })
+    }
+
+    /// The clauses of an `if` statement that may run, each with its condition (none for the
+    /// `else`): a clause whose condition is statically false is dropped, and one statically true
+    /// becomes the last, unconditional one (see `static_truth`).
+    pub fn live_clauses<'c>(&mut self, if_statement: &'c ruff_python_ast::StmtIf) -> Result<Vec<(Option<&'c Expr>, &'c [Stmt])>, Diagnostic> {
+        let clauses = std::iter::once((Some(&*if_statement.test), &if_statement.body[..]))
+            .chain(if_statement.elif_else_clauses.iter().map(|clause| (clause.test.as_ref(), &clause.body[..])));
+        let mut live = Vec::new();
+        for (test, body) in clauses {
+            match test.map(|test| self.static_truth(test)).transpose()?.flatten() {
+                Some(false) => {}
+                Some(true) => {
+                    live.push((None, body));
+                    break;
+                }
+                None => live.push((test, body)),
+            }
+        }
+        Ok(live)
+    }
+
+    /// `body` with each `if` that `static_truth` decides replaced by the statements of the clause
+    /// that runs (none if no clause does), and without what follows a `return` or `raise` spliced
+    /// in that way, which cannot run. Borrowed when no condition is decided.
+    pub fn pruned_block<'c>(&mut self, body: &'c [Stmt]) -> Result<Cow<'c, [Stmt]>, Diagnostic> {
+        let mut decided = false;
+        for statement in body {
+            if let Stmt::If(if_statement) = statement {
+                decided = decided || self.static_truth(&if_statement.test)?.is_some();
+            }
+        }
+        if !decided {
+            return Ok(Cow::Borrowed(body));
+        }
+        let mut pruned = Vec::with_capacity(body.len());
+        for statement in body {
+            match statement {
+                Stmt::If(if_statement) => match &self.live_clauses(if_statement)?[..] {
+                    [] => {}
+                    [(None, clause)] => pruned.extend(self.pruned_block(clause)?.iter().cloned()),
+                    _ => pruned.push(statement.clone()),
+                },
+                other => pruned.push(other.clone()),
+            }
+            if matches!(pruned.last(), Some(Stmt::Return(_) | Stmt::Raise(_))) {
+                break;
+            }
+        }
+        Ok(Cow::Owned(pruned))
     }
 
     fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
@@ -687,6 +844,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let right = self.expr_type(&compare.comparators[0])?;
                 Type::Array(elementwise_type(module, ElementwiseOp::Compare(compare.ops[0]), &[left, right], expr)?)
             }
+            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => match self.static_truth(expr)? {
+                Some(_) => Type::Scalar(Scalar::Bool),
+                None => Type::Unknown,
+            },
             Expr::Compare(compare) => {
                 let mut left = self.expr_type(&compare.left)?;
                 for (op, comparator) in compare.ops.iter().zip(&compare.comparators) {
@@ -718,6 +879,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 result
             }
             Expr::If(conditional) => {
+                match self.static_truth(&conditional.test)? {
+                    Some(true) => return self.expr_type(&conditional.body),
+                    Some(false) => return self.expr_type(&conditional.orelse),
+                    None => {}
+                }
                 self.condition_type(&conditional.test)?;
                 let body = self.expr_type(&conditional.body)?;
                 let orelse = self.expr_type(&conditional.orelse)?;

@@ -317,6 +317,7 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     match text {
         // Complex numbers are scalars only: no array holds them.
         "complex128" | "c16" => Ok(Type::Scalar(Scalar::Complex)),
+        "none" => Ok(Type::None),
         _ => Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'")),
     }
 }

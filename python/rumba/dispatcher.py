@@ -118,8 +118,31 @@ class Dispatcher(_rumba.DispatchTable):
         self._by_types[types] = function
         self.insert(list(types), function)
 
-    def _compile_and_call(self, *args):
+    def _compile_and_call(self, *args, **kwargs):
+        complete = self._bound_arguments(args, kwargs)
+        if complete is not None:
+            # Dispatched natively again, now with one argument per parameter.
+            return self(*complete)
         return self._function_for(tuple(self.types_of(args)))(*args)
+
+    def _bound_arguments(self, args, kwargs):
+        """One argument per parameter, as Python binds ``args`` and ``kwargs`` to the function's
+        parameters (defaults filled in); ``None`` when ``args`` already are that."""
+        signature = self._signature()
+        if signature is None or (not kwargs and len(args) == len(signature.parameters)):
+            return None
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return [bound.arguments[name] for name in signature.parameters]
+
+    def _signature(self):
+        """The function's signature, or ``None`` where it has ``*args``/``**kwargs`` (which the
+        compiler refuses with a located error)."""
+        signature = inspect.signature(self.py_func)
+        variadic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+        if any(parameter.kind in variadic for parameter in signature.parameters.values()):
+            return None
+        return signature
 
     def __get__(self, instance, owner=None):
         return self if instance is None else functools.partial(self, instance)

@@ -174,6 +174,8 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 byte_strides: array.strides().iter().map(|&stride| stride as i64).collect(),
             }))
         }
+        Type::None if value.is_none() => Ok(Argument::None),
+        Type::None => Err(mismatch()),
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -347,6 +349,9 @@ impl Function {
 /// bool/int/float/complex, NumPy arrays (dtype, ndim, layout from NumPy's contiguity flags; not of
 /// complex numbers) and NumPy scalars (complex128 included).
 fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
+    if value.is_none() {
+        return Some(Type::None);
+    }
     if value.is_instance_of::<PyBool>() {
         return Some(Type::Scalar(Scalar::Bool));
     }
@@ -418,6 +423,7 @@ fn type_code(r#type: &Type) -> Option<u32> {
     match r#type {
         Type::Scalar(scalar) => Some(scalar_code(scalar)),
         Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24 | (array.readonly as u32) << 25),
+        Type::None => Some(5),
         _ => None,
     }
 }
@@ -490,8 +496,8 @@ impl DispatchTable {
     #[pyo3(signature = (*args, **kwargs))]
     fn __call__(slf: &Bound<'_, Self>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        if kwargs.is_some_and(|kwargs| !kwargs.is_empty()) {
-            return Err(PyTypeError::new_err("keyword arguments are not supported by compiled functions"));
+        if let Some(kwargs) = kwargs.filter(|kwargs| !kwargs.is_empty()) {
+            return Ok(slf.call_method("_compile_and_call", args, Some(kwargs))?.unbind());
         }
         match slf.get().lookup(py, args) {
             Some(function) => function.get().call(py, args),

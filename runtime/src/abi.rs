@@ -243,6 +243,8 @@ impl ArrayArgument {
 pub enum Argument {
     Number(Number),
     Array(ArrayArgument),
+    /// Python's `None`: a parameter of type none, which occupies no slot.
+    None,
 }
 
 impl Argument {
@@ -250,6 +252,7 @@ impl Argument {
         match self {
             Argument::Number(number) => Type::Scalar(number.scalar()),
             Argument::Array(array) => Type::Array(array.array_type()),
+            Argument::None => Type::None,
         }
     }
 }
@@ -280,6 +283,7 @@ impl PackedArguments {
         for argument in arguments {
             match argument {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
+                Argument::None => {}
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));

@@ -1,0 +1,102 @@
+"""Calls bind their arguments as Python does: positional, by keyword, keyword-only and
+positional-only parameters, defaults (literal numbers, booleans and None), between compiled
+functions and from Python; `x is None` decides branches at compile time. Each compiled result is
+compared with the same function run by CPython."""
+
+import numpy as np
+import pytest
+
+from rumba import errors, njit
+
+
+def scale(x, k=3, *, shift=0.5):
+    return x * k + shift
+
+
+def clamp(x, /, low=-1.0, high=1.0):
+    return min(max(x, low), high)
+
+
+def uses_defaults(x):
+    return scale(x) + scale(x, 2) + scale(x, k=4, shift=1.0) + scale(shift=2.0, x=x) + clamp(x) + clamp(x, high=0.25)
+
+
+def optional_out(a, out=None):
+    if out is not None:
+        out[:] = a * 2
+    return a.sum() + (0.0 if out is None else out[1])
+
+
+def pick(x, axis=None, flag=False):
+    if axis is None:
+        base = 1
+    elif flag:
+        base = 2
+    else:
+        base = 3 + axis
+    return base if x is not None else -1
+
+
+scale_jit = njit(scale)
+
+
+@pytest.mark.parametrize("x", [0.0, 1.5, -2.25, 7])
+def test_defaults_and_keywords_between_compiled_functions(x):
+    assert njit(uses_defaults)(x) == uses_defaults(x)
+
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [((2.0,), {}), ((2.0, 5), {}), ((), {"x": 1.0, "shift": 3}), ((1.0,), {"k": 2, "shift": -1.0})],
+)
+def test_keywords_and_defaults_from_python(args, kwargs):
+    assert scale_jit(*args, **kwargs) == scale(*args, **kwargs)
+
+
+def test_optional_array_argument():
+    a = np.arange(4.0)
+    compiled = njit(optional_out)
+    assert compiled(a) == optional_out(a)
+    assert compiled(a, out=None) == optional_out(a, out=None)
+    out, expected_out = np.zeros(4), np.zeros(4)
+    assert compiled(a, out) == optional_out(a, expected_out)
+    np.testing.assert_array_equal(out, expected_out)
+
+
+@pytest.mark.parametrize("args", [(1.0,), (1.0, 5), (1.0, 5, True), (None, None), (2, 0, False)])
+def test_is_none_prunes_branches(args):
+    assert njit(pick)(*args) == pick(*args)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        ("scale()", "scale() missing 1 required positional argument: 'x'"),
+        ("scale(x, 2, 3)", "scale() takes 2 positional arguments but 3 were given"),
+        ("scale(x, z=2)", "scale() got an unexpected keyword argument 'z'"),
+        ("scale(x, 2, k=3)", "scale() got multiple values for argument 'k'"),
+        ("clamp(x=x)", "clamp() got some positional-only arguments passed as keyword arguments: 'x'"),
+    ],
+)
+def test_misfit_calls_are_located_type_errors(tmp_path, call, message):
+    source = tmp_path / "misfit.py"
+    source.write_text(
+        "import rumba\n"
+        "def scale(x, k=3, *, shift=0.5):\n    return x * k + shift\n"
+        "def clamp(x, /, low=-1.0, high=1.0):\n    return min(max(x, low), high)\n"
+        f"@rumba.njit\ndef h(x):\n    return {call}\n"
+    )
+    namespace = {}
+    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    with pytest.raises(errors.TypingError) as raised:
+        namespace["h"](1.0)
+    assert f"misfit.py:8:" in str(raised.value) and f"error: {message}" in str(raised.value)
+
+
+def test_is_compares_with_none_only():
+    @njit
+    def same(a, b):
+        return a is b
+
+    with pytest.raises(errors.UnsupportedError, match="compare with None only"):
+        same(1.0, 2.0)
