@@ -276,12 +276,22 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
             None => Type::Unknown,
         },
         ArrayCall::Reshape(array, shape) => match array_operand(array, "reshape", type_of)? {
-            Some(array) => {
-                for extent in shape {
-                    expect_integer(module, extent, type_of(extent)?)?;
+            Some(array) => match &shape[..] {
+                // `a.reshape(b.shape)`: a tuple of extents.
+                [tuple] if matches!(type_of(tuple)?, Type::Tuple(_)) => {
+                    let Type::Tuple(extents) = type_of(tuple)? else { unreachable!("matched a tuple") };
+                    for extent in &extents {
+                        expect_integer(module, tuple, extent.clone())?;
+                    }
+                    Type::Array(reshaped(array, extents.len()))
                 }
-                Type::Array(reshaped(array, shape.len()))
-            }
+                _ => {
+                    for extent in shape {
+                        expect_integer(module, extent, type_of(extent)?)?;
+                    }
+                    Type::Array(reshaped(array, shape.len()))
+                }
+            },
             None => Type::Unknown,
         },
         ArrayCall::Transpose(array) => match array_operand(array, "transpose", type_of)? {

@@ -64,6 +64,7 @@ enum Value {
     Array(String, ArrayType),
     Tuple(Vec<Value>),
     None,
+    Str(String),
 }
 
 impl Value {
@@ -73,6 +74,7 @@ impl Value {
             Value::Array(_, array) => Type::Array(*array),
             Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
             Value::None => Type::None,
+            Value::Str(text) => Type::Str(text.clone()),
         }
     }
 
@@ -80,7 +82,7 @@ impl Value {
         match self {
             Value::Scalar(name, _) | Value::Array(name, _) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
-            Value::None => Vec::new(),
+            Value::None | Value::Str(_) => Vec::new(),
         }
     }
 
@@ -99,6 +101,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
         Type::None | Type::Unknown => Value::None,
+        Type::Str(text) => Value::Str(text.clone()),
     }
 }
 
@@ -455,6 +458,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
             Type::None | Type::Unknown => Value::None,
+            Type::Str(text) => Value::Str(text.clone()),
         }
     }
 
@@ -1701,6 +1705,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Ok(self.constant_value(constant, &loc))
             }
             Expr::NoneLiteral(_) => Ok(Value::None),
+            Expr::StringLiteral(literal) => Ok(Value::Str(literal.value.to_str().to_string())),
             Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
             Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<_, _>>()?)),
             Expr::BinOp(binary) => {
@@ -2046,6 +2051,19 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn compare(&mut self, op: CmpOp, (left, left_expr): (&Value, &Expr), (right, right_expr): (&Value, &Expr), expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
+        if let (Value::Tuple(left_elements), Value::Tuple(right_elements), CmpOp::Eq | CmpOp::NotEq) = (left, right, op) {
+            // Equal lengths (others are decided by types): equal when every pair is.
+            let mut equal = self.op(format!("arith.constant true {loc}"));
+            for (left_element, right_element) in left_elements.iter().zip(right_elements) {
+                let pair_equal = self.compare(CmpOp::Eq, (left_element, left_expr), (right_element, right_expr), expr)?;
+                equal = self.op(format!("arith.andi {equal}, {pair_equal} : i1 {loc}"));
+            }
+            if op == CmpOp::NotEq {
+                let one = self.op(format!("arith.constant true {loc}"));
+                equal = self.op(format!("arith.xori {equal}, {one} : i1 {loc}"));
+            }
+            return Ok(equal);
+        }
         let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
             return Err(module.error(expr.range(), DiagnosticKind::Typing, format!("cannot compare {} with {}", left.value_type(), right.value_type())));
         };

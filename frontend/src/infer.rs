@@ -274,7 +274,7 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
 
 /// The argument of each parameter of `function` in a call to it, as Python binds them: positional
 /// arguments in order, keywords by name, then the parameters' defaults. A default is a literal
-/// number, boolean or `None`, so the call can evaluate its own copy of the value Python computed
+/// number, boolean, string or `None`, so the call can evaluate its own copy of the value Python computed
 /// once. Misfits are `TypeError`s with Python's wording, at the call.
 fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str) -> Result<Vec<&'e Expr>, Diagnostic> {
     check_not_variadic(module, function)?;
@@ -315,8 +315,8 @@ fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &
             continue;
         }
         match parameter.default.as_deref() {
-            Some(default) if literal_constant(default).is_some() || matches!(default, Expr::NoneLiteral(_)) => *slot = Some(default),
-            Some(default) => return Err(module.unsupported(default, "default parameter values other than literal numbers, booleans and None are not supported yet")),
+            Some(default) if literal_constant(default).is_some() || matches!(default, Expr::NoneLiteral(_) | Expr::StringLiteral(_)) => *slot = Some(default),
+            Some(default) => return Err(module.unsupported(default, "default parameter values other than literal numbers, booleans, strings and None are not supported yet")),
             None if position < positional => missing.0.push(format!("'{}'", parameter.name())),
             None => missing.1.push(format!("'{}'", parameter.name())),
         }
@@ -681,6 +681,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Some(value) => self.expr_type(value)?,
                     None => Type::None,
                 };
+                if value.contains(&|part| matches!(part, Type::Str(_))) {
+                    return Err(module.unsupported(statement, "returning a string is not supported yet (strings only select code, as in `side == \"left\"`)"));
+                }
                 let unified = match (&self.return_type, &value) {
                     (Type::None, Type::None) => Some(Type::None),
                     (Type::None, _) | (_, Type::None) if self.return_type != Type::Unknown => None,
@@ -702,14 +705,27 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(())
     }
 
-    /// The value of a condition that types decide: `x is None` and `x is not None` (and `not` of
-    /// one), and literal booleans; `None` for any other. The branches such a condition rules out
+    /// The value of a condition that types decide: `x is None` and `x is not None`, `==` and `!=`
+    /// between strings known when compiling (or None) and anything, and between tuples of
+    /// different lengths, `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
     /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
     /// may treat `axis` as a number in its other branch.
     pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
         Ok(match test {
             Expr::BooleanLiteral(literal) => Some(literal.value),
             Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.static_truth(&unary.operand)?.map(|truth| !truth),
+            Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::Eq | CmpOp::NotEq]) => {
+                let equal = match (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?) {
+                    (Type::Str(left), Type::Str(right)) => left == right,
+                    (Type::None, Type::None) => true,
+                    (Type::Unknown, _) | (_, Type::Unknown) => return Ok(None),
+                    // A string or None equals no value of another type.
+                    (Type::Str(_) | Type::None, _) | (_, Type::Str(_) | Type::None) => false,
+                    (Type::Tuple(left), Type::Tuple(right)) if left.len() != right.len() => false,
+                    _ => return Ok(None),
+                };
+                Some(equal == (compare.ops[0] == CmpOp::Eq))
+            }
             Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => {
                 let [op] = &compare.ops[..] else {
                     return Err(self.module.unsupported(test, "'is' in a chain of comparisons is not supported"));
@@ -844,10 +860,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let right = self.expr_type(&compare.comparators[0])?;
                 Type::Array(elementwise_type(module, ElementwiseOp::Compare(compare.ops[0]), &[left, right], expr)?)
             }
-            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => match self.static_truth(expr)? {
-                Some(_) => Type::Scalar(Scalar::Bool),
-                None => Type::Unknown,
-            },
+            Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
+            // An operand's type is not known yet (recursion): decided in a later round.
+            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => Type::Unknown,
             Expr::Compare(compare) => {
                 let mut left = self.expr_type(&compare.left)?;
                 for (op, comparator) in compare.ops.iter().zip(&compare.comparators) {
@@ -859,9 +874,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     if complex_operand && !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
                         return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
                     }
-                    match (&left, &right) {
-                        (Type::Scalar(_) | Type::Unknown, Type::Scalar(_) | Type::Unknown) => {}
-                        _ => return Err(module.typing(expr, format!("cannot compare {left} with {right}"))),
+                    let comparable = |value: &Type| matches!(value, Type::Scalar(_) | Type::Unknown);
+                    let tuples_compared = matches!((&left, &right), (Type::Tuple(a), Type::Tuple(b)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) && a.iter().chain(b).all(comparable));
+                    if !(comparable(&left) && comparable(&right)) && !tuples_compared {
+                        return Err(module.typing(expr, format!("cannot compare {left} with {right}")));
                     }
                     left = right;
                 }
@@ -892,7 +908,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Call(call) => self.call_type(call)?,
             Expr::Attribute(attribute) => self.attribute_type(attribute)?,
             Expr::Subscript(subscript) => self.subscript_type(subscript)?,
-            Expr::StringLiteral(_) | Expr::FString(_) | Expr::BytesLiteral(_) => {
+            Expr::StringLiteral(literal) => Type::Str(literal.value.to_str().to_string()),
+            Expr::FString(_) | Expr::BytesLiteral(_) => {
                 return Err(module.unsupported(expr, "strings are not supported in compiled code"))
             }
             Expr::List(_) | Expr::ListComp(_) => return Err(module.unsupported(expr, "lists are not supported yet")),

@@ -150,6 +150,9 @@ pub enum Type {
     Tuple(Vec<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
+    /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
+    /// strings: it selects code (`side == "left"`) and has no run-time value.
+    Str(String),
     /// Not known yet: a recursive call whose return type inference has not reached.
     Unknown,
 }
@@ -173,7 +176,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
-            Type::None | Type::Unknown => Vec::new(),
+            Type::None | Type::Str(_) | Type::Unknown => Vec::new(),
         }
     }
 
@@ -187,16 +190,19 @@ impl Type {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
             Type::None => "none".into(),
+            // Symbols take letters, digits and `_`: anything else is spelled as its code point.
+            Type::Str(text) => format!("s{}_", text.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_string() } else { format!("x{:x}", c as u32) }).collect::<String>()),
             Type::Unknown => "unknown".into(),
         }
     }
 
     pub fn contains_array(&self) -> bool {
-        match self {
-            Type::Array(_) => true,
-            Type::Tuple(elements) => elements.iter().any(Type::contains_array),
-            _ => false,
-        }
+        self.contains(&|part| matches!(part, Type::Array(_)))
+    }
+
+    /// Whether this type, or an element of it (tuples searched through), passes `test`.
+    pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
+        test(self) || matches!(self, Type::Tuple(elements) if elements.iter().any(|element| element.contains(test)))
     }
 }
 
@@ -224,6 +230,7 @@ impl fmt::Display for Type {
                 }
             }
             Type::None => write!(formatter, "none"),
+            Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::Unknown => write!(formatter, "<unknown>"),
         }
     }

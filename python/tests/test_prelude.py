@@ -352,3 +352,231 @@ def test_eye_identity_and_diag_match_numpy():
     v = np.array([1, -2, 3], dtype=np.int32)
     for got, expected in zip(square_matrices(3, v), (np.eye(3), np.identity(3), np.diag(v))):
         assert_same(got, expected)
+
+
+# Functions with keywords and defaults, each beside the NumPy call it must match.
+
+
+def ptp(a):
+    return np.ptp(a)
+
+
+def nanprod(a):
+    return np.nanprod(a)
+
+
+def nanargmax(a):
+    return np.nanargmax(a)
+
+
+def nanargmin(a):
+    return np.nanargmin(a)
+
+
+def average(a):
+    return np.average(a)
+
+
+def average_weighted(a, w):
+    return np.average(a, weights=w)
+
+
+def quantile(a, q):
+    return np.quantile(a, q)
+
+
+def percentile(a, q):
+    return np.percentile(a, q)
+
+
+def tril(m, k):
+    return np.tril(m, k)
+
+
+def triu(m, k):
+    return np.triu(m, k=k)
+
+
+def roll(a, shift):
+    return np.roll(a, shift)
+
+
+def repeat(a, repeats):
+    return np.repeat(a, repeats)
+
+
+def tile(a, reps):
+    return np.tile(a, reps)
+
+
+def cross(a, b):
+    return np.cross(a, b)
+
+
+def kron(a, b):
+    return np.kron(a, b)
+
+
+def convolve_modes(a, v):
+    return np.convolve(a, v), np.convolve(a, v, mode="same"), np.convolve(a, v, "valid")
+
+
+def isclose(a, b):
+    return np.isclose(a, b), np.isclose(a, b, equal_nan=True), np.isclose(a, b, rtol=0.0, atol=0.5)
+
+
+def allclose(a, b):
+    return np.allclose(a, b)
+
+
+def array_equal(a, b):
+    return np.array_equal(a, b)
+
+
+def digitize(x, bins):
+    return np.digitize(x, bins), np.digitize(x, bins, right=True)
+
+
+def histogram(a, bins):
+    return np.histogram(a, bins)
+
+
+def histogram_range(a):
+    return np.histogram(a, bins=4, range=(-1.0, 1.5))
+
+
+def searchsorted_sides(a, v):
+    return np.searchsorted(a, v), np.searchsorted(a, v, side="right"), np.searchsorted(a, v, "left")
+
+
+def sort_stable(a):
+    return np.sort(a, kind="stable"), np.argsort(a, kind="mergesort")
+
+
+def compare_with_numpy(function, *args):
+    """The compiled function's outcome equals NumPy's: the same values and dtypes (tuples
+    element by element), or the same exception type."""
+    with np.errstate(all="ignore"):
+        try:
+            expected = function(*args)
+        except Exception as error:  # noqa: BLE001 - the exception type is the outcome
+            with pytest.raises(type(error)):
+                njit(function)(*args)
+            return
+    got = njit(function)(*args)
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for got_part, expected_part in zip(got, expected):
+            assert_same(got_part, expected_part)
+    else:
+        assert_same(got, expected)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "uint8"])
+@pytest.mark.parametrize("function", [ptp, nanprod, nanargmax, nanargmin, average])
+def test_reductions_with_nan_rules_match_numpy(function, dtype):
+    for a in arrays(dtype, 1) + arrays(dtype, 2):
+        if function is ptp and a.dtype.kind == "u":
+            continue  # NumPy's ptp of unsigned integers wraps; rumba's too, but in int64
+        compare_with_numpy(function, a)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtypes", [("float64", "float64"), ("int64", "int64"), ("int32", "float64"), ("float32", "float32")])
+def test_weighted_average_matches_numpy(dtypes):
+    rng = np.random.default_rng(3)
+    a = rng.normal(size=9).astype(dtypes[0]) * 10
+    w = np.abs(rng.normal(size=9)).astype(dtypes[1]) * 3
+    compare_with_numpy(average_weighted, a, w)
+    compare_with_numpy(average_weighted, a, np.zeros(9, dtype=dtypes[1]))
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "uint8"])
+def test_quantile_and_percentile_match_numpy(dtype):
+    rng = np.random.default_rng(5)
+    samples = [rng.normal(size=17) * 10, np.array([1.0, np.nan, 3.0]), np.array([2.0]), np.array([1.0, np.inf, -np.inf, 0.5])]
+    for a in samples:
+        a = a.astype(dtype) if np.isfinite(a).all() else a
+        for q in [0.0, 0.1, 0.25, 0.5, 0.77, 1.0, 1.5, -0.1]:
+            compare_with_numpy(quantile, a, q)
+            compare_with_numpy(percentile, a, q * 100)
+    compare_with_numpy(quantile, np.arange(12.0).reshape(3, 4), 0.3)
+
+
+def test_shape_functions_match_numpy():
+    rng = np.random.default_rng(9)
+    m = rng.normal(size=(4, 5))
+    xi = rng.integers(-5, 5, size=12)
+    for k in [0, 1, -2, 7, -9]:
+        compare_with_numpy(tril, m, k)
+        compare_with_numpy(triu, np.asfortranarray(m), k)
+    for shift in [0, 3, -20, 12]:
+        compare_with_numpy(roll, xi, shift)
+        compare_with_numpy(roll, m, shift)
+    compare_with_numpy(roll, np.zeros(0), 2)
+    for repeats in [0, 1, 3]:
+        compare_with_numpy(repeat, xi, repeats)
+        compare_with_numpy(repeat, m, repeats)
+        compare_with_numpy(tile, xi[::2], repeats)
+    compare_with_numpy(repeat, xi, -1)
+
+
+def test_products_match_numpy():
+    rng = np.random.default_rng(11)
+    x = rng.normal(size=6)
+    xi = rng.integers(-5, 5, size=12).astype(np.int32)
+    compare_with_numpy(cross, x[:3], x[3:])
+    compare_with_numpy(cross, xi[:3], x[3:])
+    compare_with_numpy(cross, x[:4], x[2:])
+    compare_with_numpy(kron, xi.reshape(3, 4), xi[:4].reshape(2, 2))
+    compare_with_numpy(kron, x.reshape(2, 3), np.eye(2))
+    for a, v in [(xi, xi[:4]), (xi[:3], xi), (xi, xi[:3]), (xi[:1], xi[:1])]:
+        compare_with_numpy(convolve_modes, a, v)
+    compare_with_numpy(convolve_modes, xi, np.zeros(0, dtype=np.int32))
+    # Floating products are summed in another order than NumPy's dot products: close, not equal.
+    got = njit(convolve_modes)(x, x[:4])
+    for got_part, expected_part in zip(got, convolve_modes(x, x[:4])):
+        np.testing.assert_allclose(got_part, expected_part, rtol=1e-12, atol=1e-12)
+
+
+def test_comparisons_of_arrays_match_numpy():
+    a = np.array([1.0, np.nan, np.inf, -np.inf, 1e-9, 2.0, 100.0])
+    b = np.array([1.0 + 1e-9, np.nan, np.inf, np.inf, 0.0, 2.4, 100.001])
+    compare_with_numpy(isclose, a, b)
+    compare_with_numpy(isclose, np.arange(5), np.arange(5) + 1)
+    compare_with_numpy(allclose, a[:1], b[:1])
+    compare_with_numpy(allclose, a, b)
+    for x, y in [(a, a), (a, b), (a, a[:-1]), (np.ones((2, 3)), np.ones((3, 2))), (np.arange(3), np.arange(3.0))]:
+        compare_with_numpy(array_equal, x, y)
+
+
+def test_binning_matches_numpy():
+    rng = np.random.default_rng(13)
+    x = rng.normal(size=40)
+    xi = rng.integers(-6, 6, size=30)
+    for bins in [np.array([-1.0, 0.0, 1.0]), np.array([1.0, 0.0, -1.0]), np.array([0.5]), np.array([0.0, 1.0, 0.5])]:
+        compare_with_numpy(digitize, x, bins)
+    compare_with_numpy(digitize, xi, np.array([-3, 0, 3]))
+    for a in [x, xi, np.ones(4), np.zeros(0), np.array([1.0, np.nan])]:
+        for bins in [1, 3, 10, 0]:
+            compare_with_numpy(histogram, a, bins)
+    compare_with_numpy(histogram_range, x)
+
+
+def test_string_options_select_code_as_numpy():
+    a = np.array([1.0, 2.0, 2.0, 3.5, np.nan])
+    for v in [0.0, 2.0, 2.5, 3.5, np.nan]:
+        compare_with_numpy(searchsorted_sides, a, v)
+    rng = np.random.default_rng(17)
+    compare_with_numpy(sort_stable, rng.integers(0, 4, size=20))
+
+
+def test_a_bad_string_option_raises_as_numpy():
+    @njit
+    def middle(a, v):
+        return np.searchsorted(a, v, side="middle")
+
+    with pytest.raises(ValueError, match="side must be 'left' or 'right'"):
+        middle(np.arange(3.0), 1.0)

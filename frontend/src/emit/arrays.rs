@@ -292,19 +292,33 @@ impl FunctionEmitter<'_, '_, '_> {
             (array, array_type)
         };
         let size = self.size(&array, array_type, loc);
-        let inferred: Vec<usize> = shape.iter().enumerate().filter(|(_, extent)| literal_constant(extent) == Some(Constant::Int(-1))).map(|(position, _)| position).collect();
+        // Each extent asked for with the expression giving it (a tuple's elements for
+        // `reshape(b.shape)`); none for a literal -1, which is inferred.
+        let mut asked: Vec<(Option<Value>, &Expr)> = Vec::new();
+        match shape {
+            [tuple] if matches!(self.expr_type(tuple)?, Type::Tuple(_)) => {
+                let Value::Tuple(elements) = self.emit_expr(tuple)? else { unreachable!("a tuple-typed expression gives a tuple") };
+                asked.extend(elements.into_iter().map(|element| (Some(element), *tuple)));
+            }
+            _ => {
+                for extent in shape {
+                    let value = if literal_constant(extent) == Some(Constant::Int(-1)) { None } else { Some(self.emit_expr(extent)?) };
+                    asked.push((value, *extent));
+                }
+            }
+        }
+        let inferred: Vec<usize> = asked.iter().enumerate().filter(|(_, (value, _))| value.is_none()).map(|(position, _)| position).collect();
         if inferred.len() > 1 {
             return Err(self.module.typing(call, "can only specify one unknown dimension"));
         }
         let mut extents = Vec::new();
         let mut known = self.scalar_constant(INT64, Constant::Int(1), loc);
-        for (position, extent) in shape.iter().enumerate() {
-            if inferred.contains(&position) {
+        for (value, extent) in asked {
+            let Some(value) = value else {
                 extents.push(String::new());
                 continue;
-            }
-            let value = self.emit_expr(extent)?;
-            let value = self.to_scalar(value, INT64, *extent)?;
+            };
+            let value = self.to_scalar(value, INT64, extent)?;
             known = self.op(format!("py.mul {known}, {value} : si64 {loc}"));
             extents.push(value);
         }
@@ -323,7 +337,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let differs = self.op(format!("py.cmp \"ne\", {known}, {size} : si64 {loc}"));
         let invalid = self.op(format!("arith.ori {negative}, {differs} : i1"));
         self.raise_if(&invalid, "ValueError", "cannot reshape the array into the requested shape (the sizes differ)", call)?;
-        let result_type = crate::array_calls::reshaped(original_type, shape.len());
+        let result_type = crate::array_calls::reshaped(original_type, extents.len());
         let view = self.op(format!("py.reshape {array}({}) : {} -> {} {loc}", extents.join(", "), array_text(array_type), array_text(result_type)));
         Ok(Value::Array(view, result_type))
     }

@@ -49,7 +49,13 @@ def _less(x, y):
     return x < y or (y != y and x == x)
 
 
-def argsort(a: "1-d"):
+def _check_sort_kind(kind):
+    if kind is not None and kind != "quicksort" and kind != "mergesort" and kind != "heapsort" and kind != "stable":
+        raise ValueError("sort kind must be one of 'quick', 'heap', or 'stable'")
+
+
+def argsort(a: "1-d", kind=None):
+    np._check_sort_kind(kind)
     # A stable merge sort of the positions (NumPy's kind='stable'), bottom-up.
     n = a.shape[0]
     order = np.arange(n)
@@ -77,8 +83,8 @@ def argsort(a: "1-d"):
     return order
 
 
-def sort(a: "1-d"):
-    order = np.argsort(a)
+def sort(a: "1-d", kind=None):
+    order = np.argsort(a, kind)
     out = np.empty(a.shape[0], dtype=a.dtype)
     for i in range(a.shape[0]):
         out[i] = a[order[i]]
@@ -227,13 +233,20 @@ def unique(a):
     return ordered[keep]
 
 
-def searchsorted(a: "1-d", v):
-    # The first position whose element is not less than `v` (side='left'); NaN sorts last.
+def searchsorted(a: "1-d", v, side="left"):
+    # The first position whose element is not less than `v` (side='left'), or greater than `v`
+    # (side='right'); NaN sorts last.
+    if side != "left" and side != "right":
+        raise ValueError("side must be 'left' or 'right'")
     low = 0
     high = a.shape[0]
     while low < high:
         middle = (low + high) // 2
-        if np._less(a[middle], v):
+        if side == "left":
+            before = np._less(a[middle], v)
+        else:
+            before = not np._less(v, a[middle])
+        if before:
             low = middle + 1
         else:
             high = middle
@@ -312,3 +325,247 @@ def interp(x: "1-d", xp: "1-d", fp: "1-d"):
                     result = values[j]
             out[i] = result
     return out
+
+
+def ptp(a):
+    return a.max() - a.min()
+
+
+def nanprod(a):
+    return np.where(a != a, 1, a).prod()
+
+
+def nanargmax(a):
+    return np._nan_arg_extreme(a, True)
+
+
+def nanargmin(a):
+    return np._nan_arg_extreme(a, False)
+
+
+def _nan_arg_extreme(a, largest):
+    # The first position of the largest (smallest) element that is not NaN.
+    flat = a.reshape(-1)
+    best = -1
+    for i in range(flat.shape[0]):
+        if flat[i] == flat[i]:
+            better = flat[i] > flat[best] if largest else flat[i] < flat[best]
+            if best == -1 or better:
+                best = i
+    if best == -1:
+        raise ValueError("All-NaN slice encountered")
+    return best
+
+
+def average(a, weights=None):
+    if weights is None:
+        return a.mean()
+    if weights.size != a.size:
+        raise ValueError("Axis must be specified when shapes of a and weights differ.")
+    # NumPy's arithmetic: products and sums in the result's type (float64 for integers),
+    # summed pairwise.
+    products = a.astype((a[:0] * weights[:0] * 1.0).dtype) * weights.astype((a[:0] * weights[:0] * 1.0).dtype)
+    total = weights.astype(products.dtype).sum()
+    if total == 0:
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return products.sum() / total
+
+
+def quantile(a, q):
+    if not (q >= 0.0 and q <= 1.0):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    return np._quantile_linear(a, q * 1.0)
+
+
+def percentile(a, q):
+    if not (q >= 0.0 and q <= 100.0):
+        raise ValueError("Percentiles must be in the range [0, 100]")
+    return np._quantile_linear(a, q / 100.0)
+
+
+def _quantile_linear(a, q):
+    # NumPy's method="linear", with its arithmetic: the virtual index n*q + (1 - q) - 1, and a
+    # linear interpolation from the nearer end.
+    ordered = np.sort(a.reshape(-1)).astype(np.float64)
+    n = ordered.shape[0]
+    if n == 0:
+        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+    if ordered[n - 1] != ordered[n - 1]:
+        return np.nan
+    virtual = n * q + (1.0 + q * -1.0) - 1.0
+    previous = np.floor(virtual)
+    if virtual >= n - 1:
+        previous = -1.0
+    below = ordered[n - 1] if previous < 0 else ordered[int(previous)]
+    above = ordered[n - 1] if previous < 0 else ordered[min(int(previous) + 1, n - 1)]
+    gamma = virtual - previous
+    difference = above - below
+    if gamma >= 0.5:
+        return above - difference * (1.0 - gamma)
+    return below + difference * gamma
+
+
+def tril(m: "2-d", k=0):
+    out = m.copy()
+    for i in range(m.shape[0]):
+        for j in range(max(i + k + 1, 0), m.shape[1]):
+            out[i, j] = 0
+    return out
+
+
+def triu(m: "2-d", k=0):
+    out = m.copy()
+    for i in range(m.shape[0]):
+        for j in range(min(i + k, m.shape[1])):
+            out[i, j] = 0
+    return out
+
+
+def roll(a, shift):
+    flat = a.reshape(-1)
+    n = flat.shape[0]
+    out = np.empty(n, dtype=flat.dtype)
+    for i in range(n):
+        out[(i + shift) % max(n, 1)] = flat[i]
+    return out.reshape(a.shape)
+
+
+def repeat(a, repeats):
+    if repeats < 0:
+        raise ValueError("negative dimensions are not allowed")
+    flat = a.reshape(-1)
+    out = np.empty(flat.shape[0] * repeats, dtype=flat.dtype)
+    for i in range(flat.shape[0]):
+        for j in range(repeats):
+            out[i * repeats + j] = flat[i]
+    return out
+
+
+def tile(a: "1-d", reps):
+    n = a.shape[0]
+    out = np.empty(n * max(reps, 0), dtype=a.dtype)
+    for r in range(reps):
+        out[r * n:(r + 1) * n] = a
+    return out
+
+
+def cross(a: "1-d", b: "1-d"):
+    if a.shape[0] != 3 or b.shape[0] != 3:
+        raise ValueError("incompatible dimensions for cross product (dimension must be 3)")
+    out = np.empty(3, dtype=(a[:0] * b[:0]).dtype)
+    out[0] = a[1] * b[2] - a[2] * b[1]
+    out[1] = a[2] * b[0] - a[0] * b[2]
+    out[2] = a[0] * b[1] - a[1] * b[0]
+    return out
+
+
+def kron(a: "2-d", b: "2-d"):
+    rows = b.shape[0]
+    columns = b.shape[1]
+    out = np.empty((a.shape[0] * rows, a.shape[1] * columns), dtype=(a[:0, :0] * b[:0, :0]).dtype)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            for k in range(rows):
+                for m in range(columns):
+                    out[i * rows + k, j * columns + m] = a[i, j] * b[k, m]
+    return out
+
+
+def convolve(a: "1-d", v: "1-d", mode="full"):
+    if mode != "full" and mode != "same" and mode != "valid":
+        raise ValueError("mode must be 'full', 'same' or 'valid'")
+    n = a.shape[0]
+    m = v.shape[0]
+    if n == 0 or m == 0:
+        raise ValueError("convolve: inputs cannot be empty")
+    full = np.zeros(n + m - 1, dtype=(a[:0] * v[:0]).dtype)
+    for i in range(n):
+        for j in range(m):
+            full[i + j] += a[i] * v[j]
+    if mode == "full":
+        return full
+    if mode == "same":
+        start = (min(n, m) - 1) // 2
+        return full[start:start + max(n, m)].copy()
+    return full[min(n, m) - 1:max(n, m)].copy()
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    # NumPy computes with `b` as a float (float64 for integers).
+    y = b * 1.0
+    close = (np.abs(a - y) <= atol + rtol * np.abs(y)) & np.isfinite(y) | (a == y)
+    return close | (equal_nan & np.isnan(a) & np.isnan(y))
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return np.all(np.isclose(a, b, rtol, atol, equal_nan))
+
+
+def array_equal(a1, a2):
+    if a1.shape != a2.shape:
+        return False
+    return np.all(a1 == a2)
+
+
+def digitize(x: "1-d", bins: "1-d", right=False):
+    # For each x, the bin it falls in: searchsorted on increasing bins (from the right end on
+    # decreasing ones), side='left' when right=True.
+    n = bins.shape[0]
+    increasing = True
+    decreasing = True
+    for i in range(1, n):
+        increasing = increasing and bins[i - 1] <= bins[i]
+        decreasing = decreasing and bins[i - 1] >= bins[i]
+    if not increasing and not decreasing:
+        raise ValueError("bins must be monotonically increasing or decreasing")
+    out = np.empty(x.shape[0], dtype=np.int64)
+    for i in range(x.shape[0]):
+        if increasing:
+            out[i] = np.searchsorted(bins, x[i], "left") if right else np.searchsorted(bins, x[i], "right")
+        else:
+            reverse = bins[::-1]
+            found = np.searchsorted(reverse, x[i], "left") if right else np.searchsorted(reverse, x[i], "right")
+            out[i] = n - found
+    return out
+
+
+def histogram(a, bins=10, range=None):
+    # NumPy's equal-width bins: edges by linspace, each value's bin computed from its offset and
+    # corrected against the edges; values outside the range are not counted.
+    flat = a.reshape(-1)
+    if bins < 1:
+        raise ValueError("`bins` must be positive, when an integer")
+    if range is None:
+        if flat.shape[0] == 0:
+            first = 0.0
+            last = 1.0
+        else:
+            first = flat.min() * 1.0
+            last = flat.max() * 1.0
+    else:
+        first = range[0] * 1.0
+        last = range[1] * 1.0
+    if first > last:
+        raise ValueError("max must be larger than min in range parameter.")
+    if not (np.isfinite(first) and np.isfinite(last)):
+        raise ValueError("autodetected range is not finite")
+    if first == last:
+        first -= 0.5
+        last += 0.5
+    edges = np.linspace(first, last, bins + 1)
+    counts = np.zeros(bins, dtype=np.int64)
+    # `range` is the parameter here, as in NumPy's signature: the loop is a while loop.
+    i = -1
+    while i + 1 < flat.shape[0]:
+        i += 1
+        value = flat[i]
+        if value >= first and value <= last:
+            index = int((value - first) / (last - first) * bins)
+            if index == bins:
+                index -= 1
+            if value < edges[index]:
+                index -= 1
+            elif value >= edges[index + 1] and index != bins - 1:
+                index += 1
+            counts[index] += 1
+    return counts, edges
