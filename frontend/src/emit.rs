@@ -94,6 +94,17 @@ impl Value {
     }
 }
 
+/// The exponent of `x ** n` computed by multiplications: a literal integer `n` from 0 to 64.
+fn small_power(exponent: Option<Constant>) -> Option<u32> {
+    match exponent {
+        Some(Constant::Int(power)) if (0..=MULTIPLIED_POWERS).contains(&power) => Some(power as u32),
+        _ => None,
+    }
+}
+
+/// The largest literal integer exponent computed by multiplications rather than by `pow`.
+const MULTIPLIED_POWERS: i64 = 64;
+
 /// Rebuilds a value of type `value_type` from flat SSA names.
 fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Value {
     match value_type {
@@ -1968,7 +1979,33 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if op == Operator::Div && left_type == INT64 && right_type == INT64 {
             return self.int_true_divide((left_name, right_name), (&lhs, &rhs), &loc);
         }
+        if let (Operator::Pow, true, Some(power)) = (op, result.is_float(), small_power(literal_constant(right_expr))) {
+            return Ok(Value::Scalar(self.power_by_multiplication(&lhs, power, result, &loc), result));
+        }
         Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
+    }
+
+    /// `base ** power` of a float `base` by repeated squaring, as Numba computes a power by a
+    /// literal integer: a few multiplications instead of a call to `pow` (within an ulp or two
+    /// of it, and much faster in loops).
+    fn power_by_multiplication(&mut self, base: &str, power: u32, float: Scalar, loc: &str) -> String {
+        let ty = float.mlir();
+        let mut result: Option<String> = None;
+        let mut square = base.to_string();
+        let mut remaining = power;
+        while remaining != 0 {
+            if remaining & 1 == 1 {
+                result = Some(match result {
+                    Some(product) => self.op(format!("py.mul {product}, {square} : {ty} {loc}")),
+                    None => square.clone(),
+                });
+            }
+            remaining >>= 1;
+            if remaining != 0 {
+                square = self.op(format!("py.mul {square}, {square} : {ty} {loc}"));
+            }
+        }
+        result.unwrap_or_else(|| self.scalar_constant(float, Constant::Float(1.0), loc))
     }
 
     /// Whether int64 `value` lies beyond ±2**53, where converting it to float may round.
@@ -2285,7 +2322,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 return Ok(Value::Scalar(self.cast(&values[0].0, values[0].1, result, loc), result));
             }
             let op = crate::infer::ElementwiseOp::Numpy(name.to_string()).as_operator();
-            return Ok(Value::Scalar(self.elementwise_kernel(&op, &values, result, false, call)?, result));
+            return Ok(Value::Scalar(self.elementwise_kernel(&op, &values, result, None, call)?, result));
         }
         let kernel = crate::ufuncs::math_kernel(name).ok_or_else(|| self.module.unsupported(&*call.func, format!("math.{name} is not supported yet")))?;
         // Computed in the float type (float32 stays), then converted to Python's int or bool.
@@ -2954,13 +2991,13 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         .as_operator();
         let result = crate::infer::elementwise_scalar(module, &op, &child_types, expr)?;
-        let exponent_is_one_half = children.get(1).is_some_and(|exponent| literal_constant(exponent) == Some(Constant::Float(0.5)));
-        Ok((self.elementwise_kernel(&op, values, result, exponent_is_one_half, expr)?, result))
+        let exponent = children.get(1).and_then(|exponent| literal_constant(exponent));
+        Ok((self.elementwise_kernel(&op, values, result, exponent, expr)?, result))
     }
 
     /// The scalar kernel of `op` on `values`, computing `result`, by NumPy's rules: no exceptions
     /// (float division by zero gives inf or nan, integer floor division and modulo by zero give 0).
-    fn elementwise_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], result: Scalar, exponent_is_one_half: bool, expr: &dyn Ranged) -> Result<String, Diagnostic> {
+    fn elementwise_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], result: Scalar, exponent: Option<Constant>, expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
         Ok(match op {
@@ -2975,9 +3012,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 if operand_type == Scalar::Bool && matches!(operator, Operator::Add | Operator::Mult) {
                     let mnemonic = if *operator == Operator::Add { "ori" } else { "andi" };
                     self.op(format!("arith.{mnemonic} {lhs}, {rhs} : i1"))
-                } else if *operator == Operator::Pow && exponent_is_one_half {
+                } else if *operator == Operator::Pow && exponent == Some(Constant::Float(0.5)) {
                     // NumPy computes `a ** 0.5` as sqrt (so -0.0 stays -0.0 and -inf gives NaN).
                     self.op(format!("py.math \"sqrt\"({lhs}) : ({ty}) -> {ty} {loc}"))
+                } else if let (Operator::Pow, true, Some(power)) = (*operator, operand_type.is_float(), small_power(exponent)) {
+                    self.power_by_multiplication(&lhs, power, operand_type, &loc)
                 } else if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
                     let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
                     let one = self.scalar_constant(operand_type, Constant::Int(1), &loc);

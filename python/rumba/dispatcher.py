@@ -127,9 +127,11 @@ class Dispatcher(_rumba.DispatchTable):
 
     def _bound_arguments(self, args, kwargs):
         """One argument per parameter, as Python binds ``args`` and ``kwargs`` to the function's
-        parameters (defaults filled in); ``None`` when ``args`` already are that."""
+        parameters (defaults filled in); ``None`` when there is nothing to bind: no keywords and
+        at least one argument per parameter (too many is the compiler's error to report, and a
+        stencil's ``out``)."""
         signature = self._signature()
-        if signature is None or (not kwargs and len(args) == len(signature.parameters)):
+        if signature is None or (not kwargs and len(args) >= len(signature.parameters)):
             return None
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()

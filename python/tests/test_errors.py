@@ -437,7 +437,10 @@ def test_unsupported_argument_values(value):
     assert d.signatures == []
 
 
-def test_keyword_arguments_rejected():
+def test_keyword_arguments_bind_as_in_python():
     d = jit(plain)
-    with pytest.raises(TypeError):
-        d(x=1)
+    assert d(x=1) == plain(x=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'y'"):
+        d(1, y=1)
+    with pytest.raises(TypeError, match="missing a required argument: 'x'"):
+        d()

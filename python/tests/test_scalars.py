@@ -20,7 +20,7 @@ import math
 import numpy as np
 import pytest
 
-from _compare import check, describe_returncode, fits_int64, jitted, outcome, run_isolated
+from _compare import assert_float_equal, check, describe_returncode, fits_int64, jitted, outcome, run_isolated
 
 # --------------------------------------------------------------------------------------------------
 # Functions under test (top level and undecorated: the dispatcher compiles this file's source).
@@ -938,3 +938,28 @@ def test_numpy_float32_conversions(x):
     check(jitted(math_floor_ceil), x, exact_types=False)
     check(jitted(unary), x, exact_types=False)
     check(jitted(builtin_abs), x, exact_types=False)
+
+
+def power_6(x):
+    return x ** 6
+
+
+def powers_0_to_3(x):
+    return x ** 0, x ** 1, x ** 2, x ** 3
+
+
+def array_power_5(a):
+    return a ** 5
+
+
+@pytest.mark.parametrize("x", [1.5, -2.25, 0.0, -0.0, 1e-30, 3.7e40, math.inf, -math.inf, math.nan, 0.1])
+def test_literal_integer_powers_are_multiplications_within_an_ulp_or_two(x):
+    # Repeated squaring, as Numba computes these: `x ** 0`, `x ** 1`, `x ** 2` are exact (one
+    # rounding at most), higher powers within 2 ulp of CPython's pow.
+    for got, expected in zip(jitted(powers_0_to_3)(x), powers_0_to_3(x)):
+        assert_float_equal(got, expected, maxulp=2)
+    assert_float_equal(jitted(power_6)(x), power_6(x), maxulp=2)
+    a = np.array([x, x / 3, -x], dtype=np.float64)
+    with np.errstate(all="ignore"):
+        expected = array_power_5(a)
+    np.testing.assert_array_max_ulp(jitted(array_power_5)(a), expected, maxulp=2)
