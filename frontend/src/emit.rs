@@ -230,6 +230,12 @@ type RuntimeFunction = (&'static str, &'static str);
 const STACK_CHECK: RuntimeFunction = ("rumba_stack_exhausted", "() -> i1");
 /// Called before a large allocation: whether that many bytes can be allocated.
 pub(crate) const ALLOCATION_CHECK: RuntimeFunction = ("rumba_can_allocate", "(f64) -> i1");
+/// Draws from NumPy's generator (runtime `random.rs`): a float in [0, 1), a standard normal, an
+/// integer in [0, n], and seeding.
+const NUMPY_RANDOM: RuntimeFunction = ("rumba_np_random", "() -> f64");
+const NUMPY_GAUSS: RuntimeFunction = ("rumba_np_gauss", "() -> f64");
+const NUMPY_BOUNDED: RuntimeFunction = ("rumba_np_bounded", "(si64) -> si64");
+const NUMPY_SEED: RuntimeFunction = ("rumba_np_seed", "(si64) -> ()");
 /// `int / int` rounded once, for operands beyond ±2**53.
 const INT_TRUE_DIVIDE: RuntimeFunction = ("rumba_int_true_divide", "(si64, si64) -> f64");
 
@@ -399,10 +405,16 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     /// `func.call` of runtime function `function` on `operands`, declared in the module.
+    /// Calls `function` of the runtime; its result, or nothing for a function without one.
     fn call_runtime(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) -> String {
         self.module_emitter.runtime_calls.insert(function);
         let (name, function_type) = function;
-        self.op(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")))
+        let call = format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", "));
+        if function_type.ends_with("-> ()") {
+            self.line(call);
+            return String::new();
+        }
+        self.op(call)
     }
 
     fn fresh(&mut self) -> String {
@@ -2215,6 +2227,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn emit_call(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, call);
+        if let Some(truth) = self.walker().isinstance_truth(call)? {
+            return Ok(self.constant_value(Constant::Bool(truth), &loc));
+        }
         let bindings = &self.bindings;
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
@@ -2255,6 +2270,21 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                     _ => Ok(Value::Scalar(self.op(format!("py.random : f64 {loc}")), FLOAT64)),
                 }
+            }
+            Callee::NumpyRandom(name) => {
+                crate::infer::numpy_random_type(module, call, &name, &argument_types)?;
+                let (function, result) = match name.as_str() {
+                    "_double" => (NUMPY_RANDOM, Some(FLOAT64)),
+                    "_gauss" => (NUMPY_GAUSS, Some(FLOAT64)),
+                    "_bounded" => (NUMPY_BOUNDED, Some(INT64)),
+                    _ => (NUMPY_SEED, None),
+                };
+                let operands = match arguments.first() {
+                    Some(argument) => vec![self.to_scalar(argument.clone(), INT64, call)?],
+                    None => Vec::new(),
+                };
+                let drawn = self.call_runtime(function, &operands, &loc);
+                Ok(result.map_or(Value::None, |scalar| Value::Scalar(drawn, scalar)))
             }
             Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &loc),
             Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),

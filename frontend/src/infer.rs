@@ -346,8 +346,11 @@ pub enum Callee<'e> {
     Function(String),
     Math(String),
     Numpy(String),
-    /// `random.X` or `np.random.X`.
+    /// `random.X`: Python's generator.
     Random(String),
+    /// `np.random._X`: a draw from NumPy's generator that the prelude's `np.random` functions
+    /// are written with (`_double`, `_gauss`, `_bounded`, `_seed`).
+    NumpyRandom(String),
     Builtin(&'e str),
 }
 
@@ -707,7 +710,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// The value of a condition that types decide: `x is None` and `x is not None`, `==` and `!=`
     /// between strings known when compiling (or None) and anything, and between tuples of
-    /// different lengths, `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
+    /// different lengths, `isinstance`, `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
     /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
     /// may treat `axis` as a number in its other branch.
     pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
@@ -742,8 +745,48 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 };
                 Some(identical == (*op == CmpOp::Is))
             }
+            Expr::Call(call) => self.isinstance_truth(call)?,
             _ => None,
         })
+    }
+
+    /// `isinstance(x, classes)` decided by `x`'s type: `int` (which bools and every integer type
+    /// are, as NumPy's integers count for Numba), `float`, `complex`, `bool`, `tuple`,
+    /// `np.ndarray`, or a tuple of these. `None` for any other call.
+    pub fn isinstance_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
+        let module = self.module;
+        let Expr::Name(function) = &*call.func else { return Ok(None) };
+        if function.id.as_str() != "isinstance" || module.global("isinstance").is_some() || self.locals.contains_key("isinstance") {
+            return Ok(None);
+        }
+        let [value, classes] = &call.arguments.args[..] else {
+            return Err(module.typing(call, "isinstance expected 2 arguments"));
+        };
+        let value_type = self.expr_type(value)?;
+        if value_type == Type::Unknown {
+            return Ok(None);
+        }
+        let class_names: Vec<&Expr> = match classes {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+            single => vec![single],
+        };
+        let mut matches = false;
+        for class in class_names {
+            let name = match class {
+                Expr::Name(name) if module.global(name.id.as_str()).is_none() => name.id.as_str(),
+                Expr::Attribute(attribute) if attribute.attr.as_str() == "ndarray" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => "ndarray",
+                other => return Err(module.unsupported(other, "isinstance() takes int, float, complex, bool, tuple, np.ndarray or a tuple of these here")),
+            };
+            matches = matches
+                || match (name, &value_type) {
+                    ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
+                    ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
+                    ("tuple", Type::Tuple(_)) | ("ndarray", Type::Array(_)) => true,
+                    ("int" | "bool" | "float" | "complex" | "tuple" | "ndarray", _) => false,
+                    _ => return Err(module.unsupported(class, "isinstance() takes int, float, complex, bool, tuple, np.ndarray or a tuple of these here")),
+                };
+        }
+        Ok(Some(matches))
     }
 
     /// The clauses of an `if` statement that may run, each with its condition (none for the
@@ -905,6 +948,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let orelse = self.expr_type(&conditional.orelse)?;
                 unify(&body, &orelse).ok_or_else(|| module.typing(expr, format!("the branches give {body} and {orelse}")))?
             }
+            Expr::Call(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
             Expr::Call(call) => self.call_type(call)?,
             Expr::Attribute(attribute) => self.attribute_type(attribute)?,
             Expr::Subscript(subscript) => self.subscript_type(subscript)?,
@@ -1007,6 +1051,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
+            Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
             Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
                 let name = elementwise_callee(&callee).unwrap_or_default();
                 let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
@@ -1176,7 +1221,12 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
             Expr::Attribute(inner) if inner.attr.as_str() == "random" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
-                Ok(Callee::Random(attribute.attr.to_string()))
+                // The prelude writes `np.random.name` as `_random_name`.
+                let name = attribute.attr.as_str();
+                Ok(match module.prelude_function(&format!("_random_{name}")) {
+                    Some(prelude_name) => Callee::Function(prelude_name),
+                    None => Callee::NumpyRandom(name.to_string()),
+                })
             }
             _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
         },
@@ -1454,6 +1504,16 @@ pub fn math_arity(kernel: Kernel) -> usize {
 
 /// The type of `random.random()`, `random.uniform(a, b)`, `random.seed(n)` (also as `np.random.X`,
 /// with `np.random.rand()` for `random()`).
+/// The type of a draw from NumPy's generator (`Callee::NumpyRandom`).
+pub fn numpy_random_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    match (name, arguments) {
+        ("_double" | "_gauss", []) => Ok(Type::Scalar(FLOAT64)),
+        ("_bounded", [Type::Scalar(Scalar::Int { .. })]) => Ok(Type::Scalar(INT64)),
+        ("_seed", [Type::Scalar(Scalar::Int { .. })]) => Ok(Type::None),
+        _ => Err(module.unsupported(&*call.func, format!("np.random.{name} is not supported yet"))),
+    }
+}
+
 pub fn random_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
     let numbers = arguments.iter().all(|argument| matches!(argument, Type::Scalar(_)));
     match (name, arguments) {

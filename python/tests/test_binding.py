@@ -100,3 +100,36 @@ def test_is_compares_with_none_only():
 
     with pytest.raises(errors.UnsupportedError, match="compare with None only"):
         same(1.0, 2.0)
+
+
+def describe(x):
+    if isinstance(x, np.ndarray):
+        return x.sum() * 1.0
+    if isinstance(x, (float, complex)):
+        return 2.0
+    if isinstance(x, bool):
+        return 3.0
+    if isinstance(x, int):
+        return 4.0
+    if isinstance(x, tuple):
+        return 5.0
+    return 6.0
+
+
+def describe_tuple():
+    return describe((1, 2.0))
+
+
+@pytest.mark.parametrize("x", [np.arange(3.0), 1.5, True, 7, 2j])
+def test_isinstance_is_decided_by_types(x):
+    assert njit(describe)(x) == describe(x)
+    assert njit(describe_tuple)() == describe_tuple()
+
+
+def test_isinstance_of_another_class_is_a_located_error():
+    @njit
+    def of_list(x):
+        return isinstance(x, list)
+
+    with pytest.raises(errors.UnsupportedError, match="isinstance"):
+        of_list(1)

@@ -1,6 +1,7 @@
-"""Random numbers in compiled code: random.random(), random.uniform(a, b), random.seed(n) and their
-np.random forms. Compiled code has its own generator per thread (as Numba's), so results are
-compared with CPython statistically, and seeded runs with each other."""
+"""Random numbers in compiled code: Python's random.random(), random.uniform(a, b), random.seed(n),
+and NumPy's legacy np.random functions. Compiled code has its own generators per thread (as
+Numba's); unseeded draws are compared with CPython statistically, seeded ones with CPython's and
+NumPy's own sequences, value for value."""
 import random
 
 import numpy as np
@@ -74,8 +75,81 @@ def test_seed_makes_draws_repeat():
     again, again_np = jitted(42, 5)
     other, _ = jitted(43, 5)
     np.testing.assert_array_equal(first, again)
-    assert first_np == again_np == first[0]
+    assert first_np == again_np
     assert not np.array_equal(first, other)
+
+
+def python_seeded(seed):
+    random.seed(seed)
+    return random.random(), random.random(), random.uniform(-3.0, 5.0), random.random()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, -5, 2**32 - 1, 2**40 + 3])
+def test_seeded_python_draws_are_cpythons(seed):
+    # random.seed(n) seeds as CPython (the words of |n|), and both stream as MT19937.
+    assert njit(python_seeded)(seed) == python_seeded(seed)
+
+
+def numpy_scalars(seed):
+    np.random.seed(seed)
+    return (np.random.random(), np.random.rand(), np.random.randn(), np.random.standard_normal(),
+            np.random.normal(2.0, 3.0), np.random.normal(), np.random.uniform(-1.0, 4.0), np.random.uniform(),
+            np.random.randint(0, 10), np.random.randint(5), np.random.randint(-2**40, 2**40),
+            np.random.exponential(2.0), np.random.standard_exponential(), np.random.random_sample())
+
+
+def numpy_arrays(seed):
+    np.random.seed(seed)
+    return (np.random.random(5), np.random.rand(2, 3), np.random.randn(4), np.random.randn(2, 2, 2),
+            np.random.normal(1.0, 2.0, (2, 2)), np.random.standard_normal(3), np.random.uniform(0.0, 1.0, 3),
+            np.random.randint(0, 100, size=6), np.random.randint(7, size=(2, 3)), np.random.exponential(1.0, 4),
+            np.random.choice(np.arange(10.0), 4), np.random.choice(np.arange(3)), np.random.choice(5, (2, 2)),
+            np.random.permutation(7), np.random.permutation(np.arange(5.0)))
+
+
+def numpy_shuffle(seed, a):
+    np.random.seed(seed)
+    np.random.shuffle(a)
+    return a
+
+
+@pytest.mark.parametrize("seed", [0, 7, 42, 2**32 - 1])
+@pytest.mark.parametrize("function", [numpy_scalars, numpy_arrays])
+def test_seeded_numpy_draws_are_numpys(function, seed):
+    # np.random.seed(n) seeds NumPy's legacy MT19937, and every function draws as RandomState does:
+    # doubles from 53 bits, the polar Gaussian with its kept second value, masked bounded integers.
+    got = njit(function)(seed)
+    expected = function(seed)
+    assert len(got) == len(expected)
+    for got_value, expected_value in zip(got, expected):
+        assert np.asarray(got_value).dtype == np.asarray(expected_value).dtype
+        np.testing.assert_array_equal(got_value, expected_value)
+
+
+def test_seeded_shuffle_is_numpys():
+    got, expected = np.arange(20.0), np.arange(20.0)
+    njit(numpy_shuffle)(3, got)
+    numpy_shuffle(3, expected)
+    np.testing.assert_array_equal(got, expected)
+
+
+def numpy_bad_calls(which):
+    if which == 0:
+        np.random.seed(-1)
+    elif which == 1:
+        return np.random.randint(3, 3)
+    elif which == 2:
+        return np.random.normal(0.0, -1.0)
+    return 0
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_bad_random_arguments_raise_as_numpy(which):
+    with pytest.raises(ValueError) as expected:
+        numpy_bad_calls(which)
+    with pytest.raises(ValueError) as got:
+        njit(numpy_bad_calls)(which)
+    assert str(got.value) == str(expected.value)
 
 
 def wrong_seed(x):

@@ -1,59 +1,201 @@
-//! The random numbers compiled code draws (`random.random()`, `np.random.random()`, `random.seed(n)`):
-//! one xoshiro256++ generator per thread, so `prange` iterations on different threads draw
-//! independent streams, as Numba's per-thread generators do. A thread's generator starts from a
-//! seed mixed from the clock and the thread's address; `seed(n)` restarts the calling thread's.
+//! The random numbers compiled code draws. Each thread has two Mersenne Twisters (MT19937), as
+//! Numba's: one for Python's `random` module and one for `np.random`, so that `prange` iterations
+//! on different threads draw independent streams. Seeded, each gives its library's own sequence:
+//! `random.seed(n)` seeds as CPython does (`init_by_array` of `n`'s 32-bit words), and
+//! `np.random.seed(n)` as NumPy's legacy `RandomState` (`init_genrand`), whose Gaussian (the polar
+//! method, keeping the second value) and bounded integers (masked rejection) are reproduced here.
+//! Unseeded, a thread's generators start from the clock and the thread's address.
 
-use std::{cell::Cell, time::SystemTime};
+use std::{cell::RefCell, time::SystemTime};
+
+const STATE_WORDS: usize = 624;
+const SHIFT_WORDS: usize = 397;
+
+struct Mt19937 {
+    words: [u32; STATE_WORDS],
+    position: usize,
+    /// The polar method's second normal deviate, kept for the next draw (NumPy's legacy gauss).
+    kept_gauss: Option<f64>,
+}
+
+impl Mt19937 {
+    /// `init_genrand`: NumPy's legacy seeding.
+    fn from_seed(seed: u32) -> Self {
+        let mut words = [0u32; STATE_WORDS];
+        words[0] = seed;
+        for i in 1..STATE_WORDS {
+            words[i] = 1_812_433_253u32.wrapping_mul(words[i - 1] ^ (words[i - 1] >> 30)).wrapping_add(i as u32);
+        }
+        Self { words, position: STATE_WORDS, kept_gauss: None }
+    }
+
+    /// `init_by_array`: CPython's seeding by the words of the seed.
+    fn from_key(key: &[u32]) -> Self {
+        let mut generator = Self::from_seed(19_650_218);
+        let words = &mut generator.words;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..STATE_WORDS.max(key.len()) {
+            let previous = words[i - 1] ^ (words[i - 1] >> 30);
+            words[i] = (words[i] ^ previous.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= STATE_WORDS {
+                words[0] = words[STATE_WORDS - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..STATE_WORDS - 1 {
+            let previous = words[i - 1] ^ (words[i - 1] >> 30);
+            words[i] = (words[i] ^ previous.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= STATE_WORDS {
+                words[0] = words[STATE_WORDS - 1];
+                i = 1;
+            }
+        }
+        words[0] = 0x8000_0000;
+        generator
+    }
+
+    fn from_clock() -> Self {
+        let clock = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_nanos() as u64);
+        let marker = 0u8;
+        let mixed = clock ^ (&marker as *const u8 as u64).rotate_left(32);
+        Self::from_key(&[mixed as u32, (mixed >> 32) as u32])
+    }
+
+    fn twist(&mut self) {
+        let words = &mut self.words;
+        for i in 0..STATE_WORDS {
+            let y = (words[i] & 0x8000_0000) | (words[(i + 1) % STATE_WORDS] & 0x7fff_ffff);
+            let mixed = (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 };
+            words[i] = words[(i + SHIFT_WORDS) % STATE_WORDS] ^ mixed;
+        }
+        self.position = 0;
+    }
+
+    fn next_u32(&mut self) -> u32 {
+        if self.position >= STATE_WORDS {
+            self.twist();
+        }
+        let mut y = self.words[self.position];
+        self.position += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let high = self.next_u32() as u64;
+        (high << 32) | self.next_u32() as u64
+    }
+
+    /// A float in [0, 1) from 53 random bits (CPython's `random()`, NumPy's `random_sample()`).
+    fn next_double(&mut self) -> f64 {
+        let (high, low) = (self.next_u32() >> 5, self.next_u32() >> 6);
+        (high as f64 * 67_108_864.0 + low as f64) / 9_007_199_254_740_992.0
+    }
+
+    /// A standard normal deviate by the polar method, two at a time (NumPy's `legacy_gauss`).
+    fn gauss(&mut self) -> f64 {
+        if let Some(kept) = self.kept_gauss.take() {
+            return kept;
+        }
+        loop {
+            let x1 = 2.0 * self.next_double() - 1.0;
+            let x2 = 2.0 * self.next_double() - 1.0;
+            let r2 = x1 * x1 + x2 * x2;
+            if r2 < 1.0 && r2 != 0.0 {
+                let factor = (-2.0 * r2.ln() / r2).sqrt();
+                self.kept_gauss = Some(factor * x1);
+                return factor * x2;
+            }
+        }
+    }
+
+    /// A uniform integer in [0, `largest`], by masked rejection on 32 or 64 bits (NumPy's legacy
+    /// bounded integers and `random_interval`).
+    fn bounded(&mut self, largest: u64) -> u64 {
+        if largest == 0 {
+            return 0;
+        }
+        let mask = u64::MAX >> largest.leading_zeros();
+        loop {
+            let value = if largest <= u32::MAX as u64 { self.next_u32() as u64 & mask } else { self.next_u64() & mask };
+            if value <= largest {
+                return value;
+            }
+        }
+    }
+}
 
 thread_local! {
-    static STATE: Cell<[u64; 4]> = Cell::new(initial_state());
+    static PYTHON: RefCell<Mt19937> = RefCell::new(Mt19937::from_clock());
+    static NUMPY: RefCell<Mt19937> = RefCell::new(Mt19937::from_clock());
 }
 
-/// SplitMix64, which expands one 64-bit seed into the generator's 256 bits of state.
-fn expand(mut seed: u64) -> [u64; 4] {
-    let mut next = || {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    [next(), next(), next(), next()]
-}
-
-fn initial_state() -> [u64; 4] {
-    let clock = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_nanos() as u64);
-    let marker = 0u8;
-    expand(clock ^ (&marker as *const u8 as u64).rotate_left(32))
-}
-
-fn next_u64() -> u64 {
-    STATE.with(|cell| {
-        let mut s = cell.get();
-        let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        cell.set(s);
-        result
-    })
-}
-
-/// A float uniformly drawn from [0, 1), with 53 random bits.
+/// `random.random()`.
 pub extern "C" fn rumba_random() -> f64 {
-    (next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    PYTHON.with(|generator| generator.borrow_mut().next_double())
 }
 
-/// Restarts the calling thread's generator from `seed`.
+/// `random.seed(n)`: CPython's key is the words of `|n|`, least significant first (`[0]` for 0).
 pub extern "C" fn rumba_seed(seed: i64) {
-    STATE.with(|cell| cell.set(expand(seed as u64)));
+    let magnitude = seed.unsigned_abs();
+    let key: Vec<u32> = if magnitude >> 32 == 0 { vec![magnitude as u32] } else { vec![magnitude as u32, (magnitude >> 32) as u32] };
+    PYTHON.with(|generator| *generator.borrow_mut() = Mt19937::from_key(&key));
+}
+
+/// `np.random.random()`.
+pub extern "C" fn rumba_np_random() -> f64 {
+    NUMPY.with(|generator| generator.borrow_mut().next_double())
+}
+
+/// `np.random.standard_normal()`.
+pub extern "C" fn rumba_np_gauss() -> f64 {
+    NUMPY.with(|generator| generator.borrow_mut().gauss())
+}
+
+/// A uniform integer in [0, `largest`] (`largest` taken as unsigned), for `np.random.randint` and
+/// shuffles.
+pub extern "C" fn rumba_np_bounded(largest: i64) -> i64 {
+    NUMPY.with(|generator| generator.borrow_mut().bounded(largest as u64) as i64)
+}
+
+/// `np.random.seed(n)` for `n` in [0, 2**32); the caller checks the range.
+pub extern "C" fn rumba_np_seed(seed: i64) {
+    NUMPY.with(|generator| *generator.borrow_mut() = Mt19937::from_seed(seed as u32));
 }
 
 /// The symbols compiled code calls, by name, for the JIT to resolve.
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 2] {
-    [("rumba_random", rumba_random as *mut std::ffi::c_void), ("rumba_seed", rumba_seed as *mut std::ffi::c_void)]
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 6] {
+    [
+        ("rumba_random", rumba_random as *mut std::ffi::c_void),
+        ("rumba_seed", rumba_seed as *mut std::ffi::c_void),
+        ("rumba_np_random", rumba_np_random as *mut std::ffi::c_void),
+        ("rumba_np_gauss", rumba_np_gauss as *mut std::ffi::c_void),
+        ("rumba_np_bounded", rumba_np_bounded as *mut std::ffi::c_void),
+        ("rumba_np_seed", rumba_np_seed as *mut std::ffi::c_void),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mt19937;
+
+    #[test]
+    fn seeded_generators_give_the_reference_sequences() {
+        // The first outputs of MT19937 from init_genrand(5489), the reference implementation's
+        // default seed (also C++'s std::mt19937: the 10000th output is 4123659995).
+        let mut generator = Mt19937::from_seed(5489);
+        assert_eq!(generator.next_u32(), 3_499_211_612);
+        assert_eq!(generator.next_u32(), 581_869_302);
+        let mut generator = Mt19937::from_seed(5489);
+        let tenth_thousand = (0..10_000).map(|_| generator.next_u32()).last();
+        assert_eq!(tenth_thousand, Some(4_123_659_995));
+    }
 }

@@ -569,3 +569,144 @@ def histogram(a, bins=10, range=None):
                 index += 1
             counts[index] += 1
     return counts, edges
+
+
+# np.random, NumPy's legacy RandomState: `np.random.name` is `_random_name` here. The draws come
+# from the runtime's per-thread MT19937 (`np.random._double()`, `_gauss()`, `_bounded(n)` for an
+# integer in [0, n], `_seed(n)`), so a seeded sequence is NumPy's.
+
+
+def _random_seed(seed):
+    if seed < 0 or seed > 4294967295:
+        raise ValueError("Seed must be between 0 and 2**32 - 1")
+    np.random._seed(seed)
+
+
+def _random_random(size=None):
+    if size is None:
+        return np.random._double()
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np.random._double()
+    return out
+
+
+def _random_random_sample(size=None):
+    return np.random.random(size)
+
+
+def _random_rand(d0=None, d1=None, d2=None):
+    if d0 is None:
+        return np.random.random()
+    if d1 is None:
+        return np.random.random(d0)
+    if d2 is None:
+        return np.random.random((d0, d1))
+    return np.random.random((d0, d1, d2))
+
+
+def _random_standard_normal(size=None):
+    if size is None:
+        return np.random._gauss()
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np.random._gauss()
+    return out
+
+
+def _random_randn(d0=None, d1=None, d2=None):
+    if d0 is None:
+        return np.random.standard_normal()
+    if d1 is None:
+        return np.random.standard_normal(d0)
+    if d2 is None:
+        return np.random.standard_normal((d0, d1))
+    return np.random.standard_normal((d0, d1, d2))
+
+
+def _random_normal(loc=0.0, scale=1.0, size=None):
+    if scale < 0:
+        raise ValueError("scale < 0")
+    if size is None:
+        return loc + scale * np.random._gauss()
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = loc + scale * np.random._gauss()
+    return out
+
+
+def _random_uniform(low=0.0, high=1.0, size=None):
+    span = high - low
+    if size is None:
+        return low + span * np.random._double()
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = low + span * np.random._double()
+    return out
+
+
+def _random_standard_exponential(size=None):
+    return np.random.exponential(1.0, size)
+
+
+def _random_exponential(scale=1.0, size=None):
+    if scale < 0:
+        raise ValueError("scale < 0")
+    if size is None:
+        return scale * -np.log(1.0 - np.random._double())
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = scale * -np.log(1.0 - np.random._double())
+    return out
+
+
+def _random_randint(low, high=None, size=None):
+    if high is None:
+        return np._randint_between(0, low, size)
+    return np._randint_between(low, high, size)
+
+
+def _randint_between(low, high, size):
+    if low >= high:
+        raise ValueError("low >= high")
+    if size is None:
+        return low + np.random._bounded(high - low - 1)
+    out = np.empty(size, dtype=np.int64)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = low + np.random._bounded(high - low - 1)
+    return out
+
+
+def _random_choice(a, size=None):
+    # With replacement and equal weights, as NumPy draws it: randint(0, len(a), size) indexes `a`.
+    if isinstance(a, int):
+        return np.random.randint(0, a, size)
+    if a.shape[0] == 0:
+        raise ValueError("'a' cannot be empty unless no samples are taken")
+    if size is None:
+        return a[np.random.randint(0, a.shape[0])]
+    return a.reshape(-1)[np.random.randint(0, a.shape[0], size).reshape(-1)].reshape(size)
+
+
+def _random_shuffle(x: "1-d"):
+    # Fisher-Yates from the end, as NumPy's legacy shuffle draws.
+    for i in range(x.shape[0] - 1, 0, -1):
+        j = np.random._bounded(i)
+        swapped = x[i]
+        x[i] = x[j]
+        x[j] = swapped
+
+
+def _random_permutation(x):
+    if isinstance(x, int):
+        out = np.arange(x)
+    else:
+        out = x.copy()
+    np.random.shuffle(out)
+    return out
