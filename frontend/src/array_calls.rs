@@ -31,6 +31,108 @@ pub enum ArrayCall<'e> {
     Arange { bounds: Vec<&'e Expr>, dtype: Option<&'e Expr> },
     /// `np.linspace(start, stop, num=50)`.
     Linspace { start: &'e Expr, stop: &'e Expr, num: Option<&'e Expr> },
+    /// `np.array(values, dtype=None)` (a copy) and `np.asarray(values, dtype=None)`: of an array,
+    /// of a (nested) list or tuple literal of numbers or of arrays, or of a tuple of numbers.
+    FromValues { values: &'e Expr, dtype: Option<&'e Expr>, copy: bool },
+    /// `np.concatenate`, `np.stack`, `np.hstack`, `np.vstack`, `np.column_stack` of a list or tuple
+    /// of arrays.
+    Join { name: &'static str, arrays: &'e Expr, axis: Option<&'e Expr> },
+}
+
+/// How a join places its arrays: along an existing dimension, or stacked along a new one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct JoinPlan {
+    pub stack: bool,
+    pub axis: usize,
+}
+
+/// What `np.<name>(arrays, axis)` does with arrays of `ndim` dimensions, as NumPy's definitions
+/// of the five in terms of concatenate and stack.
+pub fn join_plan(module: &SourceModule, name: &str, ndim: usize, axis: Option<&Expr>, node: &dyn Ranged) -> Result<JoinPlan, Diagnostic> {
+    let at = |axis: usize| Ok(JoinPlan { stack: false, axis });
+    let stacked = |axis: usize| Ok(JoinPlan { stack: true, axis });
+    match (name, ndim) {
+        (_, 0) => Err(module.typing(&node.range(), format!("np.{name}: zero-dimensional arrays cannot be concatenated"))),
+        ("concatenate", _) => at(axis.map(|axis| axis_of(module, axis, ndim)).transpose()?.unwrap_or(0)),
+        ("stack", _) => stacked(axis.map(|axis| axis_of(module, axis, ndim + 1)).transpose()?.unwrap_or(0)),
+        ("vstack", 1) => stacked(0),
+        ("vstack", _) => at(0),
+        ("hstack", 1) => at(0),
+        ("hstack", _) => at(1),
+        ("column_stack", 1) => stacked(1),
+        ("column_stack", 2) => at(1),
+        _ => Err(module.unsupported(&node.range(), format!("np.{name} of {ndim}-d arrays is not supported yet"))),
+    }
+}
+
+/// The shape of a (nested) list or tuple literal and its elements in C order, each a number or an
+/// array expression (anything but a list or tuple literal). `None` for an expression that is not
+/// such a literal; an error for one that is not rectangular.
+pub fn literal_elements<'e>(module: &SourceModule, expr: &'e Expr) -> Result<Option<(Vec<usize>, Vec<&'e Expr>)>, Diagnostic> {
+    let items = match expr {
+        Expr::List(list) => &list.elts,
+        Expr::Tuple(tuple) => &tuple.elts,
+        _ => return Ok(None),
+    };
+    let mut inner_shape: Option<Vec<usize>> = None;
+    let mut elements = Vec::new();
+    for item in items {
+        let (shape, mut nested) = literal_elements(module, item)?.unwrap_or_else(|| (Vec::new(), vec![item]));
+        if inner_shape.as_ref().is_some_and(|known| *known != shape) {
+            return Err(module.typing(expr, "setting an array element with a sequence: the nested lists have different lengths"));
+        }
+        inner_shape = Some(shape);
+        elements.append(&mut nested);
+    }
+    let mut shape = vec![items.len()];
+    shape.extend(inner_shape.unwrap_or_default());
+    Ok(Some((shape, elements)))
+}
+
+/// The element type of an array made of values of `types` (all numbers, or all arrays of one
+/// number of dimensions), and the dimensions each value adds; `None` while a type is unknown.
+fn values_dtype(module: &SourceModule, values: &Expr, types: &[Type]) -> Result<Option<(Scalar, usize)>, Diagnostic> {
+    if types.contains(&Type::Unknown) {
+        return Ok(None);
+    }
+    let element = |found: &Type| match found {
+        Type::Scalar(Scalar::Complex) => None,
+        Type::Scalar(scalar) => Some((*scalar, 0)),
+        Type::Array(array) => Some((array.dtype, array.ndim)),
+        _ => None,
+    };
+    let elements: Option<Vec<(Scalar, usize)>> = types.iter().map(element).collect();
+    match elements {
+        Some(elements) if !elements.is_empty() && elements.iter().all(|&(_, ndim)| ndim == elements[0].1) => {
+            Ok(Some((elements.iter().map(|&(dtype, _)| dtype).reduce(promote).expect("not empty"), elements[0].1)))
+        }
+        Some(elements) if elements.is_empty() => Err(module.unsupported(values, "np.array of an empty list is not supported yet (its dtype is float64; use np.empty(0))")),
+        _ => Err(module.unsupported(values, "np.array takes numbers (not complex ones) or arrays of one number of dimensions here")),
+    }
+}
+
+/// The types of the arrays a join takes: the elements of a list or tuple literal, or of a tuple.
+pub fn joined_types(module: &SourceModule, name: &str, arrays: &Expr, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<Vec<ArrayType>>, Diagnostic> {
+    let types = match arrays {
+        Expr::List(list) => list.elts.iter().map(&mut *type_of).collect::<Result<Vec<_>, _>>()?,
+        Expr::Tuple(tuple) => tuple.elts.iter().map(&mut *type_of).collect::<Result<Vec<_>, _>>()?,
+        other => match type_of(other)? {
+            Type::Tuple(elements) => elements,
+            Type::Unknown => return Ok(None),
+            found => return Err(module.typing(other, format!("np.{name} takes a list or tuple of arrays, got {found}"))),
+        },
+    };
+    if types.contains(&Type::Unknown) {
+        return Ok(None);
+    }
+    let arrays_found: Vec<ArrayType> = types.iter().filter_map(|found| if let Type::Array(array) = found { Some(*array) } else { None }).collect();
+    if arrays_found.len() != types.len() || types.is_empty() {
+        return Err(module.typing(arrays, format!("np.{name} takes a non-empty list or tuple of arrays")));
+    }
+    if arrays_found.iter().any(|array| array.ndim != arrays_found[0].ndim) {
+        return Err(module.typing(arrays, format!("np.{name}: all the input arrays must have the same number of dimensions")));
+    }
+    Ok(Some(arrays_found))
 }
 
 /// What a `*_like` call writes into its new array.
@@ -161,6 +263,21 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                     return Err(module.typing(call, "np.arange takes one to three numbers"));
                 }
                 ArrayCall::Arange { bounds, dtype: dtype.map(|keyword| &keyword.value) }
+            }
+            (true, "array" | "asarray") => {
+                let arguments = bind(&["object", "dtype"])?;
+                ArrayCall::FromValues { values: arguments.required(module, call, 0, &what)?, dtype: arguments.values[1], copy: name == "array" }
+            }
+            (true, "concatenate" | "stack" | "hstack" | "vstack" | "column_stack") => {
+                let name = match name {
+                    "concatenate" => "concatenate",
+                    "stack" => "stack",
+                    "hstack" => "hstack",
+                    "vstack" => "vstack",
+                    _ => "column_stack",
+                };
+                let arguments = if matches!(name, "concatenate" | "stack") { bind(&["arrays", "axis"])? } else { bind(&["tup"])? };
+                ArrayCall::Join { name, arrays: arguments.required(module, call, 0, &what)?, axis: arguments.values.get(1).copied().flatten() }
             }
             (true, "linspace") => {
                 let arguments = bind(&["start", "stop", "num"])?;
@@ -334,6 +451,39 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                 None => Type::Unknown,
             }
         }
+        ArrayCall::FromValues { values, dtype, copy } => {
+            let found = match literal_elements(module, values)? {
+                Some((shape, elements)) => {
+                    let mut element_types = Vec::with_capacity(elements.len());
+                    for element in elements {
+                        element_types.push(type_of(element)?);
+                    }
+                    values_dtype(module, values, &element_types)?.map(|(dtype, inner_ndim)| (dtype, shape.len() + inner_ndim))
+                }
+                None => match type_of(values)? {
+                    Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
+                    Type::Array(array) => Some((array.dtype, array.ndim)),
+                    Type::Tuple(elements) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
+                    Type::Unknown => None,
+                    other => return Err(module.unsupported(*values, format!("np.array of {other} is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
+                },
+            };
+            match found {
+                Some((found_dtype, ndim)) => match dtype_or(module, *dtype, found_dtype, type_of)? {
+                    Some(dtype) => new_array(dtype, ndim),
+                    None => Type::Unknown,
+                },
+                None => Type::Unknown,
+            }
+        }
+        ArrayCall::Join { name, arrays, axis } => match joined_types(module, name, arrays, type_of)? {
+            Some(types) => {
+                let plan = join_plan(module, name, types[0].ndim, *axis, call)?;
+                let dtype = types.iter().map(|array| array.dtype).reduce(promote).expect("a join has arrays");
+                new_array(dtype, types[0].ndim + usize::from(plan.stack))
+            }
+            None => Type::Unknown,
+        },
         ArrayCall::Linspace { start, stop, num } => {
             expect_number(module, start, type_of(start)?)?;
             expect_number(module, stop, type_of(stop)?)?;

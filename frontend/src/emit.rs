@@ -21,6 +21,7 @@ use ruff_text_size::Ranged;
 use std::{collections::HashMap, fmt::Write};
 
 mod arrays;
+mod construction;
 mod stencil;
 
 /// What a `state` slot holds: why the statements that follow are being skipped.

@@ -684,8 +684,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Some(value) => self.expr_type(value)?,
                     None => Type::None,
                 };
-                if value.contains(&|part| matches!(part, Type::Str(_))) {
-                    return Err(module.unsupported(statement, "returning a string is not supported yet (strings only select code, as in `side == \"left\"`)"));
+                if let (true, Some(returned)) = (value.contains(&|part| matches!(part, Type::Str(_))), &return_statement.value) {
+                    return Err(module.unsupported(&**returned, "returning a string is not supported yet (strings only select code, as in `side == \"left\"`)"));
                 }
                 let unified = match (&self.return_type, &value) {
                     (Type::None, Type::None) => Some(Type::None),

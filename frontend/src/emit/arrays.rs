@@ -70,6 +70,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Type::Array(new_type) = result_type else { unreachable!("np.arange makes an array") };
                 self.emit_arange(&bounds, new_type, call, &loc)
             }
+            ArrayCall::FromValues { values, dtype: _, copy } => self.emit_from_values(call, values, copy, &result_type),
+            ArrayCall::Join { name, arrays, axis } => self.emit_join(call, name, arrays, axis, &result_type),
             ArrayCall::Linspace { start, stop, num } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.linspace makes an array") };
                 self.emit_linspace(start, stop, num, new_type, call, &loc)

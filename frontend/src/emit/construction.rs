@@ -1,0 +1,187 @@
+//! Arrays made of values: `np.array`/`np.asarray` of numbers and arrays written as (nested) list
+//! or tuple literals or held in a tuple, and the joins `np.concatenate`, `np.stack`,
+//! `np.hstack`, `np.vstack` and `np.column_stack`. Each allocates its result (`py.empty`) and
+//! writes the values in: numbers with `py.setitem`, arrays with `py.copy` into a `py.view` of the
+//! result, after NumPy's shape checks.
+
+use super::{location, FunctionEmitter, Value};
+use crate::{
+    array_calls::{join_plan, literal_elements, JoinPlan},
+    diagnostics::Diagnostic,
+    resolve::Constant,
+    types::{ArrayType, Type, INT64},
+};
+use ruff_python_ast::{Expr, ExprCall};
+use rumba_dialects::Layout;
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// `np.array(values)` (`copy`) or `np.asarray(values)`, of the result type inference gave.
+    pub(super) fn emit_from_values(&mut self, call: &ExprCall, values: &Expr, copy: bool, result_type: &Type) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        let Type::Array(result_type) = *result_type else { unreachable!("np.array makes an array") };
+        let (shape, elements) = match literal_elements(self.module, values)? {
+            Some((shape, elements)) => {
+                let mut emitted = Vec::with_capacity(elements.len());
+                for element in elements {
+                    emitted.push(self.emit_expr(element)?);
+                }
+                (shape, emitted)
+            }
+            None => match self.emit_expr(values)? {
+                Value::Array(array, array_type) if !copy && array_type.dtype == result_type.dtype => return Ok(Value::Array(array, array_type)),
+                Value::Array(array, array_type) => return self.copy_array(&array, array_type, result_type.dtype, &loc),
+                Value::Tuple(elements) => (vec![elements.len()], elements),
+                other => unreachable!("inference admits no np.array of {}", other.value_type()),
+            },
+        };
+        match elements.first() {
+            Some(Value::Array(..)) => {
+                let arrays: Vec<(String, ArrayType)> = elements
+                    .into_iter()
+                    .map(|element| match element {
+                        Value::Array(array, array_type) => (array, array_type),
+                        other => unreachable!("inference admits arrays only beside arrays, not {}", other.value_type()),
+                    })
+                    .collect();
+                self.stack_arrays(call, &shape, &arrays, result_type)
+            }
+            _ => {
+                let extents: Vec<String> = shape.iter().map(|&extent| self.scalar_constant(INT64, Constant::Int(extent as i64), &loc)).collect();
+                let Value::Array(array, array_type) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
+                let index_types = vec!["si64"; shape.len()].join(", ");
+                for (position, element) in elements.into_iter().enumerate() {
+                    let element = self.element_to_store(element, result_type.dtype, call)?;
+                    let mut rest = position;
+                    let mut indices = vec![String::new(); shape.len()];
+                    for (dim, &extent) in shape.iter().enumerate().rev() {
+                        indices[dim] = self.scalar_constant(INT64, Constant::Int((rest % extent) as i64), &loc);
+                        rest /= extent;
+                    }
+                    self.line(format!(
+                        "py.setitem {element}, {array}[{}] : {}, {}, {index_types} {loc}",
+                        indices.join(", "),
+                        result_type.dtype.mlir(),
+                        Type::Array(array_type).flat_mlir()[0]
+                    ));
+                }
+                Ok(Value::Array(array, array_type))
+            }
+        }
+    }
+
+    /// `np.array` of a nested literal of arrays (`shape` the literal's): the arrays, all of one
+    /// shape (`ValueError` otherwise), stacked along new leading dimensions.
+    fn stack_arrays(&mut self, call: &ExprCall, shape: &[usize], arrays: &[(String, ArrayType)], result_type: ArrayType) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        let (first, first_type) = &arrays[0];
+        let inner = self.extents(first, *first_type, &loc);
+        self.check_same_shapes(call, &inner, arrays, None, "setting an array element with a sequence: the arrays have different shapes")?;
+        let mut extents: Vec<String> = shape.iter().map(|&extent| self.scalar_constant(INT64, Constant::Int(extent as i64), &loc)).collect();
+        extents.extend(inner);
+        let Value::Array(result, _) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
+        for (position, (array, array_type)) in arrays.iter().enumerate() {
+            let mut rest = position;
+            let mut leading = vec![String::new(); shape.len()];
+            for (dim, &extent) in shape.iter().enumerate().rev() {
+                leading[dim] = self.scalar_constant(INT64, Constant::Int((rest % extent) as i64), &loc);
+                rest /= extent;
+            }
+            let mut dims = vec![-1i64; shape.len()];
+            dims.resize(result_type.ndim, 0);
+            self.copy_into_view(&result, result_type, &leading, &dims, (array, *array_type), &loc);
+        }
+        Ok(Value::Array(result, result_type))
+    }
+
+    /// `np.concatenate` and the other joins, of the result type inference gave.
+    pub(super) fn emit_join(&mut self, call: &ExprCall, name: &str, arrays: &Expr, axis: Option<&Expr>, result_type: &Type) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        let Type::Array(result_type) = *result_type else { unreachable!("a join makes an array") };
+        let values = match arrays {
+            Expr::List(list) => list.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<Vec<_>, _>>()?,
+            Expr::Tuple(tuple) => tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<Vec<_>, _>>()?,
+            other => match self.emit_expr(other)? {
+                Value::Tuple(elements) => elements,
+                value => unreachable!("inference admits joins of tuples only, not {}", value.value_type()),
+            },
+        };
+        let arrays: Vec<(String, ArrayType)> = values
+            .into_iter()
+            .map(|value| match value {
+                Value::Array(array, array_type) => (array, array_type),
+                other => unreachable!("inference admits joins of arrays only, not {}", other.value_type()),
+            })
+            .collect();
+        let JoinPlan { stack, axis } = join_plan(self.module, name, arrays[0].1.ndim, axis, call)?;
+        let (first, first_type) = &arrays[0];
+        let mut extents = self.extents(first, *first_type, &loc);
+        if stack {
+            self.check_same_shapes(call, &extents, &arrays, None, "all input arrays must have the same shape")?;
+            extents.insert(axis, self.scalar_constant(INT64, Constant::Int(arrays.len() as i64), &loc));
+        } else {
+            self.check_same_shapes(call, &extents, &arrays, Some(axis), "all the input array dimensions except for the concatenation axis must match exactly")?;
+            let mut total = self.scalar_constant(INT64, Constant::Int(0), &loc);
+            for (array, array_type) in &arrays {
+                let extent = self.extent(array, *array_type, axis, &loc);
+                total = self.op(format!("py.add {total}, {extent} : si64 {loc}"));
+            }
+            extents[axis] = total;
+        }
+        let Value::Array(result, _) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
+        let mut offset = self.scalar_constant(INT64, Constant::Int(0), &loc);
+        for (position, (array, array_type)) in arrays.iter().enumerate() {
+            let mut dims = vec![0i64; result_type.ndim];
+            let bounds = if stack {
+                dims[axis] = -1;
+                vec![self.scalar_constant(INT64, Constant::Int(position as i64), &loc)]
+            } else {
+                dims[axis] = 3;
+                let extent = self.extent(array, *array_type, axis, &loc);
+                let end = self.op(format!("py.add {offset}, {extent} : si64 {loc}"));
+                let bounds = vec![offset.clone(), end.clone()];
+                offset = end;
+                bounds
+            };
+            self.copy_into_view(&result, result_type, &bounds, &dims, (array, *array_type), &loc);
+        }
+        Ok(Value::Array(result, result_type))
+    }
+
+    /// Raises `ValueError(message)` unless every array has the extents `expected` (but for the
+    /// dimension `except`).
+    fn check_same_shapes(&mut self, call: &ExprCall, expected: &[String], arrays: &[(String, ArrayType)], except: Option<usize>, message: &str) -> Result<(), Diagnostic> {
+        let loc = location(self.module, call);
+        let mut mismatch = self.op("arith.constant false");
+        for (array, array_type) in &arrays[1..] {
+            for (dim, expected_extent) in expected.iter().enumerate().filter(|&(dim, _)| Some(dim) != except) {
+                let extent = self.extent(array, *array_type, dim, &loc);
+                let differs = self.op(format!("py.cmp \"ne\", {extent}, {expected_extent} : si64 {loc}"));
+                mismatch = self.op(format!("arith.ori {mismatch}, {differs} : i1"));
+            }
+        }
+        self.raise_if(&mismatch, "ValueError", message, call)
+    }
+
+    /// Copies `source` into the view of `target` that `bounds` and `dims` select (`py.view`'s
+    /// operands and per-dimension masks), converting its elements to `target`'s type.
+    fn copy_into_view(&mut self, target: &str, target_type: ArrayType, bounds: &[String], dims: &[i64], (source, source_type): (&str, ArrayType), loc: &str) {
+        let view_ndim = dims.iter().filter(|&&mask| mask != -1).count();
+        let view_type = ArrayType::new(target_type.dtype, view_ndim, Layout::A);
+        let dims_text: Vec<String> = dims.iter().map(ToString::to_string).collect();
+        let view_text = Type::Array(view_type).flat_mlir()[0].clone();
+        let view = self.op(format!(
+            "py.view {target}[{}] {{dims = array<i64: {}>}} : {} -> {view_text} {loc}",
+            bounds.join(", "),
+            dims_text.join(", "),
+            Type::Array(target_type).flat_mlir()[0]
+        ));
+        let (converted, converted_type) = self.broadcast_to(&view, view_type, source, source_type, loc);
+        let statement = format!("py.copy {converted}, {view} : {}, {view_text} {loc}", Type::Array(converted_type).flat_mlir()[0]);
+        if self.statement_may_have_raised {
+            let running = self.running();
+            self.emit_if(&running, vec![statement, "scf.yield".into()], None);
+        } else {
+            self.line(statement);
+        }
+    }
+}
