@@ -17,7 +17,8 @@ pub type ReductionKind = &'static str;
 
 /// An array call, its operand expressions picked out of positional and keyword arguments.
 pub enum ArrayCall<'e> {
-    Reduce { kind: ReductionKind, array: &'e Expr, axis: Option<&'e Expr> },
+    /// `keepdims=True` keeps the reduced dimensions with extent 1.
+    Reduce { kind: ReductionKind, array: &'e Expr, axis: Option<&'e Expr>, keepdims: bool },
     Dot(&'e Expr, &'e Expr),
     Copy(&'e Expr),
     AsType(&'e Expr, &'e Expr),
@@ -208,8 +209,21 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
         if numpy && call.arguments.args.is_empty() {
             return Ok(None);
         }
-        let arguments = bind(&["a", "axis"])?;
-        ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: arguments.values[1] }
+        // NumPy's parameters, in its order; `dtype=` and `out=` only as None.
+        let parameters: &[&str] = if matches!(kind, "sum" | "prod" | "mean") { &["a", "axis", "dtype", "out", "keepdims"] } else { &["a", "axis", "out", "keepdims"] };
+        let arguments = bind(parameters)?;
+        let given = |name: &str| arguments.values[parameters.iter().position(|parameter| *parameter == name).expect("a parameter")].filter(|value| !matches!(value, Expr::NoneLiteral(_)));
+        for unsupported in ["dtype", "out"] {
+            if let Some(value) = parameters.contains(&unsupported).then(|| given(unsupported)).flatten() {
+                return Err(module.unsupported(value, format!("{what}: the '{unsupported}' argument is not supported yet")));
+            }
+        }
+        let keepdims = match given("keepdims") {
+            None => false,
+            Some(Expr::BooleanLiteral(literal)) => literal.value,
+            Some(other) => return Err(module.unsupported(other, format!("{what}: keepdims must be True or False written out"))),
+        };
+        ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: given("axis"), keepdims }
     } else {
         match (numpy, name) {
             (_, "dot") => {
@@ -362,9 +376,15 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
     };
     let new_array = |dtype: Scalar, ndim: usize| Type::Array(ArrayType::new(dtype, ndim, Layout::C));
     Ok(match array_call {
-        ArrayCall::Reduce { kind, array, axis } => {
+        ArrayCall::Reduce { kind, array, axis, keepdims } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
             let result = reduction_result(kind, array.dtype);
+            if let Some(axis) = axis {
+                axis_of(module, axis, array.ndim)?;
+            }
+            if *keepdims {
+                return Ok(new_array(result, array.ndim));
+            }
             match axis {
                 Some(axis) if array.ndim > 1 => {
                     axis_of(module, axis, array.ndim)?;

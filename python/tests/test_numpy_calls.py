@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import rumba
-from rumba import njit, prange
+from rumba import errors, njit, prange
 
 
 def assert_same(got, expected):
@@ -450,3 +450,46 @@ def test_broadcasting_across_dtypes(function, left_dtype, right_dtype):
         left = (rng_local.random(left_shape) * 10).astype(left_dtype)
         right = (rng_local.random(right_shape) * 10).astype(right_dtype)
         differential(function, left, right)
+
+
+def reductions_keeping_dims(x):
+    return (
+        np.max(x, axis=-1, keepdims=True),
+        x.sum(axis=0, keepdims=True),
+        x.mean(keepdims=True),
+        np.argmax(x, axis=1, keepdims=True),
+        x.prod(0, None, None, True),
+        np.min(x, axis=None),
+        x - x.max(axis=-1, keepdims=True),
+    )
+
+
+def vector_reductions_keeping_dims(v):
+    return np.sum(v, axis=0, keepdims=True), v.mean(axis=-1), np.max(v, keepdims=True)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "uint8"])
+def test_keepdims_and_negative_axes_match_numpy(dtype):
+    matrix = (np.arange(12).reshape(3, 4) % 5).astype(dtype)
+    for x in [matrix, np.asfortranarray(matrix), matrix[:, ::2]]:
+        for got, expected in zip(njit(reductions_keeping_dims)(x), reductions_keeping_dims(x)):
+            assert_same_result(got, expected)
+    v = np.arange(5).astype(dtype)
+    for got, expected in zip(njit(vector_reductions_keeping_dims)(v), vector_reductions_keeping_dims(v)):
+        assert_same_result(got, expected)
+
+
+def assert_same_result(got, expected):
+    # Arrays keep NumPy's dtype and shape; numbers come back as Python numbers, as from Numba.
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.shape == expected.shape and got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_reduction_dtype_and_out_are_located_errors():
+    @njit
+    def with_dtype(x):
+        return x.sum(dtype=np.float32)
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: .sum\(\): the 'dtype' argument is not supported yet"):
+        with_dtype(np.ones(3))

@@ -23,13 +23,36 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(module, call);
         let result_type = array_call_type(module, call, &array_call, &mut |expr| self.expr_type(expr))?;
         match array_call {
-            ArrayCall::Reduce { kind, array, axis } => {
+            ArrayCall::Reduce { kind, array, axis, keepdims } => {
                 let (array, array_type) = self.emit_array(array)?;
                 let axis = match axis {
                     Some(axis) if array_type.ndim > 1 => Some(axis_of(module, axis, array_type.ndim)?),
                     _ => None,
                 };
-                self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc)
+                let Type::Array(kept_type) = result_type else {
+                    return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc);
+                };
+                if !keepdims {
+                    return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc);
+                }
+                // keepdims: the reduction, then its dimensions with a 1 where the reduced ones were.
+                let reduced_type = match axis {
+                    Some(_) => Type::Array(ArrayType::new(kept_type.dtype, array_type.ndim - 1, Layout::C)),
+                    None => Type::Scalar(kept_type.dtype),
+                };
+                let one = self.scalar_constant(INT64, Constant::Int(1), &loc);
+                match (self.emit_reduction(call, kind, &array, array_type, axis, &reduced_type, &loc)?, axis) {
+                    (Value::Array(reduced, reduced_type), Some(axis)) => {
+                        let mut extents = self.extents(&reduced, reduced_type, &loc);
+                        extents.insert(axis, one);
+                        let kept = self.op(format!("py.reshape {reduced}({}) : {} -> {} {loc}", extents.join(", "), array_text(reduced_type), array_text(kept_type)));
+                        Ok(Value::Array(kept, kept_type))
+                    }
+                    (value, _) => {
+                        let value = self.to_scalar(value, kept_type.dtype, call)?;
+                        self.new_array(kept_type, &vec![one; kept_type.ndim], Some(value), call)
+                    }
+                }
             }
             ArrayCall::Dot(left, right) => {
                 let left = self.emit_array(left)?;
