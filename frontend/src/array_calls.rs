@@ -188,11 +188,60 @@ impl<'e> Arguments<'e> {
     }
 }
 
+/// Where an array call may be written: `np.name(a, ...)`, `a.name(...)`, or either.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Written {
+    Function,
+    Method,
+    Both,
+}
+
+/// The NumPy functions and `ndarray` methods this module recognises, each with NumPy's parameters
+/// in NumPy's order (a method's receiver is the first). Calls bind their arguments by these
+/// (`reshape` and `arange` also take NumPy's positional forms), and the functions page lists them.
+pub const ARRAY_CALLS: &[(&str, Written, &[&str])] = {
+    use Written::{Both, Function, Method};
+    const SUMS: &[&str] = &["a", "axis", "dtype", "out", "keepdims"];
+    const EXTREMES: &[&str] = &["a", "axis", "out", "keepdims"];
+    &[
+        ("sum", Both, SUMS),
+        ("prod", Both, SUMS),
+        ("mean", Both, SUMS),
+        ("min", Both, EXTREMES),
+        ("max", Both, EXTREMES),
+        ("amin", Function, EXTREMES),
+        ("amax", Function, EXTREMES),
+        ("argmin", Both, EXTREMES),
+        ("argmax", Both, EXTREMES),
+        ("dot", Both, &["a", "b"]),
+        ("copy", Both, &["a"]),
+        ("transpose", Both, &["a"]),
+        ("astype", Method, &["a", "dtype"]),
+        ("reshape", Both, &["a", "shape"]),
+        ("empty", Function, &["shape", "dtype"]),
+        ("zeros", Function, &["shape", "dtype"]),
+        ("ones", Function, &["shape", "dtype"]),
+        ("full", Function, &["shape", "fill_value", "dtype"]),
+        ("empty_like", Function, &["a", "dtype"]),
+        ("zeros_like", Function, &["a", "dtype"]),
+        ("ones_like", Function, &["a", "dtype"]),
+        ("full_like", Function, &["a", "fill_value", "dtype"]),
+        ("arange", Function, &["start", "stop", "step", "dtype"]),
+        ("linspace", Function, &["start", "stop", "num"]),
+        ("array", Function, &["object", "dtype"]),
+        ("asarray", Function, &["object", "dtype"]),
+        ("concatenate", Function, &["arrays", "axis"]),
+        ("stack", Function, &["arrays", "axis"]),
+        ("hstack", Function, &["tup"]),
+        ("vstack", Function, &["tup"]),
+        ("column_stack", Function, &["tup"]),
+    ]
+};
+
 /// The array call `call` is, or `None` for any other call. `is_local` tells which names are local
 /// variables (and so shadow the `numpy` module's name).
 pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Result<Option<ArrayCall<'e>>, Diagnostic> {
     let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
-    let name = attribute.attr.as_str();
     let numpy = match &*attribute.value {
         Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
             Some(Global::Module("numpy")) => true,
@@ -201,17 +250,20 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
         },
         _ => false,
     };
+    let Some(&(name, written, parameters)) = ARRAY_CALLS.iter().find(|(known, ..)| *known == attribute.attr.as_str()) else { return Ok(None) };
+    if written == if numpy { Written::Method } else { Written::Function } {
+        return Ok(None);
+    }
     // A method's receiver is its first argument.
     let receiver = (!numpy).then_some(&*attribute.value);
     let what = if numpy { format!("np.{name}") } else { format!(".{name}()") };
-    let bind = |parameters: &[&str]| Arguments::bind(module, call, receiver, parameters, &what);
+    let bind = || Arguments::bind(module, call, receiver, parameters, &what);
     Ok(Some(if let Some(kind) = reduction_kind(name) {
         if numpy && call.arguments.args.is_empty() {
             return Ok(None);
         }
-        // NumPy's parameters, in its order; `dtype=` and `out=` only as None.
-        let parameters: &[&str] = if matches!(kind, "sum" | "prod" | "mean") { &["a", "axis", "dtype", "out", "keepdims"] } else { &["a", "axis", "out", "keepdims"] };
-        let arguments = bind(parameters)?;
+        // `dtype=` and `out=` only as None.
+        let arguments = bind()?;
         let given = |name: &str| arguments.values[parameters.iter().position(|parameter| *parameter == name).expect("a parameter")].filter(|value| !matches!(value, Expr::NoneLiteral(_)));
         for unsupported in ["dtype", "out"] {
             if let Some(value) = parameters.contains(&unsupported).then(|| given(unsupported)).flatten() {
@@ -225,18 +277,18 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
         };
         ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: given("axis"), keepdims }
     } else {
-        match (numpy, name) {
-            (_, "dot") => {
-                let arguments = bind(&["a", "b"])?;
+        match name {
+            "dot" => {
+                let arguments = bind()?;
                 ArrayCall::Dot(arguments.required(module, call, 0, &what)?, arguments.required(module, call, 1, &what)?)
             }
-            (_, "copy") => ArrayCall::Copy(bind(&["a"])?.required(module, call, 0, &what)?),
-            (_, "transpose") => ArrayCall::Transpose(bind(&["a"])?.required(module, call, 0, &what)?),
-            (false, "astype") => {
-                let arguments = bind(&["a", "dtype"])?;
+            "copy" => ArrayCall::Copy(bind()?.required(module, call, 0, &what)?),
+            "transpose" => ArrayCall::Transpose(bind()?.required(module, call, 0, &what)?),
+            "astype" => {
+                let arguments = bind()?;
                 ArrayCall::AsType(arguments.required(module, call, 0, &what)?, arguments.required(module, call, 1, &what)?)
             }
-            (_, "reshape") => {
+            "reshape" => {
                 let array = receiver.or(call.arguments.args.first()).ok_or_else(|| module.typing(call, "np.reshape takes an array and a shape"))?;
                 let rest = &call.arguments.args[usize::from(numpy)..];
                 if let Some(keyword) = call.arguments.keywords.first() {
@@ -249,11 +301,9 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                 };
                 ArrayCall::Reshape(array, shape)
             }
-            (true, "empty" | "zeros" | "ones" | "full" | "empty_like" | "zeros_like" | "ones_like" | "full_like") => {
+            "empty" | "zeros" | "ones" | "full" | "empty_like" | "zeros_like" | "ones_like" | "full_like" => {
                 let kind = name.trim_end_matches("_like");
-                let like = kind.len() < name.len();
-                let source = if like { "a" } else { "shape" };
-                let arguments = if kind == "full" { bind(&[source, "fill_value", "dtype"])? } else { bind(&[source, "dtype"])? };
+                let arguments = bind()?;
                 let fill = match kind {
                     "zeros" => Fill::Constant(0),
                     "ones" => Fill::Constant(1),
@@ -261,13 +311,13 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                     _ => Fill::Nothing,
                 };
                 let (source, dtype) = (arguments.required(module, call, 0, &what)?, *arguments.values.last().expect("dtype is the last parameter"));
-                if like {
+                if kind.len() < name.len() {
                     ArrayCall::Like { array: source, fill, dtype }
                 } else {
                     ArrayCall::New { shape: source, fill, dtype }
                 }
             }
-            (true, "arange") => {
+            "arange" => {
                 let dtype = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "dtype"));
                 if let Some(keyword) = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_none_or(|arg| arg.as_str() != "dtype")) {
                     return Err(module.unsupported(keyword, "np.arange: only the 'dtype' keyword is supported"));
@@ -278,30 +328,23 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                 }
                 ArrayCall::Arange { bounds, dtype: dtype.map(|keyword| &keyword.value) }
             }
-            (true, "array" | "asarray") => {
-                let arguments = bind(&["object", "dtype"])?;
+            "array" | "asarray" => {
+                let arguments = bind()?;
                 ArrayCall::FromValues { values: arguments.required(module, call, 0, &what)?, dtype: arguments.values[1], copy: name == "array" }
             }
-            (true, "concatenate" | "stack" | "hstack" | "vstack" | "column_stack") => {
-                let name = match name {
-                    "concatenate" => "concatenate",
-                    "stack" => "stack",
-                    "hstack" => "hstack",
-                    "vstack" => "vstack",
-                    _ => "column_stack",
-                };
-                let arguments = if matches!(name, "concatenate" | "stack") { bind(&["arrays", "axis"])? } else { bind(&["tup"])? };
+            "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" => {
+                let arguments = bind()?;
                 ArrayCall::Join { name, arrays: arguments.required(module, call, 0, &what)?, axis: arguments.values.get(1).copied().flatten() }
             }
-            (true, "linspace") => {
-                let arguments = bind(&["start", "stop", "num"])?;
+            "linspace" => {
+                let arguments = bind()?;
                 ArrayCall::Linspace {
                     start: arguments.required(module, call, 0, &what)?,
                     stop: arguments.required(module, call, 1, &what)?,
                     num: arguments.values[2],
                 }
             }
-            _ => return Ok(None),
+            other => unreachable!("ARRAY_CALLS lists '{other}' without an arm here"),
         }
     }))
 }

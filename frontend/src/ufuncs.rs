@@ -258,12 +258,33 @@ mod tests {
         text.push_str("\n## `math`\n\nPython's semantics on numbers; outside a function's domain the result is NaN or inf, as in C and Numba (see `docs/decisions.md`).\n\n");
         let names: Vec<String> = MATH_FUNCTIONS.iter().map(|(name, _)| format!("`math.{name}`")).collect();
         text.push_str(&names.join(", "));
+        text.push_str("\n\n## Array functions and methods\n\nEmitted as `py` dialect ops (`frontend/src/array_calls.rs`), with NumPy's parameters; `a.name(...)` is the `ndarray` method.\n\n");
+        let array_calls: Vec<String> = crate::array_calls::ARRAY_CALLS
+            .iter()
+            .map(|(name, written, parameters)| {
+                let function = format!("`np.{name}({})`", parameters.join(", "));
+                let method = format!("`a.{name}({})`", parameters[1..].join(", "));
+                match written {
+                    crate::array_calls::Written::Function => function,
+                    crate::array_calls::Written::Method => method,
+                    crate::array_calls::Written::Both => format!("{function} and {method}"),
+                }
+            })
+            .collect();
+        text.push_str(&array_calls.join(", "));
         text.push_str("\n\n## NumPy functions in the prelude\n\nWritten in Python in `frontend/src/prelude/numpy.py` and compiled by rumba with the code that calls them.\n\n");
         let prelude: Vec<String> = include_str!("prelude/numpy.py")
             .lines()
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
-            .filter(|(name, _)| !name.starts_with('_'))
-            .map(|(name, parameters)| format!("`np.{name}({}`", parameters.trim_end_matches(':')))
+            .filter_map(|(name, parameters)| {
+                // `_random_name` is `np.random.name`; other names with `_` are the file's helpers.
+                let qualified = match name.strip_prefix("_random_") {
+                    Some(random) => format!("random.{random}"),
+                    None if name.starts_with('_') => return None,
+                    None => name.to_string(),
+                };
+                Some(format!("`np.{qualified}({}`", parameters.trim_end_matches(':')))
+            })
             .collect();
         text.push_str(&prelude.join(", "));
         text.push('\n');
