@@ -304,17 +304,20 @@ LogicalResult ViewOp::verify() {
   auto array = llvm::cast<ArrayType>(getArray().getType());
   auto result = llvm::cast<ArrayType>(getType());
   ArrayRef<int64_t> dims = getDims();
-  if (dims.size() != array.getNdim())
-    return emitOpError("describes ") << dims.size() << " dimension(s) of a " << array.getNdim() << "-d array";
+  size_t newAxes = llvm::count(dims, -2);
+  if (dims.size() - newAxes != array.getNdim())
+    return emitOpError("describes ") << dims.size() - newAxes << " dimension(s) of a " << array.getNdim() << "-d array";
   unsigned bounds = 0, kept = 0;
   for (int64_t dim : dims) {
     if (dim == -1) {
       ++bounds;
+    } else if (dim == -2) {
+      ++kept;
     } else if (dim >= 0 && dim <= 7) {
       bounds += (dim & 1) + ((dim >> 1) & 1) + ((dim >> 2) & 1);
       ++kept;
     } else {
-      return emitOpError("dimension entries are -1 or a mask from 0 to 7, got ") << dim;
+      return emitOpError("dimension entries are -1, -2 or a mask from 0 to 7, got ") << dim;
     }
   }
   if (bounds != getBounds().size())

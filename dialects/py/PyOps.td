@@ -143,7 +143,8 @@ def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
 def Py_ViewOp : Py_Op<"view", [Pure]> {
   let summary = "`a[i, 1:-1, ::2]`: a view of some of an array's elements, aliasing it";
   let description = [{
-    `dims` has one entry per dimension of the array: -1 for an integer index (one bound: the index,
+    `dims` has one entry per dimension of the array, and -2 for each new axis of extent 1 (`None`,
+    `np.newaxis`; no bound, no dimension of the array): -1 for an integer index (one bound: the index,
     negative counts from the end; the dimension is dropped), otherwise a slice whose entry says which
     of start (1), stop (2) and step (4) are given, in that order, among the bounds. Bounds follow
     Python's slice rules: negative ones count from the end, out-of-range ones are clamped, a negative

@@ -1663,7 +1663,7 @@ impl FunctionEmitter<'_, '_, '_> {
             single => vec![single],
         };
         let mut names = Vec::new();
-        for index in indices {
+        for index in indices.into_iter().filter(|index| !matches!(index, Expr::EllipsisLiteral(_))) {
             let value = self.emit_expr(index)?;
             let name = self.to_scalar(value, INT64, index)?;
             if self.floor_of(index).is_some_and(|floor| floor >= 0) {
@@ -3197,18 +3197,25 @@ impl FunctionEmitter<'_, '_, '_> {
 impl FunctionEmitter<'_, '_, '_> {
     /// `a[i, 1:-1, ::2]` (and `a[i]` on a matrix, the rest of its dimensions whole) as a `py.view`.
     fn emit_view(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, slice: &Expr, loc: &str) -> Result<Value, Diagnostic> {
-        let indices: Vec<&Expr> = match slice {
-            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
-            single => vec![single],
-        };
         let mut bounds = Vec::new();
         let mut dims: Vec<i64> = Vec::new();
-        for index in &indices {
-            let Expr::Slice(slice) = index else {
-                let value = self.emit_expr(index)?;
-                bounds.push(self.to_scalar(value, INT64, *index)?);
-                dims.push(-1);
-                continue;
+        for index in crate::infer::view_indices(self.module, slice, array_type.ndim)? {
+            let slice = match index {
+                crate::infer::ViewIndex::Integer(index) => {
+                    let value = self.emit_expr(index)?;
+                    bounds.push(self.to_scalar(value, INT64, index)?);
+                    dims.push(-1);
+                    continue;
+                }
+                crate::infer::ViewIndex::Whole => {
+                    dims.push(0);
+                    continue;
+                }
+                crate::infer::ViewIndex::NewAxis => {
+                    dims.push(-2);
+                    continue;
+                }
+                crate::infer::ViewIndex::Slice(slice) => slice,
             };
             let mut mask = 0;
             for (bit, part) in [(1, &slice.lower), (2, &slice.upper), (4, &slice.step)] {
@@ -3227,7 +3234,6 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             dims.push(mask);
         }
-        dims.resize(array_type.ndim, 0);
         let dims_text: Vec<String> = dims.iter().map(ToString::to_string).collect();
         let view = self.op(format!(
             "py.view {array}[{}] {{dims = array<i64: {}>}} : {} -> {} {loc}",

@@ -341,6 +341,50 @@ fn python_list(names: &[String]) -> String {
     }
 }
 
+/// One entry of an array index, with `...` expanded: an integer, a slice, a whole dimension, or a
+/// new axis of extent 1 (`None`, `np.newaxis`).
+pub enum ViewIndex<'e> {
+    Integer(&'e Expr),
+    Slice(&'e ruff_python_ast::ExprSlice),
+    Whole,
+    NewAxis,
+}
+
+/// The entries of the index `slice` of an array of `ndim` dimensions: one per dimension (the
+/// dimensions it leaves out whole, `...` standing for as many as needed), and the new axes.
+pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> Result<Vec<ViewIndex<'e>>, Diagnostic> {
+    let indices: Vec<&Expr> = match slice {
+        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+        single => vec![single],
+    };
+    let is_new_axis = |index: &Expr| match index {
+        Expr::NoneLiteral(_) => true,
+        Expr::Attribute(attribute) => attribute.attr.as_str() == "newaxis" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))),
+        _ => false,
+    };
+    let ellipses = indices.iter().filter(|index| matches!(index, Expr::EllipsisLiteral(_))).count();
+    if ellipses > 1 {
+        return Err(module.typing(slice, "an index can only have a single ellipsis ('...')"));
+    }
+    let given = indices.iter().filter(|index| !matches!(index, Expr::EllipsisLiteral(_)) && !is_new_axis(index)).count();
+    if given > ndim {
+        return Err(module.typing(slice, format!("too many indices for a {ndim}-d array: {given}")));
+    }
+    let mut entries = Vec::with_capacity(indices.len() + ndim - given);
+    for index in &indices {
+        match index {
+            Expr::EllipsisLiteral(_) => entries.extend((given..ndim).map(|_| ViewIndex::Whole)),
+            Expr::Slice(slice) => entries.push(ViewIndex::Slice(slice)),
+            index if is_new_axis(index) => entries.push(ViewIndex::NewAxis),
+            index => entries.push(ViewIndex::Integer(index)),
+        }
+    }
+    if ellipses == 0 {
+        entries.extend((given..ndim).map(|_| ViewIndex::Whole));
+    }
+    Ok(entries)
+}
+
 /// What a call expression calls.
 pub enum Callee<'e> {
     Function(String),
@@ -1130,17 +1174,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     let position = self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index_type)], subscript)?;
                     return Ok(self.specialisations.functions[position].return_type.clone());
                 }
-                if indices.len() > array.ndim {
-                    return Err(module.typing(&*subscript.slice, format!("too many indices for a {}-d array: {}", array.ndim, indices.len())));
-                }
-                let mut kept = array.ndim - indices.len();
-                for index in indices {
+                let mut kept = 0;
+                for index in view_indices(module, &subscript.slice, array.ndim)? {
                     let parts: Vec<&Expr> = match index {
-                        Expr::Slice(slice) => {
+                        ViewIndex::Slice(slice) => {
                             kept += 1;
                             [&slice.lower, &slice.upper, &slice.step].into_iter().filter_map(|part| part.as_deref()).collect()
                         }
-                        other => vec![other],
+                        ViewIndex::Whole | ViewIndex::NewAxis => {
+                            kept += 1;
+                            continue;
+                        }
+                        ViewIndex::Integer(other) => vec![other],
                     };
                     for part in parts {
                         match self.expr_type(part)? {

@@ -363,3 +363,11 @@ func.func @reshape_layout(%a: !py.array<f64, 2, A>, %n: si64) {
   %r = py.reshape %a(%n) : !py.array<f64, 2, A> -> !py.array<f64, 1, C>
   return
 }
+
+// -----
+
+func.func @view_new_axes_leave_the_dimension_count(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{describes 1 dimension(s) of a 2-d array}}
+  %v = py.view %a[] {dims = array<i64: 0, -2>} : !py.array<f64, 2, C> -> !py.array<f64, 2, A>
+  return
+}

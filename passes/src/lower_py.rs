@@ -540,7 +540,19 @@ fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> Result<Mlir
     let (mut offsets, mut sizes, mut strides) = (Vec::new(), Vec::new(), Vec::new());
     let (mut static_sizes, mut static_strides) = (Vec::new(), Vec::new());
     let dynamic = i64::MIN;
-    for (position, &dim) in dims.iter().enumerate() {
+    // The result's dimensions that are new axes (`-2`), and the array's dimension each other
+    // entry reads.
+    let mut new_axes = Vec::new();
+    let mut kept = 0;
+    let mut source_dims = 0..;
+    for &dim in &dims {
+        if dim == -2 {
+            new_axes.push(kept);
+            kept += 1;
+            continue;
+        }
+        let position = source_dims.next().expect("an unbounded range");
+        kept += usize::from(dim != -1);
         let extent = b.value("memref.dim", &[array, b.integer(index_type, position as i64)], index_type, &[]);
         let extent = b.value("arith.index_cast", &[extent], i64_type, &[]);
         let wrap = |value: MlirValue| b.select(b.compare(false, "slt", value, zero), b.binary("arith.addi", value, extent), value);
@@ -585,6 +597,13 @@ fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> Result<Mlir
         static_strides.push(dynamic);
     }
     let list = |values: &[i64]| values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let element = unsafe { mlirShapedTypeGetElementType(result) };
+    let selected_rank = kept - new_axes.len();
+    let selected_type = if new_axes.is_empty() {
+        result
+    } else {
+        ir::parse_type(b.context, &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(selected_rank), ir::print_type(element), vec!["?"; selected_rank].join(", ")))
+    };
     let mut subview_operands = vec![array];
     subview_operands.extend(&offsets);
     subview_operands.extend(&sizes);
@@ -595,7 +614,18 @@ fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> Result<Mlir
         ("static_strides", b.parse_attribute(&format!("array<i64: {}>", list(&static_strides)))),
         ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, {}, {}, {}>", offsets.len(), sizes.len(), strides.len()))),
     ];
-    Ok(b.value("memref.subview", &subview_operands, result, &attributes))
+    let selected = b.value("memref.subview", &subview_operands, selected_type, &attributes);
+    if new_axes.is_empty() {
+        return Ok(selected);
+    }
+    // New axes: extent 1 and stride 0 (as NumPy gives them), inserted among the selected ones.
+    let metadata = strided_metadata(b, selected, selected_rank, element);
+    let (mut view_sizes, mut view_strides) = (metadata[2..2 + selected_rank].to_vec(), metadata[2 + selected_rank..].to_vec());
+    for &axis in &new_axes {
+        view_sizes.insert(axis, b.integer(index_type, 1));
+        view_strides.insert(axis, b.integer(index_type, 0));
+    }
+    Ok(strided_view(b, selected, selected_rank, &view_sizes, &view_strides, element))
 }
 
 /// `py.dot` (operands already memrefs) as `linalg.dot`, `matvec`, `vecmat` or `matmul` into a zeroed

@@ -135,3 +135,53 @@ def test_returned_arrays_over_one_allocation_share_it():
     gc.collect()
     rest[0] = 2.0
     np.testing.assert_array_equal(rest, [2.0, 0.0, 0.0])
+
+
+def new_axes(x, m):
+    return (
+        x[:, None] - x[None, :],
+        x[:, np.newaxis] * 2.0,
+        m[:, None, :].sum(axis=1),
+        m[None],
+        m[..., 0],
+        m[0, ...],
+        m[..., 1:],
+        m[1:, ..., None],
+        x[..., 2],
+    )
+
+
+def pairwise_distances(points):
+    difference = points[:, None, :] - points[None, :, :]
+    return np.sqrt((difference * difference).sum(axis=-1))
+
+
+def write_through_new_axis(a):
+    b = a[None, :]
+    b[0, 1] = 42.0
+    return a
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_new_axes_and_ellipsis_index_as_numpy(layout):
+    x = np.arange(5.0)
+    m = np.arange(12.0).reshape(3, 4)
+    if layout == "F":
+        m = np.asfortranarray(m)
+    elif layout == "strided":
+        x, m = np.arange(10.0)[::2], np.arange(24.0).reshape(3, 8)[:, ::2]
+    for got, expected in zip(njit(new_axes)(x, m), new_axes(x, m)):
+        assert np.shape(got) == np.shape(expected)
+        np.testing.assert_array_equal(got, expected)
+    points = np.random.default_rng(1).normal(size=(6, 3))
+    np.testing.assert_array_equal(njit(pairwise_distances)(points), pairwise_distances(points))
+    np.testing.assert_array_equal(njit(write_through_new_axis)(x.copy()), write_through_new_axis(x.copy()))
+
+
+def test_two_ellipses_are_a_located_error():
+    @njit
+    def twice(m):
+        return m[..., ...]
+
+    with pytest.raises(rumba.errors.TypingError, match=r"test_slicing.py:\d+:\d+: error: an index can only have a single ellipsis"):
+        twice(np.ones((2, 2)))
