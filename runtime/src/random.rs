@@ -6,19 +6,29 @@
 //! method, keeping the second value) and bounded integers (masked rejection) are reproduced here.
 //! Unseeded, a thread's generators start from the clock and the thread's address.
 
-use std::{cell::RefCell, time::SystemTime};
+use std::{cell::UnsafeCell, time::SystemTime};
 
 const STATE_WORDS: usize = 624;
 const SHIFT_WORDS: usize = 397;
 
 struct Mt19937 {
     words: [u32; STATE_WORDS],
+    /// The next word to temper; `STATE_WORDS` when the words need a twist first, and
+    /// `UNSEEDED` before the generator is first used.
     position: usize,
     /// The polar method's second normal deviate, kept for the next draw (NumPy's legacy gauss).
     kept_gauss: Option<f64>,
 }
 
+const UNSEEDED: usize = usize::MAX;
+
 impl Mt19937 {
+    /// A generator that seeds itself from the clock when first drawn from: a constant, so that
+    /// the thread-local needs no lazy initialisation on every draw.
+    const fn unseeded() -> Self {
+        Self { words: [0; STATE_WORDS], position: UNSEEDED, kept_gauss: None }
+    }
+
     /// `init_genrand`: NumPy's legacy seeding.
     fn from_seed(seed: u32) -> Self {
         let mut words = [0u32; STATE_WORDS];
@@ -69,16 +79,26 @@ impl Mt19937 {
 
     fn twist(&mut self) {
         let words = &mut self.words;
-        for i in 0..STATE_WORDS {
-            let y = (words[i] & 0x8000_0000) | (words[(i + 1) % STATE_WORDS] & 0x7fff_ffff);
-            let mixed = (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 };
-            words[i] = words[(i + SHIFT_WORDS) % STATE_WORDS] ^ mixed;
+        let mix = |upper: u32, lower: u32| {
+            let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
+            (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 }
+        };
+        for i in 0..STATE_WORDS - SHIFT_WORDS {
+            words[i] = words[i + SHIFT_WORDS] ^ mix(words[i], words[i + 1]);
         }
+        for i in STATE_WORDS - SHIFT_WORDS..STATE_WORDS - 1 {
+            words[i] = words[i + SHIFT_WORDS - STATE_WORDS] ^ mix(words[i], words[i + 1]);
+        }
+        words[STATE_WORDS - 1] = words[SHIFT_WORDS - 1] ^ mix(words[STATE_WORDS - 1], words[0]);
         self.position = 0;
     }
 
+    #[inline]
     fn next_u32(&mut self) -> u32 {
         if self.position >= STATE_WORDS {
+            if self.position == UNSEEDED {
+                *self = Self::from_clock();
+            }
             self.twist();
         }
         let mut y = self.words[self.position];
@@ -134,41 +154,49 @@ impl Mt19937 {
 }
 
 thread_local! {
-    static PYTHON: RefCell<Mt19937> = RefCell::new(Mt19937::from_clock());
-    static NUMPY: RefCell<Mt19937> = RefCell::new(Mt19937::from_clock());
+    static PYTHON: UnsafeCell<Mt19937> = const { UnsafeCell::new(Mt19937::unseeded()) };
+    static NUMPY: UnsafeCell<Mt19937> = const { UnsafeCell::new(Mt19937::unseeded()) };
+}
+
+/// Runs `draw` on the calling thread's generator in `generator`.
+#[inline]
+fn with<T>(generator: &'static std::thread::LocalKey<UnsafeCell<Mt19937>>, draw: impl FnOnce(&mut Mt19937) -> T) -> T {
+    // SAFETY: the generator is the calling thread's own, and `draw` (code of this file) does not
+    // reach it again while it runs.
+    generator.with(|cell| draw(unsafe { &mut *cell.get() }))
 }
 
 /// `random.random()`.
 pub extern "C" fn rumba_random() -> f64 {
-    PYTHON.with(|generator| generator.borrow_mut().next_double())
+    with(&PYTHON, Mt19937::next_double)
 }
 
 /// `random.seed(n)`: CPython's key is the words of `|n|`, least significant first (`[0]` for 0).
 pub extern "C" fn rumba_seed(seed: i64) {
     let magnitude = seed.unsigned_abs();
     let key: Vec<u32> = if magnitude >> 32 == 0 { vec![magnitude as u32] } else { vec![magnitude as u32, (magnitude >> 32) as u32] };
-    PYTHON.with(|generator| *generator.borrow_mut() = Mt19937::from_key(&key));
+    with(&PYTHON, |generator| *generator = Mt19937::from_key(&key));
 }
 
 /// `np.random.random()`.
 pub extern "C" fn rumba_np_random() -> f64 {
-    NUMPY.with(|generator| generator.borrow_mut().next_double())
+    with(&NUMPY, Mt19937::next_double)
 }
 
 /// `np.random.standard_normal()`.
 pub extern "C" fn rumba_np_gauss() -> f64 {
-    NUMPY.with(|generator| generator.borrow_mut().gauss())
+    with(&NUMPY, Mt19937::gauss)
 }
 
 /// A uniform integer in [0, `largest`] (`largest` taken as unsigned), for `np.random.randint` and
 /// shuffles.
 pub extern "C" fn rumba_np_bounded(largest: i64) -> i64 {
-    NUMPY.with(|generator| generator.borrow_mut().bounded(largest as u64) as i64)
+    with(&NUMPY, |generator| generator.bounded(largest as u64) as i64)
 }
 
 /// `np.random.seed(n)` for `n` in [0, 2**32); the caller checks the range.
 pub extern "C" fn rumba_np_seed(seed: i64) {
-    NUMPY.with(|generator| *generator.borrow_mut() = Mt19937::from_seed(seed as u32));
+    with(&NUMPY, |generator| *generator = Mt19937::from_seed(seed as u32));
 }
 
 /// The symbols compiled code calls, by name, for the JIT to resolve.
