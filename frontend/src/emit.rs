@@ -915,6 +915,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                         return Err(module.typing(statement, message));
                     }
                     let value = self.emit_expr(&expression)?;
+                    if matches!(&*assign.target, Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some()) {
+                        return self.assign(&assign.target, value, &loc);
+                    }
                     return self.assign_to_view(&assign.target, value, &loc);
                 }
                 let current = self.emit_expr(&assign.target)?;
@@ -1438,7 +1441,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
-                let helper = crate::infer::array_index_helper(module, array, index, "", "np._mask_assign", subscript)?;
+                let helper = crate::infer::array_index_helper(module, array, index, "np._index_assign", "np._mask_assign", subscript)?;
                 let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?, value];
                 self.emit_compiled_call(helper, arguments, subscript).map(|_| ())
             }

@@ -619,9 +619,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             },
             Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() => {
                 let (array, index) = self.array_index(subscript)?.expect("checked by the guard");
-                let helper = array_index_helper(self.module, array, index, "", "np._mask_assign", subscript)?;
-                if !matches!(value_type, Type::Scalar(_) | Type::Unknown) {
-                    return Err(self.module.unsupported(target, format!("assigning {value_type} through a boolean mask is not supported yet (a number only)")));
+                let helper = array_index_helper(self.module, array, index, "np._index_assign", "np._mask_assign", subscript)?;
+                if !matches!(value_type, Type::Scalar(_) | Type::Array(_) | Type::Unknown) {
+                    return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
             }
@@ -662,11 +662,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Stmt::AugAssign(assign) => {
-                if let Expr::Subscript(subscript) = &*assign.target {
-                    if self.array_index(subscript)?.is_some() {
-                        return Err(self.module.unsupported(statement, format!("'{}=' through an array index is not supported yet", assign.op.as_str())));
-                    }
-                }
+                let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some());
                 let current = self.expr_type(&assign.target)?;
                 let value = self.expr_type(&assign.value)?;
                 let result = match self.numpy_scalar_binary(assign.op, (&assign.target, &current), (&assign.value, &value), statement)? {
@@ -676,8 +672,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         self.binary_type(assign.op, &current, &operands[1], &assign.value, statement)?
                     }
                 };
-                // An array is updated in place and keeps its type.
-                if !matches!(current, Type::Array(_)) {
+                // An array is updated in place and keeps its type; `a[mask] op= b` writes the
+                // result back through the index.
+                if !matches!(current, Type::Array(_)) || through_array_index {
                     self.assign(&assign.target, result)?;
                 }
             }
@@ -754,10 +751,26 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// The value of a condition that types decide: `x is None` and `x is not None`, `==` and `!=`
     /// between strings known when compiling (or None) and anything, and between tuples of
-    /// different lengths, `isinstance`, `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
+    /// different lengths, comparisons of integers known when compiling (`a.ndim == 2`), `isinstance`,
+    /// `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
     /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
     /// may treat `axis` as a number in its other branch.
     pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
+        if let Expr::Compare(compare) = test {
+            if let ([op], [right]) = (&compare.ops[..], &compare.comparators[..]) {
+                if let (Some(left), Some(right)) = (self.static_integer(&compare.left)?, self.static_integer(right)?) {
+                    return Ok(match op {
+                        CmpOp::Eq => Some(left == right),
+                        CmpOp::NotEq => Some(left != right),
+                        CmpOp::Lt => Some(left < right),
+                        CmpOp::LtE => Some(left <= right),
+                        CmpOp::Gt => Some(left > right),
+                        CmpOp::GtE => Some(left >= right),
+                        _ => None,
+                    });
+                }
+            }
+        }
         Ok(match test {
             Expr::BooleanLiteral(literal) => Some(literal.value),
             Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.static_truth(&unary.operand)?.map(|truth| !truth),
@@ -790,6 +803,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(identical == (*op == CmpOp::Is))
             }
             Expr::Call(call) => self.isinstance_truth(call)?,
+            _ => None,
+        })
+    }
+
+    /// An integer known when compiling: a literal, an array's `ndim`, or `len` of a tuple.
+    fn static_integer(&mut self, expr: &Expr) -> Result<Option<i64>, Diagnostic> {
+        Ok(match expr {
+            Expr::NumberLiteral(_) => match literal_constant(expr) {
+                Some(Constant::Int(value)) => Some(value),
+                _ => None,
+            },
+            Expr::Attribute(attribute) if attribute.attr.as_str() == "ndim" && !matches!(&*attribute.value, Expr::Name(base) if self.module.global(base.id.as_str()).is_some() && !self.locals.contains_key(base.id.as_str())) => {
+                match self.expr_type(&attribute.value)? {
+                    Type::Array(array) => Some(array.ndim as i64),
+                    _ => None,
+                }
+            }
+            Expr::Call(call) if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == "len" && self.module.global("len").is_none()) && call.arguments.args.len() == 1 => {
+                match self.expr_type(&call.arguments.args[0])? {
+                    Type::Tuple(elements) => Some(elements.len() as i64),
+                    _ => None,
+                }
+            }
             _ => None,
         })
     }
@@ -1280,15 +1316,15 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
 }
 
 /// The prelude function that indexes `array` with the array `index`: `by_integers` for an integer
-/// index, `by_mask` for a boolean one (empty where that indexing is not supported).
+/// index, `by_mask` for a boolean one. A mask has the array's dimensions; an integer array
+/// indexes a vector with a vector.
 pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, by_integers: &'static str, by_mask: &'static str, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
-    if array.ndim != 1 || index.ndim != 1 {
-        return Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet (one dimension only)", Type::Array(array), Type::Array(index))));
-    }
+    let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));
     match index.dtype {
-        Scalar::Bool => Ok(by_mask),
-        Scalar::Int { .. } if !by_integers.is_empty() => Ok(by_integers),
-        Scalar::Int { .. } => Err(module.unsupported(&node.range(), "assigning through an integer array index is not supported yet")),
+        Scalar::Bool if index.ndim == array.ndim => Ok(by_mask),
+        Scalar::Bool => unsupported("a mask has the array's dimensions"),
+        Scalar::Int { .. } if array.ndim == 1 && index.ndim == 1 => Ok(by_integers),
+        Scalar::Int { .. } => unsupported("an integer array indexes a vector, with a vector"),
         other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("arrays used as indices must be of integer or boolean type, got {}", other.numba_name()))),
     }
 }

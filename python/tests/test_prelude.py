@@ -200,25 +200,53 @@ def test_bad_array_indices_raise_as_numpy():
         select_with(a, np.ones(4, dtype=bool))
 
 
-@njit
 def increment_where(a):
     a[a > 0] += 1
     return a
 
 
-@njit
 def copy_where(a, b):
     a[a > 0] = b[a > 0]
     return a
 
 
-def test_unsupported_array_index_forms_are_located_errors():
-    with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: '\+=' through an array index"):
-        increment_where(np.ones(3))
-    with pytest.raises(errors.UnsupportedError, match="through a boolean mask is not supported yet"):
-        copy_where(np.ones(3), np.ones(3))
-    with pytest.raises(errors.UnsupportedError, match="one dimension only"):
-        select(np.ones((2, 2)), 0.5)
+def scale_selected(a, indices):
+    a[indices] *= 3
+    a[indices[:1]] = a[indices[-1:]]
+    return a
+
+
+def matrix_masks(m, t):
+    selected = m[m > t]
+    m[m > t] = -1
+    m[m < 0] += 0.5
+    return selected, m
+
+
+def nonzero_of(a):
+    return np.nonzero(a), np.argwhere(a)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8"])
+def test_assignments_through_masks_and_index_arrays_match_numpy(dtype):
+    for a in arrays(dtype, 1):
+        compare_with_numpy(increment_where, a.copy())
+        compare_with_numpy(copy_where, a.copy(), a[::-1].copy())
+        if a.shape[0] > 2:
+            compare_with_numpy(scale_selected, a.copy(), np.array([0, -1, 2]))
+    matrix = (np.arange(12).reshape(3, 4) % 5).astype(dtype)
+    for m in [matrix, np.asfortranarray(matrix), matrix[:, ::2]]:
+        if dtype == "uint8":
+            continue  # `m[m > t] = -1` wraps in NumPy only with a deprecation error
+        compare_with_numpy(matrix_masks, m.astype(np.float64).copy(), 2)
+    for a in [matrix, matrix > 2, matrix.reshape(2, 3, 2), matrix[0]]:
+        compare_with_numpy(nonzero_of, a)
+
+
+def test_mismatched_mask_assignments_raise_as_numpy():
+    # b[a > 0] has four elements for a's five positives, and a mask of another shape.
+    compare_with_numpy(copy_where, np.arange(1.0, 6.0), np.arange(-1.0, 4.0))
+    compare_with_numpy(select_with.py_func, np.ones((2, 2)), np.ones((2, 3), dtype=bool))
 
 
 @njit
@@ -455,19 +483,25 @@ def sort_stable(a):
 
 def compare_with_numpy(function, *args):
     """The compiled function's outcome equals NumPy's: the same values and dtypes (tuples
-    element by element), or the same exception type."""
+    element by element), or the same exception type. Each run gets its own copies of the arrays."""
+    def fresh():
+        return [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args]
+
     with np.errstate(all="ignore"):
         try:
-            expected = function(*args)
+            expected = function(*fresh())
         except Exception as error:  # noqa: BLE001 - the exception type is the outcome
             with pytest.raises(type(error)):
-                njit(function)(*args)
+                njit(function)(*fresh())
             return
-    got = njit(function)(*args)
+    assert_same_nested(njit(function)(*fresh()), expected)
+
+
+def assert_same_nested(got, expected):
     if isinstance(expected, tuple):
         assert isinstance(got, tuple) and len(got) == len(expected)
         for got_part, expected_part in zip(got, expected):
-            assert_same(got_part, expected_part)
+            assert_same_nested(got_part, expected_part)
     else:
         assert_same(got, expected)
 

@@ -144,30 +144,86 @@ def take(a: "1-d", indices: "1-d"):
     return out
 
 
-def _mask_select(a: "1-d", mask: "1-d"):
-    # `a[mask]`: the elements where `mask` is true, in order.
-    if mask.shape[0] != a.shape[0]:
-        raise IndexError("boolean index did not match indexed array along axis 0")
-    count = 0
-    for i in range(a.shape[0]):
-        if mask[i]:
-            count += 1
-    out = np.empty(count, dtype=a.dtype)
+def _mask_select(a, mask):
+    # `a[mask]`: the elements where `mask` is true, in C order.
+    if a.shape != mask.shape:
+        raise IndexError("boolean index did not match indexed array")
+    flat = a.reshape(-1)
+    chosen = mask.reshape(-1)
+    out = np.empty(np.count_nonzero(chosen), dtype=a.dtype)
     k = 0
-    for i in range(a.shape[0]):
-        if mask[i]:
-            out[k] = a[i]
+    for i in range(flat.shape[0]):
+        if chosen[i]:
+            out[k] = flat[i]
             k += 1
     return out
 
 
-def _mask_assign(a: "1-d", mask: "1-d", value):
-    # `a[mask] = value` for a number `value`.
-    if mask.shape[0] != a.shape[0]:
-        raise IndexError("boolean index did not match indexed array along axis 0")
+def _mask_assign(a, mask, value):
+    # `a[mask] = value`: a number everywhere the mask is true, or an array's elements in turn
+    # (one element for all, or one per true element).
+    if a.shape != mask.shape:
+        raise IndexError("boolean index did not match indexed array")
+    if isinstance(value, np.ndarray):
+        if value.size != 1 and value.size != np.count_nonzero(mask):
+            raise ValueError("NumPy boolean array indexing assignment cannot assign the input values to the output values where the mask is true")
+    if a.ndim == 1:
+        np._mask_assign_row(a, mask, value, 0)
+    elif a.ndim == 2:
+        assigned = 0
+        for i in range(a.shape[0]):
+            assigned = np._mask_assign_row(a[i], mask[i], value, assigned)
+    else:
+        raise NotImplementedError("assigning through a mask of more than 2 dimensions is not supported yet")
+
+
+def _mask_assign_row(a: "1-d", mask: "1-d", value, assigned):
+    # One row of `_mask_assign`, from the `assigned`th value on; returns how many are assigned.
+    if isinstance(value, np.ndarray):
+        values = value.reshape(-1)
     for i in range(a.shape[0]):
         if mask[i]:
+            if isinstance(value, np.ndarray):
+                a[i] = values[assigned % values.shape[0]]
+            else:
+                a[i] = value
+            assigned += 1
+    return assigned
+
+
+def _index_assign(a: "1-d", indices: "1-d", value):
+    # `a[indices] = value`: a number, or an array's elements in turn (one for all, or one per index).
+    n = a.shape[0]
+    if isinstance(value, np.ndarray):
+        values = value.reshape(-1)
+        if values.shape[0] != 1 and values.shape[0] != indices.shape[0]:
+            raise ValueError("shape mismatch: value array could not be broadcast to indexing result")
+    for k in range(indices.shape[0]):
+        i = indices[k]
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("index out of bounds")
+        if isinstance(value, np.ndarray):
+            a[i] = values[k % values.shape[0]]
+        else:
             a[i] = value
+
+
+def nonzero(a):
+    # The indices of the non-zero elements, one array per dimension, in C order.
+    flat = np.flatnonzero(a)
+    if a.ndim == 1:
+        return (flat,)
+    if a.ndim == 2:
+        return (flat // a.shape[1], flat % a.shape[1])
+    if a.ndim == 3:
+        return (flat // (a.shape[1] * a.shape[2]), flat // a.shape[2] % a.shape[1], flat % a.shape[2])
+    raise NotImplementedError("np.nonzero of arrays of more than 3 dimensions is not supported yet")
+
+
+def argwhere(a):
+    return np.stack(np.nonzero(a), axis=1)
 
 
 def var(a):
