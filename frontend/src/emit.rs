@@ -2254,7 +2254,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let arguments = evaluated;
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
-            Callee::Function(name) => self.emit_compiled_call(&name, arguments, call),
+            Callee::Function(name) | Callee::Method(name) => self.emit_compiled_call(&name, arguments, call),
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;

@@ -96,14 +96,14 @@ impl<'m> Specialisations<'m> {
             let Some(Expr::StringLiteral(annotation)) = parameter.parameter.annotation.as_deref() else { continue };
             let Some(ndim) = annotation.value.to_str().strip_suffix("-d").and_then(|ndim| ndim.parse::<usize>().ok()) else { continue };
             if !matches!(argument, Type::Array(array) if array.ndim == ndim) {
-                return Err(module.unsupported(&call.range(), format!("{name} of {argument} is not supported yet (arrays of {ndim} dimension(s) only)")));
+                return Err(module.unsupported(&call.range(), format!("{} of {argument} is not supported yet (arrays of {ndim} dimension(s) only)", prelude_display_name(name))));
             }
         }
         self.specialise_kind(function, FunctionKind::Plain, arguments, call).map_err(|error| {
             if error.location.file == module.file.name {
                 return error;
             }
-            module.error(call.range(), error.kind, format!("{name}: {}", error.message)).with_note(format!("in rumba's prelude, at {}", error.location))
+            module.error(call.range(), error.kind, format!("{}: {}", prelude_display_name(name), error.message)).with_note(format!("in rumba's prelude, at {}", error.location))
         })
     }
 
@@ -256,10 +256,17 @@ fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Resu
 /// positional ones.
 pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: &Callee) -> Result<Vec<&'e Expr>, Diagnostic> {
     let stencil = matches!(callee, Callee::Function(name) if crate::stencil::is_stencil(module, name));
-    if let (Callee::Function(name), false) = (callee, stencil) {
-        if let Some(function) = module.function(name) {
-            return bind_parameters(module, call, function, name);
+    match (callee, &*call.func) {
+        (Callee::Method(name), Expr::Attribute(method)) => {
+            let function = module.function(name).expect("a method resolves to a prelude function");
+            return bind_parameters(module, call, function, &prelude_display_name(name), Some(&method.value));
         }
+        (Callee::Function(name), _) if !stencil => {
+            if let Some(function) = module.function(name) {
+                return bind_parameters(module, call, function, &prelude_display_name(name), None);
+            }
+        }
+        _ => {}
     }
     let mut arguments: Vec<&Expr> = call.arguments.args.iter().collect();
     for keyword in call.arguments.keywords.iter() {
@@ -272,16 +279,28 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
     Ok(arguments)
 }
 
-/// The argument of each parameter of `function` in a call to it, as Python binds them: positional
-/// arguments in order, keywords by name, then the parameters' defaults. A default is a literal
+/// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
+/// `np._random_X` is `np.random.X`.
+pub fn prelude_display_name(name: &str) -> String {
+    if let Some(method) = name.strip_prefix("np._method_") {
+        return format!(".{method}()");
+    }
+    match name.strip_prefix("np._random_") {
+        Some(random) => format!("np.random.{random}"),
+        None => name.to_string(),
+    }
+}
+
+/// The argument of each parameter of `function` in a call to it (after the method's receiver, if
+/// any), as Python binds them: positional arguments in order, keywords by name, then the parameters' defaults. A default is a literal
 /// number, boolean, string or `None`, so the call can evaluate its own copy of the value Python computed
 /// once. Misfits are `TypeError`s with Python's wording, at the call.
-fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str) -> Result<Vec<&'e Expr>, Diagnostic> {
+fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str, receiver: Option<&'e Expr>) -> Result<Vec<&'e Expr>, Diagnostic> {
     check_not_variadic(module, function)?;
     let parameters = &function.parameters;
     let all: Vec<&ruff_python_ast::ParameterWithDefault> = parameters.iter_non_variadic_params().collect();
     let positional = parameters.posonlyargs.len() + parameters.args.len();
-    let given = &call.arguments.args;
+    let given: Vec<&Expr> = receiver.into_iter().chain(&call.arguments.args).collect();
     if given.len() > positional {
         let takes = if positional == 1 { "1 positional argument".to_string() } else { format!("{positional} positional arguments") };
         let were = if given.len() == 1 { "was" } else { "were" };
@@ -390,6 +409,8 @@ pub enum Callee<'e> {
     Function(String),
     Math(String),
     Numpy(String),
+    /// `a.X(...)` of the prelude's `_method_X`, whose first parameter is the receiver `a`.
+    Method(String),
     /// `random.X`: Python's generator.
     Random(String),
     /// `np.random._X`: a draw from NumPy's generator that the prelude's `np.random` functions
@@ -539,7 +560,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(match expr {
             Expr::Subscript(subscript) => matches!(self.expr_type(&subscript.value)?, Type::Array(_)),
             Expr::Call(call) => {
-                self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))) || matches!(self.callee(call), Ok(Callee::Function(name)) if name.starts_with("np."))
+                self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))) || matches!(self.callee(call), Ok(Callee::Function(name) | Callee::Method(name)) if name.starts_with("np."))
             }
             Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
             Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
@@ -1125,7 +1146,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(Type::Unknown);
         }
         match callee {
-            Callee::Function(name) => {
+            Callee::Function(name) | Callee::Method(name) => {
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
@@ -1187,7 +1208,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// `a[index]` where `index` is an array: the types of `a` and `index`.
     pub fn array_index(&mut self, subscript: &ExprSubscript) -> Result<Option<(ArrayType, ArrayType)>, Diagnostic> {
-        if matches!(&*subscript.slice, Expr::Tuple(_) | Expr::Slice(_)) {
+        let new_axis = matches!(&*subscript.slice, Expr::Attribute(attribute) if attribute.attr.as_str() == "newaxis");
+        if new_axis || matches!(&*subscript.slice, Expr::Tuple(_) | Expr::Slice(_) | Expr::EllipsisLiteral(_) | Expr::NoneLiteral(_)) {
             return Ok(None);
         }
         Ok(match (self.expr_type(&subscript.value)?, self.expr_type(&subscript.slice)?) {
@@ -1289,7 +1311,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(Callee::Math(member.clone())),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
-            Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member)),
+            Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             None if is_python_builtin(name.id.as_str()) => Ok(Callee::Builtin(name.id.as_str())),
             None => Err(module.typing(&*call.func, format!("name '{}' is not defined", name.id))),
@@ -1298,7 +1320,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
                 Some(Global::Module("math")) => Ok(Callee::Math(attribute.attr.to_string())),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
-                Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str())),
+                Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
             Expr::Attribute(inner) if inner.attr.as_str() == "random" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
@@ -1309,7 +1331,11 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                     None => Callee::NumpyRandom(name.to_string()),
                 })
             }
-            _ => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
+            // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
+            _ => match module.prelude_function(&format!("_method_{}", attribute.attr)) {
+                Some(prelude_name) => Ok(Callee::Method(prelude_name)),
+                None => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
+            },
         },
         other => Err(module.unsupported(other, "unsupported call")),
     }
@@ -1329,8 +1355,10 @@ pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayT
     }
 }
 
-/// `np.name`: the prelude's function of that name if there is one, else the library's.
-fn numpy_callee<'e>(module: &SourceModule, name: &str) -> Callee<'e> {
+/// `np.name`: the prelude's function of that name if there is one, else the library's;
+/// `np.where(condition)` with one argument is `np.nonzero(condition)`, as NumPy defines it.
+fn numpy_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Callee<'e> {
+    let name = if name == "where" && call.arguments.args.len() == 1 && call.arguments.keywords.is_empty() { "nonzero" } else { name };
     match module.prelude_function(name) {
         Some(prelude_name) => Callee::Function(prelude_name),
         None => Callee::Numpy(name.to_string()),

@@ -277,13 +277,19 @@ mod tests {
             .lines()
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
             .filter_map(|(name, parameters)| {
-                // `_random_name` is `np.random.name`; other names with `_` are the file's helpers.
+                // `_random_name` is `np.random.name`, `_method_name(a, ...)` the method
+                // `a.name(...)`; other names with `_` are the file's helpers.
+                let parameters = parameters.trim_end_matches(':');
+                if let Some(method) = name.strip_prefix("_method_") {
+                    let rest = parameters.split_once(", ").map_or(")", |(_, rest)| rest);
+                    return Some(format!("`a.{method}({rest}`"));
+                }
                 let qualified = match name.strip_prefix("_random_") {
                     Some(random) => format!("random.{random}"),
                     None if name.starts_with('_') => return None,
                     None => name.to_string(),
                 };
-                Some(format!("`np.{qualified}({}`", parameters.trim_end_matches(':')))
+                Some(format!("`np.{qualified}({parameters}`"))
             })
             .collect();
         text.push_str(&prelude.join(", "));

@@ -614,3 +614,44 @@ def test_a_bad_string_option_raises_as_numpy():
 
     with pytest.raises(ValueError, match="side must be 'left' or 'right'"):
         middle(np.arange(3.0), 1.0)
+
+
+def array_methods(a, m):
+    b = a.copy()
+    b.sort()
+    c = m.copy()
+    c.fill(7)
+    return (
+        a.any(), a.all(), a.argsort(kind="stable"), a.cumsum(), a.cumprod(), a.nonzero(), m.ravel(), m.flatten(),
+        a.repeat(2), a.var(), a.std(), m.trace(), b.searchsorted(a[0]), b.searchsorted(a[0], side="right"),
+        a.take(np.array([0, 2])), a.clip(1, 3), c, a[1:2].item(), b, np.ravel(m),
+    )
+
+
+def where_one_argument(a):
+    return np.where(a > 1), np.where(a)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8"])
+def test_ndarray_methods_match_numpy(dtype):
+    a = np.array([3, 1, 2, 2, 5]).astype(dtype)
+    m = np.arange(6).reshape(2, 3).astype(dtype)
+    compare_with_numpy(array_methods, a, m)
+    compare_with_numpy(array_methods, a[::-1], np.asfortranarray(m))
+    compare_with_numpy(where_one_argument, a)
+    compare_with_numpy(where_one_argument, m)
+
+
+def test_method_misuse_is_located():
+    @njit
+    def item_of_many(a):
+        return a.item()
+
+    @njit
+    def unknown_method(a):
+        return a.frobnicate()
+
+    with pytest.raises(ValueError, match="can only convert an array of size 1"):
+        item_of_many(np.ones(3))
+    with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: method 'frobnicate' is not supported yet"):
+        unknown_method(np.ones(3))

@@ -766,3 +766,85 @@ def _random_permutation(x):
         out = x.copy()
     np.random.shuffle(out)
     return out
+
+
+def ravel(a):
+    return a.reshape(-1)
+
+
+# ndarray methods: `a.name(...)` is `_method_name(a, ...)` here.
+
+
+def _method_any(a):
+    return np.any(a)
+
+
+def _method_all(a):
+    return np.all(a)
+
+
+def _method_argsort(a: "1-d", kind=None):
+    return np.argsort(a, kind)
+
+
+def _method_sort(a: "1-d", kind=None):
+    # In place, as the method sorts (np.sort returns a sorted copy).
+    a[:] = np.sort(a, kind)
+
+
+def _method_cumsum(a):
+    return np.cumsum(a)
+
+
+def _method_cumprod(a):
+    return np.cumprod(a)
+
+
+def _method_nonzero(a):
+    return np.nonzero(a)
+
+
+def _method_ravel(a):
+    return a.reshape(-1)
+
+
+def _method_flatten(a):
+    return a.reshape(-1).copy()
+
+
+def _method_repeat(a, repeats):
+    return np.repeat(a, repeats)
+
+
+def _method_var(a):
+    return np.var(a)
+
+
+def _method_std(a):
+    return np.std(a)
+
+
+def _method_trace(a: "2-d"):
+    return np.trace(a)
+
+
+def _method_searchsorted(a: "1-d", v, side="left"):
+    return np.searchsorted(a, v, side)
+
+
+def _method_take(a: "1-d", indices: "1-d"):
+    return np.take(a, indices)
+
+
+def _method_clip(a, a_min, a_max):
+    return np.clip(a, a_min, a_max)
+
+
+def _method_fill(a, value):
+    a[...] = value
+
+
+def _method_item(a):
+    if a.size != 1:
+        raise ValueError("can only convert an array of size 1 to a Python scalar")
+    return a.reshape(-1)[0]
