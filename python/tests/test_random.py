@@ -159,3 +159,20 @@ def wrong_seed(x):
 def test_a_float_seed_is_a_located_typing_error():
     with pytest.raises(rumba.errors.TypingError, match="random.seed"):
         njit(wrong_seed)(1.5)
+
+
+def numpy_distributions(seed):
+    np.random.seed(seed)
+    return (np.random.standard_gamma(2.5), np.random.standard_gamma(0.5), np.random.standard_gamma(1.0), np.random.gamma(3.0, 2.0),
+            np.random.beta(0.5, 0.7), np.random.beta(2.0, 3.0), np.random.poisson(3.5), np.random.poisson(25.0), np.random.poisson(),
+            np.random.gamma(0.3, 1.0, 5), np.random.poisson(12.0, (2, 3)), np.random.beta(1.5, 0.5, 4), np.random.poisson(0.0))
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_seeded_gamma_beta_and_poisson_are_numpys(seed):
+    # NumPy's legacy algorithms (Marsaglia-Tsang and rejection for gamma, Johnk's and gammas for
+    # beta, PTRS and products for Poisson) draw the same numbers from the same stream.
+    got = njit(numpy_distributions)(seed)
+    for got_value, expected_value in zip(got, numpy_distributions(seed)):
+        assert np.asarray(got_value).dtype == np.asarray(expected_value).dtype
+        np.testing.assert_array_equal(got_value, expected_value)

@@ -848,3 +848,175 @@ def _method_item(a):
     if a.size != 1:
         raise ValueError("can only convert an array of size 1 to a Python scalar")
     return a.reshape(-1)[0]
+
+
+def _random_standard_gamma(shape, size=None):
+    if shape < 0:
+        raise ValueError("shape < 0")
+    if size is None:
+        return np._standard_gamma(shape)
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np._standard_gamma(shape)
+    return out
+
+
+def _random_gamma(shape, scale=1.0, size=None):
+    if shape < 0:
+        raise ValueError("shape < 0")
+    if scale < 0:
+        raise ValueError("scale < 0")
+    if size is None:
+        return scale * np._standard_gamma(shape)
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = scale * np._standard_gamma(shape)
+    return out
+
+
+def _standard_gamma(shape):
+    # NumPy's legacy_standard_gamma: Marsaglia and Tsang's method for shape >= 1, rejection
+    # from the exponential below.
+    if shape == 1.0:
+        return -np.log(1.0 - np.random._double())
+    if shape == 0.0:
+        return 0.0
+    if shape < 1.0:
+        while True:
+            u = np.random._double()
+            v = -np.log(1.0 - np.random._double())
+            if u <= 1.0 - shape:
+                x = u ** (1.0 / shape)
+                if x <= v:
+                    return x
+            else:
+                y = -np.log((1.0 - u) / shape)
+                x = (1.0 - shape + shape * y) ** (1.0 / shape)
+                if x <= v + y:
+                    return x
+    b = shape - 1.0 / 3.0
+    c = 1.0 / np.sqrt(9.0 * b)
+    while True:
+        x = np.random._gauss()
+        v = 1.0 + c * x
+        while v <= 0.0:
+            x = np.random._gauss()
+            v = 1.0 + c * x
+        v = v * v * v
+        u = np.random._double()
+        if u < 1.0 - 0.0331 * (x * x) * (x * x):
+            return b * v
+        if np.log(u) < 0.5 * x * x + b * (1.0 - v + np.log(v)):
+            return b * v
+
+
+def _random_beta(a, b, size=None):
+    if a <= 0:
+        raise ValueError("a <= 0")
+    if b <= 0:
+        raise ValueError("b <= 0")
+    if size is None:
+        return np._beta(a, b)
+    out = np.empty(size)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np._beta(a, b)
+    return out
+
+
+def _beta(a, b):
+    # NumPy's legacy_beta: Johnk's algorithm for a, b <= 1, else from two gammas.
+    if a <= 1.0 and b <= 1.0:
+        while True:
+            u = np.random._double()
+            v = np.random._double()
+            x = u ** (1.0 / a)
+            y = v ** (1.0 / b)
+            if x + y <= 1.0:
+                if x + y > 0:
+                    return x / (x + y)
+                log_x = np.log(u) / a
+                log_y = np.log(v) / b
+                log_m = max(log_x, log_y)
+                log_x -= log_m
+                log_y -= log_m
+                return np.exp(log_x - np.log(np.exp(log_x) + np.exp(log_y)))
+    gamma_a = np._standard_gamma(a)
+    gamma_b = np._standard_gamma(b)
+    return gamma_a / (gamma_a + gamma_b)
+
+
+def _random_poisson(lam=1.0, size=None):
+    if lam < 0:
+        raise ValueError("lam < 0")
+    if size is None:
+        return np._poisson(lam)
+    out = np.empty(size, dtype=np.int64)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np._poisson(lam)
+    return out
+
+
+def _poisson(lam):
+    # NumPy's random_poisson: PTRS (Hörmann's transformed rejection) from lam >= 10, products of
+    # uniforms below.
+    if lam >= 10:
+        slam = np.sqrt(lam)
+        loglam = np.log(lam)
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = np.random._double() - 0.5
+            v = np.random._double()
+            us = 0.5 - np.abs(u)
+            k = int(np.floor((2 * a / us + b) * u + lam + 0.43))
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if np.log(v) + np.log(invalpha) - np.log(a / (us * us) + b) <= -lam + k * loglam - np._loggam(k + 1.0):
+                return k
+    if lam == 0:
+        return 0
+    enlam = np.exp(-lam)
+    count = 0
+    product = 1.0
+    while True:
+        product *= np.random._double()
+        if product > enlam:
+            count += 1
+        else:
+            return count
+
+
+def _loggam(x):
+    # NumPy's random_loggam: Stirling's series from x + n >= 7, recurred down to x.
+    if x == 1.0 or x == 2.0:
+        return 0.0
+    n = 0
+    if x < 7.0:
+        n = int(7 - x)
+    x0 = x + n
+    x2 = (1.0 / x0) * (1.0 / x0)
+    coefficients = (8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04, -5.952380952380952e-04, 8.417508417508418e-04,
+                    -1.917526917526918e-03, 6.410256410256410e-03, -2.955065359477124e-02, 1.796443723688307e-01, -1.39243221690590e+00)
+    gl0 = coefficients[9]
+    gl0 = gl0 * x2 + coefficients[8]
+    gl0 = gl0 * x2 + coefficients[7]
+    gl0 = gl0 * x2 + coefficients[6]
+    gl0 = gl0 * x2 + coefficients[5]
+    gl0 = gl0 * x2 + coefficients[4]
+    gl0 = gl0 * x2 + coefficients[3]
+    gl0 = gl0 * x2 + coefficients[2]
+    gl0 = gl0 * x2 + coefficients[1]
+    gl0 = gl0 * x2 + coefficients[0]
+    gl = gl0 / x0 + 0.5 * 1.8378770664093453 + (x0 - 0.5) * np.log(x0) - x0
+    for k in range(n):
+        gl -= np.log(x0 - 1.0)
+        x0 -= 1.0
+    return gl
