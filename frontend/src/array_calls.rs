@@ -30,8 +30,8 @@ pub enum ArrayCall<'e> {
     New { shape: &'e Expr, fill: Fill<'e>, dtype: Option<&'e Expr> },
     /// `np.arange([start,] stop[, step], dtype=None)`.
     Arange { bounds: Vec<&'e Expr>, dtype: Option<&'e Expr> },
-    /// `np.linspace(start, stop, num=50)`.
-    Linspace { start: &'e Expr, stop: &'e Expr, num: Option<&'e Expr> },
+    /// `np.linspace(start, stop, num=50, endpoint=True)`.
+    Linspace { start: &'e Expr, stop: &'e Expr, num: Option<&'e Expr>, endpoint: bool },
     /// `np.array(values, dtype=None)` (a copy) and `np.asarray(values, dtype=None)`: of an array,
     /// of a (nested) list or tuple literal of numbers or of arrays, or of a tuple of numbers.
     FromValues { values: &'e Expr, dtype: Option<&'e Expr>, copy: bool },
@@ -227,7 +227,7 @@ pub const ARRAY_CALLS: &[(&str, Written, &[&str])] = {
         ("ones_like", Function, &["a", "dtype"]),
         ("full_like", Function, &["a", "fill_value", "dtype"]),
         ("arange", Function, &["start", "stop", "step", "dtype"]),
-        ("linspace", Function, &["start", "stop", "num"]),
+        ("linspace", Function, &["start", "stop", "num", "endpoint"]),
         ("array", Function, &["object", "dtype"]),
         ("asarray", Function, &["object", "dtype"]),
         ("concatenate", Function, &["arrays", "axis"]),
@@ -338,10 +338,16 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
             }
             "linspace" => {
                 let arguments = bind()?;
+                let endpoint = match arguments.values[3] {
+                    None => true,
+                    Some(Expr::BooleanLiteral(literal)) => literal.value,
+                    Some(other) => return Err(module.unsupported(other, "np.linspace: endpoint must be True or False written out")),
+                };
                 ArrayCall::Linspace {
                     start: arguments.required(module, call, 0, &what)?,
                     stop: arguments.required(module, call, 1, &what)?,
                     num: arguments.values[2],
+                    endpoint,
                 }
             }
             other => unreachable!("ARRAY_CALLS lists '{other}' without an arm here"),
@@ -547,7 +553,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
             }
             None => Type::Unknown,
         },
-        ArrayCall::Linspace { start, stop, num } => {
+        ArrayCall::Linspace { start, stop, num, .. } => {
             expect_number(module, start, type_of(start)?)?;
             expect_number(module, stop, type_of(stop)?)?;
             if let Some(num) = num {

@@ -655,3 +655,18 @@ def test_method_misuse_is_located():
         item_of_many(np.ones(3))
     with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: method 'frobnicate' is not supported yet"):
         unknown_method(np.ones(3))
+
+
+def creation_and_shapes(x, y, m):
+    return (
+        np.linspace(0.0, 1.0, 5, endpoint=False), np.linspace(2, 3, 7, False), np.linspace(0.0, 1.0, 1, endpoint=False),
+        np.logspace(0.0, 2.0, 5), np.logspace(1, 3, 4, base=2.0, endpoint=False), np.meshgrid(x, y), np.tri(3), np.tri(3, 4, 1),
+        np.tri(4, k=-1), np.diagflat(m), np.fliplr(m), np.flipud(m), np.flipud(x), np.swapaxes(m, 0, 1), np.swapaxes(m, 1, 1),
+        np.atleast_1d(x), np.atleast_1d(2.5), np.atleast_2d(x), np.atleast_2d(m), np.atleast_2d(3), np.atleast_3d(x), np.atleast_3d(m),
+    )
+
+
+@pytest.mark.parametrize("layout", ["C", "F"])
+def test_creation_and_shape_functions_match_numpy(layout):
+    m = np.arange(6.0).reshape(2, 3)
+    compare_with_numpy(creation_and_shapes, np.arange(3.0), np.arange(4, dtype=np.int32), m if layout == "C" else np.asfortranarray(m))

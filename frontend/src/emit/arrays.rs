@@ -95,9 +95,9 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             ArrayCall::FromValues { values, dtype: _, copy } => self.emit_from_values(call, values, copy, &result_type),
             ArrayCall::Join { name, arrays, axis } => self.emit_join(call, name, arrays, axis, &result_type),
-            ArrayCall::Linspace { start, stop, num } => {
+            ArrayCall::Linspace { start, stop, num, endpoint } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.linspace makes an array") };
-                self.emit_linspace(start, stop, num, new_type, call, &loc)
+                self.emit_linspace(start, stop, num, endpoint, new_type, call, &loc)
             }
         }
     }
@@ -414,7 +414,10 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// `np.linspace(start, stop, num=50)`: `start + i * step` with `step = (stop - start) / (num - 1)`,
     /// the last element exactly `stop`; a negative `num` raises ValueError.
-    fn emit_linspace(&mut self, start: &Expr, stop: &Expr, num: Option<&Expr>, array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+    /// `np.linspace`: `start + i * step` with NumPy's step (`span / (num - 1)`, or `span / num`
+    /// without the endpoint), the endpoint itself stored last.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_linspace(&mut self, start: &Expr, stop: &Expr, num: Option<&Expr>, endpoint: bool, array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
         let start_value = self.emit_expr(start)?;
         let stop_value = self.emit_expr(stop)?;
         for (value, bound) in [(&start_value, start), (&stop_value, stop)] {
@@ -436,7 +439,7 @@ impl FunctionEmitter<'_, '_, '_> {
         self.raise_if(&negative, "ValueError", "Number of samples must be non-negative.", call)?;
         let count = self.op(format!("py.max {count}, {zero} : si64 {loc}"));
         let one = self.scalar_constant(INT64, Constant::Int(1), loc);
-        let intervals = self.op(format!("py.sub {count}, {one} : si64 {loc}"));
+        let intervals = if endpoint { self.op(format!("py.sub {count}, {one} : si64 {loc}")) } else { count.clone() };
         let intervals = self.op(format!("py.max {intervals}, {one} : si64 {loc}"));
         let intervals = self.cast(&intervals, INT64, FLOAT64, loc);
         let span = self.op(format!("py.sub {stop}, {start} : f64 {loc}"));
@@ -444,10 +447,12 @@ impl FunctionEmitter<'_, '_, '_> {
         let text = array_text(array_type);
         let count = self.check_extents(std::slice::from_ref(&count), FLOAT64, call)?.remove(0);
         let array = self.op(format!("py.arange {start}, {step}, {count} : f64 -> {text} {loc}"));
-        let has_end = self.op(format!("py.cmp \"gt\", {count}, {one} : si64 {loc}"));
-        let last = self.op(format!("py.sub {count}, {one} : si64 {loc}"));
-        let store = format!("py.setitem {stop}, {array}[{last}] : f64, {text}, si64 {loc}");
-        self.emit_if(&has_end, vec![store, "scf.yield".into()], None);
+        if endpoint {
+            let has_end = self.op(format!("py.cmp \"gt\", {count}, {one} : si64 {loc}"));
+            let last = self.op(format!("py.sub {count}, {one} : si64 {loc}"));
+            let store = format!("py.setitem {stop}, {array}[{last}] : f64, {text}, si64 {loc}");
+            self.emit_if(&has_end, vec![store, "scf.yield".into()], None);
+        }
         Ok(Value::Array(array, array_type))
     }
 

@@ -1020,3 +1020,69 @@ def _loggam(x):
         gl -= np.log(x0 - 1.0)
         x0 -= 1.0
     return gl
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0):
+    exponents = np.linspace(start, stop, num) if endpoint else np.linspace(start, stop, num, endpoint=False)
+    return np.power(base, exponents)
+
+
+def meshgrid(x: "1-d", y: "1-d"):
+    # indexing='xy': x varies along the columns, y along the rows.
+    xs = np.empty((y.shape[0], x.shape[0]), dtype=x.dtype)
+    ys = np.empty((y.shape[0], x.shape[0]), dtype=y.dtype)
+    for i in range(y.shape[0]):
+        for j in range(x.shape[0]):
+            xs[i, j] = x[j]
+            ys[i, j] = y[i]
+    return xs, ys
+
+
+def tri(n, m=None, k=0):
+    columns = n if m is None else m
+    out = np.zeros((n, columns))
+    for i in range(n):
+        for j in range(min(max(i + k + 1, 0), columns)):
+            out[i, j] = 1.0
+    return out
+
+
+def diagflat(v):
+    return np.diag(v.reshape(-1))
+
+
+def fliplr(m: "2-d"):
+    return m[:, ::-1]
+
+
+def flipud(m):
+    return m[::-1]
+
+
+def swapaxes(a: "2-d", axis1, axis2):
+    # Both views of layout A, whichever the axes.
+    return a[:, :] if axis1 % 2 == axis2 % 2 else a.T[:, :]
+
+
+def atleast_1d(a):
+    if isinstance(a, np.ndarray):
+        return a
+    return np.array([a])
+
+
+def atleast_2d(a):
+    if isinstance(a, np.ndarray):
+        if a.ndim == 1:
+            return a[None, :]
+        return a
+    return np.array([[a]])
+
+
+def atleast_3d(a):
+    if isinstance(a, np.ndarray):
+        if a.ndim == 1:
+            return a[None, :, None]
+        if a.ndim == 2:
+            return a[:, :, None]
+        return a
+    return np.array([[[a]]])
