@@ -355,6 +355,60 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
     }))
 }
 
+/// `np.finfo(dtype).name` and `np.iinfo(dtype).name`: the machine limit's type and value
+/// (NumPy's: a float of the float type, a Python int), or `None` for any other attribute.
+pub fn machine_limit(module: &SourceModule, attribute: &ruff_python_ast::ExprAttribute, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<(Scalar, Constant)>, Diagnostic> {
+    let Expr::Call(call) = &*attribute.value else { return Ok(None) };
+    let Expr::Attribute(function) = &*call.func else { return Ok(None) };
+    let numpy = matches!(&*function.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy")));
+    if !numpy || !matches!(function.attr.as_str(), "finfo" | "iinfo") {
+        return Ok(None);
+    }
+    let [dtype] = &call.arguments.args[..] else {
+        return Err(module.typing(call, format!("np.{}() takes one dtype", function.attr)));
+    };
+    let Some(dtype) = dtype_or(module, Some(dtype), FLOAT64, type_of)? else { return Ok(None) };
+    let name = attribute.attr.as_str();
+    let limit = match (function.attr.as_str(), dtype) {
+        ("finfo", Scalar::Float { bits: 32 }) => match name {
+            "eps" => Some(f64::from(f32::EPSILON)),
+            "epsneg" => Some(f64::from(f32::EPSILON) / 2.0),
+            "max" => Some(f64::from(f32::MAX)),
+            "min" => Some(f64::from(f32::MIN)),
+            "tiny" | "smallest_normal" => Some(f64::from(f32::MIN_POSITIVE)),
+            "resolution" => Some(f64::from(1e-6f32)),
+            _ => None,
+        }
+        .map(|value| (dtype, Constant::Float(value))),
+        ("finfo", Scalar::Float { .. }) => match name {
+            "eps" => Some(f64::EPSILON),
+            "epsneg" => Some(f64::EPSILON / 2.0),
+            "max" => Some(f64::MAX),
+            "min" => Some(f64::MIN),
+            "tiny" | "smallest_normal" => Some(f64::MIN_POSITIVE),
+            "resolution" => Some(1e-15),
+            _ => None,
+        }
+        .map(|value| (dtype, Constant::Float(value))),
+        ("iinfo", Scalar::Int { bits, signed }) => {
+            let (min, max): (i128, i128) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+            let value = match name {
+                "min" => Some(min),
+                "max" => Some(max),
+                "bits" => Some(i128::from(bits)),
+                _ => None,
+            };
+            match value.map(i64::try_from) {
+                Some(Ok(value)) => Some((INT64, Constant::Int(value))),
+                Some(Err(_)) => return Err(module.unsupported(attribute, "np.iinfo(np.uint64).max is beyond int64, which compiled code computes with")),
+                None => None,
+            }
+        }
+        (kind, other) => return Err(module.typing(call, format!("np.{kind}() of {} is not supported", other.numba_name()))),
+    };
+    limit.map(Some).ok_or_else(|| module.unsupported(attribute, format!("np.{}().{name} is not supported", function.attr)))
+}
+
 /// The result type of a reduction over elements of type `dtype`, as NumPy's.
 pub fn reduction_result(kind: ReductionKind, dtype: Scalar) -> Scalar {
     match (kind, dtype) {

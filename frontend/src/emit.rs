@@ -1806,6 +1806,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Expr::Call(call) => self.emit_call(call),
             Expr::Attribute(attribute) => {
+                if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
+                    return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
+                }
                 if let Expr::Name(base) = &*attribute.value {
                     if !self.bindings.contains_key(base.id.as_str()) && matches!(module.global(base.id.as_str()), Some(Global::Module(_))) {
                         let value = math_constant(attribute.attr.as_str())

@@ -1182,6 +1182,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     fn attribute_type(&mut self, attribute: &ExprAttribute) -> Result<Type, Diagnostic> {
         let module = self.module;
+        if let Some((scalar, _)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
+            return Ok(Type::Scalar(scalar));
+        }
         if let Expr::Name(base) = &*attribute.value {
             if !self.assigned.contains(base.id.as_str()) {
                 if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {

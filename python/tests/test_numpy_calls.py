@@ -493,3 +493,29 @@ def test_reduction_dtype_and_out_are_located_errors():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: .sum\(\): the 'dtype' argument is not supported yet"):
         with_dtype(np.ones(3))
+
+
+def machine_limits(a, b):
+    return (
+        np.finfo(np.float64).eps, np.finfo(np.float32).eps, np.finfo(a.dtype).max, np.finfo(np.float64).tiny,
+        np.finfo(np.float32).min, np.finfo(b.dtype).resolution, np.finfo(np.float64).epsneg,
+        np.iinfo(np.int32).max, np.iinfo(np.int8).min, np.iinfo(np.uint16).max, np.iinfo(np.int64).bits,
+    )
+
+
+def test_finfo_and_iinfo_match_numpy():
+    a, b = np.ones(3), np.ones(2, dtype=np.float32)
+    got = njit(machine_limits)(a, b)
+    expected = machine_limits(a, b)
+    assert len(got) == len(expected)
+    for got_value, expected_value in zip(got, expected):
+        assert got_value == expected_value and float(got_value) == float(expected_value)
+
+
+def test_iinfo_beyond_int64_is_a_located_error():
+    @njit
+    def largest_uint64():
+        return np.iinfo(np.uint64).max
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: np.iinfo\(np.uint64\).max is beyond int64"):
+        largest_uint64()
