@@ -670,3 +670,26 @@ def creation_and_shapes(x, y, m):
 def test_creation_and_shape_functions_match_numpy(layout):
     m = np.arange(6.0).reshape(2, 3)
     compare_with_numpy(creation_and_shapes, np.arange(3.0), np.arange(4, dtype=np.int32), m if layout == "C" else np.asfortranarray(m))
+
+
+def covariances(m):
+    return np.cov(m), np.cov(m, rowvar=False), np.cov(m, bias=True), np.cov(m, ddof=0), np.corrcoef(m), np.corrcoef(m, rowvar=False)
+
+
+def diagonals(v, m):
+    return np.diag(v, 1), np.diag(v, -2), np.diag(m), np.diag(m, 1), np.diag(m, -1), np.diag(m, 5)
+
+
+@pytest.mark.parametrize("layout", ["C", "F"])
+def test_covariance_and_correlation_match_numpy(layout):
+    # Products are summed in another order than NumPy's BLAS: close, not equal.
+    for m in [np.random.default_rng(0).normal(size=(3, 7)), np.arange(12).reshape(3, 4) ** 2]:
+        m = m if layout == "C" else np.asfortranarray(m)
+        for got, expected in zip(njit(covariances)(m), covariances(m)):
+            assert got.shape == expected.shape and got.dtype == expected.dtype
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-14)
+
+
+def test_diag_of_vectors_and_matrices_matches_numpy():
+    compare_with_numpy(diagonals, np.arange(1, 4, dtype=np.int32), np.arange(12.0).reshape(3, 4))
+    compare_with_numpy(diagonals, np.arange(3.0), np.asfortranarray(np.arange(12.0).reshape(4, 3)))

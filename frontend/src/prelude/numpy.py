@@ -338,11 +338,20 @@ def identity(n):
     return np.eye(n)
 
 
-def diag(v: "1-d"):
-    n = v.shape[0]
-    out = np.zeros((n, n), dtype=v.dtype)
-    for i in range(n):
-        out[i, i] = v[i]
+def diag(v, k=0):
+    # A vector's diagonal matrix (on the k-th diagonal), or a matrix's k-th diagonal.
+    if v.ndim == 1:
+        n = v.shape[0] + abs(k)
+        out = np.zeros((n, n), dtype=v.dtype)
+        for i in range(v.shape[0]):
+            out[i + max(-k, 0), i + max(k, 0)] = v[i]
+        return out
+    if v.ndim != 2:
+        raise ValueError("Input must be 1- or 2-d.")
+    rows = max(min(v.shape[0] + min(k, 0), v.shape[1] - max(k, 0)), 0)
+    out = np.empty(rows, dtype=v.dtype)
+    for i in range(rows):
+        out[i] = v[i + max(-k, 0), i + max(k, 0)]
     return out
 
 
@@ -1086,3 +1095,21 @@ def atleast_3d(a):
             return a[:, :, None]
         return a
     return np.array([[[a]]])
+
+
+def cov(m: "2-d", rowvar=True, bias=False, ddof=None):
+    # Each row a variable (each column with rowvar=False), observations along the other axis.
+    x = m * 1.0 if rowvar else m.T * 1.0
+    observations = x.shape[1]
+    if ddof is None:
+        dof = observations if bias else observations - 1
+    else:
+        dof = observations - ddof
+    centred = x - x.mean(axis=1).reshape(-1, 1)
+    return np.dot(centred, centred.T) / dof
+
+
+def corrcoef(x: "2-d", rowvar=True):
+    c = np.cov(x, rowvar)
+    deviations = np.sqrt(np.diag(c))
+    return np.clip(c / deviations.reshape(-1, 1) / deviations.reshape(1, -1), -1.0, 1.0)
