@@ -773,7 +773,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The value of a condition that types decide: `x is None` and `x is not None`, `==` and `!=`
     /// between strings known when compiling (or None) and anything, and between tuples of
     /// different lengths, comparisons of integers known when compiling (`a.ndim == 2`), `isinstance`,
-    /// `not` of one of these, and literal booleans; `None` for any other. The branches such a condition rules out
+    /// `not`, `and` and `or` of these, and literal booleans; `None` for any other. The branches such a condition rules out
     /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
     /// may treat `axis` as a number in its other branch.
     pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
@@ -824,6 +824,19 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(identical == (*op == CmpOp::Is))
             }
             Expr::Call(call) => self.isinstance_truth(call)?,
+            // Decided when the operands before the deciding one are decided too (a run-time
+            // operand first must still be evaluated).
+            Expr::BoolOp(boolean) => {
+                let deciding = boolean.op == ruff_python_ast::BoolOp::Or;
+                for value in &boolean.values {
+                    match self.static_truth(value)? {
+                        Some(truth) if truth == deciding => return Ok(Some(deciding)),
+                        Some(_) => {}
+                        None => return Ok(None),
+                    }
+                }
+                Some(!deciding)
+            }
             _ => None,
         })
     }

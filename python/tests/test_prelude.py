@@ -107,8 +107,6 @@ def test_flattening_functions_match_numpy(function, dtype, ndim):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("function", [sort, argsort, diff, flip])
 def test_vector_functions_match_numpy(function, dtype):
-    if function is diff and dtype == "bool":
-        pytest.skip("NumPy's diff of booleans is not_equal; rumba refuses '-' on booleans")
     for a in arrays(dtype, 1):
         # NumPy's default argsort is not stable; rumba's is (kind='stable'), which NumPy matches here.
         reference = (lambda a: np.argsort(a, kind="stable")) if function is argsort else function.py_func
@@ -693,3 +691,31 @@ def test_covariance_and_correlation_match_numpy(layout):
 def test_diag_of_vectors_and_matrices_matches_numpy():
     compare_with_numpy(diagonals, np.arange(1, 4, dtype=np.int32), np.arange(12.0).reshape(3, 4))
     compare_with_numpy(diagonals, np.arange(3.0), np.asfortranarray(np.arange(12.0).reshape(4, 3)))
+
+
+def along_axes(a, m):
+    return (
+        np.cumsum(a), np.cumsum(m), np.cumsum(m, axis=0), np.cumsum(m, axis=-1), np.cumprod(m, 1), np.cumsum(a, axis=0),
+        np.sort(m), np.sort(m, axis=0), np.sort(m, axis=None), np.sort(a), np.diff(a), np.diff(a, 2), np.diff(a, n=3),
+        np.diff(a, 0), np.diff(a, 9), np.any(m > 3, axis=0), np.all(m > 0, axis=1), np.any(m), np.all(a), np.any(a, axis=-1),
+    )
+
+
+@pytest.mark.parametrize("dtypes", [("int32", "float64"), ("float32", "int64"), ("uint8", "float32")])
+def test_axis_and_order_arguments_match_numpy(dtypes):
+    a = np.array([3, 1, 4, 1, 5, 9, 2]).astype(dtypes[0])
+    m = (np.arange(12).reshape(3, 4) * 7 % 5).astype(dtypes[1])
+    for vector, matrix in [(a, m), (a[::2], np.asfortranarray(m)), (a[::-1], m[:, ::2])]:
+        compare_with_numpy(along_axes, vector, matrix)
+
+
+def bad_axis(m):
+    return np.cumsum(m, axis=2)
+
+
+def test_an_axis_out_of_bounds_raises_as_numpy():
+    # NumPy raises its AxisError, a ValueError; compiled code raises built-in exceptions.
+    with pytest.raises(ValueError):
+        bad_axis(np.ones((2, 2)))
+    with pytest.raises(ValueError, match="axis is out of bounds"):
+        njit(bad_axis)(np.ones((2, 2)))

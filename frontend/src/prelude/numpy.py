@@ -12,25 +12,45 @@ python/tests/test_prelude.py.
 import numpy as np
 
 
-def cumsum(a):
-    flat = a.reshape(-1)
-    # The sum of no elements is a zero of NumPy's accumulation type (int64 for small ints and
-    # bools, the float type itself for floats).
-    total = flat[:0].sum()
-    out = np.empty(flat.shape[0], dtype=total.dtype)
-    for i in range(flat.shape[0]):
-        total += flat[i]
-        out[i] = total
-    return out
+def cumsum(a, axis=None):
+    return np._accumulate(a, axis, True)
 
 
-def cumprod(a):
-    flat = a.reshape(-1)
-    total = flat[:0].prod()
-    out = np.empty(flat.shape[0], dtype=total.dtype)
-    for i in range(flat.shape[0]):
-        total *= flat[i]
-        out[i] = total
+def cumprod(a, axis=None):
+    return np._accumulate(a, axis, False)
+
+
+def _accumulate(a, axis, add):
+    # Running sums (products) in NumPy's accumulation type (int64 for small ints and bools, the
+    # float type itself for floats): of the flattened array, or along `axis` of a matrix.
+    if axis is None or a.ndim == 1:
+        if axis is not None and axis != 0 and axis != -1:
+            raise ValueError("axis is out of bounds for array of dimension 1")
+        flat = a.reshape(-1)
+        total = flat[:0].sum() if add else flat[:0].prod()
+        out = np.empty(flat.shape[0], dtype=total.dtype)
+        for i in range(flat.shape[0]):
+            total = total + flat[i] if add else total * flat[i]
+            out[i] = total
+        return out
+    if a.ndim != 2:
+        raise NotImplementedError("an accumulation along an axis of more than 2 dimensions is not supported yet")
+    empty = a[:0, :0].sum() if add else a[:0, :0].prod()
+    out = np.empty((a.shape[0], a.shape[1]), dtype=empty.dtype)
+    if axis == 0 or axis == -2:
+        for j in range(a.shape[1]):
+            total = empty
+            for i in range(a.shape[0]):
+                total = total + a[i, j] if add else total * a[i, j]
+                out[i, j] = total
+    elif axis == 1 or axis == -1:
+        for i in range(a.shape[0]):
+            total = empty
+            for j in range(a.shape[1]):
+                total = total + a[i, j] if add else total * a[i, j]
+                out[i, j] = total
+    else:
+        raise ValueError("axis is out of bounds for array of dimension 2")
     return out
 
 
@@ -83,16 +103,46 @@ def argsort(a: "1-d", kind=None):
     return order
 
 
-def sort(a: "1-d", kind=None):
-    order = np.argsort(a, kind)
+def sort(a, axis=-1, kind=None):
+    # A vector, or each row (axis=-1) or column (axis=0) of a matrix; axis=None sorts the
+    # flattened array.
+    if axis is None:
+        return np._sort_vector(a.reshape(-1), kind)
+    if a.ndim == 1:
+        if axis != 0 and axis != -1:
+            raise ValueError("axis is out of bounds for array of dimension 1")
+        return np._sort_vector(a, kind)
+    if a.ndim != 2:
+        raise NotImplementedError("np.sort of arrays of more than 2 dimensions is not supported yet")
+    out = np.empty((a.shape[0], a.shape[1]), dtype=a.dtype)
+    if axis == 1 or axis == -1:
+        for i in range(a.shape[0]):
+            out[i, :] = np._sort_vector(a[i, :], kind)
+    elif axis == 0 or axis == -2:
+        for j in range(a.shape[1]):
+            out[:, j] = np._sort_vector(a[:, j], kind)
+    else:
+        raise ValueError("axis is out of bounds for array of dimension 2")
+    return out
+
+
+def _sort_vector(a: "1-d", kind):
+    order = np.argsort(a, kind=kind)
     out = np.empty(a.shape[0], dtype=a.dtype)
     for i in range(a.shape[0]):
         out[i] = a[order[i]]
     return out
 
 
-def diff(a: "1-d"):
-    return a[1:] - a[:-1]
+def diff(a: "1-d", n=1):
+    # n rounds of neighbour differences, as NumPy takes them, in the array's type.
+    if n < 0:
+        raise ValueError("order must be non-negative")
+    out = a.copy()
+    for k in range(min(n, a.shape[0])):
+        for i in range(a.shape[0] - k - 1):
+            out[i] = out[i + 1] - out[i]
+    return out[:max(a.shape[0] - n, 0)].copy()
 
 
 def flip(a: "1-d"):
@@ -115,20 +165,31 @@ def count_nonzero(a):
     return count
 
 
-def any(a):
-    flat = a.reshape(-1)
-    for i in range(flat.shape[0]):
-        if flat[i] != 0:
-            return True
-    return False
+def any(a, axis=None):
+    return np._truth_reduce(a, axis, True)
 
 
-def all(a):
-    flat = a.reshape(-1)
-    for i in range(flat.shape[0]):
-        if flat[i] == 0:
-            return False
-    return True
+def all(a, axis=None):
+    return np._truth_reduce(a, axis, False)
+
+
+def _truth_reduce(a, axis, any_true):
+    # Whether any (all) elements are non-zero: of the whole array, or along `axis` of a matrix.
+    if axis is None or a.ndim == 1:
+        if axis is not None and axis != 0 and axis != -1:
+            raise ValueError("axis is out of bounds for array of dimension 1")
+        flat = a.reshape(-1)
+        for i in range(flat.shape[0]):
+            if (flat[i] != 0) == any_true:
+                return any_true
+        return not any_true
+    if a.ndim != 2:
+        raise NotImplementedError("np.any and np.all along an axis of more than 2 dimensions are not supported yet")
+    if axis < -2 or axis > 1:
+        raise ValueError("axis is out of bounds for array of dimension 2")
+    deciding = (a != 0) if any_true else (a == 0)
+    counts = deciding.sum(axis=0) if axis == 0 or axis == -2 else deciding.sum(axis=1)
+    return (counts > 0) == any_true
 
 
 def take(a: "1-d", indices: "1-d"):
