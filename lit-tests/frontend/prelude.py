@@ -5,16 +5,17 @@
 # RUN: not %rumba emit %s --signature "f8[:](f8[:, :])" --function sorted_copy --stage py 2>&1 | %FileCheck %s --check-prefix=MISUSE
 import numpy as np
 
+# The default axis=None is an argument of type none, which occupies no operand.
 # CHECK-LABEL: func.func @running_total__si32x1A
-# CHECK: call @np.cumsum__si32x1A(%{{.*}}) : (!py.array<si32, 1, A>) -> (i32, !py.array<si64, 1, C>)
+# CHECK: call @np.cumsum__si32x1A__none(%{{.*}}) : (!py.array<si32, 1, A>) -> (i32, !py.array<si64, 1, C>)
 # The prelude's function accumulates in int64, NumPy's type for sums of int32.
-# CHECK-LABEL: func.func private @np.cumsum__si32x1A
+# CHECK-LABEL: func.func private @np._accumulate__si32x1A__none__i1
 # CHECK: py.empty(%{{.*}}) : !py.array<si64, 1, C>
 def running_total(a):
     return np.cumsum(a)
 
 
 # An argument the prelude's annotation refuses is reported at the caller's line.
-# MISUSE: prelude.py:[[# @LINE + 2]]:12: error: np.sort of float64[:, :] is not supported yet (arrays of 1 dimension(s) only)
+# MISUSE: prelude.py:[[# @LINE + 2]]:12: error: np.flip of float64[:, :] is not supported yet (arrays of 1 dimension(s) only)
 def sorted_copy(a):
-    return np.sort(a)
+    return np.flip(a)
