@@ -708,105 +708,132 @@ def _random_seed(seed):
     np.random._seed(seed)
 
 
-def _random_random(size=None):
+def _draw(kind, a, b):
+    # One draw of the distribution `kind` (a string known when compiling, so each use compiles
+    # to its own branch) with parameters a and b.
+    if kind == "uniform":
+        return a + b * np.random._double()
+    if kind == "normal":
+        return a + b * np.random._gauss()
+    if kind == "exponential":
+        return a * -np.log(1.0 - np.random._double())
+    if kind == "gamma":
+        return b * np._standard_gamma(a)
+    if kind == "beta":
+        return np._beta(a, b)
+    if kind == "poisson":
+        return np._poisson(a)
+    return a + np.random._bounded(b)
+
+
+def _draws(kind, a, b, size):
+    # A float64 draw, or an array of shape `size` of them.
     if size is None:
-        return np.random._double()
+        return np._draw(kind, a, b) * 1.0
     out = np.empty(size)
     flat = out.reshape(-1)
     for i in range(flat.shape[0]):
-        flat[i] = np.random._double()
+        flat[i] = np._draw(kind, a, b)
     return out
+
+
+def _integer_draws(kind, a, b, size):
+    # An int64 draw, or an array of shape `size` of them.
+    if size is None:
+        return np._draw(kind, a, b)
+    out = np.empty(size, dtype=np.int64)
+    flat = out.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = np._draw(kind, a, b)
+    return out
+
+
+def _random_random(size=None):
+    return np._draws("uniform", 0.0, 1.0, size)
 
 
 def _random_random_sample(size=None):
-    return np.random.random(size)
+    return np._draws("uniform", 0.0, 1.0, size)
 
 
 def _random_rand(d0=None, d1=None, d2=None):
+    return np._draws("uniform", 0.0, 1.0, np._dimensions(d0, d1, d2))
+
+
+def _dimensions(d0, d1, d2):
+    # The shape `rand` and `randn` take as separate arguments: None, an int or a tuple.
     if d0 is None:
-        return np.random.random()
+        return None
     if d1 is None:
-        return np.random.random(d0)
+        return d0
     if d2 is None:
-        return np.random.random((d0, d1))
-    return np.random.random((d0, d1, d2))
+        return (d0, d1)
+    return (d0, d1, d2)
 
 
 def _random_standard_normal(size=None):
-    if size is None:
-        return np.random._gauss()
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = np.random._gauss()
-    return out
+    return np._draws("normal", 0.0, 1.0, size)
 
 
 def _random_randn(d0=None, d1=None, d2=None):
-    if d0 is None:
-        return np.random.standard_normal()
-    if d1 is None:
-        return np.random.standard_normal(d0)
-    if d2 is None:
-        return np.random.standard_normal((d0, d1))
-    return np.random.standard_normal((d0, d1, d2))
+    return np._draws("normal", 0.0, 1.0, np._dimensions(d0, d1, d2))
 
 
 def _random_normal(loc=0.0, scale=1.0, size=None):
     if scale < 0:
         raise ValueError("scale < 0")
-    if size is None:
-        return loc + scale * np.random._gauss()
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = loc + scale * np.random._gauss()
-    return out
+    return np._draws("normal", loc, scale, size)
 
 
 def _random_uniform(low=0.0, high=1.0, size=None):
-    span = high - low
-    if size is None:
-        return low + span * np.random._double()
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = low + span * np.random._double()
-    return out
+    return np._draws("uniform", low, high - low, size)
 
 
 def _random_standard_exponential(size=None):
-    return np.random.exponential(1.0, size)
+    return np._draws("exponential", 1.0, 0.0, size)
 
 
 def _random_exponential(scale=1.0, size=None):
     if scale < 0:
         raise ValueError("scale < 0")
-    if size is None:
-        return scale * -np.log(1.0 - np.random._double())
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = scale * -np.log(1.0 - np.random._double())
-    return out
+    return np._draws("exponential", scale, 0.0, size)
 
 
 def _random_randint(low, high=None, size=None):
+    # NumPy's legacy bounded integers: low + a masked draw in [0, high - low - 1].
     if high is None:
-        return np._randint_between(0, low, size)
-    return np._randint_between(low, high, size)
-
-
-def _randint_between(low, high, size):
+        return np._random_randint(0, low, size)
     if low >= high:
         raise ValueError("low >= high")
-    if size is None:
-        return low + np.random._bounded(high - low - 1)
-    out = np.empty(size, dtype=np.int64)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = low + np.random._bounded(high - low - 1)
-    return out
+    return np._integer_draws("integers", low, high - low - 1, size)
+
+
+def _random_standard_gamma(shape, size=None):
+    if shape < 0:
+        raise ValueError("shape < 0")
+    return np._draws("gamma", shape, 1.0, size)
+
+
+def _random_gamma(shape, scale=1.0, size=None):
+    if shape < 0:
+        raise ValueError("shape < 0")
+    if scale < 0:
+        raise ValueError("scale < 0")
+    return np._draws("gamma", shape, scale, size)
+
+
+def _random_beta(a, b, size=None):
+    if a <= 0:
+        raise ValueError("a <= 0")
+    if b <= 0:
+        raise ValueError("b <= 0")
+    return np._draws("beta", a, b, size)
+
+
+def _random_poisson(lam=1.0, size=None):
+    if lam < 0:
+        raise ValueError("lam < 0")
+    return np._integer_draws("poisson", lam, 0, size)
 
 
 def _random_choice(a, size=None):
@@ -920,32 +947,6 @@ def _method_item(a):
     return a.reshape(-1)[0]
 
 
-def _random_standard_gamma(shape, size=None):
-    if shape < 0:
-        raise ValueError("shape < 0")
-    if size is None:
-        return np._standard_gamma(shape)
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = np._standard_gamma(shape)
-    return out
-
-
-def _random_gamma(shape, scale=1.0, size=None):
-    if shape < 0:
-        raise ValueError("shape < 0")
-    if scale < 0:
-        raise ValueError("scale < 0")
-    if size is None:
-        return scale * np._standard_gamma(shape)
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = scale * np._standard_gamma(shape)
-    return out
-
-
 def _standard_gamma(shape):
     # NumPy's legacy_standard_gamma: Marsaglia and Tsang's method for shape >= 1, rejection
     # from the exponential below.
@@ -982,20 +983,6 @@ def _standard_gamma(shape):
             return b * v
 
 
-def _random_beta(a, b, size=None):
-    if a <= 0:
-        raise ValueError("a <= 0")
-    if b <= 0:
-        raise ValueError("b <= 0")
-    if size is None:
-        return np._beta(a, b)
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = np._beta(a, b)
-    return out
-
-
 def _beta(a, b):
     # NumPy's legacy_beta: Johnk's algorithm for a, b <= 1, else from two gammas.
     if a <= 1.0 and b <= 1.0:
@@ -1016,18 +1003,6 @@ def _beta(a, b):
     gamma_a = np._standard_gamma(a)
     gamma_b = np._standard_gamma(b)
     return gamma_a / (gamma_a + gamma_b)
-
-
-def _random_poisson(lam=1.0, size=None):
-    if lam < 0:
-        raise ValueError("lam < 0")
-    if size is None:
-        return np._poisson(lam)
-    out = np.empty(size, dtype=np.int64)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = np._poisson(lam)
-    return out
 
 
 def _poisson(lam):
