@@ -2252,7 +2252,14 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         order.sort_by_key(|&position| (!call.range().contains_range(argument_exprs[position].range()), argument_exprs[position].range().start()));
         let mut evaluated = vec![Value::None; argument_exprs.len()];
         for position in order {
-            evaluated[position] = self.emit_expr(argument_exprs[position])?;
+            let argument = argument_exprs[position];
+            evaluated[position] = match crate::infer::listed_array(&callee, argument) {
+                Some(array) => {
+                    let array_type = crate::array_calls::array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?;
+                    self.emit_from_values(call, argument, true, &array_type)?
+                }
+                None => self.emit_expr(argument)?,
+            };
         }
         let arguments = evaluated;
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();

@@ -3,7 +3,7 @@
 //! a variable's type unified across its assignments). Callees are specialised on the way.
 
 use crate::{
-    array_calls::{array_call, array_call_type, transposed},
+    array_calls::{array_call, array_call_type, transposed, ArrayCall},
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     stencil::{plan, StencilPlan},
@@ -249,6 +249,13 @@ fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Resu
         Some(variadic) => Err(module.unsupported(variadic, "'*args' and '**kwargs' parameters are not supported yet")),
         None => Ok(()),
     }
+}
+
+/// A list literal passed to a function of the prelude is an array, as NumPy's `array_like`
+/// parameters take one (`np.percentile(a, [25, 75])`): the `np.array` call it stands for.
+pub fn listed_array<'e>(callee: &Callee, argument: &'e Expr) -> Option<ArrayCall<'e>> {
+    let prelude = matches!(callee, Callee::Method(_)) || matches!(callee, Callee::Function(name) if name.starts_with("np."));
+    (prelude && matches!(argument, Expr::List(_))).then_some(ArrayCall::FromValues { values: argument, dtype: None, copy: true })
 }
 
 /// The arguments of a call, in order: for a compiled function one per parameter (bound as Python
@@ -1153,7 +1160,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let mut arguments = Vec::new();
         for argument in call_arguments(module, call, &callee)? {
-            arguments.push(self.expr_type(argument)?);
+            arguments.push(match listed_array(&callee, argument) {
+                Some(array) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
+                None => self.expr_type(argument)?,
+            });
         }
         if arguments.contains(&Type::Unknown) {
             return Ok(Type::Unknown);

@@ -719,3 +719,36 @@ def test_an_axis_out_of_bounds_raises_as_numpy():
         bad_axis(np.ones((2, 2)))
     with pytest.raises(ValueError, match="axis is out of bounds"):
         njit(bad_axis)(np.ones((2, 2)))
+
+
+def array_like_arguments(a, x):
+    b = a.copy()
+    np.put(b, np.array([0, 2]), 9.0)
+    return (
+        np.percentile(a, [25, 50, 75]), np.quantile(a, np.array([0.1, 0.9])), np.histogram(a, [0.0, 1.0, 2.5, 4.0]),
+        np.histogram(a, np.array([0, 2, 5])), np.nanmedian(x), np.nanvar(x), np.nanstd(x), np.nanpercentile(x, 30),
+        np.nanquantile(x, [0.5]), b, np.digitize(a, [1.0, 2.0]),
+    )
+
+
+def partitioned(a, k):
+    return np.partition(a, k)[k], a[np.argpartition(a, k)[k]]
+
+
+def test_lists_as_arrays_and_nan_statistics_match_numpy():
+    compare_with_numpy(array_like_arguments, np.array([3.0, 1.0, 4.0, 1.5, 5.0, 0.5, 2.0]), np.array([1.0, np.nan, 3.0, 2.0]))
+    a = np.random.default_rng(4).normal(size=11)
+    for k in [0, 3, -1]:
+        compare_with_numpy(partitioned, a, k)
+
+
+def quantile_sweep(a, q):
+    return np.quantile(a, q), np.quantile(a, np.array([q, 1.0 - q])), np.percentile(a, q * 100)
+
+
+def test_quantiles_match_numpy_over_sizes_and_fractions():
+    rng = np.random.default_rng(6)
+    for n in range(1, 14):
+        a = rng.normal(size=n) * 10
+        for q in np.linspace(0.0, 1.0, 17):
+            compare_with_numpy(quantile_sweep, a, q)

@@ -498,27 +498,46 @@ def average(a, weights=None):
 
 
 def quantile(a, q):
-    if not (q >= 0.0 and q <= 1.0):
-        raise ValueError("Quantiles must be in the range [0, 1]")
-    return np._quantile_linear(a, q * 1.0)
+    return np._quantiles(a, q, "quantile")
 
 
 def percentile(a, q):
+    return np._quantiles(a, q, "percentile")
+
+
+def _quantiles(a, q, kind):
+    # The `kind` (quantile or percentile) `q`, a number or an array of them, of the flattened
+    # array, as NumPy's method="linear"; the array is sorted once.
+    ordered = np.sort(a.reshape(-1)).astype(np.float64)
+    if isinstance(q, np.ndarray):
+        out = np.empty(q.shape)
+        fractions = q.reshape(-1)
+        flat = out.reshape(-1)
+        for i in range(flat.shape[0]):
+            flat[i] = np._quantile_linear(ordered, np._fraction(fractions[i], kind))
+        return out
+    return np._quantile_linear(ordered, np._fraction(q, kind))
+
+
+def _fraction(q, kind):
+    if kind == "quantile":
+        if not (q >= 0.0 and q <= 1.0):
+            raise ValueError("Quantiles must be in the range [0, 1]")
+        return q * 1.0
     if not (q >= 0.0 and q <= 100.0):
         raise ValueError("Percentiles must be in the range [0, 100]")
-    return np._quantile_linear(a, q / 100.0)
+    return q / 100.0
 
 
-def _quantile_linear(a, q):
-    # NumPy's method="linear", with its arithmetic: the virtual index n*q + (1 - q) - 1, and a
-    # linear interpolation from the nearer end.
-    ordered = np.sort(a.reshape(-1)).astype(np.float64)
+def _quantile_linear(ordered: "1-d", q):
+    # NumPy's method="linear" on sorted values, with its arithmetic: the virtual index
+    # (n - 1) * q, and a linear interpolation from the nearer end.
     n = ordered.shape[0]
     if n == 0:
         raise IndexError("index -1 is out of bounds for axis 0 with size 0")
     if ordered[n - 1] != ordered[n - 1]:
         return np.nan
-    virtual = n * q + (1.0 + q * -1.0) - 1.0
+    virtual = (n - 1) * q
     previous = np.floor(virtual)
     if virtual >= n - 1:
         previous = -1.0
@@ -529,6 +548,44 @@ def _quantile_linear(a, q):
     if gamma >= 0.5:
         return above - difference * (1.0 - gamma)
     return below + difference * gamma
+
+
+def nanquantile(a, q):
+    return np.quantile(a[a == a], q)
+
+
+def nanpercentile(a, q):
+    return np.percentile(a[a == a], q)
+
+
+def nanmedian(a):
+    return np.median(a[a == a])
+
+
+def nanvar(a):
+    return np.var(a[a == a])
+
+
+def nanstd(a):
+    return np.std(a[a == a])
+
+
+def partition(a: "1-d", kth):
+    # Sorted is one of the arrangements NumPy's partition may give: the kth element in place,
+    # none greater before it, none smaller after.
+    if kth < -a.shape[0] or kth >= a.shape[0]:
+        raise ValueError("kth out of bounds")
+    return np.sort(a)
+
+
+def argpartition(a: "1-d", kth):
+    if kth < -a.shape[0] or kth >= a.shape[0]:
+        raise ValueError("kth out of bounds")
+    return np.argsort(a)
+
+
+def put(a: "1-d", ind, v):
+    np._index_assign(a, ind, v)
 
 
 def tril(m: "2-d", k=0):
@@ -657,7 +714,10 @@ def digitize(x: "1-d", bins: "1-d", right=False):
 
 def histogram(a, bins=10, range=None):
     # NumPy's equal-width bins: edges by linspace, each value's bin computed from its offset and
-    # corrected against the edges; values outside the range are not counted.
+    # corrected against the edges; values outside the range are not counted. Given edges, each
+    # value's bin is found by binary search, the last bin closed on the right.
+    if isinstance(bins, np.ndarray):
+        return np._histogram_edges(a, bins)
     flat = a.reshape(-1)
     if bins < 1:
         raise ValueError("`bins` must be positive, when an integer")
@@ -694,6 +754,21 @@ def histogram(a, bins=10, range=None):
             elif value >= edges[index + 1] and index != bins - 1:
                 index += 1
             counts[index] += 1
+    return counts, edges
+
+
+def _histogram_edges(a, edges: "1-d"):
+    n = edges.shape[0]
+    for i in range(1, n):
+        if edges[i - 1] > edges[i]:
+            raise ValueError("`bins` must increase monotonically, when an array")
+    counts = np.zeros(max(n - 1, 0), dtype=np.int64)
+    flat = a.reshape(-1)
+    for i in range(flat.shape[0]):
+        value = flat[i]
+        if n > 1 and value >= edges[0] and value <= edges[n - 1]:
+            index = np.searchsorted(edges, value, "right") - 1
+            counts[min(index, n - 2)] += 1
     return counts, edges
 
 
