@@ -5,6 +5,7 @@ misuse as a located error at the caller's line."""
 import numpy as np
 import pytest
 
+from _compare import jitted
 from rumba import errors, njit
 
 
@@ -490,9 +491,9 @@ def compare_with_numpy(function, *args):
             expected = function(*fresh())
         except Exception as error:  # noqa: BLE001 - the exception type is the outcome
             with pytest.raises(type(error)):
-                njit(function)(*fresh())
+                jitted(function)(*fresh())
             return
-    assert_same_nested(njit(function)(*fresh()), expected)
+    assert_same_nested(jitted(function)(*fresh()), expected)
 
 
 def assert_same_nested(got, expected):
