@@ -455,16 +455,15 @@ fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
 /// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array or
 /// number `a` (`None` while `a`'s type is unknown); `default` where there is no argument.
 fn dtype_or(module: &SourceModule, dtype: Option<&Expr>, default: Scalar, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<Scalar>, Diagnostic> {
-    match dtype {
-        None => Ok(Some(default)),
-        Some(Expr::Attribute(attribute)) if attribute.attr.as_str() == "dtype" => match type_of(&attribute.value)? {
-            Type::Array(array) => Ok(Some(array.dtype)),
-            // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
-            Type::Scalar(scalar) if scalar != Scalar::Complex => Ok(Some(scalar)),
-            Type::Unknown => Ok(None),
-            other => Err(module.typing(&*attribute.value, format!("{other} has no dtype"))),
+    let Some(dtype) = dtype else { return Ok(Some(default)) };
+    match dtype_of(module, dtype) {
+        Ok(scalar) => Ok(Some(scalar)),
+        // Not a name NumPy gives a dtype: a dtype as a value (`a.dtype`, a variable holding one).
+        Err(error) => match type_of(dtype) {
+            Ok(Type::DType(scalar)) => Ok(Some(scalar)),
+            Ok(Type::Unknown) => Ok(None),
+            _ => Err(error),
         },
-        Some(dtype) => dtype_of(module, dtype).map(Some),
     }
 }
 

@@ -65,7 +65,8 @@ enum Value {
     Array(String, ArrayType),
     Tuple(Vec<Value>),
     None,
-    Str(String),
+    /// A value known when compiling (a string, a dtype): its type is all there is of it.
+    CompileTime(Type),
 }
 
 impl Value {
@@ -75,7 +76,7 @@ impl Value {
             Value::Array(_, array) => Type::Array(*array),
             Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
             Value::None => Type::None,
-            Value::Str(text) => Type::Str(text.clone()),
+            Value::CompileTime(known) => known.clone(),
         }
     }
 
@@ -83,7 +84,7 @@ impl Value {
         match self {
             Value::Scalar(name, _) | Value::Array(name, _) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
-            Value::None | Value::Str(_) => Vec::new(),
+            Value::None | Value::CompileTime(_) => Vec::new(),
         }
     }
 
@@ -113,7 +114,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
         Type::None | Type::Unknown => Value::None,
-        Type::Str(text) => Value::Str(text.clone()),
+        known @ (Type::Str(_) | Type::DType(_)) => Value::CompileTime(known.clone()),
     }
 }
 
@@ -482,7 +483,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
             Type::None | Type::Unknown => Value::None,
-            Type::Str(text) => Value::Str(text.clone()),
+            known @ (Type::Str(_) | Type::DType(_)) => Value::CompileTime(known.clone()),
         }
     }
 
@@ -1732,7 +1733,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Ok(self.constant_value(constant, &loc))
             }
             Expr::NoneLiteral(_) => Ok(Value::None),
-            Expr::StringLiteral(literal) => Ok(Value::Str(literal.value.to_str().to_string())),
+            Expr::StringLiteral(literal) => Ok(Value::CompileTime(Type::Str(literal.value.to_str().to_string()))),
             Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
             Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<_, _>>()?)),
             Expr::BinOp(binary) => {
@@ -1808,6 +1809,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::Attribute(attribute) => {
                 if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
                     return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
+                }
+                // `np.float32`, `a.dtype`: known when compiling.
+                if let dtype @ Type::DType(_) = self.expr_type(expr)? {
+                    return Ok(Value::CompileTime(dtype));
                 }
                 if let Expr::Name(base) = &*attribute.value {
                     if !self.bindings.contains_key(base.id.as_str()) && matches!(module.global(base.id.as_str()), Some(Global::Module(_))) {

@@ -753,8 +753,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Some(value) => self.expr_type(value)?,
                     None => Type::None,
                 };
-                if let (true, Some(returned)) = (value.contains(&|part| matches!(part, Type::Str(_))), &return_statement.value) {
-                    return Err(module.unsupported(&**returned, "returning a string is not supported yet (strings only select code, as in `side == \"left\"`)"));
+                if let (true, Some(returned)) = (value.contains(&Type::is_compile_time), &return_statement.value) {
+                    return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (strings and dtypes only select code, as in `side == \"left\"`)")));
                 }
                 let unified = match (&self.return_type, &value) {
                     (Type::None, Type::None) => Some(Type::None),
@@ -805,6 +805,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::Eq | CmpOp::NotEq]) => {
                 let equal = match (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?) {
                     (Type::Str(left), Type::Str(right)) => left == right,
+                    (Type::DType(left), Type::DType(right)) => left == right,
                     (Type::None, Type::None) => true,
                     (Type::Unknown, _) | (_, Type::Unknown) => return Ok(None),
                     // A string or None equals no value of another type.
@@ -1211,9 +1212,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Expr::Name(base) = &*attribute.value {
             if !self.assigned.contains(base.id.as_str()) {
                 if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {
-                    return match math_constant(attribute.attr.as_str()) {
-                        Some(_) => Ok(Type::Scalar(FLOAT64)),
-                        None => Err(module.unsupported(attribute, format!("'{module_name}.{}' is not supported as a value", attribute.attr))),
+                    return match (math_constant(attribute.attr.as_str()), *module_name, Scalar::from_name(attribute.attr.as_str())) {
+                        (Some(_), ..) => Ok(Type::Scalar(FLOAT64)),
+                        (None, "numpy", Some(scalar)) => Ok(Type::DType(scalar)),
+                        _ => Err(module.unsupported(attribute, format!("'{module_name}.{}' is not supported as a value", attribute.attr))),
                     };
                 }
             }
@@ -1224,10 +1226,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "shape" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
                 "size" | "ndim" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
-                "dtype" => Err(module.unsupported(attribute, "an array's dtype is supported only as a dtype argument (np.empty(n, a.dtype), b.astype(a.dtype))")),
+                "dtype" => Ok(Type::DType(array.dtype)),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
+            // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
+            Type::Scalar(scalar) if attribute.attr.as_str() == "dtype" && scalar != Scalar::Complex => Ok(Type::DType(scalar)),
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
         }
     }

@@ -153,6 +153,9 @@ pub enum Type {
     /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
     /// strings: it selects code (`side == "left"`) and has no run-time value.
     Str(String),
+    /// A NumPy scalar type as a value (`np.float32`, `a.dtype`), known when compiling: it names
+    /// element types (`np.empty(n, dtype)`) and has no run-time value.
+    DType(Scalar),
     /// Not known yet: a recursive call whose return type inference has not reached.
     Unknown,
 }
@@ -176,7 +179,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
-            Type::None | Type::Str(_) | Type::Unknown => Vec::new(),
+            Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => Vec::new(),
         }
     }
 
@@ -192,8 +195,14 @@ impl Type {
             Type::None => "none".into(),
             // Symbols take letters, digits and `_`: anything else is spelled as its code point.
             Type::Str(text) => format!("s{}_", text.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_string() } else { format!("x{:x}", c as u32) }).collect::<String>()),
+            Type::DType(scalar) => format!("dt{}", scalar.mlir().replace(['<', '>'], "")),
             Type::Unknown => "unknown".into(),
         }
+    }
+
+    /// Whether this is a value known when compiling, which has no run-time representation.
+    pub fn is_compile_time(&self) -> bool {
+        matches!(self, Type::Str(_) | Type::DType(_))
     }
 
     pub fn contains_array(&self) -> bool {
@@ -231,6 +240,7 @@ impl fmt::Display for Type {
             }
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
+            Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
             Type::Unknown => write!(formatter, "<unknown>"),
         }
     }

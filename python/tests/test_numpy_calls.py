@@ -519,3 +519,34 @@ def test_iinfo_beyond_int64_is_a_located_error():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: np.iinfo\(np.uint64\).max is beyond int64"):
         largest_uint64()
+
+
+def dtypes_as_values(a, n):
+    dt = np.float32
+    b = np.zeros(n, dt)
+    c = np.empty(n, dtype=a.dtype)
+    c[:] = 1
+    d = np.ones(3, a.sum().dtype)
+    e = a.astype(dt)
+    return b, c, d, e, a.dtype == np.float64, b.dtype != np.float32, full_of(n, np.int16), full_of(n, a.dtype)
+
+
+def full_of(n, dtype):
+    return np.full(n, 7, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8"])
+def test_dtypes_are_values_as_in_numpy(dtype):
+    a = np.arange(3).astype(dtype)
+    for got, expected in zip(njit(dtypes_as_values)(a, 4), dtypes_as_values(a, 4)):
+        assert np.asarray(got).dtype == np.asarray(expected).dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_returning_a_dtype_is_a_located_error():
+    @njit
+    def dtype_of(a):
+        return a.dtype
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: returning dtype\(float64\) is not supported yet"):
+        dtype_of(np.ones(2))

@@ -504,7 +504,7 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
-        Type::None | Type::Str(_) | Type::Unknown => {}
+        Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => {}
     }
 }
 
@@ -518,7 +518,7 @@ unsafe fn read_value<'l>(
     allocations: &mut Vec<std::sync::Arc<Allocation>>,
 ) -> Value {
     match value_type {
-        Type::None | Type::Str(_) | Type::Unknown => Value::None,
+        Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => Value::None,
         Type::Tuple(elements) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
         }
