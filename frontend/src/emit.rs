@@ -1925,10 +1925,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
                 }
-                _ => {
-                    self.expr_type(expr)?;
-                    Err(module.typing(expr, format!("name '{name}' is not defined")))
-                }
+                _ => match self.expr_type(expr)? {
+                    dtype @ Type::DType(_) => Ok(Value::CompileTime(dtype)),
+                    _ => Err(module.typing(expr, format!("name '{name}' is not defined"))),
+                },
             },
         }
     }

@@ -1106,7 +1106,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
             Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
+            Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
+            // Python's number types as dtypes, as NumPy reads them.
+            None if matches!(name, "int" | "float" | "bool") => Ok(Type::DType(Scalar::from_name(name).expect("NumPy names Python's number types"))),
             None if is_python_builtin(name) => Err(module.unsupported(expr, format!("unsupported use of built-in '{name}'"))),
             None => Err(module.typing(expr, format!("name '{name}' is not defined"))),
         }

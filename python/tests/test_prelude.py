@@ -753,3 +753,13 @@ def test_quantiles_match_numpy_over_sizes_and_fractions():
         a = rng.normal(size=n) * 10
         for q in np.linspace(0.0, 1.0, 17):
             compare_with_numpy(quantile_sweep, a, q)
+
+
+def eyes(n):
+    return (np.eye(n), np.eye(n, 4), np.eye(n, k=1), np.eye(n, 5, -2, np.int32), np.identity(n, dtype=np.uint8),
+            np.tri(n, dtype=np.int64), np.eye(n, dtype=bool), np.tri(n, 2, dtype=float))
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_identity_matrices_take_dtypes_as_numpy(n):
+    compare_with_numpy(eyes, n)

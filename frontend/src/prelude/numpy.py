@@ -388,15 +388,16 @@ def flatnonzero(a):
     return np.arange(flat.shape[0])[flat != 0]
 
 
-def eye(n):
-    out = np.zeros((n, n))
-    for i in range(n):
-        out[i, i] = 1.0
+def eye(n, m=None, k=0, dtype=None):
+    columns = n if m is None else m
+    out = np.zeros((n, columns), dtype=np.float64 if dtype is None else dtype)
+    for i in range(max(-k, 0), min(n, columns - k)):
+        out[i, i + k] = 1
     return out
 
 
-def identity(n):
-    return np.eye(n)
+def identity(n, dtype=None):
+    return np.eye(n, dtype=dtype)
 
 
 def diag(v, k=0):
@@ -1158,12 +1159,12 @@ def meshgrid(x: "1-d", y: "1-d"):
     return xs, ys
 
 
-def tri(n, m=None, k=0):
+def tri(n, m=None, k=0, dtype=None):
     columns = n if m is None else m
-    out = np.zeros((n, columns))
+    out = np.zeros((n, columns), dtype=np.float64 if dtype is None else dtype)
     for i in range(n):
         for j in range(min(max(i + k + 1, 0), columns)):
-            out[i, j] = 1.0
+            out[i, j] = 1
     return out
 
 
