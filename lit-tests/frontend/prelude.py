@@ -9,7 +9,7 @@ import numpy as np
 # CHECK-LABEL: func.func @running_total__si32x1A
 # CHECK: call @np.cumsum__si32x1A__none(%{{.*}}) : (!py.array<si32, 1, A>) -> (i32, !py.array<si64, 1, C>)
 # The prelude's function accumulates in int64, NumPy's type for sums of int32.
-# CHECK-LABEL: func.func private @np._accumulate__si32x1A__none__i1
+# CHECK-LABEL: func.func private @np._accumulate__si32x1A__none__ssum_
 # CHECK: py.empty(%{{.*}}) : !py.array<si64, 1, C>
 def running_total(a):
     return np.cumsum(a)

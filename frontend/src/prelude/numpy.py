@@ -13,41 +13,41 @@ import numpy as np
 
 
 def cumsum(a, axis=None):
-    return np._accumulate(a, axis, True)
+    return np._accumulate(a, axis, "sum")
 
 
 def cumprod(a, axis=None):
-    return np._accumulate(a, axis, False)
+    return np._accumulate(a, axis, "prod")
 
 
-def _accumulate(a, axis, add):
-    # Running sums (products) in NumPy's accumulation type (int64 for small ints and bools, the
-    # float type itself for floats): of the flattened array, or along `axis` of a matrix.
+def _accumulate(a, axis, kind):
+    # Running sums (kind "sum") or products in NumPy's accumulation type (int64 for small ints and
+    # bools, the float type itself for floats): of the flattened array, or along `axis` of a matrix.
     if axis is None or a.ndim == 1:
         if axis is not None and axis != 0 and axis != -1:
             raise ValueError("axis is out of bounds for array of dimension 1")
         flat = a.reshape(-1)
-        total = flat[:0].sum() if add else flat[:0].prod()
+        total = flat[:0].sum() if kind == "sum" else flat[:0].prod()
         out = np.empty(flat.shape[0], dtype=total.dtype)
         for i in range(flat.shape[0]):
-            total = total + flat[i] if add else total * flat[i]
+            total = total + flat[i] if kind == "sum" else total * flat[i]
             out[i] = total
         return out
     if a.ndim != 2:
         raise NotImplementedError("an accumulation along an axis of more than 2 dimensions is not supported yet")
-    empty = a[:0, :0].sum() if add else a[:0, :0].prod()
+    empty = a[:0, :0].sum() if kind == "sum" else a[:0, :0].prod()
     out = np.empty((a.shape[0], a.shape[1]), dtype=empty.dtype)
     if axis == 0 or axis == -2:
         for j in range(a.shape[1]):
             total = empty
             for i in range(a.shape[0]):
-                total = total + a[i, j] if add else total * a[i, j]
+                total = total + a[i, j] if kind == "sum" else total * a[i, j]
                 out[i, j] = total
     elif axis == 1 or axis == -1:
         for i in range(a.shape[0]):
             total = empty
             for j in range(a.shape[1]):
-                total = total + a[i, j] if add else total * a[i, j]
+                total = total + a[i, j] if kind == "sum" else total * a[i, j]
                 out[i, j] = total
     else:
         raise ValueError("axis is out of bounds for array of dimension 2")
@@ -166,15 +166,17 @@ def count_nonzero(a):
 
 
 def any(a, axis=None):
-    return np._truth_reduce(a, axis, True)
+    return np._truth_reduce(a, axis, "any")
 
 
 def all(a, axis=None):
-    return np._truth_reduce(a, axis, False)
+    return np._truth_reduce(a, axis, "all")
 
 
-def _truth_reduce(a, axis, any_true):
-    # Whether any (all) elements are non-zero: of the whole array, or along `axis` of a matrix.
+def _truth_reduce(a, axis, kind):
+    # Whether any (kind "any") or all elements are non-zero: of the whole array, or along `axis`
+    # of a matrix.
+    any_true = kind == "any"
     if axis is None or a.ndim == 1:
         if axis is not None and axis != 0 and axis != -1:
             raise ValueError("axis is out of bounds for array of dimension 1")
@@ -187,7 +189,7 @@ def _truth_reduce(a, axis, any_true):
         raise NotImplementedError("np.any and np.all along an axis of more than 2 dimensions are not supported yet")
     if axis < -2 or axis > 1:
         raise ValueError("axis is out of bounds for array of dimension 2")
-    deciding = (a != 0) if any_true else (a == 0)
+    deciding = (a != 0) if kind == "any" else (a == 0)
     counts = deciding.sum(axis=0) if axis == 0 or axis == -2 else deciding.sum(axis=1)
     return (counts > 0) == any_true
 
