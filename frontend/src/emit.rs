@@ -1805,7 +1805,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     },
                 )
             }
-            Expr::Call(call) => self.emit_call(call),
+            Expr::Call(call) => {
+                let bindings = &self.bindings;
+                match crate::infer::ufunc_out(module, call, &|name| bindings.contains_key(name)) {
+                    Some((target, computed)) => self.emit_into_out(&target, &Expr::Call(computed), &loc),
+                    None => self.emit_call(call),
+                }
+            }
             Expr::Attribute(attribute) => {
                 if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
                     return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
@@ -2910,6 +2916,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let bindings = &self.bindings;
                 let is_local = |name: &str| bindings.contains_key(name);
                 crate::array_calls::array_call(self.module, call, &is_local)?.is_none()
+                    && crate::infer::ufunc_out(self.module, call, &is_local).is_none()
                     && matches!(crate::infer::resolve_callee(self.module, call, &is_local), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
             }
             _ => false,
@@ -3261,6 +3268,23 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Array(view_type).flat_mlir()[0]
         ));
         Ok(Value::Array(view, view_type))
+    }
+
+    /// `np.ufunc(..., out=target)`: `computed` (the call without `out=`) written into the target
+    /// as a slice assignment writes (broadcast, converted within NumPy's `same_kind` casts), and
+    /// the target as the call's value.
+    fn emit_into_out(&mut self, target: &Expr, computed: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let value = self.emit_expr(computed)?;
+        let Type::Array(target_type) = self.expr_type(target)? else { unreachable!("inference admits array targets only") };
+        let result = match value.value_type() {
+            Type::Array(array) => array.dtype,
+            other => other.scalar().unwrap_or(target_type.dtype),
+        };
+        if !casts_same_kind(result, target_type.dtype) {
+            return Err(self.module.typing(target, format!("cannot cast the ufunc's {} result to out='s {} (NumPy's 'same_kind' rule)", result.numba_name(), target_type.dtype.numba_name())));
+        }
+        self.assign_to_view(target, value, loc)?;
+        self.emit_expr(target)
     }
 
     /// `a[...] = value` where `a[...]` is a view: a number fills it; an array that broadcasts to its

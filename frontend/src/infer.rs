@@ -251,6 +251,21 @@ fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Resu
     }
 }
 
+/// `np.ufunc(..., out=target)`: the target, and the call without it, which computes the value
+/// that goes into the target. The call without it has an empty range of its own, so that its
+/// type is not the whole call's (which is the target's).
+pub fn ufunc_out(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<(Expr, ExprCall)> {
+    let position = call.arguments.keywords.iter().position(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "out"))?;
+    let callee = resolve_callee(module, call, is_local).ok()?;
+    if !matches!(&callee, Callee::Numpy(name) if crate::ufuncs::lookup(name).is_some()) {
+        return None;
+    }
+    let mut computed = call.clone();
+    let target = computed.arguments.keywords.remove(position).value;
+    computed.range_start = computed.arguments.range.end();
+    Some((target, computed))
+}
+
 /// A list literal passed to a function of the prelude is an array, as NumPy's `array_like`
 /// parameters take one (`np.percentile(a, [25, 75])`): the `np.array` call it stands for.
 pub fn listed_array<'e>(callee: &Callee, argument: &'e Expr) -> Option<ArrayCall<'e>> {
@@ -1071,6 +1086,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 unify(&body, &orelse).ok_or_else(|| module.typing(expr, format!("the branches give {body} and {orelse}")))?
             }
             Expr::Call(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
+            Expr::Call(call) if ufunc_out(module, call, &|name| self.locals.contains_key(name) || self.assigned.contains(name)).is_some() => {
+                let (target, computed) = ufunc_out(module, call, &|name| self.locals.contains_key(name) || self.assigned.contains(name)).expect("checked by the guard");
+                self.expr_type(&Expr::Call(computed))?;
+                match self.expr_type(&target)? {
+                    Type::Array(array) if array.readonly => return Err(module.typing(&target, "out= is a read-only array")),
+                    found @ (Type::Array(_) | Type::Unknown) => found,
+                    other => return Err(module.typing(&target, format!("out= takes an array, got {other}"))),
+                }
+            }
             Expr::Call(call) => self.call_type(call)?,
             Expr::Attribute(attribute) => self.attribute_type(attribute)?,
             Expr::Subscript(subscript) => self.subscript_type(subscript)?,

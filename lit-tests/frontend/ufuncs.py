@@ -3,6 +3,7 @@
 # RUN: %rumba emit %s --signature "f8[:](f8[:], f8[:])" --function add_then_degrees --stage py | %FileCheck %s --check-prefix=MAP
 # RUN: %rumba emit %s --signature "b1[:](f4[:], f4[:])" --function finite_and --stage py | %FileCheck %s --check-prefix=BOOL
 # RUN: %rumba emit %s --call "scalar(2.5)" --stage py | %FileCheck %s --check-prefix=SCALAR
+# RUN: %rumba emit %s --signature "f8[::1](f8[::1], f8[::1], f8[::1])" --function add_into --stage py | %FileCheck %s --check-prefix=OUT
 import math
 
 import numpy as np
@@ -39,3 +40,13 @@ def scalar(x):
 
 
 
+
+
+# out= writes the computed map into the target (a py.copy of it) and the call's value is the
+# target: no second array is returned.
+# OUT-LABEL: func.func @add_into
+# OUT: %[[SUM:.*]] = py.map %arg0, %arg1
+# OUT: py.copy %{{.*}}, %arg2 : !py.array<f64, 1, C>, !py.array<f64, 1, C>
+# OUT: return %{{.*}}, %arg2
+def add_into(a, b, c):
+    return np.add(a, b, out=c)

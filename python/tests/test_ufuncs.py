@@ -642,3 +642,36 @@ def test_wrong_argument_counts_are_located():
 @njit
 def _hypot_of_one(a):
     return np.hypot(a)
+
+
+def into_out(a, b, c):
+    np.add(a, b, out=c)
+    r = np.sqrt(a, out=b)
+    r[0] = 100.0
+    d = np.empty_like(a)
+    np.multiply(a, 2, out=d)
+    e = np.zeros((2, 3))
+    np.add(a, 1.0, out=e)
+    np.maximum(a, 1.5, out=a)
+    return c, b, d, e, a
+
+
+def test_ufuncs_write_into_out_as_numpy():
+    # out= receives the result (broadcast to it), and the call's value is out itself.
+    def arguments():
+        return np.arange(3.0), np.arange(3.0) * 2, np.zeros(3)
+
+    for got, expected in zip(njit(into_out)(*arguments()), into_out(*arguments())):
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_out_of_another_kind_is_a_located_error():
+    @njit
+    def sqrt_into_ints(a):
+        out = np.zeros(3, dtype=np.int64)
+        np.sqrt(a, out=out)
+        return out
+
+    with pytest.raises(errors.TypingError, match=r"test_ufuncs.py:\d+:\d+: error: cannot cast the ufunc's float64 result to out='s int64"):
+        sqrt_into_ints(np.arange(3.0))
