@@ -763,3 +763,23 @@ def eyes(n):
 @pytest.mark.parametrize("n", [0, 1, 3])
 def test_identity_matrices_take_dtypes_as_numpy(n):
     compare_with_numpy(eyes, n)
+
+
+def rounding_and_parts(a, i, x):
+    return (np.round(a), np.round(a, 2), np.around(a, -1), np.round(i), np.round(x, 1), np.round(a.astype(np.float32), 1),
+            np.real(a), np.imag(a), np.conj(a), np.float_power(i, 2), np.real(2.5), np.imag(1 + 2j), np.conjugate(1 + 2j))
+
+
+def test_rounding_and_complex_parts_match_numpy():
+    compare_with_numpy(rounding_and_parts, np.array([1.25, 2.5, -0.555, 15.0, 3.14159, -2.5]), np.arange(4), 2.675)
+
+
+def test_float_power_computes_in_float64():
+    @njit
+    def float_power(x, y):
+        return np.float_power(x, y)
+
+    x = np.array([1.25, 2.0, 9.0], dtype=np.float32)
+    got = float_power(x, 0.5)
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got, np.float_power(x, 0.5), rtol=1e-15)

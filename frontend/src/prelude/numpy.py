@@ -1227,3 +1227,55 @@ def corrcoef(x: "2-d", rowvar=True):
     c = np.cov(x, rowvar)
     deviations = np.sqrt(np.diag(c))
     return np.clip(c / deviations.reshape(-1, 1) / deviations.reshape(1, -1), -1.0, 1.0)
+
+
+def round(a, decimals=0):
+    # NumPy's: scaled by 10**decimals, rounded half to even, scaled back; integers as they are
+    # for decimals >= 0.
+    if isinstance(a, np.ndarray) and (a.dtype != np.float64 and a.dtype != np.float32):
+        if decimals < 0:
+            raise NotImplementedError("np.round of integers to negative decimals is not supported yet")
+        return a.copy()
+    factor = 10.0 ** abs(decimals)
+    return np.rint(a * factor) / factor if decimals >= 0 else np.rint(a / factor) * factor
+
+
+def around(a, decimals=0):
+    return np.round(a, decimals)
+
+
+def real(a):
+    if isinstance(a, complex):
+        return a.real
+    return a
+
+
+def imag(a):
+    if isinstance(a, complex):
+        return a.imag
+    if isinstance(a, np.ndarray):
+        return np.zeros_like(a)
+    return a * 0
+
+
+def conj(a):
+    if isinstance(a, np.ndarray):
+        return a.copy()
+    if isinstance(a, complex):
+        return complex(a.real, -a.imag)
+    return a
+
+
+def conjugate(a):
+    return np.conj(a)
+
+
+def float_power(x1, x2):
+    # In float64 whatever the operands' types, as NumPy's float_power.
+    return np.power(np._as_float64(x1), np._as_float64(x2))
+
+
+def _as_float64(x):
+    if isinstance(x, np.ndarray):
+        return x.astype(np.float64)
+    return np.float64(x)
