@@ -783,3 +783,19 @@ def test_float_power_computes_in_float64():
     got = float_power(x, 0.5)
     assert got.dtype == np.float64
     np.testing.assert_allclose(got, np.float_power(x, 0.5), rtol=1e-15)
+
+
+def sets_and_calculus(a, b, y, x):
+    return (
+        np.nancumsum(y * np.nan * (y > 5) + y), np.nancumprod(np.where(y > 5, np.nan, y)), np.isin(a, b),
+        np.isin(a.reshape(2, 3), b, invert=True), np.intersect1d(a, b), np.setdiff1d(a, b), np.union1d(a, b),
+        np.trapezoid(y), np.trapezoid(y, x), np.trapezoid(y, dx=0.5), np.gradient(y), np.gradient(y, 0.5),
+    )
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float64", "int32"])
+def test_set_operations_and_calculus_match_numpy(dtype):
+    compare_with_numpy(
+        sets_and_calculus, np.array([3, 1, 4, 1, 5, 9]).astype(dtype), np.array([1, 5, 7]).astype(dtype),
+        np.array([1.0, 4.0, 9.0, 16.0, 20.0]), np.array([0.0, 1.0, 3.0, 4.0, 7.0]),
+    )

@@ -1279,3 +1279,61 @@ def _as_float64(x):
     if isinstance(x, np.ndarray):
         return x.astype(np.float64)
     return np.float64(x)
+
+
+def nancumsum(a):
+    return np.cumsum(np.where(a != a, 0, a))
+
+
+def nancumprod(a):
+    return np.cumprod(np.where(a != a, 1, a))
+
+
+def isin(element, test_elements, invert=False):
+    # Each element's membership, by binary search in the sorted test elements.
+    tests = np.sort(test_elements.reshape(-1))
+    flat = element.reshape(-1)
+    out = np.empty(flat.shape[0], dtype=np.bool_)
+    for i in range(flat.shape[0]):
+        position = np.searchsorted(tests, flat[i])
+        found = position < tests.shape[0] and tests[min(position, tests.shape[0] - 1)] == flat[i]
+        out[i] = found != invert
+    return out.reshape(element.shape)
+
+
+def intersect1d(ar1, ar2):
+    values = np.unique(ar1)
+    return values[np.isin(values, ar2)]
+
+
+def setdiff1d(ar1, ar2):
+    values = np.unique(ar1)
+    return values[np.isin(values, ar2, invert=True)]
+
+
+def union1d(ar1, ar2):
+    return np.unique(np.concatenate((ar1.reshape(-1), ar2.reshape(-1))))
+
+
+def trapezoid(y: "1-d", x=None, dx=1.0):
+    # NumPy's sum of (spacing * (y[i + 1] + y[i]) / 2), the spacing from x or dx.
+    if x is None:
+        return (dx * (y[1:] + y[:-1]) / 2.0).sum()
+    return (np.diff(x) * (y[1:] + y[:-1]) / 2.0).sum()
+
+
+def trapz(y: "1-d", x=None, dx=1.0):
+    return np.trapezoid(y, x, dx)
+
+
+def gradient(f: "1-d", spacing=1.0):
+    # Central differences inside, one-sided first differences at the ends, as NumPy's with
+    # edge_order=1 and uniform spacing.
+    n = f.shape[0]
+    if n < 2:
+        raise ValueError("Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.")
+    out = np.empty(n, dtype=(f[:0] * 1.0).dtype)
+    out[1:-1] = (f[2:] - f[:-2]) / (2.0 * spacing)
+    out[0] = (f[1] - f[0]) / spacing
+    out[n - 1] = (f[n - 1] - f[n - 2]) / spacing
+    return out
