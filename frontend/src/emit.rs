@@ -406,8 +406,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         }
     }
 
-    /// `func.call` of runtime function `function` on `operands`, declared in the module.
-    /// Calls `function` of the runtime; its result, or nothing for a function without one.
+    /// `func.call` of runtime function `function` on `operands`, declared in the module: its
+    /// result, or nothing for a function without one.
     fn call_runtime(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) -> String {
         self.module_emitter.runtime_calls.insert(function);
         let (name, function_type) = function;
