@@ -1,12 +1,17 @@
 """NumPy functions written in Python and compiled by rumba itself, as Numba's @overload
 implementations are. Each function here is `np.<name>` to compiled code: a call to
-`np.cumsum(a)` specialises `cumsum` below on `a`'s type, in the caller's module. A name
-starting with `_` is a helper that only this file calls (as `np._name`). An annotation
-`"1-d"` (or `"2-d"`) on a parameter restricts it to arrays of that many dimensions: another
-argument is a located error at the caller's line.
+`np.cumsum(a)` specialises `cumsum` below on `a`'s type, in the caller's module.
+`_random_name` is `np.random.name`, and `_method_name(a, ...)` is the method `a.name(...)`; any
+other name starting with `_` is a helper that only this file calls (as `np._name`). An
+annotation `"1-d"` (or `"2-d"`) on a parameter restricts it to arrays of that many dimensions:
+another argument is a located error at the caller's line.
+
+Strings, dtypes, `None` and `a.ndim` are known when compiling, so `if kind == "sum":`,
+`if axis is None:` and `if a.ndim == 1:` keep only the path each specialisation takes. Lists
+passed to these functions arrive as arrays.
 
 The code uses only what rumba compiles; it is checked against NumPy by
-python/tests/test_prelude.py.
+python/tests/test_prelude.py and the other tests of python/tests.
 """
 
 import numpy as np
