@@ -176,3 +176,26 @@ def test_seeded_gamma_beta_and_poisson_are_numpys(seed):
     for got_value, expected_value in zip(got, numpy_distributions(seed)):
         assert np.asarray(got_value).dtype == np.asarray(expected_value).dtype
         np.testing.assert_array_equal(got_value, expected_value)
+
+
+def numpy_binomials(seed):
+    np.random.seed(seed)
+    return (np.random.binomial(10, 0.3), np.random.binomial(20, 0.9), np.random.binomial(5, 0.5, 6), np.random.binomial(0, 0.4),
+            np.random.binomial(100, 0.05, (2, 2)), np.random.binomial(7, 1.0), np.random.binomial(40, 0.2), np.random.random())
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 4))
+def test_seeded_binomials_are_numpys(seed):
+    # Inversion from the smaller of p and 1 - p, one draw even for n == 0, as the legacy generator.
+    got = njit(numpy_binomials)(seed)
+    for got_value, expected_value in zip(got, numpy_binomials(seed)):
+        np.testing.assert_array_equal(got_value, expected_value)
+
+
+def test_binomials_with_a_large_mean_are_not_supported_yet():
+    @njit
+    def large(n):
+        return np.random.binomial(n, 0.5)
+
+    with pytest.raises(NotImplementedError, match="BTPE"):
+        large(1000)

@@ -806,6 +806,8 @@ def _draw(kind, a, b):
         return np._beta(a, b)
     if kind == "poisson":
         return np._poisson(a)
+    if kind == "binomial":
+        return np._binomial(a, b)
     return a + np.random._bounded(b)
 
 
@@ -911,6 +913,45 @@ def _random_beta(a, b, size=None):
     if b <= 0:
         raise ValueError("b <= 0")
     return np._draws("beta", a, b, size)
+
+
+def _random_binomial(n, p, size=None):
+    if n < 0:
+        raise ValueError("n < 0")
+    if p < 0 or p > 1 or p != p:
+        raise ValueError("p < 0, p > 1 or p is NaN")
+    return np._integer_draws("binomial", n, p, size)
+
+
+def _binomial(n, p):
+    # NumPy's legacy binomial by inversion, from the smaller of p and 1 - p (one draw even for
+    # n == 0 or p == 0, as the legacy generator takes it); BTPE (for a mean above 30) is not
+    # written yet.
+    if p <= 0.5:
+        return np._binomial_inversion(n, p)
+    return n - np._binomial_inversion(n, 1.0 - p)
+
+
+def _binomial_inversion(n, p):
+    if p * n > 30.0:
+        raise NotImplementedError("np.random.binomial with n * min(p, 1 - p) above 30 (NumPy's BTPE) is not supported yet")
+    q = 1.0 - p
+    qn = np.exp(n * np.log(q))
+    mean = n * p
+    bound = int(min(n, mean + 10.0 * np.sqrt(mean * q + 1)))
+    x = 0
+    px = qn
+    u = np.random._double()
+    while u > px:
+        x += 1
+        if x > bound:
+            x = 0
+            px = qn
+            u = np.random._double()
+        else:
+            u -= px
+            px = ((n - x + 1) * p * px) / (x * q)
+    return x
 
 
 def _random_poisson(lam=1.0, size=None):
