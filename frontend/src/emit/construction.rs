@@ -35,28 +35,14 @@ impl FunctionEmitter<'_, '_, '_> {
             },
         };
         match elements.first() {
-            Some(Value::Array(..)) => {
-                let arrays: Vec<(String, ArrayType)> = elements
-                    .into_iter()
-                    .map(|element| match element {
-                        Value::Array(array, array_type) => (array, array_type),
-                        other => unreachable!("inference admits arrays only beside arrays, not {}", other.value_type()),
-                    })
-                    .collect();
-                self.stack_arrays(call, &shape, &arrays, result_type)
-            }
+            Some(Value::Array(..)) => self.stack_arrays(call, &shape, &arrays_of(elements), result_type),
             _ => {
-                let extents: Vec<String> = shape.iter().map(|&extent| self.scalar_constant(INT64, Constant::Int(extent as i64), &loc)).collect();
+                let extents = self.index_constants(&shape, &loc);
                 let Value::Array(array, array_type) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
                 let index_types = vec!["si64"; shape.len()].join(", ");
                 for (position, element) in elements.into_iter().enumerate() {
                     let element = self.element_to_store(element, result_type.dtype, call)?;
-                    let mut rest = position;
-                    let mut indices = vec![String::new(); shape.len()];
-                    for (dim, &extent) in shape.iter().enumerate().rev() {
-                        indices[dim] = self.scalar_constant(INT64, Constant::Int((rest % extent) as i64), &loc);
-                        rest /= extent;
-                    }
+                    let indices = self.index_constants(&c_order_index(position, &shape), &loc);
                     self.line(format!(
                         "py.setitem {element}, {array}[{}] : {}, {}, {index_types} {loc}",
                         indices.join(", "),
@@ -76,16 +62,11 @@ impl FunctionEmitter<'_, '_, '_> {
         let (first, first_type) = &arrays[0];
         let inner = self.extents(first, *first_type, &loc);
         self.check_same_shapes(call, &inner, arrays, None, "setting an array element with a sequence: the arrays have different shapes")?;
-        let mut extents: Vec<String> = shape.iter().map(|&extent| self.scalar_constant(INT64, Constant::Int(extent as i64), &loc)).collect();
+        let mut extents = self.index_constants(shape, &loc);
         extents.extend(inner);
         let Value::Array(result, _) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
         for (position, (array, array_type)) in arrays.iter().enumerate() {
-            let mut rest = position;
-            let mut leading = vec![String::new(); shape.len()];
-            for (dim, &extent) in shape.iter().enumerate().rev() {
-                leading[dim] = self.scalar_constant(INT64, Constant::Int((rest % extent) as i64), &loc);
-                rest /= extent;
-            }
+            let leading = self.index_constants(&c_order_index(position, shape), &loc);
             let mut dims = vec![-1i64; shape.len()];
             dims.resize(result_type.ndim, 0);
             self.copy_into_view(&result, result_type, &leading, &dims, (array, *array_type), &loc);
@@ -105,13 +86,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 value => unreachable!("inference admits joins of tuples only, not {}", value.value_type()),
             },
         };
-        let arrays: Vec<(String, ArrayType)> = values
-            .into_iter()
-            .map(|value| match value {
-                Value::Array(array, array_type) => (array, array_type),
-                other => unreachable!("inference admits joins of arrays only, not {}", other.value_type()),
-            })
-            .collect();
+        let arrays = arrays_of(values);
         let JoinPlan { stack, axis } = join_plan(self.module, name, arrays[0].1.ndim, axis, call)?;
         let (first, first_type) = &arrays[0];
         let mut extents = self.extents(first, *first_type, &loc);
@@ -145,6 +120,11 @@ impl FunctionEmitter<'_, '_, '_> {
             self.copy_into_view(&result, result_type, &bounds, &dims, (array, *array_type), &loc);
         }
         Ok(Value::Array(result, result_type))
+    }
+
+    /// `si64` constants of `values` (extents or indices).
+    fn index_constants(&mut self, values: &[usize], loc: &str) -> Vec<String> {
+        values.iter().map(|&value| self.scalar_constant(INT64, Constant::Int(value as i64), loc)).collect()
     }
 
     /// Raises `ValueError(message)` unless every array has the extents `expected` (but for the
@@ -184,4 +164,26 @@ impl FunctionEmitter<'_, '_, '_> {
             self.line(statement);
         }
     }
+}
+
+/// The index of the `position`th element, in C order, of an array of extents `shape`.
+fn c_order_index(position: usize, shape: &[usize]) -> Vec<usize> {
+    let mut rest = position;
+    let mut index = vec![0; shape.len()];
+    for (dim, &extent) in shape.iter().enumerate().rev() {
+        index[dim] = rest % extent;
+        rest /= extent;
+    }
+    index
+}
+
+/// The arrays among `values`, which inference admits only as all arrays.
+fn arrays_of(values: Vec<Value>) -> Vec<(String, ArrayType)> {
+    values
+        .into_iter()
+        .map(|value| match value {
+            Value::Array(array, array_type) => (array, array_type),
+            other => unreachable!("inference admits arrays only beside arrays, not {}", other.value_type()),
+        })
+        .collect()
 }
