@@ -811,22 +811,11 @@ def _draw(kind, a, b):
     return a + np.random._bounded(b)
 
 
-def _draws(kind, a, b, size):
-    # A float64 draw, or an array of shape `size` of them.
-    if size is None:
-        return np._draw(kind, a, b) * 1.0
-    out = np.empty(size)
-    flat = out.reshape(-1)
-    for i in range(flat.shape[0]):
-        flat[i] = np._draw(kind, a, b)
-    return out
-
-
-def _integer_draws(kind, a, b, size):
-    # An int64 draw, or an array of shape `size` of them.
+def _draws(kind, a, b, size, dtype=None):
+    # A draw, or an array of shape `size` of them (of `dtype`, float64 unless given).
     if size is None:
         return np._draw(kind, a, b)
-    out = np.empty(size, dtype=np.int64)
+    out = np.empty(size, dtype=np.float64 if dtype is None else dtype)
     flat = out.reshape(-1)
     for i in range(flat.shape[0]):
         flat[i] = np._draw(kind, a, b)
@@ -890,7 +879,7 @@ def _random_randint(low, high=None, size=None):
         return np._random_randint(0, low, size)
     if low >= high:
         raise ValueError("low >= high")
-    return np._integer_draws("integers", low, high - low - 1, size)
+    return np._draws("integers", low, high - low - 1, size, np.int64)
 
 
 def _random_standard_gamma(shape, size=None):
@@ -920,7 +909,7 @@ def _random_binomial(n, p, size=None):
         raise ValueError("n < 0")
     if p < 0 or p > 1 or p != p:
         raise ValueError("p < 0, p > 1 or p is NaN")
-    return np._integer_draws("binomial", n, p, size)
+    return np._draws("binomial", n, p, size, np.int64)
 
 
 def _binomial(n, p):
@@ -957,7 +946,7 @@ def _binomial_inversion(n, p):
 def _random_poisson(lam=1.0, size=None):
     if lam < 0:
         raise ValueError("lam < 0")
-    return np._integer_draws("poisson", lam, 0, size)
+    return np._draws("poisson", lam, 0, size, np.int64)
 
 
 def _random_choice(a, size=None):
