@@ -167,6 +167,29 @@ LogicalResult DimOp::verify() {
   return success();
 }
 
+LogicalResult StrideOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= static_cast<int64_t>(array.getNdim()))
+    return emitOpError("dimension ") << dim << " is out of range for a " << array.getNdim()
+                                     << "-d array";
+  return success();
+}
+
+LogicalResult AsStridedOp::verify() {
+  auto array = llvm::cast<ArrayType>(getArray().getType());
+  auto result = llvm::cast<ArrayType>(getType());
+  if (getShape().size() != getStrides().size())
+    return emitOpError("takes as many strides as extents, got ") << getStrides().size() << " and " << getShape().size();
+  if (result.getNdim() != getShape().size())
+    return emitOpError("a ") << result.getNdim() << "-d view needs " << result.getNdim() << " extent(s), got " << getShape().size();
+  if (result.getDtype() != array.getDtype())
+    return emitOpError("views elements of ") << array.getDtype() << " as " << result.getDtype();
+  if (result.getLayout().getValue() != "A")
+    return emitOpError("makes views of layout A, got ") << result.getLayout().getValue();
+  return success();
+}
+
 LogicalResult EmptyOp::verify() {
   auto array = llvm::cast<ArrayType>(getType());
   if (getShape().size() != array.getNdim())

@@ -253,6 +253,27 @@ def Py_ReshapeOp : Py_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Py_StrideOp : Py_Op<"stride", [Pure]> {
+  let summary = "`a.strides[k] // a.itemsize`: how many elements apart neighbours along dimension k lie";
+  let arguments = (ins Py_Array:$array, I64Attr:$dim);
+  let results = (outs SI64:$result);
+  let assemblyFormat = "$array `,` $dim attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def Py_AsStridedOp : Py_Op<"as_strided", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a view of an array's memory from its first element with the given extents and element strides";
+  let description = [{
+    What `np.lib.stride_tricks.as_strided` makes, in elements rather than bytes; `expand_dims`,
+    `broadcast_to`, `moveaxis` and the other views of the prelude are written with it. A stride may
+    be zero or negative; that the view stays inside the array's memory is the caller's promise.
+  }];
+  let arguments = (ins Py_Array:$array, Variadic<SI64>:$shape, Variadic<SI64>:$strides);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$array `(` $shape `)` `(` $strides `)` attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Random numbers
 //===----------------------------------------------------------------------===//

@@ -38,6 +38,10 @@ pub enum ArrayCall<'e> {
     /// `np.concatenate`, `np.stack`, `np.hstack`, `np.vstack`, `np.column_stack` of a list or tuple
     /// of arrays.
     Join { name: &'static str, arrays: &'e Expr, axis: Option<&'e Expr> },
+    /// The prelude's `np._as_strided(a, shape, strides, writeable)`: a view of `a`'s memory with
+    /// the extents and strides (in bytes, as NumPy's) of two tuples; read-only unless `writeable`
+    /// is `True`.
+    AsStrided { array: &'e Expr, shape: &'e Expr, strides: &'e Expr, writeable: bool },
 }
 
 /// How a join places its arrays: along an existing dimension, or stacked along a new one.
@@ -235,6 +239,7 @@ pub const ARRAY_CALLS: &[(&str, Written, &[&str])] = {
         ("hstack", Function, &["tup"]),
         ("vstack", Function, &["tup"]),
         ("column_stack", Function, &["tup"]),
+        ("_as_strided", Function, &["a", "shape", "strides", "writeable"]),
     ]
 };
 
@@ -335,6 +340,19 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" => {
                 let arguments = bind()?;
                 ArrayCall::Join { name, arrays: arguments.required(module, call, 0, &what)?, axis: arguments.values.get(1).copied().flatten() }
+            }
+            "_as_strided" => {
+                let arguments = bind()?;
+                let writeable = match arguments.required(module, call, 3, &what)? {
+                    Expr::BooleanLiteral(literal) => literal.value,
+                    other => return Err(module.unsupported(other, format!("{what}: writeable must be True or False written out"))),
+                };
+                ArrayCall::AsStrided {
+                    array: arguments.required(module, call, 0, &what)?,
+                    shape: arguments.required(module, call, 1, &what)?,
+                    strides: arguments.required(module, call, 2, &what)?,
+                    writeable,
+                }
             }
             "linspace" => {
                 let arguments = bind()?;
@@ -533,6 +551,22 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
             },
             None => Type::Unknown,
         },
+        ArrayCall::AsStrided { array, shape, strides, writeable } => {
+            let Some(array) = array_operand(array, "np._as_strided", type_of)? else { return Ok(Type::Unknown) };
+            let (Type::Tuple(extents), Type::Tuple(steps)) = (type_of(shape)?, type_of(strides)?) else {
+                return Err(module.typing(call, "np._as_strided takes a shape and strides as tuples"));
+            };
+            if extents.len() != steps.len() {
+                return Err(module.typing(call, format!("np._as_strided: {} extent(s) but {} stride(s)", extents.len(), steps.len())));
+            }
+            let ndim = extents.len();
+            for (tuple, numbers) in [(shape, extents), (strides, steps)] {
+                for number in numbers {
+                    expect_integer(module, tuple, number)?;
+                }
+            }
+            Type::Array(ArrayType { ndim, layout: Layout::A, readonly: array.readonly || !writeable, ..array })
+        }
         ArrayCall::Transpose(array) => match array_operand(array, "transpose", type_of)? {
             Some(array) => Type::Array(transposed(array)),
             None => Type::Unknown,

@@ -10,16 +10,20 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// Whether each line is ASCII, so that a column is a byte distance there (counting characters
+    /// on every lookup made locating quadratic in a long line's length).
+    ascii_lines: Vec<bool>,
     /// A second file appended to the text (rumba's prelude): its name and its first line.
     appendix: Option<(String, usize)>,
 }
 
 impl SourceFile {
     pub fn new(name: &str, text: &str) -> Self {
-        let line_starts = std::iter::once(0)
+        let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
             .collect();
-        Self { name: name.to_string(), text: text.to_string(), line_starts, appendix: None }
+        let ascii_lines = text.split('\n').map(str::is_ascii).collect();
+        Self { name: name.to_string(), text: text.to_string(), line_starts, ascii_lines, appendix: None }
     }
 
     /// `text` followed by the file `appendix_name` on lines of its own; offsets into the appendix
@@ -36,7 +40,8 @@ impl SourceFile {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let line_start = self.line_starts[line_index];
-        let column = self.text[line_start..offset.min(self.text.len())].chars().count() + 1;
+        let end = offset.min(self.text.len());
+        let column = if self.ascii_lines[line_index] { end - line_start } else { self.text[line_start..end].chars().count() } + 1;
         (line_index + 1, column)
     }
 

@@ -391,6 +391,59 @@ pub enum ViewIndex<'e> {
     NewAxis,
 }
 
+/// How a tuple of `length` elements is subscripted.
+pub enum TupleIndex {
+    /// By an integer literal: the element at that position.
+    Element(usize),
+    /// By a slice of literal bounds: the positions it keeps, in order.
+    Slice(Vec<usize>),
+    /// By an integer known only at run time, into a tuple whose elements share one type.
+    Runtime,
+}
+
+/// How `slice` subscripts a tuple of `length` elements, or a located error.
+pub fn tuple_index(module: &SourceModule, slice: &Expr, length: usize) -> Result<TupleIndex, Diagnostic> {
+    let literal = |bound: &Option<Box<Expr>>| -> Result<Option<i64>, Diagnostic> {
+        match bound.as_deref() {
+            None | Some(Expr::NoneLiteral(_)) => Ok(None),
+            Some(bound) => match literal_constant(bound) {
+                Some(Constant::Int(value)) => Ok(Some(value)),
+                _ => Err(module.unsupported(bound, "a tuple is sliced with integer literals")),
+            },
+        }
+    };
+    match slice {
+        Expr::Slice(range) => {
+            let step = literal(&range.step)?.unwrap_or(1);
+            if step == 0 {
+                return Err(module.typing(range, "slice step cannot be zero"));
+            }
+            // Python's slice.indices: bounds clamped into the tuple, negative ones counted from its end.
+            let length = length as i64;
+            let clamp = |bound: i64, low: i64, high: i64| (if bound < 0 { bound + length } else { bound }).clamp(low, high);
+            let (start, stop) = if step > 0 {
+                (literal(&range.lower)?.map_or(0, |bound| clamp(bound, 0, length)), literal(&range.upper)?.map_or(length, |bound| clamp(bound, 0, length)))
+            } else {
+                (literal(&range.lower)?.map_or(length - 1, |bound| clamp(bound, -1, length - 1)), literal(&range.upper)?.map_or(-1, |bound| clamp(bound, -1, length - 1)))
+            };
+            let mut positions = Vec::new();
+            let mut position = start;
+            while (step > 0 && position < stop) || (step < 0 && position > stop) {
+                positions.push(position as usize);
+                position += step;
+            }
+            Ok(TupleIndex::Slice(positions))
+        }
+        _ => match literal_constant(slice) {
+            Some(Constant::Int(position)) => {
+                let resolved = if position < 0 { position + length as i64 } else { position };
+                usize::try_from(resolved).ok().filter(|&index| index < length).map(TupleIndex::Element).ok_or_else(|| module.typing(slice, "tuple index out of range"))
+            }
+            _ => Ok(TupleIndex::Runtime),
+        },
+    }
+}
+
 /// The entries of the index `slice` of an array of `ndim` dimensions: one per dimension (the
 /// dimensions it leaves out whole, `...` standing for as many as needed), and the new axes.
 pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> Result<Vec<ViewIndex<'e>>, Diagnostic> {
@@ -571,8 +624,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
-    /// a reduction or a NumPy function of numbers, arithmetic involving one, or a local assigned
-    /// only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
+    /// a reduction or a NumPy function of numbers, arithmetic involving one, a conditional
+    /// expression that may choose one, or a local assigned only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
     /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
     pub fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
         const DEEPEST: usize = 8;
@@ -586,6 +639,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
             Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
+            Expr::If(conditional) => match self.static_truth(&conditional.test)? {
+                Some(true) => self.is_numpy_scalar(&conditional.body, depth + 1)?,
+                Some(false) => self.is_numpy_scalar(&conditional.orelse, depth + 1)?,
+                None => self.is_numpy_scalar(&conditional.body, depth + 1)? || self.is_numpy_scalar(&conditional.orelse, depth + 1)?,
+            },
             Expr::Compare(compare) => {
                 let mut numpy = self.is_numpy_scalar(&compare.left, depth + 1)?;
                 for comparator in &compare.comparators {
@@ -597,7 +655,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let values = assigned_values(self.body, name.id.as_str());
                 let mut numpy = !values.is_empty();
                 for value in values {
-                    numpy = numpy && matches!(value, Some(value) if self.is_numpy_scalar(value, depth + 1)?);
+                    // An assignment in a branch known dead when compiling may not type (the 2-d
+                    // path of a function specialised on a vector): it assigns nothing.
+                    numpy = numpy && matches!(value, Some(value) if self.is_numpy_scalar(value, depth + 1).unwrap_or(true));
                 }
                 numpy
             }
@@ -1251,7 +1311,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => match attribute.attr.as_str() {
                 "shape" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
-                "size" | "ndim" => Ok(Type::Scalar(INT64)),
+                "strides" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
+                "size" | "ndim" | "itemsize" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
                 "dtype" => Ok(Type::DType(array.dtype)),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
@@ -1277,10 +1338,6 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     pub fn subscript_type(&mut self, subscript: &ExprSubscript) -> Result<Type, Diagnostic> {
         let module = self.module;
-        let indices: Vec<&Expr> = match &*subscript.slice {
-            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
-            single => vec![single],
-        };
         match self.expr_type(&subscript.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => {
@@ -1314,17 +1371,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     ndim => Type::Array(ArrayType { ndim, layout: Layout::A, ..array }),
                 })
             }
-            Type::Tuple(elements) => {
-                let position = match (indices.as_slice(), literal_constant(&subscript.slice)) {
-                    ([_], Some(Constant::Int(position))) => position,
-                    _ => return Err(module.unsupported(&*subscript.slice, "tuples are indexed by an integer literal")),
-                };
-                let resolved = if position < 0 { position + elements.len() as i64 } else { position };
-                elements
-                    .get(usize::try_from(resolved).unwrap_or(usize::MAX))
-                    .cloned()
-                    .ok_or_else(|| module.typing(&*subscript.slice, "tuple index out of range"))
-            }
+            Type::Tuple(elements) => match tuple_index(module, &subscript.slice, elements.len())? {
+                TupleIndex::Element(position) => Ok(elements[position].clone()),
+                TupleIndex::Slice(positions) => Ok(Type::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
+                TupleIndex::Runtime => match (self.expr_type(&subscript.slice)?, elements.first()) {
+                    (Type::Unknown, _) => Ok(Type::Unknown),
+                    (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), Some(first @ Type::Scalar(_))) if elements.iter().all(|element| element == first) => Ok(first.clone()),
+                    (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => {
+                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements differ in type, or are not numbers, is indexed by an integer literal"))
+                    }
+                    (other, _) => Err(module.typing(&*subscript.slice, format!("tuple indices must be integers, not {other}"))),
+                },
+            },
             other => Err(module.typing(&*subscript.value, format!("{other} is not subscriptable"))),
         }
     }

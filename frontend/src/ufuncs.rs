@@ -261,6 +261,7 @@ mod tests {
         text.push_str("\n\n## Array functions and methods\n\nEmitted as `py` dialect ops (`frontend/src/array_calls.rs`), with NumPy's parameters; `a.name(...)` is the `ndarray` method.\n\n");
         let array_calls: Vec<String> = crate::array_calls::ARRAY_CALLS
             .iter()
+            .filter(|(name, ..)| !name.starts_with('_'))
             .map(|(name, written, parameters)| {
                 let function = format!("`np.{name}({})`", parameters.join(", "));
                 let method = format!("`a.{name}({})`", parameters[1..].join(", "));

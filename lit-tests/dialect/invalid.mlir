@@ -371,3 +371,35 @@ func.func @view_new_axes_leave_the_dimension_count(%a: !py.array<f64, 2, C>) {
   %v = py.view %a[] {dims = array<i64: 0, -2>} : !py.array<f64, 2, C> -> !py.array<f64, 2, A>
   return
 }
+
+// -----
+
+func.func @stride_of_a_missing_dimension(%a: !py.array<f64, 2, C>) {
+  // expected-error @+1 {{dimension 2 is out of range for a 2-d array}}
+  %s = py.stride %a, 2 : !py.array<f64, 2, C>
+  return
+}
+
+// -----
+
+func.func @as_strided_pairs_extents_and_strides(%a: !py.array<f64, 1, C>, %n: si64) {
+  // expected-error @+1 {{takes as many strides as extents, got 1 and 2}}
+  %v = py.as_strided %a(%n, %n)(%n) : !py.array<f64, 1, C> -> !py.array<f64, 2, A>
+  return
+}
+
+// -----
+
+func.func @as_strided_gives_its_extents_count(%a: !py.array<f64, 1, C>, %n: si64) {
+  // expected-error @+1 {{a 2-d view needs 2 extent(s), got 1}}
+  %v = py.as_strided %a(%n)(%n) : !py.array<f64, 1, C> -> !py.array<f64, 2, A>
+  return
+}
+
+// -----
+
+func.func @as_strided_keeps_the_dtype(%a: !py.array<f64, 1, C>, %n: si64) {
+  // expected-error @+1 {{views elements of 'f64' as 'f32'}}
+  %v = py.as_strided %a(%n)(%n) : !py.array<f64, 1, C> -> !py.array<f32, 1, A>
+  return
+}

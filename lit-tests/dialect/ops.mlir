@@ -209,6 +209,8 @@ func.func @map_and_reduce(%a: !py.array<f64, 2, C>, %s: f64) -> f64 {
 // CHECK: py.arange %arg2, %arg2, %arg3 : si64 -> !py.array<si64, 1, C>
 // CHECK: py.transpose %arg0 : !py.array<f64, 2, C> -> !py.array<f64, 2, F>
 // CHECK: py.reshape %arg0(%arg3) : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+// CHECK: py.stride %arg0, 1 : !py.array<f64, 2, C>
+// CHECK: py.as_strided %arg1(%arg3, %arg2) (%arg2, %arg3) : !py.array<f64, 1, A> -> !py.array<f64, 2, A>
 func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: si64, %n: si64) {
   %m = py.map %a, %v : (!py.array<f64, 2, C>, !py.array<f64, 1, A>) -> !py.array<f64, 2, C> {
   ^bb0(%x: f64, %y: f64):
@@ -223,6 +225,8 @@ func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: s
   %range = py.arange %i, %i, %n : si64 -> !py.array<si64, 1, C>
   %t = py.transpose %a : !py.array<f64, 2, C> -> !py.array<f64, 2, F>
   %r = py.reshape %a(%n) : !py.array<f64, 2, C> -> !py.array<f64, 1, C>
+  %stride = py.stride %a, 1 : !py.array<f64, 2, C>
+  %windows = py.as_strided %v(%n, %i)(%i, %n) : !py.array<f64, 1, A> -> !py.array<f64, 2, A>
   return
 }
 

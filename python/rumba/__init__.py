@@ -1,5 +1,5 @@
 """rumba: a JIT compiler for numerical Python on MLIR. ``import rumba`` (or ``import rumba as numba``)
-where you wrote ``import numba``: ``@jit``, ``@njit``, ``@vectorize``, ``@stencil``, signatures and
+where you wrote ``import numba``: ``@jit``, ``@njit``, ``@vectorize``, ``@guvectorize``, ``@stencil``, signatures and
 Numba's type objects."""
 
 from . import errors, types
@@ -7,9 +7,9 @@ from ._rumba import get_num_threads, set_num_threads
 from .dispatcher import Dispatcher, jit, njit, typeof
 from .stencil import StencilFunc, stencil
 from .types import *  # noqa: F401,F403 - Numba exports its types at the top level too
-from .vectorize import DUFunc, vectorize
+from .vectorize import DUFunc, guvectorize, vectorize
 
 # `prange` is `range` in the interpreter; compiled with parallel=True its iterations run on threads.
 prange = range
 
-__all__ = ["jit", "njit", "vectorize", "DUFunc", "stencil", "StencilFunc", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__
+__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__

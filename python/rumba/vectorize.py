@@ -1,11 +1,13 @@
 """``@vectorize``: a scalar function becomes a real ``numpy.ufunc`` (broadcasting over N-D inputs,
 ``out=``, type dispatch over the listed signatures), or without signatures a ``DUFunc`` that builds
-a ufunc loop the first time it sees new input types.
+a ufunc loop the first time it sees new input types. ``@guvectorize``: a function over core
+dimensions (``"(n),(n)->()"``) that writes its outputs becomes a generalised ``numpy.ufunc``.
 
 rumba compiles, next to the kernel, a 1-D loop that applies it to strided operands (a ``prange`` loop
 with ``parallel=True`` for ``target='parallel'``); NumPy's ufunc machinery does the broadcasting."""
 
 import functools
+import re
 import threading
 
 import numpy as np
@@ -25,27 +27,40 @@ def {loop}({parameters}, __rumba_out):
 """
 
 
+def _check_target(decorator, target):
+    if target == "cuda":
+        raise NotImplementedError("rumba: @%s(target='cuda') comes with the GPU support; use target='cpu' or 'parallel'" % decorator)
+    if target not in ("cpu", "parallel"):
+        raise ValueError("@%s target must be 'cpu', 'parallel' or 'cuda', got %r" % (decorator, target))
+
+
+def _compiler(py_func, loop_source, target, fastmath):
+    """A compiler of the kernel's module with ``loop_source`` added to it."""
+    source, file_name = _module_source(py_func)
+    return _rumba.Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel")
+
+
+def _range_for(target):
+    return "__rumba_prange" if target == "parallel" else "range"
+
+
 class _UfuncBuilder:
     """Compiles the kernel's 1-D loops for given operand types."""
 
     def __init__(self, py_func, target, fastmath):
-        if target == "cuda":
-            raise NotImplementedError("rumba: @vectorize(target='cuda') comes with the GPU support; use target='cpu' or 'parallel'")
-        if target not in ("cpu", "parallel"):
-            raise ValueError("@vectorize target must be 'cpu', 'parallel' or 'cuda', got %r" % (target,))
+        _check_target("vectorize", target)
         self.py_func = py_func
         self.nin = py_func.__code__.co_argcount
         self.loop_name = "__rumba_ufunc_loop_" + py_func.__name__
         parameters = ["__rumba_a%d" % index for index in range(self.nin)]
-        source, file_name = _module_source(py_func)
-        source += _LOOP_TEMPLATE.format(
+        loop_source = _LOOP_TEMPLATE.format(
             loop=self.loop_name,
             parameters=", ".join(parameters),
-            range="__rumba_prange" if target == "parallel" else "range",
+            range=_range_for(target),
             kernel=py_func.__name__,
             indexed=", ".join("%s[__rumba_i]" % parameter for parameter in parameters),
         )
-        self.compiler = _rumba.Compiler(source, file_name, 3, _fastmath_flags(fastmath), target == "parallel")
+        self.compiler = _compiler(py_func, loop_source, target, fastmath)
         self.lock = threading.Lock()
 
     def loop(self, argument_types, return_type=None):
@@ -62,6 +77,8 @@ class _UfuncBuilder:
 
 
 def _signature_types(signature):
+    if isinstance(signature, tuple):
+        return None, [str(arg) for arg in signature]
     if isinstance(signature, Signature):
         return_type = None if signature.return_type is None else str(signature.return_type)
         return return_type, [str(arg) for arg in signature.args]
@@ -121,4 +138,123 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
         signature_list = []
         return decorate(signatures)
     signature_list = [] if signatures is None else (signatures if isinstance(signatures, list) else [signatures])
+    return decorate
+
+
+_GUFUNC_LOOP_TEMPLATE = """
+
+from rumba import prange as __rumba_prange
+
+
+def {loop}({parameters}):
+    for __rumba_i in {range}(__rumba_a0.shape[0]):
+        {kernel}({operands})
+"""
+
+_CORE = re.compile(r"\(\s*(\w+(?:\s*,\s*\w+)*)?\s*\)")
+
+
+def _parse_layout(layout):
+    """``"(m,n),(n)->(m)"`` as the core dimension names of each input and of each output."""
+    if not isinstance(layout, str) or layout.count("->") != 1:
+        raise ValueError("a @guvectorize layout is a string such as '(n),(n)->()', got %r" % (layout,))
+    sides = []
+    for side in layout.replace(" ", "").split("->"):
+        operands = _CORE.findall(side)
+        if _CORE.sub("", side).strip(",") or side.count("(") != len(operands):
+            raise ValueError("@guvectorize layout %r is not of the form '(n),(n)->()'" % layout)
+        sides.append([tuple(name for name in names.split(",") if name) for names in operands])
+    inputs, outputs = sides
+    if not outputs:
+        raise ValueError("@guvectorize layout %r has no output" % layout)
+    return inputs, outputs
+
+
+class _GufuncBuilder:
+    """Compiles, per signature, the outer loop that calls the kernel on each operand's core views."""
+
+    def __init__(self, py_func, layout, target, fastmath):
+        _check_target("guvectorize", target)
+        self.py_func = py_func
+        self.layout = layout
+        inputs, outputs = _parse_layout(layout)
+        self.cores = inputs + outputs
+        self.nin, self.nout = len(inputs), len(outputs)
+        if py_func.__code__.co_argcount != len(self.cores):
+            raise TypeError("%s() takes %d arguments, but layout %r has %d operands"
+                            % (py_func.__name__, py_func.__code__.co_argcount, layout, len(self.cores)))
+        names = []
+        for core in self.cores:
+            names.extend(name for name in core if name not in names)
+        self.core_dimensions = [[names.index(name) for name in core] for core in self.cores]
+        self.target = target
+        self.fastmath = fastmath
+
+    def loop(self, signature):
+        """The (operand dtypes, compiled loop) pair for one signature of the kernel."""
+        return_type, argument_types = _signature_types(signature)
+        if return_type not in (None, "none"):
+            raise TypeError("a @guvectorize kernel writes its outputs and returns nothing; signature %r returns %s" % (signature, return_type))
+        if len(argument_types) != len(self.cores):
+            raise TypeError("signature %r has %d operands, layout %r has %d" % (signature, len(argument_types), self.layout, len(self.cores)))
+        dtypes, operands, loop_types, kernel_types = [], [], [], []
+        for position, (declared, core) in enumerate(zip(argument_types, self.cores)):
+            dtype, _, dims = declared.partition("[")
+            declared_ndim = dims.count(":")
+            parameter = "__rumba_a%d" % position
+            if not dims and core:
+                raise TypeError("operand %d of %s is the scalar %s, but the layout gives it core dimensions %s" % (position, self.py_func.__name__, declared, core))
+            if not dims and position >= self.nin:
+                raise TypeError("output %d of %s must be an array, got the scalar %s" % (position - self.nin, self.py_func.__name__, declared))
+            if dims and declared_ndim != max(len(core), 1):
+                raise TypeError("operand %d of %s is %s, but the layout gives it %d core dimension(s)" % (position, self.py_func.__name__, declared, len(core)))
+            if not dims or core:
+                operands.append("%s[__rumba_i]" % parameter)
+            else:
+                # A scalar core declared as an array is a view of the one element.
+                operands.append("%s[__rumba_i:__rumba_i + 1]" % parameter)
+            kernel_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * declared_ndim)) if dims else dtype.strip())
+            dtypes.append(dtype.strip())
+            loop_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * (1 + len(core)))))
+        loop_name = "__rumba_gufunc_loop_%s" % self.py_func.__name__
+        loop_source = _GUFUNC_LOOP_TEMPLATE.format(
+            loop=loop_name,
+            parameters=", ".join("__rumba_a%d" % position for position in range(len(self.cores))),
+            range=_range_for(self.target),
+            kernel=self.py_func.__name__,
+            operands=", ".join(operands),
+        )
+        compiler = _compiler(self.py_func, loop_source, self.target, self.fastmath)
+        returned = compiler.compile(self.py_func.__name__, kernel_types).return_type
+        if returned != "none":
+            raise TypeError("%s: a @guvectorize kernel writes its outputs and returns nothing, but it returns %s" % (self.py_func.__name__, returned))
+        return dtypes, compiler.compile(loop_name, loop_types)
+
+    def gufunc(self, loops):
+        return _rumba.make_ufunc(self.py_func.__name__, self.py_func.__doc__ or "", self.nin, self.nout, loops,
+                                 self.layout, self.core_dimensions)
+
+
+def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=True, cache=False, fastmath=False, writable_args=(), **options):
+    """Numba's ``@guvectorize(signatures, layout)``: a generalised ``numpy.ufunc`` over the core
+    dimensions of ``layout`` (``"(n),(n)->()"``), with one compiled loop per signature. The kernel
+    writes its outputs (a ``()`` output is a one-element array) and returns nothing."""
+    if options:
+        raise TypeError("guvectorize() got unexpected options %s" % ", ".join(sorted(options)))
+    if layout is None:
+        raise NotImplementedError("rumba: @guvectorize needs its signatures and a layout, as in "
+                                  "@guvectorize(['void(float64[:], float64[:])'], '(n)->(n)'); dynamic gufuncs are not implemented yet")
+    if identity is not None:
+        raise NotImplementedError("rumba: guvectorize(identity=...) is not implemented yet")
+    if nopython is False:
+        raise NotImplementedError("rumba: object mode (nopython=False) is not implemented")
+    if writable_args:
+        raise NotImplementedError("rumba: guvectorize(writable_args=...) is not implemented yet")
+    _fastmath_flags(fastmath)
+    signature_list = signatures if isinstance(signatures, list) else [signatures]
+
+    def decorate(py_func):
+        builder = _GufuncBuilder(py_func, layout, target, fastmath)
+        return builder.gufunc([builder.loop(signature) for signature in signature_list])
+
     return decorate

@@ -210,7 +210,8 @@ fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
 
 /// Wraps an array from compiled code as a NumPy array: over memory compiled code allocated, with a
 /// base that frees it; over an argument's memory, with that argument as its base (a view of it).
-fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+/// A `readonly` array (`np.broadcast_to`'s view) is not writeable.
+fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     let itemsize = array.dtype.size_in_bytes() as isize;
     let mut dims: Vec<npyffi::npy_intp> = array.shape.iter().map(|&extent| extent as npyffi::npy_intp).collect();
     let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
@@ -225,10 +226,11 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>)
         (None, None) => return Err(pyo3::exceptions::PyRuntimeError::new_err("an array from compiled code has no owner")),
     };
     // A view of a read-only argument stays read-only: it must not open a way to write into it.
-    let writeable = match owner.cast::<PyUntypedArray>() {
-        Ok(argument) if borrowed_from.is_some() => (unsafe { (*argument.as_array_ptr()).flags } & npyffi::NPY_ARRAY_WRITEABLE) != 0,
-        _ => true,
-    };
+    let writeable = !readonly
+        && match owner.cast::<PyUntypedArray>() {
+            Ok(argument) if borrowed_from.is_some() => (unsafe { (*argument.as_array_ptr()).flags } & npyffi::NPY_ARRAY_WRITEABLE) != 0,
+            _ => true,
+        };
     let flags = npyffi::NPY_ARRAY_ALIGNED | if writeable { npyffi::NPY_ARRAY_WRITEABLE } else { 0 };
     unsafe {
         let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
@@ -254,15 +256,17 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, args: &Bound<'_, PyTuple>)
     }
 }
 
-fn value_to_python(py: Python<'_>, value: Value, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+/// `value`, of type `value_type`, as a Python object.
+fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
     Ok(match value {
         Value::None => py.None(),
         Value::Number(number) => number_to_python(py, number)?,
         Value::Tuple(elements) => {
-            let elements = elements.into_iter().map(|element| value_to_python(py, element, args)).collect::<PyResult<Vec<_>>>()?;
+            let Type::Tuple(element_types) = value_type else { unreachable!("a tuple's type is a tuple type") };
+            let elements = elements.into_iter().zip(element_types).map(|(element, element_type)| value_to_python(py, element, element_type, args)).collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, elements)?.into_any().unbind()
         }
-        Value::Array(array) => array_to_python(py, *array, args)?,
+        Value::Array(array) => array_to_python(py, *array, matches!(value_type, Type::Array(array_type) if array_type.readonly), args)?,
     })
 }
 
@@ -319,7 +323,7 @@ impl Function {
             }
         };
         match result {
-            Ok(value) => value_to_python(py, value, args),
+            Ok(value) => value_to_python(py, value, self.inner.return_type(), args),
             Err(CallError::Raised(exception)) => Err(raised(py, &exception)),
             Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
         }
@@ -506,25 +510,40 @@ impl DispatchTable {
     }
 }
 
-/// One typed loop of a `@vectorize` ufunc: a compiled 1-D loop over the `nin + nout` operands.
+/// One typed loop of a `@vectorize` ufunc or `@guvectorize` gufunc: a compiled loop over the
+/// `nin + nout` operands, each an array of the outer extent and then the operand's core dimensions.
 struct UfuncLoop {
     function: rumba::CompiledFunction,
     dtypes: Vec<Scalar>,
+    /// Per operand, its core dimensions as positions among the gufunc's distinct core dimensions
+    /// (empty for every operand of a ufunc).
+    core_dimensions: Vec<Vec<usize>>,
 }
 
-/// NumPy's inner loop for every rumba ufunc: the operands as 1-D strided arrays (broadcast operands
-/// have stride 0), handed to the compiled loop without copies.
+/// NumPy's inner loop for every rumba ufunc and gufunc: the operands as strided arrays (broadcast
+/// operands have stride 0), handed to the compiled loop without copies. NumPy passes the outer
+/// extent, then each distinct core dimension's extent, in `dimensions`; each operand's outer step,
+/// then every operand's core strides in turn, in `steps`.
 unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensions: *mut npyffi::npy_intp, steps: *mut npyffi::npy_intp, data: *mut std::ffi::c_void) {
-    // SAFETY: NumPy passes the `data` pointer registered with this loop, one pointer and one step
-    // per operand, and the length first in `dimensions`.
-    let (ufunc_loop, length) = unsafe { (&*(data as *const UfuncLoop), *dimensions as i64) };
+    // SAFETY: NumPy passes the `data` pointer registered with this loop, and the pointers, extents
+    // and steps its signature describes.
+    let ufunc_loop = unsafe { &*(data as *const UfuncLoop) };
+    let mut core_step = ufunc_loop.dtypes.len();
     let arguments: Vec<Argument> = ufunc_loop
         .dtypes
         .iter()
+        .zip(&ufunc_loop.core_dimensions)
         .enumerate()
-        .map(|(operand, dtype)| {
-            let (pointer, step) = unsafe { (*args.add(operand), *steps.add(operand)) };
-            Argument::Array(ArrayArgument { data: pointer.cast(), dtype: *dtype, shape: smallvec![length], byte_strides: smallvec![step as i64] })
+        .map(|(operand, (dtype, core))| {
+            let (pointer, step, length) = unsafe { (*args.add(operand), *steps.add(operand), *dimensions) };
+            let mut shape = smallvec![length as i64];
+            let mut byte_strides = smallvec![step as i64];
+            for &dimension in core {
+                shape.push(unsafe { *dimensions.add(1 + dimension) } as i64);
+                byte_strides.push(unsafe { *steps.add(core_step) } as i64);
+                core_step += 1;
+            }
+            Argument::Array(ArrayArgument { data: pointer.cast(), dtype: *dtype, shape, byte_strides })
         })
         .collect();
     if let Err(error) = ufunc_loop.function.call(&arguments) {
@@ -536,9 +555,25 @@ unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensio
 }
 
 /// A `numpy.ufunc` whose loops are compiled functions: `loops` pairs each loop's operand types
-/// (inputs then outputs, scalars in Numba's notation) with the compiled 1-D loop.
+/// (inputs then outputs, scalars in Numba's notation) with the compiled loop. With a `signature`
+/// (`"(n),(n)->()"`) it is a generalised ufunc, and `core_dimensions` gives each operand's core
+/// dimensions as positions among the signature's distinct names.
 #[pyfunction]
-fn make_ufunc(py: Python<'_>, name: &str, doc: &str, nin: usize, nout: usize, loops: Vec<(Vec<String>, Py<Function>)>) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (name, doc, nin, nout, loops, signature=None, core_dimensions=None))]
+fn make_ufunc(
+    py: Python<'_>,
+    name: &str,
+    doc: &str,
+    nin: usize,
+    nout: usize,
+    loops: Vec<(Vec<String>, Py<Function>)>,
+    signature: Option<&str>,
+    core_dimensions: Option<Vec<Vec<usize>>>,
+) -> PyResult<Py<PyAny>> {
+    let core_dimensions = core_dimensions.unwrap_or_else(|| vec![Vec::new(); nin + nout]);
+    if core_dimensions.len() != nin + nout {
+        return Err(PyTypeError::new_err(format!("{name} has {} operands, but core dimensions for {}", nin + nout, core_dimensions.len())));
+    }
     let mut functions: Vec<npyffi::PyUFuncGenericFunction> = Vec::new();
     let mut data: Vec<*mut std::ffi::c_void> = Vec::new();
     let mut types: Vec<std::ffi::c_char> = Vec::new();
@@ -551,7 +586,7 @@ fn make_ufunc(py: Python<'_>, name: &str, doc: &str, nin: usize, nout: usize, lo
             return Err(PyTypeError::new_err(format!("a loop of {name} needs {} operand types, got {}", nin + nout, dtypes.len())));
         }
         types.extend(dtypes.iter().map(|dtype| descr_of(py, *dtype).num() as std::ffi::c_char));
-        let ufunc_loop = Box::new(UfuncLoop { function: function.get().inner.clone(), dtypes });
+        let ufunc_loop = Box::new(UfuncLoop { function: function.get().inner.clone(), dtypes, core_dimensions: core_dimensions.clone() });
         data.push(Box::into_raw(ufunc_loop).cast());
         functions.push(Some(ufunc_inner_loop));
     }
@@ -563,8 +598,9 @@ fn make_ufunc(py: Python<'_>, name: &str, doc: &str, nin: usize, nout: usize, lo
     let types = types.leak();
     let name = CString::new(name)?.into_raw();
     let doc = CString::new(doc)?.into_raw();
+    let signature = signature.map(CString::new).transpose()?.map_or(std::ptr::null_mut(), CString::into_raw);
     unsafe {
-        let ufunc = npyffi::PY_UFUNC_API.PyUFunc_FromFuncAndData(
+        let ufunc = npyffi::PY_UFUNC_API.PyUFunc_FromFuncAndDataAndSignature(
             py,
             functions.as_mut_ptr(),
             data.as_mut_ptr(),
@@ -576,6 +612,7 @@ fn make_ufunc(py: Python<'_>, name: &str, doc: &str, nin: usize, nout: usize, lo
             name,
             doc,
             0,
+            signature,
         );
         Ok(Bound::from_owned_ptr_or_err(py, ufunc)?.unbind())
     }

@@ -597,3 +597,24 @@ def shifted_indices(a):
 def test_loop_indices_that_may_be_negative_still_wrap():
     a = np.arange(7.0) ** 2
     np.testing.assert_array_equal(rumba.njit(shifted_indices)(a), shifted_indices(a))
+
+
+def shape_parts(a, i):
+    shape = a.shape
+    return shape[:2], shape[1:], shape[::-1], shape[-1:0:-1], shape[5:], shape[i], a.strides, a.strides[i], a.itemsize
+
+
+def shape_extent_sum(a):
+    total = 0
+    for k in range(a.ndim):
+        total += a.shape[k] * a.strides[k]
+    return total
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8", "bool"])
+def test_shape_and_strides_slice_and_index_as_tuples(dtype):
+    cube = np.arange(24).reshape(2, 3, 4).astype(dtype)
+    for a in [cube, cube.T, cube[:, ::2, ::-1]]:
+        for i in [0, 1, 2, -1, -3, 3, -4]:
+            check(jitted(shape_parts), a, i)
+        check(jitted(shape_extent_sum), a)

@@ -799,3 +799,174 @@ def test_set_operations_and_calculus_match_numpy(dtype):
         sets_and_calculus, np.array([3, 1, 4, 1, 5, 9]).astype(dtype), np.array([1, 5, 7]).astype(dtype),
         np.array([1.0, 4.0, 9.0, 16.0, 20.0]), np.array([0.0, 1.0, 3.0, 4.0, 7.0]),
     )
+
+
+def view_functions(a, i, j):
+    return np.swapaxes(a, i, j), np.moveaxis(a, i, j), np.expand_dims(a, i), np.expand_dims(a, -1), a.swapaxes(i, j)
+
+
+def expand_axis_three(a):
+    return np.expand_dims(a, 3)
+
+
+def assert_same_view(got, expected):
+    """Equal as `assert_same`, and laid out alike: the same strides wherever the extent is not 1."""
+    assert_same(got, expected)
+    assert [stride for stride, extent in zip(got.strides, got.shape) if extent != 1] == [
+        stride for stride, extent in zip(expected.strides, expected.shape) if extent != 1
+    ]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "bool"])
+def test_axis_views_match_numpy_on_every_layout(dtype):
+    cube = np.arange(24).reshape(2, 3, 4).astype(dtype)
+    views = jitted(view_functions)
+    for a in [cube, cube.T, cube[:, ::2, 1:], cube[0], cube[0].T, cube[1, 1], cube[:, None, 1]]:
+        for i in range(-a.ndim, a.ndim):
+            for j in range(-a.ndim, a.ndim):
+                for got, expected in zip(views(a, i, j), view_functions(a, i, j)):
+                    assert_same_view(got, expected)
+    # NumPy's AxisError is a ValueError.
+    with pytest.raises(ValueError):
+        views(cube, 3, 0)
+    with pytest.raises(ValueError):
+        views(cube, 0, -4)
+    with pytest.raises(ValueError):
+        jitted(expand_axis_three)(cube[0])
+
+
+def squeezed(a, axis):
+    return np.squeeze(a, axis), a.squeeze(axis)
+
+
+def test_squeeze_of_an_axis_matches_numpy():
+    a = np.arange(6.0).reshape(2, 1, 3, 1)
+    for axis in [1, 3, -1, -3]:
+        for got, expected in zip(jitted(squeezed)(a, axis), squeezed(a, axis)):
+            assert_same_view(got, expected)
+    for axis in [0, 2]:
+        compare_with_numpy(squeezed, a, axis)
+    with pytest.raises(ValueError):
+        jitted(squeezed)(a, 4)
+
+
+def write_through_views(a):
+    np.swapaxes(a, 0, 1)[2, 0] = -1.0
+    np.expand_dims(a, 0)[0, 1, 2] = -2.0
+    np.moveaxis(a, 1, 0)[0, 1] = -3.0
+    return a
+
+
+def test_axis_views_alias_their_array():
+    compare_with_numpy(write_through_views, np.arange(12.0).reshape(3, 4))
+
+
+def broadcasts(a, n):
+    return np.broadcast_to(a, (n, 2, a.shape[-1])), np.broadcast_to(a[:1], (3, a.shape[-1])), np.broadcast_to(2.5, (2, 3)), np.broadcast_to(a[0], a.shape[-1])
+
+
+def broadcast_to_mismatch(a):
+    return np.broadcast_to(a, (3, 2))
+
+
+def broadcast_to_negative(a):
+    return np.broadcast_to(a, (-1, 3))
+
+
+def test_broadcast_to_gives_read_only_views_as_numpy():
+    for a in [np.arange(3.0).reshape(1, 3), np.arange(6).reshape(2, 3)[:1, ::-1], np.ones((1, 1), dtype=np.float32)]:
+        for got, expected in zip(jitted(broadcasts)(a, 4), broadcasts(a, 4)):
+            assert_same_view(got, expected)
+            assert not got.flags.writeable
+    compare_with_numpy(broadcasts, np.arange(6.0).reshape(2, 3), 4)
+    compare_with_numpy(broadcast_to_mismatch, np.arange(3.0))
+    compare_with_numpy(broadcast_to_negative, np.arange(3.0))
+
+    @njit
+    def write_into_broadcast(a):
+        view = np.broadcast_to(a, (2, 3))
+        view[0, 0] = 1.0
+        return view
+
+    with pytest.raises(errors.TypingError, match=r"test_prelude.py:\d+:\d+: error: cannot write into a read-only array"):
+        write_into_broadcast(np.arange(3.0))
+
+
+def three_geometric(start, stop):
+    return np.geomspace(start, stop, 3)
+
+
+def geometric_sequences(start, stop):
+    return np.geomspace(start, stop, 5), np.geomspace(start, stop, 4, endpoint=False), np.geomspace(start, stop, 1), np.geomspace(start, stop)
+
+
+@pytest.mark.parametrize("start, stop", [(1.0, 1000.0), (-2.0, -64.0), (3, 3), (0.5, 7.25)])
+def test_geomspace_matches_numpy(start, stop):
+    # Powers are libm's, not NumPy's SIMD code: within 4 ulp (docs/decisions.md); the ends exact.
+    for got, expected in zip(jitted(geometric_sequences)(start, stop), geometric_sequences(start, stop)):
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_array_max_ulp(got, expected, maxulp=4)
+        assert got[0] == expected[0]
+    with pytest.raises(ValueError, match="cannot include zero"):
+        jitted(three_geometric)(0.0, 2.0)
+
+
+def sequences_and_products(a, b, m):
+    return (
+        np.correlate(a, b), np.correlate(a, b, "full"), np.correlate(a, b, mode="same"), np.correlate(b, a, "full"), np.correlate(b, a),
+        np.inner(a, a), np.inner(m, m), np.inner(a[:3], m), np.inner(m, a[:3]), np.vdot(m, m), np.vdot(a, a),
+        np.indices((2,)), np.indices((2, 3)), np.indices((2, 1, 3)),
+    )
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int64", "float32"])
+def test_sequences_and_products_match_numpy(dtype):
+    a = np.array([1, 2, 3, 4, 5]).astype(dtype)
+    m = np.arange(6).reshape(2, 3).astype(dtype)
+    compare_with_numpy(sequences_and_products, a, np.array([2, 1, -1]).astype(dtype), m)
+    compare_with_numpy(sequences_and_products, a, np.array([3]).astype(dtype), m.T)
+
+
+def joins_and_orders(a, b):
+    return (
+        np.dstack((a, b)), np.dstack((a[0], b[0])), np.dstack([a, b]), np.dstack([a[0], b[0]]), np.dstack((a, b, a)),
+        np.ascontiguousarray(a), np.asfortranarray(a), np.ascontiguousarray(a[:, ::2]), np.asfortranarray(a[0]),
+    )
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_dstack_and_orders_match_numpy(layout):
+    a = {"C": np.arange(6.0).reshape(2, 3), "F": np.asfortranarray(np.arange(6.0).reshape(2, 3)), "strided": np.arange(12.0).reshape(2, 6)[:, ::2]}[layout]
+    compare_with_numpy(joins_and_orders, a, -a)
+    c, f = jitted(joins_and_orders)(a, a)[5:7]
+    assert c.flags.c_contiguous and f.flags.f_contiguous
+
+
+def statistics_along_axes(a):
+    return (
+        np.var(a, axis=0), np.var(a, axis=1, ddof=1), np.std(a, axis=-1), np.std(a, ddof=1), np.var(a, ddof=2), a.var(axis=0),
+        a.std(0, ddof=1), np.median(a, axis=0), np.median(a, axis=1), np.quantile(a, 0.3, axis=0), np.percentile(a, 75, axis=1),
+        np.median(a[0], axis=0), np.median(a, axis=-2),
+    )
+
+
+def statistics_of_cubes(a):
+    return np.var(a, axis=1), np.median(a, axis=2), np.std(a, axis=0, ddof=1), np.quantile(a, 0.5, axis=-1)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_statistics_along_an_axis_match_numpy(dtype):
+    m = (np.arange(12.0).reshape(3, 4) ** 1.5).astype(dtype)
+    for a in [m, np.asfortranarray(m), m.T, m[:, ::-1]]:
+        compare_with_numpy(statistics_along_axes, a)
+    compare_with_numpy(statistics_of_cubes, np.random.default_rng(5).normal(size=(2, 3, 4)).astype(dtype))
+    compare_with_numpy(statistics_along_axes, np.array([[1.0, np.nan, 3.0], [4.0, 5.0, 6.0]]).astype(dtype) if dtype != "int64" else m)
+
+
+def variance_along_missing_axis(a):
+    return np.var(a, axis=2)
+
+
+def test_statistics_along_a_missing_axis_raise():
+    with pytest.raises(ValueError):
+        jitted(variance_along_missing_axis)(np.ones((2, 3)))

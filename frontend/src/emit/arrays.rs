@@ -95,6 +95,22 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             ArrayCall::FromValues { values, dtype: _, copy } => self.emit_from_values(call, values, copy, &result_type),
             ArrayCall::Join { name, arrays, axis } => self.emit_join(call, name, arrays, axis, &result_type),
+            ArrayCall::AsStrided { array, shape, strides, writeable: _ } => {
+                let (array, array_type) = self.emit_array(array)?;
+                let mut numbers = Vec::new();
+                for tuple in [shape, strides] {
+                    let Value::Tuple(elements) = self.emit_expr(tuple)? else { unreachable!("typed as a tuple") };
+                    for element in elements {
+                        numbers.push(self.to_scalar(element, INT64, tuple)?);
+                    }
+                }
+                let (extents, byte_strides) = numbers.split_at(numbers.len() / 2);
+                let itemsize = self.scalar_constant(INT64, Constant::Int(array_type.dtype.size_in_bytes() as i64), &loc);
+                let steps: Vec<String> = byte_strides.iter().map(|stride| self.op(format!("py.floordiv {stride}, {itemsize} : si64 {loc}"))).collect();
+                let Type::Array(view_type) = result_type else { unreachable!("a view is an array") };
+                let view = self.op(format!("py.as_strided {array}({})({}) : {} -> {} {loc}", extents.join(", "), steps.join(", "), array_text(array_type), array_text(view_type)));
+                Ok(Value::Array(view, view_type))
+            }
             ArrayCall::Linspace { start, stop, num, endpoint } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.linspace makes an array") };
                 self.emit_linspace(start, stop, num, endpoint, new_type, call, &loc)

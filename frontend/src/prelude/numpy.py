@@ -294,18 +294,52 @@ def argwhere(a):
     return np.stack(np.nonzero(a), axis=1)
 
 
-def var(a):
+def var(a, axis=None, dtype=None, out=None, ddof=0):
+    if dtype is not None or out is not None:
+        raise NotImplementedError("np.var: the dtype and out arguments are not supported yet")
+    if axis is not None:
+        return np._along_axis(a, axis, "var", ddof)
     # NumPy's order: the pairwise sum of the squared deviations from the (pairwise) mean.
     # np.divide, not `/`: an empty array gives NaN, as in NumPy, not ZeroDivisionError.
     deviations = a - a.mean()
-    return np.divide((deviations * deviations).sum(), a.size)
+    return np.divide((deviations * deviations).sum(), a.size - ddof)
 
 
-def std(a):
-    return np.sqrt(np.var(a))
+def std(a, axis=None, dtype=None, out=None, ddof=0):
+    if dtype is not None or out is not None:
+        raise NotImplementedError("np.std: the dtype and out arguments are not supported yet")
+    if axis is not None:
+        return np._along_axis(a, axis, "std", ddof)
+    return np.sqrt(np.var(a, None, None, None, ddof))
 
 
-def median(a):
+def _along_axis(a, axis, kind, parameter):
+    # The `kind` statistic of each line of `a` along `axis`: of a vector a number, else an array
+    # of the other dimensions.
+    k = np._axis_index(axis, a.ndim)
+    if a.ndim == 1:
+        return np._statistic(a, kind, parameter)
+    lines = np.ascontiguousarray(np.moveaxis(a, k, -1))
+    flat = lines.reshape(-1, lines.shape[a.ndim - 1])
+    out = np.empty(flat.shape[0], dtype=np._statistic(flat[:1, :1].reshape(-1), kind, parameter).dtype)
+    for i in range(flat.shape[0]):
+        out[i] = np._statistic(flat[i], kind, parameter)
+    return out.reshape(lines.shape[:-1])
+
+
+def _statistic(line: "1-d", kind, parameter):
+    if kind == "var":
+        return np.var(line, None, None, None, parameter)
+    if kind == "std":
+        return np.std(line, None, None, None, parameter)
+    if kind == "median":
+        return np.median(line)
+    return np._quantiles(line, parameter, kind)
+
+
+def median(a, axis=None):
+    if axis is not None:
+        return np._along_axis(a, axis, "median", 0)
     ordered = np.sort(a.reshape(-1))
     n = ordered.shape[0]
     middle = n // 2
@@ -505,18 +539,33 @@ def average(a, weights=None):
     return products.sum() / total
 
 
-def quantile(a, q):
+def quantile(a, q, axis=None):
+    if axis is not None:
+        if isinstance(q, np.ndarray):
+            raise NotImplementedError("np.quantile of several q along an axis is not supported yet")
+        return np._along_axis(a, axis, "quantile", q)
     return np._quantiles(a, q, "quantile")
 
 
-def percentile(a, q):
+def percentile(a, q, axis=None):
+    if axis is not None:
+        if isinstance(q, np.ndarray):
+            raise NotImplementedError("np.percentile of several q along an axis is not supported yet")
+        return np._along_axis(a, axis, "percentile", q)
     return np._quantiles(a, q, "percentile")
 
 
 def _quantiles(a, q, kind):
     # The `kind` (quantile or percentile) `q`, a number or an array of them, of the flattened
-    # array, as NumPy's method="linear"; the array is sorted once.
-    ordered = np.sort(a.reshape(-1)).astype(np.float64)
+    # array, as NumPy's method="linear"; the array is sorted once. As NumPy, a float32 array with
+    # one q computes in float32, and anything else in float64.
+    ordered = np.sort(a.reshape(-1))
+    if isinstance(q, np.ndarray) or ordered.dtype != np.float32:
+        return np._quantiles_of_sorted(ordered.astype(np.float64), q, kind)
+    return np._quantiles_of_sorted(ordered, q, kind)
+
+
+def _quantiles_of_sorted(ordered, q, kind):
     if isinstance(q, np.ndarray):
         out = np.empty(q.shape)
         fractions = q.reshape(-1)
@@ -544,14 +593,15 @@ def _quantile_linear(ordered: "1-d", q):
     if n == 0:
         raise IndexError("index -1 is out of bounds for axis 0 with size 0")
     if ordered[n - 1] != ordered[n - 1]:
-        return np.nan
+        return ordered[n - 1]
     virtual = (n - 1) * q
     previous = np.floor(virtual)
     if virtual >= n - 1:
         previous = -1.0
     below = ordered[n - 1] if previous < 0 else ordered[int(previous)]
     above = ordered[n - 1] if previous < 0 else ordered[min(int(previous) + 1, n - 1)]
-    gamma = virtual - previous
+    # A Python float, as NumPy makes it: float32 values are interpolated in float32.
+    gamma = float(virtual - previous)
     difference = above - below
     if gamma >= 0.5:
         return above - difference * (1.0 - gamma)
@@ -679,6 +729,91 @@ def convolve(a: "1-d", v: "1-d", mode="full"):
         start = (min(n, m) - 1) // 2
         return full[start:start + max(n, m)].copy()
     return full[min(n, m) - 1:max(n, m)].copy()
+
+
+def correlate(a: "1-d", v: "1-d", mode="valid"):
+    # NumPy's correlation is the convolution with the second sequence reversed and conjugated.
+    return np.convolve(a, np.conj(v[::-1]), mode)
+
+
+def inner(a, b):
+    # The sum of products over the last axes of vectors and matrices.
+    if not isinstance(a, np.ndarray) or not isinstance(b, np.ndarray):
+        return a * b
+    if a.ndim == 2 and b.ndim == 2:
+        return np.dot(a, b.T)
+    if a.ndim == 1 and b.ndim == 2:
+        return np.dot(b, a)
+    if a.ndim > 2 or b.ndim > 2:
+        raise NotImplementedError("np.inner of arrays of more than 2 dimensions is not supported yet")
+    return np.dot(a, b)
+
+
+def vdot(a, b):
+    # The dot product of the flattened arrays, the first conjugated.
+    x = a.reshape(-1)
+    y = b.reshape(-1)
+    if x.shape[0] != y.shape[0]:
+        raise ValueError("cannot reshape array: vdot's operands differ in size")
+    return np.dot(np.conj(x), y)
+
+
+def indices(dimensions):
+    # The index along each dimension of a grid of shape `dimensions`, for every point of it.
+    if len(dimensions) == 1:
+        return np.arange(dimensions[0]).reshape(1, dimensions[0])
+    if len(dimensions) == 2:
+        grid = np.empty((2, dimensions[0], dimensions[1]), dtype=np.int64)
+        for i in range(dimensions[0]):
+            for j in range(dimensions[1]):
+                grid[0, i, j] = i
+                grid[1, i, j] = j
+        return grid
+    if len(dimensions) == 3:
+        grid = np.empty((3, dimensions[0], dimensions[1], dimensions[2]), dtype=np.int64)
+        for i in range(dimensions[0]):
+            for j in range(dimensions[1]):
+                for k in range(dimensions[2]):
+                    grid[0, i, j, k] = i
+                    grid[1, i, j, k] = j
+                    grid[2, i, j, k] = k
+        return grid
+    raise NotImplementedError("np.indices of more than 3 dimensions is not supported yet")
+
+
+def dstack(tup):
+    # Arrays joined along their third axis, each made at least 3-d first.
+    if isinstance(tup, np.ndarray):
+        # A list of arrays arrives as one array, its first axis the list.
+        if tup.ndim == 2:
+            return np.ascontiguousarray(tup.T)[None, :, :].copy()
+        return np.ascontiguousarray(np.moveaxis(tup, 0, -1))
+    if len(tup) == 2:
+        return np.concatenate((np.atleast_3d(tup[0]), np.atleast_3d(tup[1])), axis=2)
+    if len(tup) == 3:
+        return np.concatenate((np.atleast_3d(tup[0]), np.atleast_3d(tup[1]), np.atleast_3d(tup[2])), axis=2)
+    if len(tup) == 4:
+        return np.concatenate((np.atleast_3d(tup[0]), np.atleast_3d(tup[1]), np.atleast_3d(tup[2]), np.atleast_3d(tup[3])), axis=2)
+    raise NotImplementedError("np.dstack of more than 4 arrays is not supported yet")
+
+
+def ascontiguousarray(a):
+    # A C-ordered copy, always: NumPy returns `a` itself when it is C-ordered already, so writes
+    # into the result reach `a` there and do not here.
+    if isinstance(a, np.ndarray):
+        out = np.empty(a.shape, dtype=a.dtype)
+        out[...] = a
+        return out
+    return np.array([a])
+
+
+def asfortranarray(a):
+    # A Fortran-ordered copy: the transpose of a C-ordered array of the reversed shape.
+    if isinstance(a, np.ndarray):
+        out = np.empty(a.shape[::-1], dtype=a.dtype).T
+        out[...] = a
+        return out
+    return np.array([a])
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -1026,12 +1161,12 @@ def _method_repeat(a, repeats):
     return np.repeat(a, repeats)
 
 
-def _method_var(a):
-    return np.var(a)
+def _method_var(a, axis=None, dtype=None, out=None, ddof=0):
+    return np.var(a, axis, dtype, out, ddof)
 
 
-def _method_std(a):
-    return np.std(a)
+def _method_std(a, axis=None, dtype=None, out=None, ddof=0):
+    return np.std(a, axis, dtype, out, ddof)
 
 
 def _method_trace(a: "2-d"):
@@ -1185,6 +1320,23 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0):
     return np.power(base, exponents)
 
 
+def geomspace(start, stop, num=50, endpoint=True):
+    # NumPy's: powers of ten between the logarithms, the ends set to `start` and `stop` exactly.
+    if start == 0 or stop == 0:
+        raise ValueError("Geometric sequence cannot include zero")
+    if (start < 0) != (stop < 0):
+        raise NotImplementedError("np.geomspace between numbers of opposite signs gives complex numbers, which are not supported yet")
+    sign = -1.0 if start < 0 else 1.0
+    low = start * sign
+    high = stop * sign
+    result = np.logspace(np.log10(low), np.log10(high), num, endpoint, 10.0)
+    if num > 0:
+        result[0] = low
+        if num > 1 and endpoint:
+            result[num - 1] = high
+    return result * sign
+
+
 def meshgrid(x: "1-d", y: "1-d"):
     # indexing='xy': x varies along the columns, y along the rows.
     xs = np.empty((y.shape[0], x.shape[0]), dtype=x.dtype)
@@ -1217,9 +1369,138 @@ def flipud(m):
     return m[::-1]
 
 
-def swapaxes(a: "2-d", axis1, axis2):
-    # Both views of layout A, whichever the axes.
-    return a[:, :] if axis1 % 2 == axis2 % 2 else a.T[:, :]
+def swapaxes(a, axis1, axis2):
+    i = np._axis_index(axis1, a.ndim)
+    j = np._axis_index(axis2, a.ndim)
+    return np._as_strided(a, np._swapped(a.shape, i, j), np._swapped(a.strides, i, j), True)
+
+
+def moveaxis(a, source, destination):
+    i = np._axis_index(source, a.ndim)
+    j = np._axis_index(destination, a.ndim)
+    shape = np._inserted(np._removed(a.shape, i), j, a.shape[i])
+    return np._as_strided(a, shape, np._inserted(np._removed(a.strides, i), j, a.strides[i]), True)
+
+
+def expand_dims(a, axis):
+    k = np._axis_index(axis, a.ndim + 1)
+    return np._as_strided(a, np._inserted(a.shape, k, 1), np._inserted(a.strides, k, 0), True)
+
+
+def squeeze(a, axis):
+    k = np._axis_index(axis, a.ndim)
+    if a.shape[k] != 1:
+        raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+    return np._as_strided(a, np._removed(a.shape, k), np._removed(a.strides, k), True)
+
+
+def _method_squeeze(a, axis):
+    return np.squeeze(a, axis)
+
+
+def _method_swapaxes(a, axis1, axis2):
+    return np.swapaxes(a, axis1, axis2)
+
+
+def broadcast_to(a, shape):
+    # A read-only view in which each dimension `a` lacks, or has with extent 1, repeats (stride 0).
+    if not isinstance(shape, tuple):
+        return np.broadcast_to(a, (shape,))
+    if not isinstance(a, np.ndarray):
+        return np.broadcast_to(np.array([a]), shape)
+    if len(shape) < a.ndim:
+        raise ValueError("input operand has more dimensions than allowed by the axis remapping")
+    lead = len(shape) - a.ndim
+    for i in range(len(shape)):
+        if shape[i] < 0:
+            raise ValueError("all elements of broadcast shape must be non-negative")
+        if i >= lead and a.shape[i - lead] != 1 and a.shape[i - lead] != shape[i]:
+            raise ValueError("operands could not be broadcast together with remapped shapes")
+    return np._as_strided(a, shape, np._broadcast_strides(a, shape, lead), False)
+
+
+def _broadcast_strides(a, shape, lead):
+    # Per dimension of `shape`: `a`'s stride where `a` has the extent, 0 where it repeats.
+    if len(shape) == 1:
+        return (np._broadcast_stride(a, shape, lead, 0),)
+    if len(shape) == 2:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1))
+    if len(shape) == 3:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2))
+    if len(shape) == 4:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
+                np._broadcast_stride(a, shape, lead, 3))
+    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+
+
+def _broadcast_stride(a, shape, lead, i):
+    if i < lead or a.shape[i - lead] != shape[i]:
+        return 0
+    return a.strides[i - lead]
+
+
+def _axis_index(axis, ndim):
+    # `axis` of an array of `ndim` dimensions counted from 0, as NumPy's normalize_axis_index.
+    if axis < -ndim or axis >= ndim:
+        raise ValueError("axis is out of bounds for the array's dimensions")
+    return axis + ndim if axis < 0 else axis
+
+
+# Tuples of up to 4 numbers with one changed, for the views above: each tuple length is a case.
+
+def _inserted(t, k, v):
+    # `t` with `v` before position `k`, for 0 <= k <= len(t).
+    if len(t) == 0:
+        return (v,)
+    if len(t) == 1:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1))
+    if len(t) == 2:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2))
+    if len(t) == 3:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3))
+    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+
+
+def _inserted_at(t, k, v, i):
+    if i == k:
+        return v
+    return t[i] if i < k else t[i - 1]
+
+
+def _removed(t, k):
+    # `t` without position `k`, for 0 <= k < len(t).
+    if len(t) == 1:
+        return ()
+    if len(t) == 2:
+        return (np._removed_at(t, k, 0),)
+    if len(t) == 3:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1))
+    if len(t) == 4:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2))
+    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+
+
+def _removed_at(t, k, i):
+    return t[i] if i < k else t[i + 1]
+
+
+def _swapped(t, j, k):
+    # `t` with positions `j` and `k` exchanged.
+    if len(t) == 1:
+        return t
+    if len(t) == 2:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1))
+    if len(t) == 3:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2))
+    if len(t) == 4:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3))
+    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+
+
+def _swapped_at(t, j, k, i):
+    if i == j:
+        return t[k]
+    return t[j] if i == k else t[i]
 
 
 def atleast_1d(a):

@@ -1,0 +1,192 @@
+//! Conversions between numbers: casts, Python's implicit conversions and NumPy's `same_kind` rule
+//! for stores, float-to-integer conversions that raise as Python's do, and indices.
+
+use super::*;
+
+impl FunctionEmitter<'_, '_, '_> {
+    pub(super) fn cast(&mut self, name: &str, from: Scalar, to: Scalar, loc: &str) -> String {
+        if from == to {
+            name.to_string()
+        } else if to == Scalar::Complex {
+            let real = self.cast(name, from, FLOAT64, loc);
+            let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), loc);
+            self.op(format!("complex.create {real}, {zero} : complex<f64> {loc}"))
+        } else if from == Scalar::Complex && to == Scalar::Bool {
+            let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), loc);
+            self.op(format!("complex.neq {name}, {zero} : complex<f64> {loc}"))
+        } else if from == Scalar::Complex {
+            let real = self.op(format!("complex.re {name} : complex<f64> {loc}"));
+            self.cast(&real, FLOAT64, to, loc)
+        } else if to == Scalar::Bool {
+            self.op(format!("py.truth {name} : {} {loc}", from.mlir()))
+        } else {
+            self.op(format!("py.cast {name} : {} to {} {loc}", from.mlir(), to.mlir()))
+        }
+    }
+
+    pub(super) fn convert_loc(&mut self, value: Value, target: &Type, loc: &str) -> Result<Value, Diagnostic> {
+        Ok(match (value, target) {
+            (Value::Scalar(name, from), Type::Scalar(to)) => Value::Scalar(self.cast(&name, from, *to, loc), *to),
+            (Value::Tuple(elements), Type::Tuple(targets)) if elements.len() == targets.len() => Value::Tuple(
+                elements.into_iter().zip(targets).map(|(element, target)| self.convert_loc(element, target, loc)).collect::<Result<_, _>>()?,
+            ),
+            (value, target) if &value.value_type() == target => value,
+            (Value::None, Type::Unknown) => Value::None,
+            (value, target) => {
+                let (line, column) = loc_position(loc);
+                return Err(Diagnostic {
+                    kind: DiagnosticKind::Typing,
+                    location: SourceLocation { file: self.module.file.name.clone(), line, column },
+                    message: format!("cannot convert {} to {target}", value.value_type()),
+                    source_line: self.module.file.line_text(line.max(1)).to_string(),
+                    notes: Vec::new(),
+                });
+            }
+        })
+    }
+
+    pub(super) fn convert(&mut self, value: Value, target: &Type, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        self.convert_loc(value, target, &loc)
+    }
+
+    /// `int(x)` of a float as Python computes it: NaN raises `ValueError`, and a value outside the
+    /// integer type's range (infinities included) raises `OverflowError` instead of wrapping. One
+    /// ordered comparison per bound tests both (a NaN fails them), so the common path is one branch.
+    pub(super) fn float_to_integer(&mut self, name: &str, from: Scalar, to: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        let Scalar::Int { bits, signed } = to else { unreachable!("float_to_integer converts to integers") };
+        let (least, bound) = if signed { (-(2f64.powi(i32::from(bits) - 1)), 2f64.powi(i32::from(bits) - 1)) } else { (0.0, 2f64.powi(i32::from(bits))) };
+        let value = self.cast(name, from, FLOAT64, &loc);
+        // trunc(x) >= least is x > least - 1, except for int64, whose least - 1 is no double (and no
+        // double lies between it and least).
+        let (predicate, lower) = if bits == 64 && signed { ("ge", least) } else { ("gt", least - 1.0) };
+        let lower = self.scalar_constant(FLOAT64, Constant::Float(lower), &loc);
+        let bound = self.scalar_constant(FLOAT64, Constant::Float(bound), &loc);
+        let above_least = self.op(format!("py.cmp \"{predicate}\", {value}, {lower} : f64 {loc}"));
+        let below_bound = self.op(format!("py.cmp \"lt\", {value}, {bound} : f64 {loc}"));
+        let in_range = self.op(format!("arith.andi {above_least}, {below_bound} : i1"));
+        let invalid = self.op(format!("py.not {in_range} : i1 {loc}"));
+        let invalid = if self.statement_may_have_raised {
+            let running = self.running();
+            self.op(format!("arith.andi {running}, {invalid} : i1"))
+        } else {
+            invalid
+        };
+        let overflow = format!("float too large to convert to {}", to.numba_name());
+        let (lines, ()) = self.region(|this| {
+            let is_nan = this.op(format!("py.cmp \"ne\", {value}, {value} : f64 {loc}"));
+            let (nan, ()) = this.region(|inner| {
+                inner.raise("ValueError", Some("cannot convert float NaN to integer"), node);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            let (too_large, ()) = this.region(|inner| {
+                inner.raise("OverflowError", Some(&overflow), node);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            this.emit_if(&is_nan, nan, Some(too_large));
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(&invalid, lines, None);
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
+        Ok(self.cast(name, from, to, &loc))
+    }
+
+    /// A number stored into an array element of type `element`: a float stored into an integer
+    /// array converts as NumPy converts it, raising for NaN and for values out of the type's range.
+    /// `value` converted for a store into an array of `element`s, as NumPy's setitem converts: a
+    /// float into a signed integer array as Python's `int()` (ValueError for NaN, OverflowError out
+    /// of range), and into an unsigned one the same from a Python float but with NumPy's unchecked
+    /// cast from a NumPy scalar (`a_u8[i] = a_f8.min()`).
+    pub(super) fn element_to_store(&mut self, value: Value, element: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let unchecked = self.storing_numpy_scalar && matches!(element, Scalar::Int { signed: false, .. });
+        match value {
+            Value::Scalar(name, from) if from.is_float() && element.is_integer() && !unchecked => self.float_to_integer(&name, from, element, node),
+            other => self.to_scalar(other, element, node),
+        }
+    }
+
+    pub(super) fn to_scalar(&mut self, value: Value, target: Scalar, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        match value {
+            Value::Scalar(name, from) => Ok(self.cast(&name, from, target, &loc)),
+            other => Err(self.module.typing(node, format!("expected a number, got {}", other.value_type()))),
+        }
+    }
+
+    pub(super) fn emit_condition(&mut self, test: &Expr) -> Result<String, Diagnostic> {
+        let value = self.emit_expr(test)?;
+        self.to_scalar(value, Scalar::Bool, test)
+    }
+
+    /// The indices of `a[i, j]`; one that cannot be negative (`i + 1` for a loop variable counting up
+    /// from 0) is passed unsigned, so that no wraparound from the end is computed for it.
+    pub(super) fn emit_indices(&mut self, slice: &Expr) -> Result<Vec<(String, Scalar)>, Diagnostic> {
+        let indices: Vec<&Expr> = match slice {
+            Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+            single => vec![single],
+        };
+        let mut names = Vec::new();
+        for index in indices.into_iter().filter(|index| !matches!(index, Expr::EllipsisLiteral(_))) {
+            let value = self.emit_expr(index)?;
+            let name = self.to_scalar(value, INT64, index)?;
+            if self.floor_of(index).is_some_and(|floor| floor >= 0) {
+                let unsigned = Scalar::Int { bits: 64, signed: false };
+                names.push((self.cast(&name, INT64, unsigned, &location(self.module, index)), unsigned));
+            } else {
+                names.push((name, INT64));
+            }
+        }
+        Ok(names)
+    }
+
+    /// `py.getitem`: the element of `array` at `indices`.
+    pub(super) fn getitem(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], loc: &str) -> Value {
+        let names: Vec<&str> = indices.iter().map(|(name, _)| name.as_str()).collect();
+        let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
+        let element = self.op(format!(
+            "py.getitem {array}[{}] : {}, {} -> {} {loc}",
+            names.join(", "),
+            Type::Array(array_type).flat_mlir()[0],
+            types.join(", "),
+            array_type.dtype.mlir()
+        ));
+        Value::Scalar(element, array_type.dtype)
+    }
+
+    /// A least value an integer expression takes, from the literals and loop variables in it.
+    pub(super) fn floor_of(&self, expr: &Expr) -> Option<i64> {
+        match expr {
+            Expr::Name(name) => self.index_floors.get(name.id.as_str()).copied(),
+            Expr::BinOp(binary) => {
+                let (left, right) = (self.floor_of(&binary.left), self.floor_of(&binary.right));
+                match binary.op {
+                    Operator::Add => left?.checked_add(right?),
+                    Operator::Sub => match literal_constant(&binary.right) {
+                        Some(Constant::Int(subtrahend)) => left?.checked_sub(subtrahend),
+                        _ => None,
+                    },
+                    Operator::Mult if left? >= 0 && right? >= 0 => left?.checked_mul(right?),
+                    _ => None,
+                }
+            }
+            literal => match literal_constant(literal) {
+                Some(Constant::Int(value)) => Some(value),
+                _ => None,
+            },
+        }
+    }
+
+}
+
+/// Line and column back out of a `loc("file":line:col)` string.
+fn loc_position(loc: &str) -> (usize, usize) {
+    let mut numbers = loc.trim_end_matches(')').rsplit(':').filter_map(|part| part.parse::<usize>().ok());
+    let column = numbers.next().unwrap_or(1);
+    let line = numbers.next().unwrap_or(1);
+    (line, column)
+}

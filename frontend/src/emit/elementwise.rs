@@ -1,0 +1,318 @@
+//! Elementwise array expressions: a tree of operators and ufuncs on arrays fused into one `py.map`
+//! whose region is the scalar kernel, with NumPy's broadcasting checks.
+
+use super::*;
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// Whether `expr` is an elementwise operation producing an array (fused into one `py.map`).
+    pub(super) fn is_elementwise(&mut self, expr: &Expr) -> Result<bool, Diagnostic> {
+        let candidate = match expr {
+            Expr::BinOp(binary) => binary.op != Operator::MatMult,
+            Expr::UnaryOp(_) => true,
+            Expr::Compare(compare) => compare.ops.len() == 1,
+            Expr::Call(call) => {
+                let bindings = &self.bindings;
+                let is_local = |name: &str| bindings.contains_key(name);
+                crate::array_calls::array_call(self.module, call, &is_local)?.is_none()
+                    && crate::infer::ufunc_out(self.module, call, &is_local).is_none()
+                    && matches!(crate::infer::resolve_callee(self.module, call, &is_local), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
+            }
+            _ => false,
+        };
+        Ok(candidate && matches!(self.expr_type(expr)?, Type::Array(_)))
+    }
+
+    fn elementwise_children(expr: &Expr) -> Vec<&Expr> {
+        match expr {
+            Expr::BinOp(binary) => vec![&binary.left, &binary.right],
+            Expr::UnaryOp(unary) => vec![&unary.operand],
+            Expr::Compare(compare) => vec![&compare.left, &compare.comparators[0]],
+            Expr::Call(call) => call.arguments.args.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// One elementwise operation as a `py.map` over its operands (evaluated first; an operand that
+    /// is itself an array expression is a `py.map` of its own, which the `parfor` pass fuses into
+    /// this one), after checking that the array operands' shapes broadcast (ValueError otherwise).
+    pub(super) fn emit_map(&mut self, root: &Expr, array_type: ArrayType) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, root);
+        let children = Self::elementwise_children(root);
+        let mut operands = Vec::new();
+        for child in &children {
+            operands.push(self.emit_expr(child)?);
+        }
+        let sources: Vec<(String, ArrayType)> = operands
+            .iter()
+            .filter_map(|operand| match operand {
+                Value::Array(name, array) => Some(self.broadcast_sources.get(name).cloned().unwrap_or_else(|| vec![(name.clone(), *array)])),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if sources.is_empty() {
+            return Err(module.typing(root, "an array expression needs an array"));
+        }
+        if operands.iter().filter(|operand| matches!(operand, Value::Array(..))).count() > 1 {
+            self.broadcast_extents(&sources, array_type.ndim, Some(root), &loc)?;
+        }
+        let mut arguments = Vec::new();
+        let mut operand_types = Vec::new();
+        let mut elements = Vec::new();
+        for (child, operand) in children.iter().zip(&operands) {
+            let (element, operand_type) = match operand {
+                Value::Array(_, array) => (array.dtype, Type::Array(*array).flat_mlir()[0].clone()),
+                Value::Scalar(_, scalar) => (*scalar, scalar.mlir()),
+                other => return Err(module.typing(*child, format!("array expressions take arrays and numbers, got {}", other.value_type()))),
+            };
+            let argument = self.fresh();
+            arguments.push(format!("{argument}: {}", element.mlir()));
+            operand_types.push(operand_type);
+            elements.push((argument, element));
+        }
+        let (lines, ()) = self.region(|this| {
+            let (value, scalar) = this.emit_kernel(root, &elements)?;
+            let value = this.cast(&value, scalar, array_type.dtype, &loc);
+            this.line(format!("py.yield {value} : {}", array_type.dtype.mlir()));
+            Ok(())
+        })?;
+        let names: Vec<String> = operands.iter().flat_map(Value::flat_names).collect();
+        let result = self.fresh();
+        let header = format!(
+            "{result} = py.map {} : ({}) -> {} {{",
+            names.join(", "),
+            operand_types.join(", "),
+            Type::Array(array_type).flat_mlir()[0]
+        );
+        let mut body = vec![format!("^bb0({}):", arguments.join(", "))];
+        body.extend(lines);
+        self.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+        self.broadcast_sources.insert(result.clone(), sources);
+        Ok(Value::Array(result, array_type))
+    }
+
+    /// The broadcast extents of arrays in a result of `ndim` dimensions (NumPy's rule: aligned on the
+    /// last dimension, an extent of 1 gives way to the other). With a `check` node, raises ValueError
+    /// there unless the extents are equal or 1.
+    pub(super) fn broadcast_extents(&mut self, arrays: &[(String, ArrayType)], ndim: usize, check: Option<&dyn Ranged>, loc: &str) -> Result<Vec<String>, Diagnostic> {
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        let mut extents = Vec::new();
+        for dim in 0..ndim {
+            let mut broadcast: Option<String> = None;
+            for (array, array_type) in arrays {
+                let Some(own_dim) = (dim + array_type.ndim).checked_sub(ndim) else { continue };
+                let Value::Scalar(extent, _) = self.dim(array, *array_type, own_dim, loc) else { unreachable!("a dimension is a number") };
+                let Some(current) = broadcast else {
+                    broadcast = Some(extent);
+                    continue;
+                };
+                let current_one = self.op(format!("py.cmp \"eq\", {current}, {one} : si64 {loc}"));
+                if let Some(node) = check {
+                    let differs = self.op(format!("py.cmp \"ne\", {extent}, {current} : si64 {loc}"));
+                    let extent_one = self.op(format!("py.cmp \"eq\", {extent}, {one} : si64 {loc}"));
+                    let either_one = self.op(format!("arith.ori {extent_one}, {current_one} : i1"));
+                    let kept = self.op(format!("py.not {either_one} : i1 {loc}"));
+                    let incompatible = self.op(format!("arith.andi {differs}, {kept} : i1"));
+                    self.raise_if(&incompatible, "ValueError", "operands could not be broadcast together", node)?;
+                }
+                broadcast = Some(self.op(format!("arith.select {current_one}, {extent}, {current} : si64")));
+            }
+            extents.push(broadcast.expect("the result's rank is some array's"));
+        }
+        Ok(extents)
+    }
+
+    /// The scalar kernel of one elementwise operation on its operands' `elements`.
+    fn emit_kernel(&mut self, expr: &Expr, elements: &[(String, Scalar)]) -> Result<(String, Scalar), Diagnostic> {
+        let module = self.module;
+        let mut child_types = Vec::new();
+        let children = Self::elementwise_children(expr);
+        for child in &children {
+            child_types.push(self.expr_type(child)?);
+        }
+        let child_types = self.walker().numpy_scalars_as_arrays(&children, child_types)?;
+        let values = elements;
+        let op = match expr {
+            Expr::BinOp(binary) => crate::infer::ElementwiseOp::Binary(binary.op),
+            Expr::UnaryOp(unary) => crate::infer::ElementwiseOp::Unary(unary.op),
+            Expr::Compare(compare) => crate::infer::ElementwiseOp::Compare(compare.ops[0]),
+            Expr::Call(call) => match crate::infer::elementwise_callee(&crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))?) {
+                Some(name) => crate::infer::ElementwiseOp::Numpy(name),
+                None => return Err(module.unsupported(expr, "unsupported call in an array expression")),
+            },
+            other => return Err(module.unsupported(other, "unsupported array expression")),
+        }
+        .as_operator();
+        let result = crate::infer::elementwise_scalar(module, &op, &child_types, expr)?;
+        let exponent = children.get(1).and_then(|exponent| literal_constant(exponent));
+        Ok((self.elementwise_kernel(&op, values, result, exponent, expr)?, result))
+    }
+
+    /// The scalar kernel of `op` on `values`, computing `result`, by NumPy's rules: no exceptions
+    /// (float division by zero gives inf or nan, integer floor division and modulo by zero give 0).
+    pub(super) fn elementwise_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], result: Scalar, exponent: Option<Constant>, expr: &dyn Ranged) -> Result<String, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        Ok(match op {
+            crate::infer::ElementwiseOp::Binary(operator) => {
+                let operand_type = result;
+                let lhs = self.cast(&values[0].0, values[0].1, operand_type, &loc);
+                let rhs = self.cast(&values[1].0, values[1].1, operand_type, &loc);
+                let ty = operand_type.mlir();
+                let Some(mnemonic) = binary_mnemonic(*operator) else {
+                    return Err(module.unsupported(expr, format!("'{}' on arrays is not supported yet", operator.as_str())));
+                };
+                if operand_type == Scalar::Bool && matches!(operator, Operator::Add | Operator::Mult) {
+                    let mnemonic = if *operator == Operator::Add { "ori" } else { "andi" };
+                    self.op(format!("arith.{mnemonic} {lhs}, {rhs} : i1"))
+                } else if *operator == Operator::Pow && exponent == Some(Constant::Float(0.5)) {
+                    // NumPy computes `a ** 0.5` as sqrt (so -0.0 stays -0.0 and -inf gives NaN).
+                    self.op(format!("py.math \"sqrt\"({lhs}) : ({ty}) -> {ty} {loc}"))
+                } else if let (Operator::Pow, true, Some(power)) = (*operator, operand_type.is_float(), small_power(exponent)) {
+                    self.power_by_multiplication(&lhs, power, operand_type, &loc)
+                } else if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
+                    let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
+                    let one = self.scalar_constant(operand_type, Constant::Int(1), &loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+                    let safe = self.op(format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
+                    let value = self.op(format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
+                    self.op(format!("arith.select {is_zero}, {zero}, {value} : {ty}"))
+                } else if *operator == Operator::FloorDiv && operand_type.is_float() {
+                    // NumPy's floor division by zero is the true quotient: ±inf, or NaN for 0 // 0.
+                    let zero = self.scalar_constant(operand_type, Constant::Float(0.0), &loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+                    let quotient = self.op(format!("py.truediv {lhs}, {rhs} : {ty} {loc}"));
+                    let floored = self.op(format!("py.floordiv {lhs}, {rhs} : {ty} {loc}"));
+                    self.op(format!("arith.select {is_zero}, {quotient}, {floored} : {ty}"))
+                } else {
+                    self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}"))
+                }
+            }
+            crate::infer::ElementwiseOp::Compare(operator) => {
+                let common = promote(values[0].1, values[1].1);
+                let common = if common == Scalar::Bool { INT64 } else { common };
+                let lhs = self.cast(&values[0].0, values[0].1, common, &loc);
+                let rhs = self.cast(&values[1].0, values[1].1, common, &loc);
+                let Some(predicate) = comparison_predicate(*operator) else {
+                    return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", operator.as_str())));
+                };
+                self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()))
+            }
+            crate::infer::ElementwiseOp::Unary(unary) => {
+                let operand = self.cast(&values[0].0, values[0].1, result, &loc);
+                match unary {
+                    UnaryOp::UAdd => operand,
+                    UnaryOp::USub => self.op(format!("py.neg {operand} : {} {loc}", result.mlir())),
+                    // NumPy's `~` on booleans is logical not.
+                    _ if result == Scalar::Bool => self.op(format!("py.not {operand} : i1 {loc}")),
+                    _ => self.op(format!("py.invert {operand} : {} {loc}", result.mlir())),
+                }
+            }
+            crate::infer::ElementwiseOp::Numpy(name) => {
+                let kernel = crate::ufuncs::lookup(name).map(|ufunc| ufunc.kernel).ok_or_else(|| module.unsupported(expr, format!("np.{name} is not supported yet")))?;
+                self.ufunc_kernel(kernel, values, result, &loc)
+            }
+        })
+    }
+
+    /// The scalar kernel of a ufunc that is not a Python operator, on `values`, computing `result`.
+    pub(super) fn ufunc_kernel(&mut self, kernel: Kernel, values: &[(String, Scalar)], result: Scalar, loc: &str) -> String {
+        let ty = result.mlir();
+        let (first, first_type) = (values[0].0.as_str(), values[0].1);
+        let as_result = |this: &mut Self, index: usize| this.cast(&values[index].0, values[index].1, result, loc);
+        let truth = |this: &mut Self, index: usize| this.cast(&values[index].0, values[index].1, Scalar::Bool, loc);
+        let float_constant = |this: &mut Self, value: f64| this.scalar_constant(result, Constant::Float(value), loc);
+        match kernel {
+            Kernel::Where => {
+                let condition = truth(self, 0);
+                let (if_true, if_false) = (as_result(self, 1), as_result(self, 2));
+                self.op(format!("arith.select {condition}, {if_true}, {if_false} : {ty}"))
+            }
+            Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite | Kernel::SignBit if !first_type.is_float() => {
+                let negative = kernel == Kernel::SignBit && matches!(first_type, Scalar::Int { signed: true, .. });
+                if negative {
+                    let zero = self.scalar_constant(first_type, Constant::Int(0), loc);
+                    self.op(format!("py.cmp \"lt\", {first}, {zero} : {} {loc}", first_type.mlir()))
+                } else {
+                    self.op(format!("arith.constant {}", kernel == Kernel::IsFinite))
+                }
+            }
+            Kernel::IsNan => self.op(format!("py.cmp \"ne\", {first}, {first} : {} {loc}", first_type.mlir())),
+            Kernel::IsInf | Kernel::IsFinite => {
+                let float = first_type.mlir();
+                let magnitude = self.op(format!("py.math \"fabs\"({first}) : ({float}) -> {float} {loc}"));
+                let infinity = self.scalar_constant(first_type, Constant::Float(f64::INFINITY), loc);
+                let predicate = if kernel == Kernel::IsInf { "eq" } else { "lt" };
+                self.op(format!("py.cmp {predicate:?}, {magnitude}, {infinity} : {float} {loc}"))
+            }
+            Kernel::SignBit => {
+                let bits = match first_type {
+                    Scalar::Float { bits } => bits,
+                    _ => 64,
+                };
+                let pattern = self.op(format!("arith.bitcast {first} : f{bits} to i{bits}"));
+                let zero = self.op(format!("arith.constant 0 : i{bits}"));
+                self.op(format!("arith.cmpi slt, {pattern}, {zero} : i{bits}"))
+            }
+            Kernel::Rounding(_) if !result.is_float() => as_result(self, 0),
+            Kernel::Rounding(callee) | Kernel::Math(callee) => {
+                let callee = match callee {
+                    "fmin" if !result.is_float() => "minimum",
+                    "fmax" if !result.is_float() => "maximum",
+                    other => other,
+                };
+                let operands: Vec<String> = (0..values.len()).map(|index| as_result(self, index)).collect();
+                let types = vec![ty.clone(); operands.len()].join(", ");
+                self.op(format!("py.math {callee:?}({}) : ({types}) -> {ty} {loc}", operands.join(", ")))
+            }
+            Kernel::Square => {
+                let operand = as_result(self, 0);
+                self.op(format!("py.mul {operand}, {operand} : {ty} {loc}"))
+            }
+            Kernel::Reciprocal => {
+                let (operand, one) = (as_result(self, 0), float_constant(self, 1.0));
+                self.op(format!("py.truediv {one}, {operand} : {ty} {loc}"))
+            }
+            Kernel::Degrees | Kernel::Radians => {
+                let operand = as_result(self, 0);
+                let (numerator, denominator) = if kernel == Kernel::Degrees { (180.0, std::f64::consts::PI) } else { (std::f64::consts::PI, 180.0) };
+                let factor = match result {
+                    Scalar::Float { bits: 32 } => f64::from(numerator as f32 / denominator as f32),
+                    _ => numerator / denominator,
+                };
+                let factor = float_constant(self, factor);
+                self.op(format!("py.mul {operand}, {factor} : {ty} {loc}"))
+            }
+            Kernel::LogicalAnd | Kernel::LogicalOr | Kernel::LogicalXor => {
+                let (lhs, rhs) = (truth(self, 0), truth(self, 1));
+                let mnemonic = match kernel {
+                    Kernel::LogicalAnd => "andi",
+                    Kernel::LogicalOr => "ori",
+                    _ => "xori",
+                };
+                self.op(format!("arith.{mnemonic} {lhs}, {rhs} : i1"))
+            }
+            Kernel::LogicalNot => {
+                let operand = truth(self, 0);
+                self.op(format!("py.not {operand} : i1 {loc}"))
+            }
+            Kernel::Heaviside => {
+                let (x, at_zero) = (as_result(self, 0), as_result(self, 1));
+                let (zero, one) = (float_constant(self, 0.0), float_constant(self, 1.0));
+                let positive = self.op(format!("py.cmp \"gt\", {x}, {zero} : {ty} {loc}"));
+                let is_zero = self.op(format!("py.cmp \"eq\", {x}, {zero} : {ty} {loc}"));
+                let is_nan = self.op(format!("py.cmp \"ne\", {x}, {x} : {ty} {loc}"));
+                let step = self.op(format!("arith.select {positive}, {one}, {zero} : {ty}"));
+                let step = self.op(format!("arith.select {is_zero}, {at_zero}, {step} : {ty}"));
+                self.op(format!("arith.select {is_nan}, {x}, {step} : {ty}"))
+            }
+            Kernel::Clip => {
+                let (value, low, high) = (as_result(self, 0), as_result(self, 1), as_result(self, 2));
+                let raised = self.op(format!("py.math \"maximum\"({value}, {low}) : ({ty}, {ty}) -> {ty} {loc}"));
+                self.op(format!("py.math \"minimum\"({raised}, {high}) : ({ty}, {ty}) -> {ty} {loc}"))
+            }
+            Kernel::Binary(_) | Kernel::Unary(_) | Kernel::Compare(_) => unreachable!("ElementwiseOp::as_operator turns operator ufuncs into operators"),
+        }
+    }
+}

@@ -1,0 +1,760 @@
+//! Emission of expressions: names, constants, arithmetic and comparisons on numbers (Python's
+//! semantics, NumPy's for NumPy scalars), boolean operators, calls to compiled functions, builtins
+//! and `math`, and the dispatch of everything else to the other families.
+
+use super::*;
+
+impl<'m> FunctionEmitter<'_, '_, 'm> {
+    pub(super) fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        if self.is_elementwise(expr)? {
+            let Type::Array(array_type) = self.expr_type(expr)? else { unreachable!("elementwise expressions are arrays") };
+            return self.emit_map(expr, array_type);
+        }
+        match expr {
+            Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => {
+                let constant = literal_constant(expr).ok_or_else(|| module.unsupported(expr, "this number literal is not supported"))?;
+                Ok(self.constant_value(constant, &loc))
+            }
+            Expr::NoneLiteral(_) => Ok(Value::None),
+            Expr::StringLiteral(literal) => Ok(Value::CompileTime(Type::Str(literal.value.to_str().to_string()))),
+            Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
+            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<_, _>>()?)),
+            Expr::BinOp(binary) => {
+                let left = self.emit_expr(&binary.left)?;
+                let right = self.emit_expr(&binary.right)?;
+                if let (Operator::MatMult, Value::Array(left, left_type), Value::Array(right, right_type)) = (binary.op, &left, &right) {
+                    let result_type = self.expr_type(expr)?;
+                    return self.emit_dot((left.clone(), *left_type), (right.clone(), *right_type), &result_type, expr, &loc);
+                }
+                self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
+            }
+            Expr::UnaryOp(unary) => {
+                let operand = self.emit_expr(&unary.operand)?;
+                let Some((name, scalar)) = operand.scalar() else {
+                    return Err(module.typing(expr, format!("bad operand type for unary {}: {}", unary.op.as_str(), operand.value_type())));
+                };
+                let name = name.to_string();
+                Ok(match unary.op {
+                    UnaryOp::Not => {
+                        let truth = self.cast(&name, scalar, Scalar::Bool, &loc);
+                        Value::Scalar(self.op(format!("py.not {truth} : i1 {loc}")), Scalar::Bool)
+                    }
+                    UnaryOp::UAdd => Value::Scalar(self.cast(&name, scalar, scalar.widened(), &loc), scalar.widened()),
+                    UnaryOp::Invert if scalar == Scalar::Bool && self.expr_type(expr)? == Type::Scalar(Scalar::Bool) => {
+                        // A NumPy boolean (inference says which): `~` is logical not.
+                        Value::Scalar(self.op(format!("py.not {name} : i1 {loc}")), Scalar::Bool)
+                    }
+                    UnaryOp::USub | UnaryOp::Invert => {
+                        if unary.op == UnaryOp::Invert && scalar.is_float() {
+                            return Err(module.typing(expr, "bad operand type for unary ~: float"));
+                        }
+                        if scalar.is_complex() {
+                            if unary.op == UnaryOp::Invert {
+                                return Err(module.typing(expr, "bad operand type for unary ~: complex"));
+                            }
+                            return Ok(Value::Scalar(self.op(format!("complex.neg {name} : complex<f64> {loc}")), scalar));
+                        }
+                        let widened = if unary.op == UnaryOp::Invert { scalar.inverted() } else { scalar.widened() };
+                        let operand = self.cast(&name, scalar, widened, &loc);
+                        let mnemonic = if unary.op == UnaryOp::USub { "neg" } else { "invert" };
+                        Value::Scalar(self.op(format!("py.{mnemonic} {operand} : {} {loc}", widened.mlir())), widened)
+                    }
+                })
+            }
+            Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
+            Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
+            Expr::If(conditional) => {
+                match self.walker().static_truth(&conditional.test)? {
+                    Some(true) => return self.emit_expr(&conditional.body),
+                    Some(false) => return self.emit_expr(&conditional.orelse),
+                    None => {}
+                }
+                let condition = self.emit_condition(&conditional.test)?;
+                // Both branches are typed first so that each can convert to the joined type.
+                let body_type = self.expr_type(&conditional.body)?;
+                let orelse_type = self.expr_type(&conditional.orelse)?;
+                let joined = crate::types::unify(&body_type, &orelse_type)
+                    .ok_or_else(|| module.typing(expr, format!("the branches give {body_type} and {orelse_type}")))?;
+                self.emit_if_value(
+                    &condition,
+                    &joined,
+                    |this| {
+                        let value = this.emit_expr(&conditional.body)?;
+                        this.convert(value, &joined, expr)
+                    },
+                    |this| {
+                        let value = this.emit_expr(&conditional.orelse)?;
+                        this.convert(value, &joined, expr)
+                    },
+                )
+            }
+            Expr::Call(call) => {
+                let bindings = &self.bindings;
+                match crate::infer::ufunc_out(module, call, &|name| bindings.contains_key(name)) {
+                    Some((target, computed)) => self.emit_into_out(&target, &Expr::Call(computed), &loc),
+                    None => self.emit_call(call),
+                }
+            }
+            Expr::Attribute(attribute) => {
+                if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
+                    return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
+                }
+                // `np.float32`, `a.dtype`: known when compiling.
+                if let dtype @ Type::DType(_) = self.expr_type(expr)? {
+                    return Ok(Value::CompileTime(dtype));
+                }
+                if let Expr::Name(base) = &*attribute.value {
+                    if !self.bindings.contains_key(base.id.as_str()) && matches!(module.global(base.id.as_str()), Some(Global::Module(_))) {
+                        let value = math_constant(attribute.attr.as_str())
+                            .ok_or_else(|| module.unsupported(expr, format!("'{}.{}' is not supported as a value", base.id, attribute.attr)))?;
+                        return Ok(self.constant_value(Constant::Float(value), &loc));
+                    }
+                }
+                let base = self.emit_expr(&attribute.value)?;
+                if let (Value::Scalar(number, Scalar::Complex), part @ ("real" | "imag")) = (&base, attribute.attr.as_str()) {
+                    let mnemonic = if part == "real" { "re" } else { "im" };
+                    return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : complex<f64> {loc}")), FLOAT64));
+                }
+                let Value::Array(array, array_type) = base else {
+                    return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
+                };
+                match attribute.attr.as_str() {
+                    "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
+                    "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
+                    "T" => Ok(self.transpose(array, array_type, &loc)),
+                    "size" => Ok(Value::Scalar(self.size(&array, array_type, &loc), INT64)),
+                    "itemsize" => Ok(self.constant_value(Constant::Int(array_type.dtype.size_in_bytes() as i64), &loc)),
+                    "strides" => {
+                        let itemsize = self.scalar_constant(INT64, Constant::Int(array_type.dtype.size_in_bytes() as i64), &loc);
+                        let element_type = Type::Array(array_type).flat_mlir()[0].clone();
+                        let strides = (0..array_type.ndim)
+                            .map(|dim| {
+                                let stride = self.op(format!("py.stride {array}, {dim} : {element_type} {loc}"));
+                                Value::Scalar(self.op(format!("py.mul {stride}, {itemsize} : si64 {loc}")), INT64)
+                            })
+                            .collect();
+                        Ok(Value::Tuple(strides))
+                    }
+                    other => Err(module.unsupported(expr, format!("array attribute '{other}' is not supported yet"))),
+                }
+            }
+            Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
+            Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
+                let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
+                let helper = crate::infer::array_index_helper(module, array, index, "np.take", "np._mask_select", subscript)?;
+                let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?];
+                self.emit_compiled_call(helper, arguments, subscript)
+            }
+            Expr::Subscript(subscript) => {
+                let base = self.emit_expr(&subscript.value)?;
+                match base {
+                    Value::Array(array, array_type) => {
+                        if let Type::Array(view_type) = self.expr_type(expr)? {
+                            return self.emit_view(&array, array_type, view_type, &subscript.slice, &loc);
+                        }
+                        let indices = self.emit_indices(&subscript.slice)?;
+                        Ok(self.getitem(&array, array_type, &indices, &loc))
+                    }
+                    Value::Tuple(elements) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
+                        crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),
+                        crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
+                        crate::infer::TupleIndex::Runtime => self.select_element(elements, &subscript.slice, &loc),
+                    },
+                    other => Err(module.typing(&*subscript.value, format!("{} is not subscriptable", other.value_type()))),
+                }
+            }
+            other => {
+                // Typing reports every other construct with its own message.
+                self.expr_type(other)?;
+                Err(module.unsupported(other, "unsupported expression"))
+            }
+        }
+    }
+
+    /// The type of an expression, by the same rules inference used.
+    pub(super) fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        self.walker().expr_type(expr)
+    }
+
+    /// Inference over the specialisation being emitted, for the types of its expressions.
+    pub(super) fn walker(&mut self) -> TypeWalker<'_, 'm> {
+        let index = self.module_emitter.specialisations.find(&self.types.name, self.types.kind, &self.types.arguments).expect("being emitted");
+        let function = self.module.function(&self.types.name).expect("exists");
+        TypeWalker::settled(self.module_emitter.specialisations, function, index, &mut self.settled_types)
+    }
+
+    /// `t[i]` with `i` known only at run time, for a tuple of numbers of one type: a select chain,
+    /// after Python's IndexError for a position outside the tuple.
+    fn select_element(&mut self, elements: Vec<Value>, index: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let position = self.emit_expr(index)?;
+        let Value::Scalar(position, _) = self.convert(position, &Type::Scalar(INT64), index)? else { unreachable!("converted to an integer") };
+        let length = self.scalar_constant(INT64, Constant::Int(elements.len() as i64), loc);
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let negative = self.op(format!("py.cmp \"lt\", {position}, {zero} : si64 {loc}"));
+        let wrapped = self.op(format!("py.add {position}, {length} : si64 {loc}"));
+        let position = self.op(format!("arith.select {negative}, {wrapped}, {position} : si64"));
+        let below = self.op(format!("py.cmp \"lt\", {position}, {zero} : si64 {loc}"));
+        let above = self.op(format!("py.cmp \"ge\", {position}, {length} : si64 {loc}"));
+        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
+        self.raise_if(&outside, "IndexError", "tuple index out of range", index)?;
+        let mut elements = elements.into_iter().enumerate().rev();
+        let Some((_, Value::Scalar(mut chosen, scalar))) = elements.next() else { unreachable!("typing admits tuples of numbers") };
+        for (candidate, element) in elements {
+            let Value::Scalar(element, _) = element else { unreachable!("typing admits tuples of numbers") };
+            let at = self.scalar_constant(INT64, Constant::Int(candidate as i64), loc);
+            let matches = self.op(format!("py.cmp \"eq\", {position}, {at} : si64 {loc}"));
+            chosen = self.op(format!("arith.select {matches}, {element}, {chosen} : {}", scalar.mlir()));
+        }
+        Ok(Value::Scalar(chosen, scalar))
+    }
+
+    fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
+        let scalar = match constant {
+            Constant::Int(_) => INT64,
+            Constant::Float(_) => FLOAT64,
+            Constant::Bool(_) => Scalar::Bool,
+            Constant::Complex(..) => Scalar::Complex,
+        };
+        Value::Scalar(self.scalar_constant(scalar, constant, loc), scalar)
+    }
+
+    pub(super) fn dim(&mut self, array: &str, array_type: ArrayType, dim: usize, loc: &str) -> Value {
+        let name = self.op(format!("py.dim {array}, {dim} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+        Value::Scalar(name, INT64)
+    }
+
+    fn load_name(&mut self, name: &str, expr: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        match self.bindings.get(name).cloned() {
+            Some(Binding::Slots(slots, local_type)) => {
+                if let (true, Some(flag)) = (self.maybe_unbound.contains_key(&expr.range()), self.bound_flags.get(name).cloned()) {
+                    let bound = self.load(&flag, "i1");
+                    let unbound = self.op(format!("py.not {bound} : i1 {loc}"));
+                    let message = format!("cannot access local variable '{name}' where it is not associated with a value");
+                    self.raise_if(&unbound, "UnboundLocalError", &message, expr)?;
+                }
+                let mut names = Vec::new();
+                for (slot, scalar) in &slots {
+                    names.push(self.load(slot, &scalar.mlir()));
+                }
+                Ok(unflatten(&local_type, &mut names.into_iter()))
+            }
+            Some(Binding::Ssa(Some(value))) => Ok(value),
+            Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
+            None => match module.global(name) {
+                Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),
+                Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
+                    Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
+                }
+                _ => match self.expr_type(expr)? {
+                    dtype @ Type::DType(_) => Ok(Value::CompileTime(dtype)),
+                    _ => Err(module.typing(expr, format!("name '{name}' is not defined"))),
+                },
+            },
+        }
+    }
+
+    pub(super) fn binary(&mut self, op: Operator, (left, left_expr): (Value, &Expr), (right, right_expr): (Value, &Expr), expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
+            return Err(module.error(
+                expr.range(),
+                DiagnosticKind::Typing,
+                format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()),
+            ));
+        };
+        let operand_types = (Type::Scalar(left_type), Type::Scalar(right_type));
+        let result = match self.walker().numpy_scalar_binary(op, (left_expr, &operand_types.0), (right_expr, &operand_types.1), expr)? {
+            Some(numpy_float) => numpy_float,
+            None => crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?,
+        };
+        let lhs = self.cast(left_name, left_type, result, &loc);
+        let rhs = self.cast(right_name, right_type, result, &loc);
+        if result.is_complex() {
+            return self.complex_binary(op, &lhs, &rhs, may_be_zero(right_expr), expr);
+        }
+        let ty = result.mlir();
+        let divisor_may_be_zero = may_be_zero(right_expr);
+        let Some(mnemonic) = binary_mnemonic(op) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'@' on scalars is not supported"));
+        };
+        if matches!(op, Operator::Div | Operator::FloorDiv | Operator::Mod) && divisor_may_be_zero {
+            let float_operands = left_type.is_float() || right_type.is_float();
+            let message = match (op, float_operands) {
+                (Operator::Div, false) => "division by zero",
+                (Operator::Div, true) => "float division by zero",
+                (Operator::FloorDiv, false) => "integer division or modulo by zero",
+                (Operator::FloorDiv, true) => "float floor division by zero",
+                (_, false) => "integer modulo by zero",
+                (_, true) => "float modulo",
+            };
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let is_zero = self.op(format!("py.cmp \"eq\", {rhs}, {zero} : {ty} {loc}"));
+            self.raise_if(&is_zero, "ZeroDivisionError", message, expr)?;
+            if !result.is_float() {
+                // The division still executes on the raising path: keep it away from a zero divisor.
+                let one = self.scalar_constant(result, Constant::Int(1), &loc);
+                let safe = self.op(format!("arith.select {is_zero}, {one}, {rhs} : {ty}"));
+                let value = self.op(format!("py.{mnemonic} {lhs}, {safe} : {ty} {loc}"));
+                return Ok(Value::Scalar(value, result));
+            }
+        }
+        if op == Operator::Pow && !result.is_float() && !matches!(literal_constant(right_expr), Some(Constant::Int(exponent)) if exponent >= 0) {
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            self.raise_if(&negative, "ValueError", "integer ** negative integer is not supported in compiled code; use a float base", expr)?;
+            // The power still executes on the raising path: keep its exponent away from negatives.
+            let safe = self.op(format!("arith.select {negative}, {zero}, {rhs} : {ty}"));
+            return Ok(Value::Scalar(self.op(format!("py.pow {lhs}, {safe} : {ty} {loc}")), result));
+        }
+        let exponent_is_non_negative = match literal_constant(right_expr) {
+            Some(Constant::Int(exponent)) => exponent >= 0,
+            Some(Constant::Float(exponent)) => exponent >= 0.0,
+            Some(Constant::Bool(_)) => true,
+            _ => false,
+        };
+        if op == Operator::Pow && result.is_float() && !exponent_is_non_negative {
+            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            let zero_base = self.op(format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
+            let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
+            let both = self.op(format!("arith.andi {zero_base}, {negative} : i1"));
+            self.raise_if(&both, "ZeroDivisionError", "0.0 cannot be raised to a negative power", expr)?;
+        }
+        if op == Operator::Div && left_type == INT64 && right_type == INT64 {
+            return self.int_true_divide((left_name, right_name), (&lhs, &rhs), &loc);
+        }
+        if let (Operator::Pow, true, Some(power)) = (op, result.is_float(), small_power(literal_constant(right_expr))) {
+            return Ok(Value::Scalar(self.power_by_multiplication(&lhs, power, result, &loc), result));
+        }
+        Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
+    }
+
+    /// `base ** power` of a float `base` by repeated squaring, as Numba computes a power by a
+    /// literal integer: a few multiplications instead of a call to `pow` (within an ulp or two
+    /// of it, and much faster in loops).
+    pub(super) fn power_by_multiplication(&mut self, base: &str, power: u32, float: Scalar, loc: &str) -> String {
+        let ty = float.mlir();
+        let mut result: Option<String> = None;
+        let mut square = base.to_string();
+        let mut remaining = power;
+        while remaining != 0 {
+            if remaining & 1 == 1 {
+                result = Some(match result {
+                    Some(product) => self.op(format!("py.mul {product}, {square} : {ty} {loc}")),
+                    None => square.clone(),
+                });
+            }
+            remaining >>= 1;
+            if remaining != 0 {
+                square = self.op(format!("py.mul {square}, {square} : {ty} {loc}"));
+            }
+        }
+        result.unwrap_or_else(|| self.scalar_constant(float, Constant::Float(1.0), loc))
+    }
+
+    /// Whether int64 `value` lies beyond ±2**53, where converting it to float may round.
+    fn beyond_exact_float(&mut self, value: &str, loc: &str) -> String {
+        let upper = self.scalar_constant(INT64, Constant::Int(EXACT_FLOAT_INTS), loc);
+        let lower = self.scalar_constant(INT64, Constant::Int(-EXACT_FLOAT_INTS), loc);
+        let above = self.op(format!("py.cmp \"gt\", {value}, {upper} : si64 {loc}"));
+        let below = self.op(format!("py.cmp \"lt\", {value}, {lower} : si64 {loc}"));
+        self.op(format!("arith.ori {above}, {below} : i1"))
+    }
+
+    /// `numerator / denominator` of two int64s rounded once, as CPython divides ints: the quotient of
+    /// the converted operands while both convert exactly, the runtime's exact division beyond.
+    fn int_true_divide(&mut self, (numerator, denominator): (&str, &str), (converted_numerator, converted_denominator): (&str, &str), loc: &str) -> Result<Value, Diagnostic> {
+        let numerator_beyond = self.beyond_exact_float(numerator, loc);
+        let denominator_beyond = self.beyond_exact_float(denominator, loc);
+        let either_beyond = self.op(format!("arith.ori {numerator_beyond}, {denominator_beyond} : i1"));
+        self.emit_if_value(
+            &either_beyond,
+            &Type::Scalar(FLOAT64),
+            |this| Ok(Value::Scalar(this.call_runtime(INT_TRUE_DIVIDE, &[numerator.to_string(), denominator.to_string()], loc), FLOAT64)),
+            |this| Ok(Value::Scalar(this.op(format!("py.truediv {converted_numerator}, {converted_denominator} : f64 {loc}")), FLOAT64)),
+        )
+    }
+
+    /// `lhs op rhs` on complex numbers, computed as CPython computes it: the schoolbook product, and
+    /// the quotient by the larger of the divisor's parts (`_Py_c_quot`), raising ZeroDivisionError
+    /// for a zero divisor.
+    fn complex_binary(&mut self, op: Operator, lhs: &str, rhs: &str, divisor_may_be_zero: bool, expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, expr);
+        let parts = |this: &mut Self, value: &str| {
+            (this.op(format!("complex.re {value} : complex<f64> {loc}")), this.op(format!("complex.im {value} : complex<f64> {loc}")))
+        };
+        let ((a, b), (c, d)) = (parts(self, lhs), parts(self, rhs));
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let (real, imag) = match op {
+            Operator::Add => (float(self, "addf", &a, &c), float(self, "addf", &b, &d)),
+            Operator::Sub => (float(self, "subf", &a, &c), float(self, "subf", &b, &d)),
+            Operator::Mult => {
+                let (ac, bd, ad, bc) = (float(self, "mulf", &a, &c), float(self, "mulf", &b, &d), float(self, "mulf", &a, &d), float(self, "mulf", &b, &c));
+                (float(self, "subf", &ac, &bd), float(self, "addf", &ad, &bc))
+            }
+            Operator::Div => {
+                if divisor_may_be_zero {
+                    let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), &loc);
+                    let is_zero = self.op(format!("complex.eq {rhs}, {zero} : complex<f64> {loc}"));
+                    self.raise_if(&is_zero, "ZeroDivisionError", "complex division by zero", expr)?;
+                }
+                let abs_c = self.op(format!("math.absf {c} : f64 {loc}"));
+                let abs_d = self.op(format!("math.absf {d} : f64 {loc}"));
+                // |c| >= |d|: divide through by c.
+                let ratio = float(self, "divf", &d, &c);
+                let scaled = float(self, "mulf", &d, &ratio);
+                let denominator = float(self, "addf", &c, &scaled);
+                let (b_ratio, a_ratio) = (float(self, "mulf", &b, &ratio), float(self, "mulf", &a, &ratio));
+                let (real_numerator, imag_numerator) = (float(self, "addf", &a, &b_ratio), float(self, "subf", &b, &a_ratio));
+                let by_real = (float(self, "divf", &real_numerator, &denominator), float(self, "divf", &imag_numerator, &denominator));
+                // |d| > |c|: divide through by d.
+                let ratio = float(self, "divf", &c, &d);
+                let scaled = float(self, "mulf", &c, &ratio);
+                let denominator = float(self, "addf", &scaled, &d);
+                let (a_ratio, b_ratio) = (float(self, "mulf", &a, &ratio), float(self, "mulf", &b, &ratio));
+                let (real_numerator, imag_numerator) = (float(self, "addf", &a_ratio, &b), float(self, "subf", &b_ratio, &a));
+                let by_imag = (float(self, "divf", &real_numerator, &denominator), float(self, "divf", &imag_numerator, &denominator));
+                // Neither (a NaN part): NaN.
+                let nan = self.scalar_constant(FLOAT64, Constant::Float(f64::NAN), &loc);
+                let real_larger = self.op(format!("arith.cmpf oge, {abs_c}, {abs_d} : f64 {loc}"));
+                let imag_larger = self.op(format!("arith.cmpf oge, {abs_d}, {abs_c} : f64 {loc}"));
+                let pick = |this: &mut Self, first: &str, second: &str| {
+                    let second_or_nan = this.op(format!("arith.select {imag_larger}, {second}, {nan} : f64 {loc}"));
+                    this.op(format!("arith.select {real_larger}, {first}, {second_or_nan} : f64 {loc}"))
+                };
+                (pick(self, &by_real.0, &by_imag.0), pick(self, &by_real.1, &by_imag.1))
+            }
+            _ => unreachable!("binary_result admits + - * / on complex numbers"),
+        };
+        Ok(Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex))
+    }
+
+    pub(super) fn compare(&mut self, op: CmpOp, (left, left_expr): (&Value, &Expr), (right, right_expr): (&Value, &Expr), expr: &dyn Ranged) -> Result<String, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, expr);
+        if let (Value::Tuple(left_elements), Value::Tuple(right_elements), CmpOp::Eq | CmpOp::NotEq) = (left, right, op) {
+            // Equal lengths (others are decided by types): equal when every pair is.
+            let mut equal = self.op(format!("arith.constant true {loc}"));
+            for (left_element, right_element) in left_elements.iter().zip(right_elements) {
+                let pair_equal = self.compare(CmpOp::Eq, (left_element, left_expr), (right_element, right_expr), expr)?;
+                equal = self.op(format!("arith.andi {equal}, {pair_equal} : i1 {loc}"));
+            }
+            if op == CmpOp::NotEq {
+                let one = self.op(format!("arith.constant true {loc}"));
+                equal = self.op(format!("arith.xori {equal}, {one} : i1 {loc}"));
+            }
+            return Ok(equal);
+        }
+        let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Typing, format!("cannot compare {} with {}", left.value_type(), right.value_type())));
+        };
+        let common = match promote(left_type, right_type) {
+            Scalar::Bool => INT64,
+            other => other,
+        };
+        let lhs = self.cast(left_name, left_type, common, &loc);
+        let rhs = self.cast(right_name, right_type, common, &loc);
+        if common.is_complex() {
+            let mnemonic = match op {
+                CmpOp::Eq => "eq",
+                CmpOp::NotEq => "neq",
+                _ => return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str()))),
+            };
+            return Ok(self.op(format!("complex.{mnemonic} {lhs}, {rhs} : complex<f64> {loc}")));
+        }
+        let Some(predicate) = comparison_predicate(op) else {
+            return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", op.as_str())));
+        };
+        let compared = self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : {} {loc}", common.mlir()));
+        let exactly_converted = |value_type: Scalar, operand: &Expr| {
+            value_type != INT64 || literal_constant(operand).is_some_and(|constant| matches!(constant, Constant::Int(value) if value.unsigned_abs() <= EXACT_FLOAT_INTS as u64))
+        };
+        match (common == FLOAT64, exactly_converted(left_type, left_expr), exactly_converted(right_type, right_expr)) {
+            (true, false, true) => Ok(self.int_float_compare(predicate, (left_name, &lhs), &rhs, true, &compared, &loc)),
+            (true, true, false) => Ok(self.int_float_compare(predicate, (right_name, &rhs), &lhs, false, &compared, &loc)),
+            _ => Ok(compared),
+        }
+    }
+
+    /// An int64 compared with a float exactly, as CPython compares them: `compared` (the converted
+    /// int against the float) decides unless the two are equal as floats. Then the float is an
+    /// integer no larger than 2**63 in magnitude, and the comparison is of ints; a float of 2**63
+    /// exceeds every int64.
+    fn int_float_compare(&mut self, predicate: &str, (int, converted_int): (&str, &str), float: &str, int_on_left: bool, compared: &str, loc: &str) -> String {
+        let tie = self.op(format!("arith.cmpf oeq, {converted_int}, {float} : f64"));
+        let two_to_63 = self.op(format!("arith.constant {:e} : f64", 2f64.powi(63)));
+        let below_two_to_63 = self.op(format!("arith.cmpf olt, {float}, {two_to_63} : f64"));
+        let convertible = self.op(format!("arith.andi {tie}, {below_two_to_63} : i1"));
+        let zero = self.op("arith.constant 0.0 : f64".to_string());
+        let safe = self.op(format!("arith.select {convertible}, {float}, {zero} : f64"));
+        let float_as_int = self.op(format!("py.cast {safe} : f64 to si64 {loc}"));
+        let (lhs, rhs) = if int_on_left { (int, float_as_int.as_str()) } else { (float_as_int.as_str(), int) };
+        let ints_compared = self.op(format!("py.cmp {predicate:?}, {lhs}, {rhs} : si64 {loc}"));
+        let int_is_smaller = match predicate {
+            "ne" => true,
+            "eq" => false,
+            "lt" | "le" => int_on_left,
+            _ => !int_on_left,
+        };
+        let when_float_is_two_to_63 = self.op(format!("arith.constant {int_is_smaller}"));
+        let exact = self.op(format!("arith.select {below_two_to_63}, {ints_compared}, {when_float_is_two_to_63} : i1"));
+        self.op(format!("arith.select {tie}, {exact}, {compared} : i1"))
+    }
+
+    /// `a < b < c`: each comparison after the first runs only if the ones before held.
+    fn emit_compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        if let Some(truth) = self.walker().static_truth(expr)? {
+            self.emit_expr(left)?;
+            self.emit_expr(&comparators[0])?;
+            return Ok(self.constant_value(Constant::Bool(truth), &location(self.module, expr)));
+        }
+        let left_value = self.emit_expr(left)?;
+        self.compare_chain((left_value, left), ops, comparators, expr)
+    }
+
+    fn compare_chain(&mut self, (left, left_expr): (Value, &Expr), ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        let right = self.emit_expr(&comparators[0])?;
+        let result = self.compare(ops[0], (&left, left_expr), (&right, &comparators[0]), expr)?;
+        if ops.len() == 1 {
+            return Ok(Value::Scalar(result, Scalar::Bool));
+        }
+        let loc = location(self.module, expr);
+        self.emit_if_value(
+            &result,
+            &Type::Scalar(Scalar::Bool),
+            |this| this.compare_chain((right.clone(), &comparators[0]), &ops[1..], &comparators[1..], expr),
+            |this| Ok(this.constant_value(Constant::Bool(false), &loc)),
+        )
+    }
+
+    /// `a and b` / `a or b`: Python's short-circuit, giving back an operand converted to the joined type.
+    fn emit_bool_op(&mut self, op: BoolOp, values: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
+        let mut joined = Type::Unknown;
+        for value in values {
+            let value_type = self.expr_type(value)?;
+            joined = crate::types::unify(&joined, &value_type).ok_or_else(|| self.module.typing(expr, "operands do not unify"))?;
+        }
+        self.bool_chain(op, values, &joined, expr)
+    }
+
+    fn bool_chain(&mut self, op: BoolOp, values: &[Expr], joined: &Type, expr: &Expr) -> Result<Value, Diagnostic> {
+        let first = self.emit_expr(&values[0])?;
+        let first = self.convert(first, joined, &values[0])?;
+        if values.len() == 1 {
+            return Ok(first);
+        }
+        let Some((name, scalar)) = first.scalar() else {
+            return Err(self.module.typing(expr, format!("'{}' works on scalars", op.as_str())));
+        };
+        let loc = location(self.module, expr);
+        let truth = self.cast(name, scalar, Scalar::Bool, &loc);
+        let rest = |this: &mut Self| this.bool_chain(op, &values[1..], joined, expr);
+        let keep = |_: &mut Self| Ok(first.clone());
+        match op {
+            BoolOp::And => self.emit_if_value(&truth, joined, rest, keep),
+            BoolOp::Or => self.emit_if_value(&truth, joined, keep, rest),
+        }
+    }
+
+    fn emit_call(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
+        if let Some(truth) = self.walker().isinstance_truth(call)? {
+            return Ok(self.constant_value(Constant::Bool(truth), &loc));
+        }
+        let bindings = &self.bindings;
+        if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
+            return self.emit_array_call(call, array_call);
+        }
+        let bindings = &self.bindings;
+        let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
+        let argument_exprs = crate::infer::call_arguments(module, call, &callee)?;
+        if let Some(starred) = argument_exprs.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
+            return Err(module.unsupported(*starred, "star-arguments are not supported"));
+        }
+        // Evaluated in the order they are written (keywords too); defaults, literals, last.
+        let mut order: Vec<usize> = (0..argument_exprs.len()).collect();
+        order.sort_by_key(|&position| (!call.range().contains_range(argument_exprs[position].range()), argument_exprs[position].range().start()));
+        let mut evaluated = vec![Value::None; argument_exprs.len()];
+        for position in order {
+            let argument = argument_exprs[position];
+            evaluated[position] = match crate::infer::listed_array(&callee, argument) {
+                Some(array) => {
+                    let array_type = crate::array_calls::array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?;
+                    self.emit_from_values(call, argument, true, &array_type)?
+                }
+                None => self.emit_expr(argument)?,
+            };
+        }
+        let arguments = evaluated;
+        let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
+        match callee {
+            Callee::Function(name) | Callee::Method(name) => self.emit_compiled_call(&name, arguments, call),
+            Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
+            Callee::Random(name) => {
+                crate::infer::random_type(module, call, &name, &argument_types)?;
+                match name.as_str() {
+                    "seed" => {
+                        let seed = self.to_scalar(arguments[0].clone(), INT64, call)?;
+                        self.line(format!("py.seed {seed} : si64 {loc}"));
+                        Ok(Value::None)
+                    }
+                    "uniform" => {
+                        let low = self.to_scalar(arguments[0].clone(), FLOAT64, call)?;
+                        let high = self.to_scalar(arguments[1].clone(), FLOAT64, call)?;
+                        let draw = self.op(format!("py.random : f64 {loc}"));
+                        let span = self.op(format!("py.sub {high}, {low} : f64 {loc}"));
+                        let scaled = self.op(format!("py.mul {span}, {draw} : f64 {loc}"));
+                        Ok(Value::Scalar(self.op(format!("py.add {low}, {scaled} : f64 {loc}")), FLOAT64))
+                    }
+                    _ => Ok(Value::Scalar(self.op(format!("py.random : f64 {loc}")), FLOAT64)),
+                }
+            }
+            Callee::NumpyRandom(name) => {
+                crate::infer::numpy_random_type(module, call, &name, &argument_types)?;
+                let (function, result) = match name.as_str() {
+                    "_double" => (NUMPY_RANDOM, Some(FLOAT64)),
+                    "_gauss" => (NUMPY_GAUSS, Some(FLOAT64)),
+                    "_bounded" => (NUMPY_BOUNDED, Some(INT64)),
+                    _ => (NUMPY_SEED, None),
+                };
+                let operands = match arguments.first() {
+                    Some(argument) => vec![self.to_scalar(argument.clone(), INT64, call)?],
+                    None => Vec::new(),
+                };
+                let drawn = self.call_runtime(function, &operands, &loc);
+                Ok(result.map_or(Value::None, |scalar| Value::Scalar(drawn, scalar)))
+            }
+            Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &loc),
+            Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
+        }
+    }
+
+    /// A call of the compiled function `name` (of the module or the prelude) on `arguments`: its
+    /// status checked, an exception in it taking the raise path.
+    pub(super) fn emit_compiled_call(&mut self, name: &str, arguments: Vec<Value>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
+        self.module_emitter.straight_line = false;
+        let index = self.module_emitter.specialisations.specialise(name, &argument_types, node)?;
+        let callee_types = self.module_emitter.specialisations.functions[index].clone();
+        let guarded = self.statement_may_have_raised;
+        let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
+            let mut names = Vec::new();
+            for argument in &arguments {
+                names.extend(argument.flat_names());
+            }
+            let parameter_types: Vec<String> = callee_types.arguments.iter().flat_map(Type::flat_mlir).collect();
+            let mut result_types = vec!["i32".to_string()];
+            result_types.extend(callee_types.return_type.flat_mlir());
+            let results = this.fresh();
+            this.line(format!(
+                "{results}:{} = func.call @{}({}) : ({}) -> ({}) {loc}",
+                result_types.len(),
+                callee_types.symbol,
+                names.join(", "),
+                parameter_types.join(", "),
+                result_types.join(", ")
+            ));
+            let zero = this.i32_constant(0);
+            let failed = this.op(format!("arith.cmpi ne, {results}#0, {zero} : i32"));
+            let status = this.status_slot.clone();
+            let (lines, ()) = this.region(|inner| {
+                inner.store(&format!("{results}#0"), &status, "i32");
+                inner.set_state(STATE_EXIT);
+                inner.line("scf.yield");
+                Ok(())
+            })?;
+            this.emit_if(&failed, lines, None);
+            let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
+            Ok(unflatten(&callee_types.return_type, &mut values))
+        };
+        let value = if guarded {
+            let running = self.running();
+            let return_type = callee_types.return_type.clone();
+            self.emit_if_value(&running, &return_type, emit_call, |this| Ok(this.zero_of(&return_type, &loc)))?
+        } else {
+            emit_call(self)?
+        };
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
+        Ok(value)
+    }
+
+    /// `math.f(x)` (Python's semantics: floats in, `floor`/`ceil`/`trunc` give ints) or `np.f(x)` on
+    /// numbers (the ufunc's kernel, NumPy's result type), and NumPy's scalar constructors.
+    fn emit_scalar_function(&mut self, call: &ExprCall, namespace: &str, name: &str, arguments: Vec<Value>, loc: &str) -> Result<Value, Diagnostic> {
+        let Type::Scalar(result) = self.expr_type(&Expr::Call(call.clone()))? else { unreachable!("scalar functions return scalars") };
+        let values: Vec<(String, Scalar)> = arguments.iter().map(|argument| argument.scalar().map(|(value, scalar)| (value.to_string(), scalar)).expect("inference admits numbers only")).collect();
+        if namespace == "numpy" {
+            if Scalar::from_name(name).is_some() {
+                return Ok(Value::Scalar(self.cast(&values[0].0, values[0].1, result, loc), result));
+            }
+            let op = crate::infer::ElementwiseOp::Numpy(name.to_string()).as_operator();
+            return Ok(Value::Scalar(self.elementwise_kernel(&op, &values, result, None, call)?, result));
+        }
+        let kernel = crate::ufuncs::math_kernel(name).ok_or_else(|| self.module.unsupported(&*call.func, format!("math.{name} is not supported yet")))?;
+        // Computed in the float type (float32 stays), then converted to Python's int or bool.
+        let float_type = if result.is_float() { result } else { FLOAT64 };
+        let values: Vec<(String, Scalar)> = values.into_iter().map(|(value, scalar)| (self.cast(&value, scalar, float_type, loc), float_type)).collect();
+        let computed = if result == Scalar::Bool { Scalar::Bool } else { float_type };
+        let value = self.ufunc_kernel(kernel, &values, computed, loc);
+        if result.is_integer() {
+            return Ok(Value::Scalar(self.float_to_integer(&value, float_type, result, call)?, result));
+        }
+        Ok(Value::Scalar(value, result))
+    }
+
+    fn emit_builtin(&mut self, call: &ExprCall, name: &str, arguments: Vec<Value>, argument_types: &[Type], loc: &str) -> Result<Value, Diagnostic> {
+        let result = crate::infer::builtin_type(self.module, call, name, argument_types)?;
+        let Type::Scalar(result) = result else { unreachable!("builtins return scalars") };
+        match name {
+            "len" => match &arguments[0] {
+                Value::Array(array, array_type) => Ok(self.dim(array, *array_type, 0, loc)),
+                Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
+                _ => unreachable!("builtin_type checks len's argument"),
+            },
+            "complex" => {
+                let parts: Vec<String> = arguments
+                    .into_iter()
+                    .zip(call.arguments.args.iter())
+                    .map(|(argument, expr)| self.to_scalar(argument, FLOAT64, expr))
+                    .collect::<Result<_, _>>()?;
+                let imag = match parts.get(1) {
+                    Some(imag) => imag.clone(),
+                    None => self.scalar_constant(FLOAT64, Constant::Float(0.0), loc),
+                };
+                Ok(Value::Scalar(self.op(format!("complex.create {}, {imag} : complex<f64> {loc}", parts[0])), Scalar::Complex))
+            }
+            "abs" if argument_types[0] == Type::Scalar(Scalar::Complex) => {
+                let Value::Scalar(operand, _) = &arguments[0] else { unreachable!("builtin_type checks abs's argument") };
+                let real = self.op(format!("complex.re {operand} : complex<f64> {loc}"));
+                let imag = self.op(format!("complex.im {operand} : complex<f64> {loc}"));
+                Ok(Value::Scalar(self.op(format!("py.math \"hypot\"({real}, {imag}) : (f64, f64) -> f64 {loc}")), FLOAT64))
+            }
+            "abs" => {
+                let operand = self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?;
+                Ok(Value::Scalar(self.op(format!("py.math \"abs\"({operand}) : ({0}) -> {0} {loc}", result.mlir())), result))
+            }
+            "min" | "max" => {
+                let mut operands = Vec::new();
+                for (argument, expr) in arguments.into_iter().zip(call.arguments.args.iter()) {
+                    operands.push(self.to_scalar(argument, result, expr)?);
+                }
+                let mut accumulated = operands[0].clone();
+                for operand in &operands[1..] {
+                    accumulated = self.op(format!("py.{name} {accumulated}, {operand} : {} {loc}", result.mlir()));
+                }
+                Ok(Value::Scalar(accumulated, result))
+            }
+            "int" => match &arguments[0] {
+                Value::Scalar(operand, from) if from.is_float() => Ok(Value::Scalar(self.float_to_integer(operand, *from, result, call)?, result)),
+                other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),
+            },
+            _ => Ok(Value::Scalar(self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?, result)),
+        }
+    }
+}

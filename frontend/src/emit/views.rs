@@ -1,0 +1,116 @@
+//! Views and writes through them: `a[i, 1:-1, ::2]` as a `py.view`, and assignments into views
+//! (`a[1:] = b`, ufuncs' `out=`) with NumPy's broadcasting and casting rules.
+
+use super::*;
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// `a[i, 1:-1, ::2]` (and `a[i]` on a matrix, the rest of its dimensions whole) as a `py.view`.
+    pub(super) fn emit_view(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, slice: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let mut bounds = Vec::new();
+        let mut dims: Vec<i64> = Vec::new();
+        for index in crate::infer::view_indices(self.module, slice, array_type.ndim)? {
+            let slice = match index {
+                crate::infer::ViewIndex::Integer(index) => {
+                    let value = self.emit_expr(index)?;
+                    bounds.push(self.to_scalar(value, INT64, index)?);
+                    dims.push(-1);
+                    continue;
+                }
+                crate::infer::ViewIndex::Whole => {
+                    dims.push(0);
+                    continue;
+                }
+                crate::infer::ViewIndex::NewAxis => {
+                    dims.push(-2);
+                    continue;
+                }
+                crate::infer::ViewIndex::Slice(slice) => slice,
+            };
+            let mut mask = 0;
+            for (bit, part) in [(1, &slice.lower), (2, &slice.upper), (4, &slice.step)] {
+                let Some(part) = part.as_deref() else { continue };
+                let value = self.emit_expr(part)?;
+                let mut bound = self.to_scalar(value, INT64, part)?;
+                if bit == 4 && may_be_zero(part) {
+                    let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {bound}, {zero} : si64 {loc}"));
+                    self.raise_if(&is_zero, "ValueError", "slice step cannot be zero", part)?;
+                    let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                    bound = self.op(format!("arith.select {is_zero}, {one}, {bound} : si64"));
+                }
+                bounds.push(bound);
+                mask |= bit;
+            }
+            dims.push(mask);
+        }
+        let dims_text: Vec<String> = dims.iter().map(ToString::to_string).collect();
+        let view = self.op(format!(
+            "py.view {array}[{}] {{dims = array<i64: {}>}} : {} -> {} {loc}",
+            bounds.join(", "),
+            dims_text.join(", "),
+            Type::Array(array_type).flat_mlir()[0],
+            Type::Array(view_type).flat_mlir()[0]
+        ));
+        Ok(Value::Array(view, view_type))
+    }
+
+    /// `np.ufunc(..., out=target)`: `computed` (the call without `out=`) written into the target
+    /// as a slice assignment writes (broadcast, converted within NumPy's `same_kind` casts), and
+    /// the target as the call's value.
+    pub(super) fn emit_into_out(&mut self, target: &Expr, computed: &Expr, loc: &str) -> Result<Value, Diagnostic> {
+        let value = self.emit_expr(computed)?;
+        let Type::Array(target_type) = self.expr_type(target)? else { unreachable!("inference admits array targets only") };
+        let result = match value.value_type() {
+            Type::Array(array) => array.dtype,
+            other => other.scalar().unwrap_or(target_type.dtype),
+        };
+        if !casts_same_kind(result, target_type.dtype) {
+            return Err(self.module.typing(target, format!("cannot cast the ufunc's {} result to out='s {} (NumPy's 'same_kind' rule)", result.numba_name(), target_type.dtype.numba_name())));
+        }
+        self.assign_to_view(target, value, loc)?;
+        self.emit_expr(target)
+    }
+
+    /// `a[...] = value` where `a[...]` is a view: a number fills it; an array that broadcasts to its
+    /// shape (checked, ValueError otherwise) is broadcast into a new array first, so that overlapping
+    /// views read the values from before the assignment, as NumPy does (the `parfor` pass fuses the
+    /// computation of a fresh right-hand side into that one loop).
+    pub(super) fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
+        let module = self.module;
+        let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
+        if view_type.readonly {
+            return Err(read_only_write(module, target));
+        }
+        let view_text = Type::Array(view_type).flat_mlir()[0].clone();
+        let store = match value {
+            Value::Scalar(name, scalar) => {
+                let converted = self.element_to_store(Value::Scalar(name, scalar), view_type.dtype, target)?;
+                format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
+            }
+            Value::Array(_, source_type) if source_type.ndim > view_type.ndim => {
+                return Err(module.unsupported(target, format!("assigning a {}-d array to a {}-d slice is not supported", source_type.ndim, view_type.ndim)));
+            }
+            Value::Array(source, source_type) => {
+                let source_extents = self.extents(&source, source_type, loc);
+                let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                for (position, source_extent) in source_extents.iter().enumerate() {
+                    let Value::Scalar(target_extent, _) = self.dim(&view, view_type, view_type.ndim - source_type.ndim + position, loc) else { unreachable!() };
+                    let differs = self.op(format!("py.cmp \"ne\", {target_extent}, {source_extent} : si64 {loc}"));
+                    let not_one = self.op(format!("py.cmp \"ne\", {source_extent}, {one} : si64 {loc}"));
+                    let mismatch = self.op(format!("arith.andi {differs}, {not_one} : i1"));
+                    self.raise_if(&mismatch, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
+                }
+                let (copy, copy_type) = self.broadcast_to(&view, view_type, &source, source_type, loc);
+                format!("py.copy {copy}, {view} : {}, {view_text} {loc}", Type::Array(copy_type).flat_mlir()[0])
+            }
+            other => return Err(module.typing(target, format!("cannot assign {} to an array", other.value_type()))),
+        };
+        if self.statement_may_have_raised {
+            let running = self.running();
+            self.emit_if(&running, vec![store, "scf.yield".into()], None);
+        } else {
+            self.line(store);
+        }
+        Ok(())
+    }
+}
