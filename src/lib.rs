@@ -21,8 +21,9 @@ use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Ins
 mod timings;
 
 pub use rumba_frontend::{
-    is_stencil, parse_signature, parse_type, types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature,
-    SourceLocation, SourceModule, Type,
+    is_stencil, parse_signature, parse_type,
+    resolve::{Binding, Constant},
+    types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature, SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;
 pub use rumba_passes::pipeline::stage_names;
@@ -94,11 +95,15 @@ pub struct Options {
     pub fastmath: Vec<String>,
     /// Numba's `parallel=True`: `prange` loops run their iterations on OpenMP threads.
     pub parallel: bool,
+    /// Names bound by value, over what the source says of them: the globals and closure
+    /// variables of the function being compiled, as Python holds them (Numba freezes them at the
+    /// first compilation too). Empty: names mean what the module's source text binds them to.
+    pub environment: Vec<(String, Binding)>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false }
+        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false, environment: Vec::new() }
     }
 }
 
@@ -215,8 +220,11 @@ pub struct Module {
 pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnostics> {
     rumba_passes::register_passes();
     let started = Instant::now();
-    let source = SourceModule::parse(source, &options.file_name)?;
+    let mut source = SourceModule::parse(source, &options.file_name)?;
     timings::report(&options.file_name, &[("parse", started.elapsed())]);
+    if let Err(message) = source.bind(&options.environment) {
+        return Err(source.error(Default::default(), DiagnosticKind::Usage, message).into());
+    }
     if let Err(message) = rumba_runtime::threads::apply_environment() {
         return Err(source.error(Default::default(), DiagnosticKind::Usage, message).into());
     }

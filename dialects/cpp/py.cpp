@@ -158,23 +158,17 @@ void SetItemOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
-LogicalResult DimOp::verify() {
-  auto array = llvm::cast<ArrayType>(getArray().getType());
-  int64_t dim = getDim();
-  if (dim < 0 || dim >= static_cast<int64_t>(array.getNdim()))
-    return emitOpError("dimension ") << dim << " is out of range for a " << array.getNdim()
-                                     << "-d array";
+/// `dim` names a dimension of `array` (`py.dim`, `py.stride`).
+static LogicalResult verifyDimension(Operation *op, Value array, int64_t dim) {
+  unsigned ndim = llvm::cast<ArrayType>(array.getType()).getNdim();
+  if (dim < 0 || dim >= static_cast<int64_t>(ndim))
+    return op->emitOpError("dimension ") << dim << " is out of range for a " << ndim << "-d array";
   return success();
 }
 
-LogicalResult StrideOp::verify() {
-  auto array = llvm::cast<ArrayType>(getArray().getType());
-  int64_t dim = getDim();
-  if (dim < 0 || dim >= static_cast<int64_t>(array.getNdim()))
-    return emitOpError("dimension ") << dim << " is out of range for a " << array.getNdim()
-                                     << "-d array";
-  return success();
-}
+LogicalResult DimOp::verify() { return verifyDimension(*this, getArray(), getDim()); }
+
+LogicalResult StrideOp::verify() { return verifyDimension(*this, getArray(), getDim()); }
 
 LogicalResult AsStridedOp::verify() {
   auto array = llvm::cast<ArrayType>(getArray().getType());

@@ -15,6 +15,9 @@ pub struct SourceFile {
     ascii_lines: Vec<bool>,
     /// A second file appended to the text (rumba's prelude): its name and its first line.
     appendix: Option<(String, usize)>,
+    /// For each node the frontend makes (`desugar.rs`), past the end of the text, the range of
+    /// the source it stands for.
+    synthetic: Vec<TextRange>,
 }
 
 impl SourceFile {
@@ -23,7 +26,7 @@ impl SourceFile {
             .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
             .collect();
         let ascii_lines = text.split('\n').map(str::is_ascii).collect();
-        Self { name: name.to_string(), text: text.to_string(), line_starts, ascii_lines, appendix: None }
+        Self { name: name.to_string(), text: text.to_string(), line_starts, ascii_lines, appendix: None, synthetic: Vec::new() }
     }
 
     /// `text` followed by the file `appendix_name` on lines of its own; offsets into the appendix
@@ -36,8 +39,24 @@ impl SourceFile {
         file
     }
 
+    /// An empty range of its own, past the end of the text, for a node made by the frontend that
+    /// stands for the source at `original`: it is located there.
+    pub fn synthetic_range(&mut self, original: TextRange) -> TextRange {
+        let offset = self.text.len() + 1 + self.synthetic.len();
+        self.synthetic.push(original);
+        TextRange::empty(ruff_text_size::TextSize::try_from(offset).expect("sources are smaller than 4 GiB"))
+    }
+
+    /// How many synthetic ranges were made: a number no name made by the frontend used before.
+    pub fn synthetic_count(&self) -> usize {
+        self.synthetic.len()
+    }
+
     /// 1-based line and column (in characters) of a byte offset, counted in the whole text.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        if let Some(original) = offset.checked_sub(self.text.len() + 1).and_then(|index| self.synthetic.get(index)) {
+            return self.line_col(original.start().to_usize());
+        }
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let line_start = self.line_starts[line_index];
         let end = offset.min(self.text.len());

@@ -302,10 +302,16 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
 }
 
 /// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
-/// `np._random_X` is `np.random.X`.
+/// `np._builtin_X` is `X()`, `np._math_X` is `math.X`, `np._random_X` is `np.random.X`.
 pub fn prelude_display_name(name: &str) -> String {
     if let Some(method) = name.strip_prefix("np._method_") {
         return format!(".{method}()");
+    }
+    if let Some(builtin) = name.strip_prefix("np._builtin_") {
+        return format!("{builtin}()");
+    }
+    if let Some(function) = name.strip_prefix("np._math_") {
+        return format!("math.{function}");
     }
     match name.strip_prefix("np._random_") {
         Some(random) => format!("np.random.{random}"),
@@ -1189,6 +1195,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::Constant(Constant::Int(_))) => Ok(Type::Scalar(INT64)),
             Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
             Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
+            Some(Global::Constant(Constant::Complex(..))) => Ok(Type::Scalar(Scalar::Complex)),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
@@ -1378,7 +1385,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (Type::Unknown, _) => Ok(Type::Unknown),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), Some(first @ Type::Scalar(_))) if elements.iter().all(|element| element == first) => Ok(first.clone()),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => {
-                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements differ in type, or are not numbers, is indexed by an integer literal"))
+                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements are not numbers of one type is indexed only by integer literals, and not looped over"))
                     }
                     (other, _) => Err(module.typing(&*subscript.slice, format!("tuple indices must be integers, not {other}"))),
                 },
@@ -1424,16 +1431,21 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
     match &*call.func {
         Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
-            Some(Global::ModuleMember("math", member)) => Ok(Callee::Math(member.clone())),
+            Some(Global::ModuleMember("math", member)) => Ok(math_callee(module, member)),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
-            None if is_python_builtin(name.id.as_str()) => Ok(Callee::Builtin(name.id.as_str())),
+            // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
+            // iterable are the prelude's, of several numbers the library's.
+            None if is_python_builtin(name.id.as_str()) => Ok(match module.prelude_function(&format!("_builtin_{}", name.id)) {
+                Some(prelude_name) if !matches!(name.id.as_str(), "min" | "max") || call.arguments.args.len() == 1 => Callee::Function(prelude_name),
+                _ => Callee::Builtin(name.id.as_str()),
+            }),
             None => Err(module.typing(&*call.func, format!("name '{}' is not defined", name.id))),
         },
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
-                Some(Global::Module("math")) => Ok(Callee::Math(attribute.attr.to_string())),
+                Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
@@ -1453,6 +1465,15 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             },
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// `math.name`: the prelude's `_math_name` if there is one (`math.gcd`, `math.comb`), else the
+/// library's kernel.
+fn math_callee<'e>(module: &SourceModule, name: &str) -> Callee<'e> {
+    match module.prelude_function(&format!("_math_{name}")) {
+        Some(prelude_name) => Callee::Function(prelude_name),
+        None => Callee::Math(name.to_string()),
     }
 }
 
@@ -1787,7 +1808,8 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
         },
         "len" => match arguments {
             [Type::Array(_) | Type::Tuple(_)] => INT64,
-            _ => return Err(module.typing(call, "len() takes an array or a tuple")),
+            [other] => return Err(module.typing(call, format!("object of type '{other}' has no len() (and is not iterable)"))),
+            _ => return Err(module.typing(call, format!("len() takes exactly one argument ({} given)", arguments.len()))),
         },
         "min" | "max" => {
             if arguments.len() < 2 {

@@ -6,6 +6,7 @@
 
 mod array_calls;
 mod definite_assignment;
+mod desugar;
 pub mod diagnostics;
 mod emit;
 mod infer;

@@ -28,6 +28,18 @@ pub enum Global {
     Constant(Constant),
 }
 
+/// What a name of a function's environment (its globals and closure, read by value where the
+/// function is defined) holds, as far as compiled code can use it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Binding {
+    /// A module: `math`, `cmath`, `numpy`, `random`, `numba` or `rumba`, by its own name.
+    Module(String),
+    /// A function of such a module (`sqrt = math.sqrt`, `prange = numba.prange`).
+    Member(String, String),
+    /// A number or a bool.
+    Constant(Constant),
+}
+
 /// A parsed Python module.
 pub struct SourceModule {
     pub file: SourceFile,
@@ -62,7 +74,7 @@ impl SourceModule {
     /// Parses a module's source, with rumba's prelude after it; a syntax error is a located
     /// diagnostic.
     pub fn parse(source: &str, file_name: &str) -> Result<Self, Diagnostics> {
-        let file = SourceFile::with_appendix(file_name, source, NUMPY_PRELUDE_FILE, NUMPY_PRELUDE);
+        let mut file = SourceFile::with_appendix(file_name, source, NUMPY_PRELUDE_FILE, NUMPY_PRELUDE);
         let parsed = ruff_python_parser::parse_module(&file.text).map_err(|error| {
             Diagnostic::at(&file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error))
         })?;
@@ -110,7 +122,40 @@ impl SourceModule {
                 _ => {}
             }
         }
+        // Loops over `range`, `prange` and the names the module imports `prange` as stay range loops.
+        let ranges = |name: &str| match globals.get(name) {
+            Some(Global::ModuleMember(_, member)) => member == "prange",
+            Some(_) => false,
+            None => matches!(name, "range" | "prange"),
+        };
+        // In name order, so that the names and ranges the rewrite makes are the same every time.
+        let mut names: Vec<String> = functions.keys().cloned().collect();
+        names.sort();
+        for name in names {
+            let function = functions.get_mut(&name).expect("a key of the map");
+            crate::desugar::desugar(&mut function.body, &mut file, &ranges);
+        }
         Ok(Self { file, functions, globals, prelude_start })
+    }
+
+    /// Binds the names of a function's environment by value, over what the module's source says
+    /// of them: the values are those Python holds when the function is first compiled. A module
+    /// or function outside what compiled code knows is an error naming it.
+    pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), String> {
+        for (name, binding) in environment {
+            let global = match binding {
+                Binding::Module(module) => Global::Module(known_module(module).ok_or_else(|| format!("'{name}' is the module '{module}', which compiled code does not support"))?),
+                Binding::Member(module, member) => {
+                    Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
+                }
+                Binding::Constant(constant) => Global::Constant(*constant),
+            };
+            // A function of the module is called by its definition, whatever else binds its name.
+            if !matches!(self.globals.get(name), Some(Global::Function(_))) {
+                self.globals.insert(name.clone(), global);
+            }
+        }
+        Ok(())
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {

@@ -273,17 +273,24 @@ mod tests {
             })
             .collect();
         text.push_str(&array_calls.join(", "));
-        text.push_str("\n\n## NumPy functions in the prelude\n\nWritten in Python in `frontend/src/prelude/numpy.py` and compiled by rumba with the code that calls them.\n\n");
+        text.push_str("\n\n## NumPy functions and Python built-ins in the prelude\n\nWritten in Python in `frontend/src/prelude/numpy.py` and compiled by rumba with the code that calls them.\n\n");
         let prelude: Vec<String> = include_str!("prelude/numpy.py")
             .lines()
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
             .filter_map(|(name, parameters)| {
                 // `_random_name` is `np.random.name`, `_method_name(a, ...)` the method
-                // `a.name(...)`; other names with `_` are the file's helpers.
+                // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name`; other
+                // names with `_` are the file's helpers.
                 let parameters = parameters.trim_end_matches(':');
                 if let Some(method) = name.strip_prefix("_method_") {
                     let rest = parameters.split_once(", ").map_or(")", |(_, rest)| rest);
                     return Some(format!("`a.{method}({rest}`"));
+                }
+                if let Some(builtin) = name.strip_prefix("_builtin_") {
+                    return Some(format!("`{builtin}({parameters}`"));
+                }
+                if let Some(function) = name.strip_prefix("_math_") {
+                    return Some(format!("`math.{function}({parameters}`"));
                 }
                 let qualified = match name.strip_prefix("_random_") {
                     Some(random) => format!("random.{random}"),

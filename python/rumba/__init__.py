@@ -9,7 +9,12 @@ from .stencil import StencilFunc, stencil
 from .types import *  # noqa: F401,F403 - Numba exports its types at the top level too
 from .vectorize import DUFunc, guvectorize, vectorize
 
-# `prange` is `range` in the interpreter; compiled with parallel=True its iterations run on threads.
-prange = range
+
+
+def prange(*args):
+    """``range`` in the interpreter; compiled with ``parallel=True`` its iterations run on threads.
+    An object of its own, so that a name bound to it (``prange = numba.prange``) is known by value."""
+    return range(*args)
+
 
 __all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__

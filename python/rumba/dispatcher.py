@@ -5,8 +5,12 @@ import ast
 import functools
 import inspect
 import os
+import sys
 import textwrap
 import threading
+import types as pytypes
+
+import numpy as np
 
 from . import _rumba
 from .types import Signature, Type
@@ -29,12 +33,46 @@ def typeof(value):
     return _TYPES.types_of((value,))[0]
 
 
+# The name under which a lambda's body is compiled, as a `def` of its own.
+_LAMBDA_NAME = "__rumba_lambda"
+
+
+def _compiled_name(py_func):
+    """The name of the definition rumba compiles for ``py_func`` (a lambda has none of its own)."""
+    return _LAMBDA_NAME if py_func.__name__ == "<lambda>" else py_func.__name__
+
+
+def _lambda_source(py_func):
+    """A lambda as a ``def`` on its own line of the file, padded so that line numbers stay the
+    file's: the lambda that starts on the code object's first line."""
+    lines, first_line = inspect.getsourcelines(py_func)
+    text = textwrap.dedent("".join(lines))
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        # The lines of a lambda in the middle of a statement do not parse alone.
+        tree = ast.Module(body=[], type_ignores=[])
+    line = 1 + py_func.__code__.co_firstlineno - first_line
+    lambdas = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == line]
+    if len(lambdas) != 1:
+        raise TypeError("rumba compiles Python source, and it cannot tell which lambda of line %d of %s is %r: "
+                        "write it as a def" % (py_func.__code__.co_firstlineno, py_func.__code__.co_filename, py_func))
+    arguments = ast.unparse(lambdas[0].args)
+    body = ast.get_source_segment(text, lambdas[0].body)
+    return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return %s\n" % (_LAMBDA_NAME, arguments, body)
+
+
 def _module_source(py_func):
     """The source rumba compiles: the function's whole file when the function is the last top-level
     definition of its name there (so other functions and constants of the module are in reach, and
     the name means this definition), else the function alone, padded so that line numbers stay
-    those of the file."""
+    those of the file; a lambda becomes a ``def``."""
     code = py_func.__code__
+    if py_func.__name__ == "<lambda>":
+        try:
+            return _lambda_source(py_func), code.co_filename
+        except (OSError, SyntaxError) as error:
+            raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func, error))
     file_name = code.co_filename
     try:
         if os.path.exists(file_name):
@@ -55,6 +93,52 @@ def _module_source(py_func):
     except (OSError, TypeError) as error:
         raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func.__name__, error))
     return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name
+
+
+# Modules whose functions and constants compiled code knows, by the name Python gives them.
+_KNOWN_MODULES = ("math", "numpy", "random", "numba", "rumba")
+
+
+def _describe(value):
+    """How the environment binds a value compiled code can use by value, or None for any other
+    value (the name then means what the module's source says, if anything)."""
+    if isinstance(value, pytypes.ModuleType):
+        return ("module", value.__name__) if value.__name__ in _KNOWN_MODULES else None
+    if isinstance(value, (np.bool_, np.int64, np.float64, np.complex128)):
+        # NumPy scalars of the types Python's numbers have in compiled code (others would change
+        # their arithmetic's width).
+        value = value.item()
+    if isinstance(value, (bool, int, float, complex)):
+        if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
+            return None
+        return ("constant", value)
+    name = getattr(value, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    for module_name in _KNOWN_MODULES:
+        module = sys.modules.get(module_name)
+        if module is not None and getattr(module, name, None) is value:
+            return ("member", module_name, name)
+    return None
+
+
+def _environment(py_func):
+    """The names of ``py_func``'s globals (which the other functions of its module compiled with
+    it read too) and closure, bound by value: modules and functions compiled code knows, numbers
+    and bools. Read once, when the function is first compiled, as Numba does."""
+    code = py_func.__code__
+    values = dict(py_func.__globals__)
+    for name, cell in zip(code.co_freevars, py_func.__closure__ or ()):
+        try:
+            values[name] = cell.cell_contents
+        except ValueError:
+            continue
+    environment = []
+    for name, value in sorted(values.items()):
+        description = _describe(value)
+        if description is not None:
+            environment.append((name, description))
+    return environment
 
 
 class Dispatcher(_rumba.DispatchTable):
@@ -82,6 +166,7 @@ class Dispatcher(_rumba.DispatchTable):
                 self._options.get("opt", 3),
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
+                _environment(self.py_func),
             )
         return self._compiler
 
@@ -92,7 +177,7 @@ class Dispatcher(_rumba.DispatchTable):
         if not isinstance(signature, (str, Signature)):
             raise TypeError("a signature is a string, a Signature like float64(int32) or a tuple of types, got %r" % (signature,))
         with self._lock:
-            function = self._get_compiler().compile_signature(self.py_func.__name__, text)
+            function = self._get_compiler().compile_signature(_compiled_name(self.py_func), text)
             self._remember(tuple(function.arguments), function)
             self._explicit.append((text, function))
 
@@ -110,7 +195,7 @@ class Dispatcher(_rumba.DispatchTable):
                     "%s() has no compiled signature for argument types (%s); its signatures are: %s"
                     % (self.py_func.__name__, ", ".join(types), ", ".join(text for text, _ in self._explicit))
                 )
-            function = self._get_compiler().compile(self.py_func.__name__, list(types))
+            function = self._get_compiler().compile(_compiled_name(self.py_func), list(types))
             self._remember(types, function)
             return function
 
@@ -123,7 +208,23 @@ class Dispatcher(_rumba.DispatchTable):
         if complete is not None:
             # Dispatched natively again, now with one argument per parameter.
             return self(*complete)
-        return self._function_for(tuple(self.types_of(args)))(*args)
+        return self._function_for(self._argument_types(args))(*args)
+
+    def _argument_types(self, args):
+        """The types rumba specialises on; a value it cannot pass is a TypeError naming the
+        function, the parameter and the value's type."""
+        try:
+            return tuple(self.types_of(args))
+        except TypeError as refusal:
+            signature = self._signature()
+            names = list(signature.parameters) if signature is not None else []
+            for position, value in enumerate(args):
+                try:
+                    self.types_of((value,))
+                except TypeError:
+                    parameter = names[position] if position < len(names) else "#%d" % position
+                    raise TypeError("%s(): argument '%s': %s" % (self.py_func.__name__, parameter, refusal)) from None
+            raise
 
     def _bound_arguments(self, args, kwargs):
         """One argument per parameter, as Python binds ``args`` and ``kwargs`` to the function's
@@ -164,7 +265,7 @@ class Dispatcher(_rumba.DispatchTable):
     def _inspect(self, stage, signature):
         compiler = self._get_compiler()
         selected = self.signatures if signature is None else [_normalise_signature(signature)]
-        return {types: compiler.emit(self.py_func.__name__, list(types), stage) for types in selected}
+        return {types: compiler.emit(_compiled_name(self.py_func), list(types), stage) for types in selected}
 
     def inspect_mlir(self, signature=None, stage="py"):
         """The MLIR after a pipeline stage (``rumba._rumba.stages()`` lists them), per signature."""

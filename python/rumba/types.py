@@ -1,9 +1,10 @@
 """Numba's type objects: ``float64``, ``int32``, ..., their shorthands (``f8``, ``i4``), array types by
-slicing (``float32[:]``, ``float64[:, ::1]``, ``float64[::1, :]``) and signatures by calling a type
-(``float64(int32, int32)``). Each prints in the notation rumba's compiler parses."""
+slicing (``float32[:]``, ``float64[:, ::1]``, ``float64[::1, :]``) or by ``Array(float64, 2, 'C',
+readonly=True)``, and signatures by calling a type (``float64(int32, int32)``). Each prints in the
+notation rumba's compiler parses."""
 
 __all__ = [
-    "Type", "NumberType", "ArrayType", "Signature", "void", "none", "boolean", "bool_", "b1",
+    "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
     "double", "single", "intc", "complex128", "c16",
@@ -39,9 +40,10 @@ class NumberType(Type):
 
 
 class ArrayType(Type):
-    def __init__(self, dtype, unit_strides):
+    def __init__(self, dtype, unit_strides, readonly=False):
         self.dtype = dtype
         self.unit_strides = unit_strides
+        self.readonly = readonly
 
     @property
     def ndim(self):
@@ -54,7 +56,21 @@ class ArrayType(Type):
         return "C" if self.unit_strides[-1] else "F"
 
     def __repr__(self):
-        return "%s[%s]" % (self.dtype, ", ".join("::1" if unit else ":" for unit in self.unit_strides))
+        dims = ", ".join("::1" if unit else ":" for unit in self.unit_strides)
+        return "%s%s[%s]" % ("readonly " if self.readonly else "", self.dtype, dims)
+
+
+def Array(dtype, ndim, layout, readonly=False):
+    """Numba's ``types.Array(dtype, ndim, layout, readonly=False)``: layout ``'C'``, ``'F'`` or
+    ``'A'``; a read-only array type accepts read-only arrays (a write into one is a typing error)."""
+    if not isinstance(dtype, NumberType):
+        raise TypeError("Array() takes a number type such as float64, got %r" % (dtype,))
+    if not isinstance(ndim, int) or ndim < 1:
+        raise TypeError("Array() takes a positive number of dimensions, got %r" % (ndim,))
+    if layout not in ("C", "F", "A"):
+        raise ValueError("Array() layout is 'C', 'F' or 'A', got %r" % (layout,))
+    unit_strides = tuple((layout == "C" and dim == ndim - 1) or (layout == "F" and dim == 0) for dim in range(ndim))
+    return ArrayType(dtype, unit_strides, readonly)
 
 
 class _Void(Type):

@@ -13,7 +13,7 @@ import threading
 import numpy as np
 
 from . import _rumba
-from .dispatcher import _fastmath_flags, _module_source
+from .dispatcher import _compiled_name, _environment, _fastmath_flags, _module_source
 from .types import Signature
 
 _LOOP_TEMPLATE = """
@@ -37,7 +37,7 @@ def _check_target(decorator, target):
 def _compiler(py_func, loop_source, target, fastmath):
     """A compiler of the kernel's module with ``loop_source`` added to it."""
     source, file_name = _module_source(py_func)
-    return _rumba.Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel")
+    return _rumba.Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel", _environment(py_func))
 
 
 def _range_for(target):
@@ -51,13 +51,13 @@ class _UfuncBuilder:
         _check_target("vectorize", target)
         self.py_func = py_func
         self.nin = py_func.__code__.co_argcount
-        self.loop_name = "__rumba_ufunc_loop_" + py_func.__name__
+        self.loop_name = "__rumba_ufunc_loop_" + _compiled_name(py_func)
         parameters = ["__rumba_a%d" % index for index in range(self.nin)]
         loop_source = _LOOP_TEMPLATE.format(
             loop=self.loop_name,
             parameters=", ".join(parameters),
             range=_range_for(target),
-            kernel=py_func.__name__,
+            kernel=_compiled_name(py_func),
             indexed=", ".join("%s[__rumba_i]" % parameter for parameter in parameters),
         )
         self.compiler = _compiler(py_func, loop_source, target, fastmath)
@@ -67,7 +67,7 @@ class _UfuncBuilder:
         """The (operand types, compiled loop) pair for one signature; infers the return type if None."""
         with self.lock:
             if return_type is None:
-                return_type = self.compiler.compile(self.py_func.__name__, list(argument_types)).return_type
+                return_type = self.compiler.compile(_compiled_name(self.py_func), list(argument_types)).return_type
             operands = list(argument_types) + [return_type]
             function = self.compiler.compile(self.loop_name, ["%s[:]" % operand for operand in operands])
             return operands, function
@@ -216,16 +216,16 @@ class _GufuncBuilder:
             kernel_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * declared_ndim)) if dims else dtype.strip())
             dtypes.append(dtype.strip())
             loop_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * (1 + len(core)))))
-        loop_name = "__rumba_gufunc_loop_%s" % self.py_func.__name__
+        loop_name = "__rumba_gufunc_loop_%s" % _compiled_name(self.py_func)
         loop_source = _GUFUNC_LOOP_TEMPLATE.format(
             loop=loop_name,
             parameters=", ".join("__rumba_a%d" % position for position in range(len(self.cores))),
             range=_range_for(self.target),
-            kernel=self.py_func.__name__,
+            kernel=_compiled_name(self.py_func),
             operands=", ".join(operands),
         )
         compiler = _compiler(self.py_func, loop_source, self.target, self.fastmath)
-        returned = compiler.compile(self.py_func.__name__, kernel_types).return_type
+        returned = compiler.compile(_compiled_name(self.py_func), kernel_types).return_type
         if returned != "none":
             raise TypeError("%s: a @guvectorize kernel writes its outputs and returns nothing, but it returns %s" % (self.py_func.__name__, returned))
         return dtypes, compiler.compile(loop_name, loop_types)

@@ -67,12 +67,47 @@ impl Compiler {
     }
 }
 
+/// One binding of a compiler's environment, from its Python description.
+fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
+    let kind: String = description.get_item(0)?.extract()?;
+    Ok(match kind.as_str() {
+        "module" => rumba::Binding::Module(description.get_item(1)?.extract()?),
+        "member" => rumba::Binding::Member(description.get_item(1)?.extract()?, description.get_item(2)?.extract()?),
+        "constant" => {
+            let value = description.get_item(1)?;
+            rumba::Binding::Constant(if value.is_instance_of::<pyo3::types::PyBool>() {
+                rumba::Constant::Bool(value.extract()?)
+            } else if value.is_instance_of::<pyo3::types::PyInt>() {
+                rumba::Constant::Int(value.extract()?)
+            } else if value.is_instance_of::<pyo3::types::PyFloat>() {
+                rumba::Constant::Float(value.extract()?)
+            } else {
+                use pyo3::types::PyComplexMethods;
+                let complex = value.cast::<pyo3::types::PyComplex>()?;
+                rumba::Constant::Complex(complex.real(), complex.imag())
+            })
+        }
+        other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
+    })
+}
+
 #[pymethods]
 impl Compiler {
+    /// `environment` binds names by value: `(name, ("module", "numpy"))`, `(name, ("member",
+    /// "math", "sqrt"))` or `(name, ("constant", number))`.
     #[new]
-    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false))]
-    fn new(py: Python<'_>, source: &str, file_name: &str, optimization_level: usize, fastmath: Vec<String>, parallel: bool) -> PyResult<Self> {
-        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel };
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new()))]
+    fn new(
+        py: Python<'_>,
+        source: &str,
+        file_name: &str,
+        optimization_level: usize,
+        fastmath: Vec<String>,
+        parallel: bool,
+        environment: Vec<(String, Bound<'_, PyTuple>)>,
+    ) -> PyResult<Self> {
+        let environment = environment.into_iter().map(|(name, value)| Ok((name, binding_of(&value)?))).collect::<PyResult<Vec<_>>>()?;
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, environment };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
     }
@@ -176,6 +211,13 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
         }
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
+        Type::Tuple(element_types) => {
+            let tuple = value.cast::<PyTuple>().map_err(|_| mismatch())?;
+            if tuple.len() != element_types.len() {
+                return Err(mismatch());
+            }
+            Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
+        }
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -368,6 +410,9 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     if value.is_exact_instance_of::<PyComplex>() {
         return Some(Type::Scalar(Scalar::Complex));
     }
+    if let Ok(tuple) = value.cast_exact::<PyTuple>() {
+        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::Tuple);
+    }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
             return None;
@@ -482,12 +527,10 @@ impl DispatchTable {
             .collect()
     }
 
-    /// Makes `function` the specialisation for arguments of `types`.
+    /// Makes `function` the specialisation for arguments of `types`. Types without a code (tuples)
+    /// are not dispatched natively: calls with them find their specialisation in Python.
     fn insert(&self, types: Vec<String>, function: Py<Function>) -> PyResult<()> {
-        let codes = parse_types(&types)?
-            .iter()
-            .map(|r#type| type_code(r#type).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot take a {type} argument"))))
-            .collect::<PyResult<SmallVec<[u32; 4]>>>()?;
+        let Some(codes) = parse_types(&types)?.iter().map(type_code).collect::<Option<SmallVec<[u32; 4]>>>() else { return Ok(()) };
         let mut entries = self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         match entries.iter_mut().find(|(known, _)| *known == codes) {
             Some(entry) => entry.1 = function,

@@ -133,3 +133,54 @@ def test_isinstance_of_another_class_is_a_located_error():
 
     with pytest.raises(errors.UnsupportedError, match="isinstance"):
         of_list(1)
+
+
+def affine_of_pair(t, x):
+    return t[0] * x + t[1]
+
+
+def zeros_of_shape(shape):
+    return np.zeros(shape).sum() + len(shape)
+
+
+def nested_pair(pair):
+    a, (b, c) = pair
+    return a + b * c
+
+
+def total_and_back(t):
+    s = 0
+    for v in t:
+        s += v
+    return s, t
+
+
+def array_and_number(t):
+    return t[0].sum() * t[1]
+
+
+@pytest.mark.parametrize(
+    "function, args",
+    [
+        (affine_of_pair, ((2, 1.5), 3.0)),
+        (affine_of_pair, ((2.5, -1), 4)),
+        (zeros_of_shape, ((3, 4),)),
+        (zeros_of_shape, ((5,),)),
+        (nested_pair, ((1, (2.0, 3)),)),
+        (total_and_back, ((1, 2, 3),)),
+        (array_and_number, ((np.arange(4.0), 2.5),)),
+    ],
+)
+def test_tuples_pass_from_python(function, args):
+    compiled = njit(function)
+    for _ in range(2):
+        assert compiled(*args) == function(*args)
+
+
+def test_tuples_of_other_types_specialise_again():
+    compiled = njit(affine_of_pair)
+    assert compiled((2, 1.5), 3.0) == 7.5
+    assert compiled((2.0, 1), 3) == 7.0
+    assert compiled((1, 2), 3) == 5 and type(compiled((1, 2), 3)) is int
+    with pytest.raises(TypeError, match="cannot pass|tuple"):
+        compiled(("a", 1), 3)

@@ -485,3 +485,27 @@ def test_inspect_types():
     assert "si32" in int_version and "f64" in int_version
     assert "si32" not in types[("float64", "float64")]
     assert d.inspect_types(("int32", "int32")) == int_version
+
+
+def read_only_total(a):
+    return a.sum()
+
+
+def read_only_write(a):
+    a[0] = 1.0
+
+
+def test_array_types_by_numba_constructor():
+    from rumba import types
+
+    assert str(types.Array(types.float64, 1, "C", readonly=True)) == "readonly float64[::1]"
+    assert str(types.Array(types.int32, 2, "F")) == "int32[::1, :]"
+    assert str(types.Array(types.float32, 3, "A")) == "float32[:, :, :]"
+    frozen = np.arange(3.0)
+    frozen.flags.writeable = False
+    compiled = rumba.njit((types.Array(types.float64, 1, "C", readonly=True),))(read_only_total)
+    assert compiled(frozen) == read_only_total(frozen)
+    with pytest.raises(rumba.errors.TypingError, match=r"test_signatures.py:\d+:\d+: error: cannot write into a read-only array"):
+        rumba.njit((types.Array(types.float64, 1, "C", readonly=True),))(read_only_write)
+    with pytest.raises(ValueError, match="layout is 'C', 'F' or 'A'"):
+        types.Array(types.float64, 1, "X")

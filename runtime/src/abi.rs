@@ -245,6 +245,8 @@ pub enum Argument {
     Array(ArrayArgument),
     /// Python's `None`: a parameter of type none, which occupies no slot.
     None,
+    /// A tuple: its elements, laid out one after another as if each were an argument.
+    Tuple(Vec<Argument>),
 }
 
 impl Argument {
@@ -253,6 +255,7 @@ impl Argument {
             Argument::Number(number) => Type::Scalar(number.scalar()),
             Argument::Array(array) => Type::Array(array.array_type()),
             Argument::None => Type::None,
+            Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
         }
     }
 }
@@ -284,6 +287,7 @@ impl PackedArguments {
             match argument {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::None => {}
+                Argument::Tuple(elements) => packed.pack(elements)?,
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));

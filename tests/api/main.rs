@@ -1,4 +1,5 @@
 //! Tests of the Rust API through `compile_module`: the seed programs on arrays, signatures and errors.
 //! (One test binary: each links MLIR statically.)
 
+mod environment;
 mod seeds;

@@ -1,8 +1,10 @@
 """NumPy functions written in Python and compiled by rumba itself, as Numba's @overload
 implementations are. Each function here is `np.<name>` to compiled code: a call to
 `np.cumsum(a)` specialises `cumsum` below on `a`'s type, in the caller's module.
-`_random_name` is `np.random.name`, and `_method_name(a, ...)` is the method `a.name(...)`; any
-other name starting with `_` is a helper that only this file calls (as `np._name`). An
+`_random_name` is `np.random.name`, `_method_name(a, ...)` is the method `a.name(...)`, and
+`_builtin_name` is Python's built-in `name` (`min` and `max` of one iterable), and `_math_name`
+is `math.name`; any other name starting with `_` is a helper that only this file calls (as
+`np._name`). An
 annotation `"1-d"` (or `"2-d"`) on a parameter restricts it to arrays of that many dimensions:
 another argument is a located error at the caller's line.
 
@@ -1653,3 +1655,210 @@ def gradient(f: "1-d", spacing=1.0):
     out[0] = (f[1] - f[0]) / spacing
     out[n - 1] = (f[n - 1] - f[n - 2]) / spacing
     return out
+
+
+# Python's built-in functions, over numbers, arrays and tuples as CPython computes them.
+
+def _builtin_sum(iterable, start=0):
+    # Left to right, as CPython adds (not NumPy's pairwise order).
+    total = start
+    for value in iterable:
+        total = total + value
+    return total
+
+
+def _builtin_any(iterable):
+    for value in iterable:
+        if value:
+            return True
+    return False
+
+
+def _builtin_all(iterable):
+    for value in iterable:
+        if not value:
+            return False
+    return True
+
+
+def _builtin_min(iterable):
+    if len(iterable) == 0:
+        raise ValueError("min() arg is an empty sequence")
+    smallest = iterable[0]
+    for value in iterable:
+        if value < smallest:
+            smallest = value
+    return smallest
+
+
+def _builtin_max(iterable):
+    if len(iterable) == 0:
+        raise ValueError("max() arg is an empty sequence")
+    largest = iterable[0]
+    for value in iterable:
+        if value > largest:
+            largest = value
+    return largest
+
+
+def _builtin_divmod(a, b):
+    if isinstance(a, float) or isinstance(b, float):
+        if b == 0:
+            raise ZeroDivisionError("float divmod()")
+    elif b == 0:
+        raise ZeroDivisionError("integer division or modulo by zero")
+    return (a // b, a % b)
+
+
+def _builtin_pow(base, exp, mod=None):
+    if mod is None:
+        return base ** exp
+    # Modular exponentiation of integers by squaring; the result has the modulus's sign.
+    if mod == 0:
+        raise ValueError("pow() 3rd argument cannot be 0")
+    if exp < 0:
+        raise NotImplementedError("pow() with a negative exponent and a modulus is not supported yet")
+    result = 1 % mod
+    factor = base % mod
+    remaining = exp
+    while remaining > 0:
+        if remaining % 2 == 1:
+            result = result * factor % mod
+        factor = factor * factor % mod
+        remaining = remaining // 2
+    return result
+
+
+def _builtin_round(number, ndigits=None):
+    # Halves to even, as CPython's; with ndigits, CPython's correctly rounded result: the scaled
+    # number rounded half to even, where a tie of the rounded product is decided by the product's
+    # exact value (Dekker's two-product), then scaled back (exact or correctly rounded).
+    if ndigits is None:
+        if isinstance(number, float):
+            return int(np.rint(number))
+        return number
+    if not isinstance(number, float):
+        if ndigits >= 0:
+            return number
+        scale = 10 ** (-ndigits)
+        quotient = number // scale
+        twice = 2 * (number % scale)
+        if twice > scale or (twice == scale and quotient % 2 == 1):
+            quotient += 1
+        return quotient * scale
+    if ndigits > 22:
+        return number
+    if ndigits < -22:
+        return number * 0.0
+    if ndigits >= 0:
+        scale = 10.0 ** ndigits
+        scaled = number * scale
+        if not abs(scaled) < 4503599627370496.0:
+            # Already an integer (or not finite): nothing to round.
+            return number
+        rounded = np.rint(scaled)
+        if abs(scaled - rounded) == 0.5:
+            below = np._product_error(number, scale, scaled)
+            if below != 0.0:
+                rounded = np.floor(scaled) + (1.0 if below > 0.0 else 0.0)
+        return rounded / scale
+    scale = 10.0 ** (-ndigits)
+    return np.rint(number / scale) * scale
+
+
+def _product_error(a, b, product):
+    # a * b - product exactly, for the rounded `product` of a and b (Dekker, with Veltkamp's split).
+    split_a = 134217729.0 * a
+    high_a = split_a - (split_a - a)
+    low_a = a - high_a
+    split_b = 134217729.0 * b
+    high_b = split_b - (split_b - b)
+    low_b = b - high_b
+    return ((high_a * high_b - product) + high_a * low_b + low_a * high_b) + low_a * low_b
+
+
+# The `math` module's integer and comparison functions, as CPython computes them.
+
+def _math_gcd(a, b):
+    if not isinstance(a, int) or not isinstance(b, int):
+        raise TypeError("math.gcd() takes integers")
+    x = abs(a)
+    y = abs(b)
+    while y != 0:
+        x, y = y, x % y
+    return x
+
+
+def _math_lcm(a, b):
+    if a == 0 or b == 0:
+        return 0
+    return abs(a // np._math_gcd(a, b) * b)
+
+
+def _math_factorial(n):
+    if not isinstance(n, int):
+        raise TypeError("factorial() only accepts integral values")
+    if n < 0:
+        raise ValueError("factorial() not defined for negative values")
+    return np._math_perm(n, n)
+
+
+def _math_comb(n, k):
+    np._check_counts(n, k)
+    if k > n:
+        return 0
+    k = min(k, n - k)
+    result = 1
+    for i in range(1, k + 1):
+        # result * (n - k + i) is divisible by i; it must fit int64 (CPython's integers have no bound).
+        if result > 9223372036854775807 // (n - k + i):
+            raise OverflowError("math.comb() result does not fit in int64")
+        result = result * (n - k + i) // i
+    return result
+
+
+def _math_perm(n, k=None):
+    if k is None:
+        return np._math_factorial(n)
+    np._check_counts(n, k)
+    if k > n:
+        return 0
+    result = 1
+    for i in range(n - k + 1, n + 1):
+        if result > 9223372036854775807 // i:
+            raise OverflowError("math.perm() result does not fit in int64")
+        result *= i
+    return result
+
+
+def _check_counts(n, k):
+    if n < 0:
+        raise ValueError("n must be a non-negative integer")
+    if k < 0:
+        raise ValueError("k must be a non-negative integer")
+
+
+def _math_isqrt(n):
+    if n < 0:
+        raise ValueError("isqrt() argument must be nonnegative")
+    if n < 2:
+        return n
+    # From the float square root, corrected to the exact floor (compared by division: no overflow).
+    x = int(np.sqrt(float(n)))
+    while x > n // x:
+        x -= 1
+    while x + 1 <= n // (x + 1):
+        x += 1
+    return x
+
+
+def _math_isclose(a, b, rel_tol=1e-09, abs_tol=0.0):
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        raise ValueError("tolerances must be non-negative")
+    if a == b:
+        return True
+    if np.isinf(a) or np.isinf(b):
+        return False
+    difference = abs(b - a)
+    return difference <= abs(rel_tol * b) or difference <= abs(rel_tol * a) or difference <= abs_tol
+

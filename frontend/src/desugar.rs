@@ -1,0 +1,308 @@
+//! Rewrites statements into the forms the rest of the frontend handles, before anything else
+//! reads a function: `for` loops over sequences into loops over `range` (so that inference,
+//! emission and the parallel-loop analysis see only range loops), loops' `else` into a flag, and
+//! `assert test, message` into `if not test: raise AssertionError(message)`.
+//!
+//! `for v in a` (an array, by rows; a tuple of numbers of one type) becomes
+//! `__rumba_seq0 = a` then `for __rumba_i0 in range(len(__rumba_seq0)): v = __rumba_seq0[__rumba_i0]`;
+//! `enumerate(a, start)`, `zip(a, b, ...)` and `reversed(a)` nest (`for i, (x, y) in
+//! enumerate(zip(a, b))`), each sequence evaluated once, before the loop, as Python does.
+//! `for ... else` and `while ... else` become a flag that each `break` of the loop sets, and
+//! `if not flag:` after the loop.
+//! Loops over `range(...)` and `prange(...)` stay as they are.
+//!
+//! The nodes made here have empty ranges past the end of the text, one each, so that no type
+//! recorded by range is shared with a node of the source; `SourceFile` locates each at the part of
+//! the loop it stands for, where a diagnostic about it belongs.
+
+use crate::diagnostics::SourceFile;
+use ruff_python_ast::{
+    name::Name, Arguments, AtomicNodeIndex, ElifElseClause, Expr, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
+    ExprNumberLiteral, ExprSubscript, ExprTuple, ExprUnaryOp, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
+    Suite, UnaryOp,
+};
+use ruff_text_size::{Ranged, TextRange};
+
+/// Rewrites the statements of `body`, at any depth; `ranges` tells which names call `range` or
+/// `prange` (the loops over them stay as they are).
+pub fn desugar(body: &mut Suite, file: &mut SourceFile, ranges: &dyn Fn(&str) -> bool) {
+    let mut rewritten = Suite::new();
+    for mut statement in std::mem::take(body) {
+        match &mut statement {
+            Stmt::For(for_loop) => {
+                desugar(&mut for_loop.body, file, ranges);
+                desugar(&mut for_loop.orelse, file, ranges);
+            }
+            Stmt::While(while_loop) => {
+                desugar(&mut while_loop.body, file, ranges);
+                desugar(&mut while_loop.orelse, file, ranges);
+            }
+            Stmt::If(if_statement) => {
+                desugar(&mut if_statement.body, file, ranges);
+                for clause in &mut if_statement.elif_else_clauses {
+                    desugar(&mut clause.body, file, ranges);
+                }
+            }
+            _ => {}
+        }
+        match statement {
+            Stmt::For(for_loop) => rewritten.extend(Rewriter { file }.for_loop(for_loop, ranges)),
+            Stmt::Assert(assert) => rewritten.push(Rewriter { file }.assertion(assert)),
+            Stmt::While(mut while_loop) if !while_loop.orelse.is_empty() => {
+                let orelse = std::mem::take(&mut while_loop.orelse);
+                let at = while_loop.range;
+                let mut rewriter = Rewriter { file };
+                let (flag, after) = rewriter.unless_broken(&mut while_loop.body, orelse, at);
+                rewritten.push(flag);
+                rewritten.push(Stmt::While(while_loop));
+                rewritten.push(after);
+            }
+            other => rewritten.push(other),
+        }
+    }
+    *body = rewritten;
+}
+
+/// What a loop iterates over: how many items, and the item at an index.
+struct Sequence {
+    length: Expr,
+    /// The item at the index held by the loop variable named by the argument.
+    item: Box<dyn Fn(&mut Rewriter<'_>, Expr) -> Expr>,
+}
+
+struct Rewriter<'f> {
+    file: &'f mut SourceFile,
+}
+
+impl Rewriter<'_> {
+    /// A range of its own for a node made here, located at `at`.
+    fn range(&mut self, at: TextRange) -> TextRange {
+        self.file.synthetic_range(at)
+    }
+
+    fn name(&mut self, id: &str, ctx: ExprContext, at: TextRange) -> Expr {
+        Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: self.range(at), id: Name::new(id), ctx })
+    }
+
+    fn call(&mut self, function: &str, args: Vec<Expr>, at: TextRange) -> Expr {
+        let func = self.name(function, ExprContext::Load, at);
+        let range = self.range(at);
+        Expr::Call(ExprCall {
+            node_index: AtomicNodeIndex::default(),
+            range_start: range.start(),
+            func: Box::new(func),
+            arguments: Arguments { range, node_index: AtomicNodeIndex::default(), args: args.into_boxed_slice(), keywords: Default::default() },
+        })
+    }
+
+    fn integer(&mut self, value: u32, at: TextRange) -> Expr {
+        Expr::NumberLiteral(ExprNumberLiteral { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Number::Int(Int::from(value)) })
+    }
+
+    fn binary(&mut self, left: Expr, op: Operator, right: Expr, at: TextRange) -> Expr {
+        Expr::BinOp(ExprBinOp { node_index: AtomicNodeIndex::default(), range: self.range(at), left: Box::new(left), op, right: Box::new(right) })
+    }
+
+    fn subscript(&mut self, value: Expr, index: Expr, at: TextRange) -> Expr {
+        Expr::Subscript(ExprSubscript { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(value), slice: Box::new(index), ctx: ExprContext::Load })
+    }
+
+    fn assign(&mut self, target: Expr, value: Expr, at: TextRange) -> Stmt {
+        Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range: self.range(at), targets: vec![target], value: Box::new(value) })
+    }
+
+    fn fresh(&mut self, stem: &str) -> String {
+        format!("__rumba_{stem}{}", self.file.synthetic_count())
+    }
+
+    /// `for_loop` as statements that loop over `range`.
+    fn for_loop(&mut self, mut for_loop: StmtFor, ranges: &dyn Fn(&str) -> bool) -> Vec<Stmt> {
+        let mut before = Vec::new();
+        if !is_range(&for_loop.iter, ranges) {
+            let at = for_loop.iter.range();
+            let iter = std::mem::replace(&mut *for_loop.iter, Expr::NoneLiteral(Default::default()));
+            let sequence = self.sequence(iter, &mut before);
+            let index = self.fresh("i");
+            let length = sequence.length;
+            for_loop.iter = Box::new(self.call("range", vec![length], at));
+            let index_load = self.name(&index, ExprContext::Load, at);
+            let item = (sequence.item)(self, index_load);
+            let target = std::mem::replace(&mut *for_loop.target, self.name(&index, ExprContext::Store, at));
+            let binding = self.assign(target, item, at);
+            for_loop.body.insert(0, binding);
+        }
+        if for_loop.orelse.is_empty() {
+            before.push(Stmt::For(for_loop));
+            return before;
+        }
+        let orelse = std::mem::take(&mut for_loop.orelse);
+        let (flag, after) = self.unless_broken(&mut for_loop.body, orelse, for_loop.range);
+        before.push(flag);
+        before.push(Stmt::For(for_loop));
+        before.push(after);
+        before
+    }
+
+    /// `assert test, message` as `if not test: raise AssertionError(message)`.
+    fn assertion(&mut self, assert: StmtAssert) -> Stmt {
+        let at = assert.range;
+        let exception = match assert.msg {
+            Some(message) => {
+                let message_at = message.range();
+                let class = self.name("AssertionError", ExprContext::Load, at);
+                let range = self.range(message_at);
+                Expr::Call(ExprCall {
+                    node_index: AtomicNodeIndex::default(),
+                    range_start: range.start(),
+                    func: Box::new(class),
+                    arguments: Arguments { range, node_index: AtomicNodeIndex::default(), args: vec![*message].into_boxed_slice(), keywords: Default::default() },
+                })
+            }
+            None => self.name("AssertionError", ExprContext::Load, at),
+        };
+        let raise = Stmt::Raise(StmtRaise { node_index: AtomicNodeIndex::default(), range: self.range(at), exc: Some(Box::new(exception)), cause: None });
+        let test = Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: self.range(at), op: UnaryOp::Not, operand: assert.test });
+        Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(at), test: Box::new(test), body: vec![raise].into(), elif_else_clauses: Vec::new() })
+    }
+
+    /// A loop's `else`, which runs when no `break` ended the loop: the flag's assignment before
+    /// the loop, and the `if` after it; each `break` of `body` sets the flag first.
+    fn unless_broken(&mut self, body: &mut Suite, orelse: Suite, at: TextRange) -> (Stmt, Stmt) {
+        let broke = self.fresh("broke");
+        let unset = Expr::BooleanLiteral(ExprBooleanLiteral { node_index: AtomicNodeIndex::default(), range: self.range(at), value: false });
+        let flag = self.name(&broke, ExprContext::Store, at);
+        let before = self.assign(flag, unset, at);
+        self.flag_breaks(body, &broke, at);
+        let flag = self.name(&broke, ExprContext::Load, at);
+        let test = Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: self.range(at), op: UnaryOp::Not, operand: Box::new(flag) });
+        let after = Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(at), test: Box::new(test), body: orelse, elif_else_clauses: Vec::<ElifElseClause>::new() });
+        (before, after)
+    }
+
+    /// Sets `flag` before each `break` of this loop (not of loops inside it).
+    fn flag_breaks(&mut self, body: &mut Suite, flag: &str, at: TextRange) {
+        let mut flagged = Suite::new();
+        for mut statement in std::mem::take(body) {
+            match &mut statement {
+                Stmt::Break(_) => {
+                    let set = Expr::BooleanLiteral(ExprBooleanLiteral { node_index: AtomicNodeIndex::default(), range: self.range(at), value: true });
+                    let target = self.name(flag, ExprContext::Store, at);
+                    flagged.push(self.assign(target, set, at));
+                }
+                Stmt::If(if_statement) => {
+                    self.flag_breaks(&mut if_statement.body, flag, at);
+                    for clause in &mut if_statement.elif_else_clauses {
+                        self.flag_breaks(&mut clause.body, flag, at);
+                    }
+                }
+                _ => {}
+            }
+            flagged.push(statement);
+        }
+        *body = flagged;
+    }
+
+    /// What `iter` iterates over; the sequences it needs evaluated once go into `before`.
+    fn sequence(&mut self, iter: Expr, before: &mut Vec<Stmt>) -> Sequence {
+        let at = iter.range();
+        if let Expr::Call(call) = &iter {
+            let keywords = call.arguments.keywords.len();
+            let arguments = call.arguments.args.len();
+            match &*call.func {
+                Expr::Name(function) if function.id.as_str() == "enumerate" && keywords == 0 && (1..=2).contains(&arguments) => {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let mut arguments = call.arguments.args.into_vec().into_iter();
+                    let inner = self.sequence(arguments.next().expect("one argument or two"), before);
+                    let start = arguments.next().map(|start| self.once(start, "start", before));
+                    return Sequence {
+                        length: inner.length,
+                        item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                            let count = match &start {
+                                Some(start) => {
+                                    let start = rewriter.name(start, ExprContext::Load, at);
+                                    rewriter.binary(index.clone(), Operator::Add, start, at)
+                                }
+                                None => index.clone(),
+                            };
+                            let item = (inner.item)(rewriter, index);
+                            rewriter.tuple(vec![count, item], at)
+                        }),
+                    };
+                }
+                Expr::Name(function) if function.id.as_str() == "zip" && keywords == 0 && arguments > 0 => {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let sequences: Vec<Sequence> = call.arguments.args.into_vec().into_iter().map(|argument| self.sequence(argument, before)).collect();
+                    let mut lengths = Vec::new();
+                    let mut items = Vec::new();
+                    for sequence in sequences {
+                        lengths.push(sequence.length);
+                        items.push(sequence.item);
+                    }
+                    let length = if lengths.len() == 1 { lengths.pop().expect("one length") } else { self.call("min", lengths, at) };
+                    return Sequence {
+                        length,
+                        item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                            let elements = items.iter().map(|item| item(rewriter, index.clone())).collect();
+                            rewriter.tuple(elements, at)
+                        }),
+                    };
+                }
+                Expr::Name(function) if function.id.as_str() == "reversed" && keywords == 0 && arguments == 1 => {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let inner = self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before);
+                    let length_name = self.fresh("length");
+                    let target = self.name(&length_name, ExprContext::Store, at);
+                    before.push(self.assign(target, inner.length, at));
+                    let length = self.name(&length_name, ExprContext::Load, at);
+                    return Sequence {
+                        length,
+                        item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                            let length = rewriter.name(&length_name, ExprContext::Load, at);
+                            let one = rewriter.integer(1, at);
+                            let last = rewriter.binary(length, Operator::Sub, one, at);
+                            let position = rewriter.binary(last, Operator::Sub, index, at);
+                            (inner.item)(rewriter, position)
+                        }),
+                    };
+                }
+                _ => {}
+            }
+        }
+        let sequence = self.once(iter, "seq", before);
+        let length = {
+            let value = self.name(&sequence, ExprContext::Load, at);
+            self.call("len", vec![value], at)
+        };
+        Sequence {
+            length,
+            item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                let value = rewriter.name(&sequence, ExprContext::Load, at);
+                rewriter.subscript(value, index, at)
+            }),
+        }
+    }
+
+    /// `value` assigned to a fresh name before the loop; the name.
+    fn once(&mut self, value: Expr, stem: &str, before: &mut Vec<Stmt>) -> String {
+        let at = value.range();
+        let name = self.fresh(stem);
+        let target = self.name(&name, ExprContext::Store, at);
+        before.push(self.assign(target, value, at));
+        name
+    }
+
+    fn tuple(&mut self, elements: Vec<Expr>, at: TextRange) -> Expr {
+        Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: elements, ctx: ExprContext::Load, parenthesized: true })
+    }
+}
+
+/// Whether a loop's iterable is `range(...)` or `prange(...)` (`numba.prange(...)` too), which the
+/// rest of the frontend loops over itself.
+fn is_range(iter: &Expr, ranges: &dyn Fn(&str) -> bool) -> bool {
+    let Expr::Call(call) = iter else { return false };
+    match &*call.func {
+        Expr::Name(function) => ranges(function.id.as_str()),
+        Expr::Attribute(attribute) => attribute.attr.as_str() == "prange",
+        _ => false,
+    }
+}

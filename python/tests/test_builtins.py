@@ -1,0 +1,134 @@
+"""Python's built-in functions written in rumba's prelude (`_builtin_name` in
+frontend/src/prelude/numpy.py) and `assert`, each compared with CPython running the same function:
+`sum`, `min`/`max` of one iterable, `any`, `all` over arrays and tuples, `divmod`, `pow` (with a
+modulus too), `round` (with and without digits), and `math`'s integer functions (`_math_name`):
+`gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`."""
+
+import math
+
+import numpy as np
+import pytest
+
+from _compare import check, jitted
+from rumba import njit
+
+
+def reductions(a):
+    return sum(a), sum(a, 10), min(a), max(a), any(a > 2), all(a > 0), any(a), all(a)
+
+
+def tuple_reductions(n):
+    t = (n, n + 1, 2)
+    return sum(t), min(t), max(t), any((n, 0)), all((n, 1)), min(n, 3), max(n, 3, 1)
+
+
+def integer_arithmetic(a, b):
+    return divmod(a, b), pow(a, 3), pow(a, b, 7) if b >= 0 else 0, pow(a, 2, -5)
+
+
+def float_arithmetic(x, y):
+    return divmod(x, y), pow(x, 2), pow(x, -1)
+
+
+def rounding(x, n):
+    return round(x), round(x, 2), round(x, 0), round(x, -1), round(n), round(n, -1), round(n, 2)
+
+
+def checked(x):
+    assert x > 0, "x must be positive"
+    assert x < 100
+    return x * 2
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int64", "float32", "bool"])
+def test_reductions_over_arrays_match_cpython(dtype):
+    for values in [[1.5, -2.0, 3.25, 4.0], [3, 0, 2], [0.0], []]:
+        check(jitted(reductions), np.array(values).astype(dtype), exact_types=False)
+
+
+def test_reductions_over_tuples_match_cpython():
+    for n in [-3, 0, 1, 7]:
+        check(jitted(tuple_reductions), n)
+
+
+@pytest.mark.parametrize("a, b", [(17, 5), (-17, 5), (17, -5), (-17, -5), (0, 3), (5, 0), (2, 0), (12345, 67)])
+def test_integer_divmod_and_pow_match_cpython(a, b):
+    check(jitted(integer_arithmetic), a, b)
+
+
+@pytest.mark.parametrize("x, y", [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0), (1.0, 0.0), (0.0, 3.0), (1e-300, 3.0)])
+def test_float_divmod_and_pow_match_cpython(x, y):
+    check(jitted(float_arithmetic), x, y)
+
+
+@pytest.mark.parametrize("x", [2.5, 3.5, -2.5, 0.125, 0.375, 2.675, 1.005, 0.285, 1234.5678, -0.0, 15.0, 25.0, 1e16, 1e-20])
+def test_round_matches_cpython(x):
+    for n in [15, 25, -35, 7, 0]:
+        check(jitted(rounding), x, n)
+
+
+def round_to(x, n):
+    return round(x, n)
+
+
+def test_round_to_digits_matches_cpython_on_many_numbers():
+    # Ties of the scaled product are decided by its exact value, as CPython's decimal rounding.
+    rng = np.random.default_rng(7)
+    values = np.concatenate([rng.integers(-100000, 100000, 300) / 1000.0 + 0.0005, rng.normal(size=200) * 1e3, np.arange(-20, 20) * 0.125])
+    for x in values:
+        for n in [0, 1, 2, 3, 5, -1, -2]:
+            check(jitted(round_to), float(x), n)
+
+
+def test_round_of_nan_raises_as_cpython():
+    check(jitted(rounding), float("nan"), 1)
+
+
+def test_assert_raises_assertion_error_with_its_message():
+    compiled = njit(checked)
+    assert compiled(3) == 6
+    with pytest.raises(AssertionError, match="x must be positive"):
+        compiled(-1)
+    with pytest.raises(AssertionError):
+        compiled(1000)
+
+
+def integer_math(a, b):
+    return math.gcd(a, b), math.lcm(a, b), math.comb(abs(a), abs(b) % 7), math.perm(abs(a), abs(b) % 5), math.isqrt(abs(a) * abs(b))
+
+
+def factorials(n):
+    return math.factorial(n), math.perm(n)
+
+
+def closeness(a, b):
+    return math.isclose(a, b), math.isclose(a, b, rel_tol=0.1), math.isclose(a, b, abs_tol=1e-3)
+
+
+@pytest.mark.parametrize("a, b", [(12, 18), (-12, 18), (0, 5), (0, 0), (17, 5), (123456, 7890), (60, -48)])
+def test_integer_math_matches_cpython(a, b):
+    check(jitted(integer_math), a, b)
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 20, -1])
+def test_factorial_matches_cpython(n):
+    check(jitted(factorials), n)
+
+
+def test_results_beyond_int64_raise_overflow_error():
+    with pytest.raises(OverflowError):
+        jitted(factorials)(21)
+
+
+@pytest.mark.parametrize("a, b", [(1.0, 1.0 + 1e-10), (1.0, 1.05), (0.0, 5e-4), (float("inf"), float("inf")), (float("inf"), 1e308), (float("nan"), float("nan")), (3, 3)])
+def test_isclose_matches_cpython(a, b):
+    check(jitted(closeness), a, b)
+
+
+def isqrt_of(n):
+    return math.isqrt(n)
+
+
+def test_isqrt_is_exact_up_to_int64():
+    for n in [0, 1, 2, 3, 4, 15, 16, 17, 10**12 - 1, 10**12, 2**62, 2**63 - 1, (2**31 - 1) ** 2, (2**31 - 1) ** 2 - 1]:
+        check(jitted(isqrt_of), n)

@@ -1,0 +1,149 @@
+"""Names resolved by value (issue 14): a compiled function reads its globals and closure variables
+as Python holds them when it is first compiled, not as the module's source text spells them.
+Computed constants, aliases of modules and of their functions (`prange = numba.prange`), closures
+made by factories, functions defined inside functions, and lambdas, each compared with CPython
+running the same function."""
+
+import math
+
+import numpy as np
+import pytest
+
+import rumba
+import rumba as numba
+from rumba import errors, njit, vectorize
+
+K = 2 * 3
+SCALE = float(np.sqrt(4.0))
+FLAG = not True
+WIDE = 1 << 40
+COMPLEX_STEP = complex(0.5, -1.0)
+NUMPY_COUNT = np.int64(4)
+NUMPY_ON = np.True_
+prange = numba.prange
+root = math.sqrt
+xp = np
+floor_of = np.floor
+
+
+def computed_constants(x):
+    return x * K + SCALE + (1.0 if FLAG else 2.0) + WIDE + NUMPY_COUNT * (3 if NUMPY_ON else 5)
+
+
+def aliases(x):
+    return root(x) + xp.sqrt(x) + floor_of(x) + xp.pi
+
+
+def complex_constant(z):
+    return z * COMPLEX_STEP
+
+
+def parallel_sum(n):
+    total = 0.0
+    for i in prange(n):
+        total += i * 0.5
+    return total
+
+
+@pytest.mark.parametrize("x", [0.0, 2.5, 9.0])
+def test_globals_are_read_by_value(x):
+    assert njit(computed_constants)(x) == computed_constants(x)
+    assert njit(aliases)(x) == aliases(x)
+    assert njit(complex_constant)(complex(x, 1.0)) == complex_constant(complex(x, 1.0))
+
+
+def test_prange_bound_to_another_name_runs_in_parallel():
+    compiled = njit(parallel=True)(parallel_sum)
+    assert compiled(1000) == parallel_sum(1000)
+    assert "omp.wsloop" in "".join(compiled.inspect_mlir(stage="openmp").values())
+
+
+def make_affine(scale, offset):
+    @njit
+    def affine(x):
+        return x * scale + offset
+
+    return affine
+
+
+def make_counter(limit):
+    def count(values):
+        hits = 0
+        for i in range(values.shape[0]):
+            if values[i] > limit:
+                hits += 1
+        return hits
+
+    return njit(count)
+
+
+def test_closures_of_factories_capture_their_values():
+    for scale, offset in [(3, 0.5), (2.5, 1), (-1, -2)]:
+        affine = make_affine(scale, offset)
+        assert affine(2.0) == 2.0 * scale + offset
+        assert affine(7) == 7 * scale + offset
+    values = np.array([0.5, 3.0, 7.5, 1.0])
+    assert make_counter(1.0)(values) == 2
+    assert make_counter(5)(values) == 1
+
+
+def make_with_module_math():
+    @njit
+    def rounded(x):
+        return math.floor(x) + np.sqrt(x)
+
+    return rounded
+
+
+def test_a_nested_function_reads_module_imports():
+    assert make_with_module_math()(4.5) == math.floor(4.5) + np.sqrt(4.5)
+
+
+def test_values_are_frozen_at_the_first_compilation():
+    global K
+    compiled = njit(computed_constants)
+    first = compiled(1.0)
+    saved = K
+    K = 100
+    try:
+        assert compiled(1.0) == first
+        assert compiled(2) == 2 * saved + SCALE + 2.0 + WIDE + 12
+    finally:
+        K = saved
+
+
+average = njit(lambda x, y: (x + y) / 2.0)
+halve = vectorize(["float64(float64)"])(lambda x: x / 2.0)
+
+
+def test_lambdas_compile():
+    assert average(1.0, 4.0) == 2.5
+    assert average(3, 4) == 3.5
+    np.testing.assert_array_equal(halve(np.arange(4.0)), np.arange(4.0) / 2.0)
+
+
+def test_a_lambda_that_cannot_be_told_apart_is_a_clear_error():
+    pair = (lambda x: x + 1, lambda x: x + 2)
+    with pytest.raises(TypeError, match="which lambda"):
+        njit(pair[1])(1.0)
+
+
+def unknown_global(x):
+    return x + undefined_name  # noqa: F821 - the error under test
+
+
+def test_unbound_names_stay_located_errors():
+    with pytest.raises(errors.TypingError, match=r"test_environment.py:\d+:\d+: error: name 'undefined_name' is not defined"):
+        njit(unknown_global)(1.0)
+
+
+def scaled_by_k(x):
+    return x * K
+
+
+def calls_a_module_function(x):
+    return scaled_by_k(x) + 1.0
+
+
+def test_functions_called_in_the_module_read_the_same_globals():
+    assert njit(calls_a_module_function)(2.0) == calls_a_module_function(2.0)

@@ -1,0 +1,178 @@
+"""Loops over sequences (issue 14): `for` over arrays (rows of a matrix are views), tuples,
+`enumerate`, `zip`, `reversed` and their nestings, and `for`/`while` with `else`, each compared
+with CPython running the same function on the same inputs."""
+
+import numpy as np
+import pytest
+
+from _compare import assert_same_value, jitted
+from rumba import errors, njit
+
+
+def check(dispatcher, *args):
+    """CPython and rumba on copies of the same arguments: the same result (arrays equal in dtype,
+    shape and values) and the same arrays afterwards, or the same exception type."""
+    def copies():
+        return [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args]
+
+    expected_args, got_args = copies(), copies()
+    try:
+        expected = dispatcher.py_func(*expected_args)
+    except Exception as error:  # noqa: BLE001 - the exception type is the outcome
+        with pytest.raises(type(error)):
+            dispatcher(*got_args)
+        return
+    got = dispatcher(*got_args)
+    for got_value, expected_value in zip([got] + got_args, [expected] + expected_args):
+        if isinstance(expected_value, np.ndarray):
+            assert got_value.dtype == expected_value.dtype and got_value.shape == expected_value.shape
+            np.testing.assert_array_equal(got_value, expected_value)
+        else:
+            assert_same_value(got_value, expected_value, exact_types=False)
+
+
+def total(a):
+    s = 0.0
+    for v in a:
+        s += v
+    return s
+
+
+def row_sums(m):
+    out = np.zeros(m.shape[0])
+    k = 0
+    for row in m:
+        out[k] = row.sum() + row[0]
+        k += 1
+    return out
+
+
+def scale_rows_in_place(m):
+    for row in m:
+        row *= 2.0
+    return m
+
+
+def enumerated(a):
+    s = 0.0
+    for i, v in enumerate(a):
+        s += i * v
+    for i, v in enumerate(a, 10):
+        s -= i * v
+    return s
+
+
+def zipped(a, b):
+    s = 0.0
+    for x, y in zip(a, b):
+        s += x * y
+    for i, (x, y) in enumerate(zip(a, b[1:])):
+        s += i + x - y
+    for x, y, z in zip(a, b, a[::-1]):
+        s += x * y - z
+    return s
+
+
+def backwards(a):
+    out = np.empty_like(a)
+    k = 0
+    for v in reversed(a):
+        out[k] = v
+        k += 1
+    for i, v in enumerate(reversed(a)):
+        out[i] += v
+    return out
+
+
+def over_tuples(n):
+    s = 0
+    for v in (1, 2, 3):
+        s += v * n
+    t = (n, n + 1, n + 2)
+    for v in t:
+        s += v
+    for i, v in enumerate(t):
+        s += i * v
+    return s
+
+
+def first_above(a, limit):
+    found = -1
+    for i in range(a.shape[0]):
+        if a[i] > limit:
+            found = i
+            break
+    else:
+        found = -2
+    for v in a:
+        if v > limit * 2:
+            break
+    else:
+        found += 100
+    k = 0
+    while k < a.shape[0]:
+        if a[k] < -limit:
+            break
+        k += 1
+    else:
+        found += 1000
+    return found
+
+
+def nested(m, a):
+    s = 0.0
+    for row in m:
+        for x, v in zip(row, a):
+            if v < 0:
+                continue
+            s += x * v
+    return s
+
+
+ARRAYS = [np.array([1.5, -2.0, 3.25, 4.0]), np.arange(5.0)[::-1], np.array([], dtype=np.float64), np.array([7, 1, 8], dtype=np.int32)]
+
+
+@pytest.mark.parametrize("a", ARRAYS, ids=lambda a: "%s%d" % (a.dtype, a.size))
+def test_loops_over_vectors(a):
+    check(jitted(total), a)
+    check(jitted(enumerated), a)
+    check(jitted(backwards), a)
+    check(jitted(zipped), a, np.array([3, 1, 4, 1, 5]))
+    check(jitted(zipped), a, a[:2])
+    for limit in [-10.0, 1.8, 2.0, 10.0]:
+        check(jitted(first_above), a, limit)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_loops_over_rows_are_views(layout):
+    m = np.arange(12.0).reshape(3, 4)
+    m = {"C": m, "F": np.asfortranarray(m), "strided": np.arange(24.0).reshape(3, 8)[:, ::2]}[layout]
+    check(jitted(row_sums), m)
+    check(jitted(scale_rows_in_place), m.copy())
+    check(jitted(nested), m, np.array([1.0, -1.0, 2.0, 0.5]))
+
+
+def test_loops_over_tuples():
+    for n in [0, 3, -7]:
+        check(jitted(over_tuples), n)
+
+
+def not_iterable(n):
+    s = 0
+    for v in n:
+        s += v
+    return s
+
+
+def mixed_tuple(n):
+    s = 0.0
+    for v in (1, 2.5, n):
+        s += v
+    return s
+
+
+def test_misuse_is_located_at_the_loop():
+    with pytest.raises(errors.TypingError, match=r"test_iteration.py:\d+:14: error: object of type 'int64' has no len\(\) \(and is not iterable\)"):
+        njit(not_iterable)(3)
+    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:14: error: a tuple whose elements are not numbers of one type"):
+        njit(mixed_tuple)(3)

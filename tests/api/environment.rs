@@ -1,0 +1,32 @@
+//! Names bound by value through `Options::environment`, as the Python side binds a function's
+//! globals and closure: they override what the source text says, and an unknown module is an error.
+
+use rumba::{compile_module, Binding, Constant, Number, Options, Value};
+
+const SOURCE: &str = "import math\n\nSCALE = 1.0\n\ndef scaled(x):\n    return root(x) * SCALE + OFFSET\n";
+
+fn environment(scale: f64) -> Vec<(String, Binding)> {
+    vec![
+        ("root".into(), Binding::Member("math".into(), "sqrt".into())),
+        ("SCALE".into(), Binding::Constant(Constant::Float(scale))),
+        ("OFFSET".into(), Binding::Constant(Constant::Int(3))),
+    ]
+}
+
+#[test]
+fn bound_names_override_the_source() {
+    for scale in [1.0, 2.5, -4.0] {
+        let options = Options { file_name: "scaled.py".into(), environment: environment(scale), ..Options::default() };
+        let module = compile_module(SOURCE, &options).expect("parses");
+        let function = module.function_with_signature("scaled", "f8(f8)").expect("compiles");
+        let Value::Number(Number::F64(result)) = function.call_numbers(&[Number::F64(16.0)]).expect("runs") else { panic!("a float result") };
+        assert_eq!(result, 4.0 * scale + 3.0);
+    }
+}
+
+#[test]
+fn an_unknown_module_is_an_error_naming_it() {
+    let options = Options { environment: vec![("sp".into(), Binding::Module("scipy".into()))], ..Options::default() };
+    let Err(diagnostics) = compile_module(SOURCE, &options) else { panic!("scipy is not a module compiled code knows") };
+    assert!(diagnostics.to_string().contains("'sp' is the module 'scipy', which compiled code does not support"), "{diagnostics}");
+}
