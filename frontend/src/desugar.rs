@@ -6,7 +6,9 @@
 //! `for v in a` (an array, by rows; a tuple of numbers of one type) becomes
 //! `__rumba_seq0 = a` then `for __rumba_i0 in range(len(__rumba_seq0)): v = __rumba_seq0[__rumba_i0]`;
 //! `enumerate(a, start)`, `zip(a, b, ...)` and `reversed(a)` nest (`for i, (x, y) in
-//! enumerate(zip(a, b))`), each sequence evaluated once, before the loop, as Python does.
+//! enumerate(zip(a, b))`), each sequence evaluated once, before the loop, as Python does;
+//! `a.flat`, `np.nditer(a)`, `np.ndenumerate(a)` and `np.ndindex(shape)` are walked by prelude
+//! helpers (`_flat_item`, `_ndindex_item`, ...).
 //! `for ... else` and `while ... else` become a flag that each `break` of the loop sets, and
 //! `if not flag:` after the loop.
 //! Loops over `range(...)` and `prange(...)` stay as they are.
@@ -17,11 +19,14 @@
 
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
-    name::Name, Arguments, AtomicNodeIndex, ElifElseClause, Expr, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
-    ExprNumberLiteral, ExprSubscript, ExprTuple, ExprUnaryOp, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
+    name::Name, Arguments, AtomicNodeIndex, ElifElseClause, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
+    ExprNumberLiteral, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
     Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
+
+/// The name every module binds to `numpy`, for the calls of the prelude's helpers made here.
+pub const PRELUDE_MODULE: &str = "__rumba_np";
 
 /// Rewrites the statements of `body`, at any depth; `ranges` tells which names call `range` or
 /// `prange` (the loops over them stay as they are).
@@ -85,12 +90,16 @@ impl Rewriter<'_> {
     }
 
     fn call(&mut self, function: &str, args: Vec<Expr>, at: TextRange) -> Expr {
-        let func = self.name(function, ExprContext::Load, at);
+        let function = self.name(function, ExprContext::Load, at);
+        self.call_of(function, args, at)
+    }
+
+    fn call_of(&mut self, function: Expr, args: Vec<Expr>, at: TextRange) -> Expr {
         let range = self.range(at);
         Expr::Call(ExprCall {
             node_index: AtomicNodeIndex::default(),
             range_start: range.start(),
-            func: Box::new(func),
+            func: Box::new(function),
             arguments: Arguments { range, node_index: AtomicNodeIndex::default(), args: args.into_boxed_slice(), keywords: Default::default() },
         })
     }
@@ -149,14 +158,7 @@ impl Rewriter<'_> {
         let exception = match assert.msg {
             Some(message) => {
                 let message_at = message.range();
-                let class = self.name("AssertionError", ExprContext::Load, at);
-                let range = self.range(message_at);
-                Expr::Call(ExprCall {
-                    node_index: AtomicNodeIndex::default(),
-                    range_start: range.start(),
-                    func: Box::new(class),
-                    arguments: Arguments { range, node_index: AtomicNodeIndex::default(), args: vec![*message].into_boxed_slice(), keywords: Default::default() },
-                })
+                self.call("AssertionError", vec![*message], message_at)
             }
             None => self.name("AssertionError", ExprContext::Load, at),
         };
@@ -265,7 +267,25 @@ impl Rewriter<'_> {
                         }),
                     };
                 }
+                Expr::Attribute(function) if matches!(function.attr.as_str(), "nditer" | "ndenumerate") && keywords == 0 && arguments == 1 => {
+                    let item = if function.attr.as_str() == "nditer" { "_flat_item" } else { "_ndenumerate_item" };
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let array = call.arguments.args.into_vec().pop().expect("one argument");
+                    return self.walked(array, "_flat_size", item, before);
+                }
+                Expr::Attribute(function) if function.attr.as_str() == "ndindex" && keywords == 0 && arguments > 0 => {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let mut extents = call.arguments.args.into_vec();
+                    let shape = if extents.len() == 1 { extents.pop().expect("one argument") } else { self.tuple(extents, at) };
+                    return self.walked(shape, "_ndindex_size", "_ndindex_item", before);
+                }
                 _ => {}
+            }
+        }
+        if let Expr::Attribute(attribute) = &iter {
+            if attribute.attr.as_str() == "flat" {
+                let Expr::Attribute(attribute) = iter else { unreachable!("matched an attribute") };
+                return self.walked(*attribute.value, "_flat_size", "_flat_item", before);
             }
         }
         let sequence = self.once(iter, "seq", before);
@@ -280,6 +300,30 @@ impl Rewriter<'_> {
                 rewriter.subscript(value, index, at)
             }),
         }
+    }
+
+    /// A sequence the prelude walks: `value` evaluated once, `size(value)` items, the item at `i`
+    /// `item(value, i)` (`a.flat`, `np.ndenumerate(a)`, `np.ndindex(shape)`).
+    fn walked(&mut self, value: Expr, size: &'static str, item: &'static str, before: &mut Vec<Stmt>) -> Sequence {
+        let at = value.range();
+        let walked = self.once(value, "walked", before);
+        let argument = self.name(&walked, ExprContext::Load, at);
+        let length = self.prelude_call(size, vec![argument], at);
+        Sequence {
+            length,
+            item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                let argument = rewriter.name(&walked, ExprContext::Load, at);
+                rewriter.prelude_call(item, vec![argument, index], at)
+            }),
+        }
+    }
+
+    /// A call of the prelude's helper `name`, through the name the module binds to the prelude.
+    fn prelude_call(&mut self, name: &str, args: Vec<Expr>, at: TextRange) -> Expr {
+        let module = self.name(PRELUDE_MODULE, ExprContext::Load, at);
+        let attr = Identifier { id: Name::new(name), range: self.range(at), node_index: AtomicNodeIndex::default() };
+        let function = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(module), attr, ctx: ExprContext::Load });
+        self.call_of(function, args, at)
     }
 
     /// `value` assigned to a fresh name before the loop; the name.

@@ -1348,6 +1348,21 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match self.expr_type(&subscript.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => {
+                // An index tuple held in a variable (`a[idx]` for `idx` of `np.ndindex`): one
+                // integer per dimension.
+                let may_hold_a_tuple = match &*subscript.slice {
+                    Expr::Name(_) | Expr::Call(_) | Expr::Subscript(_) => true,
+                    Expr::Attribute(attribute) => attribute.attr.as_str() != "newaxis",
+                    _ => false,
+                };
+                if may_hold_a_tuple {
+                    if let Type::Tuple(elements) = self.expr_type(&subscript.slice)? {
+                        if elements.len() != array.ndim || !elements.iter().all(|element| matches!(element, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) {
+                            return Err(module.unsupported(&*subscript.slice, format!("an array of {} dimension(s) is indexed by a tuple of as many integers, got {}", array.ndim, Type::Tuple(elements))));
+                        }
+                        return Ok(Type::Scalar(array.dtype));
+                    }
+                }
                 if let Some((_, index_type)) = self.array_index(subscript)? {
                     let helper = array_index_helper(module, array, index_type, "np.take", "np._mask_select", subscript)?;
                     let position = self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index_type)], subscript)?;

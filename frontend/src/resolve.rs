@@ -122,6 +122,7 @@ impl SourceModule {
                 _ => {}
             }
         }
+        globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         // Loops over `range`, `prange` and the names the module imports `prange` as stay range loops.
         let ranges = |name: &str| match globals.get(name) {
             Some(Global::ModuleMember(_, member)) => member == "prange",

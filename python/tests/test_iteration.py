@@ -176,3 +176,50 @@ def test_misuse_is_located_at_the_loop():
         njit(not_iterable)(3)
     with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:14: error: a tuple whose elements are not numbers of one type"):
         njit(mixed_tuple)(3)
+
+
+def flat_total(a):
+    s = 0.0
+    for v in a.flat:
+        s += v
+    for x in np.nditer(a):
+        s += x * 0.5
+    return s
+
+
+def weighted_by_position(a):
+    s = 0.0
+    for index, v in np.ndenumerate(a):
+        s += v * (index[0] + 1) - index[-1]
+    return s
+
+
+def grid_codes(n, m):
+    s = 0
+    for i, j in np.ndindex(n, m):
+        s += i * 10 + j
+    for (k,) in np.ndindex(n):
+        s += k
+    for index in np.ndindex((2, n, m)):
+        s += index[0] + index[2]
+    return s
+
+
+def doubled_by_index(a):
+    out = np.zeros(a.shape)
+    for index in np.ndindex(a.shape):
+        out[index] = a[index] * 2.0
+    return out
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_flat_ndenumerate_and_ndindex_walk_in_c_order(layout):
+    m = np.arange(12.0).reshape(3, 4) ** 1.5
+    m = {"C": m, "F": np.asfortranarray(m), "strided": np.arange(24.0).reshape(3, 8)[:, ::2] ** 1.5}[layout]
+    check(jitted(flat_total), m)
+    check(jitted(flat_total), m[0])
+    check(jitted(weighted_by_position), m)
+    check(jitted(weighted_by_position), np.arange(24.0).reshape(2, 3, 4))
+    check(jitted(doubled_by_index), m)
+    for n, k in [(3, 4), (1, 1), (0, 2)]:
+        check(jitted(grid_codes), n, k)

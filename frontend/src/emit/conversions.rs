@@ -132,7 +132,16 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         let mut names = Vec::new();
         for index in indices.into_iter().filter(|index| !matches!(index, Expr::EllipsisLiteral(_))) {
-            let value = self.emit_expr(index)?;
+            let value = match self.emit_expr(index)? {
+                // An index tuple held in a variable gives one index per element.
+                Value::Tuple(elements) => {
+                    for element in elements {
+                        names.push((self.to_scalar(element, INT64, index)?, INT64));
+                    }
+                    continue;
+                }
+                value => value,
+            };
             let name = self.to_scalar(value, INT64, index)?;
             if self.floor_of(index).is_some_and(|floor| floor >= 0) {
                 let unsigned = Scalar::Int { bits: 64, signed: false };

@@ -1862,3 +1862,44 @@ def _math_isclose(a, b, rel_tol=1e-09, abs_tol=0.0):
     difference = abs(b - a)
     return difference <= abs(rel_tol * b) or difference <= abs(rel_tol * a) or difference <= abs_tol
 
+
+# The items of `a.flat`, `np.nditer(a)`, `np.ndenumerate(a)` and `np.ndindex(shape)`, which
+# loops over them read by position (frontend/src/desugar.rs).
+
+def _flat_size(a):
+    return a.size
+
+
+def _flat_item(a, i):
+    # The element at position `i` of `a` in C order, whatever its layout.
+    return a[np._ndindex_item(a.shape, i)]
+
+
+def _ndenumerate_item(a, i):
+    index = np._ndindex_item(a.shape, i)
+    return (index, a[index])
+
+
+def _ndindex_size(shape):
+    if not isinstance(shape, tuple):
+        return np._ndindex_size((shape,))
+    size = 1
+    for extent in shape:
+        size *= extent
+    return size
+
+
+def _ndindex_item(shape, i):
+    # The C-order index tuple of position `i` in an array of `shape`.
+    if not isinstance(shape, tuple):
+        return np._ndindex_item((shape,), i)
+    if len(shape) == 1:
+        return (i,)
+    if len(shape) == 2:
+        return (i // shape[1], i % shape[1])
+    if len(shape) == 3:
+        return (i // (shape[1] * shape[2]), i // shape[2] % shape[1], i % shape[2])
+    if len(shape) == 4:
+        return (i // (shape[1] * shape[2] * shape[3]), i // (shape[2] * shape[3]) % shape[1], i // shape[3] % shape[2], i % shape[3])
+    raise NotImplementedError("iterating over more than 4 dimensions is not supported yet")
+
