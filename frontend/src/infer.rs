@@ -302,7 +302,8 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
 }
 
 /// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
-/// `np._builtin_X` is `X()`, `np._math_X` is `math.X`, `np._random_X` is `np.random.X`.
+/// `np._builtin_X` is `X()`, `np._math_X` is `math.X`, `np._operator_X` is `operator.X`,
+/// `np._random_X` is `np.random.X`.
 pub fn prelude_display_name(name: &str) -> String {
     if let Some(method) = name.strip_prefix("np._method_") {
         return format!(".{method}()");
@@ -312,6 +313,9 @@ pub fn prelude_display_name(name: &str) -> String {
     }
     if let Some(function) = name.strip_prefix("np._math_") {
         return format!("math.{function}");
+    }
+    if let Some(function) = name.strip_prefix("np._operator_") {
+        return format!("operator.{function}");
     }
     match name.strip_prefix("np._random_") {
         Some(random) => format!("np.random.{random}"),
@@ -1447,6 +1451,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(math_callee(module, member)),
+            Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
@@ -1461,6 +1466,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
                 Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
+                Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
@@ -1490,6 +1496,14 @@ fn math_callee<'e>(module: &SourceModule, name: &str) -> Callee<'e> {
         Some(prelude_name) => Callee::Function(prelude_name),
         None => Callee::Math(name.to_string()),
     }
+}
+
+/// `operator.name`: the prelude's `_operator_name` (`operator.add(a, b)` is `a + b`).
+fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+    module
+        .prelude_function(&format!("_operator_{name}"))
+        .map(Callee::Function)
+        .ok_or_else(|| module.unsupported(function, format!("operator.{name} is not supported yet")))
 }
 
 /// The prelude function that indexes `array` with the array `index`: `by_integers` for an integer

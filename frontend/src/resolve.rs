@@ -21,7 +21,8 @@ pub enum Constant {
 pub enum Global {
     /// A function defined in the same module: compiled too when called.
     Function(String),
-    /// An imported module we know: `math`, `numpy`, `random`, or `rumba` (also imported as `numba`).
+    /// An imported module we know: `math`, `numpy`, `operator`, `random`, or `rumba` (also imported
+    /// as `numba`).
     Module(&'static str),
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
@@ -32,7 +33,7 @@ pub enum Global {
 /// function is defined) holds, as far as compiled code can use it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Binding {
-    /// A module: `math`, `cmath`, `numpy`, `random`, `numba` or `rumba`, by its own name.
+    /// A module: `math`, `numpy`, `operator`, `random`, `numba` or `rumba`, by its own name.
     Module(String),
     /// A function of such a module (`sqrt = math.sqrt`, `prange = numba.prange`).
     Member(String, String),
@@ -53,6 +54,7 @@ fn known_module(name: &str) -> Option<&'static str> {
     match name {
         "math" => Some("math"),
         "numpy" => Some("numpy"),
+        "operator" => Some("operator"),
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
         _ => None,

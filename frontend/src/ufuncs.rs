@@ -279,8 +279,8 @@ mod tests {
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
             .filter_map(|(name, parameters)| {
                 // `_random_name` is `np.random.name`, `_method_name(a, ...)` the method
-                // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name`; other
-                // names with `_` are the file's helpers.
+                // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name`,
+                // `_operator_name` `operator.name`; other names with `_` are the file's helpers.
                 let parameters = parameters.trim_end_matches(':');
                 if let Some(method) = name.strip_prefix("_method_") {
                     let rest = parameters.split_once(", ").map_or(")", |(_, rest)| rest);
@@ -291,6 +291,9 @@ mod tests {
                 }
                 if let Some(function) = name.strip_prefix("_math_") {
                     return Some(format!("`math.{function}({parameters}`"));
+                }
+                if let Some(function) = name.strip_prefix("_operator_") {
+                    return Some(format!("`operator.{function}({parameters}`"));
                 }
                 let qualified = match name.strip_prefix("_random_") {
                     Some(random) => format!("random.{random}"),

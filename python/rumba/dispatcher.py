@@ -96,7 +96,7 @@ def _module_source(py_func):
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
-_KNOWN_MODULES = ("math", "numpy", "random", "numba", "rumba")
+_KNOWN_MODULES = ("math", "numpy", "operator", "random", "numba", "rumba")
 
 
 def _describe(value):

@@ -2,9 +2,12 @@
 frontend/src/prelude/numpy.py) and `assert`, each compared with CPython running the same function:
 `sum`, `min`/`max` of one iterable, `any`, `all` over arrays and tuples, `divmod`, `pow` (with a
 modulus too), `round` (with and without digits), and `math`'s integer functions (`_math_name`):
-`gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`."""
+`gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`; and the `operator` module's functions
+(`_operator_name`), under any name."""
 
 import math
+import operator
+from operator import add as plus, getitem
 
 import numpy as np
 import pytest
@@ -132,3 +135,31 @@ def isqrt_of(n):
 def test_isqrt_is_exact_up_to_int64():
     for n in [0, 1, 2, 3, 4, 15, 16, 17, 10**12 - 1, 10**12, 2**62, 2**63 - 1, (2**31 - 1) ** 2, (2**31 - 1) ** 2 - 1]:
         check(jitted(isqrt_of), n)
+
+
+def operators(a, b):
+    return (
+        operator.add(a, b), operator.sub(a, b), operator.mul(a, b), operator.truediv(a, b), operator.floordiv(a, b),
+        operator.mod(a, b), operator.pow(a, 2), operator.neg(a), operator.pos(b), operator.abs(-a), operator.eq(a, b),
+        operator.ne(a, b), operator.lt(a, b), operator.le(a, b), operator.gt(a, b), operator.ge(a, b),
+        operator.not_(a), operator.truth(b), plus(a, b),
+    )
+
+
+def integer_operators(a, b):
+    return operator.and_(a, b), operator.or_(a, b), operator.xor(a, b), operator.lshift(a, 3), operator.rshift(a, 1), operator.invert(b)
+
+
+def indexed(values, i):
+    return getitem(values, i) + operator.getitem(values, -1)
+
+
+@pytest.mark.parametrize("a, b", [(7, 3), (-7, 3), (2.5, -4.0), (0, 5), (3, 0)])
+def test_operator_functions_match_cpython(a, b):
+    check(jitted(operators), a, b)
+    if isinstance(a, int):
+        check(jitted(integer_operators), a, b)
+
+
+def test_operator_getitem_indexes():
+    check(jitted(indexed), np.arange(5.0), 2, exact_types=False)

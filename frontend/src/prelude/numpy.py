@@ -2,9 +2,9 @@
 implementations are. Each function here is `np.<name>` to compiled code: a call to
 `np.cumsum(a)` specialises `cumsum` below on `a`'s type, in the caller's module.
 `_random_name` is `np.random.name`, `_method_name(a, ...)` is the method `a.name(...)`, and
-`_builtin_name` is Python's built-in `name` (`min` and `max` of one iterable), and `_math_name`
-is `math.name`; any other name starting with `_` is a helper that only this file calls (as
-`np._name`). An
+`_builtin_name` is Python's built-in `name` (`min` and `max` of one iterable), `_math_name` is
+`math.name` and `_operator_name` is `operator.name`; any other name starting with `_` is a helper
+that only this file calls (as `np._name`). An
 annotation `"1-d"` (or `"2-d"`) on a parameter restricts it to arrays of that many dimensions:
 another argument is a located error at the caller's line.
 
@@ -1903,3 +1903,108 @@ def _ndindex_item(shape, i):
         return (i // (shape[1] * shape[2] * shape[3]), i // (shape[2] * shape[3]) % shape[1], i // shape[3] % shape[2], i % shape[3])
     raise NotImplementedError("iterating over more than 4 dimensions is not supported yet")
 
+
+# The `operator` module's functions, each its operator.
+
+def _operator_add(a, b):
+    return a + b
+
+
+def _operator_sub(a, b):
+    return a - b
+
+
+def _operator_mul(a, b):
+    return a * b
+
+
+def _operator_truediv(a, b):
+    return a / b
+
+
+def _operator_floordiv(a, b):
+    return a // b
+
+
+def _operator_mod(a, b):
+    return a % b
+
+
+def _operator_pow(a, b):
+    return a ** b
+
+
+def _operator_matmul(a, b):
+    return a @ b
+
+
+def _operator_and_(a, b):
+    return a & b
+
+
+def _operator_or_(a, b):
+    return a | b
+
+
+def _operator_xor(a, b):
+    return a ^ b
+
+
+def _operator_lshift(a, b):
+    return a << b
+
+
+def _operator_rshift(a, b):
+    return a >> b
+
+
+def _operator_eq(a, b):
+    return a == b
+
+
+def _operator_ne(a, b):
+    return a != b
+
+
+def _operator_lt(a, b):
+    return a < b
+
+
+def _operator_le(a, b):
+    return a <= b
+
+
+def _operator_gt(a, b):
+    return a > b
+
+
+def _operator_ge(a, b):
+    return a >= b
+
+
+def _operator_neg(a):
+    return -a
+
+
+def _operator_pos(a):
+    return +a
+
+
+def _operator_abs(a):
+    return abs(a)
+
+
+def _operator_invert(a):
+    return ~a
+
+
+def _operator_not_(a):
+    return not a
+
+
+def _operator_truth(a):
+    return bool(a)
+
+
+def _operator_getitem(a, b):
+    return a[b]
