@@ -984,6 +984,16 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.set_state(STATE_EXIT);
     }
 
+    /// Emits `line` (a write) where it runs only if nothing earlier in the statement raised.
+    fn line_unless_raised(&mut self, line: String) {
+        if self.statement_may_have_raised {
+            let running = self.running();
+            self.emit_if(&running, vec![line, "scf.yield".into()], None);
+        } else {
+            self.line(line);
+        }
+    }
+
     /// `raise exception(message)` when `condition` holds, in the middle of an expression; an exception
     /// already in flight from earlier in the statement keeps its place.
     fn raise_if(&mut self, condition: &str, exception: &str, message: &str, node: &dyn Ranged) -> Result<(), Diagnostic> {
@@ -1083,12 +1093,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     Type::Array(array_type).flat_mlir()[0],
                     index_types.join(", ")
                 );
-                if self.statement_may_have_raised {
-                    let running = self.running();
-                    self.emit_if(&running, vec![store, "scf.yield".into()], None);
-                } else {
-                    self.line(store);
-                }
+                self.line_unless_raised(store);
                 Ok(())
             }
             other => Err(module.unsupported(other, "unsupported assignment target")),

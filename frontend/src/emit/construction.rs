@@ -157,12 +157,7 @@ impl FunctionEmitter<'_, '_, '_> {
         ));
         let (converted, converted_type) = self.broadcast_to(&view, view_type, source, source_type, loc);
         let statement = format!("py.copy {converted}, {view} : {}, {view_text} {loc}", Type::Array(converted_type).flat_mlir()[0]);
-        if self.statement_may_have_raised {
-            let running = self.running();
-            self.emit_if(&running, vec![statement, "scf.yield".into()], None);
-        } else {
-            self.line(statement);
-        }
+        self.line_unless_raised(statement);
     }
 }
 

@@ -105,12 +105,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             other => return Err(module.typing(target, format!("cannot assign {} to an array", other.value_type()))),
         };
-        if self.statement_may_have_raised {
-            let running = self.running();
-            self.emit_if(&running, vec![store, "scf.yield".into()], None);
-        } else {
-            self.line(store);
-        }
+        self.line_unless_raised(store);
         Ok(())
     }
 }
