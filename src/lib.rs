@@ -21,15 +21,17 @@ use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Ins
 mod timings;
 
 pub use rumba_frontend::{
+    format_spec::float_repr as python_float_repr,
     is_stencil, parse_signature, parse_type,
-    resolve::{Binding, Constant},
+    resolve::{Binding, Constant, ConstantArray},
     types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature, SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;
 pub use rumba_passes::pipeline::stage_names;
 pub use rumba_runtime::{
-    abi::{python_float_repr, Argument},
+    abi::Argument,
     engine::CallError,
+    text,
     threads::{num_threads, set_num_threads},
     ArrayArgument, Exception, Number, OwnedArray, Value,
 };

@@ -8,6 +8,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/InitAllDialects.h"
@@ -317,6 +318,20 @@ LogicalResult ReshapeOp::verify() {
   return verifyNumberOrArray(*this, getType(), array.getDtype(), getShape().size());
 }
 
+LogicalResult ConstantArrayOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto global = symbols.lookupNearestSymbolFrom<memref::GlobalOp>(*this, getGlobalAttr());
+  if (!global || !global.getConstant() || !global.getInitialValue())
+    return emitOpError("refers to '") << getGlobal() << "', which is not a constant memref.global with elements";
+  auto array = cast<ArrayType>(getResult().getType());
+  MemRefType memref = global.getType();
+  if (memref.getRank() != static_cast<int64_t>(array.getNdim()) || !memref.getLayout().isIdentity())
+    return emitOpError("has ") << array.getNdim() << " dimensions, its global's type is " << memref;
+  Type dtype = array.getDtype(), element = memref.getElementType();
+  if (dtype.getIntOrFloatBitWidth() != element.getIntOrFloatBitWidth() || dtype.isIntOrIndex() != element.isIntOrIndex())
+    return emitOpError("holds ") << dtype << ", its global holds " << element;
+  return success();
+}
+
 LogicalResult ViewOp::verify() {
   auto array = llvm::cast<ArrayType>(getArray().getType());
   auto result = llvm::cast<ArrayType>(getType());
@@ -352,11 +367,37 @@ LogicalResult CopyOp::verify() {
   return success();
 }
 
+/// Text pieces around formatted values: one more piece than values, one spec per value, and values
+/// that are numbers, or arrays written without a spec.
+static LogicalResult verifyFormatted(Operation *op, ValueRange values, ArrayAttr text, ArrayAttr formats) {
+  if (text.size() != values.size() + 1)
+    return op->emitOpError("takes one more text piece than values, got ") << text.size() << " pieces for " << values.size() << " values";
+  if (formats.size() != values.size())
+    return op->emitOpError("takes one format spec per value, got ") << formats.size() << " for " << values.size() << " values";
+  for (auto [value, format] : llvm::zip(values, formats)) {
+    Type type = value.getType();
+    if (isa<ArrayType>(type)) {
+      if (!cast<StringAttr>(format).getValue().empty())
+        return op->emitOpError("formats arrays with an empty spec only, got '") << cast<StringAttr>(format).getValue() << "'";
+      continue;
+    }
+    if (!isa<IntegerType, FloatType, ComplexType>(type))
+      return op->emitOpError("formats numbers and arrays, got ") << type;
+  }
+  return success();
+}
+
 LogicalResult RaiseOp::verify() {
   if (static_cast<int32_t>(getCode()) <= 0)
     return emitOpError("exception codes are positive, got ") << getCode();
-  return success();
+  if (!getText())
+    return getValues().empty() ? success() : emitOpError("has values to format but no text pieces");
+  if (!getFormats())
+    return emitOpError("has text pieces but no format specs");
+  return verifyFormatted(getOperation(), getValues(), *getText(), *getFormats());
 }
+
+LogicalResult PrintOp::verify() { return verifyFormatted(getOperation(), getValues(), getText(), getFormats()); }
 
 //===----------------------------------------------------------------------===//
 // Folders

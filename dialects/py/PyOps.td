@@ -5,6 +5,7 @@
 
 include "PyDialect.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -138,6 +139,19 @@ def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
   let results = (outs Py_Array:$result);
   let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
+}
+
+def Py_ConstantArrayOp : Py_Op<"constant_array", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a read-only array whose elements are a constant `memref.global` (a global array, frozen)";
+  let description = [{
+    `%a = py.constant_array @table : !py.array<f64, 1, C>` is the array of the constant
+    `memref.global @table : memref<10xf64>` of the same module: an array bound by value where the
+    function was compiled, as Numba freezes global arrays. Compiled code does not write into it and
+    does not free it; a caller handed one back does not free it either.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$global);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$global attr-dict `:` qualified(type($result))";
 }
 
 def Py_ViewOp : Py_Op<"view", [Pure]> {
@@ -301,10 +315,37 @@ def Py_RaiseOp : Py_Op<"raise", [MemoryEffects<[MemWrite]>]> {
     into the status slot. The frontend has already routed control flow: the statements that follow a
     raise are skipped and the function returns the status to its caller, whose runtime maps the code
     back to the exception type, message and source location.
+
+    A message with run-time values (`raise ValueError(f"bad {x}")`) is formatted as `py.print`
+    formats its line, and the static `message` stands for it where no formatted one arrives:
+    `py.raise "ValueError", "bad {x}" formatted ["bad ", ""](%x : f64) formats [""] code 3 into %status
+    : memref<i32>`.
   }];
   let arguments = (ins StrAttr:$exception, StrAttr:$message, I32Attr:$code,
-                       MemRefRankOf<[I32], [0]>:$status);
-  let assemblyFormat = "$exception `,` $message `code` $code `into` $status attr-dict `:` type($status)";
+                       MemRefRankOf<[I32], [0]>:$status, Variadic<AnyType>:$values,
+                       OptionalAttr<StrArrayAttr>:$text, OptionalAttr<StrArrayAttr>:$formats);
+  let assemblyFormat = [{
+    $exception `,` $message (`formatted` $text^ `(` $values `:` type($values) `)` `formats` $formats)?
+    `code` $code `into` $status attr-dict `:` type($status)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+def Py_PrintOp : Py_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "write text and values to standard output, as Python's `print` does";
+  let description = [{
+    `py.print ["x = ", ", y = ", "\n"](%x, %y : si64, f64) formats ["", ".3f"]` writes the text
+    pieces with the values between them: each value formatted by Python's format mini-language with
+    its spec (an empty spec is `str`: CPython's shortest `repr` for floats, NumPy's `str` for
+    float32 numbers and for arrays). Values are numbers, booleans and arrays (with an empty spec).
+    The line is written at once, so lines printed by parallel loop iterations do not interleave.
+  }];
+  let arguments = (ins Variadic<AnyType>:$values, StrArrayAttr:$text, StrArrayAttr:$formats);
+  let assemblyFormat = "$text `(` ($values^ `:` type($values))? `)` `formats` $formats attr-dict";
   let hasVerifier = 1;
 }
 

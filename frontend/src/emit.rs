@@ -31,6 +31,7 @@ mod elementwise;
 mod expressions;
 mod parallel;
 mod stencil;
+mod text;
 mod views;
 
 /// What a `state` slot holds: why the statements that follow are being skipped.
@@ -42,8 +43,11 @@ const STATE_EXIT: i32 = 3;
 #[derive(Clone, Debug, PartialEq)]
 pub struct RaiseSite {
     pub exception: String,
-    /// The message argument, if the exception was constructed with one.
+    /// The message argument, if the exception was constructed with one (with `{}` for each value
+    /// of a message compiled code formats).
     pub message: Option<String>,
+    /// Whether compiled code formats the message with run-time values before it raises here.
+    pub formatted: bool,
     pub location: SourceLocation,
 }
 
@@ -148,11 +152,22 @@ pub struct ModuleEmitter<'s, 'm> {
     text: String,
     /// The runtime functions the module calls (name, type), declared once at its end.
     runtime_calls: std::collections::BTreeSet<RuntimeFunction>,
+    /// The constant `memref.global`s of the arrays bound by value that the module reads, by symbol.
+    constant_arrays: std::collections::BTreeMap<String, String>,
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, parallel: bool) -> Self {
-        Self { specialisations, parallel, raise_sites: Vec::new(), straight_line: true, emitted: Vec::new(), text: String::new(), runtime_calls: Default::default() }
+        Self {
+            specialisations,
+            parallel,
+            raise_sites: Vec::new(),
+            straight_line: true,
+            emitted: Vec::new(),
+            text: String::new(),
+            runtime_calls: Default::default(),
+            constant_arrays: Default::default(),
+        }
     }
 
     /// Emits specialisation `entry` and everything it calls; returns the module's text, its raise
@@ -169,6 +184,9 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
         }
         for (name, function_type) in &self.runtime_calls {
             self.text.push_str(&format!("  func.func private @{name}{function_type}\n"));
+        }
+        for global in self.constant_arrays.values() {
+            self.text.push_str(global);
         }
         Ok((format!("module {{\n{}}}\n", self.text), self.raise_sites, self.straight_line))
     }
@@ -255,7 +273,7 @@ const EXACT_FLOAT_INTS: i64 = 1 << 53;
 
 /// The error for a write into a read-only array (or a view of one), as Numba refuses it.
 fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
-    module.typing(array, "cannot write into a read-only array (a NumPy array whose 'writeable' flag is off, a view of one, or the copy a reshape of a non-contiguous array makes)")
+    module.typing(array, "cannot write into a read-only array (a NumPy array whose 'writeable' flag is off, a global array, which compiled code reads as it was when compiled, a view of one of these, or the copy a reshape of a non-contiguous array makes)")
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {
@@ -962,10 +980,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 self.set_state(STATE_EXIT);
             }
-            Stmt::Raise(raise) => {
-                let (exception, message) = exception_of(module, raise)?;
-                self.raise(&exception, message.as_deref(), statement);
-            }
+            Stmt::Raise(raise) => self.emit_raise_statement(raise)?,
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", crate::infer::statement_name(other)))),
         }
         Ok(())
@@ -975,12 +990,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn raise(&mut self, exception: &str, message: Option<&str>, node: &dyn Ranged) {
         let site = self.module.file.locate(node.range().start().to_usize());
         let sites = &mut self.module_emitter.raise_sites;
-        sites.push(RaiseSite { exception: exception.to_string(), message: message.map(str::to_string), location: site });
+        sites.push(RaiseSite { exception: exception.to_string(), message: message.map(str::to_string), formatted: false, location: site });
         let code = sites.len();
         let loc = location(self.module, node);
         let status = self.status_slot.clone();
-        let text = message.unwrap_or_default();
-        self.line(format!("py.raise {exception:?}, {text:?} code {code} into {status} : memref<i32> {loc}"));
+        let (exception, text) = (text::mlir_string(exception), text::mlir_string(message.unwrap_or_default()));
+        self.line(format!("py.raise {exception}, {text} code {code} into {status} : memref<i32> {loc}"));
         self.set_state(STATE_EXIT);
     }
 

@@ -851,7 +851,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 })?;
             }
             Stmt::Raise(raise) => {
-                exception_of(module, raise)?;
+                let (_, arguments) = exception_of(module, raise)?;
+                crate::text::message_pieces(self, arguments)?;
             }
             Stmt::Break(_) | Stmt::Continue(_) if self.loop_depth == 0 => {
                 return Err(module.typing(statement, "'break' and 'continue' belong inside a loop"));
@@ -1169,9 +1170,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Attribute(attribute) => self.attribute_type(attribute)?,
             Expr::Subscript(subscript) => self.subscript_type(subscript)?,
             Expr::StringLiteral(literal) => Type::Str(literal.value.to_str().to_string()),
-            Expr::FString(_) | Expr::BytesLiteral(_) => {
-                return Err(module.unsupported(expr, "strings are not supported in compiled code"))
-            }
+            Expr::FString(_) => return Err(module.unsupported(expr, "an f-string is not supported outside the arguments of print() and of exceptions; strings are not values in compiled code yet")),
+            Expr::BytesLiteral(_) => return Err(module.unsupported(expr, "bytes are not supported in compiled code")),
             Expr::List(_) | Expr::ListComp(_) => return Err(module.unsupported(expr, "lists are not supported yet")),
             Expr::Dict(_) | Expr::DictComp(_) => return Err(module.unsupported(expr, "dicts are not supported")),
             Expr::Set(_) | Expr::SetComp(_) => return Err(module.unsupported(expr, "sets are not supported")),
@@ -1200,6 +1200,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
             Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
             Some(Global::Constant(Constant::Complex(..))) => Ok(Type::Scalar(Scalar::Complex)),
+            Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
@@ -1252,6 +1253,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(array_call);
         }
         let callee = self.callee(call)?;
+        if let Callee::Builtin("print") = callee {
+            crate::text::print_pieces(self, call)?;
+            return Ok(Type::None);
+        }
         if let Callee::Builtin(name) = callee {
             if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex") {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
@@ -1688,8 +1693,8 @@ pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Rang
     Err(module.unsupported(iter, "unsupported loop: only 'for ... in range(...)' or 'prange(...)' is supported"))
 }
 
-/// The exception class and message of `raise Name("message")`; no message for `raise Name` and `raise Name()`.
-pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -> Result<(String, Option<String>), Diagnostic> {
+/// The exception class a `raise` names and the arguments it constructs it with.
+pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtRaise) -> Result<(String, &'r [Expr]), Diagnostic> {
     let Some(exc) = &raise.exc else {
         return Err(module.unsupported(raise, "a bare 'raise' is not supported"));
     };
@@ -1707,12 +1712,7 @@ pub fn exception_of(module: &SourceModule, raise: &ruff_python_ast::StmtRaise) -
     if !crate::resolve::is_builtin_exception(name) || module.global(name).is_some() {
         return Err(module.unsupported(&**exc, format!("'{name}' is not a built-in exception class")));
     }
-    let message = match arguments {
-        [] => None,
-        [Expr::StringLiteral(literal)] => Some(literal.value.to_str().to_string()),
-        [other, ..] => return Err(module.unsupported(other, "exception messages must be one string literal")),
-    };
-    Ok((name.to_string(), message))
+    Ok((name.to_string(), arguments))
 }
 
 fn is_python_builtin(name: &str) -> bool {

@@ -9,14 +9,17 @@ mod definite_assignment;
 mod desugar;
 pub mod diagnostics;
 mod emit;
+pub mod format_spec;
 mod infer;
 pub mod resolve;
 mod stencil;
+mod text;
 pub mod types;
 mod ufuncs;
 
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
 pub use emit::RaiseSite;
+pub use format_spec::FormatSpec;
 pub use resolve::SourceModule;
 pub use stencil::is_stencil;
 pub use types::{parse_signature, parse_type, ArrayType, Scalar, Signature, Type};

@@ -4,7 +4,7 @@
 use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 /// A module-level literal, folded into compiled code as Numba folds global constants.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,6 +27,18 @@ pub enum Global {
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
     Constant(Constant),
+    /// An array bound by value, frozen into compiled code as a read-only constant.
+    Array(Arc<ConstantArray>),
+}
+
+/// The elements of an array bound by value, in C order, as Numba freezes global arrays: compiled
+/// code reads them as they were when it was compiled and cannot write them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstantArray {
+    pub dtype: crate::types::Scalar,
+    pub shape: Vec<usize>,
+    /// The elements' bytes in native order, `shape`'s product times the dtype's size.
+    pub bytes: Vec<u8>,
 }
 
 /// What a name of a function's environment (its globals and closure, read by value where the
@@ -39,6 +51,8 @@ pub enum Binding {
     Member(String, String),
     /// A number or a bool.
     Constant(Constant),
+    /// A NumPy array (of numbers or bools), frozen.
+    Array(Arc<ConstantArray>),
 }
 
 /// A parsed Python module.
@@ -152,6 +166,16 @@ impl SourceModule {
                     Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
                 }
                 Binding::Constant(constant) => Global::Constant(*constant),
+                Binding::Array(array) => {
+                    let elements: usize = array.shape.iter().product();
+                    if elements * array.dtype.size_in_bytes() != array.bytes.len() {
+                        return Err(format!("'{name}' is an array of {elements} elements of {} but holds {} bytes", array.dtype.numba_name(), array.bytes.len()));
+                    }
+                    if array.dtype == crate::types::Scalar::Complex {
+                        return Err(format!("'{name}' is an array of complex numbers, which compiled code does not support yet"));
+                    }
+                    Global::Array(array.clone())
+                }
             };
             // A function of the module is called by its definition, whatever else binds its name.
             if !matches!(self.globals.get(name), Some(Global::Function(_))) {

@@ -297,6 +297,10 @@ pub fn parse_signature(text: &str) -> Result<Signature, String> {
 
 /// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `readonly f8[:]`, `(i8, f8)`.
 pub fn parse_type(text: &str) -> Result<Type, String> {
+    // A string is its own type, known when compiling (every character of it: it may hold anything).
+    if let Some(string) = text.strip_prefix("Literal[str](").and_then(|rest| rest.strip_suffix(')')) {
+        return Ok(Type::Str(string.to_string()));
+    }
     let text = text.trim();
     if let Some(array) = text.strip_prefix("readonly ") {
         return match parse_type(array)? {

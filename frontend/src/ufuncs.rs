@@ -203,6 +203,8 @@ pub static MATH_FUNCTIONS: &[(&str, Kernel)] = &[
     ("cbrt", Kernel::Math("cbrt")),
     ("erf", Kernel::Math("erf")),
     ("erfc", Kernel::Math("erfc")),
+    ("gamma", Kernel::Math("gamma")),
+    ("lgamma", Kernel::Math("lgamma")),
     ("fabs", Kernel::Math("fabs")),
     ("floor", Kernel::Rounding("floor")),
     ("ceil", Kernel::Rounding("ceil")),

@@ -403,3 +403,78 @@ func.func @as_strided_keeps_the_dtype(%a: !py.array<f64, 1, C>, %n: si64) {
   %v = py.as_strided %a(%n)(%n) : !py.array<f64, 1, C> -> !py.array<f32, 1, A>
   return
 }
+
+// -----
+
+func.func @print_pieces_mismatch(%x: f64) {
+  // expected-error @+1 {{'py.print' op takes one more text piece than values, got 1 pieces for 1 values}}
+  py.print ["x"](%x : f64) formats [""]
+  return
+}
+
+// -----
+
+func.func @print_specs_mismatch(%x: f64) {
+  // expected-error @+1 {{'py.print' op takes one format spec per value, got 0 for 1 values}}
+  py.print ["x", ""](%x : f64) formats []
+  return
+}
+
+// -----
+
+func.func @print_array_with_spec(%a: !py.array<f64, 1, C>) {
+  // expected-error @+1 {{'py.print' op formats arrays with an empty spec only, got '.2f'}}
+  py.print ["", ""](%a : !py.array<f64, 1, C>) formats [".2f"]
+  return
+}
+
+// -----
+
+func.func @print_memref(%m: memref<i32>) {
+  // expected-error @+1 {{'py.print' op formats numbers and arrays, got 'memref<i32>'}}
+  py.print ["", ""](%m : memref<i32>) formats [""]
+  return
+}
+
+// -----
+
+func.func @raise_values_without_specs(%status: memref<i32>, %x: f64) {
+  // expected-error @+1 {{'py.raise' op takes one format spec per value, got 2 for 1 values}}
+  py.raise "ValueError", "bad {}" formatted ["bad ", ""](%x : f64) formats ["", ""] code 1 into %status : memref<i32>
+  return
+}
+
+// -----
+
+func.func @constant_array_without_global() {
+  // expected-error @+1 {{'py.constant_array' op refers to 'missing', which is not a constant memref.global with elements}}
+  %a = py.constant_array @missing : !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+memref.global "private" @mutable : memref<2xf64> = dense<[1.0, 2.0]>
+func.func @constant_array_of_a_mutable_global() {
+  // expected-error @+1 {{which is not a constant memref.global with elements}}
+  %a = py.constant_array @mutable : !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+memref.global "private" constant @matrix : memref<2x2xf64> = dense<1.0>
+func.func @constant_array_of_another_rank() {
+  // expected-error @+1 {{'py.constant_array' op has 1 dimensions, its global's type is 'memref<2x2xf64>'}}
+  %a = py.constant_array @matrix : !py.array<f64, 1, C>
+  return
+}
+
+// -----
+
+memref.global "private" constant @integers : memref<2xi32> = dense<[1, 2]>
+func.func @constant_array_of_another_dtype() {
+  // expected-error @+1 {{'py.constant_array' op holds 'f32', its global holds 'i32'}}
+  %a = py.constant_array @integers : !py.array<f32, 1, C>
+  return
+}

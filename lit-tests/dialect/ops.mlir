@@ -180,6 +180,19 @@ func.func @raise(%status: memref<i32>) {
   return
 }
 
+// A message formatted with run-time values, and print: text pieces around formatted values.
+// CHECK-LABEL: func.func @formatted(
+// CHECK-SAME: %[[S:[a-z0-9]+]]: memref<i32>, %[[X:[a-z0-9]+]]: f64, %[[N:[a-z0-9]+]]: si64, %[[A:[a-z0-9]+]]: !py.array<f32, 1, C>)
+// CHECK: py.print ["x = ", ", n = ", ", a = ", "\0A"](%[[X]], %[[N]], %[[A]] : f64, si64, !py.array<f32, 1, C>) formats [".3f", "5d", ""]
+// CHECK: py.print [""]() formats []
+// CHECK: py.raise "ValueError", "bad {}" formatted ["bad ", ""](%[[X]] : f64) formats [""] code 3 into %[[S]] : memref<i32>
+func.func @formatted(%status: memref<i32>, %x: f64, %n: si64, %a: !py.array<f32, 1, C>) {
+  py.print ["x = ", ", n = ", ", a = ", "\0A"](%x, %n, %a : f64, si64, !py.array<f32, 1, C>) formats [".3f", "5d", ""]
+  py.print [""]() formats []
+  py.raise "ValueError", "bad {}" formatted ["bad ", ""](%x : f64) formats [""] code 3 into %status : memref<i32>
+  return
+}
+
 // py.map applies its kernel at every index; py.reduce folds a whole array.
 // CHECK-LABEL: func.func @map_and_reduce
 // CHECK: %[[MAP:.*]] = py.map %arg0, %arg1 : (!py.array<f64, 2, C>, f64) -> !py.array<f64, 2, C> {
@@ -237,4 +250,14 @@ func.func @random(%seed: si64) -> f64 {
   py.seed %seed : si64
   %x = py.random : f64
   return %x : f64
+}
+
+// A global array bound by value: the array of a constant memref.global.
+// CHECK: memref.global "private" constant @table : memref<2x3xi64> = dense<{{.*}}>
+// CHECK-LABEL: func.func @constant_array
+// CHECK: py.constant_array @table : !py.array<si64, 2, C>
+memref.global "private" constant @table : memref<2x3xi64> = dense<[[1, 2, 3], [4, 5, 6]]>
+func.func @constant_array() -> !py.array<si64, 2, C> {
+  %a = py.constant_array @table : !py.array<si64, 2, C>
+  return %a : !py.array<si64, 2, C>
 }

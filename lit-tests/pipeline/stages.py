@@ -4,6 +4,7 @@
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm-dialect | %FileCheck %s --check-prefix=LLVMDIALECT
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage llvm | %FileCheck %s --check-prefix=LLVMIR
 # RUN: %rumba emit %s --call "scale(2.5, 4)" --stage asm | %FileCheck %s --check-prefix=ASM
+# RUN: %rumba emit %s --function summed --signature "(i8,)" --stage llvm-dialect | %FileCheck %s --check-prefix=MEMORY
 
 # STD-LABEL: func.func @scale__f64__si64(%arg0: f64, %arg1: i64) -> (i32, f64)
 # STD: arith.sitofp %{{.*}} : i64 to f64
@@ -31,3 +32,14 @@ def scale(x, n):
 # LOOPS-NEXT: memref.store %[[ONE]], %{{.*}}[%[[I]]]
 def filled(n):
     return np.ones(n)
+
+
+# Arrays are allocated and freed through MLIR's generic functions, which the runtime defines (its
+# free skips the constant arrays of globals bound by value).
+# MEMORY-LABEL: llvm.func @summed__si64
+# MEMORY: llvm.call @_mlir_memref_to_llvm_alloc
+# MEMORY: llvm.call @_mlir_memref_to_llvm_free
+# MEMORY-NOT: @malloc
+# MEMORY-NOT: @free
+def summed(n):
+    return (np.ones(n) * 2.0).sum()

@@ -136,7 +136,8 @@ fn dominated_blocks(start: MlirBlock) -> Vec<MlirBlock> {
 
 /// Frees `allocation` in front of `anchor`. An array a call returned is the caller's to free only
 /// when the call succeeded (a raising callee returns no memory) and it is not one of the call's
-/// arguments (or a view of one) handed back.
+/// arguments (or a view of one) handed back. A constant array a call returns is freed as nothing
+/// (`runtime/src/memory.rs`).
 fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
     let owner = unsafe { mlirOpResultGetOwner(allocation) };
     let anchor = if ir::op_name(owner) == "func.call" {

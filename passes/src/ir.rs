@@ -67,6 +67,30 @@ pub fn is_ancestor(ancestor: MlirOperation, mut operation: MlirOperation) -> boo
     false
 }
 
+unsafe extern "C" {
+    fn mlirOperationCreateParse(context: MlirContext, source: MlirStringRef, source_name: MlirStringRef) -> MlirOperation;
+}
+
+/// One operation parsed from `source`, not yet inserted anywhere; `None` where it does not parse.
+///
+/// # Safety
+/// `context` must be live and have the operation's dialect loaded.
+pub unsafe fn parse_operation(context: MlirContext, source: &str) -> Option<MlirOperation> {
+    let operation = unsafe { mlirOperationCreateParse(context, string_ref(source), string_ref("rumba")) };
+    (!operation.ptr.is_null()).then_some(operation)
+}
+
+/// The `builtin.module` around `operation`.
+pub fn enclosing_module(mut operation: MlirOperation) -> Option<MlirOperation> {
+    while op_name(operation) != "builtin.module" {
+        operation = unsafe { mlirOperationGetParentOperation(operation) };
+        if operation.ptr.is_null() {
+            return None;
+        }
+    }
+    Some(operation)
+}
+
 pub fn value_type(value: MlirValue) -> MlirType {
     unsafe { mlirValueGetType(value) }
 }

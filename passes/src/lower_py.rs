@@ -26,9 +26,11 @@ use std::collections::HashMap;
 
 mod arrays;
 mod scalars;
+mod text;
 
 use arrays::*;
 use scalars::*;
+use text::*;
 
 /// Runs the lowering on a module operation; `Err` carries a message already emitted at its location.
 pub fn lower_py(module: MlirOperation) -> Result<(), String> {
@@ -297,6 +299,17 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let view = strided_view(b, operands[0], parts.ndim, &extents, &contiguous_strides, element);
             b.value("memref.cast", &[view], result_type.expect("has a result"), &[])
         }
+        "py.constant_array" => {
+            let global = ir::attribute(operation, "global");
+            let symbol = ir::to_string(unsafe { mlirFlatSymbolRefAttrGetValue(global) });
+            let module = ir::enclosing_module(operation).ok_or("py.constant_array: not inside a module")?;
+            let [definition] = ir::collect_operations(module, |candidate| ir::op_name(candidate) == "memref.global" && ir::string_attribute(candidate, "sym_name") == symbol)[..] else {
+                return Err(format!("py.constant_array: no memref.global named '{symbol}'"));
+            };
+            let global_type = unsafe { mlirTypeAttrGetValue(ir::attribute(definition, "type")) };
+            let memory = b.value("memref.get_global", &[], global_type, &[("name", global)]);
+            b.value("memref.cast", &[memory], result_type.expect("has a result"), &[])
+        }
         "py.stride" => {
             let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_types[0])) }.ok_or("py.stride takes an array")?;
             let strides = strides_of(b, operands[0], parts.ndim, convert_type(b.context, parts.dtype.to_raw()));
@@ -317,7 +330,16 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         }
         "py.raise" => {
             let code = b.integer(b.integer_type(32), ir::integer_attribute(operation, "code"));
+            if operands.len() > 1 {
+                append_formatted(b, operation, &operands[1..], &operand_types[1..])?;
+                call_runtime(b, "rumba_raise_message", &[code], None)?;
+            }
             b.create("memref.store", &[code, operands[0]], &[], &[]);
+            return Ok(Vec::new());
+        }
+        "py.print" => {
+            append_formatted(b, operation, &operands, operand_types)?;
+            call_runtime(b, "rumba_print_flush", &[], None)?;
             return Ok(Vec::new());
         }
         other => return Err(format!("lower-py: no lowering for '{other}'")),

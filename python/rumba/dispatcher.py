@@ -99,6 +99,10 @@ def _module_source(py_func):
 _KNOWN_MODULES = ("math", "numpy", "operator", "random", "numba", "rumba")
 
 
+# The dtypes of arrays compiled code can hold, as NumPy spells them; arrays of others stay unbound.
+_ARRAY_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"}
+
+
 def _describe(value):
     """How the environment binds a value compiled code can use by value, or None for any other
     value (the name then means what the module's source says, if anything)."""
@@ -112,6 +116,11 @@ def _describe(value):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None
         return ("constant", value)
+    if isinstance(value, np.ndarray):
+        if type(value) is not np.ndarray or value.dtype.name not in _ARRAY_DTYPES or not value.dtype.isnative:
+            return None
+        # Frozen: the elements as they are now, in C order, as Numba freezes global arrays.
+        return ("array", value.dtype.name, value.shape, np.ascontiguousarray(value).tobytes())
     name = getattr(value, "__name__", None)
     if not isinstance(name, str):
         return None
@@ -122,10 +131,34 @@ def _describe(value):
     return None
 
 
+def _referenced_names(py_func):
+    """The global and free names the code of ``py_func`` reads, of the functions nested in it, and
+    of the functions of its module it names (which are compiled with it)."""
+    names = set()
+    pending = [py_func.__code__]
+    seen = set()
+    while pending:
+        code = pending.pop()
+        if code in seen:
+            continue
+        seen.add(code)
+        names.update(code.co_names)
+        names.update(code.co_freevars)
+        pending.extend(constant for constant in code.co_consts if isinstance(constant, pytypes.CodeType))
+        for name in code.co_names:
+            value = py_func.__globals__.get(name)
+            if isinstance(value, pytypes.FunctionType) and value.__module__ == py_func.__module__:
+                pending.append(value.__code__)
+            elif isinstance(getattr(value, "py_func", None), pytypes.FunctionType):
+                pending.append(value.py_func.__code__)
+    return names
+
+
 def _environment(py_func):
     """The names of ``py_func``'s globals (which the other functions of its module compiled with
-    it read too) and closure, bound by value: modules and functions compiled code knows, numbers
-    and bools. Read once, when the function is first compiled, as Numba does."""
+    it read too) and closure, bound by value: modules and functions compiled code knows, numbers,
+    bools and arrays (only those the code names: an array is copied to be frozen). Read once, when
+    the function is first compiled, as Numba does."""
     code = py_func.__code__
     values = dict(py_func.__globals__)
     for name, cell in zip(code.co_freevars, py_func.__closure__ or ()):
@@ -133,8 +166,13 @@ def _environment(py_func):
             values[name] = cell.cell_contents
         except ValueError:
             continue
+    referenced = None
     environment = []
     for name, value in sorted(values.items()):
+        if isinstance(value, np.ndarray):
+            referenced = _referenced_names(py_func) if referenced is None else referenced
+            if name not in referenced:
+                continue
         description = _describe(value)
         if description is not None:
             environment.append((name, description))

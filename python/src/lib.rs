@@ -87,6 +87,15 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
                 rumba::Constant::Complex(complex.real(), complex.imag())
             })
         }
+        "array" => {
+            let dtype: String = description.get_item(1)?.extract()?;
+            let dtype = Scalar::from_name(&dtype).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot hold arrays of {dtype}")))?;
+            rumba::Binding::Array(std::sync::Arc::new(rumba::ConstantArray {
+                dtype,
+                shape: description.get_item(2)?.extract()?,
+                bytes: description.get_item(3)?.extract()?,
+            }))
+        }
         other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
     })
 }
@@ -94,7 +103,8 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
 #[pymethods]
 impl Compiler {
     /// `environment` binds names by value: `(name, ("module", "numpy"))`, `(name, ("member",
-    /// "math", "sqrt"))` or `(name, ("constant", number))`.
+    /// "math", "sqrt"))`, `(name, ("constant", number))` or `(name, ("array", dtype, shape,
+    /// bytes))`.
     #[new]
     #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new()))]
     fn new(
@@ -209,6 +219,7 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 byte_strides: array.strides().iter().map(|&stride| stride as i64).collect(),
             }))
         }
+        Type::Str(expected) if value.cast_exact::<pyo3::types::PyString>().is_ok_and(|string| string.to_str().is_ok_and(|text| text == expected)) => Ok(Argument::Str(expected.clone())),
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
         Type::Tuple(element_types) => {
@@ -411,7 +422,11 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Complex));
     }
     if let Ok(tuple) = value.cast_exact::<PyTuple>() {
-        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::Tuple);
+        // Strings are specialised on at the top level only (a tuple's type text could not hold one).
+        return tuple.iter().map(|element| type_of(&element).filter(|element| !matches!(element, Type::Str(_)))).collect::<Option<Vec<Type>>>().map(Type::Tuple);
+    }
+    if let Ok(string) = value.cast_exact::<pyo3::types::PyString>() {
+        return string.to_str().ok().map(|text| Type::Str(text.to_string()));
     }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
@@ -686,8 +701,46 @@ fn stages() -> Vec<String> {
     rumba::stage_names().into_iter().map(String::from).chain(["llvm".into(), "asm".into()]).collect()
 }
 
+/// What `print` writes in compiled code goes to `sys.stdout` (a notebook's cell output, pytest's
+/// capture), and arrays are written by NumPy's `str`, as Python's `print` writes them.
+fn install_text_hooks() {
+    rumba::text::set_output(|text| {
+        Python::attach(|py| {
+            // As print(), which writes nowhere when sys.stdout is None (pythonw).
+            let _ = py.import("sys").and_then(|sys| sys.getattr("stdout")).and_then(|stdout| if stdout.is_none() { Ok(stdout) } else { stdout.call_method1("write", (text,)) });
+        })
+    });
+    rumba::text::set_array_formatter(|array| Python::attach(|py| numpy_str(py, array).unwrap_or_else(|error| format!("<array: {error}>"))));
+}
+
+/// NumPy's `str` of an array compiled code holds, through a read-only view of its memory.
+fn numpy_str(py: Python<'_>, array: &rumba::text::ArrayText) -> PyResult<String> {
+    let itemsize = array.dtype.size_in_bytes() as isize;
+    let mut dims: Vec<npyffi::npy_intp> = array.shape.iter().map(|&extent| extent as npyffi::npy_intp).collect();
+    let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
+    unsafe {
+        let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
+        let object = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            subtype,
+            descr_of(py, array.dtype).into_dtype_ptr(),
+            dims.len() as i32,
+            dims.as_mut_ptr(),
+            strides.as_mut_ptr(),
+            array.data.cast_mut().cast(),
+            npyffi::NPY_ARRAY_ALIGNED,
+            std::ptr::null_mut(),
+        );
+        if object.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        Bound::from_owned_ptr(py, object).str()?.extract()
+    }
+}
+
 #[pymodule]
 fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    install_text_hooks();
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
     module.add_class::<DispatchTable>()?;

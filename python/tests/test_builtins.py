@@ -163,3 +163,50 @@ def test_operator_functions_match_cpython(a, b):
 
 def test_operator_getitem_indexes():
     check(jitted(indexed), np.arange(5.0), 2, exact_types=False)
+
+
+def float_decomposition(x):
+    return math.frexp(x), math.ldexp(x, 7), math.ldexp(x, -1074), math.modf(x), math.ulp(x), math.remainder(x, 0.75), math.remainder(x, -2.0)
+
+
+FLOATS = [0.5, 3.7, -2.5, 1e-310, 5e-324, 1e308, -1.7976931348623157e308, 171.5, 7.0, -0.0, 0.0, 2.25, -0.375, 1.125, float("inf"), float("-inf"), float("nan")]
+
+
+@pytest.mark.parametrize("x", FLOATS)
+def test_frexp_ldexp_modf_ulp_remainder_match_cpython(x):
+    # ldexp beyond the largest float is inf here, CPython's OverflowError (math's domain rule).
+    if math.isfinite(x) and abs(x) > 1e300:
+        x = x / 1e10
+    if math.isinf(x):
+        got = jitted(float_decomposition)(x)
+        assert got[0] == (x, 0) and got[3] == (math.copysign(0.0, x), x) and got[4] == math.inf
+        return
+    check(jitted(float_decomposition), x)
+
+
+def special_functions(x):
+    return math.gamma(x), math.lgamma(x)
+
+
+@pytest.mark.parametrize("x", [0.5, 1.0, 3.7, 7.0, 25.5, 171.5, -2.5, -0.75, 1e-8, 100.25])
+def test_gamma_and_lgamma_agree_with_cpython_to_a_few_ulps(x):
+    # libm's tgamma and lgamma, where CPython has its own Lanczos sums: equal to 1e-13 relative
+    # (lgamma near its zeros absolutely).
+    got = jitted(special_functions)(x)
+    expected = special_functions(x)
+    assert got[0] == pytest.approx(expected[0], rel=1e-13)
+    assert got[1] == pytest.approx(expected[1], rel=1e-13, abs=1e-15)
+
+
+def summed(a):
+    return math.fsum(a), math.prod(a), math.prod(a, start=2.0)
+
+
+def test_fsum_is_exact_and_prod_multiplies_in_order_as_cpython():
+    rng = np.random.default_rng(7)
+    # (Of an empty float array, CPython's prod is the int start; here the float the loop types.)
+    for size in [1, 5, 1000]:
+        a = rng.standard_normal(size) * 10.0 ** rng.integers(-20, 20, size)
+        check(jitted(summed), a, exact_types=False)
+    for values in [[1e16, 1.0, 1e-16], [0.1] * 10, [1e308, 1e308, -1e308], [math.inf, 1.0], [math.inf, -math.inf], [math.nan, 1.0]]:
+        check(jitted(summed), np.array(values), exact_types=False)

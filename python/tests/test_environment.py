@@ -11,6 +11,7 @@ import pytest
 
 import rumba
 import rumba as numba
+from _compare import check, jitted
 from rumba import errors, njit, vectorize
 
 K = 2 * 3
@@ -147,3 +148,113 @@ def calls_a_module_function(x):
 
 def test_functions_called_in_the_module_read_the_same_globals():
     assert njit(calls_a_module_function)(2.0) == calls_a_module_function(2.0)
+
+
+# Arrays bound by value are frozen read-only constants, as Numba freezes global arrays.
+SQUARES = np.arange(10.0) ** 2
+GRID = np.asfortranarray(np.arange(12, dtype=np.int32).reshape(3, 4))
+EVEN = np.arange(6) % 2 == 0
+WEIGHTS32 = np.linspace(0.0, 1.0, 7, dtype=np.float32)
+EMPTY = np.zeros((0, 3))
+ROOTS = np.sqrt(np.arange(5.0) + 1j)
+
+
+def table_lookups(i, j):
+    return SQUARES[i] + GRID[j, i % 4] + EVEN[i % 6] + WEIGHTS32[i % 7] + SQUARES[-1] + EMPTY.shape[0] + GRID.sum()
+
+
+def table_views():
+    return SQUARES[::3], GRID.T, SQUARES
+
+
+def table_of_a_helper():
+    return SQUARES
+
+
+def through_a_helper(n):
+    total = 0.0
+    for _ in range(n):
+        total += table_of_a_helper()[n % 10] + np.sort(SQUARES)[1]
+    return total
+
+
+def writes_a_table(i):
+    SQUARES[i] = 0.0
+    return i
+
+
+def reads_complex_table(i):
+    return ROOTS[i]
+
+
+@pytest.mark.parametrize("i, j", [(0, 0), (3, 2), (9, 1), (-2, -1)])
+def test_global_arrays_are_read_as_constants(i, j):
+    check(jitted(table_lookups), i, j, exact_types=False)
+
+
+def test_global_arrays_returned_or_viewed_are_copies_with_their_values():
+    got = njit(table_views)()
+    expected = table_views()
+    for got_array, expected_array in zip(got, expected):
+        np.testing.assert_array_equal(got_array, expected_array)
+        assert not np.shares_memory(got_array, expected_array)
+    # A compiled helper hands the constant to its compiled caller, which must not free it.
+    assert njit(through_a_helper)(50) == through_a_helper(50)
+
+
+def test_global_arrays_are_frozen_at_the_first_compilation():
+    compiled = njit(table_lookups)
+    first = compiled(2, 1)
+    SQUARES[2] += 1000.0
+    try:
+        assert compiled(2, 1) == first
+        assert table_lookups(2, 1) == first + 1000.0
+    finally:
+        SQUARES[2] -= 1000.0
+
+
+def test_a_closure_over_an_array_reads_its_value():
+    def factory(weights):
+        @njit
+        def weighted(x):
+            return (weights * x).sum()
+
+        return weighted
+
+    assert factory(np.arange(4.0))(2.0) == 12.0
+    assert factory(np.ones(3))(2.0) == 6.0
+
+
+def test_writing_into_a_global_array_is_a_located_error():
+    with pytest.raises(errors.TypingError) as raised:
+        njit(writes_a_table)(1)
+    assert "SQUARES[i] = 0.0" in str(raised.value) and "read-only" in str(raised.value)
+
+
+def test_a_global_array_of_complex_numbers_stays_a_located_error():
+    with pytest.raises(errors.RumbaError) as raised:
+        njit(reads_complex_table)(1)
+    assert "ROOTS" in str(raised.value)
+
+
+def by_mode(x, how, scale=1.0):
+    if how == "double":
+        return x * 2.0 * scale
+    elif how == "neg, then half":
+        return -x / 2.0
+    return x
+
+
+@pytest.mark.parametrize("how", ["double", "neg, then half", "other (kept)", ""])
+def test_string_arguments_specialise_the_function(how):
+    check(jitted(by_mode), 3.0, how)
+    assert jitted(by_mode)(3.0, how=how, scale=2.0) == by_mode(3.0, how=how, scale=2.0)
+
+
+def test_each_string_is_its_own_specialisation():
+    compiled = njit(by_mode)
+    compiled(1.0, "double")
+    compiled(1.0, "other")
+    assert len(compiled.signatures) == 2
+    with pytest.raises(TypeError, match="cannot pass"):
+        compiled(1.0, ("double",))

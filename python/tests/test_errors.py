@@ -167,8 +167,8 @@ def uses_list_literal(x):
     return x
 
 
-def uses_print(x):
-    print(x)
+def prints_to_a_file(x):
+    print(x, file=None)
     return x
 
 
@@ -328,7 +328,7 @@ def test_typing_errors(function, args, needle, message_part):
 
 UNSUPPORTED_CASES = [
     (uses_list_literal, (1,), "[1, 2, x]", r"list"),
-    (uses_print, (1,), "print(x)", r"print"),
+    (prints_to_a_file, (1,), "file=None", r"print\(file=...\)"),
     (uses_with, (1,), "with x:", r"with"),
 ]
 
@@ -349,8 +349,8 @@ def test_diagnostics_at_decoration_with_signature():
         jit("i8(i8)")(does_not_type)
     assert_diagnostic(info.value, does_not_type, "x + t")
     with pytest.raises(errors.UnsupportedError) as info:
-        jit("i8(i8)")(uses_print)
-    assert_diagnostic(info.value, uses_print, "print(x)")
+        jit("i8(i8)")(prints_to_a_file)
+    assert_diagnostic(info.value, prints_to_a_file, "file=None")
 
 
 def test_error_class_hierarchy():
@@ -425,9 +425,9 @@ def test_unknown_option():
 
 @pytest.mark.parametrize(
     "value",
-    [[1, 2], "abc", ("a", 1), {"a": 1}, np.float16(1.0), np.complex64(1.0), np.zeros(3, dtype=np.complex128),
+    [[1, 2], ("a", 1), {"a": 1}, np.float16(1.0), np.complex64(1.0), np.zeros(3, dtype=np.complex128),
      np.zeros(3, dtype=np.float16), np.array(1.0), np.array(["a", "b"])],
-    ids=["list", "str", "tuple-of-str", "dict", "float16", "complex64", "complex-array", "float16-array",
+    ids=["list", "tuple-of-str", "dict", "float16", "complex64", "complex-array", "float16-array",
          "0-d-array", "str-array"],
 )
 def test_unsupported_argument_values(value):

@@ -3,7 +3,7 @@
 //! returns. Arrays allocated by compiled code come back as [`OwnedArray`]s that free their memory.
 
 use rumba_dialects::Layout;
-use rumba_frontend::{ArrayType, Scalar, Type};
+use rumba_frontend::{format_spec::float_repr, ArrayType, Scalar, Type};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -134,43 +134,13 @@ impl Number {
     }
 }
 
-/// Python's `repr` of a float: the shortest digits that round-trip, in Python's notation.
-pub fn python_float_repr(value: f64) -> String {
-    if value.is_nan() {
-        return "nan".into();
-    }
-    if value.is_infinite() {
-        return if value > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    let scientific = format!("{value:e}");
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let negative = mantissa.starts_with('-');
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let sign = if negative { "-" } else { "" };
-    if (-4..16).contains(&exponent) {
-        let point = exponent + 1;
-        let text = if point <= 0 {
-            format!("0.{}{digits}", "0".repeat((-point) as usize))
-        } else if point as usize >= digits.len() {
-            format!("{digits}{}.0", "0".repeat(point as usize - digits.len()))
-        } else {
-            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
-        };
-        format!("{sign}{text}")
-    } else {
-        let fraction = if digits.len() > 1 { format!("{}.{}", &digits[..1], &digits[1..]) } else { digits.clone() };
-        format!("{sign}{fraction}e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs())
-    }
-}
-
 impl fmt::Display for Number {
     /// Python's `repr` of the value.
     fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         match *self {
             Number::Bool(value) => write!(formatter, "{}", if value { "True" } else { "False" }),
-            Number::F32(value) => write!(formatter, "{}", python_float_repr(value as f64)),
-            Number::F64(value) => write!(formatter, "{}", python_float_repr(value)),
+            Number::F32(value) => write!(formatter, "{}", float_repr(value as f64)),
+            Number::F64(value) => write!(formatter, "{}", float_repr(value)),
             Number::I8(value) => write!(formatter, "{value}"),
             Number::I16(value) => write!(formatter, "{value}"),
             Number::I32(value) => write!(formatter, "{value}"),
@@ -187,7 +157,7 @@ impl fmt::Display for Number {
 /// Python's `repr` of a complex number: `2j`, `(1-0.5j)`, `(-0+1j)`; parts print without `.0`.
 pub fn python_complex_repr(real: f64, imag: f64) -> String {
     let part = |value: f64| {
-        let text = python_float_repr(value);
+        let text = float_repr(value);
         text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
     };
     let imag_text = if imag.is_sign_negative() && !imag.is_nan() { part(imag) } else { format!("+{}", part(imag)) };
@@ -247,6 +217,8 @@ pub enum Argument {
     None,
     /// A tuple: its elements, laid out one after another as if each were an argument.
     Tuple(Vec<Argument>),
+    /// A string: a value known when compiling (the function is specialised on it), no slot.
+    Str(String),
 }
 
 impl Argument {
@@ -256,6 +228,7 @@ impl Argument {
             Argument::Array(array) => Type::Array(array.array_type()),
             Argument::None => Type::None,
             Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
+            Argument::Str(text) => Type::Str(text.clone()),
         }
     }
 }
@@ -286,7 +259,7 @@ impl PackedArguments {
         for argument in arguments {
             match argument {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
-                Argument::None => {}
+                Argument::None | Argument::Str(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
@@ -424,15 +397,30 @@ impl OwnedArray {
         let mut index = vec![0i64; self.shape.len()];
         for _ in 0..self.len() {
             values.push(self.get(&index).map_or(f64::NAN, Number::as_f64));
-            for dim in (0..index.len()).rev() {
-                index[dim] += 1;
-                if index[dim] < self.shape[dim] {
-                    break;
-                }
-                index[dim] = 0;
-            }
+            advance(&mut index, &self.shape);
         }
         values
+    }
+
+    /// A C-ordered copy, in memory of its own, of the `shape` elements at `data` `strides` apart.
+    ///
+    /// # Safety
+    /// Every element addressed must be readable.
+    unsafe fn copied(data: *const u8, dtype: Scalar, shape: &[i64], strides: &[i64]) -> Self {
+        let size = dtype.size_in_bytes();
+        let count = shape.iter().product::<i64>().max(0) as usize;
+        let memory = unsafe { libc::malloc((count * size).max(1)) }.cast::<u8>();
+        let mut index = vec![0i64; shape.len()];
+        for position in 0..count {
+            let offset: i64 = index.iter().zip(strides).map(|(i, stride)| i * stride).sum();
+            unsafe { std::ptr::copy_nonoverlapping(data.offset(offset as isize * size as isize), memory.add(position * size), size) };
+            advance(&mut index, shape);
+        }
+        let mut c_strides = vec![1i64; shape.len()];
+        for dim in (0..shape.len().saturating_sub(1)).rev() {
+            c_strides[dim] = c_strides[dim + 1] * shape[dim + 1].max(1);
+        }
+        Self { allocation: Some(std::sync::Arc::new(Allocation(memory))), data: memory, dtype, shape: shape.to_vec(), strides: c_strides, borrowed_from: None }
     }
 
     /// The data pointer and the allocation keeping it alive (none for a view of an argument, whose
@@ -443,6 +431,17 @@ impl OwnedArray {
 
     pub fn data(&self) -> *mut u8 {
         self.data
+    }
+}
+
+/// The multi-index after `index` in C order (wrapping to zeros after the last).
+fn advance(index: &mut [i64], shape: &[i64]) {
+    for dim in (0..index.len()).rev() {
+        index[dim] += 1;
+        if index[dim] < shape[dim] {
+            return;
+        }
+        index[dim] = 0;
     }
 }
 
@@ -536,6 +535,13 @@ unsafe fn read_value<'l>(
                     let element_offset = word(2);
                     let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
                     let allocated = word(0) as *mut u8;
+                    let shape: Vec<i64> = (0..ndim).map(|dim| word(3 + dim)).collect();
+                    let strides: Vec<i64> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
+                    if allocated as usize == crate::memory::CONSTANT_MEMORY {
+                        // A constant array (or a view of one) lives as long as the compiled code:
+                        // the caller gets a copy it owns.
+                        return Value::Array(Box::new(unsafe { OwnedArray::copied(data, dtype, &shape, &strides) }));
+                    }
                     let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
                     let allocation = borrowed_from.is_none().then(|| {
                         match allocations.iter().find(|allocation| allocation.0 == allocated) {
@@ -551,8 +557,8 @@ unsafe fn read_value<'l>(
                         allocation,
                         data,
                         dtype,
-                        shape: (0..ndim).map(|dim| word(3 + dim)).collect(),
-                        strides: (0..ndim).map(|dim| word(3 + ndim + dim)).collect(),
+                        shape,
+                        strides,
                         borrowed_from,
                     }))
                 }
@@ -580,7 +586,7 @@ mod tests {
             (2.5e-7, "2.5e-07"),
             (1e15, "1000000000000000.0"),
         ] {
-            assert_eq!(python_float_repr(value), text, "{value:e}");
+            assert_eq!(float_repr(value), text, "{value:e}");
         }
     }
 

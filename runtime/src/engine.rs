@@ -50,11 +50,13 @@ impl Engine {
         let runtime_functions = [
             ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void),
             ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),
+            ("_mlir_memref_to_llvm_alloc", crate::memory::_mlir_memref_to_llvm_alloc as *mut std::ffi::c_void),
+            ("_mlir_memref_to_llvm_free", crate::memory::_mlir_memref_to_llvm_free as *mut std::ffi::c_void),
             ("rumba_int_true_divide", crate::arithmetic::rumba_int_true_divide as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
         ];
-        for (name, address) in crate::random::symbols().into_iter().chain(runtime_functions) {
+        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(runtime_functions) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }
@@ -202,9 +204,11 @@ impl CompiledFunction {
         let site = self.raise_sites.get(status as usize - 1).cloned().unwrap_or_else(|| RaiseSite {
             exception: "SystemError".into(),
             message: Some(format!("compiled code returned the unknown status {status}")),
+            formatted: false,
             location: SourceLocation { file: String::new(), line: 0, column: 0 },
         });
-        CallError::Raised(Box::new(Exception { exception: site.exception, message: site.message, location: site.location }))
+        let message = if site.formatted { crate::text::take_message(status).or(site.message) } else { site.message };
+        CallError::Raised(Box::new(Exception { exception: site.exception, message, location: site.location }))
     }
 
     fn check(&self, given: impl ExactSizeIterator<Item = Type>) -> Result<(), CallError> {

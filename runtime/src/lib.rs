@@ -11,6 +11,7 @@ pub mod memory;
 pub mod random;
 pub mod reductions;
 pub mod stack;
+pub mod text;
 pub mod threads;
 pub mod translate;
 

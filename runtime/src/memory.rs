@@ -1,5 +1,24 @@
-//! Whether a large array can be allocated: compiled code asks before allocating a gigabyte or more,
-//! and raises `MemoryError` rather than receive a null pointer it would then write through.
+//! The memory of compiled code's arrays: the allocation functions MLIR's memref lowering calls, and
+//! whether a large array can be allocated (compiled code asks before allocating a gigabyte or more,
+//! and raises `MemoryError` rather than receive a null pointer it would then write through).
+
+/// The allocated pointer of the memref of a constant global (`memref.get_global` writes it): no
+/// allocation, never freed.
+pub const CONSTANT_MEMORY: usize = 0xdead_beef;
+
+/// `memref.alloc` (MLIR's `use-generic-functions` names; the lowering aligns within the block): the
+/// C library's `malloc`.
+pub extern "C" fn _mlir_memref_to_llvm_alloc(bytes: usize) -> *mut std::ffi::c_void {
+    unsafe { libc::malloc(bytes) }
+}
+
+/// `memref.dealloc`: the C library's `free`, and nothing for a constant array, which a compiled
+/// function may hand to its caller as it hands on any array it returns.
+pub extern "C" fn _mlir_memref_to_llvm_free(pointer: *mut std::ffi::c_void) {
+    if pointer as usize != CONSTANT_MEMORY {
+        unsafe { libc::free(pointer) }
+    }
+}
 
 /// Whether `bytes` bytes can be allocated now (tried, then freed; on Linux this reserves address
 /// space without touching it, so the trial costs little next to filling the array).

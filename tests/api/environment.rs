@@ -30,3 +30,25 @@ fn an_unknown_module_is_an_error_naming_it() {
     let Err(diagnostics) = compile_module(SOURCE, &options) else { panic!("scipy is not a module compiled code knows") };
     assert!(diagnostics.to_string().contains("'sp' is the module 'scipy', which compiled code does not support"), "{diagnostics}");
 }
+
+#[test]
+fn a_bound_array_is_a_constant_compiled_code_reads() {
+    let source = "def lookup(i):\n    return TABLE[i] * 2.0 + TABLE.shape[0]\n";
+    let values = [0.5f64, 1.5, 4.0];
+    let table = rumba::ConstantArray { dtype: rumba::Scalar::Float { bits: 64 }, shape: vec![3], bytes: values.iter().flat_map(|value| value.to_ne_bytes()).collect() };
+    let options = Options { environment: vec![("TABLE".into(), Binding::Array(std::sync::Arc::new(table)))], ..Options::default() };
+    let module = compile_module(source, &options).expect("parses");
+    let function = module.function_with_signature("lookup", "f8(i8)").expect("compiles");
+    for (index, value) in values.iter().enumerate() {
+        let Value::Number(Number::F64(result)) = function.call_numbers(&[Number::I64(index as i64)]).expect("runs") else { panic!("a float result") };
+        assert_eq!(result, value * 2.0 + 3.0);
+    }
+}
+
+#[test]
+fn a_bound_array_whose_bytes_do_not_fit_its_shape_is_an_error() {
+    let table = rumba::ConstantArray { dtype: rumba::Scalar::Float { bits: 64 }, shape: vec![3], bytes: vec![0; 7] };
+    let options = Options { environment: vec![("TABLE".into(), Binding::Array(std::sync::Arc::new(table)))], ..Options::default() };
+    let Err(diagnostics) = compile_module(SOURCE, &options) else { panic!("7 bytes are not 3 float64 elements") };
+    assert!(diagnostics.to_string().contains("'TABLE' is an array of 3 elements of float64 but holds 7 bytes"), "{diagnostics}");
+}

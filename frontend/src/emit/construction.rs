@@ -8,13 +8,35 @@ use super::{location, FunctionEmitter, Value};
 use crate::{
     array_calls::{join_plan, literal_elements, JoinPlan},
     diagnostics::Diagnostic,
-    resolve::Constant,
-    types::{ArrayType, Type, INT64},
+    resolve::{Constant, ConstantArray},
+    types::{ArrayType, Scalar, Type, INT64},
 };
 use ruff_python_ast::{Expr, ExprCall};
 use rumba_dialects::Layout;
 
 impl FunctionEmitter<'_, '_, '_> {
+    /// The array bound by value to the global `name`: a `py.constant_array` of a constant
+    /// `memref.global` the module holds once.
+    pub(super) fn constant_array(&mut self, name: &str, array: &ConstantArray, loc: &str) -> Value {
+        let array_type = ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true };
+        let symbol = format!("__rumba_global_{name}");
+        if !self.module_emitter.constant_arrays.contains_key(&symbol) {
+            let element = match array.dtype {
+                Scalar::Bool => "i1".to_string(),
+                Scalar::Int { bits, .. } | Scalar::Float { bits } => format!("{}{bits}", if array.dtype.is_float() { "f" } else { "i" }),
+                Scalar::Complex => unreachable!("SourceModule::bind refuses complex arrays"),
+            };
+            let shape: String = array.shape.iter().map(|extent| format!("{extent}x")).collect();
+            let global = format!(
+                "  memref.global \"private\" constant @{symbol} : memref<{shape}{element}> = dense<{}> {{alignment = 64 : i64}}\n",
+                dense_elements(array)
+            );
+            self.module_emitter.constant_arrays.insert(symbol.clone(), global);
+        }
+        let name = self.op(format!("py.constant_array @{symbol} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+        Value::Array(name, array_type)
+    }
+
     /// `np.array(values)` (`copy`) or `np.asarray(values)`, of the result type inference gave.
     pub(super) fn emit_from_values(&mut self, call: &ExprCall, values: &Expr, copy: bool, result_type: &Type) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
@@ -181,4 +203,27 @@ fn arrays_of(values: Vec<Value>) -> Vec<(String, ArrayType)> {
             other => unreachable!("inference admits arrays only beside arrays, not {}", other.value_type()),
         })
         .collect()
+}
+
+/// The elements of a `dense<...>` attribute: the bytes in hex, or for bools (which MLIR packs into
+/// bits) nested lists of `true` and `false`.
+fn dense_elements(array: &ConstantArray) -> String {
+    if array.bytes.is_empty() {
+        return String::new();
+    }
+    if array.dtype != Scalar::Bool {
+        let hex: String = array.bytes.iter().map(|byte| format!("{byte:02X}")).collect();
+        return format!("\"0x{hex}\"");
+    }
+    fn nested(bytes: &[u8], shape: &[usize]) -> String {
+        match shape {
+            [] => if bytes[0] != 0 { "true" } else { "false" }.to_string(),
+            [extent, inner @ ..] => {
+                let step = inner.iter().product::<usize>();
+                let items: Vec<String> = (0..*extent).map(|index| nested(&bytes[index * step..], inner)).collect();
+                format!("[{}]", items.join(", "))
+            }
+        }
+    }
+    nested(&array.bytes, &array.shape)
 }

@@ -245,6 +245,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
             None => match module.global(name) {
                 Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),
+                Some(Global::Array(array)) => Ok(self.constant_array(name, array, loc)),
                 Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
                 }
@@ -571,6 +572,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         let bindings = &self.bindings;
         let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
+        if let Callee::Builtin("print") = callee {
+            return self.emit_print(call);
+        }
         let argument_exprs = crate::infer::call_arguments(module, call, &callee)?;
         if let Some(starred) = argument_exprs.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(*starred, "star-arguments are not supported"));

@@ -1863,6 +1863,144 @@ def _math_isclose(a, b, rel_tol=1e-09, abs_tol=0.0):
     return difference <= abs(rel_tol * b) or difference <= abs(rel_tol * a) or difference <= abs_tol
 
 
+def _math_frexp(x):
+    value = float(x)
+    if value == 0.0 or np.isinf(value) or np.isnan(value):
+        return value, 0
+    exponent = int(np.floor(np.log2(abs(value)))) + 1
+    # In two steps: 2.0 ** exponent alone overflows for the largest floats and is subnormal for
+    # the smallest.
+    half = exponent // 2
+    mantissa = value / 2.0 ** half / 2.0 ** (exponent - half)
+    if abs(mantissa) >= 1.0:
+        mantissa = mantissa / 2.0
+        exponent += 1
+    elif abs(mantissa) < 0.5:
+        mantissa = mantissa * 2.0
+        exponent -= 1
+    return mantissa, exponent
+
+
+def _math_ldexp(x, i):
+    value = float(x)
+    exponent = max(min(i, 2200), -2200)
+    while exponent > 1000:
+        value = value * 2.0 ** 1000
+        exponent -= 1000
+    while exponent < -1000:
+        value = value * 2.0 ** -1000
+        exponent += 1000
+    return value * 2.0 ** exponent
+
+
+def _math_modf(x):
+    value = float(x)
+    if np.isinf(value):
+        return np.copysign(0.0, value), value
+    whole = np.trunc(value)
+    return np.copysign(value - whole, value), whole
+
+
+def _math_remainder(x, y):
+    # CPython's m_remainder: the IEEE remainder from fmod, ties to the even multiple.
+    a = float(x)
+    b = float(y)
+    if np.isnan(a):
+        return a
+    if np.isnan(b):
+        return b
+    if np.isinf(a) or b == 0.0:
+        return np.nan
+    if np.isinf(b):
+        return a
+    absolute_a = abs(a)
+    absolute_b = abs(b)
+    m = np.fmod(absolute_a, absolute_b)
+    c = absolute_b - m
+    if m < c:
+        r = m
+    elif m > c:
+        r = -c
+    else:
+        r = m - 2.0 * np.fmod(0.5 * (absolute_a - m), absolute_b)
+    return np.copysign(1.0, a) * r
+
+
+def _math_ulp(x):
+    value = abs(float(x))
+    if np.isnan(value) or np.isinf(value):
+        return value
+    if value == 1.7976931348623157e308:
+        return value - np.nextafter(value, 0.0)
+    return np.nextafter(value, np.inf) - value
+
+
+def _math_prod(iterable, start=1):
+    total = start
+    for value in iterable:
+        total = total * value
+    return total
+
+
+def _math_fsum(iterable):
+    # CPython's msum (Shewchuk): exact partial sums that do not overlap, rounded once at the end.
+    # Partials are of distinct binary orders of magnitude, so there are fewer than 2100.
+    partials = np.empty(2100)
+    count = 0
+    special_sum = 0.0
+    inf_sum = 0.0
+    for item in iterable:
+        x = float(item)
+        original = x
+        kept = 0
+        for j in range(count):
+            y = partials[j]
+            if abs(x) < abs(y):
+                x, y = y, x
+            high = x + y
+            low = y - (high - x)
+            if low != 0.0:
+                partials[kept] = low
+                kept += 1
+            x = high
+        count = kept
+        if x != 0.0:
+            if not np.isfinite(x):
+                if np.isfinite(original):
+                    raise OverflowError("intermediate overflow in fsum")
+                if np.isinf(original):
+                    inf_sum += original
+                special_sum += original
+                count = 0
+            else:
+                partials[count] = x
+                count += 1
+    if special_sum != 0.0:
+        if np.isnan(inf_sum):
+            raise ValueError("-inf + inf in fsum")
+        return special_sum
+    high = 0.0
+    if count > 0:
+        count -= 1
+        high = partials[count]
+        low = 0.0
+        while count > 0:
+            x = high
+            count -= 1
+            y = partials[count]
+            high = x + y
+            low = y - (high - x)
+            if low != 0.0:
+                break
+        # Half-way cases: round as if the partials below were there.
+        if count > 0 and ((low < 0.0 and partials[count - 1] < 0.0) or (low > 0.0 and partials[count - 1] > 0.0)):
+            y = low * 2.0
+            x = high + y
+            if y == x - high:
+                high = x
+    return high
+
+
 # The items of `a.flat`, `np.nditer(a)`, `np.ndenumerate(a)` and `np.ndindex(shape)`, which
 # loops over them read by position (frontend/src/desugar.rs).
 

@@ -105,7 +105,8 @@ func.func @hypotenuse(%x: f64, %y: f64) -> (f64, f64) {
 }
 
 // Functions MathFunctions.def maps to one op, and to libm (the float32 function is libm's `f`
-// variant): expm1 and log1p are libm's, because MLIR lowers math.expm1 as exp(x) - 1.
+// variant): expm1 and log1p are libm's, because MLIR lowers math.expm1 as exp(x) - 1; gamma is
+// libm's tgamma.
 // CHECK-LABEL: func.func @table(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: f64, %[[Y:[a-z0-9]+]]: f64, %[[F:[a-z0-9]+]]: f32)
 // CHECK-NEXT: %[[ASIN:.*]] = math.asin %[[X]] : f64
@@ -114,15 +115,19 @@ func.func @hypotenuse(%x: f64, %y: f64) -> (f64, f64) {
 // CHECK-NEXT: %[[FMIN:.*]] = arith.minnumf %[[X]], %[[Y]] : f64
 // CHECK-NEXT: %[[EXPM1:.*]] = call @expm1(%[[X]]) : (f64) -> f64
 // CHECK-NEXT: %[[LOG1P:.*]] = call @log1pf(%[[F]]) : (f32) -> f32
-// CHECK-NEXT: return %[[ASIN]], %[[RINT]], %[[FMOD]], %[[FMIN]], %[[EXPM1]], %[[LOG1P]]
-func.func @table(%x: f64, %y: f64, %f: f32) -> (f64, f64, f64, f64, f64, f32) {
+// CHECK-NEXT: %[[GAMMA:.*]] = call @tgamma(%[[X]]) : (f64) -> f64
+// CHECK-NEXT: %[[LGAMMA:.*]] = call @lgammaf(%[[F]]) : (f32) -> f32
+// CHECK-NEXT: return %[[ASIN]], %[[RINT]], %[[FMOD]], %[[FMIN]], %[[EXPM1]], %[[LOG1P]], %[[GAMMA]], %[[LGAMMA]]
+func.func @table(%x: f64, %y: f64, %f: f32) -> (f64, f64, f64, f64, f64, f32, f64, f32) {
   %0 = py.math "arcsin"(%x) : (f64) -> f64
   %1 = py.math "rint"(%x) : (f64) -> f64
   %2 = py.math "fmod"(%x, %y) : (f64, f64) -> f64
   %3 = py.math "fmin"(%x, %y) : (f64, f64) -> f64
   %4 = py.math "expm1"(%x) : (f64) -> f64
   %5 = py.math "log1p"(%f) : (f32) -> f32
-  return %0, %1, %2, %3, %4, %5 : f64, f64, f64, f64, f64, f32
+  %6 = py.math "gamma"(%x) : (f64) -> f64
+  %7 = py.math "lgamma"(%f) : (f32) -> f32
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f64, f64, f64, f64, f64, f32, f64, f32
 }
 
 // NumPy's sign: NaN stays, either zero gives +0, else ±1; on signed ints -1, 0 or 1.

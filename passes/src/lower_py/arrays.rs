@@ -362,13 +362,7 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
 
 /// A call to a function of rumba's runtime (`runtime/src/random.rs`, `reductions.rs`), declared in the module on first use.
 pub(super) fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
-    let mut module = b.anchor();
-    while ir::op_name(module) != "builtin.module" {
-        module = unsafe { mlirOperationGetParentOperation(module) };
-        if module.ptr.is_null() {
-            return Err(format!("{name}: not inside a module"));
-        }
-    }
+    let module = ir::enclosing_module(b.anchor()).ok_or_else(|| format!("{name}: not inside a module"))?;
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
     let declared = ir::collect_operations(module, |operation| {
         ir::op_name(operation) == "func.func" && ir::string_attribute(operation, "sym_name") == name

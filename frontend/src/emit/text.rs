@@ -1,0 +1,145 @@
+//! `print(...)` and `raise E(<message with values>)`: the pieces `crate::text` finds, emitted as
+//! `py.print` and as `py.raise ... formatted`. Tuples, `None` and strings known when compiling
+//! become text here; numbers and arrays are the ops' operands.
+
+use super::*;
+use crate::text::{message_pieces, print_pieces, python_repr, Piece};
+
+/// Text pieces around values, in the syntax `py.print` and `py.raise` share.
+#[derive(Default)]
+struct Formatted {
+    /// One more than there are values: the text before each value and after the last.
+    text: Vec<String>,
+    /// Each value's SSA name, type and format spec.
+    values: Vec<(String, String, String)>,
+    /// The text with `{}` for each value: the message of the raise site where no formatted one
+    /// arrives.
+    template: String,
+}
+
+impl Formatted {
+    fn push_text(&mut self, text: &str) {
+        if self.text.is_empty() {
+            self.text.push(String::new());
+        }
+        self.text.last_mut().expect("pushed above").push_str(text);
+        self.template.push_str(text);
+    }
+
+    fn push_value(&mut self, name: String, value_type: String, spec: &str) {
+        self.push_text("");
+        self.values.push((name, value_type, spec.to_string()));
+        self.text.push(String::new());
+        self.template.push_str("{}");
+    }
+
+    /// `["x = ", "\0A"](%v1 : f64) formats [""]`
+    fn syntax(&self) -> String {
+        let list = |items: &mut dyn Iterator<Item = &String>| items.map(|item| mlir_string(item)).collect::<Vec<_>>().join(", ");
+        let mut text = self.text.clone();
+        if text.is_empty() {
+            text.push(String::new());
+        }
+        let names: Vec<&str> = self.values.iter().map(|(name, _, _)| name.as_str()).collect();
+        let types: Vec<&str> = self.values.iter().map(|(_, value_type, _)| value_type.as_str()).collect();
+        let operands = if names.is_empty() { String::new() } else { format!("{} : {}", names.join(", "), types.join(", ")) };
+        format!("[{}]({operands}) formats [{}]", list(&mut text.iter()), list(&mut self.values.iter().map(|(_, _, spec)| spec)))
+    }
+}
+
+/// `text` as an MLIR string literal: quotes, backslashes and bytes outside printable ASCII escaped.
+pub(super) fn mlir_string(text: &str) -> String {
+    let mut literal = String::with_capacity(text.len() + 2);
+    literal.push('"');
+    for byte in text.bytes() {
+        match byte {
+            b'"' | b'\\' => write!(literal, "\\{byte:02X}").expect("writing to a String"),
+            0x20..=0x7e => literal.push(char::from(byte)),
+            _ => write!(literal, "\\{byte:02X}").expect("writing to a String"),
+        }
+    }
+    literal.push('"');
+    literal
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// `print(*args, sep=..., end=...)`: one `py.print` of the whole line.
+    pub(super) fn emit_print(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
+        let pieces = print_pieces(&mut self.walker(), call)?;
+        let formatted = self.formatted(pieces)?;
+        let loc = location(self.module, call);
+        self.line_unless_raised(format!("py.print {} {loc}", formatted.syntax()));
+        Ok(Value::None)
+    }
+
+    /// `raise E`, `raise E("message")`, `raise E(f"bad {x}")`, `raise E("a", x)`.
+    pub(super) fn emit_raise_statement(&mut self, raise: &ruff_python_ast::StmtRaise) -> Result<(), Diagnostic> {
+        let (exception, arguments) = exception_of(self.module, raise)?;
+        let Some(pieces) = message_pieces(&mut self.walker(), arguments)? else {
+            self.raise(&exception, None, raise);
+            return Ok(());
+        };
+        let formatted = self.formatted(pieces)?;
+        if formatted.values.is_empty() {
+            self.raise(&exception, Some(&formatted.template), raise);
+        } else {
+            self.raise_formatted(&exception, formatted, raise);
+        }
+        Ok(())
+    }
+
+    /// Records a raise site whose message compiled code formats, and raises there.
+    fn raise_formatted(&mut self, exception: &str, formatted: Formatted, node: &dyn Ranged) {
+        let site = self.module.file.locate(node.range().start().to_usize());
+        let sites = &mut self.module_emitter.raise_sites;
+        sites.push(RaiseSite { exception: exception.to_string(), message: Some(formatted.template.clone()), formatted: true, location: site });
+        let code = sites.len();
+        let loc = location(self.module, node);
+        let status = self.status_slot.clone();
+        // An exception raised while the message's values were computed (an index out of range)
+        // is the one in flight.
+        self.line_unless_raised(format!(
+            "py.raise {}, {} formatted {} code {code} into {status} : memref<i32> {loc}",
+            mlir_string(exception),
+            mlir_string(&formatted.template),
+            formatted.syntax()
+        ));
+        self.set_state(STATE_EXIT);
+    }
+
+    fn formatted(&mut self, pieces: Vec<Piece>) -> Result<Formatted, Diagnostic> {
+        let mut formatted = Formatted::default();
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => formatted.push_text(&text),
+                Piece::Value { expr, spec, repr } => {
+                    let value = self.emit_expr(expr)?;
+                    format_value(&mut formatted, value, &spec, repr);
+                }
+            }
+        }
+        Ok(formatted)
+    }
+}
+
+/// Appends `value` as `str` (`repr` when `repr`) writes it, with `spec` (checked by `crate::text`).
+fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool) {
+    match value {
+        Value::Scalar(name, scalar) => formatted.push_value(name, scalar.mlir(), spec),
+        Value::Array(name, array) => formatted.push_value(name, Type::Array(array).flat_mlir().remove(0), ""),
+        Value::Tuple(elements) => {
+            formatted.push_text("(");
+            let count = elements.len();
+            for (position, element) in elements.into_iter().enumerate() {
+                if position > 0 {
+                    formatted.push_text(", ");
+                }
+                format_value(formatted, element, "", true);
+            }
+            formatted.push_text(if count == 1 { ",)" } else { ")" });
+        }
+        Value::None => formatted.push_text("None"),
+        Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
+        Value::CompileTime(other) => formatted.push_text(&other.to_string()),
+    }
+}

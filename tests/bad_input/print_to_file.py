@@ -1,0 +1,5 @@
+# CALL: f(1)
+# ERROR: 4:14: not supported
+def f(x):
+    print(x, file=None)
+    return x

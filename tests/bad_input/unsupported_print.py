@@ -1,5 +1,0 @@
-# CALL: f(1)
-# ERROR: 4:5: unsupported|not supported
-def f(x):
-    print(x)
-    return x
