@@ -12,7 +12,9 @@
 //! float sum a call to the runtime's pairwise sum, NumPy's order), `py.dot` linalg's named
 //! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
 //! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
-//! op, a libm call, or `math_by_hand`.
+//! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its constant
+//! global; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
+//! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
 //! This file dispatches on the op and converts the types; the array lowerings are in

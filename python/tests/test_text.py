@@ -181,3 +181,21 @@ def test_formatting_misuse_is_a_located_error(tmp_path, source, error, message):
     with pytest.raises(error) as raised:
         njit(namespace["f"])(1.5)
     assert "bad_text.py:3:" in str(raised.value) and message in str(raised.value)
+
+
+def message_of_a_failing_value(n):
+    if n >= 0:
+        raise ValueError(f"ratio {10 // n}")
+    return n
+
+
+def test_an_exception_raised_while_formatting_a_message_is_the_one_raised():
+    # 10 // 0 raises ZeroDivisionError before the ValueError is constructed, as in CPython.
+    for n in [0, 5]:
+        try:
+            message_of_a_failing_value(n)
+        except Exception as error:  # noqa: BLE001 - the outcome compared
+            expected = (type(error), str(error))
+        with pytest.raises(Exception) as raised:
+            jitted(message_of_a_failing_value)(n)
+        assert (type(raised.value), str(raised.value)) == expected
