@@ -23,7 +23,7 @@ mod timings;
 pub use rumba_frontend::{
     format_spec::float_repr as python_float_repr,
     is_stencil, parse_signature, parse_type,
-    resolve::{Binding, Constant, ConstantArray},
+    resolve::{Binding, Constant, ConstantArray, FunctionSource},
     types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature, SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;
@@ -250,6 +250,12 @@ const LLVM_STAGES: [&str; 2] = ["llvm", "asm"];
 impl Module {
     pub fn source(&self) -> &SourceModule {
         &self.source
+    }
+
+    /// Binds more names by value after parsing (a function passed as an argument, bound under a
+    /// name of its own); compiled specialisations stay as they are.
+    pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), Error> {
+        self.source.bind(environment).map_err(|message| Error::Diagnostics(self.source.error(Default::default(), DiagnosticKind::Usage, message).into()))
     }
 
     /// Compiles (or finds) `name` specialised on `arguments`.

@@ -13,12 +13,17 @@ pub struct SourceFile {
     /// Whether each line is ASCII, so that a column is a byte distance there (counting characters
     /// on every lookup made locating quadratic in a long line's length).
     ascii_lines: Vec<bool>,
-    /// A second file appended to the text (rumba's prelude): its name and its first line.
-    appendix: Option<(String, usize)>,
-    /// For each node the frontend makes (`desugar.rs`), past the end of the text, the range of
+    /// The files appended to the text (rumba's prelude, the modules of functions called from
+    /// other modules): each one's name and first line, in the text's order.
+    appendices: Vec<(String, usize)>,
+    /// For each node the frontend makes (`desugar.rs`), from `SYNTHETIC_START` on, the range of
     /// the source it stands for.
     synthetic: Vec<TextRange>,
 }
+
+/// Where the ranges of nodes the frontend makes start: past any text, so that text appended
+/// later never reaches them.
+const SYNTHETIC_START: usize = 1 << 31;
 
 impl SourceFile {
     pub fn new(name: &str, text: &str) -> Self {
@@ -26,23 +31,29 @@ impl SourceFile {
             .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
             .collect();
         let ascii_lines = text.split('\n').map(str::is_ascii).collect();
-        Self { name: name.to_string(), text: text.to_string(), line_starts, ascii_lines, appendix: None, synthetic: Vec::new() }
+        Self { name: name.to_string(), text: text.to_string(), line_starts, ascii_lines, appendices: Vec::new(), synthetic: Vec::new() }
     }
 
-    /// `text` followed by the file `appendix_name` on lines of its own; offsets into the appendix
-    /// are located in that file.
-    pub fn with_appendix(name: &str, text: &str, appendix_name: &str, appendix: &str) -> Self {
-        let separated = format!("{text}\n\n");
-        let first_line = separated.matches('\n').count() + 1;
-        let mut file = Self::new(name, &(separated + appendix));
-        file.appendix = Some((appendix_name.to_string(), first_line));
-        file
+    /// Appends the file `name` on lines of its own, whose offsets are located in that file;
+    /// returns the offset it starts at.
+    pub fn append(&mut self, name: &str, text: &str) -> usize {
+        self.text.push_str("\n\n");
+        let start = self.text.len();
+        // The two newlines start an empty line and the appended file's first.
+        self.line_starts.extend([start - 1, start]);
+        self.ascii_lines.push(true);
+        self.appendices.push((name.to_string(), self.line_starts.len()));
+        self.text.push_str(text);
+        self.line_starts.extend(text.match_indices('\n').map(|(offset, _)| start + offset + 1));
+        self.ascii_lines.extend(text.split('\n').map(str::is_ascii));
+        assert!(self.text.len() < SYNTHETIC_START, "sources are smaller than 2 GiB");
+        start
     }
 
-    /// An empty range of its own, past the end of the text, for a node made by the frontend that
-    /// stands for the source at `original`: it is located there.
+    /// An empty range of its own, past any text, for a node made by the frontend that stands
+    /// for the source at `original`: it is located there.
     pub fn synthetic_range(&mut self, original: TextRange) -> TextRange {
-        let offset = self.text.len() + 1 + self.synthetic.len();
+        let offset = SYNTHETIC_START + self.synthetic.len();
         self.synthetic.push(original);
         TextRange::empty(ruff_text_size::TextSize::try_from(offset).expect("sources are smaller than 4 GiB"))
     }
@@ -54,7 +65,7 @@ impl SourceFile {
 
     /// 1-based line and column (in characters) of a byte offset, counted in the whole text.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        if let Some(original) = offset.checked_sub(self.text.len() + 1).and_then(|index| self.synthetic.get(index)) {
+        if let Some(original) = offset.checked_sub(SYNTHETIC_START).and_then(|index| self.synthetic.get(index)) {
             return self.line_col(original.start().to_usize());
         }
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
@@ -67,17 +78,17 @@ impl SourceFile {
     /// The file, line and column of a byte offset.
     pub fn locate(&self, offset: usize) -> SourceLocation {
         let (line, column) = self.line_col(offset);
-        match &self.appendix {
-            Some((appendix_name, first_line)) if line >= *first_line => SourceLocation { file: appendix_name.clone(), line: line - first_line + 1, column },
-            _ => SourceLocation { file: self.name.clone(), line, column },
+        match self.appendices.iter().rev().find(|(_, first_line)| line >= *first_line) {
+            Some((appendix_name, first_line)) => SourceLocation { file: appendix_name.clone(), line: line - first_line + 1, column },
+            None => SourceLocation { file: self.name.clone(), line, column },
         }
     }
 
     /// The text of the line `location` points into, without its newline.
     pub fn source_line(&self, location: &SourceLocation) -> &str {
-        match &self.appendix {
-            Some((appendix_name, first_line)) if location.file == *appendix_name => self.line_text(location.line + first_line - 1),
-            _ => self.line_text(location.line),
+        match self.appendices.iter().find(|(appendix_name, _)| location.file == *appendix_name) {
+            Some((_, first_line)) => self.line_text(location.line + first_line - 1),
+            None => self.line_text(location.line),
         }
     }
 

@@ -127,7 +127,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
         Type::None | Type::Unknown => Value::None,
-        known @ (Type::Str(_) | Type::DType(_)) => Value::CompileTime(known.clone()),
+        known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
     }
 }
 
@@ -510,7 +510,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
             Type::None | Type::Unknown => Value::None,
-            known @ (Type::Str(_) | Type::DType(_)) => Value::CompileTime(known.clone()),
+            known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
         }
     }
 

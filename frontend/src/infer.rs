@@ -839,7 +839,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     None => Type::None,
                 };
                 if let (true, Some(returned)) = (value.contains(&Type::is_compile_time), &return_statement.value) {
-                    return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (strings and dtypes only select code, as in `side == \"left\"`)")));
+                    return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (strings, dtypes and functions are known only when compiling)")));
                 }
                 let unified = match (&self.return_type, &value) {
                     (Type::None, Type::None) => Some(Type::None),
@@ -1203,6 +1203,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
+            Some(Global::Refused(reason)) => Err(module.unsupported(expr, format!("'{name}' {reason}"))),
+            Some(Global::Function(_)) => Ok(Type::Function(name.to_string())),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
             // Python's number types as dtypes, as NumPy reads them.
             None if matches!(name, "int" | "float" | "bool") => Ok(Type::DType(Scalar::from_name(name).expect("NumPy names Python's number types"))),
@@ -1241,6 +1243,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     pub fn callee<'e>(&self, call: &'e ExprCall) -> Result<Callee<'e>, Diagnostic> {
+        if let Expr::Name(name) = &*call.func {
+            if let Some(Type::Function(global)) = self.locals.get(name.id.as_str()) {
+                return Ok(function_value_callee(self.module, global));
+            }
+        }
         resolve_callee(self.module, call, &|name| self.assigned.contains(name))
     }
 
@@ -1450,6 +1457,15 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
     })
 }
 
+/// The call of a local variable holding a function (`f(x)` in `def apply(f, x)`): a call of the
+/// function its type names.
+pub fn function_value_callee<'e>(module: &SourceModule, global: &str) -> Callee<'e> {
+    match module.global(global) {
+        Some(Global::Function(function)) => Callee::Function(function.clone()),
+        _ => unreachable!("a function's type names a global function"),
+    }
+}
+
 /// What a call calls; `is_local` tells which names are local variables (and so shadow globals).
 pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn Fn(&str) -> bool) -> Result<Callee<'e>, Diagnostic> {
     match &*call.func {
@@ -1459,6 +1475,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
+            Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
             // iterable are the prelude's, of several numbers the library's.

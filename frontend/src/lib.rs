@@ -11,6 +11,7 @@ pub mod diagnostics;
 mod emit;
 pub mod format_spec;
 mod infer;
+mod namespace;
 pub mod resolve;
 mod stencil;
 mod text;

@@ -29,6 +29,27 @@ pub enum Global {
     Constant(Constant),
     /// An array bound by value, frozen into compiled code as a read-only constant.
     Array(Arc<ConstantArray>),
+    /// A module compiled code does not know (the user's own): its members the code reads are
+    /// bound as globals of their own, `helpers.norm`, which `helpers.norm` in the code reads.
+    Namespace,
+    /// A value compiled code cannot use, with why (a function whose source is not available):
+    /// an error where the code uses it.
+    Refused(String),
+}
+
+/// A function that is not a definition of the module's source (of another module, a closure,
+/// a notebook's earlier cell), compiled with the code that calls it, in its own environment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionSource {
+    /// The Python module it belongs to, which names it in compiled code (`helpers.norm`).
+    pub module: String,
+    /// The name of its definition in `source`.
+    pub name: String,
+    /// Source holding the definition on its own lines: its file, or the definition alone, padded.
+    pub source: String,
+    pub file_name: String,
+    /// Its globals and closure, bound by value.
+    pub environment: Vec<(String, Binding)>,
 }
 
 /// The elements of an array bound by value, in C order, as Numba freezes global arrays: compiled
@@ -53,6 +74,12 @@ pub enum Binding {
     Constant(Constant),
     /// A NumPy array (of numbers or bools), frozen.
     Array(Arc<ConstantArray>),
+    /// A compiled or plain Python function the module's source does not define.
+    Function(Arc<FunctionSource>),
+    /// A module compiled code does not know, by the members the code reads.
+    Namespace(Vec<(String, Binding)>),
+    /// A value compiled code cannot use, with why; an error only where the code uses it.
+    Refused(String),
 }
 
 /// A parsed Python module.
@@ -60,8 +87,10 @@ pub struct SourceModule {
     pub file: SourceFile,
     functions: HashMap<String, StmtFunctionDef>,
     globals: HashMap<String, Global>,
-    /// Where the prelude starts in `file.text`.
-    prelude_start: usize,
+    /// Where the prelude lies in `file.text`.
+    prelude: std::ops::Range<usize>,
+    /// The functions of other modules compiled with this one, with the names they are called by.
+    included: Vec<(Arc<FunctionSource>, String)>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -86,73 +115,96 @@ pub fn prelude_name(name: &str) -> String {
     format!("np.{name}")
 }
 
-impl SourceModule {
-    /// Parses a module's source, with rumba's prelude after it; a syntax error is a located
-    /// diagnostic.
-    pub fn parse(source: &str, file_name: &str) -> Result<Self, Diagnostics> {
-        let mut file = SourceFile::with_appendix(file_name, source, NUMPY_PRELUDE_FILE, NUMPY_PRELUDE);
-        let parsed = ruff_python_parser::parse_module(&file.text).map_err(|error| {
-            Diagnostic::at(&file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error))
-        })?;
-        let prelude_start = source.len();
-        let mut functions = HashMap::new();
-        let mut globals = HashMap::new();
-        for statement in parsed.into_syntax().body {
-            let in_prelude = statement.range().start().to_usize() > prelude_start;
-            match statement {
-                Stmt::FunctionDef(function) if in_prelude => {
-                    functions.insert(prelude_name(function.name.as_str()), function);
-                }
-                // The prelude's imports bind only names the module leaves free.
-                Stmt::Import(import) if in_prelude => {
-                    for alias in &import.names {
-                        let Some(module) = known_module(alias.name.as_str()) else { continue };
-                        globals.entry(alias.asname.as_ref().unwrap_or(&alias.name).to_string()).or_insert(Global::Module(module));
-                    }
-                }
-                Stmt::FunctionDef(function) => {
-                    globals.insert(function.name.to_string(), Global::Function(function.name.to_string()));
-                    functions.insert(function.name.to_string(), function);
-                }
-                Stmt::Import(import) => {
-                    for alias in &import.names {
-                        let Some(module) = known_module(alias.name.as_str()) else { continue };
-                        let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
-                        globals.insert(bound, Global::Module(module));
-                    }
-                }
-                Stmt::ImportFrom(import) => {
-                    let Some(module) = import.module.as_ref().and_then(|name| known_module(name.as_str())) else {
-                        continue;
-                    };
-                    for alias in &import.names {
-                        let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
-                        globals.insert(bound, Global::ModuleMember(module, alias.name.to_string()));
-                    }
-                }
-                Stmt::Assign(assign) if assign.targets.len() == 1 => {
-                    if let (Expr::Name(name), Some(constant)) = (&assign.targets[0], literal_constant(&assign.value)) {
-                        globals.insert(name.id.to_string(), Global::Constant(constant));
-                    }
-                }
-                _ => {}
+/// The functions and globals a module's top-level statements define.
+#[derive(Default)]
+struct Definitions {
+    functions: HashMap<String, StmtFunctionDef>,
+    globals: HashMap<String, Global>,
+}
+
+impl Definitions {
+    fn read(&mut self, statement: Stmt) {
+        match statement {
+            Stmt::FunctionDef(function) => {
+                self.globals.insert(function.name.to_string(), Global::Function(function.name.to_string()));
+                self.functions.insert(function.name.to_string(), function);
             }
+            Stmt::Import(import) => {
+                for alias in &import.names {
+                    let Some(module) = known_module(alias.name.as_str()) else { continue };
+                    let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
+                    self.globals.insert(bound, Global::Module(module));
+                }
+            }
+            Stmt::ImportFrom(import) => {
+                let Some(module) = import.module.as_ref().and_then(|name| known_module(name.as_str())) else {
+                    return;
+                };
+                for alias in &import.names {
+                    let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
+                    self.globals.insert(bound, Global::ModuleMember(module, alias.name.to_string()));
+                }
+            }
+            Stmt::Assign(assign) if assign.targets.len() == 1 => {
+                if let (Expr::Name(name), Some(constant)) = (&assign.targets[0], literal_constant(&assign.value)) {
+                    self.globals.insert(name.id.to_string(), Global::Constant(constant));
+                }
+            }
+            _ => {}
         }
-        globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
+    }
+
+    /// Rewrites the loops of every function (`desugar.rs`), in name order, so that the names and
+    /// ranges the rewrite makes are the same every time.
+    fn desugar(&mut self, file: &mut SourceFile) {
+        let globals = &self.globals;
         // Loops over `range`, `prange` and the names the module imports `prange` as stay range loops.
         let ranges = |name: &str| match globals.get(name) {
             Some(Global::ModuleMember(_, member)) => member == "prange",
             Some(_) => false,
             None => matches!(name, "range" | "prange"),
         };
-        // In name order, so that the names and ranges the rewrite makes are the same every time.
-        let mut names: Vec<String> = functions.keys().cloned().collect();
+        let mut names: Vec<String> = self.functions.keys().cloned().collect();
         names.sort();
         for name in names {
-            let function = functions.get_mut(&name).expect("a key of the map");
-            crate::desugar::desugar(&mut function.body, &mut file, &ranges);
+            let function = self.functions.get_mut(&name).expect("a key of the map");
+            crate::desugar::desugar(&mut function.body, file, &ranges);
         }
-        Ok(Self { file, functions, globals, prelude_start })
+    }
+}
+
+impl SourceModule {
+    /// Parses a module's source, with rumba's prelude after it; a syntax error is a located
+    /// diagnostic.
+    pub fn parse(source: &str, file_name: &str) -> Result<Self, Diagnostics> {
+        let mut file = SourceFile::new(file_name, source);
+        let prelude_start = file.append(NUMPY_PRELUDE_FILE, NUMPY_PRELUDE);
+        let parsed = ruff_python_parser::parse_module(&file.text).map_err(|error| {
+            Diagnostic::at(&file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error))
+        })?;
+        let mut module = Definitions::default();
+        let mut prelude = Definitions::default();
+        for statement in parsed.into_syntax().body {
+            if statement.range().start().to_usize() >= prelude_start {
+                prelude.read(statement);
+            } else {
+                module.read(statement);
+            }
+        }
+        module.desugar(&mut file);
+        prelude.desugar(&mut file);
+        let mut functions = module.functions;
+        functions.extend(prelude.functions.into_iter().map(|(name, function)| (prelude_name(&name), function)));
+        let mut globals = module.globals;
+        // The prelude's imports bind only names the module leaves free.
+        for (name, global) in prelude.globals {
+            if matches!(global, Global::Module(_)) {
+                globals.entry(name).or_insert(global);
+            }
+        }
+        globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
+        let prelude = prelude_start..file.text.len();
+        Ok(Self { file, functions, globals, prelude, included: Vec::new() })
     }
 
     /// Binds the names of a function's environment by value, over what the module's source says
@@ -160,29 +212,112 @@ impl SourceModule {
     /// or function outside what compiled code knows is an error naming it.
     pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), String> {
         for (name, binding) in environment {
-            let global = match binding {
-                Binding::Module(module) => Global::Module(known_module(module).ok_or_else(|| format!("'{name}' is the module '{module}', which compiled code does not support"))?),
-                Binding::Member(module, member) => {
-                    Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
+            for (name, global) in self.globals_of(name, binding)? {
+                // A function of the module is called by its definition, whatever else binds its name.
+                if !matches!(self.globals.get(&name), Some(Global::Function(_))) {
+                    self.globals.insert(name, global);
                 }
-                Binding::Constant(constant) => Global::Constant(*constant),
-                Binding::Array(array) => {
-                    let elements: usize = array.shape.iter().product();
-                    if elements * array.dtype.size_in_bytes() != array.bytes.len() {
-                        return Err(format!("'{name}' is an array of {elements} elements of {} but holds {} bytes", array.dtype.numba_name(), array.bytes.len()));
-                    }
-                    if array.dtype == crate::types::Scalar::Complex {
-                        return Err(format!("'{name}' is an array of complex numbers, which compiled code does not support yet"));
-                    }
-                    Global::Array(array.clone())
-                }
-            };
-            // A function of the module is called by its definition, whatever else binds its name.
-            if !matches!(self.globals.get(name), Some(Global::Function(_))) {
-                self.globals.insert(name.clone(), global);
+            }
+        }
+        if self.globals.values().any(|global| *global == Global::Namespace) {
+            let own: Vec<String> = self.function_names().map(str::to_string).collect();
+            for name in own {
+                let function = self.functions.remove(&name).expect("a function of the module");
+                self.functions.insert(name, crate::namespace::rename_globals(function, &self.globals, ""));
             }
         }
         Ok(())
+    }
+
+    /// The globals the environment's `name`, bound to `binding`, makes in compiled code: the
+    /// name's, and for a namespace its members' (`helpers.norm`).
+    fn globals_of(&mut self, name: &str, binding: &Binding) -> Result<Vec<(String, Global)>, String> {
+        let global = match binding {
+            Binding::Module(module) => Global::Module(known_module(module).ok_or_else(|| format!("'{name}' is the module '{module}', which compiled code does not support"))?),
+            Binding::Member(module, member) => {
+                Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
+            }
+            Binding::Constant(constant) => Global::Constant(*constant),
+            Binding::Array(array) => {
+                let elements: usize = array.shape.iter().product();
+                if elements * array.dtype.size_in_bytes() != array.bytes.len() {
+                    return Err(format!("'{name}' is an array of {elements} elements of {} but holds {} bytes", array.dtype.numba_name(), array.bytes.len()));
+                }
+                if array.dtype == crate::types::Scalar::Complex {
+                    return Err(format!("'{name}' is an array of complex numbers, which compiled code does not support yet"));
+                }
+                Global::Array(array.clone())
+            }
+            Binding::Function(function) => Global::Function(self.include(function)?),
+            Binding::Refused(reason) => Global::Refused(reason.clone()),
+            Binding::Namespace(members) => {
+                let mut globals = vec![(name.to_string(), Global::Namespace)];
+                for (member, binding) in members {
+                    globals.extend(self.globals_of(&format!("{name}.{member}"), binding)?);
+                }
+                return Ok(globals);
+            }
+        };
+        Ok(vec![(name.to_string(), global)])
+    }
+
+    /// Compiles a function of another module with this one: its source is appended to the
+    /// module's, its functions and globals are renamed into a namespace of their own
+    /// (`helpers.norm`, `helpers.SCALE`), and its environment is bound there. Returns the name
+    /// it is called by.
+    fn include(&mut self, source: &Arc<FunctionSource>) -> Result<String, String> {
+        if let Some((_, name)) = self.included.iter().find(|(included, _)| included == source) {
+            return Ok(name.clone());
+        }
+        let prefix = self.namespace_for(&source.module);
+        let compiled_name = format!("{prefix}{}", source.name);
+        self.included.push((source.clone(), compiled_name.clone()));
+        let start = self.file.append(&source.file_name, &source.source);
+        // Parsed where it lies in the text, so that its ranges locate in it.
+        let placed = "\n".repeat(start) + &source.source;
+        let parsed = ruff_python_parser::parse_module(&placed).map_err(|error| {
+            Diagnostic::at(&self.file, error.location, DiagnosticKind::Syntax, format!("invalid syntax: {}", error.error)).to_string()
+        })?;
+        let mut definitions = Definitions::default();
+        for statement in parsed.into_syntax().body {
+            definitions.read(statement);
+        }
+        if !definitions.functions.contains_key(&source.name) {
+            return Err(format!("the source of '{}' given in {} does not define it", source.name, source.file_name));
+        }
+        for global in definitions.globals.values_mut() {
+            if let Global::Function(name) = global {
+                *name = format!("{prefix}{name}");
+            }
+        }
+        for (name, binding) in &source.environment {
+            for (name, global) in self.globals_of(name, binding)? {
+                if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) {
+                    definitions.globals.insert(name, global);
+                }
+            }
+        }
+        definitions.desugar(&mut self.file);
+        for (name, function) in definitions.functions {
+            self.functions.insert(format!("{prefix}{name}"), crate::namespace::rename_globals(function, &definitions.globals, &prefix));
+        }
+        for (name, global) in definitions.globals {
+            self.globals.insert(format!("{prefix}{name}"), global);
+        }
+        Ok(compiled_name)
+    }
+
+    /// A prefix no name of the module starts with, for the names of an included module.
+    fn namespace_for(&self, module: &str) -> String {
+        let readable: String = module.chars().map(|character| if character.is_ascii_alphanumeric() || character == '_' || character == '.' { character } else { '_' }).collect();
+        let taken = |prefix: &str| prefix == "np." || self.functions.keys().chain(self.globals.keys()).any(|name| name.starts_with(prefix));
+        let mut prefix = format!("{readable}.");
+        let mut suffix = 1;
+        while taken(&prefix) {
+            suffix += 1;
+            prefix = format!("{readable}${suffix}.");
+        }
+        prefix
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {
@@ -191,12 +326,14 @@ impl SourceModule {
 
     /// The names of the module's own functions (not the prelude's).
     pub fn function_names(&self) -> impl Iterator<Item = &str> {
-        self.functions.keys().map(String::as_str).filter(|name| !name.starts_with("np."))
+        // The prelude's and other modules' names are dotted (`np.cumsum`, `helpers.norm`).
+        self.functions.keys().map(String::as_str).filter(|name| !name.contains('.'))
     }
 
-    /// The name `function` is known by: its own, or `np.name` for the prelude's.
+    /// The name `function` is known by: its own (prefixed for another module's), or `np.name`
+    /// for the prelude's.
     pub fn name_of(&self, function: &StmtFunctionDef) -> String {
-        if function.range.start().to_usize() > self.prelude_start {
+        if self.prelude.contains(&function.range.start().to_usize()) {
             prelude_name(function.name.as_str())
         } else {
             function.name.to_string()

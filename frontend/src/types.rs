@@ -156,6 +156,10 @@ pub enum Type {
     /// A NumPy scalar type as a value (`np.float32`, `a.dtype`), known when compiling: it names
     /// element types (`np.empty(n, dtype)`) and has no run-time value.
     DType(Scalar),
+    /// A function as a value (a jitted function passed as an argument, as Numba's dispatcher
+    /// type): the global name it is bound to, each function a type of its own, known when
+    /// compiling, with no run-time value.
+    Function(String),
     /// Not known yet: a recursive call whose return type inference has not reached.
     Unknown,
 }
@@ -179,7 +183,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
-            Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => Vec::new(),
+            Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
     }
 
@@ -193,8 +197,8 @@ impl Type {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
             Type::None => "none".into(),
-            // Symbols take letters, digits and `_`: anything else is spelled as its code point.
-            Type::Str(text) => format!("s{}_", text.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_string() } else { format!("x{:x}", c as u32) }).collect::<String>()),
+            Type::Str(text) => format!("s{}_", symbol_safe(text)),
+            Type::Function(name) => format!("fn{}_", symbol_safe(name)),
             Type::DType(scalar) => format!("dt{}", scalar.mlir().replace(['<', '>'], "")),
             Type::Unknown => "unknown".into(),
         }
@@ -202,7 +206,7 @@ impl Type {
 
     /// Whether this is a value known when compiling, which has no run-time representation.
     pub fn is_compile_time(&self) -> bool {
-        matches!(self, Type::Str(_) | Type::DType(_))
+        matches!(self, Type::Str(_) | Type::DType(_) | Type::Function(_))
     }
 
     pub fn contains_array(&self) -> bool {
@@ -241,9 +245,16 @@ impl fmt::Display for Type {
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
+            Type::Function(name) => write!(formatter, "function[{name}]"),
             Type::Unknown => write!(formatter, "<unknown>"),
         }
     }
+}
+
+/// `text` in the characters symbols take (letters, digits and `_`): anything else is spelled as
+/// its code point.
+fn symbol_safe(text: &str) -> String {
+    text.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_string() } else { format!("x{:x}", c as u32) }).collect()
 }
 
 /// Joins the types two assignments give one variable, as Numba does: numbers promote (int then float
@@ -300,6 +311,9 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     // A string is its own type, known when compiling (every character of it: it may hold anything).
     if let Some(string) = text.strip_prefix("Literal[str](").and_then(|rest| rest.strip_suffix(')')) {
         return Ok(Type::Str(string.to_string()));
+    }
+    if let Some(name) = text.strip_prefix("function[").and_then(|rest| rest.strip_suffix(']')) {
+        return Ok(Type::Function(name.to_string()));
     }
     let text = text.trim();
     if let Some(array) = text.strip_prefix("readonly ") {

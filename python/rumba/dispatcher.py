@@ -62,37 +62,55 @@ def _lambda_source(py_func):
     return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return %s\n" % (_LAMBDA_NAME, arguments, body)
 
 
+_FILE_DEFINITIONS = {}
+
+
+def _file_definitions(file_name):
+    """A source file's text and the first line (decorators included) of the last top-level
+    definition of each function name in it; an empty text where it cannot be read. Read once
+    while the file stays as it is."""
+    try:
+        status = os.stat(file_name)
+    except (OSError, ValueError):
+        return "", {}
+    key = (file_name, status.st_mtime_ns, status.st_size)
+    known = _FILE_DEFINITIONS.get(key)
+    if known is None:
+        try:
+            with open(file_name, encoding="utf-8") as source_file:
+                source = source_file.read()
+            first_lines = {
+                node.name: (node.decorator_list[0].lineno if node.decorator_list else node.lineno)
+                for node in ast.parse(source).body
+                if isinstance(node, ast.FunctionDef)
+            }
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+            source, first_lines = "", {}
+        known = _FILE_DEFINITIONS[key] = (source, first_lines)
+    return known
+
+
 def _module_source(py_func):
-    """The source rumba compiles: the function's whole file when the function is the last top-level
-    definition of its name there (so other functions and constants of the module are in reach, and
-    the name means this definition), else the function alone, padded so that line numbers stay
-    those of the file; a lambda becomes a ``def``."""
+    """The source rumba compiles, its file's name, and whether it is the whole file: it is when
+    the function is the last top-level definition of its name there (so other functions and
+    constants of the module are in reach, and the name means this definition), else it is the
+    function alone, padded so that line numbers stay those of the file; a lambda becomes a
+    ``def``."""
     code = py_func.__code__
     if py_func.__name__ == "<lambda>":
         try:
-            return _lambda_source(py_func), code.co_filename
+            return _lambda_source(py_func), code.co_filename, False
         except (OSError, SyntaxError) as error:
             raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func, error))
     file_name = code.co_filename
-    try:
-        if os.path.exists(file_name):
-            with open(file_name, encoding="utf-8") as source_file:
-                source = source_file.read()
-            definitions = [
-                node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == py_func.__name__
-            ]
-            if definitions:
-                last = definitions[-1]
-                first_line = last.decorator_list[0].lineno if last.decorator_list else last.lineno
-                if first_line == code.co_firstlineno:
-                    return source, file_name
-    except (OSError, SyntaxError, ValueError):
-        pass
+    source, first_lines = _file_definitions(file_name)
+    if first_lines.get(py_func.__name__) == code.co_firstlineno:
+        return source, file_name, True
     try:
         lines, first_line = inspect.getsourcelines(py_func)
     except (OSError, TypeError) as error:
         raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func.__name__, error))
-    return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name
+    return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name, False
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
@@ -154,11 +172,79 @@ def _referenced_names(py_func):
     return names
 
 
-def _environment(py_func):
+def _python_function(value):
+    """The Python function a value calls: a plain function, or the one a dispatcher compiles."""
+    if isinstance(value, pytypes.FunctionType):
+        return value
+    py_func = getattr(value, "py_func", None)
+    return py_func if isinstance(value, Dispatcher) and isinstance(py_func, pytypes.FunctionType) else None
+
+
+def _describe_namespace(module, referenced, caller_source, visiting):
+    """How the environment binds a module compiled code does not know (the user's own): by the
+    members of it the code names, each as a global would be; None if it has none of those."""
+    if module in visiting:
+        return None
+    visiting.add(module)
+    try:
+        members = []
+        for name in sorted(referenced):
+            if name.startswith("__") or not hasattr(module, name):
+                continue
+            description = _describe_value(name, getattr(module, name), referenced, caller_source, visiting)
+            if description is not None:
+                members.append((name, description))
+    finally:
+        visiting.discard(module)
+    return ("namespace", members) if members else None
+
+
+def _describe_value(name, value, referenced, caller_source, visiting):
+    """How the environment binds ``name``, holding ``value``: as ``_describe`` does, and
+    functions and modules of the user's by their source and members."""
+    description = _describe(value)
+    if description is not None:
+        return description
+    function = _python_function(value)
+    if function is not None:
+        return _describe_function(name, function, caller_source, visiting)
+    if isinstance(value, pytypes.ModuleType):
+        return _describe_namespace(value, referenced, caller_source, visiting)
+    return None
+
+
+def _describe_function(name, function, caller_source, visiting):
+    """How the environment binds a function the caller's source does not define (another
+    module's, a closure, an earlier notebook cell's): compiled with the caller, from its own
+    source and in its own environment. A function that cannot be is refused, with why (an error
+    only where compiled code uses it); None where the caller's source defines it."""
+    module = getattr(function, "__module__", None) or "__main__"
+    if module.split(".")[0] in _KNOWN_MODULES:
+        return ("refused", "is %s.%s, which compiled code does not support" % (module, function.__qualname__))
+    if function in visiting:
+        return ("refused", "calls back into the function that calls it from another module, which is not supported yet")
+    try:
+        source, file_name, whole_file = _module_source(function)
+    except TypeError as error:
+        return ("refused", "cannot be compiled: %s" % error)
+    if whole_file and caller_source == (file_name, True) and name == function.__name__:
+        # The caller's source is this file, which defines it under this name.
+        return None
+    visiting.add(function)
+    try:
+        environment = _environment(function, visiting)
+    finally:
+        visiting.discard(function)
+    return ("function", module, _compiled_name(function), source, file_name, environment)
+
+
+def _environment(py_func, visiting=None):
     """The names of ``py_func``'s globals (which the other functions of its module compiled with
     it read too) and closure, bound by value: modules and functions compiled code knows, numbers,
-    bools and arrays (only those the code names: an array is copied to be frozen). Read once, when
-    the function is first compiled, as Numba does."""
+    bools, and the arrays and functions the code names (an array is copied to be frozen; a
+    function the module's source does not define is compiled from its own). Read once, when the
+    function is first compiled, as Numba does."""
+    visiting = {py_func} if visiting is None else visiting
     code = py_func.__code__
     values = dict(py_func.__globals__)
     for name, cell in zip(code.co_freevars, py_func.__closure__ or ()):
@@ -167,13 +253,19 @@ def _environment(py_func):
         except ValueError:
             continue
     referenced = None
+    caller_source = None
     environment = []
     for name, value in sorted(values.items()):
-        if isinstance(value, np.ndarray):
+        if isinstance(value, pytypes.ModuleType) and value.__name__ in _KNOWN_MODULES:
+            environment.append((name, ("module", value.__name__)))
+            continue
+        if isinstance(value, (np.ndarray, pytypes.ModuleType)) or _python_function(value) is not None:
+            # Bound only where the code names them: arrays are copied, functions compiled.
             referenced = _referenced_names(py_func) if referenced is None else referenced
             if name not in referenced:
                 continue
-        description = _describe(value)
+            caller_source = _module_source(py_func)[1:] if caller_source is None else caller_source
+        description = _describe_value(name, value, referenced, caller_source, visiting)
         if description is not None:
             environment.append((name, description))
     return environment
@@ -192,12 +284,13 @@ class Dispatcher(_rumba.DispatchTable):
         self._compiler = None
         self._by_types = {}
         self._explicit = []
+        self._function_arguments = {}
         for signature in signatures:
             self._compile_signature(signature)
 
     def _get_compiler(self):
         if self._compiler is None:
-            source, file_name = _module_source(self.py_func)
+            source, file_name, _ = _module_source(self.py_func)
             self._compiler = _rumba.Compiler(
                 source,
                 file_name,
@@ -251,6 +344,11 @@ class Dispatcher(_rumba.DispatchTable):
     def _argument_types(self, args):
         """The types rumba specialises on; a value it cannot pass is a TypeError naming the
         function, the parameter and the value's type."""
+        if any(_python_function(value) is not None for value in args):
+            return tuple(
+                self._function_type(_python_function(value)) if _python_function(value) is not None else self._argument_types((value,))[0]
+                for value in args
+            )
         try:
             return tuple(self.types_of(args))
         except TypeError as refusal:
@@ -263,6 +361,22 @@ class Dispatcher(_rumba.DispatchTable):
                     parameter = names[position] if position < len(names) else "#%d" % position
                     raise TypeError("%s(): argument '%s': %s" % (self.py_func.__name__, parameter, refusal)) from None
             raise
+
+    def _function_type(self, function):
+        """The type of a function passed as an argument, as Numba's dispatcher types: each
+        function a type of its own, naming the global the compiler knows it by (bound here the
+        first time it is passed, and kept, as the compiled code is)."""
+        with self._lock:
+            known = self._function_arguments.get(function)
+            if known is None:
+                compiler = self._get_compiler()
+                name = function.__name__
+                description = _describe_function(name, function, _module_source(self.py_func)[1:], {self.py_func})
+                if description is not None:
+                    name = "__rumba_argument%d" % len(self._function_arguments)
+                    compiler.bind([(name, description)])
+                known = self._function_arguments[function] = "function[%s]" % name
+            return known
 
     def _bound_arguments(self, args, kwargs):
         """One argument per parameter, as Python binds ``args`` and ``kwargs`` to the function's

@@ -36,7 +36,7 @@ def _check_target(decorator, target):
 
 def _compiler(py_func, loop_source, target, fastmath):
     """A compiler of the kernel's module with ``loop_source`` added to it."""
-    source, file_name = _module_source(py_func)
+    source, file_name, _ = _module_source(py_func)
     return _rumba.Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel", _environment(py_func))
 
 

@@ -96,15 +96,30 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
                 bytes: description.get_item(3)?.extract()?,
             }))
         }
+        "function" => rumba::Binding::Function(std::sync::Arc::new(rumba::FunctionSource {
+            module: description.get_item(1)?.extract()?,
+            name: description.get_item(2)?.extract()?,
+            source: description.get_item(3)?.extract()?,
+            file_name: description.get_item(4)?.extract()?,
+            environment: environment_of(description.get_item(5)?.extract()?)?,
+        })),
+        "refused" => rumba::Binding::Refused(description.get_item(1)?.extract()?),
+        "namespace" => rumba::Binding::Namespace(environment_of(description.get_item(1)?.extract()?)?),
         other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
     })
+}
+
+fn environment_of(descriptions: Vec<(String, Bound<'_, PyTuple>)>) -> PyResult<Vec<(String, rumba::Binding)>> {
+    descriptions.into_iter().map(|(name, value)| Ok((name, binding_of(&value)?))).collect()
 }
 
 #[pymethods]
 impl Compiler {
     /// `environment` binds names by value: `(name, ("module", "numpy"))`, `(name, ("member",
-    /// "math", "sqrt"))`, `(name, ("constant", number))` or `(name, ("array", dtype, shape,
-    /// bytes))`.
+    /// "math", "sqrt"))`, `(name, ("constant", number))`, `(name, ("array", dtype, shape,
+    /// bytes))`, `(name, ("function", module, name, source, file_name, environment))` or
+    /// `(name, ("namespace", environment))` (a module, by the members the code reads) or
+    /// `(name, ("refused", why))` (a value compiled code cannot use).
     #[new]
     #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new()))]
     fn new(
@@ -116,10 +131,17 @@ impl Compiler {
         parallel: bool,
         environment: Vec<(String, Bound<'_, PyTuple>)>,
     ) -> PyResult<Self> {
-        let environment = environment.into_iter().map(|(name, value)| Ok((name, binding_of(&value)?))).collect::<PyResult<Vec<_>>>()?;
+        let environment = environment_of(environment)?;
         let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, environment };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
+    }
+
+    /// Binds more names by value, described as the constructor's `environment` is.
+    fn bind(&self, py: Python<'_>, environment: Vec<(String, Bound<'_, PyTuple>)>) -> PyResult<()> {
+        let environment = environment_of(environment)?;
+        let mut module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        module.0.bind(&environment).map_err(|error| compile_error(py, error))
     }
 
     /// Compiles `name` for argument types in Numba's notation (`"int64"`, `"float32[::1]"`).
@@ -219,7 +241,9 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 byte_strides: array.strides().iter().map(|&stride| stride as i64).collect(),
             }))
         }
-        Type::Str(expected) if value.cast_exact::<pyo3::types::PyString>().is_ok_and(|string| string.to_str().is_ok_and(|text| text == expected)) => Ok(Argument::Str(expected.clone())),
+        Type::Str(expected) if value.cast_exact::<pyo3::types::PyString>().is_ok_and(|string| string.to_str().is_ok_and(|text| text == expected)) => Ok(Argument::Known(declared.clone())),
+        // Which function was passed is checked where the call was dispatched (in Python).
+        Type::Function(_) if value.is_callable() => Ok(Argument::Known(declared.clone())),
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
         Type::Tuple(element_types) => {

@@ -217,8 +217,9 @@ pub enum Argument {
     None,
     /// A tuple: its elements, laid out one after another as if each were an argument.
     Tuple(Vec<Argument>),
-    /// A string: a value known when compiling (the function is specialised on it), no slot.
-    Str(String),
+    /// A value known when compiling (a string, a function), which the function is specialised
+    /// on: no slot.
+    Known(Type),
 }
 
 impl Argument {
@@ -228,7 +229,7 @@ impl Argument {
             Argument::Array(array) => Type::Array(array.array_type()),
             Argument::None => Type::None,
             Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
-            Argument::Str(text) => Type::Str(text.clone()),
+            Argument::Known(known) => known.clone(),
         }
     }
 }
@@ -259,7 +260,7 @@ impl PackedArguments {
         for argument in arguments {
             match argument {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
-                Argument::None | Argument::Str(_) => {}
+                Argument::None | Argument::Known(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
@@ -507,7 +508,7 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
-        Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => {}
+        Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => {}
     }
 }
 
@@ -521,7 +522,7 @@ unsafe fn read_value<'l>(
     allocations: &mut Vec<std::sync::Arc<Allocation>>,
 ) -> Value {
     match value_type {
-        Type::None | Type::Str(_) | Type::DType(_) | Type::Unknown => Value::None,
+        Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Value::None,
         Type::Tuple(elements) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
         }

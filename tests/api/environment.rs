@@ -52,3 +52,35 @@ fn a_bound_array_whose_bytes_do_not_fit_its_shape_is_an_error() {
     let Err(diagnostics) = compile_module(SOURCE, &options) else { panic!("7 bytes are not 3 float64 elements") };
     assert!(diagnostics.to_string().contains("'TABLE' is an array of 3 elements of float64 but holds 7 bytes"), "{diagnostics}");
 }
+
+/// A function of another module, as the Python side binds one: compiled with the caller from its
+/// own source, reading its own globals (`SCALE` there is not the caller's) and its own module's
+/// functions, reached by name and as a module's attribute.
+#[test]
+fn a_function_of_another_module_reads_its_own_globals() {
+    let helpers = rumba::FunctionSource {
+        module: "helpers".into(),
+        name: "scaled".into(),
+        source: "SCALE = 10.0\n\ndef twice(x):\n    return 2.0 * x\n\ndef scaled(x):\n    return twice(x) * SCALE + OFFSET\n".into(),
+        file_name: "helpers.py".into(),
+        environment: vec![("OFFSET".into(), Binding::Constant(Constant::Int(1)))],
+    };
+    let source = "SCALE = 3.0\n\ndef twice(x):\n    return -x\n\ndef caller(x):\n    return scaled(x) + lib.scaled(x) + twice(x) * SCALE\n";
+    let function = Binding::Function(std::sync::Arc::new(helpers));
+    let options = Options {
+        environment: vec![("scaled".into(), function.clone()), ("lib".into(), Binding::Namespace(vec![("scaled".into(), function)]))],
+        ..Options::default()
+    };
+    let module = compile_module(source, &options).expect("parses");
+    let compiled = module.function_with_signature("caller", "f8(f8)").expect("compiles");
+    let Value::Number(Number::F64(result)) = compiled.call_numbers(&[Number::F64(2.0)]).expect("runs") else { panic!("a float result") };
+    assert_eq!(result, 2.0 * (2.0 * 2.0 * 10.0 + 1.0) - 2.0 * 3.0);
+}
+
+#[test]
+fn a_refused_function_is_an_error_where_it_is_called() {
+    let options = Options { environment: vec![("helper".into(), Binding::Refused("cannot be compiled: no source".into()))], ..Options::default() };
+    let module = compile_module("def caller(x):\n    return helper(x)\n", &options).expect("parses");
+    let Err(error) = module.function_with_signature("caller", "f8(f8)") else { panic!("helper has no source") };
+    assert!(error.to_string().contains("<module>:2:12: error: 'helper' cannot be compiled: no source"), "{error}");
+}

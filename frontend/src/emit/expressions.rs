@@ -250,7 +250,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
                 }
                 _ => match self.expr_type(expr)? {
-                    dtype @ Type::DType(_) => Ok(Value::CompileTime(dtype)),
+                    known @ (Type::DType(_) | Type::Function(_)) => Ok(Value::CompileTime(known)),
                     _ => Err(module.typing(expr, format!("name '{name}' is not defined"))),
                 },
             },
@@ -570,8 +570,16 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
         }
-        let bindings = &self.bindings;
-        let callee = crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?;
+        let callee = match &*call.func {
+            Expr::Name(name) if self.bindings.contains_key(name.id.as_str()) => match self.expr_type(&call.func)? {
+                Type::Function(global) => crate::infer::function_value_callee(module, &global),
+                _ => crate::infer::resolve_callee(module, call, &|_| true)?,
+            },
+            _ => {
+                let bindings = &self.bindings;
+                crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?
+            }
+        };
         if let Callee::Builtin("print") = callee {
             return self.emit_print(call);
         }

@@ -1,0 +1,39 @@
+"""Functions other test modules call from compiled code (test_modules.py): they read this
+module's globals, which differ from the callers'."""
+
+import math
+
+import numpy as xp
+
+from rumba import njit
+
+SCALE = 3.0
+OFFSETS = xp.array([0.5, -1.0, 2.0])
+
+
+def square(x):
+    return x * x
+
+
+@njit
+def weighted_norm(a):
+    total = 0.0
+    for i in range(a.shape[0]):
+        total += square(a[i]) * SCALE
+    return math.sqrt(total) + OFFSETS[1]
+
+
+def shifted(x, k=2):
+    return x + k * SCALE + xp.pi
+
+
+def undefined_inside(x):
+    return x + not_defined_anywhere  # noqa: F821 - the error under test
+
+
+def make_scaler(factor):
+    @njit
+    def scaler(x):
+        return square(x) * factor
+
+    return scaler

@@ -1,0 +1,146 @@
+"""Functions of other modules called from compiled code (issue 14): jitted or plain, imported by
+name or read as a module's attribute (`helpers.f`, `package.sub.f`), each compiled with the
+caller from its own source and reading its own module's globals; closures made by factories and
+functions of earlier notebook cells called the same way. Each compared with CPython running the
+same functions."""
+
+import linecache
+
+import numpy as np
+import pytest
+
+import _helper_module
+import _helper_package
+from _helper_module import make_scaler, shifted, undefined_inside
+from _helper_module import weighted_norm as norm_by_another_name
+from rumba import errors, njit
+
+SCALE = 100.0
+
+
+def square(x):
+    # Not the helper module's `square`: each module's functions read their own names.
+    return -x
+
+
+def calls_imported_functions(a):
+    return norm_by_another_name(a) + shifted(1.0) + shifted(1.0, 4) + SCALE + square(2.0)
+
+
+def calls_through_module_attributes(a):
+    return _helper_module.weighted_norm(a) + _helper_module.SCALE + _helper_package.sub.times_scale(a[0])
+
+
+@pytest.mark.parametrize("values", [np.arange(5.0), np.array([3.0, -4.0])])
+def test_functions_of_other_modules_read_their_own_globals(values):
+    assert njit(calls_imported_functions)(values) == calls_imported_functions(values)
+    assert njit(calls_through_module_attributes)(values) == calls_through_module_attributes(values)
+
+
+scale_by_3 = make_scaler(3)
+scale_by_half = make_scaler(0.5)
+
+
+def calls_closures(x):
+    return scale_by_3(x) + scale_by_half(x)
+
+
+def test_closures_made_elsewhere_keep_their_values():
+    assert njit(calls_closures)(2.0) == calls_closures(2.0)
+    assert njit(calls_closures)(3) == calls_closures(3)
+
+
+def calls_an_undefined_name(x):
+    return undefined_inside(x)
+
+
+def test_an_error_in_another_module_is_located_in_its_file():
+    with pytest.raises(errors.TypingError, match=r"_helper_module.py:\d+:\d+: error: name 'not_defined_anywhere' is not defined"):
+        njit(calls_an_undefined_name)(1.0)
+
+
+def _run_cell(source, name, namespace):
+    """Runs `source` as IPython runs a notebook cell: compiled from a file name that is not on
+    disk, with its lines in `linecache`."""
+    linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+    exec(compile(source, name, "exec"), namespace)
+
+
+def test_functions_of_earlier_notebook_cells_are_called():
+    namespace = {}
+    _run_cell("import numpy as np\nfrom rumba import njit\nOFFSET = 1.5\n\n@njit\ndef shift(x):\n    return x + OFFSET\n", "<ipython-cell-1>", namespace)
+    _run_cell("def twice(x):\n    return 2 * x\n", "<ipython-cell-2>", namespace)
+    _run_cell("@njit\ndef both(a):\n    return shift(a.sum()) + twice(a[0])\n", "<ipython-cell-3>", namespace)
+    values = np.arange(4.0)
+    assert namespace["both"](values) == namespace["both"].py_func(values)
+
+
+def test_a_function_without_source_is_refused_where_it_is_called():
+    namespace = {}
+    exec("def no_source(x):\n    return x + 1\n", namespace)
+    exec("def caller(x):\n    return no_source(x)\n", namespace)
+    linecache.cache["<caller-cell>"] = (0, None, ["def caller(x):\n", "    return no_source(x)\n"], "<caller-cell>")
+    exec(compile("def caller(x):\n    return no_source(x)\n", "<caller-cell>", "exec"), namespace)
+    with pytest.raises(errors.UnsupportedError, match=r"<caller-cell>:2:12: error: 'no_source' cannot be compiled: .*source"):
+        njit(namespace["caller"])(1.0)
+
+
+@njit
+def jitted_square(x):
+    return x * x
+
+
+def plain_cube(x):
+    return x * x * x
+
+
+def apply(f, x):
+    return f(x) + 1
+
+
+def apply_composed(f, g, values):
+    total = 0.0
+    for i in range(values.shape[0]):
+        total += f(g(values[i]))
+    return total
+
+
+def passes_functions_on(x):
+    return apply(jitted_square, x) + apply(plain_cube, x) + apply(_helper_module.square, x)
+
+
+def test_functions_are_passed_as_arguments():
+    compiled_apply = njit(apply)
+    assert compiled_apply(jitted_square, 3.0) == apply(jitted_square.py_func, 3.0)
+    assert compiled_apply(plain_cube, 2) == apply(plain_cube, 2)
+    assert compiled_apply(_helper_module.weighted_norm, np.arange(3.0)) == apply(_helper_module.weighted_norm.py_func, np.arange(3.0))
+    values = np.linspace(-1.0, 2.0, 7)
+    assert njit(apply_composed)(jitted_square, plain_cube, values) == apply_composed(jitted_square.py_func, plain_cube, values)
+    assert njit(passes_functions_on)(1.5) == passes_functions_on(1.5)
+
+
+def test_each_function_passed_is_a_specialisation_of_its_own():
+    compiled_apply = njit(apply)
+    compiled_apply(jitted_square, 3.0)
+    compiled_apply(plain_cube, 3.0)
+    assert compiled_apply(jitted_square, 4.0) == 17.0
+    assert compiled_apply(plain_cube, 4.0) == 65.0
+    assert len(compiled_apply.signatures) == 2
+
+
+def returns_its_function(f):
+    return f
+
+
+def picks_one_of_two(flag, x):
+    g = jitted_square
+    if flag:
+        g = plain_cube
+    return g(x)
+
+
+def test_functions_that_do_not_stay_known_when_compiling_are_located_errors():
+    with pytest.raises(errors.UnsupportedError, match=r"test_modules.py:\d+:\d+: error: returning function\[jitted_square\] is not supported yet"):
+        njit(returns_its_function)(jitted_square)
+    with pytest.raises(errors.TypingError, match=r"test_modules.py:\d+:\d+: error: variable 'g' is function\[jitted_square\] on one path and function\[plain_cube\] on another"):
+        njit(picks_one_of_two)(True, 2.0)
