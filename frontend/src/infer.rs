@@ -302,7 +302,7 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
 }
 
 /// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
-/// `np._builtin_X` is `X()`, `np._math_X` is `math.X`, `np._operator_X` is `operator.X`,
+/// `np._builtin_X` is `X()`, `np._math_X` is `math.X` (and so for `cmath` and `operator`),
 /// `np._random_X` is `np.random.X`.
 pub fn prelude_display_name(name: &str) -> String {
     if let Some(method) = name.strip_prefix("np._method_") {
@@ -311,11 +311,10 @@ pub fn prelude_display_name(name: &str) -> String {
     if let Some(builtin) = name.strip_prefix("np._builtin_") {
         return format!("{builtin}()");
     }
-    if let Some(function) = name.strip_prefix("np._math_") {
-        return format!("math.{function}");
-    }
-    if let Some(function) = name.strip_prefix("np._operator_") {
-        return format!("operator.{function}");
+    for module in crate::ufuncs::PRELUDE_MODULES {
+        if let Some(function) = name.strip_prefix(&format!("np._{module}_")) {
+            return format!("{module}.{function}");
+        }
     }
     match name.strip_prefix("np._random_") {
         Some(random) => format!("np.random.{random}"),
@@ -1472,6 +1471,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(math_callee(module, member)),
+            Some(Global::ModuleMember("cmath", member)) => cmath_callee(module, member, &*call.func),
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
@@ -1488,6 +1488,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
                 Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
+                Some(Global::Module("cmath")) => cmath_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
@@ -1518,6 +1519,14 @@ fn math_callee<'e>(module: &SourceModule, name: &str) -> Callee<'e> {
         Some(prelude_name) => Callee::Function(prelude_name),
         None => Callee::Math(name.to_string()),
     }
+}
+
+/// `cmath.name`: the prelude's `_cmath_name`.
+fn cmath_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+    module
+        .prelude_function(&format!("_cmath_{name}"))
+        .map(Callee::Function)
+        .ok_or_else(|| module.unsupported(function, format!("cmath.{name} is not supported yet")))
 }
 
 /// `operator.name`: the prelude's `_operator_name` (`operator.add(a, b)` is `a + b`).
@@ -1850,6 +1859,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             [Type::Scalar(_)] | [Type::Scalar(_), Type::Scalar(_)] if !arguments.iter().any(|argument| argument.scalar() == Some(Scalar::Complex)) => {
                 Scalar::Complex
             }
+            [Type::Scalar(Scalar::Complex)] => Scalar::Complex,
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {

@@ -21,7 +21,7 @@ pub enum Constant {
 pub enum Global {
     /// A function defined in the same module: compiled too when called.
     Function(String),
-    /// An imported module we know: `math`, `numpy`, `operator`, `random`, or `rumba` (also imported
+    /// An imported module we know: `math`, `cmath`, `numpy`, `operator`, `random`, or `rumba` (also imported
     /// as `numba`).
     Module(&'static str),
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
@@ -96,6 +96,7 @@ pub struct SourceModule {
 fn known_module(name: &str) -> Option<&'static str> {
     match name {
         "math" => Some("math"),
+        "cmath" => Some("cmath"),
         "numpy" => Some("numpy"),
         "operator" => Some("operator"),
         "random" => Some("random"),
@@ -196,9 +197,9 @@ impl SourceModule {
         let mut functions = module.functions;
         functions.extend(prelude.functions.into_iter().map(|(name, function)| (prelude_name(&name), function)));
         let mut globals = module.globals;
-        // The prelude's imports bind only names the module leaves free.
+        // The prelude's imports and constants bind only names the module leaves free.
         for (name, global) in prelude.globals {
-            if matches!(global, Global::Module(_)) {
+            if matches!(global, Global::Module(_) | Global::Constant(_)) {
                 globals.entry(name).or_insert(global);
             }
         }

@@ -153,6 +153,10 @@ pub static UFUNCS: &[Ufunc] = &[
     ufunc("where", 3, Kernel::Where, Rule::Common),
 ];
 
+/// The modules whose functions the prelude writes as `_module_name` (`_cmath_sqrt` is
+/// `cmath.sqrt`).
+pub const PRELUDE_MODULES: [&str; 3] = ["math", "cmath", "operator"];
+
 /// The ufunc NumPy calls `name`.
 pub fn lookup(name: &str) -> Option<&'static Ufunc> {
     UFUNCS.iter().find(|ufunc| ufunc.name == name)
@@ -281,8 +285,8 @@ mod tests {
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
             .filter_map(|(name, parameters)| {
                 // `_random_name` is `np.random.name`, `_method_name(a, ...)` the method
-                // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name`,
-                // `_operator_name` `operator.name`; other names with `_` are the file's helpers.
+                // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name` (and so
+                // for the other `PRELUDE_MODULES`); other names with `_` are the file's helpers.
                 let parameters = parameters.trim_end_matches(':');
                 if let Some(method) = name.strip_prefix("_method_") {
                     let rest = parameters.split_once(", ").map_or(")", |(_, rest)| rest);
@@ -291,11 +295,10 @@ mod tests {
                 if let Some(builtin) = name.strip_prefix("_builtin_") {
                     return Some(format!("`{builtin}({parameters}`"));
                 }
-                if let Some(function) = name.strip_prefix("_math_") {
-                    return Some(format!("`math.{function}({parameters}`"));
-                }
-                if let Some(function) = name.strip_prefix("_operator_") {
-                    return Some(format!("`operator.{function}({parameters}`"));
+                for module in PRELUDE_MODULES {
+                    if let Some(function) = name.strip_prefix(&format!("_{module}_")) {
+                        return Some(format!("`{module}.{function}({parameters}`"));
+                    }
                 }
                 let qualified = match name.strip_prefix("_random_") {
                     Some(random) => format!("random.{random}"),

@@ -114,7 +114,7 @@ def _module_source(py_func):
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
-_KNOWN_MODULES = ("math", "numpy", "operator", "random", "numba", "rumba")
+_KNOWN_MODULES = ("math", "cmath", "numpy", "operator", "random", "numba", "rumba")
 
 
 # The dtypes of arrays compiled code can hold, as NumPy spells them; arrays of others stay unbound.

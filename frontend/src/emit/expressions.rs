@@ -729,6 +729,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
                 _ => unreachable!("builtin_type checks len's argument"),
             },
+            "complex" if argument_types[0] == Type::Scalar(Scalar::Complex) => Ok(arguments.into_iter().next().expect("complex() of one complex number")),
             "complex" => {
                 let parts: Vec<String> = arguments
                     .into_iter()

@@ -2146,3 +2146,242 @@ def _operator_truth(a):
 
 def _operator_getitem(a, b):
     return a[b]
+
+
+# `cmath`, over real arithmetic, by CPython's algorithms for finite arguments (scaled where a
+# square or an exponential would overflow). Infinite and NaN arguments give the formulas' results,
+# not CPython's tables of special values.
+
+_CMATH_LARGE = 4.4942328371557893e307  # DBL_MAX / 4
+_CMATH_SQRT_LARGE = 6.703903964971298e153  # sqrt(DBL_MAX / 4)
+_CMATH_LOG_LARGE = 708.3964185322641  # log(DBL_MAX / 4)
+_CMATH_SQRT_DBL_MIN = 1.4916681462400413e-154  # sqrt(DBL_MIN)
+_CMATH_DBL_MIN = 2.2250738585072014e-308
+_CMATH_LN2 = 0.6931471805599453
+_CMATH_LN10 = 2.302585092994046
+
+
+def _complex_parts(z):
+    if isinstance(z, complex):
+        return z.real, z.imag
+    return float(z), 0.0
+
+
+def _complex_in_range(x, y, result):
+    """`result` of the finite argument `x + yj`; an infinite part is CPython's range error."""
+    if np.isfinite(x) and np.isfinite(y) and (np.isinf(result.real) or np.isinf(result.imag)):
+        raise OverflowError("math range error")
+    return result
+
+
+def _cmath_phase(z):
+    x, y = np._complex_parts(z)
+    return np.arctan2(y, x)
+
+
+def _cmath_polar(z):
+    x, y = np._complex_parts(z)
+    return np.hypot(x, y), np.arctan2(y, x)
+
+
+def _cmath_rect(r, phi):
+    return complex(r * np.cos(phi), r * np.sin(phi))
+
+
+def _cmath_isnan(z):
+    x, y = np._complex_parts(z)
+    return np.isnan(x) or np.isnan(y)
+
+
+def _cmath_isinf(z):
+    x, y = np._complex_parts(z)
+    return np.isinf(x) or np.isinf(y)
+
+
+def _cmath_isfinite(z):
+    x, y = np._complex_parts(z)
+    return np.isfinite(x) and np.isfinite(y)
+
+
+def _cmath_isclose(a, b, rel_tol=1e-09, abs_tol=0.0):
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        raise ValueError("tolerances must be non-negative")
+    ax, ay = np._complex_parts(a)
+    bx, by = np._complex_parts(b)
+    if ax == bx and ay == by:
+        return True
+    if np.isinf(ax) or np.isinf(ay) or np.isinf(bx) or np.isinf(by):
+        return False
+    difference = np.hypot(bx - ax, by - ay)
+    return difference <= rel_tol * np.hypot(bx, by) or difference <= rel_tol * np.hypot(ax, ay) or difference <= abs_tol
+
+
+def _cmath_sqrt(z):
+    x, y = np._complex_parts(z)
+    if x == 0.0 and y == 0.0:
+        return complex(0.0, y)
+    ax = abs(x)
+    ay = abs(y)
+    if ax < _CMATH_DBL_MIN and ay < _CMATH_DBL_MIN:
+        # Subnormal: scaled up by 2**53 and the root back down by 2**-27.
+        ax = ax * 9007199254740992.0
+        s = np.sqrt(ax + np.hypot(ax, ay * 9007199254740992.0)) * 7.450580596923828e-09
+    else:
+        ax = ax / 8.0
+        s = 2.0 * np.sqrt(ax + np.hypot(ax, ay / 8.0))
+    d = ay / (2.0 * s)
+    if x >= 0.0:
+        return complex(s, np.copysign(d, y))
+    return complex(d, np.copysign(s, y))
+
+
+def _cmath_exp(z):
+    x, y = np._complex_parts(z)
+    if x > _CMATH_LOG_LARGE:
+        scale = np.exp(x - 1.0)
+        return np._complex_in_range(x, y, complex(scale * np.cos(y) * np.e, scale * np.sin(y) * np.e))
+    scale = np.exp(x)
+    return np._complex_in_range(x, y, complex(scale * np.cos(y), scale * np.sin(y)))
+
+
+def _complex_log_parts(z):
+    x, y = np._complex_parts(z)
+    ax = abs(x)
+    ay = abs(y)
+    if ax > _CMATH_LARGE or ay > _CMATH_LARGE:
+        real = np.log(np.hypot(ax / 2.0, ay / 2.0)) + _CMATH_LN2
+    elif ax < _CMATH_DBL_MIN and ay < _CMATH_DBL_MIN:
+        if ax == 0.0 and ay == 0.0:
+            raise ValueError("math domain error")
+        real = np.log(np.hypot(ax * 9007199254740992.0, ay * 9007199254740992.0)) - 53.0 * _CMATH_LN2
+    else:
+        h = np.hypot(ax, ay)
+        if 0.71 <= h and h <= 1.73:
+            larger = max(ax, ay)
+            smaller = min(ax, ay)
+            real = np.log1p((larger - 1.0) * (larger + 1.0) + smaller * smaller) / 2.0
+        else:
+            real = np.log(h)
+    return real, np.arctan2(y, x)
+
+
+def _cmath_log(z, base=None):
+    real, imag = np._complex_log_parts(z)
+    if base is None:
+        return complex(real, imag)
+    base_real, base_imag = np._complex_log_parts(base)
+    return complex(real, imag) / complex(base_real, base_imag)
+
+
+def _cmath_log10(z):
+    real, imag = np._complex_log_parts(z)
+    return complex(real / _CMATH_LN10, imag / _CMATH_LN10)
+
+
+def _cmath_cosh(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LOG_LARGE:
+        shifted = x - np.copysign(1.0, x)
+        return np._complex_in_range(x, y, complex(np.cos(y) * np.cosh(shifted) * np.e, np.sin(y) * np.sinh(shifted) * np.e))
+    return np._complex_in_range(x, y, complex(np.cos(y) * np.cosh(x), np.sin(y) * np.sinh(x)))
+
+
+def _cmath_sinh(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LOG_LARGE:
+        shifted = x - np.copysign(1.0, x)
+        return np._complex_in_range(x, y, complex(np.cos(y) * np.sinh(shifted) * np.e, np.sin(y) * np.cosh(shifted) * np.e))
+    return np._complex_in_range(x, y, complex(np.cos(y) * np.sinh(x), np.sin(y) * np.cosh(x)))
+
+
+def _cmath_tanh(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LOG_LARGE:
+        return complex(np.copysign(1.0, x), 4.0 * np.sin(y) * np.cos(y) * np.exp(-2.0 * abs(x)))
+    tx = np.tanh(x)
+    ty = np.tan(y)
+    cx = 1.0 / np.cosh(x)
+    txty = tx * ty
+    denominator = 1.0 + txty * txty
+    return complex(tx * (1.0 + ty * ty) / denominator, ((ty / denominator) * cx) * cx)
+
+
+def _cmath_cos(z):
+    x, y = np._complex_parts(z)
+    return np._cmath_cosh(complex(-y, x))
+
+
+def _cmath_sin(z):
+    x, y = np._complex_parts(z)
+    s = np._cmath_sinh(complex(-y, x))
+    return complex(s.imag, -s.real)
+
+
+def _cmath_tan(z):
+    x, y = np._complex_parts(z)
+    t = np._cmath_tanh(complex(-y, x))
+    return complex(t.imag, -t.real)
+
+
+def _cmath_asinh(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
+        if y >= 0.0:
+            real = np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, x)
+        else:
+            real = -np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, -x)
+        return complex(real, np.arctan2(y, abs(x)))
+    s1 = np._cmath_sqrt(complex(1.0 + y, -x))
+    s2 = np._cmath_sqrt(complex(1.0 - y, x))
+    return complex(np.arcsinh(s1.real * s2.imag - s2.real * s1.imag), np.arctan2(y, s1.real * s2.real - s1.imag * s2.imag))
+
+
+def _cmath_asin(z):
+    x, y = np._complex_parts(z)
+    s = np._cmath_asinh(complex(-y, x))
+    return complex(s.imag, -s.real)
+
+
+def _cmath_acos(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
+        if x < 0.0:
+            imag = -np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, y)
+        else:
+            imag = np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, -y)
+        return complex(np.arctan2(abs(y), x), imag)
+    s1 = np._cmath_sqrt(complex(1.0 - x, -y))
+    s2 = np._cmath_sqrt(complex(1.0 + x, y))
+    return complex(2.0 * np.arctan2(s1.real, s2.real), np.arcsinh(s2.real * s1.imag - s2.imag * s1.real))
+
+
+def _cmath_acosh(z):
+    x, y = np._complex_parts(z)
+    if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
+        return complex(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, np.arctan2(y, x))
+    s1 = np._cmath_sqrt(complex(x - 1.0, y))
+    s2 = np._cmath_sqrt(complex(x + 1.0, y))
+    return complex(np.arcsinh(s1.real * s2.real + s1.imag * s2.imag), 2.0 * np.arctan2(s1.imag, s2.real))
+
+
+def _cmath_atanh(z):
+    x, y = np._complex_parts(z)
+    if x < 0.0:
+        negated = np._cmath_atanh(complex(-x, -y))
+        return complex(-negated.real, -negated.imag)
+    ay = abs(y)
+    if x > _CMATH_SQRT_LARGE or ay > _CMATH_SQRT_LARGE:
+        h = np.hypot(x / 2.0, y / 2.0)
+        return complex(x / 4.0 / h / h, -np.copysign(np.pi / 2.0, -y))
+    if x == 1.0 and ay < _CMATH_SQRT_DBL_MIN:
+        if ay == 0.0:
+            raise ValueError("math domain error")
+        return complex(-np.log(np.sqrt(ay) / np.sqrt(np.hypot(ay, 2.0))), np.copysign(np.arctan2(2.0, -ay) / 2.0, y))
+    one_minus = 1.0 - x
+    return complex(np.log1p(4.0 * x / (one_minus * one_minus + ay * ay)) / 4.0, -np.arctan2(-2.0 * y, one_minus * (1.0 + x) - ay * ay) / 2.0)
+
+
+def _cmath_atan(z):
+    x, y = np._complex_parts(z)
+    s = np._cmath_atanh(complex(-y, x))
+    return complex(s.imag, -s.real)
