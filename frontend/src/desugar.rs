@@ -249,6 +249,13 @@ impl Rewriter<'_> {
                         }),
                     };
                 }
+                // Numba's `literal_unroll(t)`: a loop over `t` itself, so over numbers of one type.
+                Expr::Name(ExprName { id, .. }) | Expr::Attribute(ExprAttribute { attr: Identifier { id, .. }, .. })
+                    if id.as_str() == "literal_unroll" && keywords == 0 && arguments == 1 =>
+                {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    return self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before);
+                }
                 Expr::Name(function) if function.id.as_str() == "reversed" && keywords == 0 && arguments == 1 => {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
                     let inner = self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before);

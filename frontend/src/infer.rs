@@ -1415,7 +1415,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (Type::Unknown, _) => Ok(Type::Unknown),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), Some(first @ Type::Scalar(_))) if elements.iter().all(|element| element == first) => Ok(first.clone()),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => {
-                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements are not numbers of one type is indexed only by integer literals, and not looped over"))
+                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements are not numbers of one type is indexed only by integer literals, and not looped over (literal_unroll of such a tuple is not supported yet)"))
                     }
                     (other, _) => Err(module.typing(&*subscript.slice, format!("tuple indices must be integers, not {other}"))),
                 },

@@ -2,7 +2,9 @@
 where you wrote ``import numba``: ``@jit``, ``@njit``, ``@vectorize``, ``@guvectorize``, ``@stencil``, signatures and
 Numba's type objects."""
 
-from . import errors, types
+from importlib import metadata as _metadata
+
+from . import config, errors, extending, types
 from ._rumba import get_num_threads, set_num_threads
 from .dispatcher import Dispatcher, jit, njit, typeof
 from .stencil import StencilFunc, stencil
@@ -11,10 +13,21 @@ from .vectorize import DUFunc, guvectorize, vectorize
 
 
 
+def literal_unroll(container):
+    """Numba's ``literal_unroll``: the container itself in the interpreter; compiled, a loop over
+    it is a loop over a tuple (of numbers of one type, for now)."""
+    return container
+
+
 def prange(*args):
     """``range`` in the interpreter; compiled with ``parallel=True`` its iterations run on threads.
     An object of its own, so that a name bound to it (``prange = numba.prange``) is known by value."""
     return range(*args)
 
 
-__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "typeof", "errors", "types", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__
+try:
+    __version__ = _metadata.version("rumba")
+except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
+    __version__ = "0+unknown"
+
+__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__

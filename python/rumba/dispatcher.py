@@ -2,7 +2,9 @@
 them in memory and calls them with little overhead."""
 
 import ast
+import collections
 import functools
+import importlib
 import inspect
 import os
 import sys
@@ -12,7 +14,7 @@ import types as pytypes
 
 import numpy as np
 
-from . import _rumba
+from . import _rumba, config
 from .types import Signature, Type
 
 # Options that change nothing rumba does today, so they are accepted as they are.
@@ -294,7 +296,7 @@ class Dispatcher(_rumba.DispatchTable):
             self._compiler = _rumba.Compiler(
                 source,
                 file_name,
-                self._options.get("opt", 3),
+                self._options.get("opt", config.OPT),
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
                 _environment(self.py_func),
@@ -402,6 +404,56 @@ class Dispatcher(_rumba.DispatchTable):
     def __get__(self, instance, owner=None):
         return self if instance is None else functools.partial(self, instance)
 
+    def __reduce__(self):
+        """Pickled by reference, as Numba's dispatchers are: the unpickling process imports the
+        module and finds the dispatcher by its qualified name (so ``multiprocessing`` sends it to
+        workers, under fork and spawn alike)."""
+        if "<locals>" in self.__qualname__:
+            raise TypeError("cannot pickle %r: it is defined inside a function, where another process cannot find it" % self)
+        return (_dispatcher_by_reference, (self.__module__, self.__qualname__))
+
+    @property
+    def overloads(self):
+        """The compiled specialisations by argument types, as Numba's ``overloads``."""
+        return dict(self._by_types)
+
+    @property
+    def nopython_signatures(self):
+        """Each specialisation's signature in Numba's notation, ``float64(float64, int64)``."""
+        return ["%s(%s)" % (function.return_type, ", ".join(types)) for types, function in self._by_types.items()]
+
+    @property
+    def stats(self):
+        """Numba's cache statistics; rumba keeps no cache on disk, so there is no hit or miss."""
+        return _CompileStats(cache_path=None, cache_hits=collections.Counter(), cache_misses=collections.Counter())
+
+    def compile(self, signature):
+        """Compiles one signature now (``"float64(int64)"``, a Signature or a tuple of types) and
+        returns the compiled function; later calls with those types use it."""
+        if isinstance(signature, tuple):
+            signature = Signature(None, signature)
+        with self._lock:
+            function = self._get_compiler().compile_signature(_compiled_name(self.py_func), str(signature))
+            self._remember(tuple(function.arguments), function)
+        return function
+
+    def recompile(self):
+        """Compiles every known specialisation again, reading the globals anew (Numba freezes
+        them at compilation, so this is how a changed global reaches compiled code)."""
+        with self._lock:
+            known = list(self._by_types)
+            explicit = [text for text, _ in self._explicit]
+            self._compiler = None
+            self._by_types = {}
+            self._explicit = []
+            self._function_arguments = {}
+            self.clear()
+        for text in explicit:
+            self._compile_signature(text)
+        for types in known:
+            if types not in self._by_types and not any(type_text.startswith("function[") for type_text in types):
+                self._function_for(types)
+
     def __repr__(self):
         return "<rumba.Dispatcher %s>" % self.py_func.__qualname__
 
@@ -438,6 +490,17 @@ class Dispatcher(_rumba.DispatchTable):
     @staticmethod
     def _unwrap(results, signature):
         return results if signature is None else next(iter(results.values()))
+
+
+_CompileStats = collections.namedtuple("_CompileStats", ("cache_path", "cache_hits", "cache_misses"))
+
+
+def _dispatcher_by_reference(module_name, qualified_name):
+    """The dispatcher a pickle names: found in its module by its qualified name."""
+    value = importlib.import_module(module_name)
+    for part in qualified_name.split("."):
+        value = getattr(value, part)
+    return value
 
 
 def _normalise_signature(signature):
@@ -496,8 +559,13 @@ def _options_check(options):
 
 
 def jit(signature_or_function=None, **options):
-    """Numba's ``@jit``: bare, with options, with a signature or a list of them."""
+    """Numba's ``@jit``: bare, with options, with a signature or a list of them. With
+    ``config.DISABLE_JIT`` (``NUMBA_DISABLE_JIT=1``) it returns the function itself."""
     _options_check(options)
+    if config.DISABLE_JIT:
+        if callable(signature_or_function) and not isinstance(signature_or_function, Type):
+            return signature_or_function
+        return lambda py_func: py_func
     if callable(signature_or_function) and not isinstance(signature_or_function, Type):
         return Dispatcher(signature_or_function, [], options)
     if signature_or_function is None:

@@ -199,17 +199,22 @@ fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
 /// not a float for an int one).
 fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> PyResult<Number> {
     let mismatch = || PyTypeError::new_err(format!("argument {position}: expected {}, got {}", Type::Scalar(scalar), value.get_type()));
+    // An int that does not fit is Python's OverflowError, anything else a type mismatch.
+    let out_of_range = || match value.is_instance_of::<pyo3::types::PyInt>() {
+        true => pyo3::exceptions::PyOverflowError::new_err(format!("argument {position}: int {value} does not fit {}", Type::Scalar(scalar))),
+        false => mismatch(),
+    };
     match scalar {
         Scalar::Bool => Ok(Number::Bool(value.is_truthy()?)),
         Scalar::Int { signed: false, bits: 64 } if !value.is_instance_of::<PyBool>() => {
-            let number = value.extract::<u64>().map_err(|_| mismatch())?;
+            let number = value.extract::<u64>().map_err(|_| out_of_range())?;
             Ok(rumba::convert_number(Number::U64(number), scalar))
         }
         Scalar::Int { .. } => {
             if value.is_instance_of::<PyFloat>() {
                 return Err(mismatch());
             }
-            let number = value.extract::<i64>().map_err(|_| mismatch())?;
+            let number = value.extract::<i64>().map_err(|_| out_of_range())?;
             Ok(rumba::convert_number(Number::I64(number), scalar))
         }
         Scalar::Float { .. } => {
@@ -576,6 +581,11 @@ impl DispatchTable {
             None => entries.push((codes, function)),
         }
         Ok(())
+    }
+
+    /// Forgets every specialisation (`recompile`).
+    fn clear(&self) {
+        self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner()).clear();
     }
 
     /// Calls the specialisation for the arguments' types, compiling it first on a miss.

@@ -158,7 +158,15 @@ def truncate(a):
 
 
 def complex_of_complex(a):
-    return complex(complex(a, 1.0)).real
+    return complex(complex(a, 1.0), 2.0).real
+
+
+def complex_of_one_complex(a):
+    return complex(complex(a, 1.0)) * 2.0
+
+
+def test_complex_of_one_complex_number_is_that_number():
+    assert rumba.njit(complex_of_one_complex)(1.5) == complex_of_one_complex(1.5)
 
 
 def complex_array(a):

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from _compare import assert_same_value, jitted
-from rumba import errors, njit
+import rumba
+from rumba import errors, literal_unroll, njit
 
 
 def check(dispatcher, *args):
@@ -223,3 +224,28 @@ def test_flat_ndenumerate_and_ndindex_walk_in_c_order(layout):
     check(jitted(doubled_by_index), m)
     for n, k in [(3, 4), (1, 1), (0, 2)]:
         check(jitted(grid_codes), n, k)
+
+
+def unrolled_sums(x):
+    total = 0.0
+    for value in literal_unroll((1.0, 2.5, x)):
+        total += value
+    for value in rumba.literal_unroll((1, 2, 3)):
+        total += value * 10
+    return total
+
+
+def test_literal_unroll_of_a_tuple_of_one_type():
+    assert njit(unrolled_sums)(3.0) == unrolled_sums(3.0)
+
+
+def unrolls_mixed_types(x):
+    total = 0.0
+    for value in literal_unroll((1, 2.5, x)):
+        total += value
+    return total
+
+
+def test_literal_unroll_of_mixed_types_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:\d+: error: .*literal_unroll of such a tuple is not supported yet"):
+        njit(unrolls_mixed_types)(1.0)

@@ -2,7 +2,7 @@
 //! calls into. `RUMBA_NUM_THREADS` sets the default; `set_num_threads` changes it for the calling
 //! thread (OpenMP's rule, and Numba's).
 
-use std::sync::Once;
+use std::sync::OnceLock;
 
 /// LLVM's OpenMP runtime, loaded into every JIT engine so compiled parallel loops find `__kmpc_*`
 /// even where the process loaded it privately (a Python extension is loaded with `RTLD_LOCAL`).
@@ -27,6 +27,12 @@ fn thread_limit() -> i64 {
 
 /// Sets how many threads this thread's parallel loops use, between 1 and `thread_limit()`.
 pub fn set_num_threads(count: i64) -> Result<(), String> {
+    // The environment's default first, so that it never overrides this setting later.
+    let _ = apply_environment();
+    set_omp_threads(count)
+}
+
+fn set_omp_threads(count: i64) -> Result<(), String> {
     let most = thread_limit();
     let count = i32::try_from(count)
         .ok()
@@ -38,21 +44,18 @@ pub fn set_num_threads(count: i64) -> Result<(), String> {
 
 /// How many threads this thread's parallel loops use.
 pub fn num_threads() -> usize {
+    let _ = apply_environment();
     unsafe { omp_get_max_threads() }.max(1) as usize
 }
 
-/// Applies `RUMBA_NUM_THREADS` once per process (an invalid value is reported, not ignored).
+/// Applies `RUMBA_NUM_THREADS` once per process; an invalid value is reported to every caller
+/// (each compilation), not ignored.
 pub fn apply_environment() -> Result<(), String> {
-    static APPLY: Once = Once::new();
-    let mut result = Ok(());
-    APPLY.call_once(|| {
-        if let Ok(value) = std::env::var("RUMBA_NUM_THREADS") {
-            result = value
-                .trim()
-                .parse::<i64>()
-                .map_err(|_| format!("RUMBA_NUM_THREADS must be a positive integer, got '{value}'"))
-                .and_then(set_num_threads);
-        }
-    });
-    result
+    static APPLIED: OnceLock<Result<(), String>> = OnceLock::new();
+    APPLIED
+        .get_or_init(|| match std::env::var("RUMBA_NUM_THREADS") {
+            Ok(value) => value.trim().parse::<i64>().map_err(|_| format!("RUMBA_NUM_THREADS must be a positive integer, got '{value}'")).and_then(set_omp_threads),
+            Err(_) => Ok(()),
+        })
+        .clone()
 }

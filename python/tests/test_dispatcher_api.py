@@ -1,0 +1,126 @@
+"""Numba's API around the dispatcher (issue 14): `overloads`, `nopython_signatures`, `compile`,
+`recompile`, `stats`, pickling for `multiprocessing` (fork and spawn), `rumba.config` and the
+`NUMBA_*`/`RUMBA_*` variables, `rumba.extending.register_jitable`, `__version__`."""
+
+import multiprocessing
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import _helper_module
+import rumba
+from rumba import njit
+from rumba.extending import overload, register_jitable
+
+OFFSET = 1.0
+
+
+def shifted(x):
+    return x + OFFSET
+
+
+def test_overloads_and_signatures_list_each_specialisation():
+    compiled = njit(shifted)
+    compiled(1.0)
+    compiled(2)
+    assert set(compiled.overloads) == {("float64",), ("int64",)}
+    assert sorted(compiled.nopython_signatures) == ["float64(float64)", "float64(int64)"]
+    assert compiled.stats.cache_hits == {} and compiled.stats.cache_misses == {}
+
+
+def test_compile_adds_a_specialisation_before_any_call():
+    compiled = njit(shifted)
+    compiled.compile("float64(int32)")
+    assert compiled.signatures == [("int32",)]
+    assert compiled(np.int32(4)) == 5.0
+
+
+def test_recompile_reads_globals_anew():
+    global OFFSET
+    compiled = njit(shifted)
+    assert compiled(1.0) == 2.0
+    OFFSET = 10.0
+    try:
+        assert compiled(1.0) == 2.0  # frozen at the first compilation, as in Numba
+        compiled.recompile()
+        assert compiled(1.0) == 11.0
+        assert compiled.signatures == [("float64",)]
+    finally:
+        OFFSET = 1.0
+
+
+def _norms(pool_size, context):
+    arrays = [np.arange(float(n)) for n in range(1, 6)]
+    with multiprocessing.get_context(context).Pool(pool_size) as pool:
+        return pool.map(_helper_module.weighted_norm, arrays), [_helper_module.weighted_norm.py_func(a) for a in arrays]
+
+
+@pytest.mark.parametrize("context", ["fork", "spawn"])
+def test_dispatchers_pickle_by_reference_for_multiprocessing(context):
+    assert pickle.loads(pickle.dumps(_helper_module.weighted_norm)) is _helper_module.weighted_norm
+    results, expected = _norms(2, context)
+    assert results == expected
+
+
+def test_a_dispatcher_made_inside_a_function_does_not_pickle():
+    made = _helper_module.make_scaler(2.0)
+    with pytest.raises(TypeError, match="defined inside a function"):
+        pickle.dumps(made)
+
+
+@register_jitable
+def clipped(x, limit):
+    return min(x, limit)
+
+
+def uses_a_registered_function(x):
+    return clipped(x, 2.0) * 3
+
+
+def test_register_jitable_functions_run_in_python_and_compiled():
+    assert clipped(5.0, 2.0) == 2.0
+    assert njit(uses_a_registered_function)(1.5) == uses_a_registered_function(1.5)
+    assert njit(uses_a_registered_function)(7.0) == uses_a_registered_function(7.0)
+
+
+def test_overload_is_refused_not_ignored():
+    with pytest.raises(NotImplementedError, match="overload is not implemented yet"):
+        overload(np.linalg.norm)
+
+
+def _run(code, **environment):
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**__import__("os").environ, **environment})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_disable_jit_returns_the_python_function():
+    code = "import rumba\n@rumba.njit\ndef f(x):\n    return x\nprint(type(f).__name__, rumba.config.DISABLE_JIT)"
+    assert _run(code, NUMBA_DISABLE_JIT="1") == "function True"
+    assert _run(code, RUMBA_DISABLE_JIT="0", NUMBA_DISABLE_JIT="1") == "Dispatcher False"
+
+
+def test_numba_num_threads_sets_rumbas():
+    code = "import rumba\nprint(rumba.config.NUMBA_NUM_THREADS, rumba.get_num_threads())"
+    assert _run(code, NUMBA_NUM_THREADS="1") == "1 1"
+
+
+def test_version_is_the_package_version():
+    from importlib import metadata
+
+    assert rumba.__version__ == metadata.version("rumba")
+
+
+def plus_one(x):
+    return x + 1
+
+
+@pytest.mark.parametrize("value", [2 ** 63, -(2 ** 63) - 1, 2 ** 70])
+def test_ints_beyond_int64_are_overflow_errors(value):
+    compiled = njit(plus_one)
+    assert compiled(5) == 6
+    with pytest.raises(OverflowError, match="argument 0: int %d does not fit int64" % value):
+        compiled(value)
