@@ -1,4 +1,5 @@
-"""Call overhead of a compiled function: a no-op on one scalar, and a function reading two arrays.
+"""Call overhead of a compiled function: a no-op on one scalar (a Python int, NumPy float64 and
+int32 scalars), and a function reading two arrays.
 Run as `python overhead.py rumba` or `python overhead.py numba`; prints JSON with nanoseconds per call."""
 import json
 import sys
@@ -32,6 +33,8 @@ a = np.ones(10)
 b = np.ones(10)
 results = {
     "scalar no-op noop(1)": nanoseconds_per_call(lambda: noop(1)),
+    "NumPy scalar noop(np.float64(1.5))": nanoseconds_per_call(lambda: noop(np.float64(1.5))),
+    "NumPy scalar noop(np.int32(3))": nanoseconds_per_call(lambda: noop(np.int32(3))),
     "two arrays first_sum(a, b)": nanoseconds_per_call(lambda: first_sum(a, b)),
 }
 print(json.dumps(results))

@@ -204,6 +204,10 @@ fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> 
         true => pyo3::exceptions::PyOverflowError::new_err(format!("argument {position}: int {value} does not fit {}", Type::Scalar(scalar))),
         false => mismatch(),
     };
+    let python_number = value.is_exact_instance_of::<PyFloat>() || value.is_exact_instance_of::<pyo3::types::PyInt>();
+    if !python_number && numpy_scalar(value) == Some(scalar) {
+        return Ok(numpy_number(value, scalar));
+    }
     match scalar {
         Scalar::Bool => Ok(Number::Bool(value.is_truthy()?)),
         Scalar::Int { signed: false, bits: 64 } if !value.is_instance_of::<PyBool>() => {
@@ -530,7 +534,8 @@ const fn scalar_code(scalar: &Scalar) -> u32 {
     }
 }
 
-/// The type code of one argument: Python's own numbers directly, anything else through its type.
+/// The type code of one argument: Python's own numbers and NumPy's scalars directly, anything
+/// else through its type.
 fn argument_code(value: &Bound<'_, PyAny>) -> Option<u32> {
     const INT64: u32 = scalar_code(&Scalar::Int { bits: 64, signed: true });
     const FLOAT64: u32 = scalar_code(&Scalar::Float { bits: 64 });
@@ -538,8 +543,63 @@ fn argument_code(value: &Bound<'_, PyAny>) -> Option<u32> {
         Some(INT64)
     } else if value.is_exact_instance_of::<PyFloat>() {
         Some(FLOAT64)
+    } else if let Some(scalar) = numpy_scalar(value) {
+        Some(scalar_code(&scalar))
     } else {
         type_code(&type_of(value)?)
+    }
+}
+
+/// The element type of a NumPy scalar (`np.float64(1.0)`, `np.int32(3)`), told by its exact type
+/// without an attribute lookup: they are common arguments, and passing one should cost no more
+/// than in Numba.
+fn numpy_scalar(value: &Bound<'_, PyAny>) -> Option<Scalar> {
+    let py = value.py();
+    let exact_type = value.get_type().as_type_ptr();
+    let int = |bits: usize, signed| Scalar::Int { bits: (bits * 8) as u8, signed };
+    let long = std::mem::size_of::<std::ffi::c_long>();
+    [
+        (NpyTypes::PyDoubleArrType_Type, Scalar::Float { bits: 64 }),
+        (NpyTypes::PyFloatArrType_Type, Scalar::Float { bits: 32 }),
+        (NpyTypes::PyLongArrType_Type, int(long, true)),
+        (NpyTypes::PyLongLongArrType_Type, int(8, true)),
+        (NpyTypes::PyIntArrType_Type, int(4, true)),
+        (NpyTypes::PyShortArrType_Type, int(2, true)),
+        (NpyTypes::PyByteArrType_Type, int(1, true)),
+        (NpyTypes::PyULongArrType_Type, int(long, false)),
+        (NpyTypes::PyULongLongArrType_Type, int(8, false)),
+        (NpyTypes::PyUIntArrType_Type, int(4, false)),
+        (NpyTypes::PyUShortArrType_Type, int(2, false)),
+        (NpyTypes::PyUByteArrType_Type, int(1, false)),
+        (NpyTypes::PyBoolArrType_Type, Scalar::Bool),
+        (NpyTypes::PyCDoubleArrType_Type, Scalar::Complex),
+    ]
+    .into_iter()
+    .find_map(|(numpy_type, scalar)| (unsafe { PY_ARRAY_API.get_type_object(py, numpy_type) } == exact_type).then_some(scalar))
+}
+
+/// The number a NumPy scalar whose element type is `scalar` holds, read from it.
+fn numpy_number(value: &Bound<'_, PyAny>, scalar: Scalar) -> Number {
+    let mut bytes = [0u8; 16];
+    unsafe { PY_ARRAY_API.PyArray_ScalarAsCtype(value.py(), value.as_ptr(), bytes.as_mut_ptr().cast()) };
+    let word = |size: usize| {
+        let mut padded = [0u8; 8];
+        padded[..size].copy_from_slice(&bytes[..size]);
+        u64::from_ne_bytes(padded)
+    };
+    match scalar {
+        Scalar::Bool => Number::Bool(bytes[0] != 0),
+        Scalar::Int { bits: 8, signed: true } => Number::I8(word(1) as u8 as i8),
+        Scalar::Int { bits: 16, signed: true } => Number::I16(word(2) as u16 as i16),
+        Scalar::Int { bits: 32, signed: true } => Number::I32(word(4) as u32 as i32),
+        Scalar::Int { signed: true, .. } => Number::I64(word(8) as i64),
+        Scalar::Int { bits: 8, .. } => Number::U8(word(1) as u8),
+        Scalar::Int { bits: 16, .. } => Number::U16(word(2) as u16),
+        Scalar::Int { bits: 32, .. } => Number::U32(word(4) as u32),
+        Scalar::Int { .. } => Number::U64(word(8)),
+        Scalar::Float { bits: 32 } => Number::F32(f32::from_bits(word(4) as u32)),
+        Scalar::Float { .. } => Number::F64(f64::from_bits(word(8))),
+        Scalar::Complex => Number::Complex(f64::from_bits(word(8)), f64::from_ne_bytes(bytes[8..16].try_into().expect("eight bytes"))),
     }
 }
 
