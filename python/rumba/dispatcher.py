@@ -108,11 +108,17 @@ def _module_source(py_func):
     source, first_lines = _file_definitions(file_name)
     if first_lines.get(py_func.__name__) == code.co_firstlineno:
         return source, file_name, True
+    return _definition_source(py_func), file_name, False
+
+
+def _definition_source(py_func):
+    """The function's definition alone (its decorators included), after as many empty lines as
+    put it on its own lines of its file."""
     try:
         lines, first_line = inspect.getsourcelines(py_func)
     except (OSError, TypeError) as error:
         raise TypeError("rumba compiles Python source, and the source of %r is not available: %s" % (py_func.__name__, error))
-    return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines)), file_name, False
+    return "\n" * max(first_line - 1, 0) + textwrap.dedent("".join(lines))
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
@@ -175,7 +181,8 @@ def _referenced_names(py_func):
 
 
 def _python_function(value):
-    """The Python function a value calls: a plain function, or the one a dispatcher compiles."""
+    """The Python function a value calls: a plain function, or the one a dispatcher compiles
+    (``_describe_function`` takes a dispatcher's source from the dispatcher)."""
     if isinstance(value, pytypes.FunctionType):
         return value
     py_func = getattr(value, "py_func", None)
@@ -207,26 +214,26 @@ def _describe_value(name, value, referenced, caller_source, visiting):
     description = _describe(value)
     if description is not None:
         return description
-    function = _python_function(value)
-    if function is not None:
-        return _describe_function(name, function, caller_source, visiting)
+    if _python_function(value) is not None:
+        return _describe_function(name, value, caller_source, visiting)
     if isinstance(value, pytypes.ModuleType):
         return _describe_namespace(value, referenced, caller_source, visiting)
     return None
 
 
-def _describe_function(name, function, caller_source, visiting):
+def _describe_function(name, value, caller_source, visiting):
     """How the environment binds a function the caller's source does not define (another
     module's, a closure, an earlier notebook cell's): compiled with the caller, from its own
     source and in its own environment. A function that cannot be is refused, with why (an error
     only where compiled code uses it); None where the caller's source defines it."""
+    function = _python_function(value)
     module = getattr(function, "__module__", None) or "__main__"
     if module.split(".")[0] in _KNOWN_MODULES:
         return ("refused", "is %s.%s, which compiled code does not support" % (module, function.__qualname__))
     if function in visiting:
         return ("refused", "calls back into the function that calls it from another module, which is not supported yet")
     try:
-        source, file_name, whole_file = _module_source(function)
+        source, file_name, whole_file = value._source() if isinstance(value, Dispatcher) else _module_source(function)
     except TypeError as error:
         return ("refused", "cannot be compiled: %s" % error)
     if whole_file and caller_source == (file_name, True) and name == function.__name__:
@@ -240,12 +247,13 @@ def _describe_function(name, function, caller_source, visiting):
     return ("function", module, _compiled_name(function), source, file_name, environment)
 
 
-def _environment(py_func, visiting=None):
+def _environment(py_func, visiting=None, caller_source=None):
     """The names of ``py_func``'s globals (which the other functions of its module compiled with
     it read too) and closure, bound by value: modules and functions compiled code knows, numbers,
     bools, and the arrays and functions the code names (an array is copied to be frozen; a
     function the module's source does not define is compiled from its own). Read once, when the
-    function is first compiled, as Numba does."""
+    function is first compiled, as Numba does. ``caller_source`` is the file name of the source
+    compiled and whether it is the whole file (read from the function where not given)."""
     visiting = {py_func} if visiting is None else visiting
     code = py_func.__code__
     values = dict(py_func.__globals__)
@@ -255,7 +263,6 @@ def _environment(py_func, visiting=None):
         except ValueError:
             continue
     referenced = None
-    caller_source = None
     environment = []
     for name, value in sorted(values.items()):
         if isinstance(value, pytypes.ModuleType) and value.__name__ in _KNOWN_MODULES:
@@ -290,16 +297,20 @@ class Dispatcher(_rumba.DispatchTable):
         for signature in signatures:
             self._compile_signature(signature)
 
+    def _source(self):
+        """The source this dispatcher compiles, its file's name and whether it is the whole file."""
+        return _module_source(self.py_func)
+
     def _get_compiler(self):
         if self._compiler is None:
-            source, file_name, _ = _module_source(self.py_func)
+            source, file_name, _ = self._source()
             self._compiler = _rumba.Compiler(
                 source,
                 file_name,
                 self._options.get("opt", config.OPT),
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
-                _environment(self.py_func),
+                _environment(self.py_func, caller_source=self._source()[1:]),
             )
         return self._compiler
 
@@ -347,10 +358,7 @@ class Dispatcher(_rumba.DispatchTable):
         """The types rumba specialises on; a value it cannot pass is a TypeError naming the
         function, the parameter and the value's type."""
         if any(_python_function(value) is not None for value in args):
-            return tuple(
-                self._function_type(_python_function(value)) if _python_function(value) is not None else self._argument_types((value,))[0]
-                for value in args
-            )
+            return tuple(self._function_type(value) if _python_function(value) is not None else self._argument_types((value,))[0] for value in args)
         try:
             return tuple(self.types_of(args))
         except TypeError as refusal:
@@ -364,20 +372,20 @@ class Dispatcher(_rumba.DispatchTable):
                     raise TypeError("%s(): argument '%s': %s" % (self.py_func.__name__, parameter, refusal)) from None
             raise
 
-    def _function_type(self, function):
+    def _function_type(self, value):
         """The type of a function passed as an argument, as Numba's dispatcher types: each
         function a type of its own, naming the global the compiler knows it by (bound here the
         first time it is passed, and kept, as the compiled code is)."""
         with self._lock:
-            known = self._function_arguments.get(function)
+            known = self._function_arguments.get(value)
             if known is None:
                 compiler = self._get_compiler()
-                name = function.__name__
-                description = _describe_function(name, function, _module_source(self.py_func)[1:], {self.py_func})
+                name = _python_function(value).__name__
+                description = _describe_function(name, value, self._source()[1:], {self.py_func})
                 if description is not None:
                     name = "__rumba_argument%d" % len(self._function_arguments)
                     compiler.bind([(name, description)])
-                known = self._function_arguments[function] = "function[%s]" % name
+                known = self._function_arguments[value] = "function[%s]" % name
             return known
 
     def _bound_arguments(self, args, kwargs):

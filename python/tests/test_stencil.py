@@ -169,6 +169,43 @@ def test_cval_fills_the_border(n):
     assert_same(forward_difference(a), reference(forward_difference, (a,), [(0, 2)], cval=-1.5))
 
 
+def plain_forward_difference(a):
+    return a[2] - a[0]
+
+
+def plain_trailing_sum(a):
+    total = 0.0
+    for offset in range(-2, 1):
+        total += a[offset]
+    return total
+
+
+def plain_weighted(a, taps):
+    return taps[0] * a[-1] + taps[1] * a[0]
+
+
+cval_given_by_value = np.float64(2.5)
+forward_by_call = stencil(plain_forward_difference, cval=cval_given_by_value)
+trailing_by_call = stencil(plain_trailing_sum, neighborhood=[(-2, 0)])
+weighted_by_call = stencil(plain_weighted, standard_indexing=["taps"])
+
+
+def applies_stencils_made_by_calls(a, taps):
+    return forward_by_call(a) + trailing_by_call(a) + weighted_by_call(a, taps)
+
+
+@pytest.mark.parametrize("n", [1, 3, 9])
+def test_stencil_called_as_a_function_takes_its_options_as_values(n):
+    a, taps = RNG.standard_normal(n), np.array([0.5, 2.0])
+    forward = reference(forward_by_call, (a,), [(0, 2)], cval=2.5)
+    trailing = reference(trailing_by_call, (a,), [(-2, 0)])
+    weighted = reference(weighted_by_call, (a, taps), [(-1, 0)], standard_indexing=("taps",))
+    assert_same(forward_by_call(a), forward)
+    assert_same(trailing_by_call(a), trailing)
+    assert_same(weighted_by_call(a, taps), weighted)
+    assert_same(njit(applies_stencils_made_by_calls)(a, taps), forward + trailing + weighted)
+
+
 @pytest.mark.parametrize("n", [2, 4, 11])
 def test_given_neighbourhood_with_a_loop_over_offsets(n):
     a = RNG.standard_normal(n)
@@ -331,12 +368,12 @@ def test_unknown_option_and_mode():
         stencil("reflect")
 
 
-def test_stencil_without_decorator_in_source_is_rejected():
+def test_stencil_applied_to_a_nested_kernel():
     def kernel(a):
-        return a[0]
+        return a[-1] * a[0]
 
-    with pytest.raises(TypeError, match="write @stencil"):
-        stencil(kernel)
+    a = RNG.standard_normal(6)
+    assert_same(stencil(kernel)(a), reference(stencil(kernel), (a,), [(-1, 0)]))
 
 
 @stencil(cval=1j)
