@@ -957,7 +957,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Stmt::Expr(expression) => {
                 self.emit_expr(&expression.value)?;
             }
-            Stmt::Pass(_) => {}
+            Stmt::Pass(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => {}
             Stmt::If(if_statement) => {
                 let clauses = self.walker().live_clauses(if_statement)?;
                 self.emit_if_chain(&clauses)?;

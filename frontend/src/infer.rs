@@ -11,7 +11,7 @@ use crate::{
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
-    CmpOp, Expr, ExprAttribute, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, UnaryOp,
+    CmpOp, Expr, ExprAttribute, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, StmtGlobal, StmtNonlocal, UnaryOp,
 };
 use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
@@ -857,6 +857,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 return Err(module.typing(statement, "'break' and 'continue' belong inside a loop"));
             }
             Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
+            // `global x` / `nonlocal x` to read `x`, as Numba allows; writing one is refused.
+            Stmt::Global(StmtGlobal { names, .. }) | Stmt::Nonlocal(StmtNonlocal { names, .. }) => {
+                if let Some(name) = names.iter().find(|name| self.assigned.contains(name.as_str())) {
+                    return Err(module.unsupported(name, format!("assigning to '{name}', declared {}, is not supported: compiled code reads globals as constants", statement_name(statement))));
+                }
+            }
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", statement_name(other)))),
         }
         Ok(())

@@ -190,8 +190,9 @@ def _python_function(value):
 
 
 def _describe_namespace(module, referenced, caller_source, visiting):
-    """How the environment binds a module compiled code does not know (the user's own): by the
-    members of it the code names, each as a global would be; None if it has none of those."""
+    """How the environment binds a module compiled code does not know (the user's own) or a
+    class: by the members of it the code names, each as a global would be; None if it has none
+    of those."""
     if module in visiting:
         return None
     visiting.add(module)
@@ -216,7 +217,9 @@ def _describe_value(name, value, referenced, caller_source, visiting):
         return description
     if _python_function(value) is not None:
         return _describe_function(name, value, caller_source, visiting)
-    if isinstance(value, pytypes.ModuleType):
+    if isinstance(value, pytypes.ModuleType) or (isinstance(value, type) and value.__module__ != "builtins"):
+        # A module of the user's, or a class (its static methods and constants): by the members
+        # the code names.
         return _describe_namespace(value, referenced, caller_source, visiting)
     return None
 
@@ -268,7 +271,7 @@ def _environment(py_func, visiting=None, caller_source=None):
         if isinstance(value, pytypes.ModuleType) and value.__name__ in _KNOWN_MODULES:
             environment.append((name, ("module", value.__name__)))
             continue
-        if isinstance(value, (np.ndarray, pytypes.ModuleType)) or _python_function(value) is not None:
+        if isinstance(value, (np.ndarray, pytypes.ModuleType, type)) or _python_function(value) is not None:
             # Bound only where the code names them: arrays are copied, functions compiled.
             referenced = _referenced_names(py_func) if referenced is None else referenced
             if name not in referenced:

@@ -144,3 +144,34 @@ def test_functions_that_do_not_stay_known_when_compiling_are_located_errors():
         njit(returns_its_function)(jitted_square)
     with pytest.raises(errors.TypingError, match=r"test_modules.py:\d+:\d+: error: variable 'g' is function\[jitted_square\] on one path and function\[plain_cube\] on another"):
         njit(picks_one_of_two)(True, 2.0)
+
+
+class Tools:
+    SCALE = 2.5
+
+    @staticmethod
+    @njit
+    def twice(x):
+        return 2 * x
+
+    @staticmethod
+    def plus_one(x):
+        return x + 1
+
+
+def uses_a_class(x):
+    global SCALE
+    return Tools.twice(x) + Tools.plus_one(x) * Tools.SCALE + SCALE
+
+
+def assigns_a_global(x):
+    global SCALE
+    SCALE = x
+    return x
+
+
+def test_static_methods_and_constants_of_classes_and_global_reads():
+    assert njit(uses_a_class)(1.5) == uses_a_class(1.5)
+    assert Tools.twice(2.0) == 4.0
+    with pytest.raises(errors.UnsupportedError, match=r"test_modules.py:\d+:\d+: error: assigning to 'SCALE', declared global, is not supported"):
+        njit(assigns_a_global)(1.0)
