@@ -11,6 +11,11 @@
 //! helpers (`_flat_item`, `_ndindex_item`, ...).
 //! `for ... else` and `while ... else` become a flag that each `break` of the loop sets, and
 //! `if not flag:` after the loop.
+//! `try: body except [Exception [as e]]: handler [else: rest]` becomes
+//! `if __rumba_try(len(body)): body; rest` `else: handler`, an `if` every analysis already reads
+//! right (either the body completed, then the rest ran, or the handler ran); emission recognises
+//! the marker and catches instead of testing. Forms Numba does not support either are left as
+//! they are, for inference to refuse with `unsupported_try`'s reason.
 //! Loops over `range(...)` and `prange(...)` stay as they are.
 //!
 //! The nodes made here have empty ranges past the end of the text, one each, so that no type
@@ -19,14 +24,67 @@
 
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
-    name::Name, Arguments, AtomicNodeIndex, ElifElseClause, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
+    name::Name,
+    visitor::{self, Visitor},
+    Arguments, AtomicNodeIndex, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
     ExprNumberLiteral, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
-    Suite, UnaryOp,
+    StmtTry, Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
 
 /// The name every module binds to `numpy`, for the calls of the prelude's helpers made here.
 pub const PRELUDE_MODULE: &str = "__rumba_np";
+
+/// The function the test of an `if` made from a `try` calls, with the length of the try body.
+pub const TRY_MARKER: &str = "__rumba_try";
+
+/// Why compiled code cannot run `statement`, as Numba cannot: where, and what to write instead.
+pub fn unsupported_try(statement: &StmtTry) -> Option<(TextRange, String)> {
+    if statement.is_star {
+        return Some((statement.range, "'except*' is not supported".into()));
+    }
+    if let Some(first) = statement.finalbody.first() {
+        return Some((first.range(), "'finally' is not supported (nor in Numba)".into()));
+    }
+    if let Some(second) = statement.handlers.get(1) {
+        return Some((second.range(), "only one 'except' clause is supported, catching every exception (as in Numba)".into()));
+    }
+    let ExceptHandler::ExceptHandler(handler) = statement.handlers.first()?;
+    if let Some(class) = handler.type_.as_deref() {
+        if !matches!(class, Expr::Name(name) if matches!(name.id.as_str(), "Exception" | "BaseException")) {
+            return Some((class.range(), "catching a particular exception class is not supported (as in Numba): write 'except Exception:'".into()));
+        }
+    }
+    let bound = handler.name.as_ref()?;
+    let mut uses = NameLoads { name: bound.as_str(), found: None };
+    uses.visit_body(&handler.body);
+    uses.found.map(|range| (range, format!("the exception object '{bound}' cannot be used in compiled code (as in Numba)")))
+}
+
+/// Where a body first reads `name`.
+struct NameLoads<'n> {
+    name: &'n str,
+    found: Option<TextRange>,
+}
+
+impl<'a> Visitor<'a> for NameLoads<'_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Name(name) if self.found.is_none() && name.id.as_str() == self.name => self.found = Some(name.range),
+            _ => visitor::walk_expr(self, expr),
+        }
+    }
+}
+
+/// The try body's length, if `test` is the test of an `if` made from a `try`.
+pub fn try_body_length(test: &Expr) -> Option<usize> {
+    let Expr::Call(call) = test else { return None };
+    let (Expr::Name(function), [Expr::NumberLiteral(length)]) = (&*call.func, &*call.arguments.args) else { return None };
+    match (&length.value, function.id.as_str() == TRY_MARKER) {
+        (Number::Int(length), true) => length.as_usize(),
+        _ => None,
+    }
+}
 
 /// Rewrites the statements of `body`, at any depth; `ranges` tells which names call `range` or
 /// `prange` (the loops over them stay as they are).
@@ -48,9 +106,19 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, ranges: &dyn Fn(&str) ->
                     desugar(&mut clause.body, file, ranges);
                 }
             }
+            Stmt::Try(try_statement) => {
+                desugar(&mut try_statement.body, file, ranges);
+                desugar(&mut try_statement.orelse, file, ranges);
+                for ExceptHandler::ExceptHandler(handler) in &mut try_statement.handlers {
+                    desugar(&mut handler.body, file, ranges);
+                }
+            }
             _ => {}
         }
         match statement {
+            Stmt::Try(try_statement) if unsupported_try(&try_statement).is_none() && try_statement.handlers.len() == 1 => {
+                rewritten.push(Rewriter { file }.try_statement(try_statement));
+            }
             Stmt::For(for_loop) => rewritten.extend(Rewriter { file }.for_loop(for_loop, ranges)),
             Stmt::Assert(assert) => rewritten.push(Rewriter { file }.assertion(assert)),
             Stmt::While(mut while_loop) if !while_loop.orelse.is_empty() => {
@@ -150,6 +218,19 @@ impl Rewriter<'_> {
         before.push(Stmt::For(for_loop));
         before.push(after);
         before
+    }
+
+    /// A `try` with one `except` that catches everything, as the `if` the module's doc describes.
+    fn try_statement(&mut self, statement: StmtTry) -> Stmt {
+        let at = statement.range;
+        let length = statement.body.len() as u32;
+        let length = self.integer(length, at);
+        let test = self.call(TRY_MARKER, vec![length], at);
+        let mut body = statement.body;
+        body.extend(statement.orelse);
+        let handler = statement.handlers.into_iter().next().map(|ExceptHandler::ExceptHandler(handler)| handler.body).unwrap_or_default();
+        let otherwise = ElifElseClause { node_index: AtomicNodeIndex::default(), range: self.range(at), test: None, body: handler };
+        Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(at), test: Box::new(test), body, elif_else_clauses: vec![otherwise] })
     }
 
     /// `assert test, message` as `if not test: raise AssertionError(message)`.

@@ -958,10 +958,17 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 self.emit_expr(&expression.value)?;
             }
             Stmt::Pass(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => {}
-            Stmt::If(if_statement) => {
-                let clauses = self.walker().live_clauses(if_statement)?;
-                self.emit_if_chain(&clauses)?;
-            }
+            Stmt::If(if_statement) => match crate::desugar::try_body_length(&if_statement.test) {
+                Some(length) => {
+                    let (body, rest) = if_statement.body.split_at(length);
+                    let handler = if_statement.elif_else_clauses.first().map_or(&[][..], |clause| &clause.body[..]);
+                    self.emit_try(body, rest, handler)?;
+                }
+                None => {
+                    let clauses = self.walker().live_clauses(if_statement)?;
+                    self.emit_if_chain(&clauses)?;
+                }
+            },
             Stmt::While(while_loop) => self.emit_while(&while_loop.test, &while_loop.body, &loc)?,
             Stmt::For(for_loop) => self.emit_for(for_loop, &loc)?,
             Stmt::Break(_) => self.set_state(STATE_BREAK),

@@ -863,6 +863,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(module.unsupported(name, format!("assigning to '{name}', declared {}, is not supported: compiled code reads globals as constants", statement_name(statement))));
                 }
             }
+            Stmt::Try(try_statement) => {
+                let (range, reason) = crate::desugar::unsupported_try(try_statement).unwrap_or((try_statement.range, "this form of 'try' is not supported".into()));
+                return Err(module.unsupported(&range, reason));
+            }
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", statement_name(other)))),
         }
         Ok(())
@@ -1258,6 +1262,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     fn call_type(&mut self, call: &ExprCall) -> Result<Type, Diagnostic> {
         let module = self.module;
+        if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == crate::desugar::TRY_MARKER) {
+            // The test of an `if` made from a `try`, which emission does not evaluate.
+            return Ok(Type::Scalar(Scalar::Bool));
+        }
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }

@@ -1,5 +1,5 @@
 # CALL: f(1)
-# ERROR: 4:5: unsupported|not supported
+# ERROR: 6:12: catching a particular exception class is not supported
 def f(x):
     try:
         y = 10 // x

@@ -1,5 +1,6 @@
-//! Emission of control flow: `if` chains, `while` loops, and `for` loops over `range` (as `scf.for`
-//! where the trip count is known on entry, else as `scf.while`), with the values they carry.
+//! Emission of control flow: `if` chains, `while` loops, `for` loops over `range` (as `scf.for`
+//! where the trip count is known on entry, else as `scf.while`), with the values they carry, and
+//! `try`/`except`.
 
 use super::*;
 
@@ -38,6 +39,50 @@ impl FunctionEmitter<'_, '_, '_> {
             Ok(())
         })?;
         self.emit_if(&running, guarded, None);
+        Ok(())
+    }
+
+    /// `try: body except Exception: handler else: rest` (made an `if` by `desugar.rs`): the body
+    /// runs in a region of its own, where a raise only sets the status and the state; a status
+    /// left set is caught (both cleared) and the handler runs, else the rest runs unless the body
+    /// returned or broke out.
+    pub(super) fn emit_try(&mut self, body: &[Stmt], rest: &[Stmt], handler: &[Stmt]) -> Result<(), Diagnostic> {
+        let (body_lines, ()) = self.region(|this| {
+            this.emit_block(body)?;
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        let always = self.op("arith.constant true");
+        self.emit_if(&always, body_lines, None);
+        let status_slot = self.status_slot.clone();
+        let status = self.load(&status_slot, "i32");
+        let zero = self.i32_constant(0);
+        let raised = self.op(format!("arith.cmpi ne, {status}, {zero} : i32"));
+        let (handler_lines, ()) = self.region(|this| {
+            let zero = this.i32_constant(0);
+            this.store(&zero, &status_slot, "i32");
+            this.set_state(0);
+            this.emit_block(handler)?;
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        let rest_lines = if rest.is_empty() {
+            None
+        } else {
+            let (lines, ()) = self.region(|this| {
+                let running = this.running();
+                let (rest_lines, ()) = this.region(|inner| {
+                    inner.emit_block(rest)?;
+                    inner.line("scf.yield");
+                    Ok(())
+                })?;
+                this.emit_if(&running, rest_lines, None);
+                this.line("scf.yield");
+                Ok(())
+            })?;
+            Some(lines)
+        };
+        self.emit_if(&raised, handler_lines, rest_lines);
         Ok(())
     }
 
