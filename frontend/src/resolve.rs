@@ -19,10 +19,11 @@ pub enum Constant {
 /// What a global name refers to.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Global {
-    /// A function defined in the same module: compiled too when called.
+    /// A function of the module, or of another module included with it (by its name there,
+    /// `helpers.norm`): compiled too when called.
     Function(String),
-    /// An imported module we know: `math`, `cmath`, `numpy`, `operator`, `random`, or `rumba` (also imported
-    /// as `numba`).
+    /// An imported module we know: `math`, `cmath`, `numpy`, `operator`, `random`, or `rumba`
+    /// (also imported as `numba`).
     Module(&'static str),
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),

@@ -2278,20 +2278,25 @@ def _cmath_log10(z):
     return complex(real / _CMATH_LN10, imag / _CMATH_LN10)
 
 
-def _cmath_cosh(z):
+def _complex_cosh_sinh(z, even):
+    """cosh(z) when `even`, else sinh(z): shifted by one (and scaled by e) near overflow."""
     x, y = np._complex_parts(z)
+    scale = 1.0
+    at = x
     if abs(x) > _CMATH_LOG_LARGE:
-        shifted = x - np.copysign(1.0, x)
-        return np._complex_in_range(x, y, complex(np.cos(y) * np.cosh(shifted) * np.e, np.sin(y) * np.sinh(shifted) * np.e))
-    return np._complex_in_range(x, y, complex(np.cos(y) * np.cosh(x), np.sin(y) * np.sinh(x)))
+        at = x - np.copysign(1.0, x)
+        scale = np.e
+    if even:
+        return np._complex_in_range(x, y, complex(np.cos(y) * np.cosh(at) * scale, np.sin(y) * np.sinh(at) * scale))
+    return np._complex_in_range(x, y, complex(np.cos(y) * np.sinh(at) * scale, np.sin(y) * np.cosh(at) * scale))
+
+
+def _cmath_cosh(z):
+    return np._complex_cosh_sinh(z, True)
 
 
 def _cmath_sinh(z):
-    x, y = np._complex_parts(z)
-    if abs(x) > _CMATH_LOG_LARGE:
-        shifted = x - np.copysign(1.0, x)
-        return np._complex_in_range(x, y, complex(np.cos(y) * np.sinh(shifted) * np.e, np.sin(y) * np.cosh(shifted) * np.e))
-    return np._complex_in_range(x, y, complex(np.cos(y) * np.sinh(x), np.sin(y) * np.cosh(x)))
+    return np._complex_cosh_sinh(z, False)
 
 
 def _cmath_tanh(z):
