@@ -78,9 +78,7 @@ def test_functions_of_earlier_notebook_cells_are_called():
 def test_a_function_without_source_is_refused_where_it_is_called():
     namespace = {}
     exec("def no_source(x):\n    return x + 1\n", namespace)
-    exec("def caller(x):\n    return no_source(x)\n", namespace)
-    linecache.cache["<caller-cell>"] = (0, None, ["def caller(x):\n", "    return no_source(x)\n"], "<caller-cell>")
-    exec(compile("def caller(x):\n    return no_source(x)\n", "<caller-cell>", "exec"), namespace)
+    _run_cell("def caller(x):\n    return no_source(x)\n", "<caller-cell>", namespace)
     with pytest.raises(errors.UnsupportedError, match=r"<caller-cell>:2:12: error: 'no_source' cannot be compiled: .*source"):
         njit(namespace["caller"])(1.0)
 

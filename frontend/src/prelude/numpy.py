@@ -2278,6 +2278,12 @@ def _cmath_log10(z):
     return complex(real / _CMATH_LN10, imag / _CMATH_LN10)
 
 
+def _complex_log_twice_modulus(x, y):
+    """log(2|x + yj|), the inverse functions' leading term for huge arguments, from the halved
+    parts so that the modulus cannot overflow."""
+    return np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2
+
+
 def _complex_cosh_sinh(z, even):
     """cosh(z) when `even`, else sinh(z): shifted by one (and scaled by e) near overflow."""
     x, y = np._complex_parts(z)
@@ -2332,9 +2338,9 @@ def _cmath_asinh(z):
     x, y = np._complex_parts(z)
     if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
         if y >= 0.0:
-            real = np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, x)
+            real = np.copysign(np._complex_log_twice_modulus(x, y), x)
         else:
-            real = -np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, -x)
+            real = -np.copysign(np._complex_log_twice_modulus(x, y), -x)
         return complex(real, np.arctan2(y, abs(x)))
     s1 = np._cmath_sqrt(complex(1.0 + y, -x))
     s2 = np._cmath_sqrt(complex(1.0 - y, x))
@@ -2351,9 +2357,9 @@ def _cmath_acos(z):
     x, y = np._complex_parts(z)
     if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
         if x < 0.0:
-            imag = -np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, y)
+            imag = -np.copysign(np._complex_log_twice_modulus(x, y), y)
         else:
-            imag = np.copysign(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, -y)
+            imag = np.copysign(np._complex_log_twice_modulus(x, y), -y)
         return complex(np.arctan2(abs(y), x), imag)
     s1 = np._cmath_sqrt(complex(1.0 - x, -y))
     s2 = np._cmath_sqrt(complex(1.0 + x, y))
@@ -2363,7 +2369,7 @@ def _cmath_acos(z):
 def _cmath_acosh(z):
     x, y = np._complex_parts(z)
     if abs(x) > _CMATH_LARGE or abs(y) > _CMATH_LARGE:
-        return complex(np.log(np.hypot(x / 2.0, y / 2.0)) + 2.0 * _CMATH_LN2, np.arctan2(y, x))
+        return complex(np._complex_log_twice_modulus(x, y), np.arctan2(y, x))
     s1 = np._cmath_sqrt(complex(x - 1.0, y))
     s2 = np._cmath_sqrt(complex(x + 1.0, y))
     return complex(np.arcsinh(s1.real * s2.real + s1.imag * s2.imag), 2.0 * np.arctan2(s1.imag, s2.real))
