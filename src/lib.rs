@@ -30,6 +30,7 @@ pub use rumba_dialects::Layout;
 pub use rumba_passes::pipeline::stage_names;
 pub use rumba_runtime::{
     abi::Argument,
+    cuda,
     engine::CallError,
     text,
     threads::{num_threads, set_num_threads},
@@ -145,6 +146,7 @@ pub struct CompiledFunction {
     /// The declared scalar return type where it differs from the inferred one.
     converted_return: Option<Scalar>,
     straight_line: bool,
+    synchronizes: bool,
 }
 
 impl CompiledFunction {
@@ -161,6 +163,12 @@ impl CompiledFunction {
     /// keep its locks (Python's GIL) across the call rather than pay for releasing them.
     pub fn is_straight_line(&self) -> bool {
         self.straight_line
+    }
+
+    /// Whether the code waits at a CUDA block barrier (`cuda.syncthreads()`): the simulator then
+    /// runs each thread of a block as a coroutine of its own.
+    pub fn synchronizes(&self) -> bool {
+        self.synchronizes
     }
 
     /// The symbol of the specialisation in the compiled module.
@@ -207,6 +215,17 @@ pub fn convert_number(number: Number, scalar: Scalar) -> Number {
             _ => Number::Complex(float, 0.0),
         },
     }
+}
+
+/// A CUDA kernel compiled to PTX.
+#[derive(Clone, Debug)]
+pub struct PtxKernel {
+    /// The kernel's `.entry` in the PTX, which launches name.
+    pub entry: String,
+    pub ptx: String,
+    /// The argument types it was specialised on; an array argument is passed as its memref
+    /// descriptor's fields (allocated and aligned pointers, offset, extents, strides).
+    pub arguments: Vec<Type>,
 }
 
 /// A parsed Python module whose functions compile on demand, one specialisation per argument types.
@@ -281,6 +300,7 @@ impl Module {
             declared_return: None,
             converted_return: None,
             straight_line,
+            synchronizes: emitted.text.contains(&format!("@{}", rumba_passes::outline_cuda_kernels::SYNCTHREADS)),
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));
         steps.splice(0..0, emitted.timings);
@@ -334,6 +354,79 @@ impl Module {
         Ok(module.as_operation().to_string())
     }
 
+    /// Compiles CUDA kernel `name` for the CPU, for the simulator (`rumba_runtime::cuda::simulator`)
+    /// to run thread by thread; a kernel that returns a value is an error.
+    pub fn simulated_kernel(&self, name: &str, arguments: &[Type]) -> Result<CompiledFunction, Error> {
+        let function = self.function(name, arguments)?;
+        self.check_kernel_returns_nothing(name, function.return_type())?;
+        Ok(function)
+    }
+
+    /// Compiles CUDA kernel `name` to PTX for `chip` (`sm_80`, `sm_90`, ...).
+    /// `libraries` are LLVM bitcode files linked into the kernel: NVIDIA's libdevice, which the
+    /// math functions (`math.exp`, ...) call.
+    pub fn ptx_kernel(&self, name: &str, arguments: &[Type], chip: &str, libraries: &[String]) -> Result<PtxKernel, Error> {
+        let (module, emitted) = self.lower_kernel(name, arguments, None, chip, libraries)?;
+        let ptx = rumba_passes::outline_cuda_kernels::ptx_of(module.as_operation().to_raw())
+            .ok_or_else(|| Error::Internal(format!("the GPU pipeline made no PTX for '{name}'")))?;
+        let entry = format!("{}{}", emitted.entry_symbol, rumba_passes::outline_cuda_kernels::KERNEL_SUFFIX);
+        Ok(PtxKernel { entry, ptx, arguments: emitted.arguments })
+    }
+
+    /// The IR of CUDA kernel `name` after `stage` of the GPU target (see
+    /// [`rumba_passes::pipeline::gpu_stage_names`]).
+    pub fn emit_kernel(&self, name: &str, arguments: &[Type], stage: &str, chip: &str, libraries: &[String]) -> Result<String, Error> {
+        let (module, _) = self.lower_kernel(name, arguments, Some(stage), chip, libraries)?;
+        Ok(module.as_operation().to_string())
+    }
+
+    fn lower_kernel(&self, name: &str, arguments: &[Type], last: Option<&str>, chip: &str, libraries: &[String]) -> Result<(melior::ir::Module<'_>, rumba_frontend::EmittedModule), Error> {
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
+        self.check_kernel_returns_nothing(name, &emitted.return_type)?;
+        let mut module = self.parse_emitted(&emitted.text)?;
+        let kernel = melior::ir::Attribute::unit(&self.context);
+        let body = module.body();
+        let mut operation = body.first_operation_mut();
+        while let Some(mut function) = operation {
+            if function.attribute("sym_name").ok().and_then(|name| melior::ir::attribute::StringAttribute::try_from(name).ok()).is_some_and(|name| name.value() == emitted.entry_symbol) {
+                function.set_discardable_attribute(rumba_passes::outline_cuda_kernels::KERNEL_ATTRIBUTE, kernel);
+            }
+            operation = function.next_in_block_mut();
+        }
+        rumba_passes::pipeline::run_gpu_stages(&self.context, &mut module, last, chip, libraries).map_err(|message| {
+            let messages = self.take_messages();
+            match self.located(&messages) {
+                Some(diagnostics) => Error::Diagnostics(diagnostics),
+                None => Error::Internal(format!("{message}:\n{messages}")),
+            }
+        })?;
+        Ok((module, emitted))
+    }
+
+    fn check_kernel_returns_nothing(&self, name: &str, return_type: &Type) -> Result<(), Error> {
+        if *return_type == Type::None {
+            return Ok(());
+        }
+        let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
+        let message = format!("a CUDA kernel cannot return a value, and '{name}' returns {return_type}: write results into an array argument");
+        Err(Error::Diagnostics(self.source.error(definition, DiagnosticKind::Typing, message).into()))
+    }
+
+    /// The errors a pass reported at the user's source (`loc("file":line:col): message`), as
+    /// diagnostics; `None` if any is not located there.
+    fn located(&self, messages: &str) -> Option<Diagnostics> {
+        let mut diagnostics = Vec::new();
+        for message in messages.lines().filter(|line| line.starts_with("loc(")) {
+            let (place, text) = message.strip_prefix("loc(\"")?.split_once("): ")?;
+            let (file, position) = place.split_once("\":")?;
+            let (line, column) = position.split_once(':')?;
+            let location = SourceLocation { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()? };
+            let source_line = self.source.file.source_line(&location).to_string();
+            diagnostics.push(Diagnostic { kind: DiagnosticKind::Unsupported, location, message: text.to_string(), source_line, notes: Vec::new() });
+        }
+        (!diagnostics.is_empty()).then_some(Diagnostics(diagnostics))
+    }
+
     fn emit_options(&self) -> rumba_frontend::EmitOptions {
         rumba_frontend::EmitOptions { parallel: self.options.parallel }
     }
@@ -350,6 +443,19 @@ impl Module {
         }
     }
 
+    /// The frontend's text as a verified module, marked for fast-math where asked.
+    fn parse_emitted(&self, text: &str) -> Result<melior::ir::Module<'_>, Error> {
+        let module = melior::ir::Module::parse(&self.context, text)
+            .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
+        if !module.as_operation().verify() {
+            return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
+        }
+        if !self.options.fastmath.is_empty() {
+            self.mark_fastmath(&module);
+        }
+        Ok(module)
+    }
+
     fn take_messages(&self) -> String {
         std::mem::take(&mut *self.messages.borrow_mut()).join("\n")
     }
@@ -358,14 +464,7 @@ impl Module {
     /// the module and how long parsing and each stage took.
     fn lower(&self, text: &str, last: Option<&str>) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
         let started = Instant::now();
-        let mut module = melior::ir::Module::parse(&self.context, text)
-            .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
-        if !module.as_operation().verify() {
-            return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
-        }
-        if !self.options.fastmath.is_empty() {
-            self.mark_fastmath(&module);
-        }
+        let mut module = self.parse_emitted(text)?;
         let mut steps = vec![("parse py IR", started.elapsed())];
         let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel)
             .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;

@@ -27,6 +27,7 @@ mod arrays;
 mod construction;
 mod control_flow;
 mod conversions;
+mod cuda;
 mod elementwise;
 mod expressions;
 mod parallel;

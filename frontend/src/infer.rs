@@ -1269,6 +1269,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
+        if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
+            return crate::cuda::intrinsic_type(module, call, name);
+        }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
         }
@@ -1329,6 +1332,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     fn attribute_type(&mut self, attribute: &ExprAttribute) -> Result<Type, Diagnostic> {
         let module = self.module;
+        let is_local = |name: &str| self.assigned.contains(name);
+        if crate::cuda::geometry_attribute(module, attribute, &is_local).is_some() || crate::cuda::constant_attribute(module, attribute, &is_local).is_some() {
+            return Ok(Type::Scalar(INT64));
+        }
         if let Some((scalar, _)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
             return Ok(Type::Scalar(scalar));
         }

@@ -22,8 +22,8 @@ pub enum Global {
     /// A function of the module, or of another module included with it (by its name there,
     /// `helpers.norm`): compiled too when called.
     Function(String),
-    /// An imported module we know: `math`, `cmath`, `numpy`, `operator`, `random`, or `rumba`
-    /// (also imported as `numba`).
+    /// An imported module we know: `math`, `cmath`, `numpy`, `operator`, `random`, `rumba`
+    /// (also imported as `numba`) or `cuda` (`rumba.cuda`, `numba.cuda`).
     Module(&'static str),
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
@@ -102,6 +102,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "operator" => Some("operator"),
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
+        "numba.cuda" | "rumba.cuda" => Some("cuda"),
         _ => None,
     }
 }
@@ -144,7 +145,12 @@ impl Definitions {
                 };
                 for alias in &import.names {
                     let bound = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
-                    self.globals.insert(bound, Global::ModuleMember(module, alias.name.to_string()));
+                    // `from numba import cuda` imports a module.
+                    let global = match (module, alias.name.as_str()) {
+                        ("rumba", "cuda") => Global::Module("cuda"),
+                        _ => Global::ModuleMember(module, alias.name.to_string()),
+                    };
+                    self.globals.insert(bound, global);
                 }
             }
             Stmt::Assign(assign) if assign.targets.len() == 1 => {

@@ -12,12 +12,14 @@
 //! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations, and arrays calls return, that no return, store or yield hands on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
+//! | `outline-cuda-kernels` | `outline_cuda_kernels.rs` | a CUDA kernel's functions into a `gpu.module`, its intrinsics as `gpu` ops |
 
 pub mod deallocate_temporaries;
 pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
 mod ir;
 pub mod lower_py;
+pub mod outline_cuda_kernels;
 pub mod parfor;
 pub mod pipeline;
 pub mod raise_loop_nests;
@@ -154,6 +156,14 @@ module_pass!(
     [DialectHandle::scf(), DialectHandle::memref(), unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__vector__()) }, unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__transform__()) }],
     vectorize_loop_nests::vectorize_loop_nests
 );
+module_pass!(
+    create_outline_cuda_kernels,
+    "OutlineCudaKernels",
+    "outline-cuda-kernels",
+    "Move a CUDA kernel's functions into a gpu.module, with its intrinsics as gpu ops and a gpu.func per kernel",
+    [DialectHandle::gpu(), DialectHandle::arith()],
+    outline_cuda_kernels::outline_cuda_kernels
+);
 
 /// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
 pub fn register_passes() {
@@ -169,5 +179,6 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_forward_scalar_stores);
         rumba_dialects::register_pass(create_raise_loop_nests);
         rumba_dialects::register_pass(create_vectorize_loop_nests);
+        rumba_dialects::register_pass(create_outline_cuda_kernels);
     });
 }

@@ -66,24 +66,60 @@ const PARALLEL_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-paralle
 /// the `loops` pipeline that makes linalg's parallel dimensions `scf.parallel` loops. Returns how
 /// long each stage took.
 pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>, parallel: bool) -> Result<Vec<(&'static str, Duration)>, String> {
+    let stages = STAGES.iter().map(|stage| (stage.name, if parallel && stage.name == "loops" { PARALLEL_LOOPS } else { stage.pipeline }.to_string()));
+    run_pipelines(context, module, stages.collect(), last)
+}
+
+/// The stages of the CUDA target: the CPU's up to `std`, then these, which make the kernel's
+/// module PTX for `chip` (`sm_80`, ...), linked with the LLVM bitcode files `libraries`.
+pub fn gpu_stages(chip: &str, libraries: &[String]) -> Vec<(&'static str, String, &'static str)> {
+    let link = if libraries.is_empty() { String::new() } else { format!(" l={}", libraries.join(",")) };
+    vec![
+        (
+            "gpu",
+            "builtin.module(func.func(convert-linalg-to-loops,arith-expand),canonicalize,outline-cuda-kernels)".to_string(),
+            "the kernel and the functions it calls in a gpu.module, CUDA intrinsics as gpu ops, a gpu.func per kernel",
+        ),
+        (
+            "nvvm",
+            format!("builtin.module(nvvm-attach-target{{chip={chip} O=3{link}}},gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,convert-gpu-to-nvvm,canonicalize,reconcile-unrealized-casts))"),
+            "the gpu.module in the LLVM and NVVM dialects, with its NVVM target",
+        ),
+        ("ptx", "builtin.module(gpu-module-to-binary{format=isa})".to_string(), "the gpu.module as a gpu.binary holding PTX"),
+    ]
+}
+
+/// Every stage name of the CUDA target in order, `py` first.
+pub fn gpu_stage_names() -> Vec<&'static str> {
+    let shared = STAGES.iter().take_while(|stage| stage.name != "vector").map(|stage| stage.name);
+    std::iter::once("py").chain(shared).chain(gpu_stages("sm_80", &[]).into_iter().map(|(name, ..)| name)).collect()
+}
+
+/// Runs the CUDA target's stages after `py` up to and including `last` (all of them for `None`).
+pub fn run_gpu_stages(context: &Context, module: &mut Module, last: Option<&str>, chip: &str, libraries: &[String]) -> Result<Vec<(&'static str, Duration)>, String> {
+    let shared = STAGES.iter().take_while(|stage| stage.name != "vector").map(|stage| (stage.name, stage.pipeline.to_string()));
+    let stages = shared.chain(gpu_stages(chip, libraries).into_iter().map(|(name, pipeline, _)| (name, pipeline))).collect();
+    run_pipelines(context, module, stages, last)
+}
+
+fn run_pipelines(context: &Context, module: &mut Module, stages: Vec<(&'static str, String)>, last: Option<&str>) -> Result<Vec<(&'static str, Duration)>, String> {
     let mut timings = Vec::new();
     if last == Some("py") {
         return Ok(timings);
     }
     if let Some(last) = last {
-        if !STAGES.iter().any(|stage| stage.name == last) {
-            return Err(format!("unknown stage '{last}'; stages are {}", stage_names().join(", ")));
+        if !stages.iter().any(|(name, _)| *name == last) {
+            let names: Vec<&str> = std::iter::once("py").chain(stages.iter().map(|(name, _)| *name)).collect();
+            return Err(format!("unknown stage '{last}'; stages are {}", names.join(", ")));
         }
     }
-    for stage in STAGES {
+    for (name, pipeline) in stages {
         let started = Instant::now();
         let manager = PassManager::new(context);
-        let pipeline = if parallel && stage.name == "loops" { PARALLEL_LOOPS } else { stage.pipeline };
-        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
-            .map_err(|error| format!("stage {}: {error}", stage.name))?;
-        manager.run(module).map_err(|_| format!("stage {} failed", stage.name))?;
-        timings.push((stage.name, started.elapsed()));
-        if Some(stage.name) == last {
+        parse_pass_pipeline(manager.as_operation_pass_manager(), &pipeline).map_err(|error| format!("stage {name}: {error}"))?;
+        manager.run(module).map_err(|_| format!("stage {name} failed"))?;
+        timings.push((name, started.elapsed()));
+        if Some(name) == last {
             break;
         }
     }

@@ -30,4 +30,6 @@ try:
 except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
     __version__ = "0+unknown"
 
-__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads"] + types.__all__
+from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
+
+__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda"] + types.__all__

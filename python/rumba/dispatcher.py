@@ -122,7 +122,7 @@ def _definition_source(py_func):
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
-_KNOWN_MODULES = ("math", "cmath", "numpy", "operator", "random", "numba", "rumba")
+_KNOWN_MODULES = ("math", "cmath", "numpy", "operator", "random", "numba", "rumba", "numba.cuda", "rumba.cuda")
 
 
 # The dtypes of arrays compiled code can hold, as NumPy spells them; arrays of others stay unbound.

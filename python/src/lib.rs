@@ -3,6 +3,8 @@
 //! and results (arrays made by compiled code become NumPy arrays that own their memory), and maps
 //! errors to Python exceptions.
 
+mod cuda;
+
 use numpy::{
     npyffi::{self, NpyTypes, PY_ARRAY_API},
     Element as NumpyElement, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods,
@@ -167,6 +169,38 @@ impl Compiler {
     fn emit(&self, py: Python<'_>, name: &str, types: Vec<String>, stage: &str) -> PyResult<String> {
         let types = parse_types(&types)?;
         self.with_module(py, |module| module.emit(name, &types, stage))
+    }
+
+    /// Compiles CUDA kernel `name` for the simulator.
+    fn compile_kernel(&self, py: Python<'_>, name: &str, types: Vec<String>) -> PyResult<()> {
+        let types = parse_types(&types)?;
+        self.with_module(py, |module| module.simulated_kernel(name, &types)).map(drop)
+    }
+
+    /// Runs CUDA kernel `name` in the simulator on `grid` blocks of `block` threads.
+    fn launch_simulated(&self, py: Python<'_>, name: &str, types: Vec<String>, grid: [u32; 3], block: [u32; 3], args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let types = parse_types(&types)?;
+        let kernel = self.with_module(py, |module| module.simulated_kernel(name, &types))?;
+        if args.len() != types.len() {
+            return Err(PyTypeError::new_err(format!("{name}[...]() takes {} argument(s), got {}", types.len(), args.len())));
+        }
+        let arguments = args.iter().zip(&types).enumerate().map(|(position, (value, declared))| convert_argument(&value, declared, position)).collect::<PyResult<Vec<_>>>()?;
+        cuda::launch_simulated(py, kernel, grid, block, arguments)
+    }
+
+    /// CUDA kernel `name` as PTX for `chip`, linked with `libdevice` (a path, or empty for none):
+    /// its entry and the PTX text.
+    fn kernel_ptx(&self, py: Python<'_>, name: &str, types: Vec<String>, chip: &str, libdevice: &str) -> PyResult<(String, String)> {
+        let types = parse_types(&types)?;
+        let libraries: Vec<String> = if libdevice.is_empty() { Vec::new() } else { vec![libdevice.to_string()] };
+        let kernel = self.with_module(py, |module| module.ptx_kernel(name, &types, chip, &libraries))?;
+        Ok((kernel.entry, kernel.ptx))
+    }
+
+    /// The IR of CUDA kernel `name` after `stage` of the GPU target.
+    fn emit_kernel(&self, py: Python<'_>, name: &str, types: Vec<String>, stage: &str, chip: &str) -> PyResult<String> {
+        let types = parse_types(&types)?;
+        self.with_module(py, |module| module.emit_kernel(name, &types, stage, chip, &[]))
     }
 }
 
@@ -838,6 +872,12 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
     module.add_class::<DispatchTable>()?;
+    module.add_class::<cuda::DeviceBuffer>()?;
+    module.add_class::<cuda::CudaModule>()?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_is_available, module)?)?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_compute_capability, module)?)?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_device_name, module)?)?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_synchronize, module)?)?;
     module.add_function(wrap_pyfunction!(stages, module)?)?;
     module.add_function(wrap_pyfunction!(set_num_threads, module)?)?;
     module.add_function(wrap_pyfunction!(get_num_threads, module)?)?;

@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod arithmetic;
+pub mod cuda;
 pub mod engine;
 pub mod memory;
 pub mod random;

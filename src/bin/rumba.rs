@@ -3,7 +3,10 @@
 //! ```text
 //! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel]
 //! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS] [--parallel]
+//!            [--target cuda [--chip sm_80]]
 //! ```
+//! `--target cuda` compiles a CUDA kernel (`@cuda.jit`) for the GPU: its stages end in `ptx`, which
+//! prints the PTX.
 //! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`;
 //! `--parallel` runs `prange` loops on OpenMP threads (Numba's `parallel=True`).
 //! Exit status: 0 on success, 1 when compiled code raised, 2 on a diagnostic, 3 on an internal error,
@@ -15,7 +18,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel]
-  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel]";
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--target cuda [--chip sm_80]]";
 
 struct Request {
     command: String,
@@ -26,13 +29,16 @@ struct Request {
     stage: String,
     fastmath: Vec<String>,
     parallel: bool,
+    /// `cuda` for a CUDA kernel compiled for the GPU.
+    target: Option<String>,
+    chip: String,
 }
 
 fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
     let mut iterator = arguments.iter();
     let command = iterator.next().ok_or("missing command")?.clone();
     let file = iterator.next().ok_or("missing FILE.py")?.clone();
-    let mut request = Request { command, file, call: None, function: None, signature: None, stage: "llvm".into(), fastmath: Vec::new(), parallel: false };
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: String::new(), fastmath: Vec::new(), parallel: false, target: None, chip: "sm_80".into() };
     while let Some(flag) = iterator.next() {
         let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -41,9 +47,18 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
             "--signature" => request.signature = Some(value()?),
             "--stage" => request.stage = value()?,
             "--parallel" => request.parallel = true,
+            "--target" => match value()?.as_str() {
+                "cuda" => request.target = Some("cuda".into()),
+                "cpu" => request.target = None,
+                other => return Err(format!("unknown target '{other}' (targets are cpu and cuda)")),
+            },
+            "--chip" => request.chip = value()?,
             "--fastmath" => request.fastmath = value()?.split(',').map(|flag| flag.trim().to_string()).collect(),
             other => return Err(format!("unknown option '{other}'")),
         }
+    }
+    if request.stage.is_empty() {
+        request.stage = if request.target.is_some() { "ptx" } else { "llvm" }.into();
     }
     Ok(request)
 }
@@ -203,7 +218,12 @@ fn run() -> ExitCode {
                     return ExitCode::from(64);
                 }
             };
-            match module.emit(&name, &types, &request.stage) {
+            let emitted = match (&request.target, request.stage.as_str()) {
+                (Some(_), "ptx") => module.ptx_kernel(&name, &types, &request.chip, &[]).map(|kernel| kernel.ptx),
+                (Some(_), stage) => module.emit_kernel(&name, &types, stage, &request.chip, &[]),
+                (None, stage) => module.emit(&name, &types, stage),
+            };
+            match emitted {
                 Ok(text) => {
                     print!("{text}");
                     ExitCode::SUCCESS

@@ -98,6 +98,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
             }
             Expr::Attribute(attribute) => {
+                let bindings = &self.bindings;
+                if let Some((kind, axis)) = crate::cuda::geometry_attribute(module, attribute, &|name| bindings.contains_key(name)) {
+                    return Ok(self.geometry(kind, axis, &loc));
+                }
+                if let Some(constant) = crate::cuda::constant_attribute(module, attribute, &|name| bindings.contains_key(name)) {
+                    return Ok(self.constant_value(constant, &loc));
+                }
                 if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
                     return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
                 }
@@ -567,6 +574,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             return Ok(self.constant_value(Constant::Bool(truth), &loc));
         }
         let bindings = &self.bindings;
+        if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
+            return self.emit_cuda_intrinsic(call, name);
+        }
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
         }

@@ -1,0 +1,147 @@
+//! `outline-cuda-kernels`: the GPU target's module. Runs after `lower-py`, on a module whose
+//! functions are one CUDA kernel (marked `rumba.kernel`) and the functions it calls.
+//!
+//! - `func.call @rumba_cuda_geometry(code)` (the frontend's reads of `cuda.threadIdx.x`, ...)
+//!   becomes `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` or `gpu.grid_dim` along the axis the
+//!   constant code names, cast to `i64`; `func.call @rumba_cuda_syncthreads()` becomes
+//!   `gpu.barrier`; their declarations go.
+//! - Every function moves into `gpu.module @rumba_kernels`, and each kernel gets a
+//!   `gpu.func @<name>_kernel` with the `kernel` attribute that calls it and drops its status (a
+//!   kernel returns nothing; Numba ignores exceptions raised on the device too). The module becomes a
+//!   `gpu.container_module`.
+//!
+//! A call of any other function without a body (a runtime function: array allocation checks,
+//! formatted messages, random numbers) has no GPU implementation: an error at the call's location.
+
+use crate::ir::{self, Builder};
+use mlir_sys::*;
+
+/// The name of the `gpu.module` that holds the kernels.
+pub const GPU_MODULE: &str = "rumba_kernels";
+/// The unit attribute that marks a function as a kernel.
+pub const KERNEL_ATTRIBUTE: &str = "rumba.kernel";
+/// The suffix of a kernel's `gpu.func` (the symbol launches name).
+pub const KERNEL_SUFFIX: &str = "_kernel";
+/// The runtime functions the frontend calls for the thread's geometry and the block barrier.
+pub const GEOMETRY: &str = "rumba_cuda_geometry";
+pub const SYNCTHREADS: &str = "rumba_cuda_syncthreads";
+
+const GEOMETRY_OPS: [&str; 4] = ["gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim"];
+const AXES: [&str; 3] = ["x", "y", "z"];
+
+fn callee(call: MlirOperation) -> String {
+    unsafe { ir::to_string(mlirFlatSymbolRefAttrGetValue(ir::attribute(call, "callee"))) }
+}
+
+fn symbol(function: MlirOperation) -> String {
+    ir::string_attribute(function, "sym_name")
+}
+
+fn has_body(function: MlirOperation) -> bool {
+    unsafe { !mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0)).ptr.is_null() }
+}
+
+/// A geometry read as the `gpu` op it is, cast to `i64`; false where the code is not a constant.
+fn lower_geometry(call: MlirOperation) -> bool {
+    let b = Builder::before(call);
+    let code = ir::operands(call).first().and_then(|code| ir::defining_operation(*code)).filter(|op| ir::op_name(*op) == "arith.constant");
+    let Some(code) = code.map(|constant| ir::integer_attribute(constant, "value") as usize).filter(|code| *code < 12) else {
+        b.emit_error("a CUDA geometry read with a code not known when compiling");
+        return false;
+    };
+    let dimension = b.parse_attribute(&format!("#gpu<dim {}>", AXES[code % 3]));
+    let index = b.value(GEOMETRY_OPS[code / 3], &[], b.index_type(), &[("dimension", dimension)]);
+    let value = b.value("arith.index_cast", &[index], b.integer_type(64), &[]);
+    ir::replace_operation(call, &[value]);
+    true
+}
+
+/// `gpu.func @<name>_kernel(...) kernel` in front of `function`, calling it with its arguments.
+fn add_kernel_wrapper(function: MlirOperation) {
+    let function_type = unsafe { mlirTypeAttrGetValue(ir::attribute(function, "function_type")) };
+    let inputs: Vec<MlirType> = (0..unsafe { mlirFunctionTypeGetNumInputs(function_type) }).map(|position| unsafe { mlirFunctionTypeGetInput(function_type, position) }).collect();
+    let results: Vec<MlirType> = (0..unsafe { mlirFunctionTypeGetNumResults(function_type) }).map(|position| unsafe { mlirFunctionTypeGetResult(function_type, position) }).collect();
+    let b = Builder::before(function);
+    let name = symbol(function);
+    let kernel_type = unsafe { mlirTypeAttrGet(mlirFunctionTypeGet(b.context, inputs.len() as isize, inputs.as_ptr(), 0, std::ptr::null())) };
+    let kernel_name = unsafe { mlirStringAttrGet(b.context, ir::string_ref(&format!("{name}{KERNEL_SUFFIX}"))) };
+    let unit = unsafe { mlirUnitAttrGet(b.context) };
+    let wrapper = b.create_with_regions("gpu.func", &[], &[], &[("function_type", kernel_type), ("sym_name", kernel_name), ("gpu.kernel", unit)], 1);
+    let (block, terminator) = ir::append_terminated_block(wrapper, 0, &inputs, "gpu.return");
+    let arguments: Vec<MlirValue> = (0..inputs.len()).map(|position| unsafe { mlirBlockGetArgument(block, position as isize) }).collect();
+    let callee = unsafe { mlirFlatSymbolRefAttrGet(b.context, ir::string_ref(&name)) };
+    Builder::before(terminator).create("func.call", &arguments, &results, &[("callee", callee)]);
+}
+
+/// The first block of `operation`'s first region, made if the region has none.
+fn body_block(operation: MlirOperation) -> MlirBlock {
+    unsafe {
+        let region = mlirOperationGetRegion(operation, 0);
+        let block = mlirRegionGetFirstBlock(region);
+        if !block.ptr.is_null() {
+            return block;
+        }
+        let block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlirRegionAppendOwnedBlock(region, block);
+        block
+    }
+}
+
+pub fn outline_cuda_kernels(module: MlirOperation) -> bool {
+    let mut lowered = true;
+    for call in ir::collect_operations(module, |operation| ir::op_name(operation) == "func.call") {
+        match callee(call).as_str() {
+            GEOMETRY => lowered &= lower_geometry(call),
+            SYNCTHREADS => {
+                Builder::before(call).create("gpu.barrier", &[], &[], &[]);
+                unsafe { mlirOperationDestroy(call) };
+            }
+            _ => {}
+        }
+    }
+    let module_block = body_block(module);
+    let functions = ir::collect_operations(module, |operation| {
+        ir::op_name(operation) == "func.func" && unsafe { mlirOperationEqual(mlirOperationGetParentOperation(operation), module) }
+    });
+    let declarations: Vec<String> = functions.iter().filter(|function| !has_body(**function)).map(|function| symbol(*function)).collect();
+    for call in ir::collect_operations(module, |operation| ir::op_name(operation) == "func.call") {
+        let name = callee(call);
+        if declarations.contains(&name) {
+            Builder::before(call).emit_error(&format!("this is not supported in a CUDA kernel on the GPU: it needs the runtime function '{name}'"));
+            lowered = false;
+        }
+    }
+    if !lowered {
+        return false;
+    }
+    let context = unsafe { mlirOperationGetContext(module) };
+    let Some(gpu_module) = (unsafe { ir::parse_operation(context, &format!("gpu.module @{GPU_MODULE} {{\n}}")) }) else {
+        return false;
+    };
+    unsafe { mlirBlockAppendOwnedOperation(module_block, gpu_module) };
+    let gpu_block = body_block(gpu_module);
+    for function in functions {
+        unsafe { mlirOperationRemoveFromParent(function) };
+        if !has_body(function) {
+            unsafe { mlirOperationDestroy(function) };
+            continue;
+        }
+        unsafe { mlirBlockAppendOwnedOperation(gpu_block, function) };
+        if !ir::attribute(function, KERNEL_ATTRIBUTE).ptr.is_null() {
+            add_kernel_wrapper(function);
+        }
+    }
+    unsafe { mlirOperationSetAttributeByName(module, ir::string_ref("gpu.container_module"), mlirUnitAttrGet(context)) };
+    true
+}
+
+/// The PTX of the `gpu.binary` that `gpu-module-to-binary{format=isa}` made of the kernels' module.
+pub fn ptx_of(module: MlirOperation) -> Option<String> {
+    let binary = ir::collect_operations(module, |operation| ir::op_name(operation) == "gpu.binary").into_iter().next()?;
+    let objects = ir::attribute(binary, "objects");
+    if unsafe { objects.ptr.is_null() || mlirArrayAttrGetNumElements(objects) == 0 } {
+        return None;
+    }
+    let object = unsafe { mlirArrayAttrGetElement(objects, 0) };
+    Some(unsafe { ir::to_string(mlirGPUObjectAttrGetObject(object)) })
+}

@@ -1,0 +1,335 @@
+"""``rumba.cuda``: Numba's CUDA target. ``@cuda.jit`` kernels are compiled from their source like
+``@jit`` functions; on a machine with an NVIDIA GPU they run as PTX (MLIR's gpu dialect → NVVM),
+launched through the CUDA driver, and elsewhere, or with ``RUMBA_ENABLE_CUDASIM=1``
+(``NUMBA_ENABLE_CUDASIM=1``), in rumba's simulator: the same kernel compiled for the CPU, each
+block's threads run as coroutines that switch at ``cuda.syncthreads()``.
+
+The intrinsics below (``cuda.grid``, ``cuda.threadIdx``, ...) mean something only inside a kernel:
+the compiler reads them from the kernel's source."""
+
+import os
+import warnings
+
+import numpy as np
+
+from .. import _rumba
+from ..dispatcher import Dispatcher, _compiled_name, _options_check, typeof
+
+__all__ = [
+    "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
+    "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
+    "simulating",
+]
+
+
+class _Intrinsic:
+    """A name that compiled kernels read (``cuda.threadIdx``); it has no value in Python."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attribute):
+        raise RuntimeError("cuda.%s.%s is only meaningful inside a @cuda.jit kernel" % (self._name, attribute))
+
+    def __repr__(self):
+        return "<rumba.cuda intrinsic %s>" % self._name
+
+
+threadIdx = _Intrinsic("threadIdx")
+blockIdx = _Intrinsic("blockIdx")
+blockDim = _Intrinsic("blockDim")
+gridDim = _Intrinsic("gridDim")
+warpsize = 32
+
+
+def grid(ndim):
+    """The thread's absolute position in the grid (inside kernels)."""
+    raise RuntimeError("cuda.grid() is only meaningful inside a @cuda.jit kernel")
+
+
+def gridsize(ndim):
+    """The number of threads in the grid along each axis (inside kernels)."""
+    raise RuntimeError("cuda.gridsize() is only meaningful inside a @cuda.jit kernel")
+
+
+def syncthreads():
+    """The barrier of the thread's block (inside kernels)."""
+    raise RuntimeError("cuda.syncthreads() is only meaningful inside a @cuda.jit kernel")
+
+
+def is_available():
+    """Whether a CUDA GPU and its driver are present."""
+    return _rumba.cuda_is_available()
+
+
+_SIMULATOR_WARNED = []
+
+
+def simulating():
+    """Whether kernels run in the simulator: asked for with ``RUMBA_ENABLE_CUDASIM=1`` (or
+    ``NUMBA_ENABLE_CUDASIM=1``), or because no GPU is present (with a warning, once)."""
+    asked = os.environ.get("RUMBA_ENABLE_CUDASIM", os.environ.get("NUMBA_ENABLE_CUDASIM", "0")) == "1"
+    if asked:
+        return True
+    if not is_available():
+        if not _SIMULATOR_WARNED:
+            _SIMULATOR_WARNED.append(True)
+            warnings.warn("rumba.cuda: no CUDA GPU found; kernels run in rumba's CPU simulator", RuntimeWarning, stacklevel=3)
+        return True
+    return False
+
+
+def _chip():
+    """The PTX target: ``RUMBA_CUDA_ARCH`` (``sm_90``), else the GPU's own, else ``sm_80``."""
+    chip = os.environ.get("RUMBA_CUDA_ARCH")
+    if chip:
+        return chip
+    if is_available():
+        major, minor = _rumba.cuda_compute_capability()
+        return "sm_%d%d" % (major, minor)
+    return "sm_80"
+
+
+class DeviceNDArray:
+    """An array in device memory (host memory standing in for it in the simulator), always in C
+    order. ``copy_to_host()`` brings it back."""
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(int(extent) for extent in shape)
+        self.dtype = np.dtype(dtype)
+        self.size = int(np.prod(self.shape, dtype=np.int64))
+        self.ndim = len(self.shape)
+        self.strides = tuple(int(stride) for stride in np.empty(0, self.dtype).itemsize * np.array(_c_order_steps(self.shape), dtype=np.int64))
+        if simulating():
+            self._host = np.zeros(self.shape, self.dtype)
+            self._buffer = None
+        else:
+            self._host = None
+            self._buffer = _rumba.DeviceBuffer(self.size * self.dtype.itemsize)
+
+    def __len__(self):
+        return self.shape[0]
+
+    @property
+    def nbytes(self):
+        return self.size * self.dtype.itemsize
+
+    def is_c_contiguous(self):
+        return True
+
+    def copy_to_device(self, ary, stream=0):
+        source = np.ascontiguousarray(ary, dtype=self.dtype)
+        if source.shape != self.shape:
+            raise ValueError("copy_to_device: shape %s does not match the device array's %s" % (source.shape, self.shape))
+        if self._buffer is None:
+            self._host[...] = source
+        else:
+            self._buffer.copy_from_host(source)
+
+    def copy_to_host(self, ary=None, stream=0):
+        if ary is None:
+            ary = np.empty(self.shape, self.dtype)
+        elif ary.shape != self.shape or ary.dtype != self.dtype:
+            raise ValueError("copy_to_host: the host array must have shape %s and dtype %s" % (self.shape, self.dtype))
+        if self._buffer is None:
+            ary[...] = self._host
+        elif ary.flags.c_contiguous:
+            self._buffer.copy_to_host(ary)
+        else:
+            staging = np.empty(self.shape, self.dtype)
+            self._buffer.copy_to_host(staging)
+            ary[...] = staging
+        return ary
+
+    def _numba_type(self):
+        if self.ndim == 0:
+            return self.dtype.name
+        return "%s[%s]" % (self.dtype.name, ", ".join([":"] * (self.ndim - 1) + ["::1"]))
+
+    def __repr__(self):
+        return "<rumba.cuda.DeviceNDArray shape=%s dtype=%s>" % (self.shape, self.dtype)
+
+
+def _c_order_steps(shape):
+    steps = []
+    step = 1
+    for extent in reversed(shape):
+        steps.append(step)
+        step *= max(int(extent), 1)
+    return list(reversed(steps))
+
+
+def to_device(ary, stream=0, copy=True, to=None):
+    """A device copy of a host array (``to=``: copy into that device array instead)."""
+    ary = np.asarray(ary)
+    target = to if to is not None else DeviceNDArray(ary.shape, ary.dtype)
+    if copy:
+        target.copy_to_device(ary)
+    return target
+
+
+def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
+    """An uninitialised device array (zeroed in the simulator), in C order."""
+    if order != "C":
+        raise NotImplementedError("rumba.cuda: device arrays are in C order for now")
+    return DeviceNDArray((shape,) if np.isscalar(shape) else shape, dtype)
+
+
+def device_array_like(ary, stream=0):
+    return device_array(ary.shape, ary.dtype)
+
+
+def synchronize():
+    """Waits for the device to finish its work (launches are synchronous today)."""
+    if not simulating():
+        _rumba.cuda_synchronize()
+
+
+def _dim3(value, what):
+    """A launch dimension as three positive ints."""
+    if isinstance(value, (int, np.integer)):
+        value = (value,)
+    if not isinstance(value, tuple) or not 1 <= len(value) <= 3 or not all(isinstance(extent, (int, np.integer)) for extent in value):
+        raise ValueError("the %s of a launch is an int or a tuple of 1 to 3 ints, got %r" % (what, value))
+    if any(extent < 1 for extent in value):
+        raise ValueError("the %s of a launch must be positive, got %r" % (what, value))
+    return tuple(int(extent) for extent in value) + (1,) * (3 - len(value))
+
+
+# Kernel parameter kinds for the driver, by NumPy dtype name.
+_PARAMETER_KINDS = {
+    "bool": "u8", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64", "float32": "f32", "float64": "f64",
+}
+
+
+class CUDAKernel(Dispatcher):
+    """The object ``@cuda.jit`` returns: launched as ``kernel[griddim, blockdim](args)`` (also
+    ``[griddim, blockdim, stream, dynamic_shared_bytes]``)."""
+
+    def __init__(self, py_func, signatures, options):
+        super().__init__(py_func, [], options)
+        self._ptx = {}
+        for signature in signatures:
+            self.compile(signature)
+
+    def __getitem__(self, configuration):
+        if not isinstance(configuration, tuple) or not 2 <= len(configuration) <= 4:
+            raise ValueError("a kernel is launched as kernel[griddim, blockdim] or kernel[griddim, blockdim, stream, sharedmem], got %r" % (configuration,))
+        griddim = _dim3(configuration[0], "griddim")
+        blockdim = _dim3(configuration[1], "blockdim")
+        if blockdim[0] * blockdim[1] * blockdim[2] > 1024:
+            raise ValueError("a block has at most 1024 threads, got %r" % (configuration[1],))
+        sharedmem = int(configuration[3]) if len(configuration) == 4 else 0
+        return lambda *args: self._launch(griddim, blockdim, sharedmem, args)
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError("a CUDA kernel is launched with a configuration: %s[griddim, blockdim](...)" % self.py_func.__name__)
+
+    def _types(self, args):
+        types = []
+        for position, value in enumerate(args):
+            if isinstance(value, DeviceNDArray):
+                types.append(value._numba_type())
+            else:
+                try:
+                    types.append(typeof(value))
+                except TypeError as refusal:
+                    raise TypeError("%s[...](): argument %d: %s" % (self.py_func.__name__, position, refusal)) from None
+        return tuple(types)
+
+    def _launch(self, griddim, blockdim, sharedmem, args):
+        types = self._types(args)
+        name = _compiled_name(self.py_func)
+        if simulating():
+            hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
+            with self._lock:
+                self._get_compiler().launch_simulated(name, list(types), griddim, blockdim, hosts)
+            return
+        module, entry = self._module_for(types)
+        parameters = []
+        copies = []
+        for value, value_type in zip(args, types):
+            if isinstance(value, np.ndarray):
+                device = to_device(value)
+                copies.append((value, device))
+                value = device
+            if isinstance(value, DeviceNDArray):
+                pointer = value._buffer.pointer
+                steps = _c_order_steps(value.shape)
+                parameters += [("u64", pointer), ("u64", pointer), ("i64", 0)] + [("i64", extent) for extent in value.shape] + [("i64", step) for step in steps]
+            elif isinstance(value, (bool, np.bool_)):
+                parameters.append(("u8", int(value)))
+            elif isinstance(value, (int, float, np.number)):
+                parameters.append((_PARAMETER_KINDS[value_type], value.item() if isinstance(value, np.generic) else value))
+            else:
+                raise TypeError("%s[...](): a %s cannot be passed to a kernel on the GPU yet" % (self.py_func.__name__, type(value).__name__))
+        module.launch(entry, griddim, blockdim, sharedmem, parameters)
+        for host, device in copies:
+            if host.flags.writeable:
+                device.copy_to_host(host)
+
+    def _module_for(self, types):
+        with self._lock:
+            known = self._ptx.get(types)
+            if known is None:
+                entry, ptx = self._get_compiler().kernel_ptx(_compiled_name(self.py_func), list(types), _chip(), _libdevice())
+                known = self._ptx[types] = (_rumba.CudaModule(ptx), entry)
+            return known
+
+    def compile(self, signature):
+        """Compiles the kernel for ``signature`` (a tuple of argument types or a Numba signature)."""
+        text = signature if isinstance(signature, str) else str(signature)
+        if isinstance(signature, tuple):
+            text = "void(%s)" % ", ".join(str(argument) for argument in signature)
+        types = tuple(_rumba.parse_signature(text)[1])
+        if simulating():
+            with self._lock:
+                self._get_compiler().compile_kernel(_compiled_name(self.py_func), list(types))
+        else:
+            self._module_for(types)
+
+    def inspect_asm(self, signature=None):
+        """The PTX of the kernel, per signature compiled for the GPU or for one signature."""
+        selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
+        results = {}
+        for types in selected:
+            results[types] = self._get_compiler().kernel_ptx(_compiled_name(self.py_func), list(types), _chip(), _libdevice())[1]
+        return results if signature is None else results[selected[0]]
+
+    def inspect_mlir(self, signature=None, stage="py"):
+        """The MLIR of the kernel after a stage of the GPU target (``py`` … ``gpu``, ``nvvm``, ``ptx``)."""
+        selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
+        results = {types: self._get_compiler().emit_kernel(_compiled_name(self.py_func), list(types), stage, _chip()) for types in selected}
+        return results if signature is None else results[selected[0]]
+
+
+def _libdevice():
+    """The path of NVIDIA's libdevice (math functions in kernels): ``RUMBA_LIBDEVICE``, the
+    ``nvidia-cuda-nvcc-cu12`` wheel's, or a CUDA toolkit's; empty where there is none."""
+    candidates = [os.environ.get("RUMBA_LIBDEVICE", "")]
+    try:
+        import nvidia.cuda_nvcc as nvcc  # noqa: PLC0415 - an optional wheel
+        candidates += [os.path.join(path, "nvvm", "libdevice", "libdevice.10.bc") for path in nvcc.__path__]
+    except ImportError:
+        pass
+    candidates.append(os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "nvvm", "libdevice", "libdevice.10.bc"))
+    return next((path for path in candidates if path and os.path.isfile(path)), "")
+
+
+def jit(func_or_sig=None, device=False, **options):
+    """Numba's ``@cuda.jit``: a kernel (``device=False``), launched with a configuration, or a
+    device function (``device=True``) that kernels call."""
+    options.pop("debug", None)
+    options.pop("lineinfo", None)
+    _options_check(options)
+
+    def decorate(py_func, signatures=()):
+        if device:
+            return Dispatcher(py_func, [], options)
+        return CUDAKernel(py_func, list(signatures), options)
+
+    if callable(func_or_sig):
+        return decorate(func_or_sig)
+    signatures = [] if func_or_sig is None else func_or_sig if isinstance(func_or_sig, list) else [func_or_sig]
+    return lambda py_func: decorate(py_func, [] if device else signatures)

@@ -1,0 +1,145 @@
+//! The CUDA side of the extension: the driver's device memory and PTX modules for `rumba.cuda`
+//! on a GPU (`rumba_runtime::cuda::device`), and the simulator's launches of kernels compiled for
+//! the CPU (`rumba_runtime::cuda::simulator`).
+
+use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::{exceptions::PyRuntimeError, prelude::*};
+use rumba::{
+    cuda::{
+        device::{self, KernelParameter},
+        simulator::{self, LaunchError},
+    },
+    Argument, CallError, CompiledFunction,
+};
+use std::sync::Arc;
+
+fn runtime_error(message: String) -> PyErr {
+    PyRuntimeError::new_err(message)
+}
+
+#[pyfunction]
+pub fn cuda_is_available() -> bool {
+    device::is_available()
+}
+
+#[pyfunction]
+pub fn cuda_compute_capability() -> PyResult<(u32, u32)> {
+    device::compute_capability().map_err(runtime_error)
+}
+
+#[pyfunction]
+pub fn cuda_device_name() -> PyResult<String> {
+    device::device_name().map_err(runtime_error)
+}
+
+/// Waits for every launch on the GPU to finish; an error a kernel met is raised here.
+#[pyfunction]
+pub fn cuda_synchronize() -> PyResult<()> {
+    let context = device::context().map_err(runtime_error)?;
+    context.synchronize().map_err(|error| runtime_error(format!("a GPU kernel failed: {error:?}")))
+}
+
+/// `bytes` of device memory.
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct DeviceBuffer(device::DeviceBuffer);
+
+/// The bytes of a C-contiguous NumPy array.
+fn contiguous_bytes(array: &Bound<'_, PyUntypedArray>) -> PyResult<(*mut u8, usize)> {
+    if !array.is_c_contiguous() {
+        return Err(PyRuntimeError::new_err("device copies take C-contiguous arrays"));
+    }
+    let bytes = array.len() * array.dtype().itemsize();
+    Ok((unsafe { (*array.as_array_ptr()).data }.cast::<u8>(), bytes))
+}
+
+#[pymethods]
+impl DeviceBuffer {
+    #[new]
+    fn new(bytes: usize) -> PyResult<Self> {
+        device::DeviceBuffer::alloc(bytes).map(Self).map_err(runtime_error)
+    }
+
+    #[getter]
+    fn pointer(&self) -> u64 {
+        self.0.pointer()
+    }
+
+    /// Copies a C-contiguous array of the buffer's size into it.
+    fn copy_from_host(&self, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+        let (data, bytes) = contiguous_bytes(array)?;
+        // SAFETY: `data` holds `bytes` bytes of the array, which the caller's frame keeps alive.
+        unsafe { self.0.copy_from_host(data, bytes) }.map_err(runtime_error)
+    }
+
+    /// Copies the buffer into a C-contiguous array of its size.
+    fn copy_to_host(&self, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+        // SAFETY: reads the flags of a live array.
+        if unsafe { (*array.as_array_ptr()).flags } & numpy::npyffi::NPY_ARRAY_WRITEABLE == 0 {
+            return Err(PyRuntimeError::new_err("copy_to_host needs a writeable array"));
+        }
+        let (data, bytes) = contiguous_bytes(array)?;
+        // SAFETY: as above, and the array is writeable.
+        unsafe { self.0.copy_to_host(data, bytes) }.map_err(runtime_error)
+    }
+}
+
+/// A PTX module loaded on the GPU.
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct CudaModule(device::LoadedModule);
+
+fn kernel_parameter(kind: &str, value: &Bound<'_, PyAny>) -> PyResult<KernelParameter> {
+    Ok(match kind {
+        "i8" => KernelParameter::I8(value.extract()?),
+        "i16" => KernelParameter::I16(value.extract()?),
+        "i32" => KernelParameter::I32(value.extract()?),
+        "i64" => KernelParameter::I64(value.extract()?),
+        "u8" => KernelParameter::U8(value.extract()?),
+        "u16" => KernelParameter::U16(value.extract()?),
+        "u32" => KernelParameter::U32(value.extract()?),
+        "u64" => KernelParameter::U64(value.extract()?),
+        "f32" => KernelParameter::F32(value.extract()?),
+        "f64" => KernelParameter::F64(value.extract()?),
+        other => return Err(PyRuntimeError::new_err(format!("unknown kernel parameter kind '{other}'"))),
+    })
+}
+
+#[pymethods]
+impl CudaModule {
+    #[new]
+    fn new(py: Python<'_>, ptx: &str) -> PyResult<Self> {
+        py.detach(|| device::LoadedModule::load(ptx)).map(Self).map_err(runtime_error)
+    }
+
+    /// Launches `entry` with `parameters`, each `(kind, value)` with kind `i8` … `u64`, `f32`,
+    /// `f64` (an array is its memref descriptor's fields).
+    fn launch(&self, py: Python<'_>, entry: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, parameters: Vec<(String, Bound<'_, PyAny>)>) -> PyResult<()> {
+        let parameters = parameters.iter().map(|(kind, value)| kernel_parameter(kind, value)).collect::<PyResult<Vec<_>>>()?;
+        py.detach(|| self.0.launch(entry, grid, block, shared_bytes, &parameters)).map_err(runtime_error)
+    }
+
+    fn synchronize(&self, py: Python<'_>) -> PyResult<()> {
+        py.detach(|| self.0.synchronize()).map_err(runtime_error)
+    }
+}
+
+/// One launch's arguments: they point into NumPy arrays the caller keeps alive across the launch.
+struct LaunchArguments(Vec<Argument>);
+
+// SAFETY: the arrays outlive the launch (the caller's frame holds them), and every simulated thread
+// only passes the pointers on to compiled code.
+unsafe impl Send for LaunchArguments {}
+unsafe impl Sync for LaunchArguments {}
+
+/// Runs a kernel compiled for the CPU in the simulator, every thread of every block, with the
+/// GIL released; an exception raised in a thread is raised here.
+pub fn launch_simulated(py: Python<'_>, kernel: CompiledFunction, grid: [u32; 3], block: [u32; 3], arguments: Vec<Argument>) -> PyResult<()> {
+    let arguments = Arc::new(LaunchArguments(arguments));
+    let synchronizes = kernel.synchronizes();
+    let run_thread: Arc<dyn Fn() -> Result<(), CallError> + Send + Sync> = Arc::new(move || kernel.call(&arguments.0).map(drop));
+    match py.detach(|| simulator::launch(grid, block, synchronizes, run_thread)) {
+        Ok(()) => Ok(()),
+        Err(LaunchError::Kernel(CallError::Raised(exception))) => Err(crate::raised(py, &exception)),
+        Err(LaunchError::Kernel(CallError::Arguments(message))) => Err(pyo3::exceptions::PyTypeError::new_err(message)),
+        Err(error) => Err(runtime_error(error.to_string())),
+    }
+}

@@ -1,0 +1,518 @@
+//! Runs a CUDA kernel compiled for the CPU: the simulator behind `@cuda.jit` where there is no GPU
+//! (and in CI), so that kernels are compiled code checked against the same semantics, not
+//! interpreted.
+//!
+//! Compiled kernel code reads its geometry (`threadIdx`, `blockIdx`, `blockDim`, `gridDim`) by
+//! calling [`rumba_cuda_geometry`], and waits at the block barrier by calling
+//! [`rumba_cuda_syncthreads`]; the JIT links both by name ([`symbols`]). They read a thread-local
+//! context that [`launch`] sets for each simulated thread.
+//!
+//! Every block of the grid runs; blocks run in parallel on [`crate::threads::num_threads`] OS
+//! threads, and the threads of one block run one after another on one OS thread. A kernel that uses
+//! `syncthreads` runs each thread of a block as a stackful coroutine (`corosensei`): the barrier
+//! suspends the coroutine, and the block's coroutines are resumed round-robin, so that every thread
+//! has reached the barrier before any goes past it. A kernel without barriers is a plain call per
+//! thread, which costs no stack switches.
+
+use std::cell::Cell;
+use std::ffi::c_void;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+
+/// The stack of each simulated thread of a kernel with barriers (each is a coroutine). Compiled
+/// kernels keep arrays in memory they are given, not on the stack, so this is generous; a guard page
+/// ends each stack.
+pub const COROUTINE_STACK_BYTES: usize = 256 * 1024;
+
+/// The stack of each OS thread the simulator starts; a kernel without barriers runs on it.
+const WORKER_STACK_BYTES: usize = 8 * 1024 * 1024;
+
+/// The most threads a block may have, and the largest block dimensions (CUDA's limits).
+const MAX_BLOCK_THREADS: u64 = 1024;
+const MAX_BLOCK_DIMENSIONS: [u32; 3] = [1024, 1024, 64];
+
+/// The largest grid dimensions (CUDA's limits for compute capability 3.0 and later).
+const MAX_GRID_DIMENSIONS: [u32; 3] = [i32::MAX as u32, 65535, 65535];
+
+/// Why a simulated launch failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LaunchError<E> {
+    /// A thread's `run_thread` returned this error: the first one seen. The launch stopped (no block
+    /// starts after it; blocks running on other OS threads finish).
+    Kernel(E),
+    /// In this block, some threads finished while others were waiting at `syncthreads`, which a GPU
+    /// would hang or misbehave on.
+    DivergentBarrier {
+        /// `blockIdx` (x, y, z) of the block.
+        block: [u32; 3],
+    },
+    /// The launch could not run: its geometry is invalid, or a coroutine stack could not be
+    /// allocated. The message says which.
+    Resources(String),
+}
+
+impl<E: fmt::Display> fmt::Display for LaunchError<E> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LaunchError::Kernel(error) => write!(formatter, "{error}"),
+            LaunchError::DivergentBarrier { block: [x, y, z] } => {
+                write!(formatter, "syncthreads not reached by all threads of block ({x}, {y}, {z})")
+            }
+            LaunchError::Resources(message) => write!(formatter, "{message}"),
+        }
+    }
+}
+
+/// Where a simulated thread is, as [`rumba_cuda_geometry`] reads it: indexed by `kind * 3 + axis`.
+type Geometry = [i64; 12];
+
+/// The context of the simulated thread running on this OS thread.
+#[derive(Clone, Copy)]
+struct ThreadContext {
+    geometry: Geometry,
+    /// The yielder of the coroutine running the thread, or null where the kernel was launched
+    /// without barrier support (or outside a launch). It lives on the coroutine's own stack, so it
+    /// is valid whenever code of that coroutine runs.
+    yielder: *const Yielder<(), ()>,
+}
+
+impl ThreadContext {
+    /// Outside any launch: every geometry value is 0 and `syncthreads` does nothing.
+    const OUTSIDE: ThreadContext = ThreadContext { geometry: [0; 12], yielder: std::ptr::null() };
+}
+
+thread_local! {
+    static CONTEXT: Cell<ThreadContext> = const { Cell::new(ThreadContext::OUTSIDE) };
+}
+
+/// Sets this OS thread's context. While the thread is being torn down there is none to set, and
+/// nothing runs kernels then.
+fn set_context(context: ThreadContext) {
+    let _ = CONTEXT.try_with(|cell| cell.set(context));
+}
+
+fn current_context() -> ThreadContext {
+    CONTEXT.try_with(Cell::get).unwrap_or(ThreadContext::OUTSIDE)
+}
+
+/// Restores the context an OS thread had before the simulator used it (a launch on the calling
+/// thread must not leave a kernel's context behind, even if a Rust kernel panics).
+struct ContextGuard(ThreadContext);
+
+impl ContextGuard {
+    fn save() -> Self {
+        ContextGuard(current_context())
+    }
+}
+
+impl Drop for ContextGuard {
+    fn drop(&mut self) {
+        set_context(self.0);
+    }
+}
+
+/// A geometry value of the simulated thread running on this thread: `code = kind * 3 + axis`, kind 0
+/// `threadIdx`, 1 `blockIdx`, 2 `blockDim`, 3 `gridDim`; axis 0 x, 1 y, 2 z. Outside a launch, and
+/// for a code out of range (which compiled code never passes), it is 0.
+pub extern "C" fn rumba_cuda_geometry(code: i32) -> i64 {
+    let geometry = current_context().geometry;
+    usize::try_from(code).ok().and_then(|code| geometry.get(code).copied()).unwrap_or(0)
+}
+
+/// `syncthreads`, the block barrier: suspends the coroutine running the current simulated thread
+/// until every thread of its block has reached the barrier, then restores this thread's context
+/// (the other threads of the block ran on this OS thread meanwhile). Outside a coroutine (a kernel
+/// launched without barrier support, or no launch) it does nothing.
+pub extern "C" fn rumba_cuda_syncthreads() {
+    let context = current_context();
+    if context.yielder.is_null() {
+        return;
+    }
+    // SAFETY: a non-null yielder was set by the coroutine now running on this OS thread (see
+    // `run_block_with_barrier`): each coroutine sets its own when it starts and restores it here
+    // after every suspension, and the launcher clears it once the block is done, so it points into
+    // the live stack of the running coroutine. The launcher never unwinds a suspended coroutine, so
+    // `suspend` returns normally (no unwinding crosses this `extern "C"` function).
+    unsafe { (*context.yielder).suspend(()) };
+    set_context(context);
+}
+
+/// The simulator's symbols, for the JIT to link compiled kernels against by name.
+pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
+    vec![
+        ("rumba_cuda_geometry", rumba_cuda_geometry as extern "C" fn(i32) -> i64 as *mut c_void),
+        ("rumba_cuda_syncthreads", rumba_cuda_syncthreads as extern "C" fn() as *mut c_void),
+    ]
+}
+
+/// Runs a kernel: `run_thread` once per thread of every block of `grid` (blocks of `block` threads),
+/// each call with that thread's context set for [`rumba_cuda_geometry`]. Blocks run in parallel on
+/// [`crate::threads::num_threads`] OS threads (the calling thread is one of them); the threads of a
+/// block run one after another on one of them, in order of their linear index (x fastest).
+///
+/// `uses_barrier` must be set for a kernel that calls [`rumba_cuda_syncthreads`]: its threads then
+/// run as coroutines, resumed round-robin until all have returned. Without it, `syncthreads` does
+/// nothing, which is wrong for a kernel that relies on it.
+///
+/// The first `Err` that `run_thread` returns stops the launch and is returned; so are a divergent
+/// barrier and invalid geometry (see [`LaunchError`]). A panic in `run_thread` (a Rust kernel; compiled
+/// kernels do not panic) propagates to the caller once the other OS threads have stopped.
+pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], uses_barrier: bool, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
+    validate(grid, block).map_err(LaunchError::Resources)?;
+    let blocks = grid.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
+    let launch = Launch { grid, block, uses_barrier, run_thread: &*run_thread, blocks, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
+    let workers = u64::try_from(crate::threads::num_threads()).unwrap_or(1).clamp(1, blocks);
+    if workers == 1 {
+        launch.work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..workers {
+                // Fewer OS threads than asked for is slower, not wrong: a thread that cannot be
+                // started leaves its blocks to the others.
+                if std::thread::Builder::new().name("rumba-cuda-simulator".into()).stack_size(WORKER_STACK_BYTES).spawn_scoped(scope, || launch.work()).is_err() {
+                    break;
+                }
+            }
+            launch.work();
+        });
+    }
+    match launch.failure.into_inner() {
+        Ok(failure) => failure.map_or(Ok(()), Err),
+        Err(poisoned) => poisoned.into_inner().map_or(Ok(()), Err),
+    }
+}
+
+/// Checks the launch geometry against CUDA's limits.
+fn validate(grid: [u32; 3], block: [u32; 3]) -> Result<(), String> {
+    let [bx, by, bz] = block;
+    let [gx, gy, gz] = grid;
+    if block.contains(&0) {
+        return Err(format!("invalid block dimensions ({bx}, {by}, {bz}): each must be at least 1"));
+    }
+    if block.iter().zip(MAX_BLOCK_DIMENSIONS).any(|(&dimension, most)| dimension > most) {
+        let [mx, my, mz] = MAX_BLOCK_DIMENSIONS;
+        return Err(format!("invalid block dimensions ({bx}, {by}, {bz}): the largest are ({mx}, {my}, {mz})"));
+    }
+    let threads = block.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
+    if threads > MAX_BLOCK_THREADS {
+        return Err(format!("too many threads per block: ({bx}, {by}, {bz}) is {threads} threads, at most {MAX_BLOCK_THREADS} are allowed"));
+    }
+    if grid.contains(&0) {
+        return Err(format!("invalid grid dimensions ({gx}, {gy}, {gz}): each must be at least 1"));
+    }
+    if grid.iter().zip(MAX_GRID_DIMENSIONS).any(|(&dimension, most)| dimension > most) {
+        let [mx, my, mz] = MAX_GRID_DIMENSIONS;
+        return Err(format!("invalid grid dimensions ({gx}, {gy}, {gz}): the largest are ({mx}, {my}, {mz})"));
+    }
+    Ok(())
+}
+
+/// One launch, shared by the OS threads that run its blocks.
+struct Launch<'a, E> {
+    grid: [u32; 3],
+    block: [u32; 3],
+    uses_barrier: bool,
+    run_thread: &'a (dyn Fn() -> Result<(), E> + Send + Sync),
+    /// How many blocks the grid has, and the next one to start (linear index, x fastest).
+    blocks: u64,
+    next_block: AtomicU64,
+    /// Set at the first failure: no block starts after it.
+    stop: AtomicBool,
+    failure: Mutex<Option<LaunchError<E>>>,
+}
+
+impl<E: Send + 'static> Launch<'_, E> {
+    /// Runs blocks on this OS thread until none are left or the launch fails.
+    fn work(&self) {
+        let _restore = ContextGuard::save();
+        let mut stacks = Vec::new();
+        while !self.stop.load(Ordering::Acquire) {
+            let index = self.next_block.fetch_add(1, Ordering::Relaxed);
+            if index >= self.blocks {
+                break;
+            }
+            let [gx, gy, _] = self.grid.map(u64::from);
+            // Each coordinate is below its grid dimension, a u32.
+            let block_index = [index % gx, index / gx % gy, index / (gx * gy)].map(|coordinate| coordinate as u32);
+            let outcome = if self.uses_barrier { self.run_block_with_barrier(block_index, &mut stacks) } else { self.run_block(block_index) };
+            set_context(ThreadContext::OUTSIDE);
+            if let Err(error) = outcome {
+                self.fail(error);
+                break;
+            }
+        }
+    }
+
+    /// Records the launch's first failure and stops it.
+    fn fail(&self, error: LaunchError<E>) {
+        let mut failure = self.failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if failure.is_none() {
+            *failure = Some(error);
+        }
+        self.stop.store(true, Ordering::Release);
+    }
+
+    /// The geometry of each thread of a block, in order of the thread's linear index (x fastest).
+    fn thread_geometries(&self, block_index: [u32; 3]) -> impl Iterator<Item = Geometry> + '_ {
+        let [bx, by, bz] = self.block;
+        (0..bz).flat_map(move |z| (0..by).flat_map(move |y| (0..bx).map(move |x| [x, y, z]))).map(move |thread| {
+            let mut geometry = [0; 12];
+            for (kind, values) in [thread, block_index, self.block, self.grid].into_iter().enumerate() {
+                for (axis, value) in values.into_iter().enumerate() {
+                    geometry[kind * 3 + axis] = i64::from(value);
+                }
+            }
+            geometry
+        })
+    }
+
+    /// Runs a block of a kernel without barriers: one plain call per thread.
+    fn run_block(&self, block_index: [u32; 3]) -> Result<(), LaunchError<E>> {
+        for geometry in self.thread_geometries(block_index) {
+            set_context(ThreadContext { geometry, yielder: std::ptr::null() });
+            (self.run_thread)().map_err(LaunchError::Kernel)?;
+        }
+        Ok(())
+    }
+
+    /// Runs a block of a kernel with barriers: one coroutine per thread, resumed round-robin. Each
+    /// round resumes every thread that has not finished; a thread runs until it reaches the barrier
+    /// (and is suspended) or returns. A round in which some threads returned while others waited at
+    /// the barrier is a divergent barrier. `stacks` keeps coroutine stacks for the next block.
+    fn run_block_with_barrier(&self, block_index: [u32; 3], stacks: &mut Vec<DefaultStack>) -> Result<(), LaunchError<E>> {
+        let mut threads = Vec::new();
+        for geometry in self.thread_geometries(block_index) {
+            let stack = match stacks.pop() {
+                Some(stack) => stack,
+                None => match DefaultStack::new(COROUTINE_STACK_BYTES) {
+                    Ok(stack) => stack,
+                    Err(error) => {
+                        // The threads made so far have not started: dropping them runs nothing.
+                        return Err(LaunchError::Resources(format!("could not allocate a {} KiB stack for a simulated CUDA thread: {error}", COROUTINE_STACK_BYTES / 1024)));
+                    }
+                },
+            };
+            let run_thread = self.run_thread;
+            let body = move |yielder: &Yielder<(), ()>, ()| {
+                set_context(ThreadContext { geometry, yielder });
+                run_thread()
+            };
+            // SAFETY: the coroutine borrows `run_thread` from `self`, which outlives it: every
+            // coroutine is finished, or reset, before this function returns (below).
+            threads.push(unsafe { Coroutine::<(), (), Result<(), E>, DefaultStack>::with_stack_unchecked(stack, body) });
+        }
+        // A panic in a Rust kernel must not drop the suspended coroutines (that would unwind them):
+        // it is caught here and resumed after they are reset.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::resume_round_robin(&mut threads, block_index)));
+        for mut thread in threads {
+            if !thread.done() {
+                if thread.started() {
+                    // Suspended at the barrier after an error. Unwinding its stack would unwind
+                    // through compiled code and `extern "C"` frames, which aborts; resetting it
+                    // abandons the stack instead. Our frames on it own nothing that needs dropping
+                    // (a reference and a copied context); what a Rust kernel owns there leaks.
+                    // SAFETY: as just said, nothing on the stack is dropped or used again.
+                    unsafe { thread.force_reset() };
+                } else {
+                    // Never started: this drops the closure without running it.
+                    thread.force_unwind();
+                }
+            }
+            stacks.push(thread.into_stack());
+        }
+        outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    }
+
+    fn resume_round_robin(threads: &mut [Coroutine<(), (), Result<(), E>, DefaultStack>], block_index: [u32; 3]) -> Result<(), LaunchError<E>> {
+        loop {
+            let (mut waiting, mut returned) = (0usize, 0usize);
+            for thread in threads.iter_mut().filter(|thread| !thread.done()) {
+                match thread.resume(()) {
+                    CoroutineResult::Yield(()) => waiting += 1,
+                    CoroutineResult::Return(Ok(())) => returned += 1,
+                    CoroutineResult::Return(Err(error)) => return Err(LaunchError::Kernel(error)),
+                }
+            }
+            if waiting == 0 {
+                return Ok(());
+            }
+            if returned > 0 {
+                return Err(LaunchError::DivergentBarrier { block: block_index });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicI64;
+
+    /// The geometry of the calling simulated thread, as compiled code reads it.
+    fn geometry(kind: i32) -> [i64; 3] {
+        [0, 1, 2].map(|axis| rumba_cuda_geometry(kind * 3 + axis))
+    }
+
+    /// The linear index of the calling thread in its block and of its block in the grid, and the
+    /// block's size: what a kernel computes from `threadIdx`, `blockIdx`, `blockDim`, `gridDim`.
+    fn indices() -> (i64, i64, i64) {
+        let ([tx, ty, tz], [bx, by, bz], [dx, dy, dz], [gx, gy, _]) = (geometry(0), geometry(1), geometry(2), geometry(3));
+        (tx + dx * (ty + dy * tz), bx + gx * (by + gy * bz), dx * dy * dz)
+    }
+
+    fn slots(count: usize) -> Arc<Vec<AtomicI64>> {
+        Arc::new((0..count).map(|_| AtomicI64::new(-1)).collect())
+    }
+
+    fn check_grid_indices(grid: [u32; 3], block: [u32; 3], uses_barrier: bool) {
+        let total = grid.iter().chain(&block).map(|&dimension| dimension as usize).product::<usize>();
+        let output = slots(total);
+        let writes = Arc::new(AtomicI64::new(0));
+        let (kernel_output, kernel_writes) = (output.clone(), writes.clone());
+        let kernel = Arc::new(move || -> Result<(), String> {
+            let (thread, block, block_size) = indices();
+            let index = block * block_size + thread;
+            let slot = kernel_output.get(index as usize).ok_or_else(|| format!("index {index} out of range"))?;
+            slot.store(index, Ordering::Relaxed);
+            kernel_writes.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        });
+        assert_eq!(launch(grid, block, uses_barrier, kernel), Ok(()));
+        assert_eq!(writes.load(Ordering::Relaxed), total as i64);
+        for (index, slot) in output.iter().enumerate() {
+            assert_eq!(slot.load(Ordering::Relaxed), index as i64);
+        }
+    }
+
+    #[test]
+    fn two_dimensional_grid() {
+        check_grid_indices([3, 2, 1], [4, 5, 1], false);
+    }
+
+    #[test]
+    fn three_dimensional_grid() {
+        check_grid_indices([2, 3, 2], [2, 2, 3], false);
+        check_grid_indices([2, 3, 2], [2, 2, 3], true);
+    }
+
+    #[test]
+    fn outside_a_launch_geometry_is_zero_and_syncthreads_does_nothing() {
+        assert_eq!(rumba_cuda_geometry(0), 0);
+        assert_eq!(rumba_cuda_geometry(11), 0);
+        assert_eq!(rumba_cuda_geometry(12), 0);
+        assert_eq!(rumba_cuda_geometry(-1), 0);
+        rumba_cuda_syncthreads();
+        assert_eq!(symbols().iter().map(|(name, _)| *name).collect::<Vec<_>>(), ["rumba_cuda_geometry", "rumba_cuda_syncthreads"]);
+    }
+
+    #[test]
+    fn the_calling_thread_keeps_its_context() {
+        let kernel = Arc::new(|| -> Result<(), ()> { Ok(()) });
+        assert_eq!(launch([1, 1, 1], [3, 1, 1], true, kernel), Ok(()));
+        assert_eq!(geometry(2), [0, 0, 0]);
+    }
+
+    /// Each thread writes its slot, waits at the barrier, reads its neighbour's slot (which every
+    /// thread wrote before the barrier), waits again, and overwrites its slot: the second barrier
+    /// keeps the overwrite from being seen by the neighbour's read. The geometry read after each
+    /// barrier is still the thread's own.
+    #[test]
+    fn barrier_orders_writes_before_reads() {
+        let (grid, block) = ([3, 2, 1], [8, 4, 2]);
+        let total = 6 * 64;
+        let shared = slots(total);
+        let seen = slots(total);
+        let (kernel_shared, kernel_seen) = (shared.clone(), seen.clone());
+        let kernel = Arc::new(move || -> Result<(), String> {
+            let before = (geometry(0), geometry(1));
+            let (thread, block, block_size) = indices();
+            let base = block * block_size;
+            kernel_shared[(base + thread) as usize].store(1000 * block + thread, Ordering::Relaxed);
+            rumba_cuda_syncthreads();
+            if (geometry(0), geometry(1)) != before {
+                return Err(format!("the context changed across the barrier: {before:?} became {:?}", (geometry(0), geometry(1))));
+            }
+            let neighbour = (thread + 1) % block_size;
+            kernel_seen[(base + thread) as usize].store(kernel_shared[(base + neighbour) as usize].load(Ordering::Relaxed), Ordering::Relaxed);
+            rumba_cuda_syncthreads();
+            kernel_shared[(base + thread) as usize].store(-7, Ordering::Relaxed);
+            Ok(())
+        });
+        assert_eq!(launch(grid, block, true, kernel), Ok(()));
+        for block in 0..6 {
+            for thread in 0..64 {
+                let expected = 1000 * block + (thread + 1) % 64;
+                assert_eq!(seen[(block * 64 + thread) as usize].load(Ordering::Relaxed), expected, "block {block} thread {thread}");
+            }
+        }
+        assert!(shared.iter().all(|slot| slot.load(Ordering::Relaxed) == -7));
+    }
+
+    #[test]
+    fn divergent_barrier_is_an_error() {
+        let kernel = Arc::new(|| -> Result<(), String> {
+            let ([tx, _, _], [bx, _, _]) = (geometry(0), geometry(1));
+            // In block 1 thread 0 leaves early; the others wait at the barrier.
+            if bx != 1 || tx != 0 {
+                rumba_cuda_syncthreads();
+            }
+            Ok(())
+        });
+        let error = launch([3, 1, 1], [16, 1, 1], true, kernel);
+        assert_eq!(error, Err(LaunchError::DivergentBarrier { block: [1, 0, 0] }));
+        assert_eq!(error.map_err(|error| error.to_string()), Err("syncthreads not reached by all threads of block (1, 0, 0)".to_string()));
+    }
+
+    #[test]
+    fn an_error_from_a_thread_stops_the_launch() {
+        for uses_barrier in [false, true] {
+            let kernel = Arc::new(move || -> Result<(), String> {
+                let (thread, block, block_size) = indices();
+                let index = block * block_size + thread;
+                if uses_barrier {
+                    rumba_cuda_syncthreads();
+                }
+                if index == 37 {
+                    return Err(format!("thread {index} failed"));
+                }
+                Ok(())
+            });
+            assert_eq!(launch([4, 1, 1], [32, 1, 1], uses_barrier, kernel), Err(LaunchError::Kernel("thread 37 failed".to_string())));
+        }
+        // Stacks of coroutines reset after an error are reused by the blocks that follow on that OS
+        // thread; blocks after a failed one run correctly (one OS thread, so every block reuses).
+        let kernel = Arc::new(|| -> Result<(), String> {
+            let ([tx, _, _], [bx, _, _]) = (geometry(0), geometry(1));
+            rumba_cuda_syncthreads();
+            if bx == 0 && tx == 3 {
+                return Err("first block failed".to_string());
+            }
+            Ok(())
+        });
+        let launch_one = Launch { grid: [3, 1, 1], block: [8, 1, 1], uses_barrier: true, run_thread: &*kernel, blocks: 3, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
+        let mut stacks = Vec::new();
+        assert_eq!(launch_one.run_block_with_barrier([0, 0, 0], &mut stacks), Err(LaunchError::Kernel("first block failed".to_string())));
+        assert_eq!(stacks.len(), 8);
+        assert_eq!(launch_one.run_block_with_barrier([1, 0, 0], &mut stacks), Ok(()));
+        assert_eq!(stacks.len(), 8);
+        set_context(ThreadContext::OUTSIDE);
+    }
+
+    #[test]
+    fn invalid_geometry_is_refused() {
+        let kernel: Arc<dyn Fn() -> Result<(), ()> + Send + Sync> = Arc::new(|| Ok(()));
+        let message = |grid, block| match launch(grid, block, false, kernel.clone()) {
+            Err(LaunchError::Resources(message)) => message,
+            other => panic!("expected a resource error, got {other:?}"),
+        };
+        assert!(message([1, 1, 1], [0, 1, 1]).contains("at least 1"));
+        assert!(message([1, 1, 1], [32, 32, 2]).contains("too many threads per block"));
+        assert!(message([1, 1, 1], [1, 1, 65]).contains("the largest are (1024, 1024, 64)"));
+        assert!(message([1, 0, 1], [1, 1, 1]).contains("invalid grid dimensions (1, 0, 1)"));
+        assert!(message([1, 65536, 1], [1, 1, 1]).contains("invalid grid dimensions"));
+    }
+}
