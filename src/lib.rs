@@ -147,6 +147,7 @@ pub struct CompiledFunction {
     converted_return: Option<Scalar>,
     straight_line: bool,
     synchronizes: bool,
+    shares_memory: bool,
 }
 
 impl CompiledFunction {
@@ -169,6 +170,12 @@ impl CompiledFunction {
     /// runs each thread of a block as a coroutine of its own.
     pub fn synchronizes(&self) -> bool {
         self.synchronizes
+    }
+
+    /// Whether the code holds CUDA shared arrays (`cuda.shared.array`): one copy per compiled
+    /// module, so the simulator runs the blocks of its launches one after another.
+    pub fn shares_memory(&self) -> bool {
+        self.shares_memory
     }
 
     /// The symbol of the specialisation in the compiled module.
@@ -300,7 +307,8 @@ impl Module {
             declared_return: None,
             converted_return: None,
             straight_line,
-            synchronizes: emitted.text.contains(&format!("@{}", rumba_passes::outline_cuda_kernels::SYNCTHREADS)),
+            synchronizes: emitted.text.contains(&format!("@{}", rumba_dialects::cuda::SYNCTHREADS)),
+            shares_memory: emitted.text.contains(&format!("@{}", rumba_dialects::cuda::SHARED_PREFIX)),
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));
         steps.splice(0..0, emitted.timings);

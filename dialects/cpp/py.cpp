@@ -320,8 +320,11 @@ LogicalResult ReshapeOp::verify() {
 
 LogicalResult ConstantArrayOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto global = symbols.lookupNearestSymbolFrom<memref::GlobalOp>(*this, getGlobalAttr());
-  if (!global || !global.getConstant() || !global.getInitialValue())
-    return emitOpError("refers to '") << getGlobal() << "', which is not a constant memref.global with elements";
+  // A frozen global array is constant with elements; a CUDA shared array is neither.
+  bool frozen = global && global.getConstant() && global.getInitialValue();
+  bool shared = global && !global.getConstant() && global.isUninitialized();
+  if (!frozen && !shared)
+    return emitOpError("refers to '") << getGlobal() << "', which is neither a constant memref.global with elements nor an uninitialized one";
   auto array = cast<ArrayType>(getResult().getType());
   MemRefType memref = global.getType();
   if (memref.getRank() != static_cast<int64_t>(array.getNdim()) || !memref.getLayout().isIdentity())

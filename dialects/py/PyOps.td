@@ -125,6 +125,17 @@ def Py_SetItemOp : Py_Op<"setitem", [DeclareOpInterfaceMethods<MemoryEffectsOpIn
   let hasVerifier = 1;
 }
 
+def Py_AtomicOp : Py_Op<"atomic", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "`cuda.atomic.add(a, (i, j), v)`: update one element atomically, giving its old value";
+  let description = [{
+    `kind` is `add`, `sub`, `max`, `min` or `exch` (store `v`); the result is the element before the
+    update. Negative indices count from the end, as for `py.getitem`.
+  }];
+  let arguments = (ins StrAttr:$kind, Py_Scalar:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
+  let results = (outs Py_Scalar:$result);
+  let assemblyFormat = "$kind $value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices) `->` type($result)";
+}
+
 def Py_DimOp : Py_Op<"dim", [Pure]> {
   let summary = "`a.shape[k]` for a constant dimension k";
   let arguments = (ins Py_Array:$array, I64Attr:$dim);
@@ -142,12 +153,14 @@ def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
 }
 
 def Py_ConstantArrayOp : Py_Op<"constant_array", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "a read-only array whose elements are a constant `memref.global` (a global array, frozen)";
+  let summary = "an array whose elements are a `memref.global`: a global array, frozen, or a CUDA shared array";
   let description = [{
-    `%a = py.constant_array @table : !py.array<f64, 1, C>` is the array of the constant
+    `%a = py.constant_array @table : !py.array<f64, 1, C>` is the array of the
     `memref.global @table : memref<10xf64>` of the same module: an array bound by value where the
-    function was compiled, as Numba freezes global arrays. Compiled code does not write into it and
-    does not free it; a caller handed one back does not free it either.
+    function was compiled, as Numba freezes global arrays (a constant global, which compiled code
+    does not write into), or a CUDA kernel's `cuda.shared.array` (an uninitialized global, which
+    the GPU target places in shared memory). Compiled code does not free it; a caller handed one
+    back does not free it either.
   }];
   let arguments = (ins FlatSymbolRefAttr:$global);
   let results = (outs Py_Array:$result);

@@ -103,6 +103,18 @@ pub fn opt_main(args: &[String]) -> i32 {
     unsafe { rumbaOptMain(argv.len() as i32, argv.as_mut_ptr()) }
 }
 
+/// The names by which `py` IR speaks of CUDA kernels' intrinsics, shared by the frontend that
+/// emits them, the GPU target's `outline-cuda-kernels` and the simulator's runtime.
+pub mod cuda {
+    /// `func.call @rumba_cuda_geometry(code) : (i32) -> i64`: `threadIdx`, `blockIdx`, `blockDim`
+    /// or `gridDim` (code / 3) along x, y or z (code % 3).
+    pub const GEOMETRY: &str = "rumba_cuda_geometry";
+    /// `func.call @rumba_cuda_syncthreads()`: the block's barrier.
+    pub const SYNCTHREADS: &str = "rumba_cuda_syncthreads";
+    /// The symbols of the `memref.global`s of `cuda.shared.array`s start with this.
+    pub const SHARED_PREFIX: &str = "__rumba_shared_";
+}
+
 /// How a `py.math` function is computed on floats (`py/MathFunctions.def`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MathLowering {

@@ -253,6 +253,8 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
             Some(Global::Module(_)) => return Ok(None),
             _ => false,
         },
+        // `cuda.atomic.max(...)`: a function of the module's namespace, not a method.
+        Expr::Attribute(namespace) if matches!(&*namespace.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => return Ok(None),
         _ => false,
     };
     let Some(&(name, written, parameters)) = ARRAY_CALLS.iter().find(|(known, ..)| *known == attribute.attr.as_str()) else { return Ok(None) };

@@ -10,9 +10,10 @@
 use crate::{
     diagnostics::Diagnostic,
     resolve::{literal_constant, Constant, Global, SourceModule},
-    types::{Type, INT64},
+    types::{ArrayType, Scalar, Type, INT64},
 };
 use ruff_python_ast::{Expr, ExprAttribute, ExprCall};
+use rumba_dialects::Layout;
 
 /// What a geometry read names: `cuda.threadIdx`, `cuda.blockIdx`, `cuda.blockDim`, `cuda.gridDim`,
 /// in the order of the runtime's codes.
@@ -51,12 +52,108 @@ pub fn constant_attribute(module: &SourceModule, attribute: &ExprAttribute, is_l
     (is_cuda(module, &attribute.value, is_local) && attribute.attr.as_str() == "warpsize").then_some(Constant::Int(32))
 }
 
-/// Whether `call` calls a function of the `cuda` module: its name.
-pub fn intrinsic_name<'c>(module: &SourceModule, call: &'c ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<&'c str> {
-    match &*call.func {
-        Expr::Attribute(function) if is_cuda(module, &function.value, is_local) => Some(function.attr.as_str()),
+/// The kinds of `cuda.atomic.<kind>` (`py.atomic`'s).
+const ATOMIC_KINDS: [&str; 5] = ["add", "sub", "max", "min", "exch"];
+
+/// Whether `call` calls a function of the `cuda` module: its name, `grid` or, for the functions
+/// of its namespaces, `atomic.add`, `shared.array`.
+pub fn intrinsic_name(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<String> {
+    let Expr::Attribute(function) = &*call.func else { return None };
+    if is_cuda(module, &function.value, is_local) {
+        return Some(function.attr.to_string());
+    }
+    match &*function.value {
+        Expr::Attribute(namespace) if is_cuda(module, &namespace.value, is_local) => Some(format!("{}.{}", namespace.attr, function.attr)),
         _ => None,
     }
+}
+
+/// An argument of a call by position or keyword.
+fn argument<'c>(call: &'c ExprCall, position: usize, keyword: &str) -> Option<&'c Expr> {
+    call.arguments.args.get(position).or_else(|| call.arguments.keywords.iter().find(|given| given.arg.as_ref().is_some_and(|name| name.as_str() == keyword)).map(|given| &given.value))
+}
+
+/// An int known when compiling: a literal or a global constant.
+fn constant_int(module: &SourceModule, expr: &Expr) -> Option<i64> {
+    let constant = match expr {
+        Expr::Name(name) => match module.global(name.id.as_str()) {
+            Some(Global::Constant(constant)) => Some(*constant),
+            _ => None,
+        },
+        _ => literal_constant(expr),
+    };
+    match constant {
+        Some(Constant::Int(value)) => Some(value),
+        _ => None,
+    }
+}
+
+/// `cuda.shared.array(shape, dtype)`: the array's extents (ints known when compiling) and dtype
+/// (`np.float32`, `numba.float32`, `float32` imported from either).
+pub fn shared_array(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<(Vec<usize>, Scalar), Diagnostic> {
+    let usage = || module.typing(call, "cuda.shared.array(shape, dtype) takes a shape of ints known when compiling and a dtype");
+    let (Some(shape), Some(dtype)) = (argument(call, 0, "shape"), argument(call, 1, "dtype")) else { return Err(usage()) };
+    let extents: Vec<&Expr> = match shape {
+        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+        single => vec![single],
+    };
+    let extents = extents
+        .into_iter()
+        .map(|extent| constant_int(module, extent).and_then(|value| usize::try_from(value).ok()).ok_or_else(|| module.typing(extent, "the shape of a shared array is made of ints known when compiling")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let named = match dtype {
+        Expr::Name(name) => match module.global(name.id.as_str()) {
+            Some(Global::ModuleMember(_, member)) => Scalar::from_name(member),
+            _ => None,
+        },
+        Expr::Attribute(attribute) => matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("rumba"))).then(|| Scalar::from_name(attribute.attr.as_str())).flatten(),
+        _ => None,
+    };
+    let dtype = match named {
+        Some(scalar) => scalar,
+        None => match expr_type(dtype)? {
+            Type::DType(scalar) => scalar,
+            other => return Err(module.typing(dtype, format!("the dtype of a shared array is a dtype such as np.float32, not {other}"))),
+        },
+    };
+    if dtype == Scalar::Complex {
+        return Err(module.unsupported(dtype_expr(call).unwrap_or(&*call.func), "complex shared arrays are not supported yet"));
+    }
+    Ok((extents, dtype))
+}
+
+fn dtype_expr(call: &ExprCall) -> Option<&Expr> {
+    argument(call, 1, "dtype")
+}
+
+/// `cuda.atomic.kind(array, index, value)`: the array's type, after checking the index and value.
+pub fn atomic(module: &SourceModule, call: &ExprCall, kind: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<ArrayType, Diagnostic> {
+    if !ATOMIC_KINDS.contains(&kind) {
+        return Err(module.unsupported(&*call.func, format!("cuda.atomic.{kind} is not supported yet (the atomics are {})", ATOMIC_KINDS.join(", "))));
+    }
+    let ([array, index, value], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else {
+        return Err(module.typing(call, format!("cuda.atomic.{kind}(array, index, value) takes three arguments")));
+    };
+    let Type::Array(array_type) = expr_type(array)? else {
+        return Err(module.typing(array, format!("cuda.atomic.{kind} updates an element of an array")));
+    };
+    let indices = match expr_type(index)? {
+        Type::Tuple(elements) => elements,
+        single => vec![single],
+    };
+    if indices.len() != array_type.ndim || !indices.iter().all(|index| matches!(index, Type::Scalar(Scalar::Int { .. }))) {
+        return Err(module.typing(index, format!("cuda.atomic.{kind} on a {}-dimensional array takes {} int index(es)", array_type.ndim, array_type.ndim)));
+    }
+    if !matches!(expr_type(value)?, Type::Scalar(scalar) if scalar != Scalar::Complex) {
+        return Err(module.typing(value, format!("cuda.atomic.{kind} takes a real number")));
+    }
+    if array_type.dtype == Scalar::Complex || array_type.dtype == Scalar::Bool {
+        return Err(module.typing(array, format!("cuda.atomic.{kind} updates arrays of ints or floats")));
+    }
+    if array_type.readonly {
+        return Err(module.typing(array, format!("cuda.atomic.{kind} cannot update a read-only array")));
+    }
+    Ok(array_type)
 }
 
 /// The number of dimensions `cuda.grid(n)` or `cuda.gridsize(n)` asks for: a literal 1, 2 or 3.
@@ -71,9 +168,16 @@ pub fn grid_dimensions(module: &SourceModule, call: &ExprCall, name: &str) -> Re
     }
 }
 
-/// The type of a call of `cuda.name`: an index, a tuple of them, or None.
-pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str) -> Result<Type, Diagnostic> {
+/// The type of a call of `cuda.name`.
+pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Type, Diagnostic> {
+    if let Some(kind) = name.strip_prefix("atomic.") {
+        return Ok(Type::Scalar(atomic(module, call, kind, expr_type)?.dtype));
+    }
     match name {
+        "shared.array" => {
+            let (extents, dtype) = shared_array(module, call, expr_type)?;
+            Ok(Type::Array(ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false }))
+        }
         "grid" | "gridsize" => Ok(match grid_dimensions(module, call, name)? {
             1 => Type::Scalar(INT64),
             dimensions => Type::Tuple(vec![Type::Scalar(INT64); dimensions]),

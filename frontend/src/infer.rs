@@ -1270,7 +1270,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
-            return crate::cuda::intrinsic_type(module, call, name);
+            return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
         }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);

@@ -447,7 +447,7 @@ func.func @raise_values_without_specs(%status: memref<i32>, %x: f64) {
 // -----
 
 func.func @constant_array_without_global() {
-  // expected-error @+1 {{'py.constant_array' op refers to 'missing', which is not a constant memref.global with elements}}
+  // expected-error @+1 {{'py.constant_array' op refers to 'missing', which is neither a constant memref.global with elements nor an uninitialized one}}
   %a = py.constant_array @missing : !py.array<f64, 1, C>
   return
 }
@@ -456,7 +456,7 @@ func.func @constant_array_without_global() {
 
 memref.global "private" @mutable : memref<2xf64> = dense<[1.0, 2.0]>
 func.func @constant_array_of_a_mutable_global() {
-  // expected-error @+1 {{which is not a constant memref.global with elements}}
+  // expected-error @+1 {{which is neither a constant memref.global with elements nor an uninitialized one}}
   %a = py.constant_array @mutable : !py.array<f64, 1, C>
   return
 }

@@ -261,3 +261,22 @@ func.func @constant_array() -> !py.array<si64, 2, C> {
   %a = py.constant_array @table : !py.array<si64, 2, C>
   return %a : !py.array<si64, 2, C>
 }
+
+// A CUDA shared array: the array of an uninitialized memref.global.
+// CHECK: memref.global "private" @tile : memref<32xf32> = uninitialized
+// CHECK-LABEL: func.func @shared_array
+// CHECK: py.constant_array @tile : !py.array<f32, 1, C>
+memref.global "private" @tile : memref<32xf32> = uninitialized
+func.func @shared_array() -> !py.array<f32, 1, C> {
+  %a = py.constant_array @tile : !py.array<f32, 1, C>
+  return %a : !py.array<f32, 1, C>
+}
+
+// CHECK-LABEL: func.func @atomic
+// CHECK: py.atomic "add" %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : f64, !py.array<f64, 2, A>, si64, si64 -> f64
+// CHECK: py.atomic "max" %{{.*}}, %{{.*}}[%{{.*}}] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+func.func @atomic(%a: !py.array<f64, 2, A>, %b: !py.array<ui32, 1, C>, %i: si64, %x: f64, %y: ui32) -> ui32 {
+  %old = py.atomic "add" %x, %a[%i, %i] : f64, !py.array<f64, 2, A>, si64, si64 -> f64
+  %older = py.atomic "max" %y, %b[%i] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+  return %older : ui32
+}

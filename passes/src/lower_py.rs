@@ -12,8 +12,8 @@
 //! float sum a call to the runtime's pairwise sum, NumPy's order), `py.dot` linalg's named
 //! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
 //! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
-//! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its constant
-//! global; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
+//! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its
+//! global; `py.atomic` a `memref.atomic_rmw`; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
@@ -263,6 +263,22 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             b.create("memref.store", &store_operands, &[], &[]);
             return Ok(Vec::new());
         }
+        "py.atomic" => {
+            let indices = element_indices(b, operands[1], &operands[2..], &operand_types[2..])?;
+            let kind = atomic_kind(&ir::string_attribute(operation, "kind"), kind_of(operand_types[0])?)?;
+            let value = if ir::string_attribute(operation, "kind") == "sub" {
+                match kind_of(operand_types[0])? {
+                    ScalarKind::Float(_) => b.unary("arith.negf", operands[0]),
+                    _ => b.binary("arith.subi", b.integer(ir::value_type(operands[0]), 0), operands[0]),
+                }
+            } else {
+                operands[0]
+            };
+            let mut rmw_operands = vec![value, operands[1]];
+            rmw_operands.extend(indices);
+            let kind = b.parse_attribute(&format!("{} : i64", ATOMIC_RMW_KINDS.iter().position(|name| *name == kind).expect("atomic_kind names a kind")));
+            b.value("memref.atomic_rmw", &rmw_operands, result_type.expect("has a result"), &[("kind", kind)])
+        }
         "py.dim" => {
             let dim = ir::integer_attribute(operation, "dim");
             let index = b.integer(b.index_type(), dim);
@@ -347,4 +363,27 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
         other => return Err(format!("lower-py: no lowering for '{other}'")),
     };
     Ok(vec![value])
+}
+
+/// `arith::AtomicRMWKind`, whose number `memref.atomic_rmw`'s `kind` attribute holds.
+const ATOMIC_RMW_KINDS: [&str; 16] =
+    ["addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"];
+
+/// The `memref.atomic_rmw` kind of `py.atomic`'s `kind` on elements of `element` (`sub` adds the
+/// negated value).
+fn atomic_kind(kind: &str, element: ScalarKind) -> Result<&'static str, String> {
+    let float = matches!(element, ScalarKind::Float(_));
+    let unsigned = matches!(element, ScalarKind::Unsigned(_) | ScalarKind::Bool);
+    Ok(match (kind, float, unsigned) {
+        ("add" | "sub", true, _) => "addf",
+        ("add" | "sub", false, _) => "addi",
+        ("max", true, _) => "maxnumf",
+        ("max", false, false) => "maxs",
+        ("max", false, true) => "maxu",
+        ("min", true, _) => "minnumf",
+        ("min", false, false) => "mins",
+        ("min", false, true) => "minu",
+        ("exch", ..) => "assign",
+        _ => return Err(format!("py.atomic: unknown kind '{kind}'")),
+    })
 }

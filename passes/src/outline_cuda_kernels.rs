@@ -5,7 +5,9 @@
 //!   becomes `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` or `gpu.grid_dim` along the axis the
 //!   constant code names, cast to `i64`; `func.call @rumba_cuda_syncthreads()` becomes
 //!   `gpu.barrier`; their declarations go.
-//! - Every function moves into `gpu.module @rumba_kernels`, and each kernel gets a
+//! - The globals of `cuda.shared.array`s move to shared memory (memory space 3, which NVVM lowers
+//!   to `.shared`); their users read them through a `memref.memory_space_cast` to the generic space.
+//! - Every global and function moves into `gpu.module @rumba_kernels`, and each kernel gets a
 //!   `gpu.func @<name>_kernel` with the `kernel` attribute that calls it and drops its status (a
 //!   kernel returns nothing; Numba ignores exceptions raised on the device too). The module becomes a
 //!   `gpu.container_module`.
@@ -15,16 +17,16 @@
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
+use rumba_dialects::cuda::{GEOMETRY, SHARED_PREFIX, SYNCTHREADS};
 
 /// The name of the `gpu.module` that holds the kernels.
 pub const GPU_MODULE: &str = "rumba_kernels";
+/// NVVM's address space of a block's shared memory.
+const SHARED_MEMORY_SPACE: i64 = 3;
 /// The unit attribute that marks a function as a kernel.
 pub const KERNEL_ATTRIBUTE: &str = "rumba.kernel";
 /// The suffix of a kernel's `gpu.func` (the symbol launches name).
 pub const KERNEL_SUFFIX: &str = "_kernel";
-/// The runtime functions the frontend calls for the thread's geometry and the block barrier.
-pub const GEOMETRY: &str = "rumba_cuda_geometry";
-pub const SYNCTHREADS: &str = "rumba_cuda_syncthreads";
 
 const GEOMETRY_OPS: [&str; 4] = ["gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim"];
 const AXES: [&str; 3] = ["x", "y", "z"];
@@ -71,6 +73,29 @@ fn add_kernel_wrapper(function: MlirOperation) {
     let arguments: Vec<MlirValue> = (0..inputs.len()).map(|position| unsafe { mlirBlockGetArgument(block, position as isize) }).collect();
     let callee = unsafe { mlirFlatSymbolRefAttrGet(b.context, ir::string_ref(&name)) };
     Builder::before(terminator).create("func.call", &arguments, &results, &[("callee", callee)]);
+}
+
+/// Makes a shared array's `memref.global` one of the block's shared memory, and its readers cast it
+/// back to the generic memory space their users expect.
+fn move_to_shared_memory(global: MlirOperation, module: MlirOperation) {
+    let symbol = symbol(global);
+    let generic_type = unsafe { mlirTypeAttrGetValue(ir::attribute(global, "type")) };
+    let shared_type = unsafe {
+        let rank = mlirShapedTypeGetRank(generic_type) as isize;
+        let shape: Vec<i64> = (0..rank).map(|dim| mlirShapedTypeGetDimSize(generic_type, dim)).collect();
+        let space = mlirIntegerAttrGet(mlirIntegerTypeGet(mlirOperationGetContext(global), 64), SHARED_MEMORY_SPACE);
+        mlirMemRefTypeGet(mlirShapedTypeGetElementType(generic_type), rank, shape.as_ptr(), mlirMemRefTypeGetLayout(generic_type), space)
+    };
+    unsafe { mlirOperationSetAttributeByName(global, ir::string_ref("type"), mlirTypeAttrGet(shared_type)) };
+    let readers = ir::collect_operations(module, |operation| {
+        ir::op_name(operation) == "memref.get_global" && unsafe { ir::to_string(mlirFlatSymbolRefAttrGetValue(ir::attribute(operation, "name"))) } == symbol
+    });
+    for reader in readers {
+        let b = Builder::before(reader);
+        let shared = b.value("memref.get_global", &[], shared_type, &[("name", ir::attribute(reader, "name"))]);
+        let generic = b.value("memref.memory_space_cast", &[shared], generic_type, &[]);
+        ir::replace_operation(reader, &[generic]);
+    }
 }
 
 /// The first block of `operation`'s first region, made if the region has none.
@@ -120,6 +145,18 @@ pub fn outline_cuda_kernels(module: MlirOperation) -> bool {
     };
     unsafe { mlirBlockAppendOwnedOperation(module_block, gpu_module) };
     let gpu_block = body_block(gpu_module);
+    let globals = ir::collect_operations(module, |operation| {
+        ir::op_name(operation) == "memref.global" && unsafe { mlirOperationEqual(mlirOperationGetParentOperation(operation), module) }
+    });
+    for global in globals {
+        if symbol(global).starts_with(SHARED_PREFIX) {
+            move_to_shared_memory(global, module);
+        }
+        unsafe {
+            mlirOperationRemoveFromParent(global);
+            mlirBlockAppendOwnedOperation(gpu_block, global);
+        }
+    }
     for function in functions {
         unsafe { mlirOperationRemoveFromParent(function) };
         if !has_body(function) {

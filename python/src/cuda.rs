@@ -134,9 +134,9 @@ unsafe impl Sync for LaunchArguments {}
 /// GIL released; an exception raised in a thread is raised here.
 pub fn launch_simulated(py: Python<'_>, kernel: CompiledFunction, grid: [u32; 3], block: [u32; 3], arguments: Vec<Argument>) -> PyResult<()> {
     let arguments = Arc::new(LaunchArguments(arguments));
-    let synchronizes = kernel.synchronizes();
+    let traits = simulator::KernelTraits { uses_barrier: kernel.synchronizes(), shares_memory: kernel.shares_memory() };
     let run_thread: Arc<dyn Fn() -> Result<(), CallError> + Send + Sync> = Arc::new(move || kernel.call(&arguments.0).map(drop));
-    match py.detach(|| simulator::launch(grid, block, synchronizes, run_thread)) {
+    match py.detach(|| simulator::launch(grid, block, traits, run_thread)) {
         Ok(()) => Ok(()),
         Err(LaunchError::Kernel(CallError::Raised(exception))) => Err(crate::raised(py, &exception)),
         Err(LaunchError::Kernel(CallError::Arguments(message))) => Err(pyo3::exceptions::PyTypeError::new_err(message)),

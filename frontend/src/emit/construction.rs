@@ -21,11 +21,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let array_type = ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true };
         let symbol = format!("__rumba_global_{name}");
         if !self.module_emitter.constant_arrays.contains_key(&symbol) {
-            let element = match array.dtype {
-                Scalar::Bool => "i1".to_string(),
-                Scalar::Int { bits, .. } | Scalar::Float { bits } => format!("{}{bits}", if array.dtype.is_float() { "f" } else { "i" }),
-                Scalar::Complex => unreachable!("SourceModule::bind refuses complex arrays"),
-            };
+            let element = global_element(array.dtype);
             let shape: String = array.shape.iter().map(|extent| format!("{extent}x")).collect();
             let global = format!(
                 "  memref.global \"private\" constant @{symbol} : memref<{shape}{element}> = dense<{}> {{alignment = 64 : i64}}\n",
@@ -226,4 +222,14 @@ fn dense_elements(array: &ConstantArray) -> String {
         }
     }
     nested(&array.bytes, &array.shape)
+}
+
+/// The element type of a `memref.global` of `dtype` (not complex: global arrays of complex
+/// numbers are refused where they are bound, complex shared arrays where they are typed).
+pub(super) fn global_element(dtype: Scalar) -> String {
+    match dtype {
+        Scalar::Bool => "i1".to_string(),
+        Scalar::Int { bits, .. } | Scalar::Float { bits } => format!("{}{bits}", if dtype.is_float() { "f" } else { "i" }),
+        Scalar::Complex => unreachable!("complex arrays are refused before they become globals"),
+    }
 }

@@ -1,18 +1,20 @@
 //! Emission of CUDA intrinsics (`crate::cuda`): geometry reads and the block barrier as calls of
 //! the runtime functions each target lowers its own way.
 
-use super::{location, FunctionEmitter, RuntimeFunction, Value};
+use super::{construction::global_element, location, FunctionEmitter, RuntimeFunction, Value};
 use crate::{
     cuda::{geometry_code, grid_dimensions, BLOCK_DIM, BLOCK_INDEX, GRID_DIM, THREAD_INDEX},
     diagnostics::Diagnostic,
-    types::INT64,
+    types::{ArrayType, Type, INT64},
 };
 use ruff_python_ast::ExprCall;
+use ruff_text_size::Ranged;
+use rumba_dialects::{cuda, Layout};
 
 /// The thread's geometry: `rumba_cuda_geometry(kind * 3 + axis)`.
-pub(crate) const GEOMETRY: RuntimeFunction = ("rumba_cuda_geometry", "(i32) -> si64");
+const GEOMETRY: RuntimeFunction = (cuda::GEOMETRY, "(i32) -> si64");
 /// The barrier of the thread's block.
-pub(crate) const SYNCTHREADS: RuntimeFunction = ("rumba_cuda_syncthreads", "() -> ()");
+const SYNCTHREADS: RuntimeFunction = (cuda::SYNCTHREADS, "() -> ()");
 
 impl FunctionEmitter<'_, '_, '_> {
     /// `kind` (`THREAD_INDEX`, ...) along `axis`, an int64.
@@ -24,7 +26,13 @@ impl FunctionEmitter<'_, '_, '_> {
     /// A call of `cuda.name`, typed by `crate::cuda::intrinsic_type`.
     pub(super) fn emit_cuda_intrinsic(&mut self, call: &ExprCall, name: &str) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
-        crate::cuda::intrinsic_type(self.module, call, name)?;
+        crate::cuda::intrinsic_type(self.module, call, name, &mut |expr| self.expr_type(expr))?;
+        if let Some(kind) = name.strip_prefix("atomic.") {
+            return self.emit_atomic(call, kind, &loc);
+        }
+        if name == "shared.array" {
+            return self.emit_shared_array(call, &loc);
+        }
         if name == "syncthreads" {
             self.call_runtime(SYNCTHREADS, &[], &loc);
             return Ok(Value::None);
@@ -48,4 +56,38 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         Ok(if axes.len() == 1 { axes.remove(0) } else { Value::Tuple(axes) })
     }
+
+    /// `cuda.atomic.kind(array, index, value)`: a `py.atomic`, the element's old value.
+    fn emit_atomic(&mut self, call: &ExprCall, kind: &str, loc: &str) -> Result<Value, Diagnostic> {
+        let array_type = crate::cuda::atomic(self.module, call, kind, &mut |expr| self.expr_type(expr))?;
+        let [array, index, value] = &call.arguments.args[..] else { unreachable!("crate::cuda::atomic checked the arguments") };
+        let Value::Array(array, _) = self.emit_expr(array)? else { unreachable!("crate::cuda::atomic checked the array") };
+        let indices = match self.emit_expr(index)? {
+            Value::Tuple(elements) => elements,
+            single => vec![single],
+        };
+        let indices = indices.into_iter().map(|index_value| self.to_scalar(index_value, INT64, index)).collect::<Result<Vec<_>, _>>()?;
+        let value = self.emit_expr(value)?;
+        let value = self.to_scalar(value, array_type.dtype, call)?;
+        let element = Type::Scalar(array_type.dtype).flat_mlir().remove(0);
+        let array_text = Type::Array(array_type).flat_mlir().remove(0);
+        let index_types = vec!["si64"; indices.len()].join(", ");
+        let old = self.op(format!("py.atomic \"{kind}\" {value}, {array}[{}] : {element}, {array_text}, {index_types} -> {element} {loc}", indices.join(", ")));
+        Ok(Value::Scalar(old, array_type.dtype))
+    }
+
+    /// `cuda.shared.array(shape, dtype)`: the array of an uninitialized `memref.global` of the
+    /// module, one per call site, which the GPU target places in the block's shared memory (the
+    /// simulator runs the blocks of a kernel that has one one after another).
+    fn emit_shared_array(&mut self, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+        let (extents, dtype) = crate::cuda::shared_array(self.module, call, &mut |expr| self.expr_type(expr))?;
+        let symbol = format!("{}{}_{}", cuda::SHARED_PREFIX, self.types.symbol, call.range().start().to_usize());
+        let shape: String = extents.iter().map(|extent| format!("{extent}x")).collect();
+        let global = format!("  memref.global \"private\" @{symbol} : memref<{shape}{}> = uninitialized {{alignment = 16 : i64}}\n", global_element(dtype));
+        self.module_emitter.constant_arrays.insert(symbol.clone(), global);
+        let array_type = ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false };
+        let name = self.op(format!("py.constant_array @{symbol} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+        Ok(Value::Array(name, array_type))
+    }
 }
+

@@ -575,7 +575,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         let bindings = &self.bindings;
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
-            return self.emit_cuda_intrinsic(call, name);
+            return self.emit_cuda_intrinsic(call, &name);
         }
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);

@@ -149,23 +149,34 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
     ]
 }
 
+/// What the simulator must know of a kernel's code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KernelTraits {
+    /// It waits at the block's barrier (`cuda.syncthreads()`).
+    pub uses_barrier: bool,
+    /// It holds shared arrays (`cuda.shared.array`).
+    pub shares_memory: bool,
+}
+
 /// Runs a kernel: `run_thread` once per thread of every block of `grid` (blocks of `block` threads),
 /// each call with that thread's context set for [`rumba_cuda_geometry`]. Blocks run in parallel on
 /// [`crate::threads::num_threads`] OS threads (the calling thread is one of them); the threads of a
 /// block run one after another on one of them, in order of their linear index (x fastest).
 ///
-/// `uses_barrier` must be set for a kernel that calls [`rumba_cuda_syncthreads`]: its threads then
-/// run as coroutines, resumed round-robin until all have returned. Without it, `syncthreads` does
-/// nothing, which is wrong for a kernel that relies on it.
+/// `traits.uses_barrier` must be set for a kernel that calls [`rumba_cuda_syncthreads`]: its threads
+/// then run as coroutines, resumed round-robin until all have returned. Without it, `syncthreads`
+/// does nothing, which is wrong for a kernel that relies on it. `traits.shares_memory` runs the
+/// blocks one after another, for kernels whose shared arrays are globals of their module.
 ///
 /// The first `Err` that `run_thread` returns stops the launch and is returned; so are a divergent
 /// barrier and invalid geometry (see [`LaunchError`]). A panic in `run_thread` (a Rust kernel; compiled
 /// kernels do not panic) propagates to the caller once the other OS threads have stopped.
-pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], uses_barrier: bool, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
+pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], traits: KernelTraits, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
     validate(grid, block).map_err(LaunchError::Resources)?;
     let blocks = grid.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
+    let uses_barrier = traits.uses_barrier;
     let launch = Launch { grid, block, uses_barrier, run_thread: &*run_thread, blocks, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
-    let workers = u64::try_from(crate::threads::num_threads()).unwrap_or(1).clamp(1, blocks);
+    let workers = if traits.shares_memory { 1 } else { u64::try_from(crate::threads::num_threads()).unwrap_or(1).clamp(1, blocks) };
     if workers == 1 {
         launch.work();
     } else {
@@ -349,6 +360,7 @@ impl<E: Send + 'static> Launch<'_, E> {
 
 #[cfg(test)]
 mod tests {
+    const BARRIER: KernelTraits = KernelTraits { uses_barrier: true, shares_memory: false };
     use super::*;
     use std::sync::atomic::AtomicI64;
 
@@ -381,7 +393,7 @@ mod tests {
             kernel_writes.fetch_add(1, Ordering::Relaxed);
             Ok(())
         });
-        assert_eq!(launch(grid, block, uses_barrier, kernel), Ok(()));
+        assert_eq!(launch(grid, block, KernelTraits { uses_barrier, shares_memory: false }, kernel), Ok(()));
         assert_eq!(writes.load(Ordering::Relaxed), total as i64);
         for (index, slot) in output.iter().enumerate() {
             assert_eq!(slot.load(Ordering::Relaxed), index as i64);
@@ -412,7 +424,7 @@ mod tests {
     #[test]
     fn the_calling_thread_keeps_its_context() {
         let kernel = Arc::new(|| -> Result<(), ()> { Ok(()) });
-        assert_eq!(launch([1, 1, 1], [3, 1, 1], true, kernel), Ok(()));
+        assert_eq!(launch([1, 1, 1], [3, 1, 1], BARRIER, kernel), Ok(()));
         assert_eq!(geometry(2), [0, 0, 0]);
     }
 
@@ -442,7 +454,7 @@ mod tests {
             kernel_shared[(base + thread) as usize].store(-7, Ordering::Relaxed);
             Ok(())
         });
-        assert_eq!(launch(grid, block, true, kernel), Ok(()));
+        assert_eq!(launch(grid, block, BARRIER, kernel), Ok(()));
         for block in 0..6 {
             for thread in 0..64 {
                 let expected = 1000 * block + (thread + 1) % 64;
@@ -462,7 +474,7 @@ mod tests {
             }
             Ok(())
         });
-        let error = launch([3, 1, 1], [16, 1, 1], true, kernel);
+        let error = launch([3, 1, 1], [16, 1, 1], BARRIER, kernel);
         assert_eq!(error, Err(LaunchError::DivergentBarrier { block: [1, 0, 0] }));
         assert_eq!(error.map_err(|error| error.to_string()), Err("syncthreads not reached by all threads of block (1, 0, 0)".to_string()));
     }
@@ -481,7 +493,7 @@ mod tests {
                 }
                 Ok(())
             });
-            assert_eq!(launch([4, 1, 1], [32, 1, 1], uses_barrier, kernel), Err(LaunchError::Kernel("thread 37 failed".to_string())));
+            assert_eq!(launch([4, 1, 1], [32, 1, 1], KernelTraits { uses_barrier, shares_memory: false }, kernel), Err(LaunchError::Kernel("thread 37 failed".to_string())));
         }
         // Stacks of coroutines reset after an error are reused by the blocks that follow on that OS
         // thread; blocks after a failed one run correctly (one OS thread, so every block reuses).
@@ -505,7 +517,7 @@ mod tests {
     #[test]
     fn invalid_geometry_is_refused() {
         let kernel: Arc<dyn Fn() -> Result<(), ()> + Send + Sync> = Arc::new(|| Ok(()));
-        let message = |grid, block| match launch(grid, block, false, kernel.clone()) {
+        let message = |grid, block| match launch(grid, block, KernelTraits::default(), kernel.clone()) {
             Err(LaunchError::Resources(message)) => message,
             other => panic!("expected a resource error, got {other:?}"),
         };

@@ -1,0 +1,376 @@
+"""``@cuda.jit`` kernels, in the simulator everywhere and on the GPU where there is one.
+
+The expected results come from CPython running the kernel's own ``.py_func`` once per thread with
+a stand-in ``cuda`` module that holds the thread's geometry (`reference_launch`), or, for kernels
+whose threads wait for each other at ``cuda.syncthreads()``, from NumPy computing what the kernel
+computes. Each kernel runs on every target this machine has: the simulator, and the GPU when
+``rumba.cuda.is_available()`` (CI has none; those cases then skip).
+"""
+
+import math
+import os
+import shutil
+import subprocess
+import types
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import cuda, errors
+
+TARGETS = ["simulator"] + (["gpu"] if cuda.is_available() else [])
+
+
+@pytest.fixture(params=TARGETS)
+def target(request, monkeypatch):
+    monkeypatch.setenv("RUMBA_ENABLE_CUDASIM", "1" if request.param == "simulator" else "0")
+    return request.param
+
+
+class _Dim3:
+    def __init__(self, x, y, z):
+        self.x, self.y, self.z = x, y, z
+
+
+def reference_launch(kernel, griddim, blockdim, *args):
+    """Runs ``kernel.py_func`` under CPython once per thread, as the GPU would run it (threads that
+    do not wait for each other), with ``cuda`` standing for the thread's geometry."""
+    griddim = tuple(griddim) + (1,) * (3 - len(griddim)) if isinstance(griddim, tuple) else (griddim, 1, 1)
+    blockdim = tuple(blockdim) + (1,) * (3 - len(blockdim)) if isinstance(blockdim, tuple) else (blockdim, 1, 1)
+    stand_in = types.SimpleNamespace(blockDim=_Dim3(*blockdim), gridDim=_Dim3(*griddim), atomic=types.SimpleNamespace())
+
+    def grid(ndim):
+        axes = [stand_in.threadIdx.x + stand_in.blockIdx.x * blockdim[0], stand_in.threadIdx.y + stand_in.blockIdx.y * blockdim[1],
+                stand_in.threadIdx.z + stand_in.blockIdx.z * blockdim[2]]
+        return axes[0] if ndim == 1 else tuple(axes[:ndim])
+
+    def gridsize(ndim):
+        sizes = [griddim[axis] * blockdim[axis] for axis in range(3)]
+        return sizes[0] if ndim == 1 else tuple(sizes[:ndim])
+
+    def atomic(update):
+        def apply(array, index, value):
+            old = array[index]
+            array[index] = update(old, value)
+            return old
+        return apply
+
+    stand_in.grid, stand_in.gridsize, stand_in.warpsize = grid, gridsize, 32
+    stand_in.atomic.add = atomic(lambda old, value: old + value)
+    stand_in.atomic.sub = atomic(lambda old, value: old - value)
+    stand_in.atomic.max = atomic(max)
+    stand_in.atomic.min = atomic(min)
+    stand_in.atomic.exch = atomic(lambda old, value: value)
+    py_func = kernel.py_func
+    function = types.FunctionType(py_func.__code__, dict(py_func.__globals__, cuda=stand_in), py_func.__name__, py_func.__defaults__, py_func.__closure__)
+    for bz in range(griddim[2]):
+        for by in range(griddim[1]):
+            for bx in range(griddim[0]):
+                for tz in range(blockdim[2]):
+                    for ty in range(blockdim[1]):
+                        for tx in range(blockdim[0]):
+                            stand_in.blockIdx, stand_in.threadIdx = _Dim3(bx, by, bz), _Dim3(tx, ty, tz)
+                            function(*args)
+
+
+@cuda.jit
+def increment(io_array):
+    pos = cuda.grid(1)
+    if pos < io_array.size:
+        io_array[pos] += 1
+
+
+@cuda.jit
+def double_by_geometry(io_array):
+    tx = cuda.threadIdx.x
+    ty = cuda.blockIdx.x
+    bw = cuda.blockDim.x
+    pos = tx + ty * bw
+    if pos < io_array.size:
+        io_array[pos] *= 2
+
+
+@cuda.jit
+def double_2d(io_array):
+    row, col = cuda.grid(2)
+    if row < io_array.shape[0] and col < io_array.shape[1]:
+        io_array[row][col] *= 2
+
+
+@cuda.jit
+def positions_3d(out):
+    x, y, z = cuda.grid(3)
+    if x < out.shape[0] and y < out.shape[1] and z < out.shape[2]:
+        out[x, y, z] = x * 10000 + y * 100 + z + cuda.gridDim.z * 1000000
+
+
+@cuda.jit
+def strided_fill(out, scale):
+    start = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    for i in range(start, out.shape[0], stride):
+        out[i] = i * scale + cuda.warpsize
+
+
+@cuda.jit(device=True)
+def exp_twice(a, b):
+    for i in range(2):
+        a = math.exp(a * b)
+    return a
+
+
+@cuda.jit
+def apply_device_function(a, b, result):
+    pos = cuda.grid(1)
+    if (pos < a.shape[0]) and (pos < b.shape[0]):
+        result[pos] = exp_twice(a[pos], b[pos])
+
+
+@pytest.mark.parametrize("griddim, blockdim, size", [(8, 32, 256), (3, 32, 70), ((5,), (16,), 80), (1, 1, 1)])
+def test_one_dimensional_grid(target, griddim, blockdim, size):
+    for kernel in (increment, double_by_geometry):
+        data = np.arange(size, dtype=np.float64)
+        expected = data.copy()
+        reference_launch(kernel, griddim, blockdim, expected)
+        kernel[griddim, blockdim](data)
+        np.testing.assert_array_equal(data, expected)
+
+
+def test_two_dimensional_grid_of_the_seed(target):
+    data = np.arange(96 * 80, dtype=np.float64).reshape(96, 80)
+    expected = data.copy()
+    threadsperblock = (16, 8)
+    blockspergrid = (math.ceil(data.shape[0] / 16), math.ceil(data.shape[1] / 8))
+    reference_launch(double_2d, blockspergrid, threadsperblock, expected)
+    double_2d[blockspergrid, threadsperblock](data)
+    np.testing.assert_array_equal(data, expected)
+
+
+def test_three_dimensional_grid(target):
+    out = np.zeros((6, 5, 4), dtype=np.int64)
+    expected = out.copy()
+    reference_launch(positions_3d, (2, 3, 2), (3, 2, 2), expected)
+    positions_3d[(2, 3, 2), (3, 2, 2)](out)
+    np.testing.assert_array_equal(out, expected)
+
+
+@pytest.mark.parametrize("dtype, scale", [(np.float64, 0.5), (np.int32, 3), (np.float32, 2.0)])
+def test_grid_stride_loop_and_specialisations(target, dtype, scale):
+    out = np.zeros(1000, dtype=dtype)
+    expected = out.copy()
+    reference_launch(strided_fill, 3, 32, expected, scale)
+    strided_fill[3, 32](out, scale)
+    np.testing.assert_array_equal(out, expected)
+
+
+def test_device_function(target):
+    if target == "gpu" and not cuda._libdevice():
+        pytest.skip("math functions on the GPU need libdevice (pip install nvidia-cuda-nvcc-cu12)")
+    rng = np.random.default_rng(7)
+    a, b = rng.random(100), rng.random(100)
+    result = np.zeros(100)
+    expected = result.copy()
+    reference_launch(apply_device_function, 4, 32, a, b, expected)
+    # The seed launches it as [threadsperblock, blockspergrid]: 32 blocks of 4 threads.
+    apply_device_function[32, 4](a, b, result)
+    np.testing.assert_allclose(result, expected, rtol=1e-15)
+
+
+@cuda.jit
+def reverse_blocks(data):
+    """Each block reverses its part of `data` through a shared array."""
+    tile = cuda.shared.array(64, dtype=np.float64)
+    t = cuda.threadIdx.x
+    start = cuda.blockIdx.x * cuda.blockDim.x
+    tile[t] = data[start + t]
+    cuda.syncthreads()
+    data[start + t] = tile[cuda.blockDim.x - 1 - t]
+
+
+@cuda.jit
+def block_sums(values, sums):
+    """A tree reduction in shared memory, one sum per block."""
+    partial = cuda.shared.array((2, 32), rumba.float32)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    partial[0, t] = values[i] if i < values.shape[0] else 0.0
+    cuda.syncthreads()
+    step = cuda.blockDim.x // 2
+    while step > 0:
+        if t < step:
+            partial[0, t] += partial[0, t + step]
+        cuda.syncthreads()
+        step //= 2
+    if t == 0:
+        sums[cuda.blockIdx.x] = partial[0, 0]
+
+
+def test_shared_array_and_syncthreads(target):
+    data = np.arange(4 * 64, dtype=np.float64)
+    expected = data.reshape(4, 64)[:, ::-1].ravel()
+    reverse_blocks[4, 64](data)
+    np.testing.assert_array_equal(data, expected)
+
+
+def test_reduction_in_shared_memory(target):
+    values = np.arange(100, dtype=np.float32)
+    sums = np.zeros(4, dtype=np.float32)
+    block_sums[4, 32](values, sums)
+    padded = np.concatenate([values, np.zeros(28, dtype=np.float32)])
+    np.testing.assert_array_equal(sums, padded.reshape(4, 32).sum(axis=1))
+
+
+@cuda.jit
+def histogram(values, counts, total):
+    i = cuda.grid(1)
+    if i < values.shape[0]:
+        cuda.atomic.add(counts, values[i] % counts.shape[0], 1)
+        cuda.atomic.add(total, 0, values[i] * 0.5)
+
+
+@cuda.jit
+def extremes(values, out, olds):
+    i = cuda.grid(1)
+    if i < values.shape[0]:
+        cuda.atomic.max(out, 0, values[i])
+        cuda.atomic.min(out, 1, values[i])
+        olds[i] = cuda.atomic.sub(out, 2, 1) - cuda.atomic.exch(out, 3, 7) * 0
+
+
+def test_atomics(target):
+    values = np.random.default_rng(3).integers(0, 1000, 5000).astype(np.int64)
+    counts = np.zeros(7, dtype=np.int32)
+    total = np.zeros(1)
+    histogram[40, 128](values, counts, total)
+    np.testing.assert_array_equal(counts, np.bincount(values % 7, minlength=7))
+    assert total[0] == values.sum() * 0.5
+
+    out = np.array([-1, 10 ** 6, 5000, 0], dtype=np.int64)
+    olds = np.zeros(5000, dtype=np.int64)
+    extremes[40, 128](values, out, olds)
+    assert out[0] == values.max() and out[1] == values.min() and out[2] == 0 and out[3] == 7
+    # Each thread saw a different old value of the counter it decremented.
+    assert sorted(olds) == list(range(1, 5001))
+
+
+def test_device_arrays(target):
+    data = np.ones((64, 32))
+    device_data = cuda.to_device(data)
+    double_2d[(4, 4), (16, 8)](device_data)
+    cuda.synchronize()
+    assert isinstance(device_data, cuda.DeviceNDArray) and device_data.shape == (64, 32)
+    np.testing.assert_array_equal(device_data.copy_to_host(), data * 2)
+    np.testing.assert_array_equal(data, np.ones((64, 32)))
+    like = cuda.device_array_like(np.zeros(10, dtype=np.int32))
+    assert like.shape == (10,) and like.dtype == np.int32
+    host = np.empty((64, 32))
+    assert device_data.copy_to_host(host) is host
+    np.testing.assert_array_equal(host, data * 2)
+
+
+def test_non_contiguous_host_array(target):
+    data = np.arange(200.0)
+    view = data[::2]
+    expected = data.copy()
+    reference_launch(increment, 4, 32, expected[::2])
+    increment[4, 32](view)
+    np.testing.assert_array_equal(data, expected)
+
+
+def test_ptx(monkeypatch):
+    """PTX needs no GPU: the kernel's `.entry`, its geometry reads and its barrier."""
+    ptx = reverse_blocks.inspect_asm(("float64[::1]",))
+    assert ".entry reverse_blocks__f64x1C_kernel(" in ptx
+    assert "%tid.x" in ptx and "%ctaid.x" in ptx and "bar.sync" in ptx and ".shared" in ptx
+    py_ir = reverse_blocks.inspect_mlir(("float64[::1]",), stage="gpu")
+    assert "gpu.func @reverse_blocks__f64x1C_kernel" in py_ir and "gpu.barrier" in py_ir
+
+
+def _ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    try:
+        import nvidia.cuda_nvcc as nvcc
+    except ImportError:
+        return None
+    candidates = [os.path.join(path, "bin", "ptxas") for path in nvcc.__path__]
+    return next((path for path in candidates if os.path.isfile(path)), None)
+
+
+@pytest.mark.parametrize("kernel, signature", [
+    (reverse_blocks, ("float64[::1]",)),
+    (block_sums, ("float32[::1]", "float32[::1]")),
+    (histogram, ("int64[::1]", "int32[::1]", "float64[::1]")),
+    (double_2d, ("float64[:, ::1]",)),
+    (apply_device_function, ("float64[::1]", "float64[::1]", "float64[::1]")),
+])
+def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
+    """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12
+    wheel, which the set-up installs)."""
+    ptxas = _ptxas()
+    if ptxas is None:
+        pytest.skip("ptxas is not installed")
+    for chip in ("sm_80", "sm_90"):
+        monkeypatch.setenv("RUMBA_CUDA_ARCH", chip)
+        path = tmp_path / ("%s_%s.ptx" % (kernel.py_func.__name__, chip))
+        path.write_text(kernel.inspect_asm(signature))
+        done = subprocess.run([ptxas, "-arch", chip, str(path), "-o", str(path.with_suffix(".cubin"))], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+@cuda.jit
+def returns_value(a):
+    return a[0]
+
+
+@cuda.jit
+def grid_of_variable(a, n):
+    a[0] = cuda.grid(n)
+
+
+@cuda.jit
+def divergent_barrier(a):
+    if cuda.threadIdx.x < 4:
+        cuda.syncthreads()
+    a[cuda.threadIdx.x] = 1.0
+
+
+@cuda.jit
+def divides(a, d):
+    a[cuda.grid(1)] = 1 // d
+
+
+def test_errors(monkeypatch):
+    monkeypatch.setenv("RUMBA_ENABLE_CUDASIM", "1")
+    a = np.zeros(8)
+    with pytest.raises(errors.TypingError, match="cannot return a value"):
+        returns_value[1, 8](a)
+    with pytest.raises(errors.TypingError, match=r"test_cuda.py:\d+:\d+: .*literal 1, 2 or 3"):
+        grid_of_variable[1, 8](a, 1)
+    with pytest.raises(TypeError, match="launched with a configuration"):
+        increment(a)
+    with pytest.raises(ValueError, match="griddim"):
+        increment[0, 8](a)
+    with pytest.raises(ValueError, match="at most 1024 threads"):
+        increment[1, (64, 32)](a)
+    with pytest.raises(RuntimeError, match="syncthreads not reached by all threads of block"):
+        divergent_barrier[1, 8](a)
+    with pytest.raises(ZeroDivisionError):
+        divides[1, 8](np.zeros(8, dtype=np.int64), 0)
+
+
+def test_intrinsics_outside_kernels():
+    with pytest.raises(RuntimeError, match="inside a @cuda.jit kernel"):
+        cuda.grid(1)
+    with pytest.raises(RuntimeError, match="inside a @cuda.jit kernel"):
+        cuda.threadIdx.x
+
+
+def test_imported_as_numba(target):
+    import rumba as numba
+    assert numba.cuda is cuda
+    data = np.zeros(40)
+    increment[2, 32](data)
+    np.testing.assert_array_equal(data, np.ones(40))
