@@ -377,7 +377,8 @@ impl Module {
         let (module, emitted) = self.lower_kernel(name, arguments, None, chip, libraries)?;
         let ptx = rumba_passes::outline_cuda_kernels::ptx_of(module.as_operation().to_raw())
             .ok_or_else(|| Error::Internal(format!("the GPU pipeline made no PTX for '{name}'")))?;
-        let entry = format!("{}{}", emitted.entry_symbol, rumba_passes::outline_cuda_kernels::KERNEL_SUFFIX);
+        let symbol = rumba_passes::outline_cuda_kernels::ptx_name(&emitted.entry_symbol).unwrap_or_else(|| emitted.entry_symbol.clone());
+        let entry = format!("{symbol}{}", rumba_passes::outline_cuda_kernels::KERNEL_SUFFIX);
         Ok(PtxKernel { entry, ptx, arguments: emitted.arguments })
     }
 

@@ -12,6 +12,9 @@
 //!   kernel returns nothing; Numba ignores exceptions raised on the device too). The module becomes a
 //!   `gpu.container_module`.
 //!
+//! PTX names hold letters, digits, `_` and `$` only: a function named after its module
+//! (`helpers.norm__f64`) is renamed with `$` for each other character, its calls with it.
+//!
 //! A call of any other function without a body (a runtime function: array allocation checks,
 //! formatted messages, random numbers) has no GPU implementation: an error at the call's location.
 
@@ -56,6 +59,13 @@ fn lower_geometry(call: MlirOperation) -> bool {
     let value = b.value("arith.index_cast", &[index], b.integer_type(64), &[]);
     ir::replace_operation(call, &[value]);
     true
+}
+
+/// `name` as PTX can spell it (letters, digits, `_`, `$`): each other character a `$`, which no
+/// Python name holds; `None` where it needs no change.
+pub fn ptx_name(name: &str) -> Option<String> {
+    let valid = |character: char| character.is_ascii_alphanumeric() || character == '_' || character == '$';
+    (!name.chars().all(valid)).then(|| name.chars().map(|character| if valid(character) { character } else { '$' }).collect())
 }
 
 /// `gpu.func @<name>_kernel(...) kernel` in front of `function`, calling it with its arguments.
@@ -157,13 +167,27 @@ pub fn outline_cuda_kernels(module: MlirOperation) -> bool {
             mlirBlockAppendOwnedOperation(gpu_block, global);
         }
     }
+    let mut moved = Vec::new();
     for function in functions {
         unsafe { mlirOperationRemoveFromParent(function) };
-        if !has_body(function) {
+        if has_body(function) {
+            unsafe { mlirBlockAppendOwnedOperation(gpu_block, function) };
+            moved.push(function);
+        } else {
             unsafe { mlirOperationDestroy(function) };
-            continue;
         }
-        unsafe { mlirBlockAppendOwnedOperation(gpu_block, function) };
+    }
+    for function in &moved {
+        if let Some(renamed) = ptx_name(&symbol(*function)) {
+            // Uses are renamed within the gpu.module, a symbol table of its own.
+            let renamed_uses = unsafe { mlirSymbolTableReplaceAllSymbolUses(ir::string_ref(&symbol(*function)), ir::string_ref(&renamed), gpu_module) };
+            if renamed_uses.value == 0 {
+                return false;
+            }
+            unsafe { mlirOperationSetAttributeByName(*function, ir::string_ref("sym_name"), mlirStringAttrGet(context, ir::string_ref(&renamed))) };
+        }
+    }
+    for function in moved {
         if !ir::attribute(function, KERNEL_ATTRIBUTE).ptr.is_null() {
             add_kernel_wrapper(function);
         }

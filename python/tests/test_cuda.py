@@ -177,6 +177,34 @@ def test_device_function(target):
     np.testing.assert_allclose(result, expected, rtol=1e-15)
 
 
+def make_scaled_square(factor):
+    """A kernel made by a factory, calling a device function of the factory's closure: compiled
+    as functions of this module's namespace (`test_cuda.square`), which PTX must spell without dots."""
+
+    @cuda.jit(device=True)
+    def square(x):
+        return x * x * factor
+
+    @cuda.jit
+    def scaled_square(a):
+        i = cuda.grid(1)
+        if i < a.shape[0]:
+            a[i] = square(a[i])
+
+    return scaled_square
+
+
+scaled_square = make_scaled_square(3.0)
+
+
+def test_kernel_and_device_function_of_a_closure(target):
+    data = np.arange(50.0)
+    expected = data.copy()
+    reference_launch(scaled_square, 2, 32, expected)
+    scaled_square[2, 32](data)
+    np.testing.assert_array_equal(data, expected)
+
+
 @cuda.jit
 def reverse_blocks(data):
     """Each block reverses its part of `data` through a shared array."""
@@ -305,6 +333,7 @@ def _ptxas():
     (histogram, ("int64[::1]", "int32[::1]", "float64[::1]")),
     (double_2d, ("float64[:, ::1]",)),
     (apply_device_function, ("float64[::1]", "float64[::1]", "float64[::1]")),
+    (scaled_square, ("float64[::1]",)),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12
