@@ -136,6 +136,18 @@ def Py_AtomicOp : Py_Op<"atomic", [MemoryEffects<[MemRead, MemWrite]>]> {
   let assemblyFormat = "$kind $value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices) `->` type($result)";
 }
 
+def Py_LocalArrayOp : Py_Op<"local_array", [MemoryEffects<[MemAlloc<AutomaticAllocationScopeResource>]>]> {
+  let summary = "`cuda.local.array(shape, dtype)`: an uninitialized array of the calling thread, on its stack";
+  let description = [{
+    `%a = py.local_array [4, 4] : !py.array<f32, 2, C>` is an array of a shape known when
+    compiling that lives as long as the function that makes it (its stack frame), as a CUDA
+    kernel's local arrays do; one allocation serves every time the op runs in that call.
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$shape attr-dict `:` qualified(type($result))";
+}
+
 def Py_DimOp : Py_Op<"dim", [Pure]> {
   let summary = "`a.shape[k]` for a constant dimension k";
   let arguments = (ins Py_Array:$array, I64Attr:$dim);

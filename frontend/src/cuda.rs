@@ -55,9 +55,20 @@ pub fn constant_attribute(module: &SourceModule, attribute: &ExprAttribute, is_l
 /// The kinds of `cuda.atomic.<kind>` (`py.atomic`'s).
 const ATOMIC_KINDS: [&str; 5] = ["add", "sub", "max", "min", "exch"];
 
-/// Whether `call` calls a function of the `cuda` module: its name, `grid` or, for the functions
-/// of its namespaces, `atomic.add`, `shared.array`.
-pub fn intrinsic_name(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<String> {
+/// The functions of the `cuda` module that compiled code implements here, with what each does; the
+/// others it knows are the prelude's (`crate::cuda::prelude_name`).
+pub const INTRINSICS: [(&str, &str); 6] = [
+    ("grid(ndim)", "the thread's absolute position: an int, or a tuple of 2 or 3"),
+    ("gridsize(ndim)", "the number of threads of the grid along each axis"),
+    ("syncthreads()", "the block's barrier"),
+    ("shared.array(shape, dtype)", "an array shared by the block's threads (shape known when compiling)"),
+    ("local.array(shape, dtype)", "an array of the thread's own (shape known when compiling)"),
+    ("atomic.add/sub/max/min/exch(array, index, value)", "an atomic update of one element, giving its old value"),
+];
+
+/// A call's `cuda` function: `grid` or, for the functions of its namespaces, `atomic.add`,
+/// `shared.array`; `None` for other calls.
+pub fn called_name(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<String> {
     let Expr::Attribute(function) = &*call.func else { return None };
     if is_cuda(module, &function.value, is_local) {
         return Some(function.attr.to_string());
@@ -66,6 +77,22 @@ pub fn intrinsic_name(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(
         Expr::Attribute(namespace) if is_cuda(module, &namespace.value, is_local) => Some(format!("{}.{}", namespace.attr, function.attr)),
         _ => None,
     }
+}
+
+/// Whether `call` calls one of the `INTRINSICS`: its name.
+pub fn intrinsic_name(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<String> {
+    called_name(module, call, is_local).filter(|name| INTRINSICS.iter().any(|(signature, _)| signature.split('(').next().is_some_and(|known| known == name || (known.starts_with("atomic.") && name.starts_with("atomic.")))))
+}
+
+/// The prelude's function for `cuda.name` (`_cuda_selp`, `_cuda_const__array_like`: a namespace's
+/// dot is a double underscore).
+pub fn prelude_name(name: &str) -> String {
+    format!("_cuda_{}", name.replace('.', "__"))
+}
+
+/// `cuda.laneid`: the thread's place in its warp.
+pub fn is_lane_id(module: &SourceModule, attribute: &ExprAttribute, is_local: &dyn Fn(&str) -> bool) -> bool {
+    is_cuda(module, &attribute.value, is_local) && attribute.attr.as_str() == "laneid"
 }
 
 /// An argument of a call by position or keyword.
@@ -88,10 +115,11 @@ fn constant_int(module: &SourceModule, expr: &Expr) -> Option<i64> {
     }
 }
 
-/// `cuda.shared.array(shape, dtype)`: the array's extents (ints known when compiling) and dtype
-/// (`np.float32`, `numba.float32`, `float32` imported from either).
-pub fn shared_array(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<(Vec<usize>, Scalar), Diagnostic> {
-    let usage = || module.typing(call, "cuda.shared.array(shape, dtype) takes a shape of ints known when compiling and a dtype");
+/// `cuda.shared.array(shape, dtype)` or `cuda.local.array(shape, dtype)` (`name`): the array's
+/// extents (ints known when compiling) and dtype (`np.float32`, `numba.float32`, `float32`
+/// imported from either).
+pub fn array_shape_and_dtype(module: &SourceModule, call: &ExprCall, name: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<(Vec<usize>, Scalar), Diagnostic> {
+    let usage = || module.typing(call, format!("cuda.{name}(shape, dtype) takes a shape of ints known when compiling and a dtype"));
     let (Some(shape), Some(dtype)) = (argument(call, 0, "shape"), argument(call, 1, "dtype")) else { return Err(usage()) };
     let extents: Vec<&Expr> = match shape {
         Expr::Tuple(tuple) => tuple.elts.iter().collect(),
@@ -99,7 +127,7 @@ pub fn shared_array(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn 
     };
     let extents = extents
         .into_iter()
-        .map(|extent| constant_int(module, extent).and_then(|value| usize::try_from(value).ok()).ok_or_else(|| module.typing(extent, "the shape of a shared array is made of ints known when compiling")))
+        .map(|extent| constant_int(module, extent).and_then(|value| usize::try_from(value).ok()).ok_or_else(|| module.typing(extent, format!("the shape of cuda.{name} is made of ints known when compiling"))))
         .collect::<Result<Vec<_>, _>>()?;
     let named = match dtype {
         Expr::Name(name) => match module.global(name.id.as_str()) {
@@ -113,11 +141,11 @@ pub fn shared_array(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn 
         Some(scalar) => scalar,
         None => match expr_type(dtype)? {
             Type::DType(scalar) => scalar,
-            other => return Err(module.typing(dtype, format!("the dtype of a shared array is a dtype such as np.float32, not {other}"))),
+            other => return Err(module.typing(dtype, format!("the dtype of cuda.{name} is a dtype such as np.float32, not {other}"))),
         },
     };
     if dtype == Scalar::Complex {
-        return Err(module.unsupported(dtype_expr(call).unwrap_or(&*call.func), "complex shared arrays are not supported yet"));
+        return Err(module.unsupported(dtype_expr(call).unwrap_or(&*call.func), format!("complex arrays in cuda.{name} are not supported yet")));
     }
     Ok((extents, dtype))
 }
@@ -174,8 +202,8 @@ pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_t
         return Ok(Type::Scalar(atomic(module, call, kind, expr_type)?.dtype));
     }
     match name {
-        "shared.array" => {
-            let (extents, dtype) = shared_array(module, call, expr_type)?;
+        "shared.array" | "local.array" => {
+            let (extents, dtype) = array_shape_and_dtype(module, call, name, expr_type)?;
             Ok(Type::Array(ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false }))
         }
         "grid" | "gridsize" => Ok(match grid_dimensions(module, call, name)? {

@@ -313,7 +313,8 @@ pub fn prelude_display_name(name: &str) -> String {
     }
     for module in crate::ufuncs::PRELUDE_MODULES {
         if let Some(function) = name.strip_prefix(&format!("np._{module}_")) {
-            return format!("{module}.{function}");
+            // A namespace's dot is a double underscore (`cuda.const.array_like`).
+            return format!("{module}.{}", function.replace("__", "."));
         }
     }
     match name.strip_prefix("np._random_") {
@@ -1333,7 +1334,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     fn attribute_type(&mut self, attribute: &ExprAttribute) -> Result<Type, Diagnostic> {
         let module = self.module;
         let is_local = |name: &str| self.assigned.contains(name);
-        if crate::cuda::geometry_attribute(module, attribute, &is_local).is_some() || crate::cuda::constant_attribute(module, attribute, &is_local).is_some() {
+        if crate::cuda::geometry_attribute(module, attribute, &is_local).is_some()
+            || crate::cuda::constant_attribute(module, attribute, &is_local).is_some()
+            || crate::cuda::is_lane_id(module, attribute, &is_local)
+        {
             return Ok(Type::Scalar(INT64));
         }
         if let Some((scalar, _)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
@@ -1512,6 +1516,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("cmath")) => cmath_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
+                Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
@@ -1523,6 +1528,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                     None => Callee::NumpyRandom(name.to_string()),
                 })
             }
+            Expr::Attribute(inner) if matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => cuda_callee(module, call, is_local),
             // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
             _ => match module.prelude_function(&format!("_method_{}", attribute.attr)) {
                 Some(prelude_name) => Ok(Callee::Method(prelude_name)),
@@ -1530,6 +1536,15 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             },
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// `cuda.name(...)` other than the intrinsics `crate::cuda` types itself: the prelude's `_cuda_name`.
+fn cuda_callee<'e>(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Result<Callee<'e>, Diagnostic> {
+    let name = crate::cuda::called_name(module, call, is_local).expect("a call of a function of the cuda module");
+    match module.prelude_function(&crate::cuda::prelude_name(&name)) {
+        Some(prelude_name) => Ok(Callee::Function(prelude_name)),
+        None => Err(module.unsupported(&*call.func, format!("cuda.{name} is not supported in kernels yet"))),
     }
 }
 

@@ -155,7 +155,7 @@ pub static UFUNCS: &[Ufunc] = &[
 
 /// The modules whose functions the prelude writes as `_module_name` (`_cmath_sqrt` is
 /// `cmath.sqrt`).
-pub const PRELUDE_MODULES: [&str; 3] = ["math", "cmath", "operator"];
+pub const PRELUDE_MODULES: [&str; 4] = ["math", "cmath", "operator", "cuda"];
 
 /// The ufunc NumPy calls `name`.
 pub fn lookup(name: &str) -> Option<&'static Ufunc> {
@@ -297,7 +297,7 @@ mod tests {
                 }
                 for module in PRELUDE_MODULES {
                     if let Some(function) = name.strip_prefix(&format!("_{module}_")) {
-                        return Some(format!("`{module}.{function}({parameters}`"));
+                        return Some(format!("`{module}.{}({parameters}`", function.replace("__", ".")));
                     }
                 }
                 let qualified = match name.strip_prefix("_random_") {
@@ -309,7 +309,10 @@ mod tests {
             })
             .collect();
         text.push_str(&prelude.join(", "));
-        text.push('\n');
+        text.push_str("\n\n## CUDA kernels' intrinsics\n\n`cuda.threadIdx`, `cuda.blockIdx`, `cuda.blockDim`, `cuda.gridDim` (`.x`, `.y`, `.z`), `cuda.laneid`, `cuda.warpsize`, and:\n\n");
+        for (signature, what) in crate::cuda::INTRINSICS {
+            text.push_str(&format!("- `cuda.{signature}`: {what}\n"));
+        }
         text
     }
 

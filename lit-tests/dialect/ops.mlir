@@ -280,3 +280,10 @@ func.func @atomic(%a: !py.array<f64, 2, A>, %b: !py.array<ui32, 1, C>, %i: si64,
   %older = py.atomic "max" %y, %b[%i] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
   return %older : ui32
 }
+
+// CHECK-LABEL: func.func @local_array
+// CHECK: py.local_array [4, 2] : !py.array<si32, 2, C>
+func.func @local_array() -> !py.array<si32, 2, C> {
+  %a = py.local_array [4, 2] : !py.array<si32, 2, C>
+  return %a : !py.array<si32, 2, C>
+}

@@ -107,6 +107,11 @@ pub fn integer_attribute(operation: MlirOperation, name: &str) -> i64 {
     unsafe { mlirIntegerAttrGetValueInt(attribute(operation, name)) }
 }
 
+pub fn dense_i64_attribute(operation: MlirOperation, name: &str) -> Vec<i64> {
+    let values = attribute(operation, name);
+    (0..unsafe { mlirDenseArrayGetNumElements(values) }).map(|index| unsafe { mlirDenseI64ArrayGetElement(values, index) }).collect()
+}
+
 pub fn parse_type(context: MlirContext, text: &str) -> MlirType {
     unsafe { mlirTypeParseGet(context, string_ref(text)) }
 }

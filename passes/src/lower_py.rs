@@ -13,7 +13,7 @@
 //! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
 //! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
 //! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its
-//! global; `py.atomic` a `memref.atomic_rmw`; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
+//! global; `py.atomic` a `memref.atomic_rmw`; `py.local_array` a `memref.alloca` at the function's entry; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
@@ -291,6 +291,16 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let element = ir::print_type(convert_type(b.context, parts.dtype.to_raw()));
             let extents: Vec<MlirValue> = operands.iter().map(|extent| b.value("arith.index_cast", &[*extent], b.index_type(), &[])).collect();
             allocate(b, &extents, &element, result_type.expect("has a result")).1
+        }
+        "py.local_array" => {
+            let result = ir::results(operation)[0];
+            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(result))) }.ok_or("py.local_array makes arrays")?;
+            let element = ir::print_type(convert_type(b.context, parts.dtype.to_raw()));
+            let shape: String = ir::dense_i64_attribute(operation, "shape").iter().map(|extent| format!("{extent}x")).collect();
+            // At the function's entry, so that a loop does not grow the stack.
+            let entry = Builder::at_function_entry(operation);
+            let memory = entry.value("memref.alloca", &[], ir::parse_type(b.context, &format!("memref<{shape}{element}>")), &[("operandSegmentSizes", entry.parse_attribute("array<i32: 0, 0>"))]);
+            b.value("memref.cast", &[memory], result_type.expect("has a result"), &[])
         }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
         "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,

@@ -57,6 +57,9 @@ def reference_launch(kernel, griddim, blockdim, *args):
         return apply
 
     stand_in.grid, stand_in.gridsize, stand_in.warpsize = grid, gridsize, 32
+    stand_in.local = types.SimpleNamespace(array=lambda shape, dtype: np.zeros(shape, dtype))
+    stand_in.const = types.SimpleNamespace(array_like=lambda ary: ary)
+    stand_in.selp = lambda condition, if_true, if_false: if_true if condition else if_false
     stand_in.atomic.add = atomic(lambda old, value: old + value)
     stand_in.atomic.sub = atomic(lambda old, value: old - value)
     stand_in.atomic.max = atomic(max)
@@ -71,6 +74,7 @@ def reference_launch(kernel, griddim, blockdim, *args):
                     for ty in range(blockdim[1]):
                         for tx in range(blockdim[0]):
                             stand_in.blockIdx, stand_in.threadIdx = _Dim3(bx, by, bz), _Dim3(tx, ty, tz)
+                            stand_in.laneid = (tx + blockdim[0] * (ty + blockdim[1] * tz)) % 32
                             function(*args)
 
 
@@ -205,6 +209,46 @@ def test_kernel_and_device_function_of_a_closure(target):
     np.testing.assert_array_equal(data, expected)
 
 
+LOOKUP = np.arange(8.0) * 1.5
+
+
+@cuda.jit
+def per_thread_scratch(values, out):
+    i = cuda.grid(1)
+    if i >= values.shape[0]:
+        return
+    scratch = cuda.local.array(4, dtype=np.float64)
+    for k in range(4):
+        scratch[k] = values[i] * k
+    total = 0.0
+    for k in range(4):
+        total += scratch[3 - k] * (k + 1)
+    table = cuda.const.array_like(LOOKUP)
+    out[i] = cuda.selp(cuda.laneid % 2 == 0, total, -total) + table[i % 8]
+
+
+def test_local_arrays_laneid_selp_and_constant_arrays(target):
+    values = np.random.default_rng(5).random(100)
+    out = np.zeros(100)
+    expected = out.copy()
+    reference_launch(per_thread_scratch, 2, (8, 8), values, expected)
+    per_thread_scratch[2, (8, 8)](values, out)
+    np.testing.assert_array_equal(out, expected)
+
+
+@cuda.jit("void(float32[::1], float32)")
+def scale_in_place(a, factor):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] *= factor
+
+
+def test_signature_compiles_when_decorated(target):
+    data = np.arange(40, dtype=np.float32)
+    scale_in_place[2, 32](data, np.float32(0.5))
+    np.testing.assert_array_equal(data, np.arange(40, dtype=np.float32) * np.float32(0.5))
+
+
 @cuda.jit
 def reverse_blocks(data):
     """Each block reverses its part of `data` through a shared array."""
@@ -334,6 +378,7 @@ def _ptxas():
     (double_2d, ("float64[:, ::1]",)),
     (apply_device_function, ("float64[::1]", "float64[::1]", "float64[::1]")),
     (scaled_square, ("float64[::1]",)),
+    (per_thread_scratch, ("float64[::1]", "float64[::1]")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12

@@ -23,6 +23,19 @@ impl FunctionEmitter<'_, '_, '_> {
         Value::Scalar(self.call_runtime(GEOMETRY, &[code], loc), INT64)
     }
 
+    /// `cuda.laneid`: the thread's linear index in its block (x fastest) modulo the warp's 32.
+    pub(super) fn lane_id(&mut self, loc: &str) -> Value {
+        let scalar = |value: Value| value.flat_names().remove(0);
+        let [x, y, z] = [0, 1, 2].map(|axis| scalar(self.geometry(THREAD_INDEX, axis, loc)));
+        let [width, height] = [0, 1].map(|axis| scalar(self.geometry(BLOCK_DIM, axis, loc)));
+        let plane = self.op(format!("py.mul {z}, {height} : si64 {loc}"));
+        let row = self.op(format!("py.add {plane}, {y} : si64 {loc}"));
+        let rows = self.op(format!("py.mul {row}, {width} : si64 {loc}"));
+        let linear = self.op(format!("py.add {rows}, {x} : si64 {loc}"));
+        let mask = self.op(format!("py.constant 31 : si64 {loc}"));
+        Value::Scalar(self.op(format!("py.bitand {linear}, {mask} : si64 {loc}")), INT64)
+    }
+
     /// A call of `cuda.name`, typed by `crate::cuda::intrinsic_type`.
     pub(super) fn emit_cuda_intrinsic(&mut self, call: &ExprCall, name: &str) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
@@ -32,6 +45,13 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         if name == "shared.array" {
             return self.emit_shared_array(call, &loc);
+        }
+        if name == "local.array" {
+            let (extents, dtype) = crate::cuda::array_shape_and_dtype(self.module, call, name, &mut |expr| self.expr_type(expr))?;
+            let array_type = ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false };
+            let shape: Vec<String> = extents.iter().map(usize::to_string).collect();
+            let array = self.op(format!("py.local_array [{}] : {} {loc}", shape.join(", "), Type::Array(array_type).flat_mlir()[0]));
+            return Ok(Value::Array(array, array_type));
         }
         if name == "syncthreads" {
             self.call_runtime(SYNCTHREADS, &[], &loc);
@@ -80,7 +100,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// module, one per call site, which the GPU target places in the block's shared memory (the
     /// simulator runs the blocks of a kernel that has one one after another).
     fn emit_shared_array(&mut self, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
-        let (extents, dtype) = crate::cuda::shared_array(self.module, call, &mut |expr| self.expr_type(expr))?;
+        let (extents, dtype) = crate::cuda::array_shape_and_dtype(self.module, call, "shared.array", &mut |expr| self.expr_type(expr))?;
         let symbol = format!("{}{}_{}", cuda::SHARED_PREFIX, self.types.symbol, call.range().start().to_usize());
         let shape: String = extents.iter().map(|extent| format!("{extent}x")).collect();
         let global = format!("  memref.global \"private\" @{symbol} : memref<{shape}{}> = uninitialized {{alignment = 16 : i64}}\n", global_element(dtype));

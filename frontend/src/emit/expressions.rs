@@ -105,6 +105,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if let Some(constant) = crate::cuda::constant_attribute(module, attribute, &|name| bindings.contains_key(name)) {
                     return Ok(self.constant_value(constant, &loc));
                 }
+                if crate::cuda::is_lane_id(module, attribute, &|name| bindings.contains_key(name)) {
+                    return Ok(self.lane_id(&loc));
+                }
                 if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
                     return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
                 }

@@ -1777,6 +1777,18 @@ def _product_error(a, b, product):
     return ((high_a * high_b - product) + high_a * low_b + low_a * high_b) + low_a * low_b
 
 
+# The functions of `rumba.cuda` that are plain code: `cuda.name` is `_cuda_name` here, a namespace's dot a
+# double underscore (`cuda.const.array_like` is `_cuda_const__array_like`).
+
+def _cuda_selp(condition, if_true, if_false):
+    return if_true if condition else if_false
+
+
+def _cuda_const__array_like(ary):
+    # Arrays bound by value are read-only constants already, as a GPU's constant memory is.
+    return ary
+
+
 # The `math` module's integer and comparison functions, as CPython computes them.
 
 def _math_gcd(a, b):

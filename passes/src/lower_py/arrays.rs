@@ -231,8 +231,7 @@ pub(super) fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> 
     let operands = ir::operands(view);
     let array = operands[0];
     let mut bounds = operands[1..].iter().copied();
-    let dims_attribute = ir::attribute(view, "dims");
-    let dims: Vec<i64> = (0..unsafe { mlirDenseArrayGetNumElements(dims_attribute) }).map(|index| unsafe { mlirDenseI64ArrayGetElement(dims_attribute, index) }).collect();
+    let dims = ir::dense_i64_attribute(view, "dims");
     let (i64_type, index_type) = (b.integer_type(64), b.index_type());
     let constant = |value: i64| b.integer(i64_type, value);
     let (zero, one) = (constant(0), constant(1));
