@@ -241,7 +241,7 @@ pub struct Module {
     options: Options,
     context: Context,
     messages: Rc<RefCell<Vec<String>>>,
-    compiled: RefCell<HashMap<(String, Vec<Type>), CompiledFunction>>,
+    compiled: RefCell<HashMap<(String, Vec<Type>, bool), CompiledFunction>>,
 }
 
 /// Parses `source`; functions are compiled when asked for.
@@ -286,12 +286,18 @@ impl Module {
 
     /// Compiles (or finds) `name` specialised on `arguments`.
     pub fn function(&self, name: &str, arguments: &[Type]) -> Result<CompiledFunction, Error> {
-        let key = (name.to_string(), arguments.to_vec());
+        self.compile(name, arguments, false)
+    }
+
+    /// `function`, with every element access checked against its array's extent where
+    /// `bounds_checked` (the simulator's kernels, `rumba_runtime::cuda::simulator`).
+    fn compile(&self, name: &str, arguments: &[Type], bounds_checked: bool) -> Result<CompiledFunction, Error> {
+        let key = (name.to_string(), arguments.to_vec(), bounds_checked);
         if let Some(function) = self.compiled.borrow().get(&key) {
             return Ok(function.clone());
         }
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
-        let (module, mut steps) = self.lower(&emitted.text, None)?;
+        let (module, mut steps) = self.lower(&emitted.text, None, bounds_checked)?;
         let codegen_started = Instant::now();
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
         let straight_line = emitted.straight_line;
@@ -354,18 +360,19 @@ impl Module {
     pub fn emit(&self, name: &str, arguments: &[Type], stage: &str) -> Result<String, Error> {
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
         if LLVM_STAGES.contains(&stage) {
-            let (module, _) = self.lower(&emitted.text, None)?;
+            let (module, _) = self.lower(&emitted.text, None, false)?;
             let output = if stage == "llvm" { rumba_runtime::translate::Output::LlvmIr } else { rumba_runtime::translate::Output::Assembly };
             return rumba_runtime::translate::emit(&module, output).map_err(Error::Internal);
         }
-        let (module, _) = self.lower(&emitted.text, Some(stage))?;
+        let (module, _) = self.lower(&emitted.text, Some(stage), false)?;
         Ok(module.as_operation().to_string())
     }
 
     /// Compiles CUDA kernel `name` for the CPU, for the simulator (`rumba_runtime::cuda::simulator`)
-    /// to run thread by thread; a kernel that returns a value is an error.
+    /// to run thread by thread, its element accesses checked as a GPU's memory faults would; a
+    /// kernel that returns a value is an error.
     pub fn simulated_kernel(&self, name: &str, arguments: &[Type]) -> Result<CompiledFunction, Error> {
-        let function = self.function(name, arguments)?;
+        let function = self.compile(name, arguments, true)?;
         self.check_kernel_returns_nothing(name, function.return_type())?;
         Ok(function)
     }
@@ -443,11 +450,19 @@ impl Module {
     /// Puts `py.fastmath = #arith.fastmath<flags>` on every function, for `lower-py` to apply.
     fn mark_fastmath(&self, module: &melior::ir::Module<'_>) {
         let text = format!("#arith.fastmath<{}>", self.options.fastmath.join(","));
-        let Some(flags) = melior::ir::Attribute::parse(&self.context, &text) else { return };
+        if let Some(flags) = melior::ir::Attribute::parse(&self.context, &text) {
+            self.mark_functions(module, "py.fastmath", flags);
+        }
+    }
+
+    /// Puts the attribute `name = value` on every function of `module`, for `lower-py` to read.
+    fn mark_functions(&self, module: &melior::ir::Module<'_>, name: &str, value: melior::ir::Attribute<'_>) {
         let body = module.body();
         let mut operation = body.first_operation_mut();
         while let Some(mut function) = operation {
-            function.set_discardable_attribute("py.fastmath", flags);
+            if function.name().as_string_ref().as_str() == Ok("func.func") {
+                function.set_discardable_attribute(name, value);
+            }
             operation = function.next_in_block_mut();
         }
     }
@@ -471,9 +486,12 @@ impl Module {
 
     /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`); returns
     /// the module and how long parsing and each stage took.
-    fn lower(&self, text: &str, last: Option<&str>) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
+    fn lower(&self, text: &str, last: Option<&str>, bounds_checked: bool) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
         let started = Instant::now();
         let mut module = self.parse_emitted(text)?;
+        if bounds_checked {
+            self.mark_functions(&module, rumba_passes::lower_py::BOUNDS_CHECK_ATTRIBUTE, melior::ir::Attribute::unit(&self.context));
+        }
         let mut steps = vec![("parse py IR", started.elapsed())];
         let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel)
             .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;

@@ -166,6 +166,28 @@ fn takes_fastmath(name: &str) -> bool {
         || (name.starts_with("math.") && !matches!(name, "math.absi" | "math.ipowi"))
 }
 
+/// Whether the function around `operation` has the attribute `name`.
+pub fn enclosing_function_has(operation: MlirOperation, name: &str) -> bool {
+    let mut current = operation;
+    while !current.ptr.is_null() && op_name(current) != "func.func" {
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    !current.ptr.is_null() && !attribute(current, name).ptr.is_null()
+}
+
+/// `location` as `file:line:col` (a file location's), or as MLIR prints it.
+pub fn location_text(location: MlirLocation) -> String {
+    let mut text = String::new();
+    unsafe extern "C" fn append(chunk: MlirStringRef, data: *mut std::ffi::c_void) {
+        unsafe { (*(data as *mut String)).push_str(&to_string(chunk)) }
+    }
+    unsafe { mlirLocationPrint(location, Some(append), (&mut text as *mut String).cast()) };
+    match text.strip_prefix("loc(\"").and_then(|rest| rest.strip_suffix(')')).and_then(|rest| rest.split_once("\":")) {
+        Some((file, position)) => format!("{file}:{position}"),
+        None => text,
+    }
+}
+
 /// The `py.fastmath` attribute of the function around `operation`, if it has one.
 fn enclosing_fastmath(operation: MlirOperation) -> Option<MlirAttribute> {
     let mut current = operation;

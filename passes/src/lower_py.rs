@@ -13,7 +13,8 @@
 //! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
 //! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
 //! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its
-//! global; `py.atomic` a `memref.atomic_rmw`; `py.local_array` a `memref.alloca` at the function's entry; `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
+//! global; `py.atomic` a `memref.atomic_rmw`; `py.local_array` a `memref.alloca` at the function's entry;
+//! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
@@ -251,20 +252,23 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             }
         }
         "py.getitem" => {
-            let indices = element_indices(b, operands[0], &operands[1..], &operand_types[1..])?;
+            let (indices, _) = checked_indices(b, operation, operands[0], element_indices(b, operands[0], &operands[1..], &operand_types[1..])?)?;
             let mut load_operands = vec![operands[0]];
             load_operands.extend(indices);
             b.value("memref.load", &load_operands, result_type.expect("has a result"), &[])
         }
         "py.setitem" => {
-            let indices = element_indices(b, operands[1], &operands[2..], &operand_types[2..])?;
+            let (indices, in_bounds) = checked_indices(b, operation, operands[1], element_indices(b, operands[1], &operands[2..], &operand_types[2..])?)?;
             let mut store_operands = vec![operands[0], operands[1]];
             store_operands.extend(indices);
-            b.create("memref.store", &store_operands, &[], &[]);
+            match in_bounds {
+                Some(in_bounds) => Builder::before(ir::then_terminator(b, in_bounds)).create("memref.store", &store_operands, &[], &[]),
+                None => b.create("memref.store", &store_operands, &[], &[]),
+            };
             return Ok(Vec::new());
         }
         "py.atomic" => {
-            let indices = element_indices(b, operands[1], &operands[2..], &operand_types[2..])?;
+            let (indices, _) = checked_indices(b, operation, operands[1], element_indices(b, operands[1], &operands[2..], &operand_types[2..])?)?;
             let kind = atomic_kind(&ir::string_attribute(operation, "kind"), kind_of(operand_types[0])?)?;
             let value = if ir::string_attribute(operation, "kind") == "sub" {
                 match kind_of(operand_types[0])? {
@@ -396,4 +400,40 @@ fn atomic_kind(kind: &str, element: ScalarKind) -> Result<&'static str, String> 
         ("exch", ..) => "assign",
         _ => return Err(format!("py.atomic: unknown kind '{kind}'")),
     })
+}
+
+/// Marks a function whose element accesses are checked against the arrays' extents (the CUDA
+/// simulator's kernels, which report what a GPU would fault on).
+pub const BOUNDS_CHECK_ATTRIBUTE: &str = "py.boundscheck";
+
+/// An element access's (wrapped) `indices` into `array`, checked where the function has
+/// `py.boundscheck`: each index outside its extent is reported to the runtime
+/// (`rumba_cuda_out_of_bounds`, with the access's location) and replaced by 0, so that the access
+/// stays inside the array; also whether all were inside, for a store to skip the write.
+fn checked_indices(b: &Builder, operation: MlirOperation, array: MlirValue, indices: Vec<MlirValue>) -> Result<(Vec<MlirValue>, Option<MlirValue>), String> {
+    if !ir::enclosing_function_has(operation, BOUNDS_CHECK_ATTRIBUTE) {
+        return Ok((indices, None));
+    }
+    let (i64_type, index_type) = (b.integer_type(64), b.index_type());
+    let zero = b.integer(index_type, 0);
+    let (location, length) = text::text_constant(b, &ir::location_text(b.location))?;
+    let mut all_inside: Option<MlirValue> = None;
+    let mut checked = Vec::new();
+    for (dim, index) in indices.into_iter().enumerate() {
+        let dim_index = b.integer(index_type, dim as i64);
+        let extent = b.value("memref.dim", &[array, dim_index], index_type, &[]);
+        // Unsigned: a negative index left after wrapping is outside too.
+        let inside = b.compare(false, "ult", index, extent);
+        let outside = b.binary("arith.xori", inside, b.integer(b.integer_type(1), 1));
+        let report = Builder::before(ir::then_terminator(b, outside));
+        let as_i64 = |value: MlirValue| report.value("arith.index_cast", &[value], i64_type, &[]);
+        let report_operands = [location, length, report.integer(i64_type, dim as i64), as_i64(index), as_i64(extent)];
+        call_runtime(&report, "rumba_cuda_out_of_bounds", &report_operands, None)?;
+        checked.push(b.select(inside, index, zero));
+        all_inside = Some(match all_inside {
+            Some(before) => b.binary("arith.andi", before, inside),
+            None => inside,
+        });
+    }
+    Ok((checked, all_inside))
 }

@@ -140,6 +140,7 @@ pub fn launch_simulated(py: Python<'_>, kernel: CompiledFunction, grid: [u32; 3]
         Ok(()) => Ok(()),
         Err(LaunchError::Kernel(CallError::Raised(exception))) => Err(crate::raised(py, &exception)),
         Err(LaunchError::Kernel(CallError::Arguments(message))) => Err(pyo3::exceptions::PyTypeError::new_err(message)),
+        Err(LaunchError::OutOfBounds(message)) => Err(pyo3::exceptions::PyIndexError::new_err(message)),
         Err(error) => Err(runtime_error(error.to_string())),
     }
 }

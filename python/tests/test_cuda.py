@@ -416,6 +416,18 @@ def divides(a, d):
     a[cuda.grid(1)] = 1 // d
 
 
+@cuda.jit
+def overruns(a, out):
+    i = cuda.grid(1)
+    out[i] = a[i + 1]
+
+
+@cuda.jit
+def overruns_shared(a):
+    tile = cuda.shared.array(16, np.float64)
+    tile[cuda.threadIdx.x] = a[cuda.threadIdx.x]
+
+
 def test_errors(monkeypatch):
     monkeypatch.setenv("RUMBA_ENABLE_CUDASIM", "1")
     a = np.zeros(8)
@@ -433,6 +445,20 @@ def test_errors(monkeypatch):
         divergent_barrier[1, 8](a)
     with pytest.raises(ZeroDivisionError):
         divides[1, 8](np.zeros(8, dtype=np.int64), 0)
+
+
+def test_simulator_reports_out_of_bounds_accesses(monkeypatch):
+    """What a GPU would fault on is an IndexError naming the access's line, and no write lands
+    outside the array."""
+    monkeypatch.setenv("RUMBA_ENABLE_CUDASIM", "1")
+    a = np.arange(9.0)
+    out = np.zeros(8)
+    with pytest.raises(IndexError, match=r"index 8 is out of bounds for axis 0 with size 8, at .*test_cuda.py:%d:" % (overruns.py_func.__code__.co_firstlineno + 3)):
+        overruns[1, 8](a[:8], out)
+    overruns[1, 8](a, out)
+    np.testing.assert_array_equal(out, a[1:])
+    with pytest.raises(IndexError, match="index 16 is out of bounds for axis 0 with size 16"):
+        overruns_shared[1, 32](np.zeros(32))
 
 
 def test_intrinsics_outside_kernels():

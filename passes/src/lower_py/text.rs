@@ -57,7 +57,7 @@ fn string_array(operation: MlirOperation, name: &str) -> Vec<String> {
 }
 
 /// The address and byte length of a constant global holding `text` (one global per distinct text).
-fn text_constant(b: &Builder, text: &str) -> Result<(MlirValue, MlirValue), String> {
+pub(super) fn text_constant(b: &Builder, text: &str) -> Result<(MlirValue, MlirValue), String> {
     let module = ir::enclosing_module(b.anchor()).ok_or("text: not inside a module")?;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {

@@ -53,6 +53,9 @@ pub enum LaunchError<E> {
     /// The launch could not run: its geometry is invalid, or a coroutine stack could not be
     /// allocated. The message says which.
     Resources(String),
+    /// A thread read or wrote an array element outside the array, which a GPU would fault on: the
+    /// first such access, with its index, extent and source location ([`rumba_cuda_out_of_bounds`]).
+    OutOfBounds(String),
 }
 
 impl<E: fmt::Display> fmt::Display for LaunchError<E> {
@@ -62,7 +65,7 @@ impl<E: fmt::Display> fmt::Display for LaunchError<E> {
             LaunchError::DivergentBarrier { block: [x, y, z] } => {
                 write!(formatter, "syncthreads not reached by all threads of block ({x}, {y}, {z})")
             }
-            LaunchError::Resources(message) => write!(formatter, "{message}"),
+            LaunchError::Resources(message) | LaunchError::OutOfBounds(message) => write!(formatter, "{message}"),
         }
     }
 }
@@ -141,11 +144,34 @@ pub extern "C" fn rumba_cuda_syncthreads() {
     set_context(context);
 }
 
+/// The first out-of-bounds access of the launch in progress. One for the process: launches from
+/// several Python threads at once would share it.
+static OUT_OF_BOUNDS: Mutex<Option<String>> = Mutex::new(None);
+
+/// Called by compiled kernels (under `py.boundscheck`) where an index lies outside its array's
+/// extent along `dim`; `location` is the access's `file:line:col` (`length` bytes). The access
+/// itself goes to element 0 (or is skipped for a write), and the launch fails once it is done.
+///
+/// # Safety
+/// `location` points to `length` readable bytes.
+pub unsafe extern "C" fn rumba_cuda_out_of_bounds(location: *const u8, length: i64, dim: i64, index: i64, extent: i64) {
+    let location = usize::try_from(length).map_or(String::new(), |length| String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(location, length) }).into_owned());
+    let mut first = OUT_OF_BOUNDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if first.is_none() {
+        *first = Some(format!("index {index} is out of bounds for axis {dim} with size {extent}, at {location}"));
+    }
+}
+
+fn take_out_of_bounds() -> Option<String> {
+    OUT_OF_BOUNDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+}
+
 /// The simulator's symbols, for the JIT to link compiled kernels against by name.
 pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
     vec![
         ("rumba_cuda_geometry", rumba_cuda_geometry as extern "C" fn(i32) -> i64 as *mut c_void),
         ("rumba_cuda_syncthreads", rumba_cuda_syncthreads as extern "C" fn() as *mut c_void),
+        ("rumba_cuda_out_of_bounds", rumba_cuda_out_of_bounds as unsafe extern "C" fn(*const u8, i64, i64, i64, i64) as *mut c_void),
     ]
 }
 
@@ -173,6 +199,7 @@ pub struct KernelTraits {
 /// kernels do not panic) propagates to the caller once the other OS threads have stopped.
 pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], traits: KernelTraits, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
     validate(grid, block).map_err(LaunchError::Resources)?;
+    take_out_of_bounds();
     let blocks = grid.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
     let uses_barrier = traits.uses_barrier;
     let launch = Launch { grid, block, uses_barrier, run_thread: &*run_thread, blocks, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
@@ -190,6 +217,9 @@ pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], traits: Kernel
             }
             launch.work();
         });
+    }
+    if let Some(message) = take_out_of_bounds() {
+        return Err(LaunchError::OutOfBounds(message));
     }
     match launch.failure.into_inner() {
         Ok(failure) => failure.map_or(Ok(()), Err),
