@@ -6,11 +6,11 @@
 
 // CHECK: llvm.mlir.global internal constant @__rumba_text_{{.*}}("{{.*}}boundscheck.mlir:{{[0-9]+}}:{{[0-9]+}}")
 // CHECK-LABEL: func.func @checked
+// CHECK: llvm.mlir.addressof @__rumba_text_
 // CHECK: %[[EXTENT:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?xf64, strided<[?], offset: ?>>
 // CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ult, %[[INDEX:.*]], %[[EXTENT]] : index
 // CHECK: %[[OUTSIDE:.*]] = arith.xori %[[INSIDE]], %{{.*}} : i1
 // CHECK: scf.if %[[OUTSIDE]] {
-// CHECK: llvm.mlir.addressof @__rumba_text_
 // CHECK: func.call @rumba_cuda_out_of_bounds
 // CHECK: %[[SAFE:.*]] = arith.select %[[INSIDE]], %[[INDEX]], %{{.*}} : index
 // CHECK: memref.load %{{.*}}[%[[SAFE]]]
