@@ -14,6 +14,7 @@
 // CHECK: func.call @rumba_cuda_out_of_bounds
 // CHECK: %[[SAFE:.*]] = arith.select %[[INSIDE]], %[[INDEX]], %{{.*}} : index
 // CHECK: memref.load %{{.*}}[%[[SAFE]]]
+// CHECK: func.call @rumba_cuda_out_of_bounds
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: memref.store
 // CHECK-LABEL: func.func @unchecked
