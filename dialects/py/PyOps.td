@@ -128,12 +128,21 @@ def Py_SetItemOp : Py_Op<"setitem", [DeclareOpInterfaceMethods<MemoryEffectsOpIn
 def Py_AtomicOp : Py_Op<"atomic", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "`cuda.atomic.add(a, (i, j), v)`: update one element atomically, giving its old value";
   let description = [{
-    `kind` is `add`, `sub`, `max`, `min` or `exch` (store `v`); the result is the element before the
-    update. Negative indices count from the end, as for `py.getitem`.
+    `kind` is `add`, `sub`, `max`, `min`, `exch` (store `v`), `inc` (`0 if old >= v else old + 1`)
+    or `dec` (`v if old == 0 or old > v else old - 1`, both unsigned, as CUDA's `atomicInc` and
+    `atomicDec`); the result is the element before the update. Negative indices count from the
+    end, as for `py.getitem`.
   }];
   let arguments = (ins StrAttr:$kind, Py_Scalar:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
   let results = (outs Py_Scalar:$result);
   let assemblyFormat = "$kind $value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices) `->` type($result)";
+}
+
+def Py_AtomicCasOp : Py_Op<"atomic_cas", [MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["expected", "value", "result"]>]> {
+  let summary = "`cuda.atomic.cas(a, i, old, v)`: store `v` where the element holds `old`, atomically, giving the element's old value";
+  let arguments = (ins Py_Integer:$expected, Py_Integer:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
+  let results = (outs Py_Integer:$result);
+  let assemblyFormat = "$expected `,` $value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices)";
 }
 
 def Py_LocalArrayOp : Py_Op<"local_array", [MemoryEffects<[MemAlloc<AutomaticAllocationScopeResource>]>]> {

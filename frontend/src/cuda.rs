@@ -53,17 +53,21 @@ pub fn constant_attribute(module: &SourceModule, attribute: &ExprAttribute, is_l
 }
 
 /// The kinds of `cuda.atomic.<kind>` (`py.atomic`'s).
-const ATOMIC_KINDS: [&str; 5] = ["add", "sub", "max", "min", "exch"];
+const ATOMIC_KINDS: [&str; 9] = ["add", "sub", "max", "min", "exch", "inc", "dec", "cas", "compare_and_swap"];
 
 /// The functions of the `cuda` module that compiled code implements here, with what each does; the
 /// others it knows are the prelude's (`crate::cuda::prelude_name`).
-pub const INTRINSICS: [(&str, &str); 6] = [
+pub const INTRINSICS: [(&str, &str); 10] = [
     ("grid(ndim)", "the thread's absolute position: an int, or a tuple of 2 or 3"),
     ("gridsize(ndim)", "the number of threads of the grid along each axis"),
     ("syncthreads()", "the block's barrier"),
+    ("threadfence()", "orders the thread's memory accesses for every thread (a sequentially consistent fence)"),
+    ("threadfence_block()", "the same (a stronger fence than the block needs)"),
+    ("threadfence_system()", "the same"),
     ("shared.array(shape, dtype)", "an array shared by the block's threads (shape known when compiling)"),
     ("local.array(shape, dtype)", "an array of the thread's own (shape known when compiling)"),
-    ("atomic.add/sub/max/min/exch(array, index, value)", "an atomic update of one element, giving its old value"),
+    ("atomic.add/sub/max/min/exch/inc/dec(array, index, value)", "an atomic update of one element, giving its old value (`inc` and `dec` wrap as CUDA's `atomicInc`/`atomicDec`)"),
+    ("atomic.cas(array, index, old, value)", "stores `value` where the element is `old`, atomically, giving the element's old value; `atomic.compare_and_swap(array, old, value)` on element 0"),
 ];
 
 /// A call's `cuda` function: `grid` or, for the functions of its namespaces, `atomic.add`,
@@ -154,34 +158,64 @@ fn dtype_expr(call: &ExprCall) -> Option<&Expr> {
     argument(call, 1, "dtype")
 }
 
-/// `cuda.atomic.kind(array, index, value)`: the array's type, after checking the index and value.
-pub fn atomic(module: &SourceModule, call: &ExprCall, kind: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<ArrayType, Diagnostic> {
+/// A call of `cuda.atomic.kind`, checked: the array, its type, the index (`None` for
+/// `compare_and_swap`, which updates element 0 of a 1-d array) and the values (`old, value` for a
+/// compare-and-swap, else `value`).
+pub struct Atomic<'c> {
+    pub array: &'c Expr,
+    pub array_type: ArrayType,
+    pub index: Option<&'c Expr>,
+    pub values: Vec<&'c Expr>,
+}
+
+/// `cuda.atomic.kind(...)`, checked against its array.
+pub fn atomic<'c>(module: &SourceModule, call: &'c ExprCall, kind: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Atomic<'c>, Diagnostic> {
     if !ATOMIC_KINDS.contains(&kind) {
         return Err(module.unsupported(&*call.func, format!("cuda.atomic.{kind} is not supported yet (the atomics are {})", ATOMIC_KINDS.join(", "))));
     }
-    let ([array, index, value], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else {
-        return Err(module.typing(call, format!("cuda.atomic.{kind}(array, index, value) takes three arguments")));
+    let arguments = &call.arguments.args[..];
+    let (expected, parts): (&str, Option<(&Expr, Option<&Expr>, Vec<&Expr>)>) = match (kind, arguments) {
+        ("compare_and_swap", [array, old, value]) => ("(array, old, value)", Some((array, None, vec![old, value]))),
+        ("cas", [array, index, old, value]) => ("(array, index, old, value)", Some((array, Some(index), vec![old, value]))),
+        ("compare_and_swap", _) => ("(array, old, value)", None),
+        ("cas", _) => ("(array, index, old, value)", None),
+        (_, [array, index, value]) => ("(array, index, value)", Some((array, Some(index), vec![value]))),
+        _ => ("(array, index, value)", None),
+    };
+    let Some((array, index, values)) = parts.filter(|_| call.arguments.keywords.is_empty()) else {
+        return Err(module.typing(call, format!("cuda.atomic.{kind} takes {expected}")));
     };
     let Type::Array(array_type) = expr_type(array)? else {
         return Err(module.typing(array, format!("cuda.atomic.{kind} updates an element of an array")));
     };
-    let indices = match expr_type(index)? {
-        Type::Tuple(elements) => elements,
-        single => vec![single],
-    };
-    if indices.len() != array_type.ndim || !indices.iter().all(|index| matches!(index, Type::Scalar(Scalar::Int { .. }))) {
-        return Err(module.typing(index, format!("cuda.atomic.{kind} on a {}-dimensional array takes {} int index(es)", array_type.ndim, array_type.ndim)));
+    let atomic = Atomic { array, array_type, index, values };
+    match atomic.index {
+        Some(index) => {
+            let indices = match expr_type(index)? {
+                Type::Tuple(elements) => elements,
+                single => vec![single],
+            };
+            if indices.len() != array_type.ndim || !indices.iter().all(|index| matches!(index, Type::Scalar(Scalar::Int { .. }))) {
+                return Err(module.typing(index, format!("cuda.atomic.{kind} on a {}-dimensional array takes {} int index(es)", array_type.ndim, array_type.ndim)));
+            }
+        }
+        None if array_type.ndim != 1 => return Err(module.typing(atomic.array, format!("cuda.atomic.{kind} updates the first element of a 1-dimensional array"))),
+        None => {}
     }
-    if !matches!(expr_type(value)?, Type::Scalar(scalar) if scalar != Scalar::Complex) {
-        return Err(module.typing(value, format!("cuda.atomic.{kind} takes a real number")));
+    for value in &atomic.values {
+        if !matches!(expr_type(value)?, Type::Scalar(scalar) if scalar != Scalar::Complex) {
+            return Err(module.typing(*value, format!("cuda.atomic.{kind} takes a real number")));
+        }
     }
-    if array_type.dtype == Scalar::Complex || array_type.dtype == Scalar::Bool {
-        return Err(module.typing(array, format!("cuda.atomic.{kind} updates arrays of ints or floats")));
+    let integers_only = matches!(kind, "inc" | "dec" | "cas" | "compare_and_swap");
+    if array_type.dtype == Scalar::Complex || array_type.dtype == Scalar::Bool || (integers_only && array_type.dtype.is_float()) {
+        let what = if integers_only { "ints" } else { "ints or floats" };
+        return Err(module.typing(atomic.array, format!("cuda.atomic.{kind} updates arrays of {what}")));
     }
     if array_type.readonly {
-        return Err(module.typing(array, format!("cuda.atomic.{kind} cannot update a read-only array")));
+        return Err(module.typing(atomic.array, format!("cuda.atomic.{kind} cannot update a read-only array")));
     }
-    Ok(array_type)
+    Ok(atomic)
 }
 
 /// The number of dimensions `cuda.grid(n)` or `cuda.gridsize(n)` asks for: a literal 1, 2 or 3.
@@ -199,7 +233,7 @@ pub fn grid_dimensions(module: &SourceModule, call: &ExprCall, name: &str) -> Re
 /// The type of a call of `cuda.name`.
 pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Type, Diagnostic> {
     if let Some(kind) = name.strip_prefix("atomic.") {
-        return Ok(Type::Scalar(atomic(module, call, kind, expr_type)?.dtype));
+        return Ok(Type::Scalar(atomic(module, call, kind, expr_type)?.array_type.dtype));
     }
     match name {
         "shared.array" | "local.array" => {
@@ -210,9 +244,9 @@ pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_t
             1 => Type::Scalar(INT64),
             dimensions => Type::Tuple(vec![Type::Scalar(INT64); dimensions]),
         }),
-        "syncthreads" => {
+        "syncthreads" | "threadfence" | "threadfence_block" | "threadfence_system" => {
             if !call.arguments.args.is_empty() || !call.arguments.keywords.is_empty() {
-                return Err(module.typing(call, "cuda.syncthreads() takes no arguments"));
+                return Err(module.typing(call, format!("cuda.{name}() takes no arguments")));
             }
             Ok(Type::None)
         }

@@ -275,9 +275,11 @@ func.func @shared_array() -> !py.array<f32, 1, C> {
 // CHECK-LABEL: func.func @atomic
 // CHECK: py.atomic "add" %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : f64, !py.array<f64, 2, A>, si64, si64 -> f64
 // CHECK: py.atomic "max" %{{.*}}, %{{.*}}[%{{.*}}] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+// CHECK: py.atomic_cas %{{.*}}, %{{.*}}, %{{.*}}[%{{.*}}] : ui32, !py.array<ui32, 1, C>, si64
 func.func @atomic(%a: !py.array<f64, 2, A>, %b: !py.array<ui32, 1, C>, %i: si64, %x: f64, %y: ui32) -> ui32 {
   %old = py.atomic "add" %x, %a[%i, %i] : f64, !py.array<f64, 2, A>, si64, si64 -> f64
   %older = py.atomic "max" %y, %b[%i] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+  %swapped = py.atomic_cas %y, %older, %b[%i] : ui32, !py.array<ui32, 1, C>, si64
   return %older : ui32
 }
 

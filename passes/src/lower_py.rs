@@ -13,7 +13,8 @@
 //! products, `py.arange` a generic over `linalg.index`; views are memref views (`subview`,
 //! `transpose`, `reinterpret_cast`). `py.math` lowers as `dialects/py/MathFunctions.def` says: one
 //! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its
-//! global; `py.atomic` a `memref.atomic_rmw`; `py.local_array` a `memref.alloca` at the function's entry;
+//! global; `py.atomic` a `memref.atomic_rmw` (`inc`/`dec` and `py.atomic_cas` a
+//! `memref.generic_atomic_rmw`); `py.local_array` a `memref.alloca` at the function's entry;
 //! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
@@ -267,6 +268,29 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             };
             return Ok(Vec::new());
         }
+        "py.atomic_cas" => {
+            let (indices, _) = checked_indices(b, operation, operands[2], element_indices(b, operands[2], &operands[3..], &operand_types[3..])?)?;
+            let (expected, value) = (operands[0], operands[1]);
+            return Ok(vec![atomic_update(b, operands[2], &indices, result_type.expect("has a result"), |inner, current| {
+                let equal = inner.compare(false, "eq", current, expected);
+                inner.select(equal, value, current)
+            })]);
+        }
+        "py.atomic" if matches!(ir::string_attribute(operation, "kind").as_str(), "inc" | "dec") => {
+            let (indices, _) = checked_indices(b, operation, operands[1], element_indices(b, operands[1], &operands[2..], &operand_types[2..])?)?;
+            let limit = operands[0];
+            let increment = ir::string_attribute(operation, "kind") == "inc";
+            return Ok(vec![atomic_update(b, operands[1], &indices, result_type.expect("has a result"), |inner, current| {
+                let (zero, one) = (inner.integer(ir::value_type(current), 0), inner.integer(ir::value_type(current), 1));
+                if increment {
+                    let wraps = inner.compare(false, "uge", current, limit);
+                    inner.select(wraps, zero, inner.binary("arith.addi", current, one))
+                } else {
+                    let wraps = inner.binary("arith.ori", inner.compare(false, "eq", current, zero), inner.compare(false, "ugt", current, limit));
+                    inner.select(wraps, limit, inner.binary("arith.subi", current, one))
+                }
+            })]);
+        }
         "py.atomic" => {
             let (indices, _) = checked_indices(b, operation, operands[1], element_indices(b, operands[1], &operands[2..], &operand_types[2..])?)?;
             let kind = atomic_kind(&ir::string_attribute(operation, "kind"), kind_of(operand_types[0])?)?;
@@ -400,6 +424,19 @@ fn atomic_kind(kind: &str, element: ScalarKind) -> Result<&'static str, String> 
         ("exch", ..) => "assign",
         _ => return Err(format!("py.atomic: unknown kind '{kind}'")),
     })
+}
+
+/// `memref.generic_atomic_rmw` of `memory[indices]`, elements of `element_type` (the converted
+/// type: `memory` still has its array type while `lower-py` runs): `update` builds the new value
+/// from the current one (inside the op's region); the element's old value.
+fn atomic_update(b: &Builder, memory: MlirValue, indices: &[MlirValue], element_type: MlirType, update: impl FnOnce(&Builder, MlirValue) -> MlirValue) -> MlirValue {
+    let mut operands = vec![memory];
+    operands.extend_from_slice(indices);
+    let rmw = b.create_with_regions("memref.generic_atomic_rmw", &operands, &[element_type], &[], 1);
+    let (block, terminator) = ir::append_terminated_block(rmw, 0, &[element_type], "memref.atomic_yield");
+    let updated = update(&Builder::before(terminator), unsafe { mlirBlockGetArgument(block, 0) });
+    unsafe { mlirOperationSetOperands(terminator, 1, &updated) };
+    ir::results(rmw)[0]
 }
 
 /// Marks a function whose element accesses are checked against the arrays' extents (the CUDA

@@ -326,6 +326,35 @@ def test_atomics(target):
     assert sorted(olds) == list(range(1, 5001))
 
 
+@cuda.jit
+def wrapping_counters_and_claims(wraps, flags, first, olds, first_olds):
+    i = cuda.grid(1)
+    if i < olds.shape[0]:
+        cuda.atomic.inc(wraps, 0, 9)
+        cuda.atomic.dec(wraps, 1, 9)
+        olds[i] = cuda.atomic.cas(flags, i % 4, 0, i + 1)
+        cuda.threadfence()
+        first_olds[i] = cuda.atomic.compare_and_swap(first, 0, i + 1)
+
+
+def test_wrapping_atomics_and_compare_and_swap(target):
+    n = 1000
+    wraps = np.zeros(2, dtype=np.uint32)
+    flags = np.zeros(4, dtype=np.int64)
+    first = np.zeros(1, dtype=np.int64)
+    olds, first_olds = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    wrapping_counters_and_claims[8, 128](wraps, flags, first, olds, first_olds)
+    # inc counts modulo 10; dec from 0 wraps to 9 and counts down.
+    assert list(wraps) == [n % 10, (10 - n % 10) % 10]
+    for slot in range(4):
+        threads = np.arange(slot, n, 4)
+        winners = threads[olds[threads] == 0]
+        # One thread claimed the slot; every other saw the winner's value.
+        assert len(winners) == 1 and flags[slot] == winners[0] + 1
+        assert np.all(olds[threads[threads != winners[0]]] == flags[slot])
+    assert np.count_nonzero(first_olds == 0) == 1 and np.all(first_olds[first_olds != 0] == first[0])
+
+
 def test_device_arrays(target):
     data = np.ones((64, 32))
     device_data = cuda.to_device(data)
@@ -379,6 +408,7 @@ def _ptxas():
     (apply_device_function, ("float64[::1]", "float64[::1]", "float64[::1]")),
     (scaled_square, ("float64[::1]",)),
     (per_thread_scratch, ("float64[::1]", "float64[::1]")),
+    (wrapping_counters_and_claims, ("uint32[::1]", "int64[::1]", "int64[::1]", "int64[::1]", "int64[::1]")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12

@@ -1,10 +1,12 @@
 //! Emission of CUDA intrinsics (`crate::cuda`): geometry reads and the block barrier as calls of
-//! the runtime functions each target lowers its own way.
+//! the runtime functions each target lowers its own way; fences as `llvm.fence`; shared and local
+//! arrays and atomics as the `py` ops for them.
 
 use super::{construction::global_element, location, FunctionEmitter, RuntimeFunction, Value};
 use crate::{
     cuda::{geometry_code, grid_dimensions, BLOCK_DIM, BLOCK_INDEX, GRID_DIM, THREAD_INDEX},
     diagnostics::Diagnostic,
+    resolve::Constant,
     types::{ArrayType, Type, INT64},
 };
 use ruff_python_ast::ExprCall;
@@ -53,6 +55,11 @@ impl FunctionEmitter<'_, '_, '_> {
             let array = self.op(format!("py.local_array [{}] : {} {loc}", shape.join(", "), Type::Array(array_type).flat_mlir()[0]));
             return Ok(Value::Array(array, array_type));
         }
+        if name.starts_with("threadfence") {
+            // The LLVM dialect's fence serves both targets: NVPTX makes it `fence.sc.sys`.
+            self.line(format!("llvm.fence seq_cst {loc}"));
+            return Ok(Value::None);
+        }
         if name == "syncthreads" {
             self.call_runtime(SYNCTHREADS, &[], &loc);
             return Ok(Value::None);
@@ -77,23 +84,36 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(if axes.len() == 1 { axes.remove(0) } else { Value::Tuple(axes) })
     }
 
-    /// `cuda.atomic.kind(array, index, value)`: a `py.atomic`, the element's old value.
+    /// `cuda.atomic.kind(...)`: a `py.atomic` (`py.atomic_cas` for a compare-and-swap), the
+    /// element's old value.
     fn emit_atomic(&mut self, call: &ExprCall, kind: &str, loc: &str) -> Result<Value, Diagnostic> {
-        let array_type = crate::cuda::atomic(self.module, call, kind, &mut |expr| self.expr_type(expr))?;
-        let [array, index, value] = &call.arguments.args[..] else { unreachable!("crate::cuda::atomic checked the arguments") };
-        let Value::Array(array, _) = self.emit_expr(array)? else { unreachable!("crate::cuda::atomic checked the array") };
-        let indices = match self.emit_expr(index)? {
-            Value::Tuple(elements) => elements,
-            single => vec![single],
+        let atomic = crate::cuda::atomic(self.module, call, kind, &mut |expr| self.expr_type(expr))?;
+        let Value::Array(array, _) = self.emit_expr(atomic.array)? else { unreachable!("crate::cuda::atomic checked the array") };
+        let indices = match atomic.index {
+            Some(index) => {
+                let indices = match self.emit_expr(index)? {
+                    Value::Tuple(elements) => elements,
+                    single => vec![single],
+                };
+                indices.into_iter().map(|index_value| self.to_scalar(index_value, INT64, index)).collect::<Result<Vec<_>, _>>()?
+            }
+            None => vec![self.scalar_constant(INT64, Constant::Int(0), loc)],
         };
-        let indices = indices.into_iter().map(|index_value| self.to_scalar(index_value, INT64, index)).collect::<Result<Vec<_>, _>>()?;
-        let value = self.emit_expr(value)?;
-        let value = self.to_scalar(value, array_type.dtype, call)?;
-        let element = Type::Scalar(array_type.dtype).flat_mlir().remove(0);
-        let array_text = Type::Array(array_type).flat_mlir().remove(0);
+        let mut values = Vec::new();
+        for value in &atomic.values {
+            let emitted = self.emit_expr(value)?;
+            values.push(self.to_scalar(emitted, atomic.array_type.dtype, *value)?);
+        }
+        let element = Type::Scalar(atomic.array_type.dtype).flat_mlir().remove(0);
+        let array_text = Type::Array(atomic.array_type).flat_mlir().remove(0);
         let index_types = vec!["si64"; indices.len()].join(", ");
-        let old = self.op(format!("py.atomic \"{kind}\" {value}, {array}[{}] : {element}, {array_text}, {index_types} -> {element} {loc}", indices.join(", ")));
-        Ok(Value::Scalar(old, array_type.dtype))
+        let indices = indices.join(", ");
+        let old = match &values[..] {
+            [old, value] => self.op(format!("py.atomic_cas {old}, {value}, {array}[{indices}] : {element}, {array_text}, {index_types} {loc}")),
+            [value] => self.op(format!("py.atomic \"{kind}\" {value}, {array}[{indices}] : {element}, {array_text}, {index_types} -> {element} {loc}")),
+            _ => unreachable!("crate::cuda::atomic gives one value, or two for a compare-and-swap"),
+        };
+        Ok(Value::Scalar(old, atomic.array_type.dtype))
     }
 
     /// `cuda.shared.array(shape, dtype)`: the array of an uninitialized `memref.global` of the

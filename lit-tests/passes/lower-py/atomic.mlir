@@ -27,3 +27,28 @@ func.func @kinds(%a: !py.array<si32, 1, C>, %b: !py.array<ui64, 1, C>, %c: !py.a
   %4 = py.atomic "exch" %z, %c[%i] : f32, !py.array<f32, 1, C>, si64 -> f32
   return
 }
+
+// inc, dec and a compare-and-swap: a memref.generic_atomic_rmw whose region computes the new value
+// from the current one (CUDA's atomicInc/atomicDec wrapping, unsigned).
+// CHECK-LABEL: func.func @generic
+// CHECK: memref.generic_atomic_rmw %{{.*}}[%{{.*}}] : memref<?xi32, strided<[1], offset: ?>> {
+// CHECK-NEXT: ^bb0(%[[CURRENT:.*]]: i32):
+// CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi uge, %[[CURRENT]], %{{.*}} : i32
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[CURRENT]], %{{.*}} : i32
+// CHECK-NEXT: %[[NEW:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXT]] : i32
+// CHECK-NEXT: memref.atomic_yield %[[NEW]] : i32
+// CHECK: memref.generic_atomic_rmw
+// CHECK: arith.cmpi eq
+// CHECK: arith.cmpi ugt
+// CHECK: arith.subi
+// CHECK: memref.generic_atomic_rmw %{{.*}}[%{{.*}}] : memref<?xi64, strided<[1], offset: ?>> {
+// CHECK-NEXT: ^bb0(%[[OLD:.*]]: i64):
+// CHECK-NEXT: %[[EQUAL:.*]] = arith.cmpi eq, %[[OLD]], %{{.*}} : i64
+// CHECK-NEXT: %[[SWAPPED:.*]] = arith.select %[[EQUAL]], %{{.*}}, %[[OLD]] : i64
+// CHECK-NEXT: memref.atomic_yield %[[SWAPPED]] : i64
+func.func @generic(%a: !py.array<ui32, 1, C>, %b: !py.array<si64, 1, C>, %i: si64, %limit: ui32, %old: si64, %new: si64) {
+  %0 = py.atomic "inc" %limit, %a[%i] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+  %1 = py.atomic "dec" %limit, %a[%i] : ui32, !py.array<ui32, 1, C>, si64 -> ui32
+  %2 = py.atomic_cas %old, %new, %b[%i] : si64, !py.array<si64, 1, C>, si64
+  return
+}
