@@ -33,7 +33,7 @@ func.func @kinds(%a: !py.array<si32, 1, C>, %b: !py.array<ui64, 1, C>, %c: !py.a
 // CHECK-LABEL: func.func @generic
 // CHECK: memref.generic_atomic_rmw %{{.*}}[%{{.*}}] : memref<?xi32, strided<[1], offset: ?>> {
 // CHECK-NEXT: ^bb0(%[[CURRENT:.*]]: i32):
-// CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi uge, %[[CURRENT]], %{{.*}} : i32
+// CHECK: %[[WRAPS:.*]] = arith.cmpi uge, %[[CURRENT]], %{{.*}} : i32
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[CURRENT]], %{{.*}} : i32
 // CHECK-NEXT: %[[NEW:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXT]] : i32
 // CHECK-NEXT: memref.atomic_yield %[[NEW]] : i32
