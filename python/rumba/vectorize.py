@@ -29,7 +29,7 @@ def {loop}({parameters}, __rumba_out):
 
 def _check_target(decorator, target):
     if target == "cuda":
-        raise NotImplementedError("rumba: @%s(target='cuda') comes with the GPU support; use target='cpu' or 'parallel'" % decorator)
+        raise NotImplementedError("rumba: @%s(target='cuda') is not implemented yet; use target='cpu' or 'parallel'" % decorator)
     if target not in ("cpu", "parallel"):
         raise ValueError("@%s target must be 'cpu', 'parallel' or 'cuda', got %r" % (decorator, target))
 
@@ -125,6 +125,10 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
     _fastmath_flags(fastmath)
 
     def decorate(py_func):
+        if target == "cuda":
+            from .cuda import CUDAUFunc
+
+            return CUDAUFunc(py_func, signature_list, {"fastmath": fastmath})
         builder = _UfuncBuilder(py_func, target, fastmath)
         if not signature_list:
             return DUFunc(builder)

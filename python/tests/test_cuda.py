@@ -355,6 +355,39 @@ def test_wrapping_atomics_and_compare_and_swap(target):
     assert np.count_nonzero(first_olds == 0) == 1 and np.all(first_olds[first_olds != 0] == first[0])
 
 
+@rumba.vectorize([rumba.float32(rumba.float32, rumba.float32), rumba.float64(rumba.float64, rumba.float64)], target="cuda", fastmath=True)
+def vec_add(x, y):
+    c = x + y
+    return c
+
+
+@rumba.vectorize(["int64(int64, float64)"], target="cuda")
+def scaled_floor(n, x):
+    return n * math.floor(x)
+
+
+def test_vectorize_for_cuda(target):
+    a = np.random.rand(3, 2).astype(np.float32)
+    b = np.random.rand(3, 2).astype(np.float32)
+    result = vec_add(a, b)
+    assert result.dtype == np.float32 and result.shape == (3, 2)
+    np.testing.assert_array_equal(result, a + b)
+    # Broadcasting, the float64 loop for float64 operands, numbers.
+    row = np.arange(2.0)
+    np.testing.assert_array_equal(vec_add(a.astype(np.float64), row), a.astype(np.float64) + row)
+    assert vec_add(1.5, 2.25) == 3.75
+    n = np.arange(-5, 5)
+    np.testing.assert_array_equal(scaled_floor(n, 2.5), n * np.floor(2.5))
+    on_device = vec_add(cuda.to_device(a), cuda.to_device(b))
+    assert isinstance(on_device, cuda.DeviceNDArray)
+    np.testing.assert_array_equal(on_device.copy_to_host(), a + b)
+    out = np.zeros((3, 2), np.float32)
+    assert vec_add(a, b, out=out) is out
+    np.testing.assert_array_equal(out, a + b)
+    with pytest.raises(TypeError, match="not supported for the input types"):
+        scaled_floor(np.ones(3, dtype=np.complex128), 1.0)
+
+
 def test_device_arrays(target):
     data = np.ones((64, 32))
     device_data = cuda.to_device(data)

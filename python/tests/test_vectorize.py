@@ -1,6 +1,7 @@
 """``@vectorize``: eager signatures give a real ``numpy.ufunc`` (broadcasting over N-D inputs,
 ``out=``, type dispatch over the listed loops), lazy ``@vectorize`` compiles a loop per new input
-dtypes; ``target='parallel'`` runs the loop on threads; ``target='cuda'`` is a clear error for now.
+dtypes; ``target='parallel'`` runs the loop on threads (``target='cuda'`` is tested in test_cuda.py;
+without signatures it is a clear error).
 Results are compared with NumPy applying the same Python function elementwise (``np.vectorize`` over
 the kernel's ``py_func`` semantics) and with NumPy's own operators."""
 import math
@@ -80,9 +81,9 @@ def test_lazy_vectorize_compiles_per_input_types():
     assert len(lazy.types) == 2
 
 
-def test_cuda_target_is_a_clear_error():
-    with pytest.raises(NotImplementedError, match="cuda"):
-        vectorize(["f4(f4, f4)"], target="cuda")(add)
+def test_cuda_target_without_signatures_is_a_clear_error():
+    with pytest.raises(TypeError, match="target='cuda'.* needs signatures"):
+        vectorize(target="cuda")(add)
 
 
 def test_kernel_errors_are_located():

@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 
 from .. import _rumba
-from ..dispatcher import Dispatcher, _compiled_name, _options_check, typeof
+from ..dispatcher import Dispatcher, _compiled_name, _environment, _fastmath_flags, _module_source, _options_check, typeof
 
 __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
@@ -209,6 +209,7 @@ class CUDAKernel(Dispatcher):
 
     def __init__(self, py_func, signatures, options):
         super().__init__(py_func, [], options)
+        self._name = _compiled_name(py_func)
         self._ptx = {}
         for signature in signatures:
             self.compile(signature)
@@ -240,11 +241,10 @@ class CUDAKernel(Dispatcher):
 
     def _launch(self, griddim, blockdim, sharedmem, args):
         types = self._types(args)
-        name = _compiled_name(self.py_func)
         if simulating():
             hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
             with self._lock:
-                self._get_compiler().launch_simulated(name, list(types), griddim, blockdim, hosts)
+                self._get_compiler().launch_simulated(self._name, list(types), griddim, blockdim, hosts)
             return
         module, entry = self._module_for(types)
         parameters = []
@@ -273,7 +273,7 @@ class CUDAKernel(Dispatcher):
         with self._lock:
             known = self._ptx.get(types)
             if known is None:
-                entry, ptx = self._get_compiler().kernel_ptx(_compiled_name(self.py_func), list(types), _chip(), _libdevice())
+                entry, ptx = self._get_compiler().kernel_ptx(self._name, list(types), _chip(), _libdevice())
                 known = self._ptx[types] = (_rumba.CudaModule(ptx), entry)
             return known
 
@@ -285,7 +285,7 @@ class CUDAKernel(Dispatcher):
         types = tuple(_rumba.parse_signature(text)[1])
         if simulating():
             with self._lock:
-                self._get_compiler().compile_kernel(_compiled_name(self.py_func), list(types))
+                self._get_compiler().compile_kernel(self._name, list(types))
         else:
             self._module_for(types)
 
@@ -294,13 +294,13 @@ class CUDAKernel(Dispatcher):
         selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
         results = {}
         for types in selected:
-            results[types] = self._get_compiler().kernel_ptx(_compiled_name(self.py_func), list(types), _chip(), _libdevice())[1]
+            results[types] = self._get_compiler().kernel_ptx(self._name, list(types), _chip(), _libdevice())[1]
         return results if signature is None else results[selected[0]]
 
     def inspect_mlir(self, signature=None, stage="py"):
         """The MLIR of the kernel after a stage of the GPU target (``py`` … ``gpu``, ``nvvm``, ``ptx``)."""
         selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
-        results = {types: self._get_compiler().emit_kernel(_compiled_name(self.py_func), list(types), stage, _chip()) for types in selected}
+        results = {types: self._get_compiler().emit_kernel(self._name, list(types), stage, _chip()) for types in selected}
         return results if signature is None else results[selected[0]]
 
 
@@ -333,3 +333,86 @@ def jit(func_or_sig=None, device=False, **options):
         return decorate(func_or_sig)
     signatures = [] if func_or_sig is None else func_or_sig if isinstance(func_or_sig, list) else [func_or_sig]
     return lambda py_func: decorate(py_func, [] if device else signatures)
+
+
+_UFUNC_KERNEL_TEMPLATE = """
+
+from rumba import cuda as __rumba_cuda
+
+
+def {kernel}({parameters}, __rumba_out):
+    __rumba_i = __rumba_cuda.grid(1)
+    if __rumba_i < __rumba_out.shape[0]:
+        __rumba_out[__rumba_i] = {function}({indexed})
+"""
+
+# Threads per block of the kernels `@vectorize(target='cuda')` launches.
+_UFUNC_BLOCK = 256
+
+
+class _UfuncKernel(CUDAKernel):
+    """The kernel a CUDA ufunc launches: its element function at each thread's index of 1-d
+    operands, compiled with the function's module."""
+
+    def __init__(self, py_func, options):
+        super().__init__(py_func, [], options)
+        self._name = "__rumba_cuda_ufunc_" + _compiled_name(py_func)
+        parameters = ["__rumba_a%d" % index for index in range(py_func.__code__.co_argcount)]
+        kernel_source = _UFUNC_KERNEL_TEMPLATE.format(
+            kernel=self._name,
+            parameters=", ".join(parameters),
+            function=_compiled_name(py_func),
+            indexed=", ".join("%s[__rumba_i]" % parameter for parameter in parameters),
+        )
+        source, file_name, _ = _module_source(py_func)
+        self._compiler = _rumba.Compiler(source + kernel_source, file_name, 3, _fastmath_flags(options.get("fastmath", False)), False, _environment(py_func))
+
+
+class CUDAUFunc:
+    """What ``@vectorize([...], target='cuda')`` returns: called like a NumPy ufunc on host arrays,
+    device arrays and numbers (broadcast as NumPy does), it runs one GPU thread per element of the
+    result. The first signature whose inputs the operands cast to safely is used, as NumPy picks a
+    loop. Device operands give a device result."""
+
+    def __init__(self, py_func, signatures, options):
+        from ..vectorize import _signature_types
+
+        if not signatures:
+            raise TypeError("@vectorize(target='cuda') needs signatures, as Numba's does")
+        self.py_func = py_func
+        self.__name__ = py_func.__name__
+        self.__doc__ = py_func.__doc__
+        self.nin = py_func.__code__.co_argcount
+        self._kernel = _UfuncKernel(py_func, options)
+        self._loops = [_signature_types(signature) for signature in signatures]
+        if any(result is None for result, _ in self._loops):
+            raise TypeError("@vectorize(target='cuda') signatures name their return type, as in float32(float32, float32)")
+        self.types = ["".join(np.dtype(str(argument)).char for argument in arguments) + "->" + np.dtype(str(result)).char for result, arguments in self._loops]
+
+    def _loop_for(self, dtypes):
+        for result, arguments in self._loops:
+            if all(np.can_cast(dtype, np.dtype(str(argument)), "safe") for dtype, argument in zip(dtypes, arguments)):
+                return np.dtype(str(result)), [np.dtype(str(argument)) for argument in arguments]
+        raise TypeError("ufunc '%s' not supported for the input types %s; its loops are %s" % (self.__name__, tuple(str(dtype) for dtype in dtypes), ", ".join(self.types)))
+
+    def __call__(self, *args, out=None, stream=0):
+        if len(args) != self.nin:
+            raise TypeError("%s() takes %d arguments, got %d" % (self.__name__, self.nin, len(args)))
+        on_device = any(isinstance(argument, DeviceNDArray) for argument in args) or isinstance(out, DeviceNDArray)
+        hosts = [argument.copy_to_host() if isinstance(argument, DeviceNDArray) else np.asarray(argument) for argument in args]
+        result_dtype, argument_dtypes = self._loop_for([host.dtype for host in hosts])
+        shape = np.broadcast_shapes(*(host.shape for host in hosts))
+        operands = [np.ascontiguousarray(np.broadcast_to(host.astype(dtype, copy=False), shape)).ravel() for host, dtype in zip(hosts, argument_dtypes)]
+        result = np.empty(int(np.prod(shape, dtype=np.int64)), result_dtype)
+        if result.size:
+            self._kernel[(result.size + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*operands, result)
+        result = result.reshape(shape)
+        if out is not None:
+            if isinstance(out, DeviceNDArray):
+                out.copy_to_device(result)
+            else:
+                out[...] = result
+            return out
+        if on_device:
+            return to_device(result)
+        return result if shape else result[()]
