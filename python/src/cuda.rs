@@ -122,6 +122,35 @@ impl CudaModule {
     }
 }
 
+/// A CUDA event (`rumba.cuda.event()` on a GPU).
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct CudaEvent(device::Event);
+
+#[pymethods]
+impl CudaEvent {
+    #[new]
+    fn new(timing: bool) -> PyResult<Self> {
+        device::Event::new(timing).map(Self).map_err(runtime_error)
+    }
+
+    fn record(&self) -> PyResult<()> {
+        self.0.record().map_err(runtime_error)
+    }
+
+    fn synchronize(&self, py: Python<'_>) -> PyResult<()> {
+        py.detach(|| self.0.synchronize()).map_err(runtime_error)
+    }
+
+    fn query(&self) -> PyResult<bool> {
+        self.0.query().map_err(runtime_error)
+    }
+
+    /// Milliseconds from `start`'s record to this event's.
+    fn elapsed_since(&self, start: &CudaEvent) -> PyResult<f32> {
+        self.0.elapsed_since(&start.0).map_err(runtime_error)
+    }
+}
+
 /// One launch's arguments: they point into NumPy arrays the caller keeps alive across the launch.
 struct LaunchArguments(Vec<Argument>);
 

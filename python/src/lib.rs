@@ -874,6 +874,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<DispatchTable>()?;
     module.add_class::<cuda::DeviceBuffer>()?;
     module.add_class::<cuda::CudaModule>()?;
+    module.add_class::<cuda::CudaEvent>()?;
     module.add_function(wrap_pyfunction!(cuda::cuda_is_available, module)?)?;
     module.add_function(wrap_pyfunction!(cuda::cuda_compute_capability, module)?)?;
     module.add_function(wrap_pyfunction!(cuda::cuda_device_name, module)?)?;

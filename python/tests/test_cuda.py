@@ -403,6 +403,40 @@ def test_device_arrays(target):
     np.testing.assert_array_equal(host, data * 2)
 
 
+@cuda.jit
+def increment_by(g_data, inc_value):
+    i = cuda.grid(1)
+    g_data[i] = g_data[i] + inc_value
+
+
+def test_streams_events_and_pinned_arrays(target):
+    """Seed 002's asynchronous cell: a stream, a pinned array, events around copies and a launch."""
+    n = 16 * 1024
+    a = cuda.pinned_array(n, dtype=np.int32)
+    a[:] = 0
+    stream = cuda.stream()
+    d_a = cuda.device_array_like(a, stream)
+    start, stop = cuda.event(), cuda.event()
+    increment_by[n // 512, 512, stream](d_a, -26)
+    increment_by[n // 512, 512, stream](d_a, 26)
+    cuda.synchronize()
+    start.record(stream=stream)
+    d_a.copy_to_device(a, stream=stream)
+    increment_by[n // 512, 512, stream](d_a, 26)
+    d_a.copy_to_host(a)
+    stop.record(stream=stream)
+    while not stop.query():
+        pass
+    stop.synchronize()
+    assert start.elapsed_time(stop) >= 0 and cuda.event_elapsed_time(start, stop) >= 0
+    np.testing.assert_array_equal(a, np.full(n, 26, dtype=np.int32))
+    with cuda.stream().auto_synchronize() as other:
+        increment_by[n // 512, 512, other](d_a, 1)
+    np.testing.assert_array_equal(d_a.copy_to_host(), np.full(n, 27, dtype=np.int32))
+    with pytest.raises(RuntimeError, match="timing=True"):
+        cuda.event(timing=False).elapsed_time(stop)
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]

@@ -8,6 +8,7 @@ The intrinsics below (``cuda.grid``, ``cuda.threadIdx``, ...) mean something onl
 the compiler reads them from the kernel's source."""
 
 import os
+import time
 import warnings
 
 import numpy as np
@@ -18,7 +19,8 @@ from ..dispatcher import Dispatcher, _compiled_name, _environment, _fastmath_fla
 __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
-    "simulating",
+    "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
+    "event", "event_elapsed_time", "pinned_array", "pinned",
 ]
 
 
@@ -183,6 +185,114 @@ def synchronize():
     """Waits for the device to finish its work (launches are synchronous today)."""
     if not simulating():
         _rumba.cuda_synchronize()
+
+
+class Stream:
+    """A CUDA stream. Work given a stream is queued on the device's default stream, in the order it
+    is given, so it is ordered as on one stream (work of different streams does not overlap)."""
+
+    def __init__(self, name="stream"):
+        self._name = name
+
+    def synchronize(self):
+        """Waits for the work queued so far."""
+        synchronize()
+
+    def auto_synchronize(self):
+        """A context manager that synchronizes the stream when its block ends."""
+        stream = self
+
+        class _Synchronizing:
+            def __enter__(self):
+                return stream
+
+            def __exit__(self, *exception):
+                stream.synchronize()
+                return False
+
+        return _Synchronizing()
+
+    def __repr__(self):
+        return "<rumba.cuda %s>" % self._name
+
+
+def stream():
+    return Stream()
+
+
+def default_stream():
+    return Stream("default stream")
+
+
+def legacy_default_stream():
+    return Stream("legacy default stream")
+
+
+def per_thread_default_stream():
+    return Stream("per-thread default stream")
+
+
+class Event:
+    """A CUDA event: ``record`` it after work, then ``synchronize``, ``query``, or measure the
+    milliseconds between two (``elapsed_time``). In the simulator, where work is done when its call
+    returns, an event holds the host's clock at its record."""
+
+    def __init__(self, timing=True):
+        self._timing = timing
+        self._device = None if simulating() else _rumba.CudaEvent(timing)
+        self._recorded = None
+
+    def record(self, stream=0):
+        if self._device is not None:
+            self._device.record()
+        self._recorded = time.perf_counter()
+
+    def wait(self, stream=0):
+        """Work given to ``stream`` after this waits for the event: it does, being on one stream."""
+
+    def synchronize(self):
+        if self._device is not None:
+            self._device.synchronize()
+
+    def query(self):
+        return self._device.query() if self._device is not None else True
+
+    def elapsed_time(self, end):
+        """Milliseconds from this event's record to ``end``'s."""
+        if not (self._timing and end._timing):
+            raise RuntimeError("elapsed_time needs events made with timing=True")
+        if self._recorded is None or end._recorded is None:
+            raise RuntimeError("elapsed_time needs both events recorded")
+        if self._device is not None:
+            return end._device.elapsed_since(self._device)
+        return (end._recorded - self._recorded) * 1e3
+
+
+def event(timing=True):
+    return Event(timing)
+
+
+def event_elapsed_time(start, end):
+    return start.elapsed_time(end)
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
+    """A host array for copies to and from the device (page-locking it is a speed-up rumba does not
+    make yet: the copies are synchronous)."""
+    return np.empty(shape, dtype=dtype, order=order)
+
+
+class pinned:
+    """``with cuda.pinned(array, ...)``: the arrays stay as they are (see ``pinned_array``)."""
+
+    def __init__(self, *arrays):
+        self._arrays = arrays
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exception):
+        return False
 
 
 def _dim3(value, what):

@@ -299,6 +299,70 @@ impl Drop for LoadedModule {
     }
 }
 
+/// A CUDA event on the default stream, which `rumba.cuda.event()` records to time work or to wait
+/// for it.
+pub struct Event {
+    event: sys::CUevent,
+    /// Keeps the context alive while the event is.
+    context: Arc<CudaContext>,
+}
+
+// SAFETY: a CUevent is a handle the driver lets any thread use once the context is current, which
+// every method makes it first.
+unsafe impl Send for Event {}
+unsafe impl Sync for Event {}
+
+impl Event {
+    /// A new event; `timing` lets `elapsed_since` measure between two of them.
+    pub fn new(timing: bool) -> Result<Self, String> {
+        let context = bound_context()?;
+        let flags = if timing { sys::CUevent_flags::CU_EVENT_DEFAULT } else { sys::CUevent_flags::CU_EVENT_DISABLE_TIMING };
+        let event = result::event::create(flags).map_err(|error| driver_error("could not create a CUDA event", error))?;
+        Ok(Self { event, context })
+    }
+
+    /// Records the event after the work submitted so far.
+    pub fn record(&self) -> Result<(), String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: the event was created by `new` and is not destroyed before `drop`.
+        unsafe { result::event::record(self.event, std::ptr::null_mut()) }.map_err(|error| driver_error("could not record a CUDA event", error))
+    }
+
+    /// Waits until the work before the event's last record is done.
+    pub fn synchronize(&self) -> Result<(), String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: as in `record`.
+        unsafe { result::event::synchronize(self.event) }.map_err(|error| driver_error("a GPU kernel failed", error))
+    }
+
+    /// Whether the work before the event's last record is done.
+    pub fn query(&self) -> Result<bool, String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: as in `record`.
+        match unsafe { result::event::query(self.event) } {
+            Ok(()) => Ok(true),
+            Err(DriverError(sys::CUresult::CUDA_ERROR_NOT_READY)) => Ok(false),
+            Err(error) => Err(driver_error("a GPU kernel failed", error)),
+        }
+    }
+
+    /// Milliseconds from `start`'s record to this event's (both recorded, and done).
+    pub fn elapsed_since(&self, start: &Event) -> Result<f32, String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: both events were created by `new` in this context and are alive.
+        unsafe { result::event::elapsed(start.event, self.event) }.map_err(|error| driver_error("could not measure the time between CUDA events", error))
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        if self.context.bind_to_thread().is_ok() {
+            // SAFETY: created by `new`, destroyed once, here; a failure leaves nothing to do.
+            let _ = unsafe { result::event::destroy(self.event) };
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
