@@ -125,6 +125,10 @@ def _definition_source(py_func):
 _KNOWN_MODULES = ("math", "cmath", "numpy", "operator", "random", "numba", "rumba", "numba.cuda", "rumba.cuda")
 
 
+# Modules of rumba's own whose functions compiled code calls as a user's, compiled from their source.
+_SOURCE_MODULES = ("rumba.cuda.random",)
+
+
 # The dtypes of arrays compiled code can hold, as NumPy spells them; arrays of others stay unbound.
 _ARRAY_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"}
 
@@ -231,7 +235,7 @@ def _describe_function(name, value, caller_source, visiting):
     only where compiled code uses it); None where the caller's source defines it."""
     function = _python_function(value)
     module = getattr(function, "__module__", None) or "__main__"
-    if module.split(".")[0] in _KNOWN_MODULES:
+    if module.split(".")[0] in _KNOWN_MODULES and module not in _SOURCE_MODULES:
         return ("refused", "is %s.%s, which compiled code does not support" % (module, function.__qualname__))
     if function in visiting:
         return ("refused", "calls back into the function that calls it from another module, which is not supported yet")

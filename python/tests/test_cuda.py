@@ -437,6 +437,86 @@ def test_streams_events_and_pinned_arrays(target):
         cuda.event(timing=False).elapsed_time(stop)
 
 
+MASK64 = 2 ** 64 - 1
+
+
+def reference_xoroshiro_states(n, seed, subsequence_start=0):
+    """xoroshiro128+ states as its authors define them, in Python ints: SplitMix64 seeding, each
+    next state 2**64 draws (a jump) after the one before."""
+    def next_state(s0, s1):
+        s1 ^= s0
+        rotate = lambda x, k: ((x << k) | (x >> (64 - k))) & MASK64
+        return rotate(s0, 55) ^ s1 ^ ((s1 << 14) & MASK64), rotate(s1, 36)
+
+    def jump(state):
+        s0 = s1 = 0
+        for polynomial in (0xBEAC0467EBA5FACB, 0xD86B048B86AA9922):
+            for bit in range(64):
+                if polynomial >> bit & 1:
+                    s0 ^= state[0]
+                    s1 ^= state[1]
+                state = next_state(*state)
+        return s0, s1
+
+    z = (seed + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z ^= z >> 31
+    states = [(z, z)]
+    for _ in range(subsequence_start):
+        states[0] = jump(states[0])
+    while len(states) < n:
+        states.append(jump(states[-1]))
+    return np.array(states, dtype=np.uint64).reshape(n, 2)
+
+
+from rumba.cuda.random import (create_xoroshiro128p_states, init_xoroshiro128p_states,  # noqa: E402
+                               xoroshiro128p_normal_float32, xoroshiro128p_uniform_float32, xoroshiro128p_uniform_float64)
+
+
+@cuda.jit
+def compute_pi(rng_states, iterations, out):
+    """Seed 002's kernel: pi from random points in the unit square."""
+    tid = cuda.grid(1)
+    inside = 0
+    for i in range(iterations):
+        x = xoroshiro128p_uniform_float32(rng_states, tid)
+        y = xoroshiro128p_uniform_float32(rng_states, tid)
+        if x**2 + y**2 <= 1.0:
+            inside += 1
+    out[tid] = 4.0 * inside / iterations
+
+
+@cuda.jit
+def draws(rng_states, uniforms, normals):
+    tid = cuda.grid(1)
+    for k in range(uniforms.shape[1]):
+        uniforms[tid, k] = xoroshiro128p_uniform_float64(rng_states, tid)
+    normals[tid] = xoroshiro128p_normal_float32(rng_states, tid)
+
+
+def test_xoroshiro128p_random_numbers(target):
+    for n, seed, start in [(6, 1, 0), (40, 12345, 3), (1, 2 ** 64 - 1, 0)]:
+        np.testing.assert_array_equal(create_xoroshiro128p_states(n, seed=seed, subsequence_start=start).copy_to_host(), reference_xoroshiro_states(n, seed, start))
+    states = create_xoroshiro128p_states(48, seed=7)
+    init_xoroshiro128p_states(states, seed=8)
+    np.testing.assert_array_equal(states.copy_to_host(), reference_xoroshiro_states(48, 8))
+    # The draws: each thread's from its own state, as CPython running the kernel draws them.
+    uniforms, normals = np.zeros((48, 5)), np.zeros(48, np.float32)
+    expected_uniforms, expected_normals = uniforms.copy(), normals.copy()
+    reference_launch(draws, 2, 24, reference_xoroshiro_states(48, 8), expected_uniforms, expected_normals)
+    draws[2, 24](states, uniforms, normals)
+    np.testing.assert_array_equal(uniforms, expected_uniforms)
+    np.testing.assert_allclose(normals, expected_normals, rtol=1e-6)
+    assert np.all((uniforms >= 0) & (uniforms < 1))
+    out = np.zeros(24 * 64, dtype=np.float32)
+    compute_pi[24, 64](create_xoroshiro128p_states(24 * 64, seed=1), 1000, out)
+    expected = np.zeros_like(out)
+    reference_launch(compute_pi, 24, 64, reference_xoroshiro_states(24 * 64, 1), 1000, expected)
+    np.testing.assert_array_equal(out, expected)
+    assert abs(out.mean() - math.pi) < 0.01
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]
@@ -476,6 +556,8 @@ def _ptxas():
     (scaled_square, ("float64[::1]",)),
     (per_thread_scratch, ("float64[::1]", "float64[::1]")),
     (wrapping_counters_and_claims, ("uint32[::1]", "int64[::1]", "int64[::1]", "int64[::1]", "int64[::1]")),
+    (compute_pi, ("uint64[:, ::1]", "int64", "float32[::1]")),
+    (draws, ("uint64[:, ::1]", "float64[:, ::1]", "float32[::1]")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12
