@@ -517,6 +517,60 @@ def test_xoroshiro128p_random_numbers(target):
     assert abs(out.mean() - math.pi) < 0.01
 
 
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+@cuda.reduce
+def max_reduce(a, b):
+    return a if a > b else b
+
+
+@cuda.jit(device=True)
+def rint(x):
+    """Seed 002's round half to even."""
+    y = math.floor(x)
+    r = x - y
+    if r > 0.5:
+        y += 1.0
+    if r == 0.5:
+        r = y - 2.0 * math.floor(0.5 * y)
+        if r == 1.0:
+            y += 1.0
+    return y
+
+
+@cuda.jit
+def gpu_round(in_col, out_col, decimal):
+    i = cuda.grid(1)
+    f = 10 ** decimal
+    if i < in_col.size:
+        ret = in_col[i] * f
+        ret = rint(ret)
+        tmp = ret / f
+        out_col[i] = tmp
+
+
+def test_reduce_and_forall(target):
+    """Seed 002's reduction and forall cells, against NumPy."""
+    A = (np.arange(1234, dtype=np.float64)) + 1
+    assert sum_reduce(A) == A.sum()
+    r = cuda.device_array(1, dtype=np.float64)
+    A_d = cuda.to_device(A)
+    assert sum_reduce(A_d, res=r) is None and r.copy_to_host()[0] == A.sum()
+    np.testing.assert_array_equal(A, A_d.copy_to_host())
+    assert sum_reduce(A, init=10.0) == A.sum() + 10.0
+    assert sum_reduce(A, size=100) == A[:100].sum()
+    assert sum_reduce(np.zeros(0), init=3.0) == 3.0
+    values = np.random.default_rng(11).integers(-10 ** 6, 10 ** 6, 70000)
+    assert max_reduce(values, init=values[0]) == values.max()
+    in_data = cuda.to_device(np.random.default_rng(2).random(1000))
+    out_data = cuda.device_array_like(in_data)
+    gpu_round.forall(len(in_data))(in_data, out_data, 3)
+    np.testing.assert_array_equal(out_data.copy_to_host(), np.round(in_data.copy_to_host() * 1000) / 1000)
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]

@@ -20,7 +20,7 @@ __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
     "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
-    "event", "event_elapsed_time", "pinned_array", "pinned",
+    "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce",
 ]
 
 
@@ -306,6 +306,9 @@ def _dim3(value, what):
     return tuple(int(extent) for extent in value) + (1,) * (3 - len(value))
 
 
+# Threads per block of `kernel.forall(n)` launches.
+_FORALL_BLOCK = 256
+
 # Kernel parameter kinds for the driver, by NumPy dtype name.
 _PARAMETER_KINDS = {
     "bool": "u8", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -336,6 +339,16 @@ class CUDAKernel(Dispatcher):
 
     def __call__(self, *args, **kwargs):
         raise TypeError("a CUDA kernel is launched with a configuration: %s[griddim, blockdim](...)" % self.py_func.__name__)
+
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """The kernel configured to run at least ``ntasks`` threads (blocks of ``tpb`` threads, 256
+        if not given), for a kernel that guards its index with the arrays' size."""
+        if ntasks < 0:
+            raise ValueError("forall() takes a number of tasks that is not negative, got %r" % ntasks)
+        threads = int(tpb) or _FORALL_BLOCK
+        if ntasks == 0:
+            return lambda *args: None
+        return self[(ntasks + threads - 1) // threads, threads, stream, sharedmem]
 
     def _types(self, args):
         types = []
@@ -460,22 +473,16 @@ def {kernel}({parameters}, __rumba_out):
 _UFUNC_BLOCK = 256
 
 
-class _UfuncKernel(CUDAKernel):
-    """The kernel a CUDA ufunc launches: its element function at each thread's index of 1-d
-    operands, compiled with the function's module."""
+class _GeneratedKernel(CUDAKernel):
+    """A kernel rumba writes around a user's function (a CUDA ufunc's, a reduction's): ``source``
+    defines it as ``prefix + name``, compiled with the function's module."""
 
-    def __init__(self, py_func, options):
+    def __init__(self, py_func, prefix, source, options=None):
+        options = options or {}
         super().__init__(py_func, [], options)
-        self._name = "__rumba_cuda_ufunc_" + _compiled_name(py_func)
-        parameters = ["__rumba_a%d" % index for index in range(py_func.__code__.co_argcount)]
-        kernel_source = _UFUNC_KERNEL_TEMPLATE.format(
-            kernel=self._name,
-            parameters=", ".join(parameters),
-            function=_compiled_name(py_func),
-            indexed=", ".join("%s[__rumba_i]" % parameter for parameter in parameters),
-        )
-        source, file_name, _ = _module_source(py_func)
-        self._compiler = _rumba.Compiler(source + kernel_source, file_name, 3, _fastmath_flags(options.get("fastmath", False)), False, _environment(py_func))
+        self._name = prefix + _compiled_name(py_func)
+        module_source, file_name, _ = _module_source(py_func)
+        self._compiler = _rumba.Compiler(module_source + source, file_name, 3, _fastmath_flags(options.get("fastmath", False)), False, _environment(py_func))
 
 
 class CUDAUFunc:
@@ -493,7 +500,13 @@ class CUDAUFunc:
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
         self.nin = py_func.__code__.co_argcount
-        self._kernel = _UfuncKernel(py_func, options)
+        parameters = ["__rumba_a%d" % index for index in range(self.nin)]
+        self._kernel = _GeneratedKernel(py_func, "__rumba_cuda_ufunc_", _UFUNC_KERNEL_TEMPLATE.format(
+            kernel="__rumba_cuda_ufunc_" + _compiled_name(py_func),
+            parameters=", ".join(parameters),
+            function=_compiled_name(py_func),
+            indexed=", ".join("%s[__rumba_i]" % parameter for parameter in parameters),
+        ), options)
         self._loops = [_signature_types(signature) for signature in signatures]
         if any(result is None for result, _ in self._loops):
             raise TypeError("@vectorize(target='cuda') signatures name their return type, as in float32(float32, float32)")
@@ -526,3 +539,81 @@ class CUDAUFunc:
         if on_device:
             return to_device(result)
         return result if shape else result[()]
+
+
+_REDUCE_KERNEL_TEMPLATE = """
+
+import numpy as __rumba_np
+from rumba import cuda as __rumba_cuda
+
+
+def {kernel}(values, partials, filled_partials):
+    tile = __rumba_cuda.shared.array({block}, values.dtype)
+    filled = __rumba_cuda.shared.array({block}, __rumba_np.bool_)
+    t = __rumba_cuda.threadIdx.x
+    has = False
+    accumulated = values[0]
+    for k in range(__rumba_cuda.grid(1), values.shape[0], __rumba_cuda.gridsize(1)):
+        if has:
+            accumulated = {function}(accumulated, values[k])
+        else:
+            accumulated = values[k]
+            has = True
+    tile[t] = accumulated
+    filled[t] = has
+    __rumba_cuda.syncthreads()
+    step = {block} // 2
+    while step > 0:
+        if t < step and filled[t + step]:
+            if filled[t]:
+                tile[t] = {function}(tile[t], tile[t + step])
+            else:
+                tile[t] = tile[t + step]
+                filled[t] = True
+        __rumba_cuda.syncthreads()
+        step //= 2
+    if t == 0:
+        partials[__rumba_cuda.blockIdx.x] = tile[0]
+        filled_partials[__rumba_cuda.blockIdx.x] = filled[0]
+"""
+
+# Blocks of a reduction's first pass, and threads per block.
+_REDUCE_BLOCKS = 256
+_REDUCE_BLOCK = 256
+
+
+class Reduce:
+    """What ``@cuda.reduce`` returns: ``reduce(ary, size=None, res=None, init=0, stream=0)`` combines
+    the elements of a host or device array with the binary function (assumed associative and
+    commutative, as Numba assumes it) on the GPU: each block combines its threads' elements in
+    shared memory, then the few block results and ``init`` are combined on the host."""
+
+    def __init__(self, py_func):
+        self.py_func = py_func
+        self.__name__ = py_func.__name__
+        self.__doc__ = py_func.__doc__
+        self._kernel = _GeneratedKernel(py_func, "__rumba_cuda_reduce_", _REDUCE_KERNEL_TEMPLATE.format(
+            kernel="__rumba_cuda_reduce_" + _compiled_name(py_func), function=_compiled_name(py_func), block=_REDUCE_BLOCK))
+
+    def __call__(self, ary, size=None, res=None, init=0, stream=0):
+        values = ary.copy_to_host() if isinstance(ary, DeviceNDArray) else np.asarray(ary)
+        values = values.ravel()[: values.size if size is None else size]
+        result = values.dtype.type(init)
+        if values.size:
+            partials = np.empty(_REDUCE_BLOCKS, values.dtype)
+            filled = np.zeros(_REDUCE_BLOCKS, np.bool_)
+            self._kernel[_REDUCE_BLOCKS, _REDUCE_BLOCK](np.ascontiguousarray(values), partials, filled)
+            for partial in partials[filled]:
+                result = self.py_func(result, partial)
+        if res is None:
+            return result
+        if isinstance(res, DeviceNDArray):
+            res.copy_to_device(np.array([result], dtype=res.dtype))
+        else:
+            res[0] = result
+        return None
+
+
+def reduce(function):
+    """Numba's ``@cuda.reduce``: a binary function made a reduction over arrays."""
+    return Reduce(function)
