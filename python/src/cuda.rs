@@ -43,15 +43,6 @@ pub fn cuda_synchronize() -> PyResult<()> {
 #[pyclass(frozen, module = "rumba._rumba")]
 pub struct DeviceBuffer(device::DeviceBuffer);
 
-/// The bytes of a C-contiguous NumPy array.
-fn contiguous_bytes(array: &Bound<'_, PyUntypedArray>) -> PyResult<(*mut u8, usize)> {
-    if !array.is_c_contiguous() {
-        return Err(PyRuntimeError::new_err("device copies take C-contiguous arrays"));
-    }
-    let bytes = array.len() * array.dtype().itemsize();
-    Ok((unsafe { (*array.as_array_ptr()).data }.cast::<u8>(), bytes))
-}
-
 #[pymethods]
 impl DeviceBuffer {
     #[new]
@@ -63,24 +54,36 @@ impl DeviceBuffer {
     fn pointer(&self) -> u64 {
         self.0.pointer()
     }
+}
 
-    /// Copies a C-contiguous array of the buffer's size into it.
-    fn copy_from_host(&self, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
-        let (data, bytes) = contiguous_bytes(array)?;
-        // SAFETY: `data` holds `bytes` bytes of the array, which the caller's frame keeps alive.
-        unsafe { self.0.copy_from_host(data, bytes) }.map_err(runtime_error)
+/// The bytes of a C-contiguous NumPy array.
+fn contiguous_bytes(array: &Bound<'_, PyUntypedArray>) -> PyResult<(*mut u8, usize)> {
+    if !array.is_c_contiguous() {
+        return Err(PyRuntimeError::new_err("device copies take C-contiguous arrays"));
     }
+    let bytes = array.len() * array.dtype().itemsize();
+    Ok((unsafe { (*array.as_array_ptr()).data }.cast::<u8>(), bytes))
+}
 
-    /// Copies the buffer into a C-contiguous array of its size.
-    fn copy_to_host(&self, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
-        // SAFETY: reads the flags of a live array.
-        if unsafe { (*array.as_array_ptr()).flags } & numpy::npyffi::NPY_ARRAY_WRITEABLE == 0 {
-            return Err(PyRuntimeError::new_err("copy_to_host needs a writeable array"));
-        }
-        let (data, bytes) = contiguous_bytes(array)?;
-        // SAFETY: as above, and the array is writeable.
-        unsafe { self.0.copy_to_host(data, bytes) }.map_err(runtime_error)
+/// Copies a C-contiguous array into device memory at `pointer` (which holds as many bytes: the
+/// caller's device array says so).
+#[pyfunction]
+pub fn cuda_copy_to_device(pointer: u64, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+    let (data, bytes) = contiguous_bytes(array)?;
+    // SAFETY: `data` holds `bytes` bytes of the array, alive in the caller's frame.
+    unsafe { device::copy_host_to_device(pointer, data, bytes) }.map_err(runtime_error)
+}
+
+/// Copies device memory at `pointer` into a C-contiguous writeable array of as many bytes.
+#[pyfunction]
+pub fn cuda_copy_to_host(pointer: u64, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+    // SAFETY: reads the flags of a live array.
+    if unsafe { (*array.as_array_ptr()).flags } & numpy::npyffi::NPY_ARRAY_WRITEABLE == 0 {
+        return Err(PyRuntimeError::new_err("copy_to_host needs a writeable array"));
     }
+    let (data, bytes) = contiguous_bytes(array)?;
+    // SAFETY: as above, and the array is writeable.
+    unsafe { device::copy_device_to_host(data, pointer, bytes) }.map_err(runtime_error)
 }
 
 /// A PTX module loaded on the GPU.

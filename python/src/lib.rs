@@ -879,6 +879,8 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(cuda::cuda_compute_capability, module)?)?;
     module.add_function(wrap_pyfunction!(cuda::cuda_device_name, module)?)?;
     module.add_function(wrap_pyfunction!(cuda::cuda_synchronize, module)?)?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_copy_to_device, module)?)?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_copy_to_host, module)?)?;
     module.add_function(wrap_pyfunction!(stages, module)?)?;
     module.add_function(wrap_pyfunction!(set_num_threads, module)?)?;
     module.add_function(wrap_pyfunction!(get_num_threads, module)?)?;

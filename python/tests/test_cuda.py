@@ -571,6 +571,39 @@ def test_reduce_and_forall(target):
     np.testing.assert_array_equal(out_data.copy_to_host(), np.round(in_data.copy_to_host() * 1000) / 1000)
 
 
+class ForeignArray:
+    """Another library's device array, as seed 002's MyFloatArray: memory it owns, shown only
+    through the CUDA Array Interface."""
+
+    def __init__(self, n):
+        self._memory = cuda.device_array(n, np.float32)
+
+    @property
+    def __cuda_array_interface__(self):
+        return self._memory.__cuda_array_interface__
+
+
+@cuda.jit
+def initialize(x):
+    i = cuda.grid(1)
+    if i < len(x):
+        x[i] = 3.14
+
+
+def test_cuda_array_interface(target):
+    arr = ForeignArray(32)
+    interface = arr.__cuda_array_interface__
+    assert interface["version"] == 3 and interface["shape"] == (32,) and interface["typestr"] == "<f4"
+    assert interface["data"][0] != 0 and interface["data"][1] is False
+    assert cuda.is_cuda_array(arr) and not cuda.is_cuda_array(np.zeros(3))
+    initialize[1, 32](arr)
+    view = cuda.as_cuda_array(arr)
+    np.testing.assert_array_equal(view.copy_to_host(), np.full(32, 3.14, np.float32))
+    # The view shares the memory: a kernel on it is seen through the other library's array.
+    increment[1, 32](view)
+    np.testing.assert_array_equal(cuda.as_cuda_array(arr).copy_to_host(), np.full(32, np.float32(3.14) + 1, np.float32))
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]

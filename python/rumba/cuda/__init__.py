@@ -7,6 +7,7 @@ block's threads run as coroutines that switch at ``cuda.syncthreads()``.
 The intrinsics below (``cuda.grid``, ``cuda.threadIdx``, ...) mean something only inside a kernel:
 the compiler reads them from the kernel's source."""
 
+import ctypes
 import os
 import time
 import warnings
@@ -20,7 +21,7 @@ __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
     "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
-    "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce",
+    "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce", "as_cuda_array", "is_cuda_array",
 ]
 
 
@@ -93,21 +94,27 @@ def _chip():
 
 
 class DeviceNDArray:
-    """An array in device memory (host memory standing in for it in the simulator), always in C
-    order. ``copy_to_host()`` brings it back."""
+    """An array in device memory (host memory standing in for it in the simulator), in C order.
+    ``copy_to_host()`` brings it back; ``__cuda_array_interface__`` (version 3) shows it to other
+    libraries, and ``as_cuda_array`` makes one of theirs."""
 
-    def __init__(self, shape, dtype):
+    def __init__(self, shape, dtype, _pointer=None, _owner=None):
         self.shape = tuple(int(extent) for extent in shape)
         self.dtype = np.dtype(dtype)
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.ndim = len(self.shape)
-        self.strides = tuple(int(stride) for stride in np.empty(0, self.dtype).itemsize * np.array(_c_order_steps(self.shape), dtype=np.int64))
+        self.strides = tuple(step * self.dtype.itemsize for step in _c_order_steps(self.shape))
+        # What keeps the memory alive: a buffer of ours, or the object another library lent it by.
+        self._owner = _owner
         if simulating():
-            self._host = np.zeros(self.shape, self.dtype)
-            self._buffer = None
+            self._host = np.zeros(self.shape, self.dtype) if _pointer is None else _host_view(_pointer, self.shape, self.dtype)
+            self._pointer = self._host.ctypes.data
         else:
             self._host = None
-            self._buffer = _rumba.DeviceBuffer(self.size * self.dtype.itemsize)
+            if _pointer is None:
+                self._owner = _rumba.DeviceBuffer(self.nbytes)
+                _pointer = self._owner.pointer
+            self._pointer = _pointer
 
     def __len__(self):
         return self.shape[0]
@@ -116,6 +123,10 @@ class DeviceNDArray:
     def nbytes(self):
         return self.size * self.dtype.itemsize
 
+    @property
+    def __cuda_array_interface__(self):
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self._pointer, False), "version": 3, "strides": None, "stream": None}
+
     def is_c_contiguous(self):
         return True
 
@@ -123,23 +134,23 @@ class DeviceNDArray:
         source = np.ascontiguousarray(ary, dtype=self.dtype)
         if source.shape != self.shape:
             raise ValueError("copy_to_device: shape %s does not match the device array's %s" % (source.shape, self.shape))
-        if self._buffer is None:
+        if self._host is not None:
             self._host[...] = source
         else:
-            self._buffer.copy_from_host(source)
+            _rumba.cuda_copy_to_device(self._pointer, source)
 
     def copy_to_host(self, ary=None, stream=0):
         if ary is None:
             ary = np.empty(self.shape, self.dtype)
         elif ary.shape != self.shape or ary.dtype != self.dtype:
             raise ValueError("copy_to_host: the host array must have shape %s and dtype %s" % (self.shape, self.dtype))
-        if self._buffer is None:
+        if self._host is not None:
             ary[...] = self._host
         elif ary.flags.c_contiguous:
-            self._buffer.copy_to_host(ary)
+            _rumba.cuda_copy_to_host(self._pointer, ary)
         else:
             staging = np.empty(self.shape, self.dtype)
-            self._buffer.copy_to_host(staging)
+            _rumba.cuda_copy_to_host(self._pointer, staging)
             ary[...] = staging
         return ary
 
@@ -150,6 +161,31 @@ class DeviceNDArray:
 
     def __repr__(self):
         return "<rumba.cuda.DeviceNDArray shape=%s dtype=%s>" % (self.shape, self.dtype)
+
+
+def _host_view(pointer, shape, dtype):
+    """The host memory at ``pointer`` as an array (the simulator's device memory is host memory)."""
+    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    return np.frombuffer((ctypes.c_char * nbytes).from_address(pointer), dtype=dtype).reshape(shape)
+
+
+def is_cuda_array(obj):
+    """Whether ``obj`` shows its device memory through the CUDA Array Interface."""
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+def as_cuda_array(obj, sync=True):
+    """A device array viewing another library's device memory (CuPy, PyTorch, or any object with a
+    ``__cuda_array_interface__``), without a copy; the array keeps ``obj`` alive."""
+    if isinstance(obj, DeviceNDArray):
+        return obj
+    interface = obj.__cuda_array_interface__
+    shape, dtype = tuple(interface["shape"]), np.dtype(interface["typestr"])
+    strides = interface.get("strides")
+    contiguous = tuple(step * dtype.itemsize for step in _c_order_steps(shape))
+    if strides is not None and tuple(strides) != contiguous and int(np.prod(shape, dtype=np.int64)) > 1:
+        raise NotImplementedError("rumba.cuda: only C-contiguous arrays are taken through the CUDA Array Interface so far")
+    return DeviceNDArray(shape, dtype, _pointer=interface["data"][0], _owner=obj)
 
 
 def _c_order_steps(shape):
@@ -363,6 +399,8 @@ class CUDAKernel(Dispatcher):
         return tuple(types)
 
     def _launch(self, griddim, blockdim, sharedmem, args):
+        # Another library's device arrays go in as they are, through the CUDA Array Interface.
+        args = tuple(as_cuda_array(value) if is_cuda_array(value) and not isinstance(value, np.ndarray) else value for value in args)
         types = self._types(args)
         if simulating():
             hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
@@ -378,7 +416,7 @@ class CUDAKernel(Dispatcher):
                 copies.append((value, device))
                 value = device
             if isinstance(value, DeviceNDArray):
-                pointer = value._buffer.pointer
+                pointer = value._pointer
                 steps = _c_order_steps(value.shape)
                 parameters += [("u64", pointer), ("u64", pointer), ("i64", 0)] + [("i64", extent) for extent in value.shape] + [("i64", step) for step in steps]
             elif isinstance(value, (bool, np.bool_)):

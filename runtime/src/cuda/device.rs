@@ -129,17 +129,8 @@ impl DeviceBuffer {
     /// `host` must be valid for reading `bytes` bytes.
     pub unsafe fn copy_from_host(&self, host: *const u8, bytes: usize) -> Result<(), String> {
         self.check_size(bytes, "into")?;
-        if bytes == 0 {
-            return Ok(());
-        }
-        if host.is_null() {
-            return Err("cannot copy to the GPU from a null host pointer".to_string());
-        }
-        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
-        // SAFETY: the caller guarantees `host` is readable for `bytes` bytes, and the allocation
-        // holds at least `bytes` bytes (checked above).
-        let source = unsafe { std::slice::from_raw_parts(host, bytes) };
-        unsafe { result::memcpy_htod_sync(self.pointer, source) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes to the GPU"), error))
+        // SAFETY: the caller's promise, and the allocation holds `bytes` bytes (checked above).
+        unsafe { copy_host_to_device(self.pointer, host, bytes) }
     }
 
     /// Copies `bytes` bytes from the start of the buffer to host memory at `host`, after the work
@@ -149,17 +140,8 @@ impl DeviceBuffer {
     /// `host` must be valid for writing `bytes` bytes.
     pub unsafe fn copy_to_host(&self, host: *mut u8, bytes: usize) -> Result<(), String> {
         self.check_size(bytes, "out of")?;
-        if bytes == 0 {
-            return Ok(());
-        }
-        if host.is_null() {
-            return Err("cannot copy from the GPU to a null host pointer".to_string());
-        }
-        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
-        // SAFETY: the caller guarantees `host` is writable for `bytes` bytes, and the allocation
-        // holds at least `bytes` bytes (checked above).
-        let destination = unsafe { std::slice::from_raw_parts_mut(host, bytes) };
-        unsafe { result::memcpy_dtoh_sync(destination, self.pointer) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes from the GPU"), error))
+        // SAFETY: as above.
+        unsafe { copy_device_to_host(host, self.pointer, bytes) }
     }
 
     /// Copies a host slice to the start of the buffer ([`DeviceBuffer::copy_from_host`], safely).
@@ -173,6 +155,43 @@ impl DeviceBuffer {
         // SAFETY: a mutable slice is writable for its length.
         unsafe { self.copy_to_host(host.as_mut_ptr(), host.len()) }
     }
+}
+
+/// Copies `bytes` bytes from host memory at `host` to device memory at `device` (a buffer of ours
+/// or another library's array, seen through the CUDA Array Interface), after the work submitted
+/// before it.
+///
+/// # Safety
+/// `host` must be valid for reading `bytes` bytes, and `device` a device allocation of as many.
+pub unsafe fn copy_host_to_device(device: u64, host: *const u8, bytes: usize) -> Result<(), String> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    if host.is_null() || device == 0 {
+        return Err("cannot copy to the GPU from or to a null pointer".to_string());
+    }
+    bound_context()?;
+    // SAFETY: the caller's promise.
+    let source = unsafe { std::slice::from_raw_parts(host, bytes) };
+    unsafe { result::memcpy_htod_sync(device, source) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes to the GPU"), error))
+}
+
+/// Copies `bytes` bytes from device memory at `device` to host memory at `host`, after the work
+/// submitted before it.
+///
+/// # Safety
+/// `host` must be valid for writing `bytes` bytes, and `device` a device allocation of as many.
+pub unsafe fn copy_device_to_host(host: *mut u8, device: u64, bytes: usize) -> Result<(), String> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    if host.is_null() || device == 0 {
+        return Err("cannot copy from the GPU from or to a null pointer".to_string());
+    }
+    bound_context()?;
+    // SAFETY: the caller's promise.
+    let destination = unsafe { std::slice::from_raw_parts_mut(host, bytes) };
+    unsafe { result::memcpy_dtoh_sync(destination, device) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes from the GPU"), error))
 }
 
 impl Drop for DeviceBuffer {
