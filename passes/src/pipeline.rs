@@ -77,8 +77,8 @@ pub fn gpu_stages(chip: &str, libraries: &[String]) -> Vec<(&'static str, String
     vec![
         (
             "gpu",
-            "builtin.module(func.func(convert-linalg-to-loops,arith-expand),canonicalize,outline-cuda-kernels)".to_string(),
-            "the kernel and the functions it calls in a gpu.module, CUDA intrinsics as gpu ops, a gpu.func per kernel",
+            "builtin.module(func.func(convert-linalg-to-loops,arith-expand),convert-math-to-funcs{convert-ctlz=false},canonicalize,outline-cuda-kernels)".to_string(),
+            "the kernel and the functions it calls in a gpu.module (integer powers as helper functions), CUDA intrinsics as gpu ops, a gpu.func per kernel",
         ),
         (
             "nvvm",

@@ -645,6 +645,7 @@ def _ptxas():
     (wrapping_counters_and_claims, ("uint32[::1]", "int64[::1]", "int64[::1]", "int64[::1]", "int64[::1]")),
     (compute_pi, ("uint64[:, ::1]", "int64", "float32[::1]")),
     (draws, ("uint64[:, ::1]", "float64[:, ::1]", "float32[::1]")),
+    (gpu_round, ("float64[::1]", "float64[::1]", "int64")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12
