@@ -166,8 +166,8 @@ impl CompiledFunction {
         self.straight_line
     }
 
-    /// Whether the code waits at a CUDA block barrier (`cuda.syncthreads()`): the simulator then
-    /// runs each thread of a block as a coroutine of its own.
+    /// Whether the code waits for other CUDA threads (`cuda.syncthreads()` and its reductions, warp
+    /// shuffles): the simulator then runs each thread of a block as a coroutine of its own.
     pub fn synchronizes(&self) -> bool {
         self.synchronizes
     }
@@ -313,7 +313,7 @@ impl Module {
             declared_return: None,
             converted_return: None,
             straight_line,
-            synchronizes: emitted.text.contains(&format!("@{}", rumba_dialects::cuda::SYNCTHREADS)),
+            synchronizes: [rumba_dialects::cuda::SYNCTHREADS, rumba_dialects::cuda::SHUFFLE_PREFIX].iter().any(|meeting| emitted.text.contains(&format!("@{meeting}"))),
             shares_memory: emitted.text.contains(&format!("@{}", rumba_dialects::cuda::SHARED_PREFIX)),
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));

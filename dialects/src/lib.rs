@@ -111,6 +111,13 @@ pub mod cuda {
     pub const GEOMETRY: &str = "rumba_cuda_geometry";
     /// `func.call @rumba_cuda_syncthreads()`: the block's barrier.
     pub const SYNCTHREADS: &str = "rumba_cuda_syncthreads";
+    /// `func.call @rumba_cuda_syncthreads_reduce(reduction, predicate) : (i32, i32) -> i32`: the
+    /// barrier with a reduction (0 count, 1 and, 2 or) of the threads' predicates.
+    pub const SYNCTHREADS_REDUCE: &str = "rumba_cuda_syncthreads_reduce";
+    /// `func.call @rumba_cuda_shuffle_<T>(mode, value, lane) : (i32, T, i64) -> T`, `T` one of
+    /// `i32 i64 f32 f64`: a warp shuffle, modes as `gpu.shuffle` numbers them (0 xor, 1 down,
+    /// 2 up, 3 idx).
+    pub const SHUFFLE_PREFIX: &str = "rumba_cuda_shuffle_";
     /// The symbols of the `memref.global`s of `cuda.shared.array`s start with this.
     pub const SHARED_PREFIX: &str = "__rumba_shared_";
 }

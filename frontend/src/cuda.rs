@@ -57,10 +57,17 @@ const ATOMIC_KINDS: [&str; 9] = ["add", "sub", "max", "min", "exch", "inc", "dec
 
 /// The functions of the `cuda` module that compiled code implements here, with what each does; the
 /// others it knows are the prelude's (`crate::cuda::prelude_name`).
-pub const INTRINSICS: [(&str, &str); 10] = [
+pub const INTRINSICS: [(&str, &str); 17] = [
     ("grid(ndim)", "the thread's absolute position: an int, or a tuple of 2 or 3"),
     ("gridsize(ndim)", "the number of threads of the grid along each axis"),
     ("syncthreads()", "the block's barrier"),
+    ("syncthreads_count(predicate)", "the block's barrier, giving how many threads' predicates are true"),
+    ("syncthreads_and(predicate)", "the block's barrier, giving 1 if every thread's predicate is true, else 0"),
+    ("syncthreads_or(predicate)", "the block's barrier, giving 1 if any thread's predicate is true, else 0"),
+    ("shfl_sync(mask, value, src_lane)", "the value of lane `src_lane` of the warp (the mask is taken as every lane)"),
+    ("shfl_up_sync(mask, value, delta)", "the value of the lane `delta` below, or the thread's own"),
+    ("shfl_down_sync(mask, value, delta)", "the value of the lane `delta` above, or the thread's own"),
+    ("shfl_xor_sync(mask, value, lane_mask)", "the value of the lane `lane ^ lane_mask`"),
     ("threadfence()", "orders the thread's memory accesses for every thread (a sequentially consistent fence)"),
     ("threadfence_block()", "the same (a stronger fence than the block needs)"),
     ("threadfence_system()", "the same"),
@@ -244,6 +251,26 @@ pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_t
             1 => Type::Scalar(INT64),
             dimensions => Type::Tuple(vec![Type::Scalar(INT64); dimensions]),
         }),
+        "syncthreads_count" | "syncthreads_and" | "syncthreads_or" => {
+            match (&call.arguments.args[..], call.arguments.keywords.is_empty()) {
+                ([predicate], true) if matches!(expr_type(predicate)?, Type::Scalar(_)) => Ok(Type::Scalar(INT64)),
+                _ => Err(module.typing(call, format!("cuda.{name}(predicate) takes one number or bool"))),
+            }
+        }
+        "shfl_sync" | "shfl_up_sync" | "shfl_down_sync" | "shfl_xor_sync" => match (&call.arguments.args[..], call.arguments.keywords.is_empty()) {
+            ([mask, value, lane], true) => {
+                for operand in [mask, lane] {
+                    if !matches!(expr_type(operand)?, Type::Scalar(Scalar::Int { .. })) {
+                        return Err(module.typing(operand, format!("cuda.{name} takes an int here")));
+                    }
+                }
+                match expr_type(value)? {
+                    Type::Scalar(scalar @ (Scalar::Int { .. } | Scalar::Float { .. } | Scalar::Bool)) => Ok(Type::Scalar(scalar)),
+                    other => Err(module.typing(value, format!("cuda.{name} shuffles an int, a float or a bool, not {other}"))),
+                }
+            }
+            _ => Err(module.typing(call, format!("cuda.{name}(mask, value, lane) takes three arguments"))),
+        },
         "syncthreads" | "threadfence" | "threadfence_block" | "threadfence_system" => {
             if !call.arguments.args.is_empty() || !call.arguments.keywords.is_empty() {
                 return Err(module.typing(call, format!("cuda.{name}() takes no arguments")));

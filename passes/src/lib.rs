@@ -161,7 +161,7 @@ module_pass!(
     "OutlineCudaKernels",
     "outline-cuda-kernels",
     "Move a CUDA kernel's functions into a gpu.module, with its intrinsics as gpu ops and a gpu.func per kernel",
-    [DialectHandle::gpu(), DialectHandle::arith()],
+    [DialectHandle::gpu(), DialectHandle::arith(), unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) }],
     outline_cuda_kernels::outline_cuda_kernels
 );
 

@@ -4,7 +4,9 @@
 //! - `func.call @rumba_cuda_geometry(code)` (the frontend's reads of `cuda.threadIdx.x`, ...)
 //!   becomes `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim` or `gpu.grid_dim` along the axis the
 //!   constant code names, cast to `i64`; `func.call @rumba_cuda_syncthreads()` becomes
-//!   `gpu.barrier`; their declarations go.
+//!   `gpu.barrier`, `@rumba_cuda_syncthreads_reduce` an `nvvm.barrier` with its reduction, and
+//!   `@rumba_cuda_shuffle_*` a `gpu.shuffle` over the 32 lanes (two for 64-bit values, one per
+//!   half); their declarations go.
 //! - The globals of `cuda.shared.array`s move to shared memory (memory space 3, which NVVM lowers
 //!   to `.shared`); their users read them through a `memref.memory_space_cast` to the generic space.
 //! - Every global and function moves into `gpu.module @rumba_kernels`, and each kernel gets a
@@ -20,7 +22,7 @@
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
-use rumba_dialects::cuda::{GEOMETRY, SHARED_PREFIX, SYNCTHREADS};
+use rumba_dialects::cuda::{GEOMETRY, SHARED_PREFIX, SHUFFLE_PREFIX, SYNCTHREADS, SYNCTHREADS_REDUCE};
 
 /// The name of the `gpu.module` that holds the kernels.
 pub const GPU_MODULE: &str = "rumba_kernels";
@@ -66,6 +68,56 @@ fn lower_geometry(call: MlirOperation) -> bool {
 pub fn ptx_name(name: &str) -> Option<String> {
     let valid = |character: char| character.is_ascii_alphanumeric() || character == '_' || character == '$';
     (!name.chars().all(valid)).then(|| name.chars().map(|character| if valid(character) { character } else { '$' }).collect())
+}
+
+/// The constant an operand holds, if it is an `arith.constant`.
+fn constant_operand(operation: MlirOperation, position: usize) -> Option<i64> {
+    let operand = *ir::operands(operation).get(position)?;
+    ir::defining_operation(operand).filter(|op| ir::op_name(*op) == "arith.constant").map(|constant| ir::integer_attribute(constant, "value"))
+}
+
+/// `rumba_cuda_syncthreads_reduce(reduction, predicate)` as an `nvvm.barrier` with the reduction.
+fn lower_barrier_reduction(call: MlirOperation) -> bool {
+    let b = Builder::before(call);
+    let Some(reduction) = constant_operand(call, 0).and_then(|reduction| ["popc", "and", "or"].get(usize::try_from(reduction).ok()?).copied()) else {
+        b.emit_error("a CUDA barrier reduction not known when compiling");
+        return false;
+    };
+    let predicate = ir::operands(call)[1];
+    let attributes = [("reductionOp", b.parse_attribute(&format!("#nvvm.reduction<{reduction}>"))), ("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0, 1>"))];
+    let reduced = b.value("nvvm.barrier", &[predicate], b.integer_type(32), &attributes);
+    ir::replace_operation(call, &[reduced]);
+    true
+}
+
+/// `rumba_cuda_shuffle_<T>(mode, value, lane)` as `gpu.shuffle`s over the warp's 32 lanes: one for a
+/// 32-bit value, one per half of a 64-bit one.
+fn lower_shuffle(call: MlirOperation) -> bool {
+    let b = Builder::before(call);
+    let Some(mode) = constant_operand(call, 0).and_then(|mode| ["xor", "down", "up", "idx"].get(usize::try_from(mode).ok()?).copied()) else {
+        b.emit_error("a CUDA shuffle whose mode is not known when compiling");
+        return false;
+    };
+    let (value, lane) = (ir::operands(call)[1], ir::operands(call)[2]);
+    let (i32_type, i64_type) = (b.integer_type(32), b.integer_type(64));
+    let lane = b.value("arith.trunci", &[lane], i32_type, &[]);
+    let width = b.integer(i32_type, 32);
+    let mode = b.parse_attribute(&format!("#gpu<shuffle_mode {mode}>"));
+    let shuffle = |value: MlirValue| ir::results(b.create("gpu.shuffle", &[value, lane, width], &[ir::value_type(value), b.integer_type(1)], &[("mode", mode)]))[0];
+    let value_type = ir::value_type(value);
+    let float64 = ir::print_type(value_type) == "f64";
+    let shuffled = if float64 || unsafe { mlirTypeIsAInteger(value_type) && mlirIntegerTypeGetWidth(value_type) == 64 } {
+        let bits = if float64 { b.value("arith.bitcast", &[value], i64_type, &[]) } else { value };
+        let thirty_two = b.integer(i64_type, 32);
+        let low = shuffle(b.value("arith.trunci", &[bits], i32_type, &[]));
+        let high = shuffle(b.value("arith.trunci", &[b.binary("arith.shrui", bits, thirty_two)], i32_type, &[]));
+        let joined = b.binary("arith.ori", b.value("arith.extui", &[low], i64_type, &[]), b.binary("arith.shli", b.value("arith.extui", &[high], i64_type, &[]), thirty_two));
+        if float64 { b.value("arith.bitcast", &[joined], value_type, &[]) } else { joined }
+    } else {
+        shuffle(value)
+    };
+    ir::replace_operation(call, &[shuffled]);
+    true
 }
 
 /// `gpu.func @<name>_kernel(...) kernel` in front of `function`, calling it with its arguments.
@@ -127,6 +179,8 @@ pub fn outline_cuda_kernels(module: MlirOperation) -> bool {
     for call in ir::collect_operations(module, |operation| ir::op_name(operation) == "func.call") {
         match callee(call).as_str() {
             GEOMETRY => lowered &= lower_geometry(call),
+            SYNCTHREADS_REDUCE => lowered &= lower_barrier_reduction(call),
+            name if name.starts_with(SHUFFLE_PREFIX) => lowered &= lower_shuffle(call),
             SYNCTHREADS => {
                 Builder::before(call).create("gpu.barrier", &[], &[], &[]);
                 unsafe { mlirOperationDestroy(call) };

@@ -604,6 +604,50 @@ def test_cuda_array_interface(target):
     np.testing.assert_array_equal(cuda.as_cuda_array(arr).copy_to_host(), np.full(32, np.float32(3.14) + 1, np.float32))
 
 
+@cuda.jit
+def warp_collectives(values, sums, firsts, scans, butterflies, counts):
+    """Warp sums by shuffling down, lane 0's value broadcast, an inclusive scan shuffling up, a
+    butterfly sum by xor, and the block's barrier reductions of `values > 0.5`."""
+    i = cuda.grid(1)
+    lane = cuda.laneid
+    v = values[i]
+    total = v
+    for offset in (16, 8, 4, 2, 1):
+        total += cuda.shfl_down_sync(0xffffffff, total, offset)
+    sums[i] = cuda.shfl_sync(0xffffffff, total, 0)
+    firsts[i] = cuda.shfl_sync(0xffffffff, i, 0)
+    scan = v
+    for offset in (1, 2, 4, 8, 16):
+        above = cuda.shfl_up_sync(0xffffffff, scan, offset)
+        if lane >= offset:
+            scan += above
+    scans[i] = scan
+    butterfly = np.float32(v)
+    for mask in (16, 8, 4, 2, 1):
+        butterfly += cuda.shfl_xor_sync(0xffffffff, butterfly, mask)
+    butterflies[i] = butterfly
+    large = v > 0.5
+    counts[i] = cuda.syncthreads_count(large) + 1000 * cuda.syncthreads_and(large) + 10000 * cuda.syncthreads_or(v > 0.99)
+
+
+def test_warp_shuffles_and_barrier_reductions(target):
+    values = np.random.default_rng(4).random(256)
+    n = values.size
+    sums, firsts, scans = np.zeros(n), np.zeros(n, np.int64), np.zeros(n)
+    butterflies, counts = np.zeros(n, np.float32), np.zeros(n, np.int64)
+    warp_collectives[2, 128](values, sums, firsts, scans, butterflies, counts)
+    warps = values.reshape(-1, 32)
+    # Shuffling down adds lanes beyond the warp's end as the lane's own value (CUDA gives the
+    # thread its own value for a source lane out of range): lane 0 sums the warp exactly.
+    np.testing.assert_allclose(sums, np.repeat(warps.sum(axis=1), 32), rtol=1e-12)
+    np.testing.assert_array_equal(firsts, np.repeat(np.arange(0, n, 32), 32))
+    np.testing.assert_allclose(scans, np.cumsum(warps, axis=1).ravel(), rtol=1e-12)
+    np.testing.assert_allclose(butterflies, np.repeat(warps.astype(np.float32).sum(axis=1), 32), rtol=1e-5)
+    blocks = values.reshape(2, 128)
+    expected = (blocks > 0.5).sum(axis=1) + 1000 * (blocks > 0.5).all(axis=1) + 10000 * (blocks > 0.99).any(axis=1)
+    np.testing.assert_array_equal(counts, np.repeat(expected, 128))
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]
@@ -646,6 +690,7 @@ def _ptxas():
     (compute_pi, ("uint64[:, ::1]", "int64", "float32[::1]")),
     (draws, ("uint64[:, ::1]", "float64[:, ::1]", "float32[::1]")),
     (gpu_round, ("float64[::1]", "float64[::1]", "int64")),
+    (warp_collectives, ("float64[::1]", "float64[::1]", "int64[::1]", "float64[::1]", "float32[::1]", "int64[::1]")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):
     """NVIDIA's assembler accepts the PTX for sm_80 and sm_90 (ptxas from the nvidia-cuda-nvcc-cu12

@@ -7,7 +7,7 @@ use crate::{
     cuda::{geometry_code, grid_dimensions, BLOCK_DIM, BLOCK_INDEX, GRID_DIM, THREAD_INDEX},
     diagnostics::Diagnostic,
     resolve::Constant,
-    types::{ArrayType, Type, INT64},
+    types::{ArrayType, Scalar, Type, FLOAT64, INT64},
 };
 use ruff_python_ast::ExprCall;
 use ruff_text_size::Ranged;
@@ -17,6 +17,17 @@ use rumba_dialects::{cuda, Layout};
 const GEOMETRY: RuntimeFunction = (cuda::GEOMETRY, "(i32) -> si64");
 /// The barrier of the thread's block.
 const SYNCTHREADS: RuntimeFunction = (cuda::SYNCTHREADS, "() -> ()");
+/// The barrier with a reduction of the threads' predicates.
+const SYNCTHREADS_REDUCE: RuntimeFunction = (cuda::SYNCTHREADS_REDUCE, "(i32, si32) -> si32");
+/// Warp shuffles, by the type shuffled (narrower ints and bools go as si32, unsigned ints as the
+/// signed of their width).
+const SHUFFLES: [(Scalar, RuntimeFunction); 4] = [
+    (INT32, ("rumba_cuda_shuffle_i32", "(i32, si32, si64) -> si32")),
+    (INT64, ("rumba_cuda_shuffle_i64", "(i32, si64, si64) -> si64")),
+    (Scalar::Float { bits: 32 }, ("rumba_cuda_shuffle_f32", "(i32, f32, si64) -> f32")),
+    (FLOAT64, ("rumba_cuda_shuffle_f64", "(i32, f64, si64) -> f64")),
+];
+const INT32: Scalar = Scalar::Int { bits: 32, signed: true };
 
 impl FunctionEmitter<'_, '_, '_> {
     /// `kind` (`THREAD_INDEX`, ...) along `axis`, an int64.
@@ -60,6 +71,17 @@ impl FunctionEmitter<'_, '_, '_> {
             self.line(format!("llvm.fence seq_cst {loc}"));
             return Ok(Value::None);
         }
+        if let Some(reduction) = ["syncthreads_count", "syncthreads_and", "syncthreads_or"].iter().position(|known| *known == name) {
+            let predicate = self.emit_expr(&call.arguments.args[0])?;
+            let truth = self.to_scalar(predicate, Scalar::Bool, call)?;
+            let predicate = self.cast(&truth, Scalar::Bool, INT32, &loc);
+            let reduction = self.i32_constant(reduction as i32);
+            let reduced = self.call_runtime(SYNCTHREADS_REDUCE, &[reduction, predicate], &loc);
+            return Ok(Value::Scalar(self.cast(&reduced, INT32, INT64, &loc), INT64));
+        }
+        if let Some(mode) = ["shfl_xor_sync", "shfl_down_sync", "shfl_up_sync", "shfl_sync"].iter().position(|known| *known == name) {
+            return self.emit_shuffle(call, mode as i32, &loc);
+        }
         if name == "syncthreads" {
             self.call_runtime(SYNCTHREADS, &[], &loc);
             return Ok(Value::None);
@@ -82,6 +104,28 @@ impl FunctionEmitter<'_, '_, '_> {
             axes.push(Value::Scalar(value, INT64));
         }
         Ok(if axes.len() == 1 { axes.remove(0) } else { Value::Tuple(axes) })
+    }
+
+    /// `cuda.shfl_*_sync(mask, value, lane)` in `mode` (`gpu.shuffle`'s number): a call of the
+    /// runtime's shuffle of the value's width; the mask is not read (every lane takes part).
+    fn emit_shuffle(&mut self, call: &ExprCall, mode: i32, loc: &str) -> Result<Value, Diagnostic> {
+        let [mask, value, lane] = &call.arguments.args[..] else { unreachable!("crate::cuda::intrinsic_type checked the arguments") };
+        let mask = self.emit_expr(mask)?;
+        self.to_scalar(mask, INT64, call)?;
+        let value = self.emit_expr(value)?;
+        let Value::Scalar(value, scalar) = value else { unreachable!("crate::cuda::intrinsic_type checked the value") };
+        let carrier = match scalar {
+            Scalar::Float { .. } => scalar,
+            Scalar::Int { bits: 64, .. } => INT64,
+            _ => INT32,
+        };
+        let (_, function) = SHUFFLES.iter().find(|(shuffled, _)| *shuffled == carrier).expect("a shuffle per carrier type");
+        let carried = self.cast(&value, scalar, carrier, loc);
+        let lane = self.emit_expr(lane)?;
+        let lane = self.to_scalar(lane, INT64, call)?;
+        let mode = self.i32_constant(mode);
+        let shuffled = self.call_runtime(*function, &[mode, carried, lane], loc);
+        Ok(Value::Scalar(self.cast(&shuffled, carrier, scalar, loc), scalar))
     }
 
     /// `cuda.atomic.kind(...)`: a `py.atomic` (`py.atomic_cas` for a compare-and-swap), the

@@ -11,8 +11,9 @@
 //! threads, and the threads of one block run one after another on one OS thread. A kernel that uses
 //! `syncthreads` runs each thread of a block as a stackful coroutine (`corosensei`): the barrier
 //! suspends the coroutine, and the block's coroutines are resumed round-robin, so that every thread
-//! has reached the barrier before any goes past it. A kernel without barriers is a plain call per
-//! thread, which costs no stack switches.
+//! has reached the barrier before any goes past it; a shuffle is a meeting of the thread's warp
+//! (32 threads by linear index), which completes when the warp's remaining threads have all
+//! reached it. A kernel without barriers is a plain call per thread, which costs no stack switches.
 
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -80,13 +81,85 @@ struct ThreadContext {
     /// The yielder of the coroutine running the thread, or null where the kernel was launched
     /// without barrier support (or outside a launch). It lives on the coroutine's own stack, so it
     /// is valid whenever code of that coroutine runs.
-    yielder: *const Yielder<(), ()>,
+    yielder: *const Yielder<(), Meeting>,
+    /// What the threads of the block hand each other at meeting points (null with the yielder),
+    /// and this thread's linear index in its block (x fastest).
+    exchange: *const Exchange,
+    lane: usize,
 }
 
 impl ThreadContext {
     /// Outside any launch: every geometry value is 0 and `syncthreads` does nothing.
-    const OUTSIDE: ThreadContext = ThreadContext { geometry: [0; 12], yielder: std::ptr::null() };
+    const OUTSIDE: ThreadContext = ThreadContext { geometry: [0; 12], yielder: std::ptr::null(), exchange: std::ptr::null(), lane: 0 };
 }
+
+/// Where a suspended thread waits: at the block's barrier (`syncthreads` and its reductions) or at
+/// a meeting of its warp (a shuffle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meeting {
+    Barrier,
+    Warp,
+}
+
+/// The threads of a warp (CUDA's 32).
+const WARP_SIZE: usize = 32;
+
+/// What the threads of one block hand each other, by linear thread index: each thread's offer at
+/// its meeting point (a shuffled value's bits, or a barrier's predicate), the operation and its
+/// operand (the shuffle's mode and lane operand, the barrier's reduction), and what it gets back.
+/// Only the OS thread running the block touches it.
+struct Exchange {
+    offers: Vec<Cell<u64>>,
+    operations: Vec<Cell<(i32, i64)>>,
+    results: Vec<Cell<u64>>,
+}
+
+impl Exchange {
+    fn new(threads: usize) -> Self {
+        Exchange { offers: (0..threads).map(|_| Cell::new(0)).collect(), operations: (0..threads).map(|_| Cell::new((0, 0))).collect(), results: (0..threads).map(|_| Cell::new(0)).collect() }
+    }
+
+    /// A warp's shuffle: each waiting lane gets the offer of the lane its mode and operand name
+    /// (`SHUFFLE_*`), or its own where that lane is outside the warp or not there.
+    fn shuffle(&self, warp_start: usize, present: &[bool]) {
+        for lane in (warp_start..warp_start + WARP_SIZE).filter(|&lane| present.get(lane) == Some(&true)) {
+            let (mode, operand) = self.operations[lane].get();
+            let own = (lane - warp_start) as i64;
+            let source = match mode {
+                SHUFFLE_INDEX => operand.rem_euclid(WARP_SIZE as i64),
+                SHUFFLE_UP => own - operand,
+                SHUFFLE_DOWN => own + operand,
+                _ => own ^ operand,
+            };
+            let source = usize::try_from(source).ok().filter(|&source| source < WARP_SIZE).map(|source| warp_start + source).filter(|&source| present.get(source) == Some(&true));
+            self.results[lane].set(self.offers[source.unwrap_or(lane)].get());
+        }
+    }
+
+    /// The block's barrier with a reduction of the threads' predicates (`REDUCE_*`): the count of
+    /// true ones, whether all are, whether any is.
+    fn reduce(&self) {
+        let count = self.offers.iter().filter(|offer| offer.get() != 0).count() as u64;
+        let threads = self.offers.len() as u64;
+        for (result, operation) in self.results.iter().zip(&self.operations) {
+            result.set(match operation.get().0 {
+                REDUCE_COUNT => count,
+                REDUCE_AND => u64::from(count == threads),
+                _ => u64::from(count > 0),
+            });
+        }
+    }
+}
+
+/// `rumba_cuda_shuffle_*`'s modes, as `gpu.shuffle` numbers them.
+pub const SHUFFLE_XOR: i32 = 0;
+pub const SHUFFLE_DOWN: i32 = 1;
+pub const SHUFFLE_UP: i32 = 2;
+pub const SHUFFLE_INDEX: i32 = 3;
+/// `rumba_cuda_syncthreads_reduce`'s reductions.
+pub const REDUCE_COUNT: i32 = 0;
+pub const REDUCE_AND: i32 = 1;
+pub const REDUCE_OR: i32 = 2;
 
 thread_local! {
     static CONTEXT: Cell<ThreadContext> = const { Cell::new(ThreadContext::OUTSIDE) };
@@ -131,17 +204,59 @@ pub extern "C" fn rumba_cuda_geometry(code: i32) -> i64 {
 /// (the other threads of the block ran on this OS thread meanwhile). Outside a coroutine (a kernel
 /// launched without barrier support, or no launch) it does nothing.
 pub extern "C" fn rumba_cuda_syncthreads() {
+    meet(Meeting::Barrier, 0, (0, 0));
+}
+
+/// Offers `offer` with `operation` at `meeting`, waits there for the block or warp, and gives what
+/// the meeting hands back (`Exchange`). Outside a coroutine (a kernel launched without barrier
+/// support, or no launch) the thread meets only itself: its own offer back, or for a barrier's
+/// reduction what its predicate alone gives.
+fn meet(meeting: Meeting, offer: u64, operation: (i32, i64)) -> u64 {
     let context = current_context();
-    if context.yielder.is_null() {
-        return;
+    if context.yielder.is_null() || context.exchange.is_null() {
+        return match (meeting, operation.0) {
+            (Meeting::Barrier, REDUCE_COUNT | REDUCE_AND | REDUCE_OR) => u64::from(offer != 0),
+            _ => offer,
+        };
     }
-    // SAFETY: a non-null yielder was set by the coroutine now running on this OS thread (see
-    // `run_block_with_barrier`): each coroutine sets its own when it starts and restores it here
-    // after every suspension, and the launcher clears it once the block is done, so it points into
-    // the live stack of the running coroutine. The launcher never unwinds a suspended coroutine, so
-    // `suspend` returns normally (no unwinding crosses this `extern "C"` function).
-    unsafe { (*context.yielder).suspend(()) };
-    set_context(context);
+    // SAFETY: a non-null exchange and yielder were set by the coroutine now running on this OS
+    // thread (see `run_block_with_barrier`): each coroutine sets its own when it starts and restores
+    // them here after every suspension, and the launcher clears them once the block is done, so
+    // they point into the live block and the live stack of the running coroutine. The launcher
+    // never unwinds a suspended coroutine, so `suspend` returns normally (no unwinding crosses the
+    // `extern "C"` functions that call this).
+    unsafe {
+        let exchange = &*context.exchange;
+        exchange.offers[context.lane].set(offer);
+        exchange.operations[context.lane].set(operation);
+        (*context.yielder).suspend(meeting);
+        set_context(context);
+        exchange.results[context.lane].get()
+    }
+}
+
+/// `cuda.syncthreads_count/and/or(predicate)`: the block's barrier, giving how many threads'
+/// predicates are true (`REDUCE_COUNT`), or whether all (`REDUCE_AND`) or any (`REDUCE_OR`) are.
+pub extern "C" fn rumba_cuda_syncthreads_reduce(reduction: i32, predicate: i32) -> i32 {
+    meet(Meeting::Barrier, u64::from(predicate != 0), (reduction, 0)) as i32
+}
+
+/// `cuda.shfl_sync` and its kin on 64-bit values: the warp's threads meet, and each gets the value of
+/// the lane `mode` and `operand` name (`SHUFFLE_*`).
+pub extern "C" fn rumba_cuda_shuffle_i64(mode: i32, value: i64, operand: i64) -> i64 {
+    meet(Meeting::Warp, value as u64, (mode, operand)) as i64
+}
+
+pub extern "C" fn rumba_cuda_shuffle_i32(mode: i32, value: i32, operand: i64) -> i32 {
+    rumba_cuda_shuffle_i64(mode, i64::from(value), operand) as i32
+}
+
+pub extern "C" fn rumba_cuda_shuffle_f64(mode: i32, value: f64, operand: i64) -> f64 {
+    f64::from_bits(rumba_cuda_shuffle_i64(mode, value.to_bits() as i64, operand) as u64)
+}
+
+pub extern "C" fn rumba_cuda_shuffle_f32(mode: i32, value: f32, operand: i64) -> f32 {
+    f32::from_bits(rumba_cuda_shuffle_i64(mode, i64::from(value.to_bits()), operand) as u32)
 }
 
 /// The first out-of-bounds access of the launch in progress. One for the process: launches from
@@ -172,6 +287,11 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
         ("rumba_cuda_geometry", rumba_cuda_geometry as extern "C" fn(i32) -> i64 as *mut c_void),
         ("rumba_cuda_syncthreads", rumba_cuda_syncthreads as extern "C" fn() as *mut c_void),
         ("rumba_cuda_out_of_bounds", rumba_cuda_out_of_bounds as unsafe extern "C" fn(*const u8, i64, i64, i64, i64) as *mut c_void),
+        ("rumba_cuda_syncthreads_reduce", rumba_cuda_syncthreads_reduce as extern "C" fn(i32, i32) -> i32 as *mut c_void),
+        ("rumba_cuda_shuffle_i64", rumba_cuda_shuffle_i64 as extern "C" fn(i32, i64, i64) -> i64 as *mut c_void),
+        ("rumba_cuda_shuffle_i32", rumba_cuda_shuffle_i32 as extern "C" fn(i32, i32, i64) -> i32 as *mut c_void),
+        ("rumba_cuda_shuffle_f64", rumba_cuda_shuffle_f64 as extern "C" fn(i32, f64, i64) -> f64 as *mut c_void),
+        ("rumba_cuda_shuffle_f32", rumba_cuda_shuffle_f32 as extern "C" fn(i32, f32, i64) -> f32 as *mut c_void),
     ]
 }
 
@@ -314,7 +434,7 @@ impl<E: Send + 'static> Launch<'_, E> {
     /// Runs a block of a kernel without barriers: one plain call per thread.
     fn run_block(&self, block_index: [u32; 3]) -> Result<(), LaunchError<E>> {
         for geometry in self.thread_geometries(block_index) {
-            set_context(ThreadContext { geometry, yielder: std::ptr::null() });
+            set_context(ThreadContext { geometry, ..ThreadContext::OUTSIDE });
             (self.run_thread)().map_err(LaunchError::Kernel)?;
         }
         Ok(())
@@ -326,7 +446,9 @@ impl<E: Send + 'static> Launch<'_, E> {
     /// the barrier is a divergent barrier. `stacks` keeps coroutine stacks for the next block.
     fn run_block_with_barrier(&self, block_index: [u32; 3], stacks: &mut Vec<DefaultStack>) -> Result<(), LaunchError<E>> {
         let mut threads = Vec::new();
-        for geometry in self.thread_geometries(block_index) {
+        let exchange = Exchange::new(self.block.iter().map(|&dimension| dimension as usize).product());
+        let exchange_pointer: *const Exchange = &exchange;
+        for (lane, geometry) in self.thread_geometries(block_index).enumerate() {
             let stack = match stacks.pop() {
                 Some(stack) => stack,
                 None => match DefaultStack::new(COROUTINE_STACK_BYTES) {
@@ -338,17 +460,17 @@ impl<E: Send + 'static> Launch<'_, E> {
                 },
             };
             let run_thread = self.run_thread;
-            let body = move |yielder: &Yielder<(), ()>, ()| {
-                set_context(ThreadContext { geometry, yielder });
+            let body = move |yielder: &Yielder<(), Meeting>, ()| {
+                set_context(ThreadContext { geometry, yielder, exchange: exchange_pointer, lane });
                 run_thread()
             };
-            // SAFETY: the coroutine borrows `run_thread` from `self`, which outlives it: every
-            // coroutine is finished, or reset, before this function returns (below).
-            threads.push(unsafe { Coroutine::<(), (), Result<(), E>, DefaultStack>::with_stack_unchecked(stack, body) });
+            // SAFETY: the coroutine borrows `run_thread` from `self` and the block's exchange, which
+            // outlive it: every coroutine is finished, or reset, before this function returns (below).
+            threads.push(unsafe { Coroutine::<(), Meeting, Result<(), E>, DefaultStack>::with_stack_unchecked(stack, body) });
         }
         // A panic in a Rust kernel must not drop the suspended coroutines (that would unwind them):
         // it is caught here and resumed after they are reset.
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::resume_round_robin(&mut threads, block_index)));
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::resume_until_done(&mut threads, &exchange, block_index)));
         for mut thread in threads {
             if !thread.done() {
                 if thread.started() {
@@ -368,22 +490,49 @@ impl<E: Send + 'static> Launch<'_, E> {
         outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 
-    fn resume_round_robin(threads: &mut [Coroutine<(), (), Result<(), E>, DefaultStack>], block_index: [u32; 3]) -> Result<(), LaunchError<E>> {
+    /// Runs a block's coroutines: each runnable thread until it meets (a barrier or a warp
+    /// meeting) or returns; then every warp whose remaining threads all wait at a warp meeting
+    /// shuffles and goes on; when no warp can, the block's barrier completes if every thread of
+    /// the block waits there. A barrier that some threads returned without reaching, or threads
+    /// waiting at meetings that cannot complete, is a divergent barrier.
+    fn resume_until_done(threads: &mut [Coroutine<(), Meeting, Result<(), E>, DefaultStack>], exchange: &Exchange, block_index: [u32; 3]) -> Result<(), LaunchError<E>> {
+        let mut waiting: Vec<Option<Meeting>> = vec![None; threads.len()];
         loop {
-            let (mut waiting, mut returned) = (0usize, 0usize);
-            for thread in threads.iter_mut().filter(|thread| !thread.done()) {
+            for (thread, meeting) in threads.iter_mut().zip(waiting.iter_mut()) {
+                if thread.done() || meeting.is_some() {
+                    continue;
+                }
                 match thread.resume(()) {
-                    CoroutineResult::Yield(()) => waiting += 1,
-                    CoroutineResult::Return(Ok(())) => returned += 1,
+                    CoroutineResult::Yield(reached) => *meeting = Some(reached),
+                    CoroutineResult::Return(Ok(())) => {}
                     CoroutineResult::Return(Err(error)) => return Err(LaunchError::Kernel(error)),
                 }
             }
-            if waiting == 0 {
+            let present: Vec<bool> = threads.iter().map(|thread| !thread.done()).collect();
+            if !present.contains(&true) {
                 return Ok(());
             }
-            if returned > 0 {
-                return Err(LaunchError::DivergentBarrier { block: block_index });
+            let mut released = false;
+            for warp_start in (0..threads.len()).step_by(WARP_SIZE) {
+                let warp = warp_start..(warp_start + WARP_SIZE).min(threads.len());
+                let lanes: Vec<usize> = warp.filter(|&lane| present[lane]).collect();
+                if !lanes.is_empty() && lanes.iter().all(|&lane| waiting[lane] == Some(Meeting::Warp)) {
+                    exchange.shuffle(warp_start, &present);
+                    for lane in lanes {
+                        waiting[lane] = None;
+                    }
+                    released = true;
+                }
             }
+            if released {
+                continue;
+            }
+            if waiting.iter().all(|meeting| *meeting == Some(Meeting::Barrier)) {
+                exchange.reduce();
+                waiting.fill(None);
+                continue;
+            }
+            return Err(LaunchError::DivergentBarrier { block: block_index });
         }
     }
 }
@@ -448,7 +597,49 @@ mod tests {
         assert_eq!(rumba_cuda_geometry(12), 0);
         assert_eq!(rumba_cuda_geometry(-1), 0);
         rumba_cuda_syncthreads();
-        assert_eq!(symbols().iter().map(|(name, _)| *name).collect::<Vec<_>>(), ["rumba_cuda_geometry", "rumba_cuda_syncthreads"]);
+        // Alone, a thread shuffles with itself and its predicate is the block's.
+        assert_eq!(rumba_cuda_shuffle_i64(SHUFFLE_INDEX, 7, 3), 7);
+        assert_eq!(rumba_cuda_shuffle_f32(SHUFFLE_XOR, 1.5, 1), 1.5);
+        assert_eq!(rumba_cuda_syncthreads_reduce(REDUCE_COUNT, 5), 1);
+        assert_eq!(rumba_cuda_syncthreads_reduce(REDUCE_AND, 0), 0);
+        let names: Vec<&str> = symbols().iter().map(|(name, _)| *name).collect();
+        for name in ["rumba_cuda_geometry", "rumba_cuda_syncthreads", "rumba_cuda_syncthreads_reduce", "rumba_cuda_shuffle_f64", "rumba_cuda_out_of_bounds"] {
+            assert!(names.contains(&name), "{name} is not linked");
+        }
+    }
+
+    /// Each thread of two blocks of 48 threads (a full warp and half a warp) shuffles its linear
+    /// index by every mode, and counts the even indices at a barrier.
+    #[test]
+    fn warps_shuffle_and_barriers_reduce() {
+        let threads = 48usize;
+        let output = slots(2 * threads * 5);
+        let written = output.clone();
+        let kernel = Arc::new(move || -> Result<(), ()> {
+            let (thread, block, _) = indices();
+            let results = [
+                rumba_cuda_shuffle_i64(SHUFFLE_INDEX, thread * 10, 3),
+                rumba_cuda_shuffle_i64(SHUFFLE_DOWN, thread * 10, 1),
+                rumba_cuda_shuffle_i64(SHUFFLE_UP, thread * 10, 2),
+                rumba_cuda_shuffle_i64(SHUFFLE_XOR, thread * 10, 5),
+                i64::from(rumba_cuda_syncthreads_reduce(REDUCE_COUNT, i32::from(thread % 2 == 0))),
+            ];
+            for (slot, result) in results.into_iter().enumerate() {
+                written[((block as usize) * threads + thread as usize) * 5 + slot].store(result, Ordering::Relaxed);
+            }
+            Ok(())
+        });
+        assert_eq!(launch([2, 1, 1], [threads as u32, 1, 1], BARRIER, kernel), Ok(()));
+        for index in 0..2 * threads {
+            let thread = (index % threads) as i64;
+            let (warp, lane) = (thread / 32 * 32, thread % 32);
+            let width = if warp == 0 { 32 } else { threads as i64 - 32 };
+            // A lane outside the warp's threads gives the thread its own value.
+            let from = |source: i64| if (0..width).contains(&source) { (warp + source) * 10 } else { thread * 10 };
+            let expected = [from(3), from(lane + 1), from(lane - 2), from(lane ^ 5), threads as i64 / 2];
+            let got: Vec<i64> = (0..5).map(|slot| output[index * 5 + slot].load(Ordering::Relaxed)).collect();
+            assert_eq!(got, expected, "thread {thread} of block {}", index / threads);
+        }
     }
 
     #[test]
