@@ -780,6 +780,17 @@ def test_intrinsics_outside_kernels():
         cuda.threadIdx.x
 
 
+def test_devices(target, capsys):
+    device = cuda.get_current_device()
+    assert len(cuda.gpus) == 1 and cuda.gpus[0].id == 0 and cuda.select_device(0).name == device.name
+    assert len(device.compute_capability) == 2
+    assert cuda.detect() is True
+    assert "Found 1 CUDA devices" in capsys.readouterr().out
+    if target == "gpu":
+        assert device.compute_capability == tuple(cuda._rumba.cuda_compute_capability())
+    cuda.close()
+
+
 def test_imported_as_numba(target):
     import rumba as numba
     assert numba.cuda is cuda

@@ -22,6 +22,7 @@ __all__ = [
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
     "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
     "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce", "as_cuda_array", "is_cuda_array",
+    "gpus", "detect", "get_current_device", "select_device", "close", "Device",
 ]
 
 
@@ -80,6 +81,68 @@ def simulating():
             warnings.warn("rumba.cuda: no CUDA GPU found; kernels run in rumba's CPU simulator", RuntimeWarning, stacklevel=3)
         return True
     return False
+
+
+class Device:
+    """A CUDA device: ``id``, ``name``, ``compute_capability``; the simulator is a device of its own."""
+
+    def __init__(self, device_id=0):
+        self.id = device_id
+        if simulating():
+            self.name = "rumba CUDA simulator"
+            self.compute_capability = (8, 0)
+        else:
+            self.name = _rumba.cuda_device_name()
+            self.compute_capability = tuple(_rumba.cuda_compute_capability())
+
+    def __repr__(self):
+        return "<CUDA device %d '%s'>" % (self.id, self.name)
+
+
+def get_current_device():
+    return Device(0)
+
+
+def select_device(device_id):
+    """Makes device ``device_id`` current: rumba uses device 0, the only one it selects."""
+    if device_id != 0:
+        raise NotImplementedError("rumba.cuda uses device 0 only, for now")
+    return Device(0)
+
+
+def close():
+    """Numba's context reset: rumba keeps one context per process, so nothing happens."""
+
+
+class _Devices:
+    """``cuda.gpus``: the devices rumba can use (device 0, or the simulator's)."""
+
+    def __len__(self):
+        return 1 if simulating() or is_available() else 0
+
+    def __getitem__(self, index):
+        if not 0 <= index < len(self):
+            raise IndexError("no CUDA device %d" % index)
+        return Device(index)
+
+    def __iter__(self):
+        return (Device(index) for index in range(len(self)))
+
+    @property
+    def current(self):
+        return get_current_device()
+
+
+gpus = _Devices()
+
+
+def detect():
+    """Prints the devices found, as Numba's ``cuda.detect()`` does; whether any is usable."""
+    devices = list(gpus)
+    print("Found %d CUDA devices" % len(devices))
+    for device in devices:
+        print("id %d    %s    compute capability %d.%d" % ((device.id, device.name) + device.compute_capability))
+    return bool(devices)
 
 
 def _chip():
