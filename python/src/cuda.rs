@@ -6,10 +6,10 @@ use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::{exceptions::PyRuntimeError, prelude::*};
 use rumba::{
     cuda::{
-        device::{self, KernelParameter},
+        device,
         simulator::{self, LaunchError},
     },
-    Argument, CallError, CompiledFunction,
+    Argument, CallError, CompiledFunction, Number,
 };
 use std::sync::Arc;
 
@@ -90,18 +90,18 @@ pub fn cuda_copy_to_host(pointer: u64, array: &Bound<'_, PyUntypedArray>) -> PyR
 #[pyclass(frozen, module = "rumba._rumba")]
 pub struct CudaModule(device::LoadedModule);
 
-fn kernel_parameter(kind: &str, value: &Bound<'_, PyAny>) -> PyResult<KernelParameter> {
+fn kernel_parameter(kind: &str, value: &Bound<'_, PyAny>) -> PyResult<Number> {
     Ok(match kind {
-        "i8" => KernelParameter::I8(value.extract()?),
-        "i16" => KernelParameter::I16(value.extract()?),
-        "i32" => KernelParameter::I32(value.extract()?),
-        "i64" => KernelParameter::I64(value.extract()?),
-        "u8" => KernelParameter::U8(value.extract()?),
-        "u16" => KernelParameter::U16(value.extract()?),
-        "u32" => KernelParameter::U32(value.extract()?),
-        "u64" => KernelParameter::U64(value.extract()?),
-        "f32" => KernelParameter::F32(value.extract()?),
-        "f64" => KernelParameter::F64(value.extract()?),
+        "i8" => Number::I8(value.extract()?),
+        "i16" => Number::I16(value.extract()?),
+        "i32" => Number::I32(value.extract()?),
+        "i64" => Number::I64(value.extract()?),
+        "u8" => Number::U8(value.extract()?),
+        "u16" => Number::U16(value.extract()?),
+        "u32" => Number::U32(value.extract()?),
+        "u64" => Number::U64(value.extract()?),
+        "f32" => Number::F32(value.extract()?),
+        "f64" => Number::F64(value.extract()?),
         other => return Err(PyRuntimeError::new_err(format!("unknown kernel parameter kind '{other}'"))),
     })
 }

@@ -52,7 +52,7 @@ impl Number {
     /// An argument slot holding the value as compiled code stores it (bool as one byte, a complex
     /// number as its two parts), in its first bytes. Built as whole words, which the call then reads
     /// back whole: bytes written one value at a time cannot be forwarded to those reads.
-    pub(crate) fn slot(self) -> Slot {
+    pub fn slot(self) -> Slot {
         let low_bits = match self {
             Number::Bool(value) => value as u64,
             Number::I8(value) => value as u8 as u64,

@@ -11,6 +11,7 @@ use std::ffi::{c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
+use crate::abi::Number;
 use cudarc::driver::result::{self, DriverError};
 use cudarc::driver::{sys, CudaContext};
 
@@ -105,7 +106,7 @@ impl DeviceBuffer {
         Ok(DeviceBuffer { pointer, bytes, context })
     }
 
-    /// The device address of the allocation (a kernel's pointer parameter, as `KernelParameter::U64`).
+    /// The device address of the allocation (a kernel's pointer parameter, as `Number::U64`).
     pub fn pointer(&self) -> u64 {
         self.pointer
     }
@@ -218,45 +219,6 @@ pub struct LoadedModule {
 unsafe impl Send for LoadedModule {}
 unsafe impl Sync for LoadedModule {}
 
-/// A kernel parameter, passed by value as the C type of its name (a device pointer is `U64`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum KernelParameter {
-    I8(i8),
-    I16(i16),
-    I32(i32),
-    I64(i64),
-    U8(u8),
-    U16(u16),
-    U32(u32),
-    U64(u64),
-    F32(f32),
-    F64(f64),
-}
-
-impl KernelParameter {
-    /// The parameter's bytes at the start of an 8-byte (and 8-aligned) slot, as the driver reads a
-    /// parameter of its type from the address it is given.
-    fn slot(self) -> u64 {
-        fn at_start(bytes: &[u8]) -> u64 {
-            let mut slot = [0u8; 8];
-            slot[..bytes.len()].copy_from_slice(bytes);
-            u64::from_ne_bytes(slot)
-        }
-        match self {
-            KernelParameter::I8(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::I16(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::I32(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::I64(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::U8(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::U16(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::U32(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::U64(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::F32(value) => at_start(&value.to_ne_bytes()),
-            KernelParameter::F64(value) => at_start(&value.to_ne_bytes()),
-        }
-    }
-}
-
 impl LoadedModule {
     /// Loads PTX text; the driver compiles it for the GPU. A PTX error comes back with the driver's
     /// compilation log.
@@ -282,13 +244,18 @@ impl LoadedModule {
 
     /// Launches the kernel `kernel` of the module on `grid` blocks of `block` threads with
     /// `shared_bytes` bytes of dynamic shared memory per block, on the default stream. It does not
-    /// wait for the kernel: see [`LoadedModule::synchronize`]. The parameters are copied at the launch.
-    pub fn launch(&self, kernel: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, parameters: &[KernelParameter]) -> Result<(), String> {
+    /// wait for the kernel: see [`LoadedModule::synchronize`]. Each parameter is passed by value as
+    /// the C type of its number (a device pointer is a `U64`, a bool a byte), copied at the launch.
+    pub fn launch(&self, kernel: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, parameters: &[Number]) -> Result<(), String> {
+        if parameters.iter().any(|parameter| matches!(parameter, Number::Complex(..))) {
+            return Err(format!("kernel '{kernel}': complex numbers are not passed to GPU kernels yet"));
+        }
         let name = CString::new(kernel).map_err(|_| format!("invalid kernel name {kernel:?}: it contains a NUL character"))?;
         self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
         // SAFETY: the module is loaded (it is unloaded only on drop).
         let function = unsafe { result::module::get_function(self.module, name) }.map_err(|error| driver_error(&format!("the PTX module has no kernel '{kernel}'"), error))?;
-        let mut slots: Vec<u64> = parameters.iter().map(|parameter| parameter.slot()).collect();
+        // The value's bytes at the start of an 8-byte slot, which the driver reads as the parameter's type.
+        let mut slots: Vec<u64> = parameters.iter().map(|parameter| parameter.slot()[0]).collect();
         let mut pointers: Vec<*mut c_void> = slots.iter_mut().map(|slot| (slot as *mut u64).cast::<c_void>()).collect();
         let [gx, gy, gz] = grid;
         let [bx, by, bz] = block;
@@ -437,9 +404,9 @@ DONE:
 
     #[test]
     fn parameters_sit_at_the_start_of_their_slots() {
-        assert_eq!(KernelParameter::I32(-2).slot().to_ne_bytes()[..4], (-2i32).to_ne_bytes());
-        assert_eq!(KernelParameter::F64(1.5).slot(), 1.5f64.to_bits());
-        assert_eq!(KernelParameter::U8(7).slot().to_ne_bytes(), [7, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(Number::I32(-2).slot()[0].to_ne_bytes()[..4], (-2i32).to_ne_bytes());
+        assert_eq!(Number::F64(1.5).slot()[0], 1.5f64.to_bits());
+        assert_eq!(Number::U8(7).slot()[0].to_ne_bytes(), [7, 0, 0, 0, 0, 0, 0, 0]);
     }
 
     #[test]
@@ -474,7 +441,7 @@ DONE:
         let buffer = DeviceBuffer::alloc(bytes.len()).expect("allocation");
         buffer.copy_from_slice(&bytes).expect("copy to the GPU");
         let module = LoadedModule::load(ADD_ONE_PTX).expect("PTX loads");
-        module.launch("add_one", [4, 1, 1], [64, 1, 1], 0, &[KernelParameter::U64(buffer.pointer()), KernelParameter::U64(n as u64)]).expect("launch");
+        module.launch("add_one", [4, 1, 1], [64, 1, 1], 0, &[Number::U64(buffer.pointer()), Number::U64(n as u64)]).expect("launch");
         module.synchronize().expect("kernel runs");
         let mut back = vec![0u8; bytes.len()];
         buffer.copy_to_slice(&mut back).expect("copy from the GPU");
