@@ -57,7 +57,7 @@ const ATOMIC_KINDS: [&str; 9] = ["add", "sub", "max", "min", "exch", "inc", "dec
 
 /// The functions of the `cuda` module that compiled code implements here, with what each does; the
 /// others it knows are the prelude's (`crate::cuda::prelude_name`).
-pub const INTRINSICS: [(&str, &str); 17] = [
+pub const INTRINSICS: [(&str, &str); 18] = [
     ("grid(ndim)", "the thread's absolute position: an int, or a tuple of 2 or 3"),
     ("gridsize(ndim)", "the number of threads of the grid along each axis"),
     ("syncthreads()", "the block's barrier"),
@@ -68,6 +68,7 @@ pub const INTRINSICS: [(&str, &str); 17] = [
     ("shfl_up_sync(mask, value, delta)", "the value of the lane `delta` below, or the thread's own"),
     ("shfl_down_sync(mask, value, delta)", "the value of the lane `delta` above, or the thread's own"),
     ("shfl_xor_sync(mask, value, lane_mask)", "the value of the lane `lane ^ lane_mask`"),
+    ("fma(a, b, c)", "`a * b + c` rounded once (float32 where all three are, else float64)"),
     ("threadfence()", "orders the thread's memory accesses for every thread (a sequentially consistent fence)"),
     ("threadfence_block()", "the same (a stronger fence than the block needs)"),
     ("threadfence_system()", "the same"),
@@ -225,6 +226,22 @@ pub fn atomic<'c>(module: &SourceModule, call: &'c ExprCall, kind: &str, expr_ty
     Ok(atomic)
 }
 
+/// The type `cuda.fma(a, b, c)` computes in: float32 where all three are, else float64.
+pub fn fma_type(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Scalar, Diagnostic> {
+    let ([a, b, c], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else {
+        return Err(module.typing(call, "cuda.fma(a, b, c) takes three numbers"));
+    };
+    let mut all_float32 = true;
+    for operand in [a, b, c] {
+        match expr_type(operand)? {
+            Type::Scalar(Scalar::Complex) | Type::Array(_) | Type::Tuple(_) | Type::None => return Err(module.typing(operand, "cuda.fma takes real numbers")),
+            Type::Scalar(scalar) => all_float32 &= scalar == Scalar::Float { bits: 32 },
+            other => return Err(module.typing(operand, format!("cuda.fma takes real numbers, not {other}"))),
+        }
+    }
+    Ok(if all_float32 { Scalar::Float { bits: 32 } } else { crate::types::FLOAT64 })
+}
+
 /// The number of dimensions `cuda.grid(n)` or `cuda.gridsize(n)` asks for: a literal 1, 2 or 3.
 pub fn grid_dimensions(module: &SourceModule, call: &ExprCall, name: &str) -> Result<usize, Diagnostic> {
     let literal = match (&call.arguments.args[..], call.arguments.keywords.is_empty()) {
@@ -251,6 +268,7 @@ pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_t
             1 => Type::Scalar(INT64),
             dimensions => Type::Tuple(vec![Type::Scalar(INT64); dimensions]),
         }),
+        "fma" => Ok(Type::Scalar(fma_type(module, call, expr_type)?)),
         "syncthreads_count" | "syncthreads_and" | "syncthreads_or" => {
             match (&call.arguments.args[..], call.arguments.keywords.is_empty()) {
                 ([predicate], true) if matches!(expr_type(predicate)?, Type::Scalar(_)) => Ok(Type::Scalar(INT64)),

@@ -7,6 +7,7 @@ computes. Each kernel runs on every target this machine has: the simulator, and 
 ``rumba.cuda.is_available()`` (CI has none; those cases then skip).
 """
 
+import fractions
 import math
 import os
 import shutil
@@ -60,6 +61,8 @@ def reference_launch(kernel, griddim, blockdim, *args):
     stand_in.local = types.SimpleNamespace(array=lambda shape, dtype: np.zeros(shape, dtype))
     stand_in.const = types.SimpleNamespace(array_like=lambda ary: ary)
     stand_in.selp = lambda condition, if_true, if_false: if_true if condition else if_false
+    # a * b + c rounded once: exactly in fractions, then to the nearest float.
+    stand_in.fma = lambda a, b, c: float(fractions.Fraction(float(a)) * fractions.Fraction(float(b)) + fractions.Fraction(float(c)))
     stand_in.atomic.add = atomic(lambda old, value: old + value)
     stand_in.atomic.sub = atomic(lambda old, value: old - value)
     stand_in.atomic.max = atomic(max)
@@ -648,6 +651,28 @@ def test_warp_shuffles_and_barrier_reductions(target):
     np.testing.assert_array_equal(counts, np.repeat(expected, 128))
 
 
+@cuda.jit
+def fused(a, b, c, out, out32):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = cuda.fma(a[i], b[i], c[i])
+        out32[i] = cuda.fma(np.float32(a[i]), np.float32(b[i]), np.float32(c[i]))
+
+
+def test_fma(target):
+    rng = np.random.default_rng(9)
+    a, b, c = rng.random(64), rng.random(64), -rng.random(64)
+    # Where one rounding and two differ: (1 + 2**-30) * (1 - 2**-30) - 1 is -2**-60, not 0.
+    a[0], b[0], c[0] = 1 + 2.0 ** -30, 1 - 2.0 ** -30, -1.0
+    out, out32 = np.zeros(64), np.zeros(64, np.float32)
+    expected, expected32 = out.copy(), out32.copy()
+    reference_launch(fused, 2, 32, a, b, c, expected, expected32)
+    fused[2, 32](a, b, c, out, out32)
+    assert out[0] == -2.0 ** -60
+    np.testing.assert_array_equal(out, expected)
+    np.testing.assert_allclose(out32, expected32, rtol=1e-7)
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]
@@ -690,6 +715,7 @@ def _ptxas():
     (compute_pi, ("uint64[:, ::1]", "int64", "float32[::1]")),
     (draws, ("uint64[:, ::1]", "float64[:, ::1]", "float32[::1]")),
     (gpu_round, ("float64[::1]", "float64[::1]", "int64")),
+    (fused, ("float64[::1]", "float64[::1]", "float64[::1]", "float64[::1]", "float32[::1]")),
     (warp_collectives, ("float64[::1]", "float64[::1]", "int64[::1]", "float64[::1]", "float32[::1]", "int64[::1]")),
 ])
 def test_ptx_assembles(kernel, signature, tmp_path, monkeypatch):

@@ -82,6 +82,17 @@ impl FunctionEmitter<'_, '_, '_> {
         if let Some(mode) = ["shfl_xor_sync", "shfl_down_sync", "shfl_up_sync", "shfl_sync"].iter().position(|known| *known == name) {
             return self.emit_shuffle(call, mode as i32, &loc);
         }
+        if name == "fma" {
+            let float = crate::cuda::fma_type(self.module, call, &mut |expr| self.expr_type(expr))?;
+            let mut operands = Vec::new();
+            for operand in &call.arguments.args {
+                let value = self.emit_expr(operand)?;
+                operands.push(self.to_scalar(value, float, operand)?);
+            }
+            let ty = float.mlir();
+            let fused = self.op(format!("py.math \"fma\"({}) : ({ty}, {ty}, {ty}) -> {ty} {loc}", operands.join(", ")));
+            return Ok(Value::Scalar(fused, float));
+        }
         if name == "syncthreads" {
             self.call_runtime(SYNCTHREADS, &[], &loc);
             return Ok(Value::None);

@@ -168,3 +168,12 @@ func.func @logaddexp(%x: f64, %y: f64) -> f64 {
   %0 = py.math "logaddexp"(%x, %y) : (f64, f64) -> f64
   return %0 : f64
 }
+
+// cuda.fma's py.math "fma": one math.fma (a * b + c rounded once).
+// CHECK-LABEL: func.func @fused(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: f32, %[[B:[a-z0-9]+]]: f32, %[[C:[a-z0-9]+]]: f32)
+// CHECK-NEXT: math.fma %[[A]], %[[B]], %[[C]] : f32
+func.func @fused(%a: f32, %b: f32, %c: f32) -> f32 {
+  %0 = py.math "fma"(%a, %b, %c) : (f32, f32, f32) -> f32
+  return %0 : f32
+}
