@@ -178,7 +178,8 @@ class _GufuncBuilder:
     """Compiles, per signature, the outer loop that calls the kernel on each operand's core views."""
 
     def __init__(self, py_func, layout, target, fastmath):
-        _check_target("guvectorize", target)
+        if target != "cuda":
+            _check_target("guvectorize", target)
         self.py_func = py_func
         self.layout = layout
         inputs, outputs = _parse_layout(layout)
@@ -196,6 +197,25 @@ class _GufuncBuilder:
 
     def loop(self, signature):
         """The (operand dtypes, compiled loop) pair for one signature of the kernel."""
+        dtypes, operands, loop_types, kernel_types = self.core_operands(signature)
+        loop_name = "__rumba_gufunc_loop_%s" % _compiled_name(self.py_func)
+        loop_source = _GUFUNC_LOOP_TEMPLATE.format(
+            loop=loop_name,
+            parameters=", ".join("__rumba_a%d" % position for position in range(len(self.cores))),
+            range=_range_for(self.target),
+            kernel=_compiled_name(self.py_func),
+            operands=", ".join(operands),
+        )
+        compiler = _compiler(self.py_func, loop_source, self.target, self.fastmath)
+        returned = compiler.compile(_compiled_name(self.py_func), kernel_types).return_type
+        if returned != "none":
+            raise TypeError("%s: a @guvectorize kernel writes its outputs and returns nothing, but it returns %s" % (self.py_func.__name__, returned))
+        return dtypes, compiler.compile(loop_name, loop_types)
+
+    def core_operands(self, signature):
+        """For one signature: the operands' dtypes, the expressions that give the kernel its core
+        views at outer index ``__rumba_i`` (of parameters ``__rumba_a<k>``), the types of the
+        operands with their outer dimension, and the kernel's own argument types."""
         return_type, argument_types = _signature_types(signature)
         if return_type not in (None, "none"):
             raise TypeError("a @guvectorize kernel writes its outputs and returns nothing; signature %r returns %s" % (signature, return_type))
@@ -220,19 +240,7 @@ class _GufuncBuilder:
             kernel_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * declared_ndim)) if dims else dtype.strip())
             dtypes.append(dtype.strip())
             loop_types.append("%s[%s]" % (dtype.strip(), ", ".join([":"] * (1 + len(core)))))
-        loop_name = "__rumba_gufunc_loop_%s" % _compiled_name(self.py_func)
-        loop_source = _GUFUNC_LOOP_TEMPLATE.format(
-            loop=loop_name,
-            parameters=", ".join("__rumba_a%d" % position for position in range(len(self.cores))),
-            range=_range_for(self.target),
-            kernel=_compiled_name(self.py_func),
-            operands=", ".join(operands),
-        )
-        compiler = _compiler(self.py_func, loop_source, self.target, self.fastmath)
-        returned = compiler.compile(_compiled_name(self.py_func), kernel_types).return_type
-        if returned != "none":
-            raise TypeError("%s: a @guvectorize kernel writes its outputs and returns nothing, but it returns %s" % (self.py_func.__name__, returned))
-        return dtypes, compiler.compile(loop_name, loop_types)
+        return dtypes, operands, loop_types, kernel_types
 
     def gufunc(self, loops):
         return _rumba.make_ufunc(self.py_func.__name__, self.py_func.__doc__ or "", self.nin, self.nout, loops,
@@ -259,6 +267,10 @@ def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=T
 
     def decorate(py_func):
         builder = _GufuncBuilder(py_func, layout, target, fastmath)
+        if target == "cuda":
+            from .cuda import CUDAGUFunc
+
+            return CUDAGUFunc(builder, signature_list)
         return builder.gufunc([builder.loop(signature) for signature in signature_list])
 
     return decorate

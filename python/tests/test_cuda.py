@@ -391,6 +391,38 @@ def test_vectorize_for_cuda(target):
         scaled_floor(np.ones(3, dtype=np.complex128), 1.0)
 
 
+@rumba.guvectorize(["void(float32[:], float32[:], float32[:])", "void(float64[:], float64[:], float64[:])"], "(n),(n)->()", target="cuda")
+def cuda_dot(a, b, result):
+    total = 0.0
+    for k in range(a.shape[0]):
+        total += a[k] * b[k]
+    result[0] = total
+
+
+@rumba.guvectorize(["void(float64[:, :], float64, float64[:])"], "(m,n),()->(m)", target="cuda")
+def scaled_row_sums(matrix, scale, sums):
+    for i in range(matrix.shape[0]):
+        total = 0.0
+        for j in range(matrix.shape[1]):
+            total += matrix[i, j]
+        sums[i] = total * scale
+
+
+def test_guvectorize_for_cuda(target):
+    rng = np.random.default_rng(6)
+    a, b = rng.random((4, 5, 3)), rng.random((5, 3))
+    np.testing.assert_allclose(cuda_dot(a, b), np.einsum("...n,...n->...", a, b), rtol=1e-12)
+    on_device = cuda_dot(cuda.to_device(a[0]), cuda.to_device(b))
+    assert isinstance(on_device, cuda.DeviceNDArray)
+    np.testing.assert_allclose(on_device.copy_to_host(), (a[0] * b).sum(axis=1), rtol=1e-12)
+    assert cuda_dot(a.astype(np.float32), b.astype(np.float32)).dtype == np.float32
+    matrices = rng.random((6, 3, 4))
+    scales = rng.random(6)
+    out = np.zeros((6, 3))
+    assert scaled_row_sums(matrices, scales[:, None][:, 0], out=out) is out
+    np.testing.assert_allclose(out, matrices.sum(axis=2) * scales[:, None], rtol=1e-12)
+
+
 def test_device_arrays(target):
     data = np.ones((64, 32))
     device_data = cuda.to_device(data)

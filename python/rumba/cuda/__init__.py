@@ -22,7 +22,7 @@ __all__ = [
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
     "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
     "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce", "as_cuda_array", "is_cuda_array",
-    "gpus", "detect", "get_current_device", "select_device", "close", "Device",
+    "gpus", "detect", "get_current_device", "select_device", "close", "Device", "CUDAUFunc", "CUDAGUFunc",
 ]
 
 
@@ -640,6 +640,81 @@ class CUDAUFunc:
         if on_device:
             return to_device(result)
         return result if shape else result[()]
+
+
+_GUFUNC_KERNEL_TEMPLATE = """
+
+from rumba import cuda as __rumba_cuda
+
+
+def {kernel}({parameters}):
+    __rumba_i = __rumba_cuda.grid(1)
+    if __rumba_i < __rumba_a0.shape[0]:
+        {function}({operands})
+"""
+
+
+class CUDAGUFunc:
+    """What ``@guvectorize([...], layout, target='cuda')`` returns: called like a generalised
+    ufunc on host or device arrays, it broadcasts the operands' outer dimensions as NumPy does and
+    runs one GPU thread per outer element, which calls the kernel on that element's core views.
+    Outputs are made (or taken from ``out=``) and returned; device operands give device outputs."""
+
+    def __init__(self, builder, signatures):
+        self._builder = builder
+        self.__name__ = builder.py_func.__name__
+        self.__doc__ = builder.py_func.__doc__
+        self.nin, self.nout = builder.nin, builder.nout
+        self._loops = []
+        for signature in signatures:
+            dtypes, operands, _, _ = builder.core_operands(signature)
+            parameters = ", ".join("__rumba_a%d" % position for position in range(len(operands)))
+            kernel = _GeneratedKernel(builder.py_func, "__rumba_cuda_gufunc_", _GUFUNC_KERNEL_TEMPLATE.format(
+                kernel="__rumba_cuda_gufunc_" + _compiled_name(builder.py_func), parameters=parameters,
+                function=_compiled_name(builder.py_func), operands=", ".join(operands),
+            ), {"fastmath": builder.fastmath})
+            self._loops.append(([np.dtype(dtype) for dtype in dtypes], kernel))
+
+    def __call__(self, *args, out=None):
+        if len(args) != self.nin:
+            raise TypeError("%s() takes %d inputs, got %d" % (self.__name__, self.nin, len(args)))
+        on_device = any(isinstance(argument, DeviceNDArray) for argument in args)
+        inputs = [argument.copy_to_host() if isinstance(argument, DeviceNDArray) else np.asarray(argument) for argument in args]
+        dtypes, kernel = next(((dtypes, kernel) for dtypes, kernel in self._loops if all(np.can_cast(value.dtype, dtype, "safe") for value, dtype in zip(inputs, dtypes))), (None, None))
+        if kernel is None:
+            raise TypeError("%s: no loop for the input types %s" % (self.__name__, tuple(str(value.dtype) for value in inputs)))
+        cores = self._builder.cores
+        sizes = {}
+        for value, core in zip(inputs, cores):
+            if value.ndim < len(core):
+                raise ValueError("%s: an input has %d dimension(s), its core %s needs %d" % (self.__name__, value.ndim, core, len(core)))
+            for name, extent in zip(core, value.shape[value.ndim - len(core):]):
+                if sizes.setdefault(name, extent) != extent:
+                    raise ValueError("%s: core dimension %s is %d in one operand and %d in another" % (self.__name__, name, sizes[name], extent))
+        outer = np.broadcast_shapes(*(value.shape[:value.ndim - len(core)] for value, core in zip(inputs, cores)))
+        count = int(np.prod(outer, dtype=np.int64))
+        operands = [np.ascontiguousarray(np.broadcast_to(value.astype(dtype, copy=False), outer + value.shape[value.ndim - len(core):])).reshape((count,) + value.shape[value.ndim - len(core):])
+                    for value, core, dtype in zip(inputs, cores, dtypes)]
+        outputs = []
+        for core, dtype in zip(cores[self.nin:], dtypes[self.nin:]):
+            missing = [name for name in core if name not in sizes]
+            if missing:
+                raise ValueError("%s: the outputs' core dimensions %s are not given by any input" % (self.__name__, missing))
+            outputs.append(np.zeros((count,) + tuple(sizes[name] for name in core), dtype))
+        if count:
+            kernel[(count + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*(operands + outputs))
+        results = [output.reshape(outer + tuple(sizes[name] for name in core)) for output, core in zip(outputs, cores[self.nin:])]
+        if out is not None:
+            targets = out if isinstance(out, tuple) else (out,)
+            for target, result in zip(targets, results):
+                if isinstance(target, DeviceNDArray):
+                    target.copy_to_device(result)
+                else:
+                    target[...] = result
+            return out
+        if on_device:
+            results = [to_device(result) for result in results]
+        return results[0] if len(results) == 1 else tuple(results)
 
 
 _REDUCE_KERNEL_TEMPLATE = """
