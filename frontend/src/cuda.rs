@@ -2,10 +2,11 @@
 //! name one and their types.
 //!
 //! Compiled code reads the thread's place in the launch through the runtime function
-//! `rumba_cuda_geometry(code)` and waits at the block's barrier through `rumba_cuda_syncthreads()`.
-//! Each target lowers those calls its own way: for the GPU, the pass `lower-cuda-intrinsics` makes
-//! them `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim` and `gpu.barrier`; the
-//! simulator links the runtime's functions, which read the context of the simulated thread.
+//! `rumba_cuda_geometry(code)`, waits for other threads through `rumba_cuda_syncthreads()`, its
+//! reductions and the warp shuffles (names in `rumba_dialects::cuda`). Each target lowers those
+//! calls its own way: for the GPU, the pass `outline-cuda-kernels` makes them `gpu` and `nvvm`
+//! ops; the simulator links the runtime's functions, which read the context of the simulated
+//! thread. Shared and local arrays and atomics are `py` ops of their own.
 
 use crate::{
     diagnostics::Diagnostic,
@@ -141,6 +142,9 @@ pub fn array_shape_and_dtype(module: &SourceModule, call: &ExprCall, name: &str,
         .into_iter()
         .map(|extent| constant_int(module, extent).and_then(|value| usize::try_from(value).ok()).ok_or_else(|| module.typing(extent, format!("the shape of cuda.{name} is made of ints known when compiling"))))
         .collect::<Result<Vec<_>, _>>()?;
+    if name == "shared.array" && extents.contains(&0) {
+        return Err(module.unsupported(shape, "dynamic shared memory (a shared array of extent 0, sized by the launch) is not supported yet"));
+    }
     let named = match dtype {
         Expr::Name(name) => match module.global(name.id.as_str()) {
             Some(Global::ModuleMember(_, member)) => Scalar::from_name(member),
