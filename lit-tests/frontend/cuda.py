@@ -4,6 +4,7 @@
 # of an uninitialized global, an atomic a py.atomic. Each target lowers them its own way.
 # RUN: %rumba emit %s --function kernel --signature "void(f8[:], i4[:])" --stage py | %FileCheck %s
 # RUN: %rumba emit %s --function kernel --signature "void(f8[:], i4[:])" --target cuda --stage gpu | %FileCheck %s --check-prefix=GPU
+# RUN: %rumba emit %s --function kernel --signature "void(f8[:], i4[:])" --target cuda --stage nvvm | %FileCheck %s --check-prefix=NVVM
 # RUN: %rumba emit %s --function kernel --signature "void(f8[:], i4[:])" --target cuda --chip sm_90 | %FileCheck %s --check-prefix=PTX
 
 # CHECK-LABEL: func.func @kernel__f64x1A__si32x1A
@@ -30,6 +31,12 @@
 # GPU: gpu.block_dim  y
 # GPU: gpu.barrier
 # GPU: memref.atomic_rmw addi
+
+# NVVM: gpu.module @rumba_kernels [#nvvm.target<O = 3, chip = "sm_80">]
+# NVVM: llvm.mlir.global private @__rumba_shared_{{.*}}() {addr_space = 3 : i32
+# NVVM: llvm.func @kernel__f64x1A__si32x1A_kernel({{.*}} attributes {gpu.kernel, nvvm.kernel}
+# NVVM: nvvm.read.ptx.sreg.ntid.y
+# NVVM: nvvm.barrier0
 
 # PTX: .target sm_90
 # PTX: .shared .align 16 .b8 __rumba_shared_{{.*}}[256];

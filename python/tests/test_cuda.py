@@ -855,3 +855,25 @@ def test_imported_as_numba(target):
     data = np.zeros(40)
     increment[2, 32](data)
     np.testing.assert_array_equal(data, np.ones(40))
+
+
+def test_ptx_of_every_kernel_launched_here_assembles(tmp_path, monkeypatch):
+    """Last in the file: the PTX of every kernel the tests above launched, for every argument types
+    they launched it with, assembles for sm_80 and sm_90."""
+    ptxas = _ptxas()
+    if ptxas is None:
+        pytest.skip("ptxas is not installed")
+    kernels = [value for value in list(globals().values()) if isinstance(value, cuda.CUDAKernel)]
+    kernels += [value._kernel for value in list(globals().values()) if isinstance(value, (cuda.CUDAUFunc, cuda.Reduce))]
+    kernels += [kernel for value in list(globals().values()) if isinstance(value, cuda.CUDAGUFunc) for _, kernel in value._loops]
+    assembled = 0
+    for chip in ("sm_80", "sm_90"):
+        monkeypatch.setenv("RUMBA_CUDA_ARCH", chip)
+        for kernel in kernels:
+            for types, ptx in kernel.inspect_asm().items():
+                path = tmp_path / ("%s_%d_%s.ptx" % (kernel._name, assembled, chip))
+                path.write_text(ptx)
+                done = subprocess.run([ptxas, "-arch", chip, str(path), "-o", str(path.with_suffix(".cubin"))], capture_output=True, text=True)
+                assert done.returncode == 0, "%s%s: %s" % (kernel._name, types, done.stderr)
+                assembled += 1
+    assert assembled > 2 * 30

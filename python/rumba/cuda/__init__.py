@@ -423,6 +423,8 @@ class CUDAKernel(Dispatcher):
         super().__init__(py_func, [], options)
         self._name = _compiled_name(py_func)
         self._ptx = {}
+        # The argument types of every launch, on either target: what `inspect_asm()` shows.
+        self._launched = set()
         for signature in signatures:
             self.compile(signature)
 
@@ -468,9 +470,13 @@ class CUDAKernel(Dispatcher):
         if simulating():
             hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
             with self._lock:
-                self._get_compiler().launch_simulated(self._name, list(types), griddim, blockdim, hosts)
+                compiler = self._get_compiler()
+                compiler.compile_kernel(self._name, list(types))
+                self._launched.add(types)
+                compiler.launch_simulated(self._name, list(types), griddim, blockdim, hosts)
             return
         module, entry = self._module_for(types)
+        self._launched.add(types)
         parameters = []
         copies = []
         for value, value_type in zip(args, types):
@@ -513,9 +519,13 @@ class CUDAKernel(Dispatcher):
         else:
             self._module_for(types)
 
+    def _signatures_seen(self):
+        return sorted(set(self._ptx) | self._launched)
+
     def inspect_asm(self, signature=None):
-        """The PTX of the kernel, per signature compiled for the GPU or for one signature."""
-        selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
+        """The PTX of the kernel, per signature launched or compiled (on either target), or for one
+        signature; PTX needs no GPU."""
+        selected = self._signatures_seen() if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
         results = {}
         for types in selected:
             results[types] = self._get_compiler().kernel_ptx(self._name, list(types), _chip(), _libdevice())[1]
@@ -523,7 +533,7 @@ class CUDAKernel(Dispatcher):
 
     def inspect_mlir(self, signature=None, stage="py"):
         """The MLIR of the kernel after a stage of the GPU target (``py`` … ``gpu``, ``nvvm``, ``ptx``)."""
-        selected = list(self._ptx) if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
+        selected = self._signatures_seen() if signature is None else [tuple(_rumba.parse_signature("void(%s)" % ", ".join(map(str, signature)))[1])]
         results = {types: self._get_compiler().emit_kernel(self._name, list(types), stage, _chip()) for types in selected}
         return results if signature is None else results[selected[0]]
 
