@@ -831,6 +831,24 @@ def test_simulator_reports_out_of_bounds_accesses(monkeypatch):
         overruns_shared[1, 32](np.zeros(32))
 
 
+@cuda.jit
+def normalize(x):
+    """Seed 002's first CUDA attempt: array expressions in a kernel, which Numba refuses."""
+    i = cuda.grid(1)
+    x[i, :] = x[i, :] / x[i, :].mean()
+
+
+def test_array_expressions_in_kernels(monkeypatch):
+    """The simulator runs them; the GPU target refuses what needs the runtime, at the line."""
+    monkeypatch.setenv("RUMBA_ENABLE_CUDASIM", "1")
+    x = np.arange(32 * 3).astype(np.float32).reshape((32, 3))
+    expected = x / x.mean(axis=1, keepdims=True)
+    normalize[1, 32](x)
+    np.testing.assert_allclose(x, expected, rtol=1e-6)
+    with pytest.raises(errors.UnsupportedError, match=r"test_cuda.py:%d:\d+: error: this is not supported in a CUDA kernel on the GPU" % (normalize.py_func.__code__.co_firstlineno + 4)):
+        normalize.inspect_asm(("float32[:, ::1]",))
+
+
 def test_intrinsics_outside_kernels():
     with pytest.raises(RuntimeError, match="inside a @cuda.jit kernel"):
         cuda.grid(1)
@@ -863,7 +881,8 @@ def test_ptx_of_every_kernel_launched_here_assembles(tmp_path, monkeypatch):
     ptxas = _ptxas()
     if ptxas is None:
         pytest.skip("ptxas is not installed")
-    kernels = [value for value in list(globals().values()) if isinstance(value, cuda.CUDAKernel)]
+    # `normalize` needs the runtime, which the GPU target refuses (tested above).
+    kernels = [value for value in list(globals().values()) if isinstance(value, cuda.CUDAKernel) and value is not normalize]
     kernels += [value._kernel for value in list(globals().values()) if isinstance(value, (cuda.CUDAUFunc, cuda.Reduce))]
     kernels += [kernel for value in list(globals().values()) if isinstance(value, cuda.CUDAGUFunc) for _, kernel in value._loops]
     assembled = 0
