@@ -51,8 +51,7 @@ fn has_body(function: MlirOperation) -> bool {
 /// A geometry read as the `gpu` op it is, cast to `i64`; false where the code is not a constant.
 fn lower_geometry(call: MlirOperation) -> bool {
     let b = Builder::before(call);
-    let code = ir::operands(call).first().and_then(|code| ir::defining_operation(*code)).filter(|op| ir::op_name(*op) == "arith.constant");
-    let Some(code) = code.map(|constant| ir::integer_attribute(constant, "value") as usize).filter(|code| *code < 12) else {
+    let Some(code) = constant_operand(call, 0).and_then(|code| usize::try_from(code).ok()).filter(|code| *code < 12) else {
         b.emit_error("a CUDA geometry read with a code not known when compiling");
         return false;
     };

@@ -705,6 +705,33 @@ def test_fma(target):
     np.testing.assert_allclose(out32, expected32, rtol=1e-7)
 
 
+def test_device_array_views_and_elements(target):
+    host = np.arange(24.0).reshape(4, 6)
+    device = cuda.to_device(host)
+    assert device[1, 2] == host[1, 2] and device[-1, -1] == host[-1, -1]
+    np.testing.assert_array_equal(device[2].copy_to_host(), host[2])
+    np.testing.assert_array_equal(device[1:3].copy_to_host(), host[1:3])
+    np.testing.assert_array_equal(device.reshape(6, 4).copy_to_host(), host.reshape(6, 4))
+    np.testing.assert_array_equal(device.reshape(-1, 3).copy_to_host(), host.reshape(-1, 3))
+    flat = device.ravel()
+    assert [piece.shape for piece in flat.split(10)] == [(10,), (10,), (4,)]
+    # Views share the memory: a kernel on one is seen through the others.
+    increment[1, 32](flat.split(10)[1])
+    device[0, 0] = -5.0
+    device[3] = 7.0
+    expected = host.ravel().copy()
+    expected[10:20] += 1
+    expected[0] = -5.0
+    expected[18:24] = 7.0
+    np.testing.assert_array_equal(device.copy_to_host().ravel(), expected)
+    with pytest.raises(IndexError):
+        device[4]
+    with pytest.raises(ValueError, match="cannot reshape"):
+        device.reshape(5, 5)
+    with pytest.raises(NotImplementedError, match="slice of the first axis"):
+        device[:, 1]
+
+
 def test_non_contiguous_host_array(target):
     data = np.arange(200.0)
     view = data[::2]

@@ -194,7 +194,10 @@ class DeviceNDArray:
         return True
 
     def copy_to_device(self, ary, stream=0):
-        source = np.ascontiguousarray(ary, dtype=self.dtype)
+        # Not np.ascontiguousarray, which makes a 0-d array 1-d.
+        source = np.asarray(ary, dtype=self.dtype)
+        if not source.flags.c_contiguous:
+            source = source.copy(order="C")
         if source.shape != self.shape:
             raise ValueError("copy_to_device: shape %s does not match the device array's %s" % (source.shape, self.shape))
         if self._host is not None:
@@ -216,6 +219,62 @@ class DeviceNDArray:
             _rumba.cuda_copy_to_host(self._pointer, staging)
             ary[...] = staging
         return ary
+
+    def _offset_of(self, index):
+        """The byte offset and shape that ``index`` selects: an int, a step-1 slice of the first
+        axis, or a tuple of ints (an element, shape ``()``)."""
+        def wrapped(position, extent):
+            position = int(position)
+            position = position + extent if position < 0 else position
+            if not 0 <= position < extent:
+                raise IndexError("index %d is out of bounds for an axis with size %d" % (position, extent))
+            return position
+
+        if isinstance(index, (int, np.integer)) and self.ndim:
+            return wrapped(index, self.shape[0]) * self.strides[0], self.shape[1:]
+        if isinstance(index, slice) and self.ndim and index.step in (None, 1):
+            start, stop, _ = index.indices(self.shape[0])
+            return start * self.strides[0], (max(stop - start, 0),) + self.shape[1:]
+        if isinstance(index, tuple) and len(index) == self.ndim and all(isinstance(position, (int, np.integer)) for position in index):
+            return sum(wrapped(position, extent) * stride for position, extent, stride in zip(index, self.shape, self.strides)), ()
+        raise NotImplementedError("rumba.cuda: device arrays are indexed by an int, a slice of the first axis with step 1, or an int per dimension, so far")
+
+    def __getitem__(self, index):
+        """An element (copied to the host), or a view of the same memory."""
+        offset, shape = self._offset_of(index)
+        if shape:
+            return DeviceNDArray(shape, self.dtype, _pointer=self._pointer + offset, _owner=self)
+        element = np.empty((), self.dtype)
+        if self._host is not None:
+            element[()] = _host_view(self._pointer + offset, (), self.dtype)
+        else:
+            _rumba.cuda_copy_to_host(self._pointer + offset, element)
+        return element[()]
+
+    def __setitem__(self, index, value):
+        offset, shape = self._offset_of(index)
+        DeviceNDArray(shape, self.dtype, _pointer=self._pointer + offset, _owner=self).copy_to_device(np.broadcast_to(np.asarray(value, self.dtype), shape))
+
+    def reshape(self, *shape, order="C"):
+        """A view with another shape of the same elements (one extent may be -1)."""
+        shape = tuple(int(extent) for extent in (shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape))
+        if order != "C":
+            raise NotImplementedError("rumba.cuda: device arrays reshape in C order only")
+        known = int(np.prod([extent for extent in shape if extent != -1], dtype=np.int64))
+        if shape.count(-1) == 1 and known and self.size % known == 0:
+            shape = tuple(self.size // known if extent == -1 else extent for extent in shape)
+        if -1 in shape or int(np.prod(shape, dtype=np.int64)) != self.size:
+            raise ValueError("cannot reshape a device array of size %d into shape %s" % (self.size, shape))
+        return DeviceNDArray(shape, self.dtype, _pointer=self._pointer, _owner=self)
+
+    def ravel(self, order="C"):
+        return self.reshape(self.size, order=order)
+
+    def split(self, section, stream=0):
+        """Views of consecutive pieces of ``section`` elements of a 1-d array (the last may be shorter)."""
+        if self.ndim != 1:
+            raise ValueError("split() takes a 1-dimensional device array")
+        return [self[start:start + section] for start in range(0, self.size, section)]
 
     def _numba_type(self):
         if self.ndim == 0:
