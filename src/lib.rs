@@ -147,7 +147,6 @@ pub struct CompiledFunction {
     converted_return: Option<Scalar>,
     straight_line: bool,
     synchronizes: bool,
-    shares_memory: bool,
 }
 
 impl CompiledFunction {
@@ -170,12 +169,6 @@ impl CompiledFunction {
     /// shuffles): the simulator then runs each thread of a block as a coroutine of its own.
     pub fn synchronizes(&self) -> bool {
         self.synchronizes
-    }
-
-    /// Whether the code holds CUDA shared arrays (`cuda.shared.array`): one copy per compiled
-    /// module, so the simulator runs the blocks of its launches one after another.
-    pub fn shares_memory(&self) -> bool {
-        self.shares_memory
     }
 
     /// The symbol of the specialisation in the compiled module.
@@ -289,15 +282,16 @@ impl Module {
         self.compile(name, arguments, false)
     }
 
-    /// `function`, with every element access checked against its array's extent where
-    /// `bounds_checked` (the simulator's kernels, `rumba_runtime::cuda::simulator`).
-    fn compile(&self, name: &str, arguments: &[Type], bounds_checked: bool) -> Result<CompiledFunction, Error> {
-        let key = (name.to_string(), arguments.to_vec(), bounds_checked);
+    /// `function`; where `simulated`, a CUDA kernel for the simulator
+    /// (`rumba_runtime::cuda::simulator`): every element access checked against its array's
+    /// extent, shared arrays in the memory of the block running.
+    fn compile(&self, name: &str, arguments: &[Type], simulated: bool) -> Result<CompiledFunction, Error> {
+        let key = (name.to_string(), arguments.to_vec(), simulated);
         if let Some(function) = self.compiled.borrow().get(&key) {
             return Ok(function.clone());
         }
         let emitted = rumba_frontend::emit_specialisation(&self.source, name, arguments, self.emit_options())?;
-        let (module, mut steps) = self.lower(&emitted.text, None, bounds_checked)?;
+        let (module, mut steps) = self.lower(&emitted.text, None, simulated)?;
         let codegen_started = Instant::now();
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
         let straight_line = emitted.straight_line;
@@ -314,7 +308,6 @@ impl Module {
             converted_return: None,
             straight_line,
             synchronizes: [rumba_dialects::cuda::SYNCTHREADS, rumba_dialects::cuda::SHUFFLE_PREFIX].iter().any(|meeting| emitted.text.contains(&format!("@{meeting}"))),
-            shares_memory: emitted.text.contains(&format!("@{}", rumba_dialects::cuda::SHARED_PREFIX)),
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));
         steps.splice(0..0, emitted.timings);
@@ -486,11 +479,13 @@ impl Module {
 
     /// Parses the frontend's text and runs the pipeline up to `last` (all of it for `None`); returns
     /// the module and how long parsing and each stage took.
-    fn lower(&self, text: &str, last: Option<&str>, bounds_checked: bool) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
+    fn lower(&self, text: &str, last: Option<&str>, simulated: bool) -> Result<(melior::ir::Module<'_>, timings::Steps), Error> {
         let started = Instant::now();
         let mut module = self.parse_emitted(text)?;
-        if bounds_checked {
-            self.mark_functions(&module, rumba_passes::lower_py::BOUNDS_CHECK_ATTRIBUTE, melior::ir::Attribute::unit(&self.context));
+        if simulated {
+            for marker in [rumba_passes::lower_py::BOUNDS_CHECK_ATTRIBUTE, rumba_passes::lower_py::SIMULATED_ATTRIBUTE] {
+                self.mark_functions(&module, marker, melior::ir::Attribute::unit(&self.context));
+            }
         }
         let mut steps = vec![("parse py IR", started.elapsed())];
         let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel)

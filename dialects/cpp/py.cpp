@@ -171,6 +171,12 @@ LogicalResult DimOp::verify() { return verifyDimension(*this, getArray(), getDim
 
 LogicalResult StrideOp::verify() { return verifyDimension(*this, getArray(), getDim()); }
 
+LogicalResult SharedArrayOp::verify() {
+  if (auto ndim = llvm::cast<ArrayType>(getType()).getNdim(); ndim != 1)
+    return emitOpError("makes a 1-d array, not a ") << ndim << "-d one";
+  return success();
+}
+
 LogicalResult AsStridedOp::verify() {
   auto array = llvm::cast<ArrayType>(getArray().getType());
   auto result = llvm::cast<ArrayType>(getType());

@@ -157,6 +157,18 @@ def Py_LocalArrayOp : Py_Op<"local_array", [MemoryEffects<[MemAlloc<AutomaticAll
   let assemblyFormat = "$shape attr-dict `:` qualified(type($result))";
 }
 
+def Py_SharedArrayOp : Py_Op<"shared_array", [Pure]> {
+  let summary = "`cuda.shared.array(0, dtype)`: the block's dynamic shared memory, as a 1-D array";
+  let description = [{
+    `%a = py.shared_array : !py.array<f32, 1, C>` is the shared memory a CUDA kernel's launch asked
+    for (`kernel[blocks, threads, stream, nbytes]`), as an array of as many elements as fit in it.
+    Every such array of a kernel starts at the same address, as in CUDA and Numba.
+  }];
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Py_DimOp : Py_Op<"dim", [Pure]> {
   let summary = "`a.shape[k]` for a constant dimension k";
   let arguments = (ins Py_Array:$array, I64Attr:$dim);

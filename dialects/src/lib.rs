@@ -120,6 +120,12 @@ pub mod cuda {
     pub const SHUFFLE_PREFIX: &str = "rumba_cuda_shuffle_";
     /// The symbols of the `memref.global`s of `cuda.shared.array`s start with this.
     pub const SHARED_PREFIX: &str = "__rumba_shared_";
+    /// `func.call @rumba_cuda_dynamic_shared_memory() : () -> memref<?xi8>`: the block's dynamic
+    /// shared memory, as many bytes as the launch asked for (`py.shared_array`).
+    pub const DYNAMIC_SHARED_MEMORY: &str = "rumba_cuda_dynamic_shared_memory";
+    /// `func.call @rumba_cuda_static_shared_memory(bytes) : (i64) -> memref<?xi8>`: in the
+    /// simulator, the block's memory for the module's `cuda.shared.array`s, `bytes` in all.
+    pub const STATIC_SHARED_MEMORY: &str = "rumba_cuda_static_shared_memory";
 }
 
 /// How a `py.math` function is computed on floats (`py/MathFunctions.def`).

@@ -73,7 +73,7 @@ pub const INTRINSICS: [(&str, &str); 18] = [
     ("threadfence()", "orders the thread's memory accesses for every thread (a sequentially consistent fence)"),
     ("threadfence_block()", "the same (a stronger fence than the block needs)"),
     ("threadfence_system()", "the same"),
-    ("shared.array(shape, dtype)", "an array shared by the block's threads (shape known when compiling)"),
+    ("shared.array(shape, dtype)", "an array shared by the block's threads (shape known when compiling; 0 for the launch's dynamic shared memory)"),
     ("local.array(shape, dtype)", "an array of the thread's own (shape known when compiling)"),
     ("atomic.add/sub/max/min/exch/inc/dec(array, index, value)", "an atomic update of one element, giving its old value (`inc` and `dec` wrap as CUDA's `atomicInc`/`atomicDec`)"),
     ("atomic.cas(array, index, old, value)", "stores `value` where the element is `old`, atomically, giving the element's old value; `atomic.compare_and_swap(array, old, value)` on element 0"),
@@ -142,8 +142,8 @@ pub fn array_shape_and_dtype(module: &SourceModule, call: &ExprCall, name: &str,
         .into_iter()
         .map(|extent| constant_int(module, extent).and_then(|value| usize::try_from(value).ok()).ok_or_else(|| module.typing(extent, format!("the shape of cuda.{name} is made of ints known when compiling"))))
         .collect::<Result<Vec<_>, _>>()?;
-    if name == "shared.array" && extents.contains(&0) {
-        return Err(module.unsupported(shape, "dynamic shared memory (a shared array of extent 0, sized by the launch) is not supported yet"));
+    if name == "shared.array" && extents.len() > 1 && extents.contains(&0) {
+        return Err(module.typing(shape, "dynamic shared memory is a 1-d array: cuda.shared.array(0, dtype), sized by the launch"));
     }
     let named = match dtype {
         Expr::Name(name) => match module.global(name.id.as_str()) {

@@ -478,3 +478,11 @@ func.func @constant_array_of_another_dtype() {
   %a = py.constant_array @integers : !py.array<f32, 1, C>
   return
 }
+
+// -----
+
+func.func @dynamic_shared_array_of_two_dimensions() {
+  // expected-error @+1 {{'py.shared_array' op makes a 1-d array, not a 2-d one}}
+  %a = py.shared_array : !py.array<f32, 2, C>
+  return
+}

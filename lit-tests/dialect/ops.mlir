@@ -283,6 +283,13 @@ func.func @atomic(%a: !py.array<f64, 2, A>, %b: !py.array<ui32, 1, C>, %i: si64,
   return %older : ui32
 }
 
+// CHECK-LABEL: func.func @dynamic_shared_array
+// CHECK: py.shared_array : !py.array<f64, 1, C>
+func.func @dynamic_shared_array() -> !py.array<f64, 1, C> {
+  %a = py.shared_array : !py.array<f64, 1, C>
+  return %a : !py.array<f64, 1, C>
+}
+
 // CHECK-LABEL: func.func @local_array
 // CHECK: py.local_array [4, 2] : !py.array<si32, 2, C>
 func.func @local_array() -> !py.array<si32, 2, C> {

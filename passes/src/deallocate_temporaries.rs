@@ -152,9 +152,15 @@ fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
     Builder::before(anchor).create("memref.dealloc", &[allocation], &[], &[]);
 }
 
-/// Runs the pass on a module: on every `memref.alloc`, and on every array a call returns.
+/// Runs the pass on a module: on every `memref.alloc`, and on every array a compiled function's call
+/// returns after its status (a runtime function that gives memory, such as a CUDA block's shared
+/// memory, returns it first, and it is the runtime's).
 pub fn deallocate_temporaries(module: MlirOperation) {
-    let allocations = ir::collect_operations(module, |operation| matches!(ir::op_name(operation).as_str(), "memref.alloc" | "func.call"));
+    let allocations = ir::collect_operations(module, |operation| match ir::op_name(operation).as_str() {
+        "memref.alloc" => true,
+        "func.call" => ir::results(operation).first().is_some_and(|status| unsafe { !mlirTypeIsAMemRef(ir::value_type(*status)) }),
+        _ => false,
+    });
     // Every fate is read before any dealloc is inserted: a dealloc is a use that would read as an escape.
     let fates: Vec<(MlirValue, Fate)> = allocations
         .into_iter()

@@ -13,8 +13,10 @@
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 //! | `outline-cuda-kernels` | `outline_cuda_kernels.rs` | a CUDA kernel's functions into a `gpu.module`, its intrinsics as `gpu` ops |
+//! | `extern-dynamic-shared-memory` | `extern_dynamic_shared_memory.rs` | the dynamic shared memory's global made external, so that it follows the static shared arrays |
 
 pub mod deallocate_temporaries;
+pub mod extern_dynamic_shared_memory;
 pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
 mod ir;
@@ -165,6 +167,18 @@ module_pass!(
     outline_cuda_kernels::outline_cuda_kernels
 );
 
+module_pass!(
+    create_extern_dynamic_shared_memory,
+    "ExternDynamicSharedMemory",
+    "extern-dynamic-shared-memory",
+    "Make the global of a kernel's dynamic shared memory external, so that it starts after the static shared arrays",
+    [],
+    |module| {
+        extern_dynamic_shared_memory::extern_dynamic_shared_memory(module);
+        true
+    }
+);
+
 /// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
 pub fn register_passes() {
     static REGISTER: Once = Once::new();
@@ -180,5 +194,6 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_raise_loop_nests);
         rumba_dialects::register_pass(create_vectorize_loop_nests);
         rumba_dialects::register_pass(create_outline_cuda_kernels);
+        rumba_dialects::register_pass(create_extern_dynamic_shared_memory);
     });
 }

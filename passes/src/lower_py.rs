@@ -15,6 +15,8 @@
 //! op, a libm call, or `math_by_hand`. `py.constant_array` is a `memref.get_global` of its
 //! global; `py.atomic` a `memref.atomic_rmw` (`inc`/`dec` and `py.atomic_cas` a
 //! `memref.generic_atomic_rmw`); `py.local_array` a `memref.alloca` at the function's entry;
+//! `py.shared_array` and the CUDA simulator's shared arrays views of memory the runtime gives
+//! (`lower_py/shared_memory.rs`);
 //! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
@@ -30,10 +32,13 @@ use std::collections::HashMap;
 
 mod arrays;
 mod scalars;
+mod shared_memory;
 mod text;
 
 use arrays::*;
 use scalars::*;
+pub use shared_memory::SIMULATED_ATTRIBUTE;
+use shared_memory::*;
 use text::*;
 
 /// Runs the lowering on a module operation; `Err` carries a message already emitted at its location.
@@ -330,6 +335,10 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let memory = entry.value("memref.alloca", &[], ir::parse_type(b.context, &format!("memref<{shape}{element}>")), &[("operandSegmentSizes", entry.parse_attribute("array<i32: 0, 0>"))]);
             b.value("memref.cast", &[memory], result_type.expect("has a result"), &[])
         }
+        "py.shared_array" => {
+            let parts = unsafe { array_type_parts(melior::ir::Type::from_raw(ir::value_type(ir::results(operation)[0]))) }.ok_or("py.shared_array makes arrays")?;
+            dynamic_shared_array(b, convert_type(b.context, parts.dtype.to_raw()), result_type.expect("has a result"))?
+        }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
         "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,
         "py.reduce" => lower_reduce(b, operation, operand_types[0])?,
@@ -363,7 +372,11 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
                 return Err(format!("py.constant_array: no memref.global named '{symbol}'"));
             };
             let global_type = unsafe { mlirTypeAttrGetValue(ir::attribute(definition, "type")) };
-            let memory = b.value("memref.get_global", &[], global_type, &[("name", global)]);
+            let memory = if symbol.starts_with(rumba_dialects::cuda::SHARED_PREFIX) && ir::enclosing_function_has(operation, SIMULATED_ATTRIBUTE) {
+                simulated_shared_array(b, module, &symbol, global_type)?
+            } else {
+                b.value("memref.get_global", &[], global_type, &[("name", global)])
+            };
             b.value("memref.cast", &[memory], result_type.expect("has a result"), &[])
         }
         "py.stride" => {

@@ -9,6 +9,9 @@
 //!   half); their declarations go.
 //! - The globals of `cuda.shared.array`s move to shared memory (memory space 3, which NVVM lowers
 //!   to `.shared`); their users read them through a `memref.memory_space_cast` to the generic space.
+//!   `func.call @rumba_cuda_dynamic_shared_memory()` (`cuda.shared.array(0, dtype)`) becomes
+//!   `gpu.dynamic_shared_memory`, as many bytes as the launch gave (`%dynamic_smem_size`), cast
+//!   to the generic space the same way.
 //! - Every global and function moves into `gpu.module @rumba_kernels`, and each kernel gets a
 //!   `gpu.func @<name>_kernel` with the `kernel` attribute that calls it and drops its status (a
 //!   kernel returns nothing; Numba ignores exceptions raised on the device too). The module becomes a
@@ -22,7 +25,7 @@
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
-use rumba_dialects::cuda::{GEOMETRY, SHARED_PREFIX, SHUFFLE_PREFIX, SYNCTHREADS, SYNCTHREADS_REDUCE};
+use rumba_dialects::cuda::{DYNAMIC_SHARED_MEMORY, GEOMETRY, SHARED_PREFIX, SHUFFLE_PREFIX, SYNCTHREADS, SYNCTHREADS_REDUCE};
 
 /// The name of the `gpu.module` that holds the kernels.
 pub const GPU_MODULE: &str = "rumba_kernels";
@@ -119,6 +122,19 @@ fn lower_shuffle(call: MlirOperation) -> bool {
     true
 }
 
+/// `rumba_cuda_dynamic_shared_memory()` as the launch's dynamic shared memory, all of its bytes, in
+/// the generic memory space.
+fn lower_dynamic_shared_memory(call: MlirOperation) {
+    let b = Builder::before(call);
+    let shared_type = ir::parse_type(b.context, "memref<?xi8, #gpu.address_space<workgroup>>");
+    let memory = b.value("gpu.dynamic_shared_memory", &[], shared_type, &[]);
+    let size = b.value("nvvm.read.ptx.sreg.dynamic.smem.size", &[], b.integer_type(32), &[]);
+    let bytes = b.value("arith.index_castui", &[size], b.index_type(), &[]);
+    let sized = b.value("memref.view", &[memory, b.integer(b.index_type(), 0), bytes], shared_type, &[]);
+    let generic = b.value("memref.memory_space_cast", &[sized], ir::value_type(ir::results(call)[0]), &[]);
+    ir::replace_operation(call, &[generic]);
+}
+
 /// `gpu.func @<name>_kernel(...) kernel` in front of `function`, calling it with its arguments.
 fn add_kernel_wrapper(function: MlirOperation) {
     let function_type = unsafe { mlirTypeAttrGetValue(ir::attribute(function, "function_type")) };
@@ -179,6 +195,7 @@ pub fn outline_cuda_kernels(module: MlirOperation) -> bool {
         match callee(call).as_str() {
             GEOMETRY => lowered &= lower_geometry(call),
             SYNCTHREADS_REDUCE => lowered &= lower_barrier_reduction(call),
+            DYNAMIC_SHARED_MEMORY => lower_dynamic_shared_memory(call),
             name if name.starts_with(SHUFFLE_PREFIX) => lowered &= lower_shuffle(call),
             SYNCTHREADS => {
                 Builder::before(call).create("gpu.barrier", &[], &[], &[]);

@@ -82,7 +82,7 @@ pub fn gpu_stages(chip: &str, libraries: &[String]) -> Vec<(&'static str, String
         ),
         (
             "nvvm",
-            format!("builtin.module(nvvm-attach-target{{chip={chip} O=3{link}}},gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,convert-gpu-to-nvvm,canonicalize,reconcile-unrealized-casts))"),
+            format!("builtin.module(nvvm-attach-target{{chip={chip} O=3{link}}},gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,convert-gpu-to-nvvm,canonicalize,reconcile-unrealized-casts),extern-dynamic-shared-memory)"),
             "the gpu.module in the LLVM and NVVM dialects, with its NVVM target",
         ),
         ("ptx", "builtin.module(gpu-module-to-binary{format=isa})".to_string(), "the gpu.module as a gpu.binary holding PTX"),

@@ -164,11 +164,11 @@ unsafe impl Sync for LaunchArguments {}
 
 /// Runs a kernel compiled for the CPU in the simulator, every thread of every block, with the
 /// GIL released; an exception raised in a thread is raised here.
-pub fn launch_simulated(py: Python<'_>, kernel: CompiledFunction, grid: [u32; 3], block: [u32; 3], arguments: Vec<Argument>) -> PyResult<()> {
+pub fn launch_simulated(py: Python<'_>, kernel: CompiledFunction, grid: [u32; 3], block: [u32; 3], shared_bytes: usize, arguments: Vec<Argument>) -> PyResult<()> {
     let arguments = Arc::new(LaunchArguments(arguments));
-    let traits = simulator::KernelTraits { uses_barrier: kernel.synchronizes(), shares_memory: kernel.shares_memory() };
+    let traits = simulator::KernelTraits { uses_barrier: kernel.synchronizes() };
     let run_thread: Arc<dyn Fn() -> Result<(), CallError> + Send + Sync> = Arc::new(move || kernel.call(&arguments.0).map(drop));
-    match py.detach(|| simulator::launch(grid, block, traits, run_thread)) {
+    match py.detach(|| simulator::launch(grid, block, shared_bytes, traits, run_thread)) {
         Ok(()) => Ok(()),
         Err(LaunchError::Kernel(CallError::Raised(exception))) => Err(crate::raised(py, &exception)),
         Err(LaunchError::Kernel(CallError::Arguments(message))) => Err(pyo3::exceptions::PyTypeError::new_err(message)),

@@ -177,15 +177,17 @@ impl Compiler {
         self.with_module(py, |module| module.simulated_kernel(name, &types)).map(drop)
     }
 
-    /// Runs CUDA kernel `name` in the simulator on `grid` blocks of `block` threads.
-    fn launch_simulated(&self, py: Python<'_>, name: &str, types: Vec<String>, grid: [u32; 3], block: [u32; 3], args: &Bound<'_, PyTuple>) -> PyResult<()> {
+    /// Runs CUDA kernel `name` in the simulator on `grid` blocks of `block` threads, with
+    /// `shared_bytes` of dynamic shared memory each.
+    #[allow(clippy::too_many_arguments)]
+    fn launch_simulated(&self, py: Python<'_>, name: &str, types: Vec<String>, grid: [u32; 3], block: [u32; 3], shared_bytes: usize, args: &Bound<'_, PyTuple>) -> PyResult<()> {
         let types = parse_types(&types)?;
         let kernel = self.with_module(py, |module| module.simulated_kernel(name, &types))?;
         if args.len() != types.len() {
             return Err(PyTypeError::new_err(format!("{name}[...]() takes {} argument(s), got {}", types.len(), args.len())));
         }
         let arguments = args.iter().zip(&types).enumerate().map(|(position, (value, declared))| convert_argument(&value, declared, position)).collect::<PyResult<Vec<_>>>()?;
-        cuda::launch_simulated(py, kernel, grid, block, arguments)
+        cuda::launch_simulated(py, kernel, grid, block, shared_bytes, arguments)
     }
 
     /// CUDA kernel `name` as PTX for `chip`, linked with `libdevice` (a path, or empty for none):

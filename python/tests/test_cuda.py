@@ -297,6 +297,49 @@ def test_reduction_in_shared_memory(target):
 
 
 @cuda.jit
+def reverse_through_dynamic_memory(data, lengths):
+    """Reverses each block's part of `data` through the launch's dynamic shared memory; a second
+    dynamic array of another dtype starts at the same address, as in CUDA and Numba."""
+    tile = cuda.shared.array(0, dtype=np.float32)
+    words = cuda.shared.array(0, dtype=np.int64)
+    flags = cuda.shared.array(4, dtype=np.int32)
+    t = cuda.threadIdx.x
+    start = cuda.blockIdx.x * cuda.blockDim.x
+    tile[t] = data[start + t]
+    if t < 4:
+        flags[t] = cuda.blockIdx.x
+    cuda.syncthreads()
+    data[start + t] = tile[cuda.blockDim.x - 1 - t] + flags[t % 4] - cuda.blockIdx.x
+    if t == 0:
+        lengths[cuda.blockIdx.x, 0] = tile.shape[0]
+        lengths[cuda.blockIdx.x, 1] = words.shape[0]
+    cuda.syncthreads()
+    if t == 0:
+        words[0] = 0
+    cuda.syncthreads()
+    lengths[cuda.blockIdx.x, 2] = tile[0] == 0.0 and tile[1] == 0.0
+
+
+def test_dynamic_shared_memory(target):
+    blocks, threads = 64, 32
+    data = np.arange(blocks * threads, dtype=np.float32)
+    expected = data.reshape(blocks, threads)[:, ::-1].ravel()
+    lengths = np.zeros((blocks, 3), dtype=np.int64)
+    reverse_through_dynamic_memory[blocks, threads, 0, 4 * threads + 4](data, lengths)
+    np.testing.assert_array_equal(data, expected)
+    # 132 bytes: 33 float32s, 16 int64s; the int64 0 written at the start is two float32 zeros.
+    np.testing.assert_array_equal(lengths, np.tile([33, 16, 1], (blocks, 1)))
+
+
+def test_blocks_have_shared_arrays_of_their_own(target):
+    """Many blocks at once, each reversing its part through its own shared array."""
+    data = np.arange(256 * 64, dtype=np.float64)
+    expected = data.reshape(256, 64)[:, ::-1].ravel()
+    reverse_blocks[256, 64](data)
+    np.testing.assert_array_equal(data, expected)
+
+
+@cuda.jit
 def histogram(values, counts, total):
     i = cuda.grid(1)
     if i < values.shape[0]:

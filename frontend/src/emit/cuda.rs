@@ -172,15 +172,20 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     /// `cuda.shared.array(shape, dtype)`: the array of an uninitialized `memref.global` of the
-    /// module, one per call site, which the GPU target places in the block's shared memory (the
-    /// simulator runs the blocks of a kernel that has one one after another).
+    /// module, one per call site, which the GPU target places in the block's shared memory and the
+    /// simulator in memory of the block's; `cuda.shared.array(0, dtype)`, the launch's dynamic shared
+    /// memory, a `py.shared_array`.
     fn emit_shared_array(&mut self, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
         let (extents, dtype) = crate::cuda::array_shape_and_dtype(self.module, call, "shared.array", &mut |expr| self.expr_type(expr))?;
+        let array_type = ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false };
+        if extents == [0] {
+            let name = self.op(format!("py.shared_array : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
+            return Ok(Value::Array(name, array_type));
+        }
         let symbol = format!("{}{}_{}", cuda::SHARED_PREFIX, self.types.symbol, call.range().start().to_usize());
         let shape: String = extents.iter().map(|extent| format!("{extent}x")).collect();
         let global = format!("  memref.global \"private\" @{symbol} : memref<{shape}{}> = uninitialized {{alignment = 16 : i64}}\n", global_element(dtype));
         self.module_emitter.constant_arrays.insert(symbol.clone(), global);
-        let array_type = ArrayType { dtype, ndim: extents.len(), layout: Layout::C, readonly: false };
         let name = self.op(format!("py.constant_array @{symbol} : {} {loc}", Type::Array(array_type).flat_mlir()[0]));
         Ok(Value::Array(name, array_type))
     }

@@ -160,3 +160,15 @@ func.func @raising(%n: index, %ok: i1) -> (i32, memref<?xf64>) {
   %empty = builtin.unrealized_conversion_cast %null : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf64>
   return %zero, %empty : i32, memref<?xf64>
 }
+
+// Memory a runtime function gives (its first result: no status before it) is the runtime's.
+// CHECK-LABEL: func.func @runtime_memory
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func private @rumba_cuda_dynamic_shared_memory() -> memref<?xi8>
+func.func @runtime_memory() -> index {
+  %c0 = arith.constant 0 : index
+  %memory = func.call @rumba_cuda_dynamic_shared_memory() : () -> memref<?xi8>
+  %bytes = memref.dim %memory, %c0 : memref<?xi8>
+  return %bytes : index
+}

@@ -370,17 +370,16 @@ pub(super) fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], resu
         let arguments: Vec<String> = operands.iter().map(|operand| ir::print_type(convert_type(b.context, ir::value_type(*operand)))).collect();
         let results = result.map(ir::print_type).unwrap_or_default();
         let declaration = Builder::before(unsafe { mlirBlockGetFirstOperation(body) });
-        declaration.create_with_regions(
-            "func.func",
-            &[],
-            &[],
-            &[
-                ("sym_name", b.parse_attribute(&format!("{name:?}"))),
-                ("function_type", b.parse_attribute(&format!("({}) -> ({results})", arguments.join(", ")))),
-                ("sym_visibility", b.parse_attribute("\"private\"")),
-            ],
-            1,
-        );
+        let mut attributes = vec![
+            ("sym_name", b.parse_attribute(&format!("{name:?}"))),
+            ("function_type", b.parse_attribute(&format!("({}) -> ({results})", arguments.join(", ")))),
+            ("sym_visibility", b.parse_attribute("\"private\"")),
+        ];
+        if result.is_some_and(|result| unsafe { mlirTypeIsAMemRef(result) }) {
+            // A memref comes back through the C interface: `_mlir_ciface_<name>` writes its descriptor.
+            attributes.push(("llvm.emit_c_interface", unsafe { mlirUnitAttrGet(b.context) }));
+        }
+        declaration.create_with_regions("func.func", &[], &[], &attributes, 1);
     }
     let callee = ("callee", b.parse_attribute(&format!("@{name}")));
     let call = b.create("func.call", operands, &result.into_iter().collect::<Vec<_>>(), &[callee]);

@@ -532,7 +532,7 @@ class CUDAKernel(Dispatcher):
                 compiler = self._get_compiler()
                 compiler.compile_kernel(self._name, list(types))
                 self._launched.add(types)
-                compiler.launch_simulated(self._name, list(types), griddim, blockdim, hosts)
+                compiler.launch_simulated(self._name, list(types), griddim, blockdim, sharedmem, hosts)
             return
         module, entry = self._module_for(types)
         self._launched.add(types)

@@ -14,8 +14,12 @@
 //! has reached the barrier before any goes past it; a shuffle is a meeting of the thread's warp
 //! (32 threads by linear index), which completes when the warp's remaining threads have all
 //! reached it. A kernel without barriers is a plain call per thread, which costs no stack switches.
+//!
+//! Each OS thread running blocks holds the shared memory of the block it runs
+//! ([`_mlir_ciface_rumba_cuda_static_shared_memory`] for the kernel's `cuda.shared.array`s,
+//! [`_mlir_ciface_rumba_cuda_dynamic_shared_memory`] for the launch's dynamic shared memory).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -163,6 +167,68 @@ pub const REDUCE_OR: i32 = 2;
 
 thread_local! {
     static CONTEXT: Cell<ThreadContext> = const { Cell::new(ThreadContext::OUTSIDE) };
+    static BLOCK_MEMORY: RefCell<BlockMemory> = const { RefCell::new(BlockMemory { dynamic: Vec::new(), dynamic_bytes: 0, shared_arrays: Vec::new() }) };
+}
+
+/// The shared memory of the block an OS thread runs, kept for the next block it runs (a block's
+/// shared memory starts with undefined contents on a GPU too). `u128` words align it to 16 bytes.
+struct BlockMemory {
+    /// The launch's dynamic shared memory, `dynamic_bytes` of it.
+    dynamic: Vec<u128>,
+    dynamic_bytes: usize,
+    /// The kernel's `cuda.shared.array`s, at least as many bytes as they take.
+    shared_arrays: Vec<u128>,
+}
+
+/// A `memref<?xi8>` as MLIR's C interface passes it.
+#[repr(C)]
+pub struct ByteMemRef {
+    allocated: *mut u8,
+    aligned: *mut u8,
+    offset: i64,
+    size: i64,
+    stride: i64,
+}
+
+impl ByteMemRef {
+    fn of(words: &mut [u128], bytes: usize) -> Self {
+        let start = words.as_mut_ptr().cast::<u8>();
+        ByteMemRef { allocated: start, aligned: start, offset: 0, size: bytes as i64, stride: 1 }
+    }
+}
+
+/// Sizes this OS thread's dynamic shared memory for a launch that asks for `bytes`.
+fn reserve_dynamic_shared_memory(bytes: usize) {
+    BLOCK_MEMORY.with_borrow_mut(|memory| {
+        memory.dynamic.resize(bytes.div_ceil(16), 0);
+        memory.dynamic_bytes = bytes;
+    });
+}
+
+/// The dynamic shared memory of the block running on this OS thread (`cuda.shared.array(0, dtype)`):
+/// as many bytes as the launch asked for; none outside a launch.
+///
+/// # Safety
+/// `result` points to a descriptor to write.
+pub unsafe extern "C" fn _mlir_ciface_rumba_cuda_dynamic_shared_memory(result: *mut ByteMemRef) {
+    let memory = BLOCK_MEMORY.with_borrow_mut(|memory| ByteMemRef::of(&mut memory.dynamic, memory.dynamic_bytes));
+    unsafe { result.write(memory) };
+}
+
+/// The memory of the block running on this OS thread that holds the kernel's `cuda.shared.array`s,
+/// `bytes` of it (the same for every call of one kernel, so it is not moved while a block runs).
+///
+/// # Safety
+/// `result` points to a descriptor to write.
+pub unsafe extern "C" fn _mlir_ciface_rumba_cuda_static_shared_memory(result: *mut ByteMemRef, bytes: i64) {
+    let bytes = usize::try_from(bytes).unwrap_or(0);
+    let memory = BLOCK_MEMORY.with_borrow_mut(|memory| {
+        if memory.shared_arrays.len() * 16 < bytes {
+            memory.shared_arrays.resize(bytes.div_ceil(16), 0);
+        }
+        ByteMemRef::of(&mut memory.shared_arrays, bytes)
+    });
+    unsafe { result.write(memory) };
 }
 
 /// Sets this OS thread's context. While the thread is being torn down there is none to set, and
@@ -292,6 +358,8 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
         ("rumba_cuda_shuffle_i32", rumba_cuda_shuffle_i32 as extern "C" fn(i32, i32, i64) -> i32 as *mut c_void),
         ("rumba_cuda_shuffle_f64", rumba_cuda_shuffle_f64 as extern "C" fn(i32, f64, i64) -> f64 as *mut c_void),
         ("rumba_cuda_shuffle_f32", rumba_cuda_shuffle_f32 as extern "C" fn(i32, f32, i64) -> f32 as *mut c_void),
+        ("_mlir_ciface_rumba_cuda_dynamic_shared_memory", _mlir_ciface_rumba_cuda_dynamic_shared_memory as unsafe extern "C" fn(*mut ByteMemRef) as *mut c_void),
+        ("_mlir_ciface_rumba_cuda_static_shared_memory", _mlir_ciface_rumba_cuda_static_shared_memory as unsafe extern "C" fn(*mut ByteMemRef, i64) as *mut c_void),
     ]
 }
 
@@ -300,30 +368,28 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
 pub struct KernelTraits {
     /// It waits at the block's barrier (`cuda.syncthreads()`).
     pub uses_barrier: bool,
-    /// It holds shared arrays (`cuda.shared.array`).
-    pub shares_memory: bool,
 }
 
-/// Runs a kernel: `run_thread` once per thread of every block of `grid` (blocks of `block` threads),
+/// Runs a kernel: `run_thread` once per thread of every block of `grid` (blocks of `block` threads,
+/// with `dynamic_shared_bytes` of dynamic shared memory each),
 /// each call with that thread's context set for [`rumba_cuda_geometry`]. Blocks run in parallel on
 /// [`crate::threads::num_threads`] OS threads (the calling thread is one of them); the threads of a
 /// block run one after another on one of them, in order of their linear index (x fastest).
 ///
 /// `traits.uses_barrier` must be set for a kernel that calls [`rumba_cuda_syncthreads`]: its threads
 /// then run as coroutines, resumed round-robin until all have returned. Without it, `syncthreads`
-/// does nothing, which is wrong for a kernel that relies on it. `traits.shares_memory` runs the
-/// blocks one after another, for kernels whose shared arrays are globals of their module.
+/// does nothing, which is wrong for a kernel that relies on it.
 ///
 /// The first `Err` that `run_thread` returns stops the launch and is returned; so are a divergent
 /// barrier and invalid geometry (see [`LaunchError`]). A panic in `run_thread` (a Rust kernel; compiled
 /// kernels do not panic) propagates to the caller once the other OS threads have stopped.
-pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], traits: KernelTraits, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
+pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], dynamic_shared_bytes: usize, traits: KernelTraits, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
     validate(grid, block).map_err(LaunchError::Resources)?;
     take_out_of_bounds();
     let blocks = grid.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
     let uses_barrier = traits.uses_barrier;
-    let launch = Launch { grid, block, uses_barrier, run_thread: &*run_thread, blocks, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
-    let workers = if traits.shares_memory { 1 } else { u64::try_from(crate::threads::num_threads()).unwrap_or(1).clamp(1, blocks) };
+    let launch = Launch { grid, block, dynamic_shared_bytes, uses_barrier, run_thread: &*run_thread, blocks, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
+    let workers = u64::try_from(crate::threads::num_threads()).unwrap_or(1).clamp(1, blocks);
     if workers == 1 {
         launch.work();
     } else {
@@ -376,6 +442,7 @@ fn validate(grid: [u32; 3], block: [u32; 3]) -> Result<(), String> {
 struct Launch<'a, E> {
     grid: [u32; 3],
     block: [u32; 3],
+    dynamic_shared_bytes: usize,
     uses_barrier: bool,
     run_thread: &'a (dyn Fn() -> Result<(), E> + Send + Sync),
     /// How many blocks the grid has, and the next one to start (linear index, x fastest).
@@ -390,6 +457,7 @@ impl<E: Send + 'static> Launch<'_, E> {
     /// Runs blocks on this OS thread until none are left or the launch fails.
     fn work(&self) {
         let _restore = ContextGuard::save();
+        reserve_dynamic_shared_memory(self.dynamic_shared_bytes);
         let mut stacks = Vec::new();
         while !self.stop.load(Ordering::Acquire) {
             let index = self.next_block.fetch_add(1, Ordering::Relaxed);
@@ -539,7 +607,7 @@ impl<E: Send + 'static> Launch<'_, E> {
 
 #[cfg(test)]
 mod tests {
-    const BARRIER: KernelTraits = KernelTraits { uses_barrier: true, shares_memory: false };
+    const BARRIER: KernelTraits = KernelTraits { uses_barrier: true };
     use super::*;
     use std::sync::atomic::AtomicI64;
 
@@ -572,7 +640,7 @@ mod tests {
             kernel_writes.fetch_add(1, Ordering::Relaxed);
             Ok(())
         });
-        assert_eq!(launch(grid, block, KernelTraits { uses_barrier, shares_memory: false }, kernel), Ok(()));
+        assert_eq!(launch(grid, block, 0, KernelTraits { uses_barrier }, kernel), Ok(()));
         assert_eq!(writes.load(Ordering::Relaxed), total as i64);
         for (index, slot) in output.iter().enumerate() {
             assert_eq!(slot.load(Ordering::Relaxed), index as i64);
@@ -629,7 +697,7 @@ mod tests {
             }
             Ok(())
         });
-        assert_eq!(launch([2, 1, 1], [threads as u32, 1, 1], BARRIER, kernel), Ok(()));
+        assert_eq!(launch([2, 1, 1], [threads as u32, 1, 1], 0, BARRIER, kernel), Ok(()));
         for index in 0..2 * threads {
             let thread = (index % threads) as i64;
             let (warp, lane) = (thread / 32 * 32, thread % 32);
@@ -642,10 +710,53 @@ mod tests {
         }
     }
 
+    /// Blocks run at once, each with shared memory of its own: every thread writes its block's
+    /// index into its slot of both kinds of shared memory, waits, and finds only its block's index
+    /// in every slot; the dynamic memory has the size the launch asked for.
+    #[test]
+    fn each_block_has_its_own_shared_memory() {
+        let (threads, blocks) = (8usize, 16u32);
+        let mismatches = Arc::new(AtomicU64::new(0));
+        let seen = mismatches.clone();
+        let kernel = Arc::new(move || -> Result<(), ()> {
+            let [thread, block] = [geometry(0)[0], geometry(1)[0]].map(|value| value as usize);
+            let memory = |dynamic: bool| {
+                let mut descriptor = std::mem::MaybeUninit::<ByteMemRef>::uninit();
+                // SAFETY: the functions write a whole descriptor.
+                let descriptor = unsafe {
+                    if dynamic {
+                        _mlir_ciface_rumba_cuda_dynamic_shared_memory(descriptor.as_mut_ptr());
+                    } else {
+                        _mlir_ciface_rumba_cuda_static_shared_memory(descriptor.as_mut_ptr(), (threads * 8) as i64);
+                    }
+                    descriptor.assume_init()
+                };
+                assert_eq!(descriptor.size as usize, threads * 8);
+                descriptor.aligned.cast::<u64>()
+            };
+            for dynamic in [false, true] {
+                // SAFETY: each thread writes its own slot of memory `threads` u64s long.
+                unsafe { memory(dynamic).add(thread).write(block as u64) };
+            }
+            rumba_cuda_syncthreads();
+            for dynamic in [false, true] {
+                for slot in 0..threads {
+                    // SAFETY: the barrier ordered every write of this block before these reads.
+                    if unsafe { memory(dynamic).add(slot).read() } != block as u64 {
+                        seen.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            Ok(())
+        });
+        assert_eq!(launch([blocks, 1, 1], [threads as u32, 1, 1], threads * 8, BARRIER, kernel), Ok(()));
+        assert_eq!(mismatches.load(Ordering::Relaxed), 0);
+    }
+
     #[test]
     fn the_calling_thread_keeps_its_context() {
         let kernel = Arc::new(|| -> Result<(), ()> { Ok(()) });
-        assert_eq!(launch([1, 1, 1], [3, 1, 1], BARRIER, kernel), Ok(()));
+        assert_eq!(launch([1, 1, 1], [3, 1, 1], 0, BARRIER, kernel), Ok(()));
         assert_eq!(geometry(2), [0, 0, 0]);
     }
 
@@ -675,7 +786,7 @@ mod tests {
             kernel_shared[(base + thread) as usize].store(-7, Ordering::Relaxed);
             Ok(())
         });
-        assert_eq!(launch(grid, block, BARRIER, kernel), Ok(()));
+        assert_eq!(launch(grid, block, 0, BARRIER, kernel), Ok(()));
         for block in 0..6 {
             for thread in 0..64 {
                 let expected = 1000 * block + (thread + 1) % 64;
@@ -695,7 +806,7 @@ mod tests {
             }
             Ok(())
         });
-        let error = launch([3, 1, 1], [16, 1, 1], BARRIER, kernel);
+        let error = launch([3, 1, 1], [16, 1, 1], 0, BARRIER, kernel);
         assert_eq!(error, Err(LaunchError::DivergentBarrier { block: [1, 0, 0] }));
         assert_eq!(error.map_err(|error| error.to_string()), Err("syncthreads not reached by all threads of block (1, 0, 0)".to_string()));
     }
@@ -714,7 +825,7 @@ mod tests {
                 }
                 Ok(())
             });
-            assert_eq!(launch([4, 1, 1], [32, 1, 1], KernelTraits { uses_barrier, shares_memory: false }, kernel), Err(LaunchError::Kernel("thread 37 failed".to_string())));
+            assert_eq!(launch([4, 1, 1], [32, 1, 1], 0, KernelTraits { uses_barrier }, kernel), Err(LaunchError::Kernel("thread 37 failed".to_string())));
         }
         // Stacks of coroutines reset after an error are reused by the blocks that follow on that OS
         // thread; blocks after a failed one run correctly (one OS thread, so every block reuses).
@@ -726,7 +837,7 @@ mod tests {
             }
             Ok(())
         });
-        let launch_one = Launch { grid: [3, 1, 1], block: [8, 1, 1], uses_barrier: true, run_thread: &*kernel, blocks: 3, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
+        let launch_one = Launch { grid: [3, 1, 1], block: [8, 1, 1], dynamic_shared_bytes: 0, uses_barrier: true, run_thread: &*kernel, blocks: 3, next_block: AtomicU64::new(0), stop: AtomicBool::new(false), failure: Mutex::new(None) };
         let mut stacks = Vec::new();
         assert_eq!(launch_one.run_block_with_barrier([0, 0, 0], &mut stacks), Err(LaunchError::Kernel("first block failed".to_string())));
         assert_eq!(stacks.len(), 8);
@@ -738,7 +849,7 @@ mod tests {
     #[test]
     fn invalid_geometry_is_refused() {
         let kernel: Arc<dyn Fn() -> Result<(), ()> + Send + Sync> = Arc::new(|| Ok(()));
-        let message = |grid, block| match launch(grid, block, KernelTraits::default(), kernel.clone()) {
+        let message = |grid, block| match launch(grid, block, 0, KernelTraits::default(), kernel.clone()) {
             Err(LaunchError::Resources(message)) => message,
             other => panic!("expected a resource error, got {other:?}"),
         };
