@@ -21,3 +21,12 @@ class InternalError(RumbaError, RuntimeError):
 # Numba's names, so that `except numba.core.errors.TypingError` ports as `except rumba.errors.TypingError`.
 NumbaTypeError = TypingError
 UnsupportedFeatureError = UnsupportedError
+
+
+class NumbaWarning(Warning):
+    """Base class of the warnings rumba gives where Numba gives them."""
+
+
+class NumbaPerformanceWarning(NumbaWarning):
+    """Code that works but runs slower than it could (a host array passed to a CUDA kernel is
+    copied to the device and back at every launch)."""

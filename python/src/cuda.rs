@@ -50,40 +50,93 @@ impl DeviceBuffer {
         device::DeviceBuffer::alloc(bytes).map(Self).map_err(runtime_error)
     }
 
+    /// `bytes` of managed memory: one address for the host and the device.
+    #[staticmethod]
+    fn managed(bytes: usize) -> PyResult<Self> {
+        device::DeviceBuffer::alloc_managed(bytes).map(Self).map_err(runtime_error)
+    }
+
     #[getter]
     fn pointer(&self) -> u64 {
         self.0.pointer()
     }
 }
 
-/// The bytes of a C-contiguous NumPy array.
+/// `bytes` of page-locked host memory, mapped into the device's address space where `mapped`.
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct HostBuffer(device::HostBuffer);
+
+#[pymethods]
+impl HostBuffer {
+    #[new]
+    fn new(bytes: usize, mapped: bool) -> PyResult<Self> {
+        device::HostBuffer::alloc(bytes, mapped).map(Self).map_err(runtime_error)
+    }
+
+    #[getter]
+    fn pointer(&self) -> u64 {
+        self.0.pointer()
+    }
+
+    #[getter]
+    fn device_pointer(&self) -> PyResult<u64> {
+        self.0.device_pointer().map_err(runtime_error)
+    }
+}
+
+/// A CUDA stream (`rumba.cuda.stream()` on a GPU).
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct CudaStream(device::Stream);
+
+#[pymethods]
+impl CudaStream {
+    #[new]
+    fn new() -> PyResult<Self> {
+        device::Stream::new().map(Self).map_err(runtime_error)
+    }
+
+    fn synchronize(&self, py: Python<'_>) -> PyResult<()> {
+        py.detach(|| self.0.synchronize()).map_err(runtime_error)
+    }
+}
+
+fn stream_of<'a>(stream: &'a Option<PyRef<'_, CudaStream>>) -> Option<&'a device::Stream> {
+    stream.as_ref().map(|stream| &stream.0)
+}
+
+/// The bytes of a contiguous (C- or F-ordered) NumPy array.
 fn contiguous_bytes(array: &Bound<'_, PyUntypedArray>) -> PyResult<(*mut u8, usize)> {
-    if !array.is_c_contiguous() {
-        return Err(PyRuntimeError::new_err("device copies take C-contiguous arrays"));
+    if !array.is_c_contiguous() && !array.is_fortran_contiguous() {
+        return Err(PyRuntimeError::new_err("device copies take contiguous arrays"));
     }
     let bytes = array.len() * array.dtype().itemsize();
     Ok((unsafe { (*array.as_array_ptr()).data }.cast::<u8>(), bytes))
 }
 
-/// Copies a C-contiguous array into device memory at `pointer` (which holds as many bytes: the
-/// caller's device array says so).
+/// Copies a contiguous array into device memory at `pointer` (which holds as many bytes: the
+/// caller's device array says so), on `stream` if given (the caller keeps the array alive until
+/// the stream is synchronised).
 #[pyfunction]
-pub fn cuda_copy_to_device(pointer: u64, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+#[pyo3(signature = (pointer, array, stream=None))]
+pub fn cuda_copy_to_device(pointer: u64, array: &Bound<'_, PyUntypedArray>, stream: Option<PyRef<'_, CudaStream>>) -> PyResult<()> {
     let (data, bytes) = contiguous_bytes(array)?;
-    // SAFETY: `data` holds `bytes` bytes of the array, alive in the caller's frame.
-    unsafe { device::copy_host_to_device(pointer, data, bytes) }.map_err(runtime_error)
+    // SAFETY: `data` holds `bytes` bytes of the array, alive in the caller's frame (or, for a
+    // stream, kept by the caller until it is synchronised).
+    unsafe { device::copy_host_to_device(pointer, data, bytes, stream_of(&stream)) }.map_err(runtime_error)
 }
 
-/// Copies device memory at `pointer` into a C-contiguous writeable array of as many bytes.
+/// Copies device memory at `pointer` into a contiguous writeable array of as many bytes, on
+/// `stream` if given.
 #[pyfunction]
-pub fn cuda_copy_to_host(pointer: u64, array: &Bound<'_, PyUntypedArray>) -> PyResult<()> {
+#[pyo3(signature = (pointer, array, stream=None))]
+pub fn cuda_copy_to_host(pointer: u64, array: &Bound<'_, PyUntypedArray>, stream: Option<PyRef<'_, CudaStream>>) -> PyResult<()> {
     // SAFETY: reads the flags of a live array.
     if unsafe { (*array.as_array_ptr()).flags } & numpy::npyffi::NPY_ARRAY_WRITEABLE == 0 {
         return Err(PyRuntimeError::new_err("copy_to_host needs a writeable array"));
     }
     let (data, bytes) = contiguous_bytes(array)?;
     // SAFETY: as above, and the array is writeable.
-    unsafe { device::copy_device_to_host(data, pointer, bytes) }.map_err(runtime_error)
+    unsafe { device::copy_device_to_host(data, pointer, bytes, stream_of(&stream)) }.map_err(runtime_error)
 }
 
 /// A PTX module loaded on the GPU.
@@ -114,10 +167,12 @@ impl CudaModule {
     }
 
     /// Launches `entry` with `parameters`, each `(kind, value)` with kind `i8` … `u64`, `f32`,
-    /// `f64` (an array is its memref descriptor's fields).
-    fn launch(&self, py: Python<'_>, entry: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, parameters: Vec<(String, Bound<'_, PyAny>)>) -> PyResult<()> {
+    /// `f64` (an array is its memref descriptor's fields), on `stream` (None: the default stream).
+    #[allow(clippy::too_many_arguments)]
+    fn launch(&self, py: Python<'_>, entry: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, stream: Option<PyRef<'_, CudaStream>>, parameters: Vec<(String, Bound<'_, PyAny>)>) -> PyResult<()> {
         let parameters = parameters.iter().map(|(kind, value)| kernel_parameter(kind, value)).collect::<PyResult<Vec<_>>>()?;
-        py.detach(|| self.0.launch(entry, grid, block, shared_bytes, &parameters)).map_err(runtime_error)
+        let stream = stream_of(&stream);
+        py.detach(|| self.0.launch(entry, grid, block, shared_bytes, stream, &parameters)).map_err(runtime_error)
     }
 
     fn synchronize(&self, py: Python<'_>) -> PyResult<()> {
@@ -136,8 +191,15 @@ impl CudaEvent {
         device::Event::new(timing).map(Self).map_err(runtime_error)
     }
 
-    fn record(&self) -> PyResult<()> {
-        self.0.record().map_err(runtime_error)
+    #[pyo3(signature = (stream=None))]
+    fn record(&self, stream: Option<PyRef<'_, CudaStream>>) -> PyResult<()> {
+        self.0.record(stream_of(&stream)).map_err(runtime_error)
+    }
+
+    /// Makes work queued on `stream` from now on wait for this event.
+    #[pyo3(signature = (stream=None))]
+    fn wait(&self, stream: Option<PyRef<'_, CudaStream>>) -> PyResult<()> {
+        self.0.make_wait(stream_of(&stream)).map_err(runtime_error)
     }
 
     fn synchronize(&self, py: Python<'_>) -> PyResult<()> {

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import types
+import warnings
 
 import numpy as np
 import pytest
@@ -771,8 +772,111 @@ def test_device_array_views_and_elements(target):
         device[4]
     with pytest.raises(ValueError, match="cannot reshape"):
         device.reshape(5, 5)
-    with pytest.raises(NotImplementedError, match="slice of the first axis"):
-        device[:, 1]
+    with pytest.raises(IndexError, match="too many indices"):
+        device[1, 2, 3]
+
+
+@cuda.jit
+def double_2d(a):
+    i, j = cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] *= 2
+
+
+def test_strided_device_arrays(target):
+    """Views along any axis, with steps (negative too), transposes and F-ordered arrays: read,
+    written, launched on and shown through the CUDA Array Interface as NumPy's views are."""
+    host = np.arange(48.0).reshape(6, 8)
+    device = cuda.to_device(host)
+    for index in [(slice(None), 1), (slice(None, None, 2), slice(1, None, 3)), (slice(None, None, -1),), (Ellipsis, 5), (slice(4, 1, -2), slice(None))]:
+        np.testing.assert_array_equal(device[index].copy_to_host(), host[index])
+    column = device[:, 2]
+    assert column.strides == host[:, 2].strides and column.__cuda_array_interface__["strides"] == (64,)
+    increment[1, 32](column)
+    device[:, 3] = 0.0
+    device[::-1, 7] = np.arange(6.0)
+    transposed = device.T
+    double_2d[(2, 2), (4, 4)](transposed[1:5])
+    expected = host.copy()
+    expected[:, 2] += 1
+    expected[:, 3] = 0.0
+    expected[::-1, 7] = np.arange(6.0)
+    expected.T[1:5] *= 2
+    np.testing.assert_array_equal(device.copy_to_host(), expected)
+    into = np.zeros((8, 6), order="F")
+    transposed.copy_to_host(into)
+    np.testing.assert_array_equal(into, expected.T)
+    fortran = cuda.to_device(np.asfortranarray(host))
+    assert fortran.is_f_contiguous() and not fortran.is_c_contiguous() and fortran.strides == np.asfortranarray(host).strides
+    double_2d[(2, 2), (4, 4)](fortran)
+    back = fortran.copy_to_host()
+    assert back.flags.f_contiguous
+    np.testing.assert_array_equal(back, host * 2)
+    np.testing.assert_array_equal(fortran.reshape(48, order="F").copy_to_host(), (host * 2).ravel(order="F"))
+    assert cuda.device_array((3, 4), order="F").strides == (8, 24)
+    assert cuda.device_array_like(np.asfortranarray(host)).is_f_contiguous()
+    with pytest.raises(NotImplementedError, match="needs a copy"):
+        device[:, 1:3].reshape(12)
+    # Another library's strided array, through the CUDA Array Interface.
+    np.testing.assert_array_equal(cuda.as_cuda_array(transposed).copy_to_host(), expected.T)
+    foreign = cuda.as_cuda_array(types.SimpleNamespace(__cuda_array_interface__=column.__cuda_array_interface__))
+    assert foreign.strides == (64,) and foreign._numba_type() == "float64[:]"
+    np.testing.assert_array_equal(foreign.copy_to_host(), expected[:, 2])
+
+
+def test_mapped_and_managed_arrays(target):
+    """Host arrays a kernel reads and writes where they are: no copies, the host sees the results."""
+    for make in (cuda.mapped_array, cuda.managed_array):
+        array = make((4, 8), dtype=np.float64)
+        assert isinstance(array, np.ndarray) and cuda.is_cuda_array(array)
+        array[...] = np.arange(32.0).reshape(4, 8)
+        double_2d[(1, 1), (4, 8)](array)
+        cuda.synchronize()
+        np.testing.assert_array_equal(array, np.arange(32.0).reshape(4, 8) * 2)
+        view = array[1:3]
+        increment[1, 32](view.ravel())
+        cuda.synchronize()
+        assert array[1, 0] == 17.0 and array[0, 0] == 0.0 and array[3, 7] == 62.0
+    pinned = cuda.pinned_array((3, 5), dtype=np.float32)
+    pinned[...] = 1.5
+    np.testing.assert_array_equal(cuda.to_device(pinned).copy_to_host(), np.full((3, 5), 1.5, np.float32))
+
+
+def test_work_on_streams_runs_in_order(target):
+    """Copies and launches on two streams, one made to wait for the other's event: each stream's
+    work in order, the results as if run one after another."""
+    n = 1 << 16
+    first, second = cuda.stream(), cuda.stream()
+    hosts = [cuda.pinned_array(n, dtype=np.int32) for _ in range(2)]
+    for value, host in enumerate(hosts):
+        host[:] = value
+    devices = [cuda.device_array(n, np.int32, stream=first) for _ in range(2)]
+    devices[0].copy_to_device(hosts[0], stream=first)
+    increment_by[n // 256, 256, first](devices[0], 5)
+    done = cuda.event()
+    done.record(first)
+    done.wait(second)
+    devices[1].copy_to_device(hosts[1], stream=second)
+    increment_by[n // 256, 256, second](devices[1], 7)
+    increment_by[n // 256, 256, second](devices[0], 1)
+    for device, host in zip(devices, hosts):
+        device.copy_to_host(host, stream=second)
+    second.synchronize()
+    first.synchronize()
+    np.testing.assert_array_equal(hosts[0], np.full(n, 6, np.int32))
+    np.testing.assert_array_equal(hosts[1], np.full(n, 8, np.int32))
+    with pytest.raises(ValueError, match="stream of a launch"):
+        increment_by[1, 1, "stream"]
+
+
+def test_host_arrays_on_the_gpu_warn_of_copies(target):
+    data = np.zeros(64, np.int32)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        increment_by[1, 64](data, 3)
+    performance = [warning for warning in caught if issubclass(warning.category, errors.NumbaPerformanceWarning)]
+    assert len(performance) == (1 if target == "gpu" else 0)
+    np.testing.assert_array_equal(data, np.full(64, 3, np.int32))
 
 
 def test_non_contiguous_host_array(target):

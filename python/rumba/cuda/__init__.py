@@ -14,14 +14,15 @@ import warnings
 
 import numpy as np
 
-from .. import _rumba
+from .. import _rumba, errors
 from ..dispatcher import Dispatcher, _compiled_name, _environment, _fastmath_flags, _module_source, _options_check, typeof
 
 __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
     "is_available", "to_device", "device_array", "device_array_like", "synchronize", "DeviceNDArray",
     "simulating", "stream", "default_stream", "legacy_default_stream", "per_thread_default_stream",
-    "event", "event_elapsed_time", "pinned_array", "pinned", "reduce", "Reduce", "as_cuda_array", "is_cuda_array",
+    "event", "event_elapsed_time", "pinned_array", "pinned", "mapped_array", "managed_array", "MappedNDArray",
+    "ManagedNDArray", "reduce", "Reduce", "as_cuda_array", "is_cuda_array",
     "gpus", "detect", "get_current_device", "select_device", "close", "Device", "CUDAUFunc", "CUDAGUFunc",
 ]
 
@@ -156,28 +157,77 @@ def _chip():
     return "sm_80"
 
 
-class DeviceNDArray:
-    """An array in device memory (host memory standing in for it in the simulator), in C order.
-    ``copy_to_host()`` brings it back; ``__cuda_array_interface__`` (version 3) shows it to other
-    libraries, and ``as_cuda_array`` makes one of theirs."""
+def _contiguous_strides(shape, itemsize, order="C"):
+    """The byte strides of a contiguous array of ``shape`` in ``order`` (``"C"`` or ``"F"``)."""
+    strides = []
+    step = itemsize
+    for extent in (reversed(shape) if order == "C" else shape):
+        strides.append(step)
+        step *= max(int(extent), 1)
+    return tuple(reversed(strides)) if order == "C" else tuple(strides)
 
-    def __init__(self, shape, dtype, _pointer=None, _owner=None):
+
+def _span(shape, strides, itemsize):
+    """The lowest byte offset an array's elements take, and the highest (exclusive), from its start."""
+    if any(extent == 0 for extent in shape):
+        return 0, 0
+    low = sum(min(0, (extent - 1) * stride) for extent, stride in zip(shape, strides))
+    high = sum(max(0, (extent - 1) * stride) for extent, stride in zip(shape, strides)) + itemsize
+    return low, high
+
+
+def _host_view(pointer, shape, dtype, strides=None):
+    """The host memory at ``pointer`` as an array (the simulator's device memory is host memory)."""
+    strides = _contiguous_strides(shape, dtype.itemsize) if strides is None else tuple(strides)
+    low, high = _span(shape, strides, dtype.itemsize)
+    buffer = (ctypes.c_char * max(high - low, 1)).from_address(pointer + low)
+    return np.ndarray(shape, dtype, buffer=buffer, offset=-low, strides=strides)
+
+
+def _stream_handle(stream):
+    """The driver's stream of a ``stream=`` argument: None (the default stream) for 0, a default
+    stream, or in the simulator."""
+    return stream._device if isinstance(stream, Stream) else None
+
+
+def _keep_until_synchronized(stream, value):
+    """Keeps host memory that work queued on ``stream`` reads or writes alive until it is synchronized."""
+    if isinstance(stream, Stream) and stream._device is not None:
+        stream._pending.append(value)
+
+
+class DeviceNDArray:
+    """An array in device memory (host memory standing in for it in the simulator), C-ordered,
+    F-ordered or strided (a view). ``copy_to_host()`` brings it back; ``__cuda_array_interface__``
+    (version 3) shows it to other libraries, and ``as_cuda_array`` makes one of theirs."""
+
+    def __init__(self, shape, dtype, strides=None, order="C", _pointer=None, _owner=None):
         self.shape = tuple(int(extent) for extent in shape)
         self.dtype = np.dtype(dtype)
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.ndim = len(self.shape)
-        self.strides = tuple(step * self.dtype.itemsize for step in _c_order_steps(self.shape))
-        # What keeps the memory alive: a buffer of ours, or the object another library lent it by.
+        if order not in ("C", "F"):
+            raise ValueError("order must be 'C' or 'F', got %r" % (order,))
+        self.strides = _contiguous_strides(self.shape, self.dtype.itemsize, order) if strides is None else tuple(int(stride) for stride in strides)
+        if len(self.strides) != self.ndim:
+            raise ValueError("a device array of %d dimension(s) takes as many strides, got %r" % (self.ndim, strides))
+        # What keeps the memory alive: a buffer of ours, the array this one views, or the object
+        # another library lent it by.
         self._owner = _owner
+        low, high = _span(self.shape, self.strides, self.dtype.itemsize)
+        if _pointer is None and low < 0:
+            raise ValueError("a new device array takes strides that are not negative, got %r" % (strides,))
         if simulating():
-            self._host = np.zeros(self.shape, self.dtype) if _pointer is None else _host_view(_pointer, self.shape, self.dtype)
-            self._pointer = self._host.ctypes.data
+            if _pointer is None:
+                self._owner = np.zeros(high, np.uint8)
+                _pointer = self._owner.ctypes.data
+            self._host = _host_view(_pointer, self.shape, self.dtype, self.strides)
         else:
             self._host = None
             if _pointer is None:
-                self._owner = _rumba.DeviceBuffer(self.nbytes)
+                self._owner = _rumba.DeviceBuffer(high)
                 _pointer = self._owner.pointer
-            self._pointer = _pointer
+        self._pointer = _pointer
 
     def __len__(self):
         return self.shape[0]
@@ -188,62 +238,102 @@ class DeviceNDArray:
 
     @property
     def __cuda_array_interface__(self):
-        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self._pointer, False), "version": 3, "strides": None, "stream": None}
+        strides = None if self.is_c_contiguous() else self.strides
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self._pointer, False), "version": 3, "strides": strides, "stream": None}
 
     def is_c_contiguous(self):
-        return True
+        return self.size <= 1 or self.strides == _contiguous_strides(self.shape, self.dtype.itemsize, "C")
+
+    def is_f_contiguous(self):
+        return self.size <= 1 or self.strides == _contiguous_strides(self.shape, self.dtype.itemsize, "F")
+
+    def _layout(self):
+        """``"C"``, ``"F"`` (contiguous in that order), or None (strided)."""
+        return "C" if self.is_c_contiguous() else "F" if self.is_f_contiguous() else None
+
+    def _through_staging(self, update):
+        """Reads the bytes the array spans to the host, lets ``update`` read or write the array's
+        elements there (a strided view), and writes the bytes back if it returns True."""
+        low, high = _span(self.shape, self.strides, self.dtype.itemsize)
+        staging = np.empty(high - low, np.uint8)
+        _rumba.cuda_copy_to_host(self._pointer + low, staging)
+        if update(np.ndarray(self.shape, self.dtype, buffer=staging, offset=-low, strides=self.strides)):
+            _rumba.cuda_copy_to_device(self._pointer + low, staging)
 
     def copy_to_device(self, ary, stream=0):
         # Not np.ascontiguousarray, which makes a 0-d array 1-d.
         source = np.asarray(ary, dtype=self.dtype)
-        if not source.flags.c_contiguous:
-            source = source.copy(order="C")
         if source.shape != self.shape:
             raise ValueError("copy_to_device: shape %s does not match the device array's %s" % (source.shape, self.shape))
         if self._host is not None:
             self._host[...] = source
-        else:
-            _rumba.cuda_copy_to_device(self._pointer, source)
+            return
+        layout = self._layout()
+        if layout is None:
+            synchronize()
+
+            def assign(elements):
+                elements[...] = source
+                return True
+            self._through_staging(assign)
+            return
+        source = np.array(source, order=layout, copy=not (source.flags.c_contiguous if layout == "C" else source.flags.f_contiguous))
+        _keep_until_synchronized(stream, source)
+        _rumba.cuda_copy_to_device(self._pointer, source, _stream_handle(stream))
 
     def copy_to_host(self, ary=None, stream=0):
+        layout = self._layout()
         if ary is None:
-            ary = np.empty(self.shape, self.dtype)
+            ary = np.empty(self.shape, self.dtype, order=layout or "C")
         elif ary.shape != self.shape or ary.dtype != self.dtype:
             raise ValueError("copy_to_host: the host array must have shape %s and dtype %s" % (self.shape, self.dtype))
         if self._host is not None:
             ary[...] = self._host
-        elif ary.flags.c_contiguous:
-            _rumba.cuda_copy_to_host(self._pointer, ary)
+        elif layout is not None and (ary.flags.c_contiguous if layout == "C" else ary.flags.f_contiguous):
+            _keep_until_synchronized(stream, ary)
+            _rumba.cuda_copy_to_host(self._pointer, ary, _stream_handle(stream))
         else:
-            staging = np.empty(self.shape, self.dtype)
-            _rumba.cuda_copy_to_host(self._pointer, staging)
-            ary[...] = staging
+            synchronize()
+
+            def read(elements):
+                ary[...] = elements
+                return False
+            self._through_staging(read)
         return ary
 
-    def _offset_of(self, index):
-        """The byte offset and shape that ``index`` selects: an int, a step-1 slice of the first
-        axis, or a tuple of ints (an element, shape ``()``)."""
-        def wrapped(position, extent):
-            position = int(position)
-            position = position + extent if position < 0 else position
-            if not 0 <= position < extent:
-                raise IndexError("index %d is out of bounds for an axis with size %d" % (position, extent))
-            return position
-
-        if isinstance(index, (int, np.integer)) and self.ndim:
-            return wrapped(index, self.shape[0]) * self.strides[0], self.shape[1:]
-        if isinstance(index, slice) and self.ndim and index.step in (None, 1):
-            start, stop, _ = index.indices(self.shape[0])
-            return start * self.strides[0], (max(stop - start, 0),) + self.shape[1:]
-        if isinstance(index, tuple) and len(index) == self.ndim and all(isinstance(position, (int, np.integer)) for position in index):
-            return sum(wrapped(position, extent) * stride for position, extent, stride in zip(index, self.shape, self.strides)), ()
-        raise NotImplementedError("rumba.cuda: device arrays are indexed by an int, a slice of the first axis with step 1, or an int per dimension, so far")
+    def _view(self, index):
+        """The byte offset, shape and strides that ``index`` selects (ints, slices, ``...``)."""
+        index = index if isinstance(index, tuple) else (index,)
+        if sum(position is Ellipsis for position in index) > 1:
+            raise IndexError("an index can only have a single ellipsis ('...')")
+        if Ellipsis in index:
+            at = index.index(Ellipsis)
+            index = index[:at] + (slice(None),) * (self.ndim - len(index) + 1) + index[at + 1:]
+        if len(index) > self.ndim:
+            raise IndexError("too many indices for a device array of %d dimension(s)" % self.ndim)
+        index = index + (slice(None),) * (self.ndim - len(index))
+        offset, shape, strides = 0, [], []
+        for axis, (position, extent, stride) in enumerate(zip(index, self.shape, self.strides)):
+            if isinstance(position, (int, np.integer)):
+                wrapped = int(position) + extent if position < 0 else int(position)
+                if not 0 <= wrapped < extent:
+                    raise IndexError("index %d is out of bounds for axis %d with size %d" % (position, axis, extent))
+                offset += wrapped * stride
+            elif isinstance(position, slice):
+                start, stop, step = position.indices(extent)
+                length = len(range(start, stop, step))
+                offset += start * stride if length else 0
+                shape.append(length)
+                strides.append(stride * step)
+            else:
+                raise IndexError("rumba.cuda: device arrays are indexed by ints, slices and '...', not %r" % (position,))
+        return offset, tuple(shape), tuple(strides)
 
     def __getitem__(self, index):
         """An element (copied to the host), or a view of the same memory."""
-        offset, shape = self._offset_of(index)
+        offset, shape, strides = self._view(index)
         if shape:
-            return DeviceNDArray(shape, self.dtype, _pointer=self._pointer + offset, _owner=self)
+            return DeviceNDArray(shape, self.dtype, strides, _pointer=self._pointer + offset, _owner=self)
         element = np.empty((), self.dtype)
         if self._host is not None:
             element[()] = _host_view(self._pointer + offset, (), self.dtype)
@@ -252,20 +342,24 @@ class DeviceNDArray:
         return element[()]
 
     def __setitem__(self, index, value):
-        offset, shape = self._offset_of(index)
-        DeviceNDArray(shape, self.dtype, _pointer=self._pointer + offset, _owner=self).copy_to_device(np.broadcast_to(np.asarray(value, self.dtype), shape))
+        offset, shape, strides = self._view(index)
+        target = DeviceNDArray(shape, self.dtype, strides, _pointer=self._pointer + offset, _owner=self)
+        target.copy_to_device(np.broadcast_to(np.asarray(value, self.dtype), shape))
 
     def reshape(self, *shape, order="C"):
-        """A view with another shape of the same elements (one extent may be -1)."""
+        """A view with another shape of the same elements (one extent may be -1), of a C- or
+        F-contiguous array, in that order."""
         shape = tuple(int(extent) for extent in (shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape))
-        if order != "C":
-            raise NotImplementedError("rumba.cuda: device arrays reshape in C order only")
+        if order not in ("C", "F"):
+            raise ValueError("order must be 'C' or 'F', got %r" % (order,))
         known = int(np.prod([extent for extent in shape if extent != -1], dtype=np.int64))
         if shape.count(-1) == 1 and known and self.size % known == 0:
             shape = tuple(self.size // known if extent == -1 else extent for extent in shape)
         if -1 in shape or int(np.prod(shape, dtype=np.int64)) != self.size:
             raise ValueError("cannot reshape a device array of size %d into shape %s" % (self.size, shape))
-        return DeviceNDArray(shape, self.dtype, _pointer=self._pointer, _owner=self)
+        if not (self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
+            raise NotImplementedError("rumba.cuda: reshaping a device array that is not %s-contiguous needs a copy; copy it first" % order)
+        return DeviceNDArray(shape, self.dtype, order=order, _pointer=self._pointer, _owner=self)
 
     def ravel(self, order="C"):
         return self.reshape(self.size, order=order)
@@ -276,19 +370,36 @@ class DeviceNDArray:
             raise ValueError("split() takes a 1-dimensional device array")
         return [self[start:start + section] for start in range(0, self.size, section)]
 
+    @property
+    def T(self):
+        return self.transpose()
+
+    def transpose(self, axes=None):
+        """A view with the axes reversed (or in the order ``axes`` gives)."""
+        axes = tuple(reversed(range(self.ndim))) if axes is None else tuple(axes)
+        if sorted(axes) != list(range(self.ndim)):
+            raise ValueError("axes %r do not match a device array of %d dimension(s)" % (axes, self.ndim))
+        return DeviceNDArray(tuple(self.shape[axis] for axis in axes), self.dtype, tuple(self.strides[axis] for axis in axes), _pointer=self._pointer, _owner=self)
+
+    def _element_strides(self):
+        """The strides in elements, as compiled kernels take them."""
+        if any(stride % self.dtype.itemsize for stride in self.strides):
+            raise ValueError("rumba.cuda: a kernel takes arrays whose strides are whole elements, got %r" % (self.strides,))
+        return [stride // self.dtype.itemsize for stride in self.strides]
+
     def _numba_type(self):
         if self.ndim == 0:
             return self.dtype.name
-        return "%s[%s]" % (self.dtype.name, ", ".join([":"] * (self.ndim - 1) + ["::1"]))
+        axes = [":"] * self.ndim
+        layout = self._layout()
+        if layout == "C":
+            axes[-1] = "::1"
+        elif layout == "F":
+            axes[0] = "::1"
+        return "%s[%s]" % (self.dtype.name, ", ".join(axes))
 
     def __repr__(self):
         return "<rumba.cuda.DeviceNDArray shape=%s dtype=%s>" % (self.shape, self.dtype)
-
-
-def _host_view(pointer, shape, dtype):
-    """The host memory at ``pointer`` as an array (the simulator's device memory is host memory)."""
-    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    return np.frombuffer((ctypes.c_char * nbytes).from_address(pointer), dtype=dtype).reshape(shape)
 
 
 def is_cuda_array(obj):
@@ -303,40 +414,34 @@ def as_cuda_array(obj, sync=True):
         return obj
     interface = obj.__cuda_array_interface__
     shape, dtype = tuple(interface["shape"]), np.dtype(interface["typestr"])
-    strides = interface.get("strides")
-    contiguous = tuple(step * dtype.itemsize for step in _c_order_steps(shape))
-    if strides is not None and tuple(strides) != contiguous and int(np.prod(shape, dtype=np.int64)) > 1:
-        raise NotImplementedError("rumba.cuda: only C-contiguous arrays are taken through the CUDA Array Interface so far")
-    return DeviceNDArray(shape, dtype, _pointer=interface["data"][0], _owner=obj)
+    return DeviceNDArray(shape, dtype, interface.get("strides"), _pointer=interface["data"][0], _owner=obj)
 
 
-def _c_order_steps(shape):
-    steps = []
-    step = 1
-    for extent in reversed(shape):
-        steps.append(step)
-        step *= max(int(extent), 1)
-    return list(reversed(steps))
+def _order_of(ary):
+    """``"F"`` for an array (host or device) that is F-contiguous and not C-contiguous, else ``"C"``."""
+    if isinstance(ary, DeviceNDArray):
+        return "F" if ary._layout() == "F" else "C"
+    return "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
 
 
 def to_device(ary, stream=0, copy=True, to=None):
-    """A device copy of a host array (``to=``: copy into that device array instead)."""
+    """A device copy of a host array (``to=``: copy into that device array instead), F-ordered if
+    the host array is, else C-ordered."""
     ary = np.asarray(ary)
-    target = to if to is not None else DeviceNDArray(ary.shape, ary.dtype)
+    target = to if to is not None else DeviceNDArray(ary.shape, ary.dtype, order=_order_of(ary))
     if copy:
-        target.copy_to_device(ary)
+        target.copy_to_device(ary, stream=stream)
     return target
 
 
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
-    """An uninitialised device array (zeroed in the simulator), in C order."""
-    if order != "C":
-        raise NotImplementedError("rumba.cuda: device arrays are in C order for now")
-    return DeviceNDArray((shape,) if np.isscalar(shape) else shape, dtype)
+    """An uninitialised device array (zeroed in the simulator)."""
+    return DeviceNDArray((shape,) if np.isscalar(shape) else shape, dtype, strides, order=order)
 
 
 def device_array_like(ary, stream=0):
-    return device_array(ary.shape, ary.dtype)
+    """A device array of ``ary``'s shape, dtype and order."""
+    return device_array(ary.shape, ary.dtype, order=_order_of(ary))
 
 
 def synchronize():
@@ -346,15 +451,23 @@ def synchronize():
 
 
 class Stream:
-    """A CUDA stream. Work given a stream is queued on the device's default stream, in the order it
-    is given, so it is ordered as on one stream (work of different streams does not overlap)."""
+    """A CUDA stream: copies and launches given it run in order, and on a GPU alongside the work of
+    other streams (copies overlap kernels where their host memory is page-locked: ``pinned_array``).
+    Host memory that queued work reads or writes is kept alive until ``synchronize()``. The
+    simulator does each piece of work when it is given."""
 
-    def __init__(self, name="stream"):
+    def __init__(self, name="stream", default=False):
         self._name = name
+        self._device = None if default or simulating() else _rumba.CudaStream()
+        self._pending = []
 
     def synchronize(self):
         """Waits for the work queued so far."""
-        synchronize()
+        if self._device is not None:
+            self._device.synchronize()
+        elif not simulating():
+            synchronize()
+        self._pending.clear()
 
     def auto_synchronize(self):
         """A context manager that synchronizes the stream when its block ends."""
@@ -379,21 +492,22 @@ def stream():
 
 
 def default_stream():
-    return Stream("default stream")
+    return Stream("default stream", default=True)
 
 
 def legacy_default_stream():
-    return Stream("legacy default stream")
+    return Stream("legacy default stream", default=True)
 
 
 def per_thread_default_stream():
-    return Stream("per-thread default stream")
+    return Stream("per-thread default stream", default=True)
 
 
 class Event:
-    """A CUDA event: ``record`` it after work, then ``synchronize``, ``query``, or measure the
-    milliseconds between two (``elapsed_time``). In the simulator, where work is done when its call
-    returns, an event holds the host's clock at its record."""
+    """A CUDA event: ``record`` it on a stream after work, then ``synchronize``, ``query``, make
+    another stream ``wait`` for it, or measure the milliseconds between two (``elapsed_time``). In
+    the simulator, where work is done when its call returns, an event holds the host's clock at its
+    record."""
 
     def __init__(self, timing=True):
         self._timing = timing
@@ -402,11 +516,13 @@ class Event:
 
     def record(self, stream=0):
         if self._device is not None:
-            self._device.record()
+            self._device.record(_stream_handle(stream))
         self._recorded = time.perf_counter()
 
     def wait(self, stream=0):
-        """Work given to ``stream`` after this waits for the event: it does, being on one stream."""
+        """Work given to ``stream`` from now on waits for the event's record."""
+        if self._device is not None:
+            self._device.wait(_stream_handle(stream))
 
     def synchronize(self):
         if self._device is not None:
@@ -434,14 +550,43 @@ def event_elapsed_time(start, end):
     return start.elapsed_time(end)
 
 
+def _array_in(buffer, pointer, shape, dtype, strides, order, cls):
+    """An array of ``shape`` over memory at ``pointer`` that ``buffer`` owns (kept alive by it)."""
+    dtype = np.dtype(dtype)
+    shape = (shape,) if np.isscalar(shape) else tuple(shape)
+    strides = _contiguous_strides(shape, dtype.itemsize, order) if strides is None else tuple(strides)
+    array = _host_view(pointer, shape, dtype, strides).view(cls)
+    array._rumba_buffer = buffer
+    return array
+
+
+def _host_memory(shape, dtype, strides, order):
+    """The bytes an array of ``shape`` takes."""
+    dtype = np.dtype(dtype)
+    shape = (shape,) if np.isscalar(shape) else tuple(shape)
+    strides = _contiguous_strides(shape, dtype.itemsize, order) if strides is None else tuple(strides)
+    return _span(shape, strides, dtype.itemsize)[1]
+
+
+class _PinnedArray(np.ndarray):
+    """A NumPy array in page-locked memory, which it keeps alive."""
+
+    def __array_finalize__(self, source):
+        self._rumba_buffer = getattr(source, "_rumba_buffer", None)
+
+
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
-    """A host array for copies to and from the device (page-locking it is a speed-up rumba does not
-    make yet: the copies are synchronous)."""
-    return np.empty(shape, dtype=dtype, order=order)
+    """A host array in page-locked memory (on a GPU): copies between it and the device on a stream
+    run alongside kernels. In the simulator, an ordinary array."""
+    if simulating():
+        return np.empty(shape, dtype=dtype, order=order)
+    buffer = _rumba.HostBuffer(_host_memory(shape, dtype, strides, order), False)
+    return _array_in(buffer, buffer.pointer, shape, dtype, strides, order, _PinnedArray)
 
 
 class pinned:
-    """``with cuda.pinned(array, ...)``: the arrays stay as they are (see ``pinned_array``)."""
+    """``with cuda.pinned(array, ...)``: the arrays stay as they are; copies from them are as fast
+    as from ordinary memory, not page-locked (``pinned_array`` gives page-locked memory)."""
 
     def __init__(self, *arrays):
         self._arrays = arrays
@@ -451,6 +596,57 @@ class pinned:
 
     def __exit__(self, *exception):
         return False
+
+
+class _DeviceAccessibleArray(np.ndarray):
+    """A host array that kernels read and write where it is (mapped or managed memory): it shows
+    its device address through the CUDA Array Interface, and a launch takes it without copies."""
+
+    def __array_finalize__(self, source):
+        self._rumba_buffer = getattr(source, "_rumba_buffer", None)
+        self._rumba_device_offset = getattr(source, "_rumba_device_offset", 0)
+
+    @property
+    def __cuda_array_interface__(self):
+        strides = None if self.flags.c_contiguous else self.strides
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self.ctypes.data + self._rumba_device_offset, False), "version": 3, "strides": strides, "stream": None}
+
+
+class MappedNDArray(_DeviceAccessibleArray):
+    """``cuda.mapped_array``'s arrays: page-locked host memory mapped into the device's address space."""
+
+
+class ManagedNDArray(_DeviceAccessibleArray):
+    """``cuda.managed_array``'s arrays: memory the driver migrates between host and device."""
+
+
+def _device_accessible(cls, buffer, device_pointer, shape, dtype, strides, order):
+    if buffer is None:
+        array = np.zeros(shape, dtype=dtype, order=order).view(cls)
+        array._rumba_buffer, array._rumba_device_offset = None, 0
+        return array
+    array = _array_in(buffer, buffer.pointer, shape, dtype, strides, order, cls)
+    array._rumba_device_offset = device_pointer - buffer.pointer
+    return array
+
+
+def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
+    """A host array that kernels read and write in place, over the bus (page-locked, mapped host
+    memory). In the simulator, an ordinary array."""
+    if simulating():
+        return _device_accessible(MappedNDArray, None, 0, shape, dtype, strides, order)
+    buffer = _rumba.HostBuffer(_host_memory(shape, dtype, strides, order), True)
+    return _device_accessible(MappedNDArray, buffer, buffer.device_pointer, shape, dtype, strides, order)
+
+
+def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, attach_global=True):
+    """An array in managed memory: one address for host and device, the driver moving the pages
+    where they are used. Synchronize before the host reads what a kernel wrote. In the simulator,
+    an ordinary array."""
+    if simulating():
+        return _device_accessible(ManagedNDArray, None, 0, shape, dtype, strides, order)
+    buffer = _rumba.DeviceBuffer.managed(_host_memory(shape, dtype, strides, order))
+    return _device_accessible(ManagedNDArray, buffer, buffer.pointer, shape, dtype, strides, order)
 
 
 def _dim3(value, what):
@@ -466,6 +662,10 @@ def _dim3(value, what):
 
 # Threads per block of `kernel.forall(n)` launches.
 _FORALL_BLOCK = 256
+
+# Numba's CUDA_WARN_ON_IMPLICIT_COPY: a host array passed to a kernel on the GPU is copied to the
+# device and back, with a performance warning.
+_WARN_ON_IMPLICIT_COPY = os.environ.get("RUMBA_CUDA_WARN_ON_IMPLICIT_COPY", os.environ.get("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "1")) != "0"
 
 # Kernel parameter kinds for the driver, by NumPy dtype name.
 _PARAMETER_KINDS = {
@@ -494,8 +694,13 @@ class CUDAKernel(Dispatcher):
         blockdim = _dim3(configuration[1], "blockdim")
         if blockdim[0] * blockdim[1] * blockdim[2] > 1024:
             raise ValueError("a block has at most 1024 threads, got %r" % (configuration[1],))
+        stream = configuration[2] if len(configuration) >= 3 else 0
+        if not (isinstance(stream, Stream) or stream in (0, None)):
+            raise ValueError("the stream of a launch is a cuda.stream() or 0, got %r" % (stream,))
         sharedmem = int(configuration[3]) if len(configuration) == 4 else 0
-        return lambda *args: self._launch(griddim, blockdim, sharedmem, args)
+        if sharedmem < 0:
+            raise ValueError("the dynamic shared memory of a launch is a number of bytes, got %r" % (configuration[3],))
+        return lambda *args: self._launch(griddim, blockdim, stream, sharedmem, args)
 
     def __call__(self, *args, **kwargs):
         raise TypeError("a CUDA kernel is launched with a configuration: %s[griddim, blockdim](...)" % self.py_func.__name__)
@@ -522,9 +727,10 @@ class CUDAKernel(Dispatcher):
                     raise TypeError("%s[...](): argument %d: %s" % (self.py_func.__name__, position, refusal)) from None
         return tuple(types)
 
-    def _launch(self, griddim, blockdim, sharedmem, args):
-        # Another library's device arrays go in as they are, through the CUDA Array Interface.
-        args = tuple(as_cuda_array(value) if is_cuda_array(value) and not isinstance(value, np.ndarray) else value for value in args)
+    def _launch(self, griddim, blockdim, stream, sharedmem, args):
+        # Another library's device arrays, and host arrays the device reaches (mapped, managed), go
+        # in as they are, through the CUDA Array Interface.
+        args = tuple(as_cuda_array(value) if is_cuda_array(value) and (not isinstance(value, np.ndarray) or isinstance(value, _DeviceAccessibleArray)) else value for value in args)
         types = self._types(args)
         if simulating():
             hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
@@ -540,20 +746,21 @@ class CUDAKernel(Dispatcher):
         copies = []
         for value, value_type in zip(args, types):
             if isinstance(value, np.ndarray):
+                if _WARN_ON_IMPLICIT_COPY:
+                    warnings.warn(errors.NumbaPerformanceWarning("Host array used in CUDA kernel will incur copy overhead to/from device."), stacklevel=3)
                 device = to_device(value)
                 copies.append((value, device))
                 value = device
             if isinstance(value, DeviceNDArray):
                 pointer = value._pointer
-                steps = _c_order_steps(value.shape)
-                parameters += [("u64", pointer), ("u64", pointer), ("i64", 0)] + [("i64", extent) for extent in value.shape] + [("i64", step) for step in steps]
+                parameters += [("u64", pointer), ("u64", pointer), ("i64", 0)] + [("i64", extent) for extent in value.shape] + [("i64", step) for step in value._element_strides()]
             elif isinstance(value, (bool, np.bool_)):
                 parameters.append(("u8", int(value)))
             elif isinstance(value, (int, float, np.number)):
                 parameters.append((_PARAMETER_KINDS[value_type], value.item() if isinstance(value, np.generic) else value))
             else:
                 raise TypeError("%s[...](): a %s cannot be passed to a kernel on the GPU yet" % (self.py_func.__name__, type(value).__name__))
-        module.launch(entry, griddim, blockdim, sharedmem, parameters)
+        module.launch(entry, griddim, blockdim, sharedmem, _stream_handle(stream), parameters)
         for host, device in copies:
             if host.flags.writeable:
                 device.copy_to_host(host)
@@ -696,9 +903,12 @@ class CUDAUFunc:
         result_dtype, argument_dtypes = self._loop_for([host.dtype for host in hosts])
         shape = np.broadcast_shapes(*(host.shape for host in hosts))
         operands = [np.ascontiguousarray(np.broadcast_to(host.astype(dtype, copy=False), shape)).ravel() for host, dtype in zip(hosts, argument_dtypes)]
-        result = np.empty(int(np.prod(shape, dtype=np.int64)), result_dtype)
-        if result.size:
-            self._kernel[(result.size + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*operands, result)
+        size = int(np.prod(shape, dtype=np.int64))
+        result = np.empty(size, result_dtype)
+        if size:
+            device_result = device_array(size, result_dtype)
+            self._kernel[(size + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*(to_device(operand) for operand in operands), device_result)
+            device_result.copy_to_host(result)
         result = result.reshape(shape)
         if out is not None:
             if isinstance(out, DeviceNDArray):
@@ -771,7 +981,10 @@ class CUDAGUFunc:
                 raise ValueError("%s: the outputs' core dimensions %s are not given by any input" % (self.__name__, missing))
             outputs.append(np.zeros((count,) + tuple(sizes[name] for name in core), dtype))
         if count:
-            kernel[(count + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*(operands + outputs))
+            device_outputs = [to_device(output) for output in outputs]
+            kernel[(count + _UFUNC_BLOCK - 1) // _UFUNC_BLOCK, _UFUNC_BLOCK](*([to_device(operand) for operand in operands] + device_outputs))
+            for device_output, output in zip(device_outputs, outputs):
+                device_output.copy_to_host(output)
         results = [output.reshape(outer + tuple(sizes[name] for name in core)) for output, core in zip(outputs, cores[self.nin:])]
         if out is not None:
             targets = out if isinstance(out, tuple) else (out,)
@@ -845,10 +1058,10 @@ class Reduce:
         values = values.ravel()[: values.size if size is None else size]
         result = values.dtype.type(init)
         if values.size:
-            partials = np.empty(_REDUCE_BLOCKS, values.dtype)
-            filled = np.zeros(_REDUCE_BLOCKS, np.bool_)
-            self._kernel[_REDUCE_BLOCKS, _REDUCE_BLOCK](np.ascontiguousarray(values), partials, filled)
-            for partial in partials[filled]:
+            partials = device_array(_REDUCE_BLOCKS, values.dtype)
+            filled = to_device(np.zeros(_REDUCE_BLOCKS, np.bool_))
+            self._kernel[_REDUCE_BLOCKS, _REDUCE_BLOCK](to_device(np.ascontiguousarray(values)), partials, filled)
+            for partial in partials.copy_to_host()[filled.copy_to_host()]:
                 result = self.py_func(result, partial)
         if res is None:
             return result

@@ -4,8 +4,12 @@
 //! `false` from [`is_available`]) instead of failing to load: the engine then uses the simulator.
 //!
 //! Kernels are PTX text (from MLIR's NVVM route) that the driver compiles for the GPU at load. One
-//! context per process is used, on device 0, and all work goes to its default stream; copies are
-//! synchronous, launches are not ([`LoadedModule::synchronize`] waits for them).
+//! context per process is used, on device 0. Work goes to its default stream, or to a [`Stream`]
+//! where one is given: copies on the default stream are synchronous, copies on a stream and all
+//! launches are not ([`LoadedModule::synchronize`], [`Stream::synchronize`] wait for them). Memory
+//! is device memory ([`DeviceBuffer`], also managed), or page-locked host memory ([`HostBuffer`],
+//! which copies on a stream need to overlap with work, and which may be mapped into the device's
+//! address space).
 
 use std::ffi::{c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -106,6 +110,19 @@ impl DeviceBuffer {
         Ok(DeviceBuffer { pointer, bytes, context })
     }
 
+    /// Allocates `bytes` bytes of managed memory (uninitialised): one address that the host and
+    /// the device both use, migrated by the driver where it is touched.
+    pub fn alloc_managed(bytes: usize) -> Result<Self, String> {
+        let context = bound_context()?;
+        if bytes == 0 {
+            return Ok(DeviceBuffer { pointer: 0, bytes, context });
+        }
+        // SAFETY: a plain allocation in the current context, visible to every stream.
+        let pointer = unsafe { result::malloc_managed(bytes, sys::CUmemAttach_flags::CU_MEM_ATTACH_GLOBAL) }
+            .map_err(|error| driver_error(&format!("could not allocate {bytes} bytes of managed memory"), error))?;
+        Ok(DeviceBuffer { pointer, bytes, context })
+    }
+
     /// The device address of the allocation (a kernel's pointer parameter, as `Number::U64`).
     pub fn pointer(&self) -> u64 {
         self.pointer
@@ -131,7 +148,7 @@ impl DeviceBuffer {
     pub unsafe fn copy_from_host(&self, host: *const u8, bytes: usize) -> Result<(), String> {
         self.check_size(bytes, "into")?;
         // SAFETY: the caller's promise, and the allocation holds `bytes` bytes (checked above).
-        unsafe { copy_host_to_device(self.pointer, host, bytes) }
+        unsafe { copy_host_to_device(self.pointer, host, bytes, None) }
     }
 
     /// Copies `bytes` bytes from the start of the buffer to host memory at `host`, after the work
@@ -142,7 +159,7 @@ impl DeviceBuffer {
     pub unsafe fn copy_to_host(&self, host: *mut u8, bytes: usize) -> Result<(), String> {
         self.check_size(bytes, "out of")?;
         // SAFETY: as above.
-        unsafe { copy_device_to_host(host, self.pointer, bytes) }
+        unsafe { copy_device_to_host(host, self.pointer, bytes, None) }
     }
 
     /// Copies a host slice to the start of the buffer ([`DeviceBuffer::copy_from_host`], safely).
@@ -160,11 +177,12 @@ impl DeviceBuffer {
 
 /// Copies `bytes` bytes from host memory at `host` to device memory at `device` (a buffer of ours
 /// or another library's array, seen through the CUDA Array Interface), after the work submitted
-/// before it.
+/// before it: at once on the default stream, queued on `stream` where one is given.
 ///
 /// # Safety
-/// `host` must be valid for reading `bytes` bytes, and `device` a device allocation of as many.
-pub unsafe fn copy_host_to_device(device: u64, host: *const u8, bytes: usize) -> Result<(), String> {
+/// `host` must be valid for reading `bytes` bytes (until `stream` has done the copy), and `device`
+/// a device allocation of as many.
+pub unsafe fn copy_host_to_device(device: u64, host: *const u8, bytes: usize, stream: Option<&Stream>) -> Result<(), String> {
     if bytes == 0 {
         return Ok(());
     }
@@ -174,15 +192,20 @@ pub unsafe fn copy_host_to_device(device: u64, host: *const u8, bytes: usize) ->
     bound_context()?;
     // SAFETY: the caller's promise.
     let source = unsafe { std::slice::from_raw_parts(host, bytes) };
-    unsafe { result::memcpy_htod_sync(device, source) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes to the GPU"), error))
+    let copied = match stream {
+        Some(stream) => unsafe { result::memcpy_htod_async(device, source, stream.stream) },
+        None => unsafe { result::memcpy_htod_sync(device, source) },
+    };
+    copied.map_err(|error| driver_error(&format!("could not copy {bytes} bytes to the GPU"), error))
 }
 
 /// Copies `bytes` bytes from device memory at `device` to host memory at `host`, after the work
-/// submitted before it.
+/// submitted before it: at once on the default stream, queued on `stream` where one is given.
 ///
 /// # Safety
-/// `host` must be valid for writing `bytes` bytes, and `device` a device allocation of as many.
-pub unsafe fn copy_device_to_host(host: *mut u8, device: u64, bytes: usize) -> Result<(), String> {
+/// `host` must be valid for writing `bytes` bytes (until `stream` has done the copy), and `device`
+/// a device allocation of as many.
+pub unsafe fn copy_device_to_host(host: *mut u8, device: u64, bytes: usize, stream: Option<&Stream>) -> Result<(), String> {
     if bytes == 0 {
         return Ok(());
     }
@@ -192,7 +215,114 @@ pub unsafe fn copy_device_to_host(host: *mut u8, device: u64, bytes: usize) -> R
     bound_context()?;
     // SAFETY: the caller's promise.
     let destination = unsafe { std::slice::from_raw_parts_mut(host, bytes) };
-    unsafe { result::memcpy_dtoh_sync(destination, device) }.map_err(|error| driver_error(&format!("could not copy {bytes} bytes from the GPU"), error))
+    let copied = match stream {
+        Some(stream) => unsafe { result::memcpy_dtoh_async(destination, device, stream.stream) },
+        None => unsafe { result::memcpy_dtoh_sync(destination, device) },
+    };
+    copied.map_err(|error| driver_error(&format!("could not copy {bytes} bytes from the GPU"), error))
+}
+
+/// Page-locked host memory, freed when dropped: copies from and to it on a stream run alongside
+/// kernels. `mapped` memory is also in the device's address space ([`HostBuffer::device_pointer`]),
+/// so kernels read and write it where it is.
+#[derive(Debug)]
+pub struct HostBuffer {
+    pointer: *mut c_void,
+    bytes: usize,
+    mapped: bool,
+    context: Arc<CudaContext>,
+}
+
+// SAFETY: page-locked memory belongs to the context, not to a thread.
+unsafe impl Send for HostBuffer {}
+unsafe impl Sync for HostBuffer {}
+
+impl HostBuffer {
+    /// Allocates `bytes` bytes of page-locked host memory (uninitialised), mapped into the device's
+    /// address space where `mapped`.
+    pub fn alloc(bytes: usize, mapped: bool) -> Result<Self, String> {
+        let context = bound_context()?;
+        if bytes == 0 {
+            return Ok(HostBuffer { pointer: std::ptr::null_mut(), bytes, mapped, context });
+        }
+        let flags = sys::CU_MEMHOSTALLOC_PORTABLE | if mapped { sys::CU_MEMHOSTALLOC_DEVICEMAP } else { 0 };
+        // SAFETY: a plain allocation in the current context.
+        let pointer = unsafe { result::malloc_host(bytes, flags) }.map_err(|error| driver_error(&format!("could not allocate {bytes} bytes of page-locked host memory"), error))?;
+        Ok(HostBuffer { pointer, bytes, mapped, context })
+    }
+
+    /// The host address of the memory.
+    pub fn pointer(&self) -> u64 {
+        self.pointer as u64
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The device's address of mapped memory.
+    pub fn device_pointer(&self) -> Result<u64, String> {
+        if !self.mapped {
+            return Err("page-locked memory that is not mapped has no device address".to_string());
+        }
+        if self.pointer.is_null() {
+            return Ok(0);
+        }
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        let mut device: sys::CUdeviceptr = 0;
+        // SAFETY: the memory was allocated mapped by `alloc`, and `device` is a place to write.
+        unsafe { sys::cuMemHostGetDevicePointer_v2(&mut device, self.pointer, 0) }.result().map_err(|error| driver_error("could not find the device address of mapped memory", error))?;
+        Ok(device)
+    }
+}
+
+impl Drop for HostBuffer {
+    fn drop(&mut self) {
+        if !self.pointer.is_null() && self.context.bind_to_thread().is_ok() {
+            // SAFETY: the pointer came from `malloc_host` and is freed once, here.
+            let _ = unsafe { result::free_host(self.pointer) };
+        }
+    }
+}
+
+/// A CUDA stream: work queued on it runs in order, and may overlap work on other streams. Like
+/// Numba's `cuda.stream()`, it is a blocking stream: work on the default stream waits for it.
+pub struct Stream {
+    stream: sys::CUstream,
+    context: Arc<CudaContext>,
+}
+
+// SAFETY: a stream handle belongs to the context; every use binds it first.
+unsafe impl Send for Stream {}
+unsafe impl Sync for Stream {}
+
+impl Stream {
+    pub fn new() -> Result<Self, String> {
+        let context = bound_context()?;
+        let stream = result::stream::create(result::stream::StreamKind::Default).map_err(|error| driver_error("could not create a CUDA stream", error))?;
+        Ok(Stream { stream, context })
+    }
+
+    /// Waits for the work queued on the stream; an error a kernel met is reported here.
+    pub fn synchronize(&self) -> Result<(), String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: the stream was created by `new` and is destroyed only on drop.
+        unsafe { result::stream::synchronize(self.stream) }.map_err(|error| driver_error("a GPU kernel failed", error))
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if self.context.bind_to_thread().is_ok() {
+            // SAFETY: created by `new`, destroyed once, here; queued work still completes.
+            let _ = unsafe { result::stream::destroy(self.stream) };
+        }
+    }
+}
+
+/// The driver's handle of `stream`, the default stream's for `None`.
+fn handle(stream: Option<&Stream>) -> sys::CUstream {
+    stream.map_or(result::stream::null(), |stream| stream.stream)
 }
 
 impl Drop for DeviceBuffer {
@@ -243,10 +373,11 @@ impl LoadedModule {
     }
 
     /// Launches the kernel `kernel` of the module on `grid` blocks of `block` threads with
-    /// `shared_bytes` bytes of dynamic shared memory per block, on the default stream. It does not
+    /// `shared_bytes` bytes of dynamic shared memory per block, on `stream` (the default stream for
+    /// `None`). It does not
     /// wait for the kernel: see [`LoadedModule::synchronize`]. Each parameter is passed by value as
     /// the C type of its number (a device pointer is a `U64`, a bool a byte), copied at the launch.
-    pub fn launch(&self, kernel: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, parameters: &[Number]) -> Result<(), String> {
+    pub fn launch(&self, kernel: &str, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, stream: Option<&Stream>, parameters: &[Number]) -> Result<(), String> {
         if parameters.iter().any(|parameter| matches!(parameter, Number::Complex(..))) {
             return Err(format!("kernel '{kernel}': complex numbers are not passed to GPU kernels yet"));
         }
@@ -263,7 +394,7 @@ impl LoadedModule {
         // holding a value of the parameter's type, which the driver copies before returning. The
         // parameters matching the kernel's signature is the caller's contract (the driver cannot
         // check it).
-        unsafe { result::launch_kernel(function, (gx, gy, gz), (bx, by, bz), shared_bytes, result::stream::null(), &mut pointers) }
+        unsafe { result::launch_kernel(function, (gx, gy, gz), (bx, by, bz), shared_bytes, handle(stream), &mut pointers) }
             .map_err(|error| driver_error(&format!("could not launch kernel '{kernel}' on grid ({gx}, {gy}, {gz}) with blocks ({bx}, {by}, {bz}) and {shared_bytes} bytes of shared memory"), error))
     }
 
@@ -285,8 +416,7 @@ impl Drop for LoadedModule {
     }
 }
 
-/// A CUDA event on the default stream, which `rumba.cuda.event()` records to time work or to wait
-/// for it.
+/// A CUDA event, which `rumba.cuda.event()` records on a stream to time work or to wait for it.
 pub struct Event {
     event: sys::CUevent,
     /// Keeps the context alive while the event is.
@@ -307,11 +437,18 @@ impl Event {
         Ok(Self { event, context })
     }
 
-    /// Records the event after the work submitted so far.
-    pub fn record(&self) -> Result<(), String> {
+    /// Records the event after the work queued so far on `stream` (the default stream for `None`).
+    pub fn record(&self, stream: Option<&Stream>) -> Result<(), String> {
         self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
         // SAFETY: the event was created by `new` and is not destroyed before `drop`.
-        unsafe { result::event::record(self.event, std::ptr::null_mut()) }.map_err(|error| driver_error("could not record a CUDA event", error))
+        unsafe { result::event::record(self.event, handle(stream)) }.map_err(|error| driver_error("could not record a CUDA event", error))
+    }
+
+    /// Makes work queued on `stream` from now on wait for the event's last record.
+    pub fn make_wait(&self, stream: Option<&Stream>) -> Result<(), String> {
+        self.context.bind_to_thread().map_err(|error| driver_error("could not make the CUDA context current", error))?;
+        // SAFETY: as in `record`.
+        unsafe { sys::cuStreamWaitEvent(handle(stream), self.event, 0) }.result().map_err(|error| driver_error("could not make a stream wait for a CUDA event", error))
     }
 
     /// Waits until the work before the event's last record is done.
@@ -441,7 +578,7 @@ DONE:
         let buffer = DeviceBuffer::alloc(bytes.len()).expect("allocation");
         buffer.copy_from_slice(&bytes).expect("copy to the GPU");
         let module = LoadedModule::load(ADD_ONE_PTX).expect("PTX loads");
-        module.launch("add_one", [4, 1, 1], [64, 1, 1], 0, &[Number::U64(buffer.pointer()), Number::U64(n as u64)]).expect("launch");
+        module.launch("add_one", [4, 1, 1], [64, 1, 1], 0, None, &[Number::U64(buffer.pointer()), Number::U64(n as u64)]).expect("launch");
         module.synchronize().expect("kernel runs");
         let mut back = vec![0u8; bytes.len()];
         buffer.copy_to_slice(&mut back).expect("copy from the GPU");
@@ -449,9 +586,42 @@ DONE:
         for (index, result) in results.iter().enumerate() {
             assert_eq!(*result, index as f64 * 0.5 + 1.0, "element {index}");
         }
-        let missing = module.launch("no_such_kernel", [1, 1, 1], [1, 1, 1], 0, &[]);
+        let missing = module.launch("no_such_kernel", [1, 1, 1], [1, 1, 1], 0, None, &[]);
         assert!(missing.is_err_and(|message| message.contains("no kernel 'no_such_kernel'")));
         let broken = LoadedModule::load(".version 7.8\n.target sm_80\n.address_size 64\n.visible .entry broken() { not_an_instruction; }\n");
         assert!(broken.is_err());
+    }
+
+    /// Page-locked memory copied on a stream, a launch on it, and mapped and managed memory that
+    /// the kernel reads and writes where it is.
+    #[test]
+    fn streams_and_host_memory() {
+        if !is_available() {
+            return;
+        }
+        let n = 128usize;
+        let module = LoadedModule::load(ADD_ONE_PTX).expect("PTX loads");
+        let stream = Stream::new().expect("stream");
+        let pinned = HostBuffer::alloc(n * 8, false).expect("page-locked memory");
+        assert!(pinned.device_pointer().is_err());
+        // SAFETY: the buffer holds n float64s, and the stream is synchronised before it is read.
+        let host = unsafe { std::slice::from_raw_parts_mut(pinned.pointer() as *mut f64, n) };
+        host.iter_mut().enumerate().for_each(|(index, value)| *value = index as f64);
+        let device = DeviceBuffer::alloc(n * 8).expect("allocation");
+        unsafe { copy_host_to_device(device.pointer(), pinned.pointer() as *const u8, n * 8, Some(&stream)) }.expect("copy on the stream");
+        module.launch("add_one", [2, 1, 1], [64, 1, 1], 0, Some(&stream), &[Number::U64(device.pointer()), Number::U64(n as u64)]).expect("launch on the stream");
+        unsafe { copy_device_to_host(pinned.pointer() as *mut u8, device.pointer(), n * 8, Some(&stream)) }.expect("copy back on the stream");
+        stream.synchronize().expect("stream work");
+        assert!(host.iter().enumerate().all(|(index, value)| *value == index as f64 + 1.0));
+        let mapped = HostBuffer::alloc(n * 8, true).expect("mapped memory");
+        let managed = DeviceBuffer::alloc_managed(n * 8).expect("managed memory");
+        for (host_address, device_address) in [(mapped.pointer(), mapped.device_pointer().expect("device address")), (managed.pointer(), managed.pointer())] {
+            // SAFETY: both hold n float64s, and the device is idle while the host touches them.
+            let values = unsafe { std::slice::from_raw_parts_mut(host_address as *mut f64, n) };
+            values.fill(2.0);
+            module.launch("add_one", [2, 1, 1], [64, 1, 1], 0, None, &[Number::U64(device_address), Number::U64(n as u64)]).expect("launch");
+            module.synchronize().expect("kernel runs");
+            assert!(values.iter().all(|value| *value == 3.0));
+        }
     }
 }
