@@ -84,6 +84,30 @@ impl HostBuffer {
     }
 }
 
+/// Another allocation's host memory, page-locked while this object lives (`cuda.pinned`). The
+/// caller keeps the memory alive at least as long.
+#[pyclass(frozen, module = "rumba._rumba")]
+pub struct PageLock {
+    _registration: device::RegisteredHostMemory,
+}
+
+#[pymethods]
+impl PageLock {
+    #[new]
+    fn new(pointer: u64, bytes: usize) -> PyResult<Self> {
+        // SAFETY: `rumba.cuda.pinned` holds the array for as long as it holds this lock.
+        let registration = unsafe { device::RegisteredHostMemory::register(pointer, bytes) }.map_err(runtime_error)?;
+        Ok(PageLock { _registration: registration })
+    }
+}
+
+/// Waits for the work on a stream another library names in its CUDA Array Interface.
+#[pyfunction]
+pub fn cuda_synchronize_foreign_stream(py: Python<'_>, handle: u64) -> PyResult<()> {
+    // SAFETY: the handle comes from a live array's interface, whose library keeps its stream alive.
+    py.detach(|| unsafe { device::synchronize_foreign_stream(handle) }).map_err(runtime_error)
+}
+
 /// A CUDA stream (`rumba.cuda.stream()` on a GPU).
 #[pyclass(frozen, module = "rumba._rumba")]
 pub struct CudaStream(device::Stream);

@@ -877,6 +877,8 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<cuda::DeviceBuffer>()?;
     module.add_class::<cuda::HostBuffer>()?;
     module.add_class::<cuda::CudaStream>()?;
+    module.add_class::<cuda::PageLock>()?;
+    module.add_function(wrap_pyfunction!(cuda::cuda_synchronize_foreign_stream, module)?)?;
     module.add_class::<cuda::CudaModule>()?;
     module.add_class::<cuda::CudaEvent>()?;
     module.add_function(wrap_pyfunction!(cuda::cuda_is_available, module)?)?;

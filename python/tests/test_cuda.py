@@ -865,6 +865,14 @@ def test_work_on_streams_runs_in_order(target):
     first.synchronize()
     np.testing.assert_array_equal(hosts[0], np.full(n, 6, np.int32))
     np.testing.assert_array_equal(hosts[1], np.full(n, 8, np.int32))
+    ordinary = np.zeros(n, np.int32)
+    with cuda.pinned(ordinary):
+        devices[1].copy_to_host(ordinary, stream=first)
+        first.synchronize()
+    np.testing.assert_array_equal(ordinary, hosts[1])
+    # Another library's array whose interface names the legacy default stream (1): waited for.
+    interface = dict(devices[0].__cuda_array_interface__, stream=1)
+    np.testing.assert_array_equal(cuda.as_cuda_array(types.SimpleNamespace(__cuda_array_interface__=interface)).copy_to_host(), hosts[0])
     with pytest.raises(ValueError, match="stream of a launch"):
         increment_by[1, 1, "stream"]
 
@@ -989,6 +997,14 @@ def test_errors(monkeypatch):
         divergent_barrier[1, 8](a)
     with pytest.raises(ZeroDivisionError):
         divides[1, 8](np.zeros(8, dtype=np.int64), 0)
+    typed = cuda.jit("void(float32[:], int32)")(increment_by.py_func)
+    values = np.zeros(8, np.float32)
+    typed[1, 8](values, 3)
+    np.testing.assert_array_equal(values, np.full(8, 3, np.float32))
+    with pytest.raises(TypeError, match=r"no matching definition for argument types \(float64\[::1\], int64\)"):
+        typed[1, 8](np.zeros(8), 3)
+    with pytest.raises(TypeError, match="no matching definition"):
+        typed[1, 8](cuda.to_device(np.zeros(8, np.int32)), 3)
 
 
 def test_simulator_reports_out_of_bounds_accesses(monkeypatch):

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .. import _rumba, errors
-from ..dispatcher import Dispatcher, _compiled_name, _environment, _fastmath_flags, _module_source, _options_check, typeof
+from ..dispatcher import Dispatcher, _accepts, _compiled_name, _environment, _fastmath_flags, _module_source, _options_check, typeof
 
 __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
@@ -409,11 +409,15 @@ def is_cuda_array(obj):
 
 def as_cuda_array(obj, sync=True):
     """A device array viewing another library's device memory (CuPy, PyTorch, or any object with a
-    ``__cuda_array_interface__``), without a copy; the array keeps ``obj`` alive."""
+    ``__cuda_array_interface__``), without a copy; the array keeps ``obj`` alive. With ``sync``,
+    the work on the stream the interface names is waited for first."""
     if isinstance(obj, DeviceNDArray):
         return obj
     interface = obj.__cuda_array_interface__
     shape, dtype = tuple(interface["shape"]), np.dtype(interface["typestr"])
+    # Version 3's stream: the work that writes the array is queued there; wait for it.
+    if sync and interface.get("stream") and not simulating():
+        _rumba.cuda_synchronize_foreign_stream(int(interface["stream"]))
     return DeviceNDArray(shape, dtype, interface.get("strides"), _pointer=interface["data"][0], _owner=obj)
 
 
@@ -585,16 +589,24 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
 
 
 class pinned:
-    """``with cuda.pinned(array, ...)``: the arrays stay as they are; copies from them are as fast
-    as from ordinary memory, not page-locked (``pinned_array`` gives page-locked memory)."""
+    """``with cuda.pinned(array, ...)``: the arrays' memory is page-locked inside the block (on a
+    GPU), so copies from and to them on a stream run alongside kernels."""
 
     def __init__(self, *arrays):
         self._arrays = arrays
+        self._locks = []
 
     def __enter__(self):
+        if not simulating():
+            for array in self._arrays:
+                if isinstance(array, (_PinnedArray, _DeviceAccessibleArray)) or array.size == 0:
+                    continue
+                low, high = _span(array.shape, array.strides, array.itemsize)
+                self._locks.append((array, _rumba.PageLock(array.ctypes.data + low, high - low)))
         return None
 
     def __exit__(self, *exception):
+        self._locks.clear()
         return False
 
 
@@ -684,8 +696,10 @@ class CUDAKernel(Dispatcher):
         self._ptx = {}
         # The argument types of every launch, on either target: what `inspect_asm()` shows.
         self._launched = set()
+        # The argument types of the signatures given: then launches take only arguments that fit one.
+        self._declared = []
         for signature in signatures:
-            self.compile(signature)
+            self._declared.append(self.compile(signature))
 
     def __getitem__(self, configuration):
         if not isinstance(configuration, tuple) or not 2 <= len(configuration) <= 4:
@@ -732,6 +746,12 @@ class CUDAKernel(Dispatcher):
         # in as they are, through the CUDA Array Interface.
         args = tuple(as_cuda_array(value) if is_cuda_array(value) and (not isinstance(value, np.ndarray) or isinstance(value, _DeviceAccessibleArray)) else value for value in args)
         types = self._types(args)
+        if self._declared:
+            fitting = next((declared for declared in self._declared if _accepts(declared, types)), None)
+            if fitting is None:
+                raise TypeError("%s[...](): no matching definition for argument types (%s); its signatures take (%s)"
+                                % (self.py_func.__name__, ", ".join(types), "), (".join(", ".join(declared) for declared in self._declared)))
+            types = fitting
         if simulating():
             hosts = tuple(value._host if isinstance(value, DeviceNDArray) else value for value in args)
             with self._lock:
@@ -784,6 +804,7 @@ class CUDAKernel(Dispatcher):
                 self._get_compiler().compile_kernel(self._name, list(types))
         else:
             self._module_for(types)
+        return types
 
     def _signatures_seen(self):
         return sorted(set(self._ptx) | self._launched)

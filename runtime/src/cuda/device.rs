@@ -285,6 +285,51 @@ impl Drop for HostBuffer {
     }
 }
 
+/// Host memory of another allocation (a NumPy array's) page-locked while this lives
+/// (`cuda.pinned(...)`), so that copies from and to it on a stream run alongside kernels.
+pub struct RegisteredHostMemory {
+    pointer: *mut c_void,
+    context: Arc<CudaContext>,
+}
+
+// SAFETY: registration belongs to the context, not to a thread.
+unsafe impl Send for RegisteredHostMemory {}
+unsafe impl Sync for RegisteredHostMemory {}
+
+impl RegisteredHostMemory {
+    /// Page-locks the `bytes` bytes at `pointer`.
+    ///
+    /// # Safety
+    /// The memory must stay allocated while the registration lives.
+    pub unsafe fn register(pointer: u64, bytes: usize) -> Result<Self, String> {
+        let context = bound_context()?;
+        let pointer = pointer as *mut c_void;
+        // SAFETY: the caller's promise; the driver checks the range is mapped host memory.
+        unsafe { sys::cuMemHostRegister_v2(pointer, bytes, sys::CU_MEMHOSTREGISTER_PORTABLE) }.result().map_err(|error| driver_error(&format!("could not page-lock {bytes} bytes of host memory"), error))?;
+        Ok(RegisteredHostMemory { pointer, context })
+    }
+}
+
+impl Drop for RegisteredHostMemory {
+    fn drop(&mut self) {
+        if self.context.bind_to_thread().is_ok() {
+            // SAFETY: registered by `register`, unregistered once, here.
+            let _ = unsafe { sys::cuMemHostUnregister(self.pointer) };
+        }
+    }
+}
+
+/// Waits for the work on another library's stream (a CUDA Array Interface's `stream`: a handle,
+/// or 1 and 2 for the legacy and per-thread default streams, which the driver takes as handles).
+///
+/// # Safety
+/// `handle` must be a live stream of this process's context, or 1 or 2.
+pub unsafe fn synchronize_foreign_stream(handle: u64) -> Result<(), String> {
+    bound_context()?;
+    // SAFETY: the caller's promise.
+    unsafe { result::stream::synchronize(handle as sys::CUstream) }.map_err(|error| driver_error("could not wait for the stream of an array's CUDA Array Interface", error))
+}
+
 /// A CUDA stream: work queued on it runs in order, and may overlap work on other streams. Like
 /// Numba's `cuda.stream()`, it is a blocking stream: work on the default stream waits for it.
 pub struct Stream {
