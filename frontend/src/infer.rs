@@ -1185,7 +1185,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::List(_) | Expr::ListComp(_) => return Err(module.unsupported(expr, "lists are not supported yet")),
             Expr::Dict(_) | Expr::DictComp(_) => return Err(module.unsupported(expr, "dicts are not supported")),
             Expr::Set(_) | Expr::SetComp(_) => return Err(module.unsupported(expr, "sets are not supported")),
-            Expr::Lambda(_) => return Err(module.unsupported(expr, "lambda is not supported")),
+            Expr::Lambda(_) => return Err(module.unsupported(expr, "a lambda is supported in compiled code only when it is assigned to a name that is only called (f = lambda x: ...; f(y))")),
             Expr::Generator(_) => return Err(module.unsupported(expr, "generator expressions are not supported")),
             Expr::Yield(_) | Expr::YieldFrom(_) | Expr::Await(_) => {
                 return Err(module.unsupported(expr, "generators and coroutines are not supported"))
@@ -1922,7 +1922,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
 
 pub fn statement_name(statement: &Stmt) -> &'static str {
     match statement {
-        Stmt::FunctionDef(_) => "nested function definition",
+        Stmt::FunctionDef(_) => "nested function definition (one that is only called, without decorators, '*args', '**kwargs', non-literal defaults or 'nonlocal', is supported)",
         Stmt::ClassDef(_) => "class definition",
         Stmt::Delete(_) => "del",
         Stmt::TypeAlias(_) => "type alias",

@@ -12,6 +12,7 @@ pub mod diagnostics;
 mod emit;
 pub mod format_spec;
 mod infer;
+mod lift;
 mod namespace;
 pub mod resolve;
 mod stencil;

@@ -162,9 +162,21 @@ impl Definitions {
         }
     }
 
-    /// Rewrites the loops of every function (`desugar.rs`), in name order, so that the names and
-    /// ranges the rewrite makes are the same every time.
+    /// Lifts the functions defined inside functions to the module (`lift.rs`), then rewrites the
+    /// loops of every function (`desugar.rs`), in name order, so that the names and ranges the
+    /// rewrites make are the same every time.
     fn desugar(&mut self, file: &mut SourceFile) {
+        let mut pending: Vec<String> = self.functions.keys().cloned().collect();
+        pending.sort_unstable_by(|a, b| b.cmp(a));
+        while let Some(name) = pending.pop() {
+            let function = self.functions.get_mut(&name).expect("a key of the map");
+            for lifted in crate::lift::lift_nested_functions(&name, function, file) {
+                let lifted_name = lifted.name.to_string();
+                self.globals.insert(lifted_name.clone(), Global::Function(lifted_name.clone()));
+                self.functions.insert(lifted_name.clone(), lifted);
+                pending.push(lifted_name);
+            }
+        }
         let globals = &self.globals;
         // Loops over `range`, `prange` and the names the module imports `prange` as stay range loops.
         let ranges = |name: &str| match globals.get(name) {

@@ -1,0 +1,149 @@
+"""Functions defined inside compiled functions (issue 14): `def`s and lambdas assigned to a name,
+called where they are defined. Each is compiled as a function of the module that takes the
+variables it reads from the enclosing function, passed at each call; every case is compared with
+CPython running the same function."""
+
+import math
+
+import numpy as np
+import pytest
+
+from rumba import errors, njit
+
+OFFSET = 0.5
+
+
+def squares_plus_k(a, k):
+    def inner(y):
+        return y * y + k
+    total = 0.0
+    for v in a:
+        total += inner(v)
+    return total
+
+
+def lambda_and_global(x):
+    double = lambda y: 2 * y + OFFSET
+    return double(x) + double(x + 1.0)
+
+
+def reads_the_current_value(n):
+    """A closure reads its variables when it is called, not when it is defined."""
+    step = 1
+
+    def advance(x):
+        return x + step
+    total = 0
+    for i in range(n):
+        step = i
+        total = advance(total)
+    return total
+
+
+def writes_into_an_array(a):
+    def bump(i, by=1.0):
+        a[i] += by
+    for i in range(a.shape[0]):
+        bump(i)
+    bump(0, by=10.0)
+    return a
+
+
+def recursive(n):
+    def factorial(m):
+        if m <= 1:
+            return 1
+        return m * factorial(m - 1)
+    return factorial(n)
+
+
+def siblings(x, scale):
+    def scaled(y):
+        return y * scale
+
+    def both(y):
+        return scaled(y) + scaled(1.0)
+    return both(x)
+
+
+def nested_twice(x, k):
+    def outer_helper(y):
+        def innermost(z):
+            return z + k
+        return innermost(y) * 2
+    return outer_helper(x)
+
+
+def defined_in_a_branch(x, flag):
+    if flag:
+        def pick(y):
+            return math.sqrt(y)
+    else:
+        pick = lambda y: -y
+    return pick(x)
+
+
+def defined_in_a_loop(n):
+    total = 0.0
+    for i in range(n):
+        def term(j):
+            return j * i
+        total += term(2.0)
+    return total
+
+
+def keyword_call(a, b):
+    def combine(x, y, weight=0.25):
+        return weight * x + (1 - weight) * y
+    return combine(a, b) + combine(y=a, x=b, weight=0.5)
+
+
+CASES = [
+    (squares_plus_k, (np.arange(5.0), 3.0)),
+    (lambda_and_global, (2.0,)),
+    (reads_the_current_value, (6,)),
+    (recursive, (10,)),
+    (siblings, (1.5, 4.0)),
+    (nested_twice, (3.0, 0.25)),
+    (defined_in_a_loop, (5,)),
+    (keyword_call, (1.0, 3.0)),
+]
+
+
+@pytest.mark.parametrize("function, arguments", CASES, ids=[function.__name__ for function, _ in CASES])
+def test_nested_functions_compute_what_cpython_does(function, arguments):
+    assert njit(function)(*arguments) == function(*arguments)
+
+
+def test_writes_through_a_nested_function_reach_the_array():
+    expected = writes_into_an_array(np.zeros(4))
+    got = np.zeros(4)
+    njit(writes_into_an_array)(got)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_a_nested_function_may_be_defined_on_either_branch():
+    # Both definitions bind one name: not lifted, a located refusal at the definition.
+    with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*nested function definition \(one that is only called"):
+        njit(defined_in_a_branch)(4.0, True)
+
+
+def passes_a_nested_function(x):
+    def inner(y):
+        return y + 1
+    return apply(inner, x)
+
+
+def apply(function, value):
+    return function(value)
+
+
+def lambda_as_argument(x):
+    return apply(lambda y: y * 2, x)
+
+
+def test_nested_functions_used_as_values_are_refused_at_their_line():
+    with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*nested function definition"):
+        njit(passes_a_nested_function)(1.0)
+    with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*lambda is supported in compiled code only when"):
+        njit(lambda_as_argument)(1.0)
