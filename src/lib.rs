@@ -98,6 +98,8 @@ pub struct Options {
     pub fastmath: Vec<String>,
     /// Numba's `parallel=True`: `prange` loops run their iterations on OpenMP threads.
     pub parallel: bool,
+    /// Numba's `boundscheck=True`: an element index outside its array raises IndexError.
+    pub boundscheck: bool,
     /// Names bound by value, over what the source says of them: the globals and closure
     /// variables of the function being compiled, as Python holds them (Numba freezes them at the
     /// first compilation too). Empty: names mean what the module's source text binds them to.
@@ -106,7 +108,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false, environment: Vec::new() }
+        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false, boundscheck: false, environment: Vec::new() }
     }
 }
 
@@ -437,7 +439,7 @@ impl Module {
     }
 
     fn emit_options(&self) -> rumba_frontend::EmitOptions {
-        rumba_frontend::EmitOptions { parallel: self.options.parallel }
+        rumba_frontend::EmitOptions { parallel: self.options.parallel, boundscheck: self.options.boundscheck }
     }
 
     /// Puts `py.fastmath = #arith.fastmath<flags>` on every function, for `lower-py` to apply.

@@ -146,6 +146,8 @@ pub struct ModuleEmitter<'s, 'm> {
     pub specialisations: &'s mut Specialisations<'m>,
     /// `parallel=True`: `prange` loops become `scf.parallel`.
     parallel: bool,
+    /// `boundscheck=True`: an element index outside its array raises IndexError.
+    boundscheck: bool,
     pub raise_sites: Vec<RaiseSite>,
     /// Whether the emitted code is straight-line: no loop, no call to a compiled function.
     pub straight_line: bool,
@@ -158,10 +160,11 @@ pub struct ModuleEmitter<'s, 'm> {
 }
 
 impl<'s, 'm> ModuleEmitter<'s, 'm> {
-    pub fn new(specialisations: &'s mut Specialisations<'m>, parallel: bool) -> Self {
+    pub fn new(specialisations: &'s mut Specialisations<'m>, options: crate::EmitOptions) -> Self {
         Self {
             specialisations,
-            parallel,
+            parallel: options.parallel,
+            boundscheck: options.boundscheck,
             raise_sites: Vec::new(),
             straight_line: true,
             emitted: Vec::new(),
@@ -346,6 +349,8 @@ fn may_be_zero(expr: &Expr) -> bool {
 /// compiled function.
 struct RaiseFinder<'f> {
     module: &'f SourceModule,
+    /// Under `boundscheck`, every subscript may raise IndexError.
+    boundscheck: bool,
     found: bool,
 }
 
@@ -363,6 +368,7 @@ impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
 
     fn visit_expr(&mut self, expr: &'a Expr) {
         match expr {
+            Expr::Subscript(_) if self.boundscheck => self.found = true,
             Expr::BinOp(binary)
                 if matches!(binary.op, Operator::Div | Operator::FloorDiv | Operator::Mod | Operator::Pow)
                     && may_be_zero(&binary.right) =>
@@ -382,15 +388,15 @@ impl<'a> ruff_python_ast::visitor::Visitor<'a> for RaiseFinder<'_> {
     }
 }
 
-fn statement_may_raise(module: &SourceModule, statement: &Stmt) -> bool {
-    let mut finder = RaiseFinder { module, found: false };
+fn statement_may_raise(module: &SourceModule, statement: &Stmt, boundscheck: bool) -> bool {
+    let mut finder = RaiseFinder { module, boundscheck, found: false };
     ruff_python_ast::visitor::Visitor::visit_stmt(&mut finder, statement);
     finder.found
 }
 
 /// Whether after this statement the rest of its block must be guarded by `state == 0`.
-fn needs_guard(module: &SourceModule, statement: &Stmt, loop_level: bool) -> bool {
-    exits(std::slice::from_ref(statement), loop_level) || statement_may_raise(module, statement)
+fn needs_guard(module: &SourceModule, statement: &Stmt, loop_level: bool, boundscheck: bool) -> bool {
+    exits(std::slice::from_ref(statement), loop_level) || statement_may_raise(module, statement, boundscheck)
 }
 
 impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
@@ -644,7 +650,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 
     /// `scf.if` yielding values of `result_type` from two regions.
-    fn emit_if_value(
+    pub(super) fn emit_if_value(
         &mut self,
         condition: &str,
         result_type: &Type,
@@ -860,7 +866,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     None => Value::None,
                 };
                 let value = self.convert(value, &self.types.return_type.clone(), statement)?;
-                if statement_may_raise(self.module, statement) || self.raise_points > raise_points {
+                if statement_may_raise(self.module, statement, self.module_emitter.boundscheck) || self.raise_points > raise_points {
                     let running = self.running();
                     self.branch_to_exit(&running);
                 }
@@ -873,7 +879,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 return Ok(true);
             }
             self.emit_statement(statement)?;
-            if needs_guard(self.module, statement, false) || self.raise_points > raise_points {
+            if needs_guard(self.module, statement, false, self.module_emitter.boundscheck) || self.raise_points > raise_points {
                 let running = self.running();
                 self.branch_to_exit(&running);
             }
@@ -897,7 +903,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             let raise_points = self.raise_points;
             self.emit_statement(statement)?;
             let rest = &body[position + 1..];
-            if !rest.is_empty() && (needs_guard(self.module, statement, self.loop_depth > 0) || self.raise_points > raise_points) {
+            if !rest.is_empty() && (needs_guard(self.module, statement, self.loop_depth > 0, self.module_emitter.boundscheck) || self.raise_points > raise_points) {
                 return self.emit_guarded(rest);
             }
         }
@@ -1106,6 +1112,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     return Err(module.typing(target, "only array elements can be assigned"));
                 };
                 let indices = self.emit_indices(&subscript.slice)?;
+                self.check_bounds(&array_name, array_type, &indices, subscript)?;
                 let element = self.element_to_store(value, array_type.dtype, target)?;
                 let index_types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
                 let index_names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();

@@ -52,6 +52,8 @@ pub struct EmittedModule {
 pub struct EmitOptions {
     /// Numba's `parallel=True`: `prange` loops become `scf.parallel` (else they run as `range`).
     pub parallel: bool,
+    /// Numba's `boundscheck=True`: an element index outside its array raises IndexError.
+    pub boundscheck: bool,
 }
 
 /// Infers and emits function `name` specialised on `arguments`.
@@ -67,7 +69,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
     let entry = specialisations.specialise(name, arguments, function)?;
     let entry_types = specialisations.functions[entry].clone();
     let inferred = Instant::now();
-    let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations, options.parallel).emit_module(entry)?;
+    let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations, options).emit_module(entry)?;
     let timings = vec![("type inference", inferred - started), ("emission", inferred.elapsed())];
     Ok(EmittedModule {
         text,

@@ -24,6 +24,9 @@ def _flag(text):
 DISABLE_JIT = _read("DISABLE_JIT", False, _flag)
 # The LLVM optimisation level of compiled code, 0 to 3.
 OPT = _read("OPT", 3, int)
+# Element indices checked (IndexError) in every function when 1, in none when 0; when unset, in
+# the functions compiled with ``boundscheck=True``.
+BOUNDSCHECK = _read("BOUNDSCHECK", None, _flag)
 # The threads parallel code may use; the runtime reads ``RUMBA_NUM_THREADS``, which
 # ``NUMBA_NUM_THREADS`` sets where only it is given.
 NUMBA_DEFAULT_NUM_THREADS = os.cpu_count() or 1

@@ -18,12 +18,11 @@ from . import _rumba, config
 from .types import Signature, Type
 
 # Options that change nothing rumba does today, so they are accepted as they are.
-_ACCEPTED_OPTIONS = {"fastmath", "parallel", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
+_ACCEPTED_OPTIONS = {"fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
 _PENDING_OPTIONS = {
-    "boundscheck": "boundscheck=True (IndexError on out-of-range indices) is not implemented yet",
-    "forceobj": "object mode is not implemented",
-    "looplift": "object mode loop lifting is not implemented",
+    "forceobj": "forceobj=True (object mode) is not implemented",
+    "looplift": "looplift=True (object mode loop lifting) is not implemented",
 }
 
 
@@ -318,6 +317,7 @@ class Dispatcher(_rumba.DispatchTable):
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
                 _environment(self.py_func, caller_source=self._source()[1:]),
+                _boundscheck(self._options),
             )
         return self._compiler
 
@@ -559,6 +559,12 @@ def _fastmath_flags(fastmath):
     if isinstance(fastmath, (set, frozenset, list, tuple)) and all(isinstance(flag, str) for flag in fastmath):
         return sorted(fastmath)
     raise TypeError("fastmath takes True, False or a set of flags such as {'nnan', 'ninf'}, got %r" % (fastmath,))
+
+
+def _boundscheck(options):
+    """Whether element indices are checked: ``config.BOUNDSCHECK`` where it is set (Numba's
+    ``NUMBA_BOUNDSCHECK`` overrides every function's option), else the ``boundscheck`` option."""
+    return bool(config.BOUNDSCHECK) if config.BOUNDSCHECK is not None else bool(options.get("boundscheck", False))
 
 
 def _options_check(options):

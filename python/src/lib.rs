@@ -123,7 +123,8 @@ impl Compiler {
     /// `(name, ("namespace", environment))` (a module, by the members the code reads) or
     /// `(name, ("refused", why))` (a value compiled code cannot use).
     #[new]
-    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new()))]
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new(), boundscheck = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         source: &str,
@@ -132,9 +133,10 @@ impl Compiler {
         fastmath: Vec<String>,
         parallel: bool,
         environment: Vec<(String, Bound<'_, PyTuple>)>,
+        boundscheck: bool,
     ) -> PyResult<Self> {
         let environment = environment_of(environment)?;
-        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, environment };
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, boundscheck, environment };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
     }

@@ -7,7 +7,7 @@ from ``//``, ``%`` and ``/`` with CPython's messages; typing errors arrive as
 ``rumba.errors.TypingError`` (a ``TypeError``) and unsupported constructs (a list literal,
 ``print``, a ``with`` statement) as ``rumba.errors.UnsupportedError`` (a ``NotImplementedError``),
 their messages giving ``file:line:col`` of the offending construct in this file, the source line and
-a caret under the column; options that are not implemented (``boundscheck``) raise NotImplementedError at decoration, ``nopython``/``nogil``/``cache`` are
+a caret under the column; options that are not implemented (``forceobj``, ``looplift``) raise NotImplementedError at decoration, ``nopython``/``nogil``/``cache`` are
 accepted; arguments rumba cannot pass (a list, a string, ...) raise TypeError.
 
 Expected line numbers are computed from this file's source (``inspect.getsourcelines``), never
@@ -376,7 +376,7 @@ def test_failed_compilation_does_not_poison_the_dispatcher():
 # --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("option", ["boundscheck"])
+@pytest.mark.parametrize("option", ["forceobj", "looplift"])
 def test_pending_options_raise_at_decoration(option):
     with pytest.raises(NotImplementedError) as info:
         jit(**{option: True})(plain)

@@ -1,14 +1,15 @@
 //! `rumba`: compile and run Python functions, or print their IR after any stage.
 //!
 //! ```text
-//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel]
-//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS] [--parallel]
+//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel] [--boundscheck]
+//! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--boundscheck]
 //!            [--target cuda [--chip sm_80]]
 //! ```
 //! `--target cuda` compiles a CUDA kernel (`@cuda.jit`) for the GPU: its stages end in `ptx`, which
 //! prints the PTX.
 //! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`;
-//! `--parallel` runs `prange` loops on OpenMP threads (Numba's `parallel=True`).
+//! `--parallel` runs `prange` loops on OpenMP threads (Numba's `parallel=True`); `--boundscheck`
+//! raises IndexError for element indices outside their arrays (Numba's `boundscheck=True`).
 //! Exit status: 0 on success, 1 when compiled code raised, 2 on a diagnostic, 3 on an internal error,
 //! 64 on bad usage.
 
@@ -17,8 +18,8 @@ use rumba::{Argument, CallError, Error, Number, Options, Type};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel]
-  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--target cuda [--chip sm_80]]";
+  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel] [--boundscheck]
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--boundscheck] [--target cuda [--chip sm_80]]";
 
 struct Request {
     command: String,
@@ -29,6 +30,7 @@ struct Request {
     stage: String,
     fastmath: Vec<String>,
     parallel: bool,
+    boundscheck: bool,
     /// `cuda` for a CUDA kernel compiled for the GPU.
     target: Option<String>,
     chip: String,
@@ -38,7 +40,7 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
     let mut iterator = arguments.iter();
     let command = iterator.next().ok_or("missing command")?.clone();
     let file = iterator.next().ok_or("missing FILE.py")?.clone();
-    let mut request = Request { command, file, call: None, function: None, signature: None, stage: String::new(), fastmath: Vec::new(), parallel: false, target: None, chip: "sm_80".into() };
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: String::new(), fastmath: Vec::new(), parallel: false, boundscheck: false, target: None, chip: "sm_80".into() };
     while let Some(flag) = iterator.next() {
         let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -47,6 +49,7 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
             "--signature" => request.signature = Some(value()?),
             "--stage" => request.stage = value()?,
             "--parallel" => request.parallel = true,
+            "--boundscheck" => request.boundscheck = true,
             "--target" => match value()?.as_str() {
                 "cuda" => request.target = Some("cuda".into()),
                 "cpu" => request.target = None,
@@ -148,7 +151,7 @@ fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), parallel: request.parallel, ..Options::default() };
+    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), parallel: request.parallel, boundscheck: request.boundscheck, ..Options::default() };
     let module = match rumba::compile_module(&source, &options) {
         Ok(module) => module,
         Err(diagnostics) => return fail(Error::Diagnostics(diagnostics)),

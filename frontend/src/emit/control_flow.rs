@@ -269,7 +269,7 @@ impl FunctionEmitter<'_, '_, '_> {
         if parallel && self.module_emitter.parallel && !self.in_parallel_loop {
             return self.emit_parallel_for(start, step, count, target_name, body, loc);
         }
-        let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement));
+        let breaks = body_breaks_or_exits(body) || body.iter().any(|statement| statement_may_raise(module, statement, self.module_emitter.boundscheck));
         let (raise_points, raise_sites, emitted) = (self.raise_points, self.module_emitter.raise_sites.len(), self.lines.len());
         let bindings = self.bindings.clone();
         self.loop_depth += 1;

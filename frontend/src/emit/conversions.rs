@@ -153,6 +153,49 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(names)
     }
 
+    /// Under `boundscheck`, raises IndexError where an element index lies outside its dimension
+    /// (after Python's wrapping of negative indices), as Numba's `boundscheck` does; gives the
+    /// condition, which the access must not run under.
+    pub(super) fn check_bounds(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], node: &dyn Ranged) -> Result<Option<String>, Diagnostic> {
+        if !self.module_emitter.boundscheck {
+            return Ok(None);
+        }
+        let loc = location(self.module, node);
+        let array_text = Type::Array(array_type).flat_mlir().remove(0);
+        let mut outside: Option<String> = None;
+        for (dim, (index, scalar)) in indices.iter().enumerate() {
+            let extent = self.op(format!("py.dim {array}, {dim} : {array_text} {loc}"));
+            let index = if *scalar == INT64 { index.clone() } else { self.cast(index, *scalar, INT64, &loc) };
+            let too_high = self.op(format!("py.cmp \"ge\", {index}, {extent} : si64 {loc}"));
+            let lowest = self.op(format!("py.neg {extent} : si64 {loc}"));
+            let too_low = self.op(format!("py.cmp \"lt\", {index}, {lowest} : si64 {loc}"));
+            let either = self.op(format!("arith.ori {too_high}, {too_low} : i1"));
+            outside = Some(match outside {
+                Some(before) => self.op(format!("arith.ori {before}, {either} : i1")),
+                None => either,
+            });
+        }
+        if let Some(outside) = &outside {
+            self.raise_if(outside, "IndexError", "index is out of bounds", node)?;
+        }
+        Ok(outside)
+    }
+
+    /// `getitem`, checked under `boundscheck`: outside the array, the access does not run and
+    /// the value is 0 (the IndexError raised is what the caller sees).
+    pub(super) fn checked_getitem(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], node: &dyn Ranged, loc: &str) -> Result<Value, Diagnostic> {
+        let Some(outside) = self.check_bounds(array, array_type, indices, node)? else {
+            return Ok(self.getitem(array, array_type, indices, loc));
+        };
+        let dtype = array_type.dtype;
+        self.emit_if_value(
+            &outside,
+            &Type::Scalar(dtype),
+            |this| Ok(Value::Scalar(this.scalar_constant(dtype, Constant::Int(0), loc), dtype)),
+            |this| Ok(this.getitem(array, array_type, indices, loc)),
+        )
+    }
+
     /// `py.getitem`: the element of `array` at `indices`.
     pub(super) fn getitem(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], loc: &str) -> Value {
         let names: Vec<&str> = indices.iter().map(|(name, _)| name.as_str()).collect();

@@ -165,7 +165,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                             return self.emit_view(&array, array_type, view_type, &subscript.slice, &loc);
                         }
                         let indices = self.emit_indices(&subscript.slice)?;
-                        Ok(self.getitem(&array, array_type, &indices, &loc))
+                        self.checked_getitem(&array, array_type, &indices, subscript, &loc)
                     }
                     Value::Tuple(elements) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
                         crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),

@@ -306,7 +306,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let induction = self.fresh();
         let shared = (self.state_slot.clone(), self.status_slot.clone());
         let outer_bindings = self.bindings.clone();
-        let may_raise = exits(body, false) || body.iter().any(|statement| statement_may_raise(module, statement));
+        let may_raise = exits(body, false) || body.iter().any(|statement| statement_may_raise(module, statement, self.module_emitter.boundscheck));
         self.in_parallel_loop = true;
         self.loop_depth += 1;
         let region = self.region(|this| {
