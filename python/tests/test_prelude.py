@@ -710,6 +710,20 @@ def test_axis_and_order_arguments_match_numpy(dtypes):
         compare_with_numpy(along_axes, vector, matrix)
 
 
+def along_axes_of_higher_dimensions(t, axis):
+    masked = t.copy()
+    masked[t > 2] = -1
+    return np.cumsum(t, axis=axis), np.cumprod(t, axis=axis), np.sort(t, axis=axis), np.any(t > 3, axis=axis), np.all(t > 0, axis=axis), masked
+
+
+@pytest.mark.parametrize("shape", [(3, 4, 5), (2, 3, 2, 4), (2, 0, 3)])
+def test_axes_of_three_and_four_dimensional_arrays_match_numpy(shape):
+    t = (np.arange(int(np.prod(shape))).reshape(shape) * 7 % 5).astype(np.float64)
+    for layout in [t, np.asfortranarray(t), np.ascontiguousarray(np.swapaxes(t, 0, -1)).swapaxes(0, -1)]:
+        for axis in range(-len(shape), len(shape)):
+            compare_with_numpy(along_axes_of_higher_dimensions, layout, axis)
+
+
 def bad_axis(m):
     return np.cumsum(m, axis=2)
 

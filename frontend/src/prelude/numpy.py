@@ -41,7 +41,22 @@ def _accumulate(a, axis, kind):
             out[i] = total
         return out
     if a.ndim != 2:
-        raise NotImplementedError("an accumulation along an axis of more than 2 dimensions is not supported yet")
+        # Along the last axis of a C-ordered copy with `axis` moved last, then moved back.
+        k = np._axis_index(axis, a.ndim)
+        moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
+        flat = moved.reshape(-1)
+        start = flat[:0].sum() if kind == "sum" else flat[:0].prod()
+        out = np.empty(moved.shape, dtype=start.dtype)
+        n = moved.shape[moved.ndim - 1]
+        if n > 0:
+            rows = flat.reshape(flat.shape[0] // n, n)
+            out_rows = out.reshape(flat.shape[0] // n, n)
+            for i in range(rows.shape[0]):
+                total = start
+                for j in range(n):
+                    total = total + rows[i, j] if kind == "sum" else total * rows[i, j]
+                    out_rows[i, j] = total
+        return np.ascontiguousarray(np.moveaxis(out, -1, k))
     empty = a[:0, :0].sum() if kind == "sum" else a[:0, :0].prod()
     out = np.empty((a.shape[0], a.shape[1]), dtype=empty.dtype)
     if axis == 0 or axis == -2:
@@ -120,7 +135,15 @@ def sort(a, axis=-1, kind=None):
             raise ValueError("axis is out of bounds for array of dimension 1")
         return np._sort_vector(a, kind)
     if a.ndim != 2:
-        raise NotImplementedError("np.sort of arrays of more than 2 dimensions is not supported yet")
+        # Each row of a C-ordered copy with `axis` moved last, then moved back.
+        k = np._axis_index(axis, a.ndim)
+        moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
+        n = moved.shape[moved.ndim - 1]
+        if n > 0:
+            rows = moved.reshape(moved.size // n, n)
+            for i in range(rows.shape[0]):
+                rows[i, :] = np._sort_vector(rows[i, :], kind)
+        return np.ascontiguousarray(np.moveaxis(moved, -1, k))
     out = np.empty((a.shape[0], a.shape[1]), dtype=a.dtype)
     if axis == 1 or axis == -1:
         for i in range(a.shape[0]):
@@ -193,7 +216,21 @@ def _truth_reduce(a, axis, kind):
                 return any_true
         return not any_true
     if a.ndim != 2:
-        raise NotImplementedError("np.any and np.all along an axis of more than 2 dimensions are not supported yet")
+        # Along the last axis of a C-ordered copy with `axis` moved last.
+        k = np._axis_index(axis, a.ndim)
+        moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
+        n = moved.shape[moved.ndim - 1]
+        out = np.empty(np._removed(a.shape, k), dtype=np.bool_)
+        found = out.reshape(-1)
+        found[:] = not any_true
+        if n > 0:
+            rows = moved.reshape(moved.size // n, n)
+            for i in range(rows.shape[0]):
+                for j in range(n):
+                    if (rows[i, j] != 0) == any_true:
+                        found[i] = any_true
+                        break
+        return out
     if axis < -2 or axis > 1:
         raise ValueError("axis is out of bounds for array of dimension 2")
     deciding = (a != 0) if kind == "any" else (a == 0)
@@ -237,14 +274,17 @@ def _mask_assign(a, mask, value):
     if isinstance(value, np.ndarray):
         if value.size != 1 and value.size != np.count_nonzero(mask):
             raise ValueError("NumPy boolean array indexing assignment cannot assign the input values to the output values where the mask is true")
+    np._mask_assign_rows(a, mask, value, 0)
+
+
+def _mask_assign_rows(a, mask, value, assigned):
+    # `_mask_assign` of each row of `a` in C order, from the `assigned`th value on; returns how
+    # many are assigned.
     if a.ndim == 1:
-        np._mask_assign_row(a, mask, value, 0)
-    elif a.ndim == 2:
-        assigned = 0
-        for i in range(a.shape[0]):
-            assigned = np._mask_assign_row(a[i], mask[i], value, assigned)
-    else:
-        raise NotImplementedError("assigning through a mask of more than 2 dimensions is not supported yet")
+        return np._mask_assign_row(a, mask, value, assigned)
+    for i in range(a.shape[0]):
+        assigned = np._mask_assign_rows(a[i], mask[i], value, assigned)
+    return assigned
 
 
 def _mask_assign_row(a: "1-d", mask: "1-d", value, assigned):
