@@ -1,6 +1,6 @@
 # CALL: f(2)
-# ERROR: 4:5: unsupported|not supported
+# ERROR: 4:5: nested function definition (one that is only called
 def f(x):
     def inner(y):
         return y * 2
-    return inner(x)
+    return inner
