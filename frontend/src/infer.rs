@@ -246,7 +246,7 @@ fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: us
 fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Result<(), Diagnostic> {
     let parameters = &function.parameters;
     match parameters.vararg.as_deref().or(parameters.kwarg.as_deref()) {
-        Some(variadic) => Err(module.unsupported(variadic, "'*args' and '**kwargs' parameters are not supported yet")),
+        Some(variadic) => Err(module.unsupported(variadic, "'**kwargs' parameters, and '*args' beside '**kwargs' or keyword-only parameters, are not supported yet")),
         None => Ok(()),
     }
 }
@@ -813,6 +813,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.infer_block(&while_loop.body)?;
                 self.loop_depth -= 1;
             }
+            Stmt::For(for_loop) if self.never_iterates(for_loop)? => {}
             Stmt::For(for_loop) => {
                 if !for_loop.orelse.is_empty() {
                     return Err(module.unsupported(statement, "'else' on a loop is not supported"));
@@ -1033,8 +1034,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     pub fn pruned_block<'c>(&mut self, body: &'c [Stmt]) -> Result<Cow<'c, [Stmt]>, Diagnostic> {
         let mut decided = false;
         for statement in body {
-            if let Stmt::If(if_statement) = statement {
-                decided = decided || self.static_truth(&if_statement.test)?.is_some();
+            match statement {
+                Stmt::If(if_statement) => decided = decided || self.static_truth(&if_statement.test)?.is_some(),
+                Stmt::For(for_loop) => decided = decided || self.never_iterates(for_loop)?,
+                _ => {}
             }
         }
         if !decided {
@@ -1048,6 +1051,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     [(None, clause)] => pruned.extend(self.pruned_block(clause)?.iter().cloned()),
                     _ => pruned.push(statement.clone()),
                 },
+                Stmt::For(for_loop) if self.never_iterates(for_loop)? => {}
                 other => pruned.push(other.clone()),
             }
             if matches!(pruned.last(), Some(Stmt::Return(_) | Stmt::Raise(_))) {
@@ -1055,6 +1059,20 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
         }
         Ok(Cow::Owned(pruned))
+    }
+
+    /// Whether a loop runs no iteration whatever the arguments: one over an empty tuple (`for v
+    /// in args` with no `*args` given, rewritten to `range(len(args))`), whose items have no type.
+    fn never_iterates(&mut self, for_loop: &ruff_python_ast::StmtFor) -> Result<bool, Diagnostic> {
+        let Expr::Call(range) = &*for_loop.iter else { return Ok(false) };
+        let ([Expr::Call(length)], true) = (&range.arguments.args[..], range.arguments.keywords.is_empty()) else { return Ok(false) };
+        if !matches!(&*range.func, Expr::Name(name) if name.id.as_str() == "range") || !matches!(&*length.func, Expr::Name(name) if name.id.as_str() == "len") {
+            return Ok(false);
+        }
+        match &length.arguments.args[..] {
+            [sequence] => Ok(matches!(self.expr_type(sequence)?, Type::Tuple(elements) if elements.is_empty())),
+            _ => Ok(false),
+        }
     }
 
     fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {

@@ -15,6 +15,7 @@ mod infer;
 mod lift;
 mod namespace;
 pub mod resolve;
+mod star_args;
 mod stencil;
 mod text;
 pub mod types;

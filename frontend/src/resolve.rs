@@ -162,9 +162,10 @@ impl Definitions {
         }
     }
 
-    /// Lifts the functions defined inside functions to the module (`lift.rs`), then rewrites the
-    /// loops of every function (`desugar.rs`), in name order, so that the names and ranges the
-    /// rewrites make are the same every time.
+    /// Lifts the functions defined inside functions to the module (`lift.rs`), makes `*args`
+    /// parameters tuples (`star_args.rs`), then rewrites the loops of every function
+    /// (`desugar.rs`), in name order, so that the names and ranges the rewrites make are the same
+    /// every time.
     fn desugar(&mut self, file: &mut SourceFile) {
         let mut pending: Vec<String> = self.functions.keys().cloned().collect();
         pending.sort_unstable_by(|a, b| b.cmp(a));
@@ -177,6 +178,21 @@ impl Definitions {
                 pending.push(lifted_name);
             }
         }
+        let mut names: Vec<String> = self.functions.keys().cloned().collect();
+        names.sort();
+        let mut variadic = HashMap::new();
+        for name in &names {
+            let function = self.functions.get_mut(name).expect("a key of the map");
+            if let Some(named) = crate::star_args::collapse_star_parameter(function) {
+                let star = function.parameters.args.last().expect("the star parameter, now the last").name().to_string();
+                variadic.insert(name.clone(), (named, star));
+            }
+        }
+        if !variadic.is_empty() {
+            for name in &names {
+                crate::star_args::pack_star_arguments(self.functions.get_mut(name).expect("a key of the map"), &variadic, file);
+            }
+        }
         let globals = &self.globals;
         // Loops over `range`, `prange` and the names the module imports `prange` as stay range loops.
         let ranges = |name: &str| match globals.get(name) {
@@ -184,10 +200,8 @@ impl Definitions {
             Some(_) => false,
             None => matches!(name, "range" | "prange"),
         };
-        let mut names: Vec<String> = self.functions.keys().cloned().collect();
-        names.sort();
-        for name in names {
-            let function = self.functions.get_mut(&name).expect("a key of the map");
+        for name in &names {
+            let function = self.functions.get_mut(name).expect("a key of the map");
             crate::desugar::desugar(&mut function.body, file, &ranges);
         }
     }

@@ -355,6 +355,11 @@ class Dispatcher(_rumba.DispatchTable):
         self.insert(list(types), function)
 
     def _compile_and_call(self, *args, **kwargs):
+        packed = self._packed_arguments(args, kwargs)
+        if packed is not None:
+            # A function with `*args` takes the extra positional arguments as one tuple, as the
+            # compiler makes its parameter (`star_args.rs`).
+            return self._function_for(self._argument_types(tuple(packed)))(*packed)
         complete = self._bound_arguments(args, kwargs)
         if complete is not None:
             # Dispatched natively again, now with one argument per parameter.
@@ -406,6 +411,17 @@ class Dispatcher(_rumba.DispatchTable):
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return [bound.arguments[name] for name in signature.parameters]
+
+    def _packed_arguments(self, args, kwargs):
+        """For a function with ``*args`` (and neither ``**kwargs`` nor keyword-only parameters),
+        one argument per named parameter and the tuple of the rest; else ``None``."""
+        signature = inspect.signature(self.py_func)
+        kinds = [parameter.kind for parameter in signature.parameters.values()]
+        if inspect.Parameter.VAR_POSITIONAL not in kinds or inspect.Parameter.VAR_KEYWORD in kinds or inspect.Parameter.KEYWORD_ONLY in kinds:
+            return None
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return [tuple(bound.arguments[name]) if parameter.kind == inspect.Parameter.VAR_POSITIONAL else bound.arguments[name] for name, parameter in signature.parameters.items()]
 
     def _signature(self):
         """The function's signature, or ``None`` where it has ``*args``/``**kwargs`` (which the

@@ -1,0 +1,63 @@
+//! `*args` parameters, as Numba takes them: the extra positional arguments of a call, as a tuple.
+//!
+//! Before anything else reads the module, a function `def f(a, *args)` becomes `def f(a, args)`,
+//! and every call of it in the module, `f(x, y, z)`, becomes `f(x, args=(y, z))`: the tuple of
+//! the positional arguments past the named ones, by keyword so that the named ones may come by
+//! keyword too. The Python dispatcher packs a call from Python the same way. A function with
+//! `**kwargs` or keyword-only parameters keeps its `*args`, which inference refuses; so is a
+//! call that passes `*sequence`.
+
+use crate::diagnostics::SourceFile;
+use ruff_python_ast::{
+    visitor::transformer::{self, Transformer},
+    AtomicNodeIndex, Expr, ExprContext, ExprTuple, Identifier, Keyword, ParameterWithDefault, StmtFunctionDef,
+};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Makes `function`'s `*args` a parameter of its own, if it takes one that can be; gives how many
+/// named positional parameters come before it.
+pub fn collapse_star_parameter(function: &mut StmtFunctionDef) -> Option<usize> {
+    let parameters = &mut function.parameters;
+    if parameters.kwarg.is_some() || !parameters.kwonlyargs.is_empty() {
+        return None;
+    }
+    let star = parameters.vararg.take()?;
+    let named = parameters.posonlyargs.len() + parameters.args.len();
+    parameters.args.push(ParameterWithDefault { range: star.range, node_index: AtomicNodeIndex::default(), parameter: *star, default: None });
+    Some(named)
+}
+
+/// Packs the extra positional arguments of every call in `function` of a function of `variadic`
+/// (by name: its named positional parameters and its star parameter's name).
+pub fn pack_star_arguments(function: &mut StmtFunctionDef, variadic: &HashMap<String, (usize, String)>, file: &mut SourceFile) {
+    let packer = Packer { variadic, file: RefCell::new(file) };
+    for statement in function.body.iter_mut() {
+        packer.visit_stmt(statement);
+    }
+}
+
+struct Packer<'v, 'f> {
+    variadic: &'v HashMap<String, (usize, String)>,
+    file: RefCell<&'f mut SourceFile>,
+}
+
+impl Transformer for Packer<'_, '_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Call(call) = expr else { return };
+        let Expr::Name(callee) = &*call.func else { return };
+        let Some((named, star)) = self.variadic.get(callee.id.as_str()) else { return };
+        if call.arguments.args.iter().any(|argument| matches!(argument, Expr::Starred(_))) || call.arguments.keywords.iter().any(|keyword| keyword.arg.is_none()) {
+            return;
+        }
+        let at = call.arguments.range;
+        let mut positional = call.arguments.args.to_vec();
+        let extra = positional.split_off((*named).min(positional.len()));
+        let range = self.file.borrow_mut().synthetic_range(at);
+        let packed = Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range, elts: extra, ctx: ExprContext::Load, parenthesized: true });
+        let keyword_range = self.file.borrow_mut().synthetic_range(at);
+        call.arguments.args = positional.into_boxed_slice();
+        call.arguments.keywords.push(Keyword { node_index: AtomicNodeIndex::default(), range: keyword_range, arg: Some(Identifier::new(star.as_str(), keyword_range)), value: packed });
+    }
+}
