@@ -51,5 +51,5 @@ def star_and_keywords(a, *args, **kwargs):
 
 
 def test_star_with_double_star_is_refused_at_the_parameter():
-    with pytest.raises((errors.UnsupportedError, TypeError), match="kwargs.. parameters"):
+    with pytest.raises((errors.UnsupportedError, TypeError), match=r"\*\*kwargs. parameters"):
         njit(star_and_keywords)(1)
