@@ -57,11 +57,14 @@ pub struct Specialisations<'m> {
     /// Specialisations that settled on an unknown return type while a caller was still being
     /// inferred: they are inferred again when next called, once that caller's type is known.
     provisional: HashSet<usize>,
+    /// The errors of a failed inference after its first, which the failure carries: every
+    /// statement that failed on its own (not because an earlier one did).
+    pub later_errors: Vec<Diagnostic>,
 }
 
 impl<'m> Specialisations<'m> {
     pub fn new(module: &'m SourceModule) -> Self {
-        Self { module, functions: Vec::new(), index: HashMap::new(), in_progress: Vec::new(), provisional: HashSet::new() }
+        Self { module, functions: Vec::new(), index: HashMap::new(), in_progress: Vec::new(), provisional: HashSet::new(), later_errors: Vec::new() }
     }
 
     pub fn find(&self, name: &str, kind: FunctionKind, arguments: &[Type]) -> Option<usize> {
@@ -211,6 +214,12 @@ impl<'m> Specialisations<'m> {
                 walker.locals.insert(parameter.name().to_string(), argument.clone());
             }
             walker.infer_block(&function.body)?;
+            if !walker.errors.is_empty() {
+                let mut errors = walker.errors.into_iter();
+                let first = errors.next().expect("not empty");
+                self.later_errors.extend(errors);
+                return Err(first);
+            }
             let return_type = match walker.return_type {
                 Type::Unknown if !walker.saw_return => Type::None,
                 other => other,
@@ -591,6 +600,10 @@ pub struct TypeWalker<'s, 'm> {
     /// Once the function's types have settled (while it is emitted): the types of expressions
     /// asked about, by source range, so that each is inferred once.
     settled: Option<&'s mut SettledTypes>,
+    /// While inferring: the errors of the statements that failed, and the names those statements
+    /// assign, whose types are then unknown (a later statement reading one fails because of it).
+    errors: Vec<Diagnostic>,
+    poisoned: HashSet<String>,
 }
 
 /// What emission keeps of a settled function's inference: the names it assigns and the types of
@@ -605,6 +618,25 @@ impl SettledTypes {
     pub fn new(function: &StmtFunctionDef) -> Self {
         Self { assigned: assigned_in(function), expressions: HashMap::new() }
     }
+}
+
+/// The names a statement reads and the names it assigns (at any depth).
+fn statement_names(statement: &Stmt) -> (HashSet<String>, HashSet<String>) {
+    struct Names(HashSet<String>, HashSet<String>);
+    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Names {
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::Name(name) = expr {
+                match name.ctx {
+                    ruff_python_ast::ExprContext::Load => self.0.insert(name.id.to_string()),
+                    _ => self.1.insert(name.id.to_string()),
+                };
+            }
+            ruff_python_ast::visitor::walk_expr(self, expr);
+        }
+    }
+    let mut names = Names(HashSet::new(), HashSet::new());
+    ruff_python_ast::visitor::Visitor::visit_stmt(&mut names, statement);
+    (names.0, names.1)
 }
 
 /// The parameters and every name the body assigns.
@@ -630,7 +662,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = specialisations.module;
         let locals = specialisations.functions[index].locals.clone();
         let return_type = specialisations.functions[index].return_type.clone();
-        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0, settled }
+        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0, settled, errors: Vec::new(), poisoned: HashSet::new() }
     }
 
     /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
@@ -757,10 +789,21 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
+    /// Infers a block's statements. While inferring (not once settled), a statement that fails
+    /// is recorded and the next ones are inferred, so that a compilation reports every error; the
+    /// error of a statement that reads a name a failed statement assigned is not recorded.
     pub fn infer_block(&mut self, body: &[Stmt]) -> Result<(), Diagnostic> {
         let body = self.pruned_block(body)?;
         for statement in body.iter() {
-            self.infer_statement(statement)?;
+            let Err(error) = self.infer_statement(statement) else { continue };
+            if self.settled.is_some() {
+                return Err(error);
+            }
+            let (reads, writes) = statement_names(statement);
+            if !reads.iter().any(|name| self.poisoned.contains(name)) {
+                self.errors.push(error);
+            }
+            self.poisoned.extend(writes);
         }
         Ok(())
     }

@@ -67,7 +67,9 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
     };
     let started = Instant::now();
     let mut specialisations = infer::Specialisations::new(module);
-    let entry = specialisations.specialise(name, arguments, function)?;
+    let entry = specialisations
+        .specialise(name, arguments, function)
+        .map_err(|first| Diagnostics(std::iter::once(first).chain(specialisations.later_errors.drain(..)).collect()))?;
     let entry_types = specialisations.functions[entry].clone();
     let inferred = Instant::now();
     let (text, raise_sites, straight_line) = emit::ModuleEmitter::new(&mut specialisations, options).emit_module(entry)?;

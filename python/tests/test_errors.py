@@ -444,3 +444,25 @@ def test_keyword_arguments_bind_as_in_python():
         d(1, y=1)
     with pytest.raises(TypeError, match="missing a required argument: 'x'"):
         d()
+
+
+# --------------------------------------------------------------------------------------------------
+# Every error of a compilation
+# --------------------------------------------------------------------------------------------------
+
+
+def independent_errors(a, n):
+    x = a + "text"
+    y = x * 2
+    if n > 0:
+        w = n.nonexistent
+    return abs("again")
+
+
+def test_every_independent_error_is_reported_not_its_consequences():
+    with pytest.raises(errors.RumbaError) as info:
+        jit(independent_errors)(1.0, 2)
+    reported = re.findall(r"test_errors\.py:(\d+):(\d+): error", str(info.value))
+    expected = [location_of(independent_errors, needle) for needle in ['a + "text"', "n.nonexistent", 'abs("again")']]
+    # `y = x * 2` reads `x`, which the failed first statement assigns: not reported.
+    assert [(int(line), int(col)) for line, col in reported] == expected
