@@ -19,7 +19,7 @@ use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
     AtomicNodeIndex, Expr, ExprContext, ExprName, Identifier, Keyword, Parameter, ParameterWithDefault, Parameters, Stmt, StmtFunctionDef, StmtPass,
-    StmtReturn,
+    StmtReturn, Suite,
 };
 use ruff_text_size::{Ranged, TextRange};
 use std::cell::RefCell;
@@ -29,12 +29,9 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// them and gives them back, each named `{name}.{inner}`.
 pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &mut SourceFile) -> Vec<StmtFunctionDef> {
     let mut nested = Vec::new();
-    collect_nested(&function.body, &mut nested);
-    let mut definitions = Vec::new();
+    collect_nested(&mut function.body, &mut nested);
     nested.retain(|candidate| liftable(function, candidate));
-    for statement in &nested {
-        definitions.push(definition_of(statement));
-    }
+    let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
     if definitions.is_empty() {
         return Vec::new();
     }
@@ -95,33 +92,36 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
         .collect()
 }
 
+/// Whether a statement defines a function: a `def`, or a lambda assigned to a name.
+fn is_nested_definition(statement: &Stmt) -> bool {
+    match statement {
+        Stmt::FunctionDef(_) => true,
+        Stmt::Assign(assign) => assign.targets.len() == 1 && matches!(assign.targets[0], Expr::Name(_)) && matches!(*assign.value, Expr::Lambda(_)),
+        _ => false,
+    }
+}
+
+/// The statement lists a compound statement holds, where nested definitions are looked for.
+fn inner_bodies(statement: &mut Stmt) -> Vec<&mut Suite> {
+    match statement {
+        Stmt::For(for_loop) => vec![&mut for_loop.body, &mut for_loop.orelse],
+        Stmt::While(while_loop) => vec![&mut while_loop.body, &mut while_loop.orelse],
+        Stmt::If(if_statement) => std::iter::once(&mut if_statement.body).chain(if_statement.elif_else_clauses.iter_mut().map(|clause| &mut clause.body)).collect(),
+        Stmt::Try(try_statement) => vec![&mut try_statement.body, &mut try_statement.orelse],
+        _ => Vec::new(),
+    }
+}
+
 /// The nested definitions of a body at any depth of its statements (not inside other nested
-/// functions, which are lifted from their own lifted function): `def`s and lambdas assigned to a
-/// name.
-fn collect_nested<'a>(body: &'a [Stmt], found: &mut Vec<&'a Stmt>) {
+/// functions, which are lifted from their own lifted function).
+fn collect_nested(body: &mut [Stmt], found: &mut Vec<Stmt>) {
     for statement in body {
-        match statement {
-            Stmt::FunctionDef(_) => found.push(statement),
-            Stmt::Assign(assign) if assign.targets.len() == 1 && matches!(assign.targets[0], Expr::Name(_)) && matches!(*assign.value, Expr::Lambda(_)) => found.push(statement),
-            Stmt::For(for_loop) => {
-                collect_nested(&for_loop.body, found);
-                collect_nested(&for_loop.orelse, found);
+        if is_nested_definition(statement) {
+            found.push(statement.clone());
+        } else {
+            for inner in inner_bodies(statement) {
+                collect_nested(inner, found);
             }
-            Stmt::While(while_loop) => {
-                collect_nested(&while_loop.body, found);
-                collect_nested(&while_loop.orelse, found);
-            }
-            Stmt::If(if_statement) => {
-                collect_nested(&if_statement.body, found);
-                for clause in &if_statement.elif_else_clauses {
-                    collect_nested(&clause.body, found);
-                }
-            }
-            Stmt::Try(try_statement) => {
-                collect_nested(&try_statement.body, found);
-                collect_nested(&try_statement.orelse, found);
-            }
-            _ => {}
         }
     }
 }
@@ -132,9 +132,9 @@ fn nested_name(statement: &Stmt) -> &str {
         Stmt::FunctionDef(definition) => definition.name.as_str(),
         Stmt::Assign(assign) => match &assign.targets[0] {
             Expr::Name(name) => name.id.as_str(),
-            _ => unreachable!("collect_nested takes assignments to a name"),
+            _ => unreachable!("is_nested_definition takes assignments to a name"),
         },
-        _ => unreachable!("collect_nested takes definitions and assignments"),
+        _ => unreachable!("is_nested_definition takes definitions and assignments"),
     }
 }
 
@@ -143,7 +143,7 @@ fn definition_of(statement: &Stmt) -> StmtFunctionDef {
     match statement {
         Stmt::FunctionDef(definition) => definition.clone(),
         Stmt::Assign(assign) => {
-            let Expr::Lambda(lambda) = &*assign.value else { unreachable!("collect_nested takes lambdas") };
+            let Expr::Lambda(lambda) = &*assign.value else { unreachable!("is_nested_definition takes lambdas") };
             let parameters = lambda.parameters.clone().unwrap_or_else(|| Box::new(Parameters { range: lambda.range, node_index: AtomicNodeIndex::default(), ..Parameters::default() }));
             let body = Stmt::Return(StmtReturn { node_index: AtomicNodeIndex::default(), range: lambda.body.range(), value: Some(lambda.body.clone()) });
             StmtFunctionDef {
@@ -158,7 +158,7 @@ fn definition_of(statement: &Stmt) -> StmtFunctionDef {
                 body: vec![body].into(),
             }
         }
-        _ => unreachable!("collect_nested takes definitions and assignments"),
+        _ => unreachable!("is_nested_definition takes definitions and assignments"),
     }
 }
 
@@ -304,35 +304,12 @@ fn called_names(body: &[Stmt], names: &BTreeSet<String>) -> BTreeSet<String> {
 /// Replaces the nested definitions of `names` in a body by `pass`.
 fn remove_nested(body: &mut [Stmt], names: &BTreeSet<String>) {
     for statement in body {
-        let nested = match statement {
-            Stmt::FunctionDef(definition) => names.contains(definition.name.as_str()),
-            Stmt::Assign(assign) => assign.targets.len() == 1 && matches!(*assign.value, Expr::Lambda(_)) && matches!(&assign.targets[0], Expr::Name(name) if names.contains(name.id.as_str())),
-            Stmt::For(for_loop) => {
-                remove_nested(&mut for_loop.body, names);
-                remove_nested(&mut for_loop.orelse, names);
-                false
-            }
-            Stmt::While(while_loop) => {
-                remove_nested(&mut while_loop.body, names);
-                remove_nested(&mut while_loop.orelse, names);
-                false
-            }
-            Stmt::If(if_statement) => {
-                remove_nested(&mut if_statement.body, names);
-                for clause in &mut if_statement.elif_else_clauses {
-                    remove_nested(&mut clause.body, names);
-                }
-                false
-            }
-            Stmt::Try(try_statement) => {
-                remove_nested(&mut try_statement.body, names);
-                remove_nested(&mut try_statement.orelse, names);
-                false
-            }
-            _ => false,
-        };
-        if nested {
+        if is_nested_definition(statement) && names.contains(nested_name(statement)) {
             *statement = Stmt::Pass(StmtPass { node_index: AtomicNodeIndex::default(), range: statement.range() });
+        } else {
+            for inner in inner_bodies(statement) {
+                remove_nested(inner, names);
+            }
         }
     }
 }
