@@ -206,7 +206,7 @@ fn reserve_dynamic_shared_memory(bytes: usize) {
 }
 
 /// The dynamic shared memory of the block running on this OS thread (`cuda.shared.array(0, dtype)`):
-/// as many bytes as the launch asked for; none outside a launch.
+/// as many bytes as its launch asked for.
 ///
 /// # Safety
 /// `result` points to a descriptor to write.
