@@ -849,6 +849,31 @@ def test_axis_views_match_numpy_on_every_layout(dtype):
         jitted(expand_axis_three)(cube[0])
 
 
+def walks_every_index(a):
+    total = 0.0
+    for index, value in np.ndenumerate(a):
+        total += value * (index[0] + 2 * index[-1] + 3 * index[a.ndim // 2])
+    for index in np.ndindex(a.shape):
+        total -= a[index] * index[1]
+    return total
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 1, 2, 3), (2, 1, 3, 2, 2, 3), (1, 2, 2, 1, 2, 2, 2)])
+def test_views_and_walks_of_five_to_seven_dimensions_match_numpy(shape):
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    views = jitted(view_functions)
+    for layout in [a, a.T]:
+        for i, j in [(0, -1), (1, 3), (-2, 2)]:
+            for got, expected in zip(views(layout, i, j), view_functions(layout, i, j)):
+                assert_same_view(got, expected)
+        assert jitted(walks_every_index)(layout) == walks_every_index(layout)
+        np.testing.assert_array_equal(jitted(lambda_free_sort)(layout, 2), np.sort(layout, axis=2))
+
+
+def lambda_free_sort(a, axis):
+    return np.sort(a, axis=axis)
+
+
 def squeezed(a, axis):
     return np.squeeze(a, axis), a.squeeze(axis)
 

@@ -1472,7 +1472,21 @@ def _broadcast_strides(a, shape, lead):
     if len(shape) == 4:
         return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
                 np._broadcast_stride(a, shape, lead, 3))
-    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+    if len(shape) == 5:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
+                np._broadcast_stride(a, shape, lead, 3), np._broadcast_stride(a, shape, lead, 4))
+    if len(shape) == 6:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
+                np._broadcast_stride(a, shape, lead, 3), np._broadcast_stride(a, shape, lead, 4), np._broadcast_stride(a, shape, lead, 5))
+    if len(shape) == 7:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
+                np._broadcast_stride(a, shape, lead, 3), np._broadcast_stride(a, shape, lead, 4), np._broadcast_stride(a, shape, lead, 5),
+                np._broadcast_stride(a, shape, lead, 6))
+    if len(shape) == 8:
+        return (np._broadcast_stride(a, shape, lead, 0), np._broadcast_stride(a, shape, lead, 1), np._broadcast_stride(a, shape, lead, 2),
+                np._broadcast_stride(a, shape, lead, 3), np._broadcast_stride(a, shape, lead, 4), np._broadcast_stride(a, shape, lead, 5),
+                np._broadcast_stride(a, shape, lead, 6), np._broadcast_stride(a, shape, lead, 7))
+    raise NotImplementedError("views of more than 8 dimensions are not supported yet")
 
 
 def _broadcast_stride(a, shape, lead, i):
@@ -1488,7 +1502,7 @@ def _axis_index(axis, ndim):
     return axis + ndim if axis < 0 else axis
 
 
-# Tuples of up to 4 numbers with one changed, for the views above: each tuple length is a case.
+# Tuples of up to 8 numbers with one changed, for the views above: each tuple length is a case.
 
 def _inserted(t, k, v):
     # `t` with `v` before position `k`, for 0 <= k <= len(t).
@@ -1500,7 +1514,19 @@ def _inserted(t, k, v):
         return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2))
     if len(t) == 3:
         return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3))
-    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+    if len(t) == 4:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3), np._inserted_at(t,
+                k, v, 4))
+    if len(t) == 5:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3), np._inserted_at(t,
+                k, v, 4), np._inserted_at(t, k, v, 5))
+    if len(t) == 6:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3), np._inserted_at(t,
+                k, v, 4), np._inserted_at(t, k, v, 5), np._inserted_at(t, k, v, 6))
+    if len(t) == 7:
+        return (np._inserted_at(t, k, v, 0), np._inserted_at(t, k, v, 1), np._inserted_at(t, k, v, 2), np._inserted_at(t, k, v, 3), np._inserted_at(t,
+                k, v, 4), np._inserted_at(t, k, v, 5), np._inserted_at(t, k, v, 6), np._inserted_at(t, k, v, 7))
+    raise NotImplementedError("views of more than 8 dimensions are not supported yet")
 
 
 def _inserted_at(t, k, v, i):
@@ -1519,7 +1545,17 @@ def _removed(t, k):
         return (np._removed_at(t, k, 0), np._removed_at(t, k, 1))
     if len(t) == 4:
         return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2))
-    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+    if len(t) == 5:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2), np._removed_at(t, k, 3))
+    if len(t) == 6:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2), np._removed_at(t, k, 3), np._removed_at(t, k, 4))
+    if len(t) == 7:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2), np._removed_at(t, k, 3), np._removed_at(t, k, 4),
+                np._removed_at(t, k, 5))
+    if len(t) == 8:
+        return (np._removed_at(t, k, 0), np._removed_at(t, k, 1), np._removed_at(t, k, 2), np._removed_at(t, k, 3), np._removed_at(t, k, 4),
+                np._removed_at(t, k, 5), np._removed_at(t, k, 6))
+    raise NotImplementedError("views of more than 8 dimensions are not supported yet")
 
 
 def _removed_at(t, k, i):
@@ -1536,7 +1572,19 @@ def _swapped(t, j, k):
         return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2))
     if len(t) == 4:
         return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3))
-    raise NotImplementedError("views of more than 4 dimensions are not supported yet")
+    if len(t) == 5:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3), np._swapped_at(t, j, k,
+                4))
+    if len(t) == 6:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3), np._swapped_at(t, j, k,
+                4), np._swapped_at(t, j, k, 5))
+    if len(t) == 7:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3), np._swapped_at(t, j, k,
+                4), np._swapped_at(t, j, k, 5), np._swapped_at(t, j, k, 6))
+    if len(t) == 8:
+        return (np._swapped_at(t, j, k, 0), np._swapped_at(t, j, k, 1), np._swapped_at(t, j, k, 2), np._swapped_at(t, j, k, 3), np._swapped_at(t, j, k,
+                4), np._swapped_at(t, j, k, 5), np._swapped_at(t, j, k, 6), np._swapped_at(t, j, k, 7))
+    raise NotImplementedError("views of more than 8 dimensions are not supported yet")
 
 
 def _swapped_at(t, j, k, i):
@@ -2091,7 +2139,28 @@ def _ndindex_item(shape, i):
         return (i // (shape[1] * shape[2]), i // shape[2] % shape[1], i % shape[2])
     if len(shape) == 4:
         return (i // (shape[1] * shape[2] * shape[3]), i // (shape[2] * shape[3]) % shape[1], i // shape[3] % shape[2], i % shape[3])
-    raise NotImplementedError("iterating over more than 4 dimensions is not supported yet")
+    if len(shape) == 5:
+        return (np._ndindex_at(shape, i, 0), np._ndindex_at(shape, i, 1), np._ndindex_at(shape, i, 2),
+                np._ndindex_at(shape, i, 3), np._ndindex_at(shape, i, 4))
+    if len(shape) == 6:
+        return (np._ndindex_at(shape, i, 0), np._ndindex_at(shape, i, 1), np._ndindex_at(shape, i, 2),
+                np._ndindex_at(shape, i, 3), np._ndindex_at(shape, i, 4), np._ndindex_at(shape, i, 5))
+    if len(shape) == 7:
+        return (np._ndindex_at(shape, i, 0), np._ndindex_at(shape, i, 1), np._ndindex_at(shape, i, 2), np._ndindex_at(shape, i, 3),
+                np._ndindex_at(shape, i, 4), np._ndindex_at(shape, i, 5), np._ndindex_at(shape, i, 6))
+    if len(shape) == 8:
+        return (np._ndindex_at(shape, i, 0), np._ndindex_at(shape, i, 1), np._ndindex_at(shape, i, 2), np._ndindex_at(shape, i, 3),
+                np._ndindex_at(shape, i, 4), np._ndindex_at(shape, i, 5), np._ndindex_at(shape, i, 6), np._ndindex_at(shape, i, 7))
+    raise NotImplementedError("iterating over more than 8 dimensions is not supported yet")
+
+
+def _ndindex_at(shape, i, d):
+    # The index along dimension `d` of C-order position `i` in an array of `shape` (for 5 to 8
+    # dimensions; fewer are spelled out above, which the loops over them run faster).
+    inner = 1
+    for k in range(d + 1, len(shape)):
+        inner *= shape[k]
+    return i // inner % shape[d]
 
 
 # The `operator` module's functions, each its operator.
