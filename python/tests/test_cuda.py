@@ -330,6 +330,10 @@ def test_dynamic_shared_memory(target):
     np.testing.assert_array_equal(data, expected)
     # 132 bytes: 33 float32s, 16 int64s; the int64 0 written at the start is two float32 zeros.
     np.testing.assert_array_equal(lengths, np.tile([33, 16, 1], (blocks, 1)))
+    # More than a block may have (48 KiB without the opt-in attribute) is refused by the simulator
+    # and by the driver alike.
+    with pytest.raises(RuntimeError):
+        reverse_through_dynamic_memory[1, threads, 0, 100_000](data, lengths)
 
 
 def test_blocks_have_shared_arrays_of_their_own(target):

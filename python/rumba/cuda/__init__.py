@@ -712,7 +712,7 @@ class CUDAKernel(Dispatcher):
         if not (isinstance(stream, Stream) or stream in (0, None)):
             raise ValueError("the stream of a launch is a cuda.stream() or 0, got %r" % (stream,))
         sharedmem = int(configuration[3]) if len(configuration) == 4 else 0
-        if sharedmem < 0:
+        if not 0 <= sharedmem < 1 << 32:
             raise ValueError("the dynamic shared memory of a launch is a number of bytes, got %r" % (configuration[3],))
         return lambda *args: self._launch(griddim, blockdim, stream, sharedmem, args)
 

@@ -40,6 +40,10 @@ const WORKER_STACK_BYTES: usize = 8 * 1024 * 1024;
 const MAX_BLOCK_THREADS: u64 = 1024;
 const MAX_BLOCK_DIMENSIONS: [u32; 3] = [1024, 1024, 64];
 
+/// The most dynamic shared memory a block may have: CUDA's default limit without the opt-in
+/// attribute, which the GPU target does not set either.
+const MAX_DYNAMIC_SHARED_BYTES: usize = 48 * 1024;
+
 /// The largest grid dimensions (CUDA's limits for compute capability 3.0 and later).
 const MAX_GRID_DIMENSIONS: [u32; 3] = [i32::MAX as u32, 65535, 65535];
 
@@ -384,7 +388,7 @@ pub struct KernelTraits {
 /// barrier and invalid geometry (see [`LaunchError`]). A panic in `run_thread` (a Rust kernel; compiled
 /// kernels do not panic) propagates to the caller once the other OS threads have stopped.
 pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], dynamic_shared_bytes: usize, traits: KernelTraits, run_thread: Arc<dyn Fn() -> Result<(), E> + Send + Sync>) -> Result<(), LaunchError<E>> {
-    validate(grid, block).map_err(LaunchError::Resources)?;
+    validate(grid, block, dynamic_shared_bytes).map_err(LaunchError::Resources)?;
     take_out_of_bounds();
     let blocks = grid.iter().map(|&dimension| u64::from(dimension)).product::<u64>();
     let uses_barrier = traits.uses_barrier;
@@ -413,8 +417,11 @@ pub fn launch<E: Send + 'static>(grid: [u32; 3], block: [u32; 3], dynamic_shared
     }
 }
 
-/// Checks the launch geometry against CUDA's limits.
-fn validate(grid: [u32; 3], block: [u32; 3]) -> Result<(), String> {
+/// Checks the launch geometry and dynamic shared memory against CUDA's limits.
+fn validate(grid: [u32; 3], block: [u32; 3], dynamic_shared_bytes: usize) -> Result<(), String> {
+    if dynamic_shared_bytes > MAX_DYNAMIC_SHARED_BYTES {
+        return Err(format!("too much dynamic shared memory: {dynamic_shared_bytes} bytes asked for, a block has at most {MAX_DYNAMIC_SHARED_BYTES}"));
+    }
     let [bx, by, bz] = block;
     let [gx, gy, gz] = grid;
     if block.contains(&0) {
@@ -858,5 +865,7 @@ mod tests {
         assert!(message([1, 1, 1], [1, 1, 65]).contains("the largest are (1024, 1024, 64)"));
         assert!(message([1, 0, 1], [1, 1, 1]).contains("invalid grid dimensions (1, 0, 1)"));
         assert!(message([1, 65536, 1], [1, 1, 1]).contains("invalid grid dimensions"));
+        let too_much = launch([1, 1, 1], [1, 1, 1], MAX_DYNAMIC_SHARED_BYTES + 1, KernelTraits::default(), kernel);
+        assert!(matches!(too_much, Err(LaunchError::Resources(message)) if message.contains("too much dynamic shared memory")));
     }
 }
