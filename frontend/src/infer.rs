@@ -1072,8 +1072,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     /// `body` with each `if` that `static_truth` decides replaced by the statements of the clause
-    /// that runs (none if no clause does), and without what follows a `return` or `raise` spliced
-    /// in that way, which cannot run. Borrowed when no condition is decided.
+    /// that runs (none if no clause does), without the loops that never iterate, and without what
+    /// follows a `return` or `raise` spliced in that way, which cannot run. Borrowed when nothing
+    /// is decided.
     pub fn pruned_block<'c>(&mut self, body: &'c [Stmt]) -> Result<Cow<'c, [Stmt]>, Diagnostic> {
         let mut decided = false;
         for statement in body {
