@@ -841,6 +841,11 @@ def test_mapped_and_managed_arrays(target):
         increment[1, 32](view.ravel())
         cuda.synchronize()
         assert array[1, 0] == 17.0 and array[0, 0] == 0.0 and array[3, 7] == 62.0
+        # An array computed from it is ordinary host memory: copied to kernels, not shown as device memory.
+        computed = array + 1.0
+        assert cuda.is_cuda_array(array[::2]) and not cuda.is_cuda_array(computed)
+        increment[1, 32](computed.ravel())
+        np.testing.assert_array_equal(computed, array + 2.0)
     pinned = cuda.pinned_array((3, 5), dtype=np.float32)
     pinned[...] = 1.5
     np.testing.assert_array_equal(cuda.to_device(pinned).copy_to_host(), np.full((3, 5), 1.5, np.float32))

@@ -612,14 +612,21 @@ class pinned:
 
 class _DeviceAccessibleArray(np.ndarray):
     """A host array that kernels read and write where it is (mapped or managed memory): it shows
-    its device address through the CUDA Array Interface, and a launch takes it without copies."""
+    its device address through the CUDA Array Interface, and a launch takes it without copies.
+    Views of it are too; an array computed from it (``a + 1``) is ordinary host memory, which
+    has no device address and is copied to kernels like any host array."""
 
     def __array_finalize__(self, source):
-        self._rumba_buffer = getattr(source, "_rumba_buffer", None)
-        self._rumba_device_offset = getattr(source, "_rumba_device_offset", 0)
+        span = getattr(source, "_rumba_span", None)
+        inside = span is not None and span[0] <= self.__array_interface__["data"][0] < span[1]
+        self._rumba_buffer = getattr(source, "_rumba_buffer", None) if inside else None
+        self._rumba_span = span if inside else None
+        self._rumba_device_offset = getattr(source, "_rumba_device_offset", None) if inside else None
 
     @property
     def __cuda_array_interface__(self):
+        if self._rumba_device_offset is None:
+            raise AttributeError("this array is not in mapped or managed memory: it was computed from such an array")
         strides = None if self.flags.c_contiguous else self.strides
         return {"shape": self.shape, "typestr": self.dtype.str, "data": (self.ctypes.data + self._rumba_device_offset, False), "version": 3, "strides": strides, "stream": None}
 
@@ -633,12 +640,16 @@ class ManagedNDArray(_DeviceAccessibleArray):
 
 
 def _device_accessible(cls, buffer, device_pointer, shape, dtype, strides, order):
+    """A ``cls`` array over ``buffer`` (None: new host memory, in the simulator), whose device
+    address is ``device_pointer``, for it and for its views."""
     if buffer is None:
         array = np.zeros(shape, dtype=dtype, order=order).view(cls)
         array._rumba_buffer, array._rumba_device_offset = None, 0
-        return array
-    array = _array_in(buffer, buffer.pointer, shape, dtype, strides, order, cls)
-    array._rumba_device_offset = device_pointer - buffer.pointer
+    else:
+        array = _array_in(buffer, buffer.pointer, shape, dtype, strides, order, cls)
+        array._rumba_device_offset = device_pointer - buffer.pointer
+    start = array.__array_interface__["data"][0]
+    array._rumba_span = (start, start + max(array.nbytes, 1))
     return array
 
 
