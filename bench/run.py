@@ -1,6 +1,6 @@
 """Speed against Numba, measured side by side (issue 6): runs every kernel of bench/kernels under
 rumba (this repository's .venv) and Numba (from PyPI, in bench/.venv-numba, created on first use),
-checks that the results agree, and writes OUT/results.json, OUT/results.md, OUT/ratios.png and
+checks that the results agree, times the kernel's NumPy version where it has one, and writes OUT/results.json, OUT/results.md, OUT/ratios.png and
 OUT/matmul_scaling.png (OUT is bench/results unless --out says otherwise).
 
     python3 bench/run.py [--quick] [--only NAME[,NAME...]] [--out DIR]
@@ -39,12 +39,13 @@ ROUNDS = 2
 
 
 def ensure_numba_env():
-    """bench/.venv-numba with numba and matplotlib from PyPI (plots are drawn by its Python)."""
+    """bench/.venv-numba with numba, scipy and matplotlib from PyPI (plots are drawn by its Python)."""
     if not NUMBA_PYTHON.exists():
         subprocess.run([sys.executable, "-m", "venv", str(NUMBA_ENV)], check=True)
-        subprocess.run([str(NUMBA_PYTHON), "-m", "pip", "install", "-q", "numba", "matplotlib"], check=True)
-    elif subprocess.run([str(NUMBA_PYTHON), "-c", "import matplotlib"], capture_output=True).returncode != 0:
-        subprocess.run([str(NUMBA_PYTHON), "-m", "pip", "install", "-q", "matplotlib"], check=True)
+        subprocess.run([str(NUMBA_PYTHON), "-m", "pip", "install", "-q", "numba", "scipy", "matplotlib"], check=True)
+    elif subprocess.run([str(NUMBA_PYTHON), "-c", "import matplotlib, scipy"], capture_output=True).returncode != 0:
+        # Numba's np.dot, `@` and np.linalg call SciPy's BLAS and LAPACK.
+        subprocess.run([str(NUMBA_PYTHON), "-m", "pip", "install", "-q", "scipy", "matplotlib"], check=True)
 
 
 def run_worker(python, arguments, timeout, extra_env=None):
@@ -103,13 +104,14 @@ def measure_kernel(name, raw_dir, quick):
     """Times one kernel under both implementations and checks the results; returns its record."""
     flags = ["--quick"] if quick else []
     timeout = 120 if quick else 600
-    numba_rounds, rumba_rounds, rumba_stderr = [], [], None
+    numba_rounds, rumba_rounds, numpy_rounds, rumba_stderr = [], [], [], None
     for _ in range(ROUNDS):
         numba_rounds.append(run_worker(NUMBA_PYTHON, ["time", "numba", name, raw_dir] + flags, timeout)[0])
+        numpy_rounds.append(run_worker(NUMBA_PYTHON, ["time", "numpy", name, raw_dir] + flags, timeout)[0])
         report, stderr = run_worker(RUMBA_PYTHON, ["time", "rumba", name, raw_dir] + flags, timeout, {"RUMBA_TIMINGS": "1"})
         rumba_rounds.append(report)
         rumba_stderr = rumba_stderr if rumba_stderr is not None else stderr
-    numba, rumba = fastest(numba_rounds), fastest(rumba_rounds)
+    numba, rumba, numpy = fastest(numba_rounds), fastest(rumba_rounds), fastest(numpy_rounds)
     checked, _ = run_worker(NUMBA_PYTHON, ["check", name, raw_dir] + flags, timeout)
     if "error" in numba:
         status = "error"  # every kernel must run on Numba: a harness or kernel bug
@@ -125,7 +127,9 @@ def measure_kernel(name, raw_dir, quick):
         "check": checked.get("check") or "check failed: %s" % checked.get("error"),
         "numba": numba,
         "rumba": rumba,
+        "numpy": numpy,
         "steady_ratio": ratio(rumba.get("steady_ns"), numba.get("steady_ns")),
+        "numpy_ratio": ratio(rumba.get("steady_ns"), numpy.get("steady_ns")),
         "first_call_ratio": ratio(rumba.get("first_call_ns"), numba.get("first_call_ns")),
         "compile_timings": [line for line in rumba_stderr.splitlines() if TIMING_LINE.match(line)],
     }
@@ -169,10 +173,11 @@ def markdown(results):
         "",
         "Steady: median time of a call once compiled (inputs restored outside the timer). First call: in a fresh process,"
         " decorating (compiling, for a signature) plus the first call, compilation included. Each is the fastest of %d rounds, the"
-        " implementations taking turns. Ratios are rumba / Numba: below 1 rumba is faster." % ROUNDS,
+        " implementations taking turns. Ratios are rumba / Numba: below 1 rumba is faster. NumPy steady: the kernel's NumPy"
+        " version (where it has one) in Numba's environment, and rumba / NumPy." % ROUNDS,
         "",
-        "| kernel | size | Numba steady | rumba steady | rumba/Numba | Numba first call | rumba first call | first-call ratio | check |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| kernel | size | Numba steady | rumba steady | rumba/Numba | NumPy steady | rumba/NumPy | Numba first call | rumba first call | first-call ratio | check |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for record in results["kernels"]:
         numba, rumba = record["numba"], record["rumba"]
@@ -180,7 +185,7 @@ def markdown(results):
         rumba_steady = "unsupported: %s" % rumba["error"] if "error" in rumba else format_ns(rumba.get("steady_ns"))
         row = [
             record["name"], record["size"], numba_steady, rumba_steady, format_ratio(record["steady_ratio"]),
-            format_ns(numba.get("first_call_ns")), format_ns(rumba.get("first_call_ns")), format_ratio(record["first_call_ratio"]), record["check"],
+            format_ns(record["numpy"].get("steady_ns")), format_ratio(record["numpy_ratio"]), format_ns(numba.get("first_call_ns")), format_ns(rumba.get("first_call_ns")), format_ratio(record["first_call_ratio"]), record["check"],
         ]
         lines.append("| " + " | ".join(cell(text) for text in row) + " |")
     geomean = results["geometric_mean"]

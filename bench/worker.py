@@ -1,7 +1,7 @@
 """The benchmark's worker, run by run.py in a fresh interpreter each time; prints one JSON line.
 
     worker.py time IMPLEMENTATION KERNEL RAW_DIR [--quick]
-        IMPLEMENTATION is rumba or numba. Builds the kernel's inputs, then times the first call
+        IMPLEMENTATION is rumba, numba or numpy (the kernel's NumPy version, whose result is not saved). Builds the kernel's inputs, then times the first call
         (importing the kernel's module, i.e. decorating and, for signatures, compiling, plus the
         call), saves the result to RAW_DIR/KERNEL.IMPLEMENTATION.npy, then times the steady state:
         the median of repeated calls. A kernel that fails prints {"error": ...}.
@@ -34,6 +34,8 @@ SAMPLE_NS = 100_000
 
 def load_implementation(name):
     """Makes `import numba` in the kernels' modules mean the implementation measured."""
+    if name == "numpy":
+        return
     if name == "rumba":
         import rumba
 
@@ -84,10 +86,16 @@ def time_kernel(implementation, name, raw_dir, quick):
     stage = "first call"
     try:
         start = time.perf_counter_ns()
-        function = getattr(importlib.import_module("kernels." + kernel.module), kernel.function)
+        if implementation == "numpy":
+            if kernel.numpy is None:
+                return {"error": "no NumPy version"}
+            function = kernel.numpy
+        else:
+            function = getattr(importlib.import_module("kernels." + kernel.module), kernel.function)
         result = function(*arguments)
         report["first_call_ns"] = time.perf_counter_ns() - start
-        np.save(pathlib.Path(raw_dir) / ("%s.%s.npy" % (name, implementation)), np.asarray(arguments[0] if kernel.in_place else result))
+        if implementation != "numpy":
+            np.save(pathlib.Path(raw_dir) / ("%s.%s.npy" % (name, implementation)), np.asarray(arguments[0] if kernel.in_place else result))
         stage = "steady state"
         budget_ns, min_repeats, max_repeats = (20_000_000, 3, 20) if quick else (200_000_000, 5, 1000)
         report["steady_ns"], report["repeats"], report["batch"] = steady_state(function, inputs, kernel.in_place, budget_ns, min_repeats, max_repeats)

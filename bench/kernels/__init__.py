@@ -99,6 +99,13 @@ def five_point_numpy(a):
 
 MANDELBROT_WINDOW = (-2.0, 1.0, -1.0, 1.0)
 
+
+def square_matmul_kernel(n):
+    return Kernel(
+        "square_matmul_%d" % n, "square_matmul", "square_matmul", "{n}×{n} float64, A @ B", n,
+        lambda n: (rng().random((n, n)), rng(1).random((n, n))), "close", numpy=lambda A, B: A @ B,
+    )
+
 KERNELS = [
     Kernel("bubblesort", "bubblesort", "bubblesort", "{n} float32", 1000, lambda n: (shuffled_f4(n),), "exact", numpy=np.sort, in_place=True),
     Kernel("scalar_f", "scalar_f", "f", "f(1, 3), per call", 1, lambda n: (1, 3), "close", numpy=lambda x, y: (x + y) / 3.14),
@@ -132,6 +139,23 @@ KERNELS = [
         "histogram", "histogram", "histogram", "{n} float64 → 100 bins", 1_000_000, lambda n: (rng().standard_normal(n), 100, -4.0, 4.0), "exact",
         numpy=lambda a, nbins, lo, hi: np.histogram(a, bins=nbins, range=(lo, hi))[0], quick_n=100_000,
     ),
+    Kernel(
+        "gemm", "gemm", "gemm", "alpha·A@B + beta·C, {n}×1100×1200 float64", 1000,
+        lambda n: (1.5, 1.2, rng().random((n, 1100)), rng(1).random((n, 1200)), rng(2).random((1200, 1100))), "close",
+        numpy=lambda alpha, beta, C, A, B: alpha * A @ B + beta * C, quick_n=200,
+    ),
+    Kernel("atax", "atax", "atax", "A.T @ (A @ x), {n}×2100 float64", 1900, lambda n: (rng().random((n, 2100)), rng(1).random(2100)), "close", numpy=lambda A, x: A.T @ (A @ x)),
+    Kernel("bicg", "bicg", "bicg", "y = A @ x; A.T @ y, {n}×2100 float64", 1900, lambda n: (rng().random((n, 2100)), rng(1).random(2100)), "close", numpy=lambda A, x: A.T @ (A @ x)),
+    Kernel(
+        "two_mm", "two_mm", "two_mm", "alpha·A@B@C + beta·D, {n}×900×1100×1200 float64", 800,
+        lambda n: (1.5, 1.2, rng().random((n, 1100)), rng(1).random((1100, 900)), rng(2).random((900, 1200)), rng(3).random((n, 1200))), "close",
+        numpy=lambda alpha, beta, A, B, C, D: alpha * A @ B @ C + beta * D, quick_n=200,
+    ),
+    Kernel(
+        "doitgen", "doitgen", "doitgen", "{n}×140×160 float64 @ 160×160, per slice", 150, lambda n: (rng().random((n, 140, 160)), rng(1).random((160, 160))), "close",
+        numpy=lambda A, C4: A @ C4, in_place=True, quick_n=30,
+    ),
+    *(square_matmul_kernel(n) for n in (64, 128, 256, 512, 1024, 2048)),
     Kernel("stencil", "stencil", "laplacian", "{n}×{n} float64, @stencil", 1000, lambda n: (rng().random((n, n)),), "close", numpy=five_point_numpy),
 ]
 

@@ -422,3 +422,29 @@ pub fn append_terminated_block(operation: MlirOperation, region: isize, argument
         (block, terminator)
     }
 }
+
+/// A call to the external function `name` (of rumba's runtime), declared in the module with
+/// `argument_types` on first use. A function taking or returning a memref is called through its C
+/// interface (`_mlir_ciface_<name>`, which takes and writes descriptors through pointers).
+pub fn call_external(b: &Builder, name: &str, operands: &[MlirValue], argument_types: &[MlirType], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
+    let module = enclosing_module(b.anchor()).ok_or_else(|| format!("{name}: not inside a module"))?;
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
+    let declared = collect_operations(module, |operation| op_name(operation) == "func.func" && string_attribute(operation, "sym_name") == name);
+    if declared.is_empty() {
+        let arguments: Vec<String> = argument_types.iter().map(|r#type| print_type(*r#type)).collect();
+        let results = result.map(print_type).unwrap_or_default();
+        let declaration = Builder::before(unsafe { mlirBlockGetFirstOperation(body) });
+        let mut attributes = vec![
+            ("sym_name", b.parse_attribute(&format!("{name:?}"))),
+            ("function_type", b.parse_attribute(&format!("({}) -> ({results})", arguments.join(", ")))),
+            ("sym_visibility", b.parse_attribute("\"private\"")),
+        ];
+        if argument_types.iter().chain(&result).any(|r#type| unsafe { mlirTypeIsAMemRef(*r#type) }) {
+            attributes.push(("llvm.emit_c_interface", unsafe { mlirUnitAttrGet(b.context) }));
+        }
+        declaration.create_with_regions("func.func", &[], &[], &attributes, 1);
+    }
+    let callee = ("callee", b.parse_attribute(&format!("@{name}")));
+    let call = b.create("func.call", operands, &result.into_iter().collect::<Vec<_>>(), &[callee]);
+    Ok(result.map(|_| results(call)[0]))
+}

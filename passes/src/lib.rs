@@ -5,6 +5,7 @@
 //! |------|------|--------------|
 //! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
+//! | `blas-products` | `blas_products.rs` | linalg's products of float arrays as calls to BLAS through the runtime |
 //! | `version-unit-strides` | `version_unit_strides.rs` | functions looping over arrays of any layout get a body for unit innermost strides |
 //! | `forward-scalar-stores` | `forward_scalar_stores.rs` | loads of scalar stack slots replaced by the value stored last |
 //! | `raise-loop-nests` | `raise_loop_nests.rs` | perfect loop nests accumulating into a fresh array as `linalg.generic` |
@@ -15,6 +16,7 @@
 //! | `outline-cuda-kernels` | `outline_cuda_kernels.rs` | a CUDA kernel's functions into a `gpu.module`, its intrinsics as `gpu` ops |
 //! | `extern-dynamic-shared-memory` | `extern_dynamic_shared_memory.rs` | the dynamic shared memory's global made external, so that it follows the static shared arrays |
 
+pub mod blas_products;
 pub mod deallocate_temporaries;
 pub mod extern_dynamic_shared_memory;
 pub mod forward_scalar_stores;
@@ -179,6 +181,15 @@ module_pass!(
     }
 );
 
+module_pass!(
+    create_blas_products,
+    "BlasProducts",
+    "blas-products",
+    "Call BLAS through rumba's runtime for linalg's products of f32/f64 memrefs outside parallel loops",
+    [DialectHandle::func(), DialectHandle::memref()],
+    |module| blas_products::blas_products(module).is_ok()
+);
+
 /// Registers every upstream pass and rumba's own (once per process) so that pipelines can name them.
 pub fn register_passes() {
     static REGISTER: Once = Once::new();
@@ -189,6 +200,7 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
         rumba_dialects::register_pass(create_deallocate_temporaries);
+        rumba_dialects::register_pass(create_blas_products);
         rumba_dialects::register_pass(create_version_unit_strides);
         rumba_dialects::register_pass(create_forward_scalar_stores);
         rumba_dialects::register_pass(create_raise_loop_nests);

@@ -32,8 +32,8 @@ pub const STAGES: &[Stage] = &[
     },
     Stage {
         name: "vector",
-        pipeline: "builtin.module(version-unit-strides,forward-scalar-stores,func.func(loop-invariant-code-motion),canonicalize,raise-loop-nests,vectorize-loop-nests,canonicalize)",
-        summary: "functions looping over arrays of any layout versioned for unit strides; loop variables in SSA form; perfect loop nests that accumulate into a fresh array raised to linalg, tiled and vectorised",
+        pipeline: "builtin.module(blas-products,version-unit-strides,forward-scalar-stores,func.func(loop-invariant-code-motion),canonicalize,raise-loop-nests,vectorize-loop-nests,canonicalize)",
+        summary: "products of float arrays as BLAS calls; functions looping over arrays of any layout versioned for unit strides; loop variables in SSA form; perfect loop nests that accumulate into a fresh array raised to linalg, tiled and vectorised",
     },
     Stage {
         name: "loops",

@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod arithmetic;
+pub mod blas;
 pub mod cuda;
 pub mod engine;
 pub mod memory;

@@ -361,29 +361,8 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
 
 /// A call to a function of rumba's runtime (`runtime/src/random.rs`, `reductions.rs`), declared in the module on first use.
 pub(super) fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
-    let module = ir::enclosing_module(b.anchor()).ok_or_else(|| format!("{name}: not inside a module"))?;
-    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
-    let declared = ir::collect_operations(module, |operation| {
-        ir::op_name(operation) == "func.func" && ir::string_attribute(operation, "sym_name") == name
-    });
-    if declared.is_empty() {
-        let arguments: Vec<String> = operands.iter().map(|operand| ir::print_type(convert_type(b.context, ir::value_type(*operand)))).collect();
-        let results = result.map(ir::print_type).unwrap_or_default();
-        let declaration = Builder::before(unsafe { mlirBlockGetFirstOperation(body) });
-        let mut attributes = vec![
-            ("sym_name", b.parse_attribute(&format!("{name:?}"))),
-            ("function_type", b.parse_attribute(&format!("({}) -> ({results})", arguments.join(", ")))),
-            ("sym_visibility", b.parse_attribute("\"private\"")),
-        ];
-        if result.is_some_and(|result| unsafe { mlirTypeIsAMemRef(result) }) {
-            // A memref comes back through the C interface: `_mlir_ciface_<name>` writes its descriptor.
-            attributes.push(("llvm.emit_c_interface", unsafe { mlirUnitAttrGet(b.context) }));
-        }
-        declaration.create_with_regions("func.func", &[], &[], &attributes, 1);
-    }
-    let callee = ("callee", b.parse_attribute(&format!("@{name}")));
-    let call = b.create("func.call", operands, &result.into_iter().collect::<Vec<_>>(), &[callee]);
-    Ok(result.map(|_| ir::results(call)[0]))
+    let argument_types: Vec<MlirType> = operands.iter().map(|operand| convert_type(b.context, ir::value_type(*operand))).collect();
+    ir::call_external(b, name, operands, &argument_types, result)
 }
 
 /// `linalg.fill` of `value` into `target` (a memref).

@@ -1,0 +1,82 @@
+//! `blas-products`: linalg's named products on `f32`/`f64` memrefs (`linalg.matmul`, `matvec`,
+//! `vecmat`, `dot`, which `lower-py` makes of `py.dot`) become calls to rumba's runtime, which calls
+//! BLAS (`runtime/src/blas.rs`).
+//!
+//! linalg accumulates into its output, BLAS overwrites it: a product is rewritten only where a
+//! `linalg.fill` of zero into the same output comes right before it (as `lower-py` emits it), and
+//! that fill goes. Products inside `scf.parallel` (a `prange` body) stay loops, so that BLAS's
+//! threads do not multiply the loop's, and so do those of simulated CUDA kernels, as on the GPU.
+//! Integer products stay loops, as in NumPy. Operands are cast to fully dynamic strided memrefs,
+//! one declaration per routine; the runtime reads their strides.
+
+use crate::ir::{self, Builder};
+use crate::lower_py::SIMULATED_ATTRIBUTE;
+use mlir_sys::*;
+
+const PRODUCTS: [&str; 4] = ["linalg.matmul", "linalg.matvec", "linalg.vecmat", "linalg.dot"];
+
+pub fn blas_products(module: MlirOperation) -> Result<(), String> {
+    let products = ir::collect_operations(module, |operation| PRODUCTS.contains(&ir::op_name(operation).as_str()));
+    for product in products {
+        let Some(bits) = float_bits(product) else { continue };
+        let Some(fill) = zero_fill_before(product) else { continue };
+        if inside_parallel_loop(product) || ir::enclosing_function_has(product, SIMULATED_ATTRIBUTE) {
+            continue;
+        }
+        let b = Builder::before(product);
+        let operands = ir::operands(product);
+        let routine = ir::op_name(product).trim_start_matches("linalg.").to_string();
+        let name = format!("rumba_blas_{routine}_f{bits}");
+        // A dot product's output is a rank-0 slot; the runtime returns the number to store there.
+        let passed = if routine == "dot" { &operands[..2] } else { &operands[..] };
+        let dynamic: Vec<MlirValue> = passed.iter().map(|operand| fully_dynamic(&b, *operand)).collect();
+        let argument_types: Vec<MlirType> = dynamic.iter().map(|value| ir::value_type(*value)).collect();
+        if routine == "dot" {
+            let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(operands[2])) };
+            let sum = ir::call_external(&b, &name, &dynamic, &argument_types, Some(element))?.expect("the call has a result");
+            b.create("memref.store", &[sum, operands[2]], &[], &[]);
+        } else {
+            ir::call_external(&b, &name, &dynamic, &argument_types, None)?;
+        }
+        ir::replace_operation(product, &[]);
+        ir::replace_operation(fill, &[]);
+    }
+    Ok(())
+}
+
+/// The `linalg.fill` of a zero constant into `product`'s output right before it.
+fn zero_fill_before(product: MlirOperation) -> Option<MlirOperation> {
+    let output = *ir::operands(product).last()?;
+    let (fill, _) = ir::uses(output).into_iter().find(|&(user, _)| {
+        ir::op_name(user) == "linalg.fill" && unsafe { mlirOperationEqual(mlirOperationGetNextInBlock(user), product) }
+    })?;
+    let constant = ir::defining_operation(ir::operands(fill)[0]).filter(|constant| ir::op_name(*constant) == "arith.constant")?;
+    let zero = unsafe { mlirFloatAttrGetValueDouble(ir::attribute(constant, "value")) } == 0.0;
+    zero.then_some(fill)
+}
+
+/// 32 or 64 when the product's elements are `f32` or `f64`.
+fn float_bits(product: MlirOperation) -> Option<u32> {
+    let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(ir::operands(product)[0])) };
+    unsafe { (mlirTypeIsAF32(element) || mlirTypeIsAF64(element)).then(|| mlirFloatTypeGetWidth(element)) }
+}
+
+fn inside_parallel_loop(operation: MlirOperation) -> bool {
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if ir::op_name(current) == "scf.parallel" {
+            return true;
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    false
+}
+
+/// `value` (a ranked memref) cast to strided layout with every size, stride and the offset dynamic.
+fn fully_dynamic(b: &Builder, value: MlirValue) -> MlirValue {
+    let r#type = ir::value_type(value);
+    let rank = unsafe { mlirShapedTypeGetRank(r#type) } as usize;
+    let element = ir::print_type(unsafe { mlirShapedTypeGetElementType(r#type) });
+    let dynamic = ir::parse_type(b.context, &format!("memref<{}{element}, strided<[{}], offset: ?>>", "?x".repeat(rank), vec!["?"; rank].join(", ")));
+    b.value("memref.cast", &[value], dynamic, &[])
+}
