@@ -45,7 +45,7 @@ fn main() {
         .compile("rumba_py_dialect");
 
     println!("cargo:rustc-env=RUMBA_PY_TD_DIR={}", td_dir.display());
-    for path in ["py/PyDialect.td", "py/PyOps.td", "py/MathFunctions.def", "cpp/py.cpp", "cpp/py.h"] {
+    for path in ["py/PyDialect.td", "py/PyOps.td", "py/MathFunctions.def", "py/LapackRoutines.def", "cpp/py.cpp", "cpp/py.h"] {
         println!("cargo:rerun-if-changed={path}");
     }
 }

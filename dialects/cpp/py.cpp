@@ -126,6 +126,48 @@ LogicalResult MathOp::verify() {
   return success();
 }
 
+LogicalResult LapackOp::verify() {
+  std::optional<llvm::StringRef> operands = llvm::StringSwitch<std::optional<llvm::StringRef>>(getRoutine())
+#define PY_LAPACK(NAME, OPERANDS) .Case(#NAME, llvm::StringRef(OPERANDS))
+#include "LapackRoutines.def"
+#undef PY_LAPACK
+                                                  .Default(std::nullopt);
+  if (!operands)
+    return emitOpError("unknown LAPACK routine '") << getRoutine() << "'";
+  if (getOperands().size() != operands->size())
+    return emitOpError("'") << getRoutine() << "' takes " << operands->size() << " operand(s), got "
+                            << getOperands().size();
+  Type element;
+  for (auto [letter, operand] : llvm::zip(*operands, getOperands())) {
+    Type type = operand.getType();
+    auto array = llvm::dyn_cast<ArrayType>(type);
+    switch (letter) {
+    case 'F':
+      if (!array || !llvm::isa<Float32Type, Float64Type>(array.getDtype()))
+        return emitOpError("expects an f32 or f64 array, got ") << type;
+      if (array.getNdim() > 1 ? array.getLayout().getValue() != "F" : array.getLayout().getValue() == "A")
+        return emitOpError("expects F-ordered matrices and contiguous vectors, got ") << type;
+      if (element && array.getDtype() != element)
+        return emitOpError("mixes element types ") << element << " and " << array.getDtype();
+      element = array.getDtype();
+      break;
+    case 'I':
+      if (!array || array.getNdim() != 1 || array.getLayout().getValue() == "A" || !array.getDtype().isSignedInteger(32))
+        return emitOpError("expects a contiguous si32 vector, got ") << type;
+      break;
+    case 'n':
+      if (!type.isSignedInteger(64))
+        return emitOpError("expects an si64 option, got ") << type;
+      break;
+    case 'x':
+      if (!type.isF64())
+        return emitOpError("expects an f64 option, got ") << type;
+      break;
+    }
+  }
+  return success();
+}
+
 static LogicalResult verifyIndexing(Operation *op, ArrayType array, ValueRange indices) {
   if (indices.size() != array.getNdim())
     return op->emitOpError("indexes a ") << array.getNdim() << "-d array with " << indices.size()

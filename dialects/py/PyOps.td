@@ -335,6 +335,24 @@ def Py_AsStridedOp : Py_Op<"as_strided", [Pure, AttrSizedOperandSegments]> {
 }
 
 //===----------------------------------------------------------------------===//
+// LAPACK
+//===----------------------------------------------------------------------===//
+
+def Py_LapackOp : Py_Op<"lapack", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a LAPACK routine of rumba's runtime on F-ordered float arrays it overwrites";
+  let description = [{
+    `routine` names the routine without its type letter (`getrf`, `potrf`, ...); the first array
+    operand's element type picks `s` (f32) or `d` (f64). The operands are the routine's arrays in
+    LAPACK's order, then its integer or float options; the result is LAPACK's `info`. The prelude's
+    `np.linalg` functions (`frontend/src/prelude/numpy.py`) call these on copies they made.
+  }];
+  let arguments = (ins StrAttr:$routine, Variadic<AnyType>:$operands);
+  let results = (outs SI64:$info);
+  let assemblyFormat = "$routine `(` $operands `)` attr-dict `:` functional-type($operands, $info)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Random numbers
 //===----------------------------------------------------------------------===//
 

@@ -175,6 +175,30 @@ pub fn math_functions() -> &'static [MathFunction] {
     &FUNCTIONS
 }
 
+/// One LAPACK routine `py.lapack` calls (`py/LapackRoutines.def`, which the op's verifier reads
+/// too): its name without the type letter, and one letter per operand (`F` float array, `I` int32
+/// vector, `n` si64 option, `x` f64 option).
+#[derive(Clone, Copy, Debug)]
+pub struct LapackRoutine {
+    pub name: &'static str,
+    pub operands: &'static str,
+}
+
+/// Every routine `py.lapack` calls, in `LapackRoutines.def`'s order.
+pub fn lapack_routines() -> &'static [LapackRoutine] {
+    static ROUTINES: std::sync::LazyLock<Vec<LapackRoutine>> = std::sync::LazyLock::new(|| {
+        include_str!("../py/LapackRoutines.def")
+            .lines()
+            .filter_map(|line| line.strip_prefix("PY_LAPACK(")?.strip_suffix(')'))
+            .map(|fields| {
+                let (name, operands) = fields.split_once(',').expect("LapackRoutines.def: PY_LAPACK takes 2 fields");
+                LapackRoutine { name: name.trim(), operands: operands.trim().trim_matches('"') }
+            })
+            .collect()
+    });
+    &ROUTINES
+}
+
 /// The `py.math` function named `name`.
 pub fn math_function(name: &str) -> Option<&'static MathFunction> {
     math_functions().iter().find(|function| function.name == name)

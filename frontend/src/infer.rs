@@ -326,6 +326,9 @@ pub fn prelude_display_name(name: &str) -> String {
             return format!("{module}.{}", function.replace("__", "."));
         }
     }
+    if let Some(linalg) = name.strip_prefix("np._linalg_") {
+        return format!("np.linalg.{linalg}");
+    }
     match name.strip_prefix("np._random_") {
         Some(random) => format!("np.random.{random}"),
         None => name.to_string(),
@@ -510,6 +513,9 @@ pub enum Callee<'e> {
     /// `np.random._X`: a draw from NumPy's generator that the prelude's `np.random` functions
     /// are written with (`_double`, `_gauss`, `_bounded`, `_seed`).
     NumpyRandom(String),
+    /// `np.linalg._X`: the LAPACK routine X (`py.lapack`) that the prelude's `np.linalg`
+    /// functions are written with.
+    Lapack(&'static rumba_dialects::LapackRoutine),
     Builtin(&'e str),
 }
 
@@ -1366,6 +1372,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
+            Callee::Lapack(routine) => lapack_type(module, call, routine, &arguments),
             Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
                 let name = elementwise_callee(&callee).unwrap_or_default();
                 let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
@@ -1561,6 +1568,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("cmath", member)) => cmath_callee(module, member, &*call.func),
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
+            Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, &*call.func),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
@@ -1579,6 +1587,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
+                Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
@@ -1589,6 +1598,9 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                     Some(prelude_name) => Callee::Function(prelude_name),
                     None => Callee::NumpyRandom(name.to_string()),
                 })
+            }
+            Expr::Attribute(inner) if inner.attr.as_str() == "linalg" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
+                linalg_callee(module, attribute.attr.as_str(), &*call.func)
             }
             Expr::Attribute(inner) if matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => cuda_callee(module, call, is_local),
             // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
@@ -1625,6 +1637,46 @@ fn cmath_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Resul
         .prelude_function(&format!("_cmath_{name}"))
         .map(Callee::Function)
         .ok_or_else(|| module.unsupported(function, format!("cmath.{name} is not supported yet")))
+}
+
+/// `np.linalg.name`: the prelude's `_linalg_name`; `np.linalg._routine` is a LAPACK routine, which
+/// the prelude's functions call.
+fn linalg_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+    if let Some(prelude_name) = module.prelude_function(&format!("_linalg_{name}")) {
+        return Ok(Callee::Function(prelude_name));
+    }
+    let routine = name.strip_prefix('_').and_then(|routine| rumba_dialects::lapack_routines().iter().find(|known| known.name == routine));
+    routine.map(Callee::Lapack).ok_or_else(|| module.unsupported(function, format!("np.linalg.{name} is not supported yet")))
+}
+
+/// The type of a call of a LAPACK routine: its `info`. The operands follow the routine's letters
+/// (`LapackRoutines.def`): float arrays of one element type (matrices F-ordered, vectors
+/// contiguous), int32 vectors, integer and float options.
+pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_dialects::LapackRoutine, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    let fits = |letter: char, argument: &Type| match (letter, argument) {
+        ('F', Type::Array(array)) => {
+            matches!(array.dtype, Scalar::Float { .. }) && if array.ndim == 1 { array.layout != Layout::A } else { array.ndim == 2 && array.layout == Layout::F }
+        }
+        ('I', Type::Array(array)) => array.ndim == 1 && array.layout != Layout::A && array.dtype == (Scalar::Int { bits: 32, signed: true }),
+        ('n', Type::Scalar(Scalar::Int { .. })) => true,
+        ('x', Type::Scalar(Scalar::Float { .. } | Scalar::Int { .. })) => true,
+        _ => false,
+    };
+    let float_types: Vec<Scalar> = routine
+        .operands
+        .chars()
+        .zip(arguments)
+        .filter_map(|(letter, argument)| match (letter, argument) {
+            ('F', Type::Array(array)) => Some(array.dtype),
+            _ => None,
+        })
+        .collect();
+    let one_float_type = float_types.windows(2).all(|pair| pair[0] == pair[1]);
+    if arguments.len() != routine.operands.len() || !routine.operands.chars().zip(arguments).all(|(letter, argument)| fits(letter, argument)) || !one_float_type {
+        let given: Vec<String> = arguments.iter().map(ToString::to_string).collect();
+        return Err(module.typing(call, format!("np.linalg._{} takes operands '{}' (LapackRoutines.def), got ({})", routine.name, routine.operands, given.join(", "))));
+    }
+    Ok(Type::Scalar(INT64))
 }
 
 /// `operator.name`: the prelude's `_operator_name` (`operator.add(a, b)` is `a + b`).
@@ -1825,18 +1877,36 @@ pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtR
     if let Some(cause) = &raise.cause {
         return Err(module.unsupported(&**cause, "'raise ... from ...' is not supported"));
     }
-    let (name, arguments) = match &**exc {
-        Expr::Name(name) => (name.id.as_str(), &[][..]),
-        Expr::Call(call) => match &*call.func {
-            Expr::Name(name) if call.arguments.keywords.is_empty() => (name.id.as_str(), &call.arguments.args[..]),
-            _ => return Err(module.unsupported(&**exc, "raise a built-in exception class")),
-        },
-        _ => return Err(module.unsupported(&**exc, "raise a built-in exception class")),
+    let (class, arguments) = match &**exc {
+        Expr::Call(call) if call.arguments.keywords.is_empty() => (&*call.func, &call.arguments.args[..]),
+        class => (class, &[][..]),
     };
+    if let Some(qualified) = numpy_exception(module, class) {
+        return Ok((qualified.to_string(), arguments));
+    }
+    let Expr::Name(name) = class else {
+        return Err(module.unsupported(&**exc, "raise a built-in exception class"));
+    };
+    let name = name.id.as_str();
     if !crate::resolve::is_builtin_exception(name) || module.global(name).is_some() {
         return Err(module.unsupported(&**exc, format!("'{name}' is not a built-in exception class")));
     }
     Ok((name.to_string(), arguments))
+}
+
+/// `np.linalg.LinAlgError` (also through `linalg` bound to `numpy.linalg`), by the name Python
+/// imports it by.
+fn numpy_exception(module: &SourceModule, class: &Expr) -> Option<&'static str> {
+    let Expr::Attribute(attribute) = class else { return None };
+    if attribute.attr.as_str() != "LinAlgError" {
+        return None;
+    }
+    let is_linalg = match &*attribute.value {
+        Expr::Name(base) => module.global(base.id.as_str()) == Some(&Global::Module("linalg")),
+        Expr::Attribute(inner) => inner.attr.as_str() == "linalg" && matches!(&*inner.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))),
+        _ => false,
+    };
+    is_linalg.then_some("numpy.linalg.LinAlgError")
 }
 
 fn is_python_builtin(name: &str) -> bool {

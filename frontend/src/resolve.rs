@@ -99,6 +99,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "math" => Some("math"),
         "cmath" => Some("cmath"),
         "numpy" => Some("numpy"),
+        "numpy.linalg" => Some("linalg"),
         "operator" => Some("operator"),
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
@@ -148,6 +149,7 @@ impl Definitions {
                     // `from numba import cuda` imports a module.
                     let global = match (module, alias.name.as_str()) {
                         ("rumba", "cuda") => Global::Module("cuda"),
+                        ("numpy", "linalg") => Global::Module("linalg"),
                         _ => Global::ModuleMember(module, alias.name.to_string()),
                     };
                     self.globals.insert(bound, global);

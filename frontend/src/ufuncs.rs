@@ -284,7 +284,7 @@ mod tests {
             .lines()
             .filter_map(|line| line.strip_prefix("def ")?.split_once('('))
             .filter_map(|(name, parameters)| {
-                // `_random_name` is `np.random.name`, `_method_name(a, ...)` the method
+                // `_random_name` is `np.random.name` (`_linalg_name` `np.linalg.name`), `_method_name(a, ...)` the method
                 // `a.name(...)`, `_builtin_name` Python's `name`, `_math_name` `math.name` (and so
                 // for the other `PRELUDE_MODULES`); other names with `_` are the file's helpers.
                 let parameters = parameters.trim_end_matches(':');
@@ -300,8 +300,8 @@ mod tests {
                         return Some(format!("`{module}.{}({parameters}`", function.replace("__", ".")));
                     }
                 }
-                let qualified = match name.strip_prefix("_random_") {
-                    Some(random) => format!("random.{random}"),
+                let qualified = match name.strip_prefix("_random_").map(|random| ("random", random)).or_else(|| name.strip_prefix("_linalg_").map(|linalg| ("linalg", linalg))) {
+                    Some((submodule, function)) => format!("{submodule}.{function}"),
                     None if name.starts_with('_') => return None,
                     None => name.to_string(),
                 };

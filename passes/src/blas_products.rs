@@ -29,7 +29,7 @@ pub fn blas_products(module: MlirOperation) -> Result<(), String> {
         let name = format!("rumba_blas_{routine}_f{bits}");
         // A dot product's output is a rank-0 slot; the runtime returns the number to store there.
         let passed = if routine == "dot" { &operands[..2] } else { &operands[..] };
-        let dynamic: Vec<MlirValue> = passed.iter().map(|operand| fully_dynamic(&b, *operand)).collect();
+        let dynamic: Vec<MlirValue> = passed.iter().map(|operand| ir::fully_dynamic(&b, *operand, ir::value_type(*operand))).collect();
         let argument_types: Vec<MlirType> = dynamic.iter().map(|value| ir::value_type(*value)).collect();
         if routine == "dot" {
             let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(operands[2])) };
@@ -70,13 +70,4 @@ fn inside_parallel_loop(operation: MlirOperation) -> bool {
         current = unsafe { mlirOperationGetParentOperation(current) };
     }
     false
-}
-
-/// `value` (a ranked memref) cast to strided layout with every size, stride and the offset dynamic.
-fn fully_dynamic(b: &Builder, value: MlirValue) -> MlirValue {
-    let r#type = ir::value_type(value);
-    let rank = unsafe { mlirShapedTypeGetRank(r#type) } as usize;
-    let element = ir::print_type(unsafe { mlirShapedTypeGetElementType(r#type) });
-    let dynamic = ir::parse_type(b.context, &format!("memref<{}{element}, strided<[{}], offset: ?>>", "?x".repeat(rank), vec!["?"; rank].join(", ")));
-    b.value("memref.cast", &[value], dynamic, &[])
 }

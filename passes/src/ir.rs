@@ -448,3 +448,13 @@ pub fn call_external(b: &Builder, name: &str, operands: &[MlirValue], argument_t
     let call = b.create("func.call", operands, &result.into_iter().collect::<Vec<_>>(), &[callee]);
     Ok(result.map(|_| results(call)[0]))
 }
+
+/// `value`, a ranked memref of type `memref` (or a value that becomes one when types are
+/// converted), cast to strided layout with every size, stride and the offset dynamic: the one type
+/// a runtime function declared for arrays of any layout takes.
+pub fn fully_dynamic(b: &Builder, value: MlirValue, memref: MlirType) -> MlirValue {
+    let rank = unsafe { mlirShapedTypeGetRank(memref) } as usize;
+    let element = print_type(unsafe { mlirShapedTypeGetElementType(memref) });
+    let dynamic = parse_type(b.context, &format!("memref<{}{element}, strided<[{}], offset: ?>>", "?x".repeat(rank), vec!["?"; rank].join(", ")));
+    b.value("memref.cast", &[value], dynamic, &[])
+}

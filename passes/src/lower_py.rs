@@ -312,6 +312,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let kind = b.parse_attribute(&format!("{} : i64", ATOMIC_RMW_KINDS.iter().position(|name| *name == kind).expect("atomic_kind names a kind")));
             b.value("memref.atomic_rmw", &rmw_operands, result_type.expect("has a result"), &[("kind", kind)])
         }
+        "py.lapack" => lower_lapack(b, operation, operand_types)?,
         "py.dim" => {
             let dim = ir::integer_attribute(operation, "dim");
             let index = b.integer(b.index_type(), dim);

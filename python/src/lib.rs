@@ -395,9 +395,11 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
 }
 
 fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
+    // Built-in classes by name, others (`numpy.linalg.LinAlgError`) by module and name.
+    let (module, class) = exception.exception.rsplit_once('.').unwrap_or(("builtins", exception.exception.as_str()));
     let instance = py
-        .import("builtins")
-        .and_then(|builtins| builtins.getattr(exception.exception.as_str()))
+        .import(module)
+        .and_then(|module| module.getattr(class))
         .and_then(|class| match &exception.message {
             Some(message) => class.call1((message.clone(),)),
             None => class.call0(),

@@ -20,12 +20,12 @@ pub struct StridedMemRef<T, const N: usize> {
     allocated: *mut T,
     aligned: *mut T,
     offset: i64,
-    sizes: [i64; N],
-    strides: [i64; N],
+    pub(crate) sizes: [i64; N],
+    pub(crate) strides: [i64; N],
 }
 
 impl<T: Copy, const N: usize> StridedMemRef<T, N> {
-    fn element(&self, index: [i64; N]) -> *mut T {
+    pub(crate) fn element(&self, index: [i64; N]) -> *mut T {
         let position = self.offset + index.iter().zip(self.strides).map(|(index, stride)| index * stride).sum::<i64>();
         unsafe { self.aligned.offset(position as isize) }
     }
@@ -49,6 +49,16 @@ pub struct OpenBlas {
     ddot: Dot<f64>,
     sdot: Dot<f32>,
     set_num_threads: unsafe extern "C" fn(c_int),
+    /// The `dlopen` handle, for LAPACK's routines (`lapack.rs`).
+    library: usize,
+}
+
+impl OpenBlas {
+    /// The address of the library's function `name`.
+    pub(crate) fn symbol(&self, name: &CStr) -> Option<*mut c_void> {
+        let address = unsafe { libc::dlsym(self.library as *mut c_void, name.as_ptr()) };
+        (!address.is_null()).then_some(address)
+    }
 }
 
 /// The shared library `scripts/setup` installs (Debian's `libopenblas0`).
@@ -88,6 +98,7 @@ pub fn openblas() -> Option<&'static OpenBlas> {
                     ddot: std::mem::transmute::<*mut c_void, Dot<f64>>(symbol(c"cblas_ddot")?),
                     sdot: std::mem::transmute::<*mut c_void, Dot<f32>>(symbol(c"cblas_sdot")?),
                     set_num_threads: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(c_int)>(symbol(c"openblas_set_num_threads")?),
+                    library: library as usize,
                 })
             }
         })
@@ -153,10 +164,15 @@ unsafe extern "C" {
 /// OpenBLAS, given the calling thread's number of threads, unless the caller is inside a parallel
 /// loop or OpenBLAS is not installed.
 fn blas_for_caller() -> Option<&'static OpenBlas> {
-    static BLAS_THREADS: AtomicI32 = AtomicI32::new(0);
     if unsafe { omp_in_parallel() } != 0 {
         return None;
     }
+    openblas_with_callers_threads()
+}
+
+/// OpenBLAS, set to run on as many threads as the calling thread's parallel loops would.
+pub(crate) fn openblas_with_callers_threads() -> Option<&'static OpenBlas> {
+    static BLAS_THREADS: AtomicI32 = AtomicI32::new(0);
     let blas = openblas()?;
     let wanted = unsafe { omp_get_max_threads() }.max(1);
     if BLAS_THREADS.swap(wanted, Ordering::Relaxed) != wanted {

@@ -9,6 +9,7 @@ pub mod arithmetic;
 pub mod blas;
 pub mod cuda;
 pub mod engine;
+pub mod lapack;
 pub mod memory;
 pub mod random;
 pub mod reductions;

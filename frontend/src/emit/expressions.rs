@@ -653,6 +653,21 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 let drawn = self.call_runtime(function, &operands, &loc);
                 Ok(result.map_or(Value::None, |scalar| Value::Scalar(drawn, scalar)))
             }
+            Callee::Lapack(routine) => {
+                crate::infer::lapack_type(module, call, routine, &argument_types)?;
+                let (mut operands, mut operand_types) = (Vec::new(), Vec::new());
+                for (letter, argument) in routine.operands.chars().zip(arguments) {
+                    let (operand, operand_type) = match letter {
+                        'n' => (self.to_scalar(argument, INT64, call)?, INT64.mlir()),
+                        'x' => (self.to_scalar(argument, FLOAT64, call)?, FLOAT64.mlir()),
+                        _ => (argument.flat_names().remove(0), argument.value_type().flat_mlir().remove(0)),
+                    };
+                    operands.push(operand);
+                    operand_types.push(operand_type);
+                }
+                let info = self.op(format!("py.lapack {:?}({}) : ({}) -> si64 {loc}", routine.name, operands.join(", "), operand_types.join(", ")));
+                Ok(Value::Scalar(info, INT64))
+            }
             Callee::Numpy(name) => self.emit_scalar_function(call, "numpy", &name, arguments, &loc),
             Callee::Builtin(name) => self.emit_builtin(call, name, arguments, &argument_types, &loc),
         }

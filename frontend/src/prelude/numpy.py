@@ -2517,3 +2517,436 @@ def _cmath_atan(z):
     x, y = np._complex_parts(z)
     s = np._cmath_atanh(complex(-y, x))
     return complex(s.imag, -s.real)
+
+
+# np.linalg, through LAPACK: `np.linalg._routine(...)` is a call of LAPACK's routine on arrays
+# (dialects/py/LapackRoutines.def), which overwrites them and returns LAPACK's `info`. The
+# functions below copy their inputs into fresh F-ordered arrays (float32 stays float32, every other
+# type becomes float64, as in NumPy) and hand those over.
+
+
+def _lapack_copy(a):
+    # A fresh F-ordered copy of a matrix in the type LAPACK computes it in.
+    if a.dtype == np.float32:
+        return a.T.astype(np.float32).T
+    return a.T.astype(np.float64).T
+
+
+def _lapack_copies(a, b):
+    # Fresh F-ordered copies of two matrices in their common LAPACK type.
+    if a.dtype == np.float32:
+        if b.dtype == np.float32:
+            return a.T.astype(np.float32).T, b.T.astype(np.float32).T
+    return a.T.astype(np.float64).T, b.T.astype(np.float64).T
+
+
+def _lapack_inexact(x):
+    # `x` itself when it is a float array, else a float64 copy.
+    if x.dtype == np.float32:
+        return x
+    if x.dtype == np.float64:
+        return x
+    return x.astype(np.float64)
+
+
+def _lapack_matrix(rows, cols, like):
+    # A new F-ordered matrix of `like`'s element type.
+    return np.empty((cols, rows), dtype=like.dtype).T
+
+
+def _lapack_ready(info):
+    if info < 0:
+        raise RuntimeError("np.linalg: LAPACK could not run (OpenBLAS is not installed, or an extent is beyond 32 bits)")
+
+
+def _lapack_square(a):
+    if a.shape[0] != a.shape[1]:
+        raise np.linalg.LinAlgError("Last 2 dimensions of the array must be square")
+
+
+def _lapack_finite(a):
+    for j in range(a.shape[1]):
+        for i in range(a.shape[0]):
+            if not np.isfinite(a[i, j]):
+                raise np.linalg.LinAlgError("Array must not contain infs or NaNs")
+
+
+def _lapack_lu(lu, pivots):
+    # LU factors of `lu` in place; whether it is singular.
+    info = np.linalg._getrf(lu, pivots)
+    np._lapack_ready(info)
+    return info > 0
+
+
+def _linalg_inv(a: "2-d"):
+    np._lapack_square(a)
+    lu = np._lapack_copy(a)
+    n = lu.shape[0]
+    if n > 0:
+        pivots = np.empty(n, dtype=np.int32)
+        if np._lapack_lu(lu, pivots):
+            raise np.linalg.LinAlgError("Singular matrix")
+        np._lapack_ready(np.linalg._getri(lu, pivots))
+    return lu
+
+
+def _linalg_solve(a: "2-d", b):
+    if b.ndim == 1:
+        return np._lapack_solve(a, b.reshape((b.shape[0], 1))).reshape(b.shape[0])
+    return np._lapack_solve(a, b)
+
+
+def _lapack_solve(a, b):
+    np._lapack_square(a)
+    n = a.shape[0]
+    if b.shape[0] != n:
+        raise ValueError("solve: Input operand 1 has a mismatch in its core dimension 0")
+    lu, x = np._lapack_copies(a, b)
+    if n > 0 and x.shape[1] > 0:
+        pivots = np.empty(n, dtype=np.int32)
+        if np._lapack_lu(lu, pivots):
+            raise np.linalg.LinAlgError("Singular matrix")
+        np._lapack_ready(np.linalg._getrs(lu, pivots, x))
+    return x
+
+
+def _linalg_det(a: "2-d"):
+    np._lapack_square(a)
+    lu = np._lapack_copy(a)
+    n = lu.shape[0]
+    # One, in the matrix's float type.
+    det = lu[:0, 0].sum() + 1
+    if n == 0:
+        return det
+    pivots = np.empty(n, dtype=np.int32)
+    if np._lapack_lu(lu, pivots):
+        return det * 0
+    for i in range(n):
+        det = det * lu[i, i]
+        if pivots[i] != i + 1:
+            det = -det
+    return det
+
+
+def _linalg_slogdet(a: "2-d"):
+    np._lapack_square(a)
+    lu = np._lapack_copy(a)
+    n = lu.shape[0]
+    sign = lu[:0, 0].sum() + 1
+    logdet = sign * 0
+    if n == 0:
+        return sign, logdet
+    pivots = np.empty(n, dtype=np.int32)
+    if np._lapack_lu(lu, pivots):
+        return sign * 0, logdet - np.inf
+    for i in range(n):
+        d = lu[i, i]
+        if d < 0:
+            sign = -sign
+            d = -d
+        if pivots[i] != i + 1:
+            sign = -sign
+        logdet = logdet + np.log(d)
+    return sign, logdet
+
+
+def _linalg_cholesky(a: "2-d"):
+    np._lapack_square(a)
+    factor = np._lapack_copy(a)
+    n = factor.shape[0]
+    if n > 0:
+        info = np.linalg._potrf(factor)
+        np._lapack_ready(info)
+        if info > 0:
+            raise np.linalg.LinAlgError("Matrix is not positive definite")
+    for j in range(1, n):
+        for i in range(j):
+            factor[i, j] = 0
+    return factor
+
+
+def _lapack_symmetric(a, UPLO):
+    # A copy of the symmetric matrix `a` whose lower triangle holds the triangle `UPLO` names.
+    if UPLO != "L" and UPLO != "U":
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+    np._lapack_square(a)
+    v = np._lapack_copy(a)
+    if UPLO == "U":
+        for j in range(v.shape[0]):
+            for i in range(j + 1, v.shape[0]):
+                v[i, j] = v[j, i]
+    return v
+
+
+def _lapack_eigh(v, vectors):
+    # Eigenvalues of the symmetric matrix `v` (its lower triangle), ascending; with `vectors`
+    # non-zero `v` becomes the eigenvectors.
+    w = np.empty(v.shape[0], dtype=v.dtype)
+    if v.shape[0] > 0:
+        info = np.linalg._syevd(v, w, vectors)
+        np._lapack_ready(info)
+        if info > 0:
+            raise np.linalg.LinAlgError("Eigenvalues did not converge")
+    return w
+
+
+def _linalg_eigh(a: "2-d", UPLO="L"):
+    v = np._lapack_symmetric(a, UPLO)
+    w = np._lapack_eigh(v, 1)
+    return w, v
+
+
+def _linalg_eigvalsh(a: "2-d", UPLO="L"):
+    return np._lapack_eigh(np._lapack_symmetric(a, UPLO), 0)
+
+
+def _lapack_eig(a, vectors):
+    # Eigenvalues (and with `vectors` non-zero, right eigenvectors) of a general matrix whose
+    # eigenvalues are real: complex arrays are not supported yet, so complex ones are an error.
+    np._lapack_square(a)
+    x = np._lapack_copy(a)
+    np._lapack_finite(x)
+    n = x.shape[0]
+    wr = np.empty(n, dtype=x.dtype)
+    wi = np.empty(n, dtype=x.dtype)
+    vr = np._lapack_matrix(n, n, x)
+    if n > 0:
+        info = np.linalg._geev(x, wr, wi, vr, vectors)
+        np._lapack_ready(info)
+        if info > 0:
+            raise np.linalg.LinAlgError("Eigenvalues did not converge")
+    for i in range(n):
+        if wi[i] != 0:
+            raise ValueError("np.linalg.eig: this matrix has complex eigenvalues, and complex arrays are not supported yet")
+    return wr, vr
+
+
+def _linalg_eig(a: "2-d"):
+    return np._lapack_eig(a, 1)
+
+
+def _linalg_eigvals(a: "2-d"):
+    w, v = np._lapack_eig(a, 0)
+    return w
+
+
+def _lapack_svd(a, mode):
+    # `mode` 0: singular values only; 1: with the full u and vt; 2: with the reduced ones.
+    x = np._lapack_copy(a)
+    np._lapack_finite(x)
+    m = x.shape[0]
+    n = x.shape[1]
+    k = min(m, n)
+    s = np.empty(k, dtype=x.dtype)
+    u = np._lapack_matrix(m, m if mode == 1 else k, x)
+    vt = np._lapack_matrix(n if mode == 1 else k, n, x)
+    if k == 0:
+        # Nothing to decompose: NumPy gives identities.
+        u[:, :] = 0
+        vt[:, :] = 0
+        for i in range(min(u.shape[0], u.shape[1])):
+            u[i, i] = 1
+        for i in range(min(vt.shape[0], vt.shape[1])):
+            vt[i, i] = 1
+    else:
+        info = np.linalg._gesdd(x, s, u, vt, mode)
+        np._lapack_ready(info)
+        if info > 0:
+            raise np.linalg.LinAlgError("SVD did not converge")
+    return u, s, vt
+
+
+def _linalg_svd(a: "2-d", full_matrices=True):
+    return np._lapack_svd(a, 1 if full_matrices else 2)
+
+
+def _lapack_singular_values(a):
+    u, s, vt = np._lapack_svd(a, 0)
+    return s
+
+
+def _linalg_qr(a: "2-d", mode="reduced"):
+    if mode != "reduced" and mode != "complete" and mode != "r":
+        raise ValueError("Unrecognized mode: choose 'reduced', 'complete' or 'r'")
+    x = np._lapack_copy(a)
+    m = x.shape[0]
+    n = x.shape[1]
+    k = min(m, n)
+    tau = np.empty(k, dtype=x.dtype)
+    if k > 0:
+        np._lapack_ready(np.linalg._geqrf(x, tau))
+    r_rows = m if mode == "complete" else k
+    r = np.zeros((r_rows, n), dtype=x.dtype)
+    for i in range(min(r_rows, m)):
+        for j in range(i, n):
+            r[i, j] = x[i, j]
+    if mode == "r":
+        return r
+    q = np._lapack_matrix(m, m if mode == "complete" else k, x)
+    for j in range(k):
+        for i in range(m):
+            q[i, j] = x[i, j]
+    np._lapack_ready(np.linalg._orgqr(q, tau))
+    return q, r
+
+
+def _linalg_lstsq(a: "2-d", b, rcond=None):
+    if b.ndim == 1:
+        x, residuals, rank, s = np._lapack_lstsq(a, b.reshape((b.shape[0], 1)), rcond)
+        return x.reshape(x.shape[0]), residuals, rank, s
+    return np._lapack_lstsq(a, b, rcond)
+
+
+def _lapack_lstsq(a, b, rcond):
+    m = a.shape[0]
+    n = a.shape[1]
+    if b.shape[0] != m:
+        raise np.linalg.LinAlgError("Incompatible dimensions")
+    nrhs = b.shape[1]
+    x, y = np._lapack_copies(a, b)
+    # LAPACK writes the solution over the right-hand sides: they need max(m, n) rows.
+    work = np._lapack_matrix(max(m, n), nrhs, x)
+    work[:, :] = 0
+    work[:m, :] = y
+    s = np.empty(min(m, n), dtype=x.dtype)
+    rank = np.zeros(1, dtype=np.int32)
+    if rcond is None:
+        cutoff = np.finfo(x.dtype).eps * max(m, n)
+    else:
+        cutoff = rcond
+    if min(m, n) > 0 and nrhs > 0:
+        info = np.linalg._gelsd(x, work, s, cutoff, rank)
+        np._lapack_ready(info)
+        if info > 0:
+            raise np.linalg.LinAlgError("SVD did not converge in Linear Least Squares")
+    solution = work[:n, :].copy()
+    # NumPy gives the squared residuals only for a full-rank overdetermined system.
+    residuals = np.zeros(nrhs if rank[0] == n and m > n else 0, dtype=x.dtype)
+    for j in range(residuals.shape[0]):
+        for i in range(n, m):
+            residuals[j] += work[i, j] * work[i, j]
+    return solution, residuals, int(rank[0]), s
+
+
+def _linalg_pinv(a: "2-d", rcond=None):
+    u, s, vt = np._lapack_svd(a, 2)
+    tolerance = 1e-15 if rcond is None else rcond
+    inverse = np.zeros(s.shape[0], dtype=s.dtype)
+    if s.shape[0] > 0:
+        cutoff = tolerance * s.max()
+        for i in range(s.shape[0]):
+            if s[i] > cutoff:
+                inverse[i] = 1 / s[i]
+    return vt.T @ (inverse.reshape((s.shape[0], 1)) * u.T)
+
+
+def _linalg_norm(x, ord=None, axis=None):
+    if axis is not None:
+        if ord is not None:
+            raise ValueError("np.linalg.norm: only ord=None is supported with axis=")
+        v = np._lapack_inexact(x)
+        return np.sqrt((v * v).sum(axis=axis))
+    v = np._lapack_inexact(x)
+    if x.ndim == 1:
+        return np._lapack_vector_norm(v, ord)
+    if x.ndim != 2:
+        raise ValueError("Improper number of dimensions to norm.")
+    return np._lapack_matrix_norm(v, ord)
+
+
+def _lapack_vector_norm(v, ord):
+    if ord is None:
+        return np.sqrt((v * v).sum())
+    if ord == "fro" or ord == "nuc":
+        raise ValueError("Invalid norm order for vectors.")
+    magnitude = np.abs(v)
+    if ord == np.inf:
+        return magnitude.max()
+    if ord == -np.inf:
+        return magnitude.min()
+    if ord == 0:
+        return (magnitude != 0).sum() * (magnitude[:0].sum() + 1)
+    if ord == 1:
+        return magnitude.sum()
+    if ord == 2:
+        return np.sqrt((magnitude * magnitude).sum())
+    return (magnitude ** ord).sum() ** (1.0 / ord)
+
+
+def _lapack_matrix_norm(v, ord):
+    if ord is None:
+        return np.sqrt((v * v).sum())
+    if ord == "fro":
+        return np.sqrt((v * v).sum())
+    if ord == "nuc":
+        return np._lapack_singular_values(v).sum()
+    magnitude = np.abs(v)
+    if ord == 2:
+        return np._lapack_singular_values(v).max()
+    if ord == -2:
+        return np._lapack_singular_values(v).min()
+    if ord == 1:
+        return magnitude.sum(axis=0).max()
+    if ord == -1:
+        return magnitude.sum(axis=0).min()
+    if ord == np.inf:
+        return magnitude.sum(axis=1).max()
+    if ord == -np.inf:
+        return magnitude.sum(axis=1).min()
+    raise ValueError("Invalid norm order for matrices.")
+
+
+def _linalg_cond(x: "2-d", p=None):
+    if p is None:
+        s = np._lapack_singular_values(x)
+        return s[0] / s[s.shape[0] - 1]
+    if p == 2:
+        s = np._lapack_singular_values(x)
+        return s[0] / s[s.shape[0] - 1]
+    if p == -2:
+        s = np._lapack_singular_values(x)
+        return s[s.shape[0] - 1] / s[0]
+    np._lapack_square(x)
+    return np._linalg_norm(x, p) * np._linalg_norm(np._linalg_inv(x), p)
+
+
+def _linalg_matrix_rank(A, tol=None):
+    if A.ndim == 1:
+        return int(not np.all(A == 0))
+    s = np._lapack_singular_values(A)
+    if s.shape[0] == 0:
+        return 0
+    if tol is None:
+        threshold = s.max() * max(A.shape[0], A.shape[1]) * np.finfo(s.dtype).eps
+    else:
+        threshold = tol
+    return int((s > threshold).sum())
+
+
+def _lapack_invert_into(base, a):
+    # base[:, :] = inv(a), for float matrices: an integer matrix's inverse is not an integer one.
+    if a.dtype == np.float64:
+        base[:, :] = np._linalg_inv(a)
+        return
+    if a.dtype == np.float32:
+        base[:, :] = np._linalg_inv(a)
+        return
+    raise TypeError("np.linalg.matrix_power: a negative power of an integer matrix is not supported")
+
+
+def _linalg_matrix_power(a: "2-d", n):
+    np._lapack_square(a)
+    base = a.copy()
+    if n < 0:
+        np._lapack_invert_into(base, a)
+    result = np.zeros_like(base)
+    for i in range(result.shape[0]):
+        result[i, i] = 1
+    remaining = abs(n)
+    while remaining > 0:
+        if remaining % 2 == 1:
+            result[:, :] = result @ base
+        remaining = remaining // 2
+        if remaining > 0:
+            base[:, :] = base @ base
+    return result

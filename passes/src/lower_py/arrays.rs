@@ -359,6 +359,29 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
     }
 }
 
+/// `py.lapack` as a call to the runtime's `rumba_lapack_<s|d><routine>` (`runtime/src/lapack.rs`),
+/// its arrays cast to fully dynamic strided memrefs; the call returns LAPACK's `info`.
+pub(super) fn lower_lapack(b: &Builder, lapack: MlirOperation, operand_types: &[MlirType]) -> Result<MlirValue, String> {
+    let routine = ir::string_attribute(lapack, "routine");
+    let (mut operands, mut argument_types, mut letter) = (Vec::new(), Vec::new(), "d");
+    for (operand, &operand_type) in ir::operands(lapack).into_iter().zip(operand_types) {
+        let converted = convert_type(b.context, operand_type);
+        if let Some(parts) = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_type)) } {
+            if unsafe { mlirTypeIsAF32(parts.dtype.to_raw()) } {
+                letter = "s";
+            }
+            let dynamic = ir::fully_dynamic(b, operand, converted);
+            operands.push(dynamic);
+            argument_types.push(ir::value_type(dynamic));
+        } else {
+            operands.push(operand);
+            argument_types.push(converted);
+        }
+    }
+    let info = ir::call_external(b, &format!("rumba_lapack_{letter}{routine}"), &operands, &argument_types, Some(b.integer_type(64)))?;
+    Ok(info.expect("the call has a result"))
+}
+
 /// A call to a function of rumba's runtime (`runtime/src/random.rs`, `reductions.rs`), declared in the module on first use.
 pub(super) fn call_runtime(b: &Builder, name: &str, operands: &[MlirValue], result: Option<MlirType>) -> Result<Option<MlirValue>, String> {
     let argument_types: Vec<MlirType> = operands.iter().map(|operand| convert_type(b.context, ir::value_type(*operand))).collect();
