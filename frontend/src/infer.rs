@@ -1278,6 +1278,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
             Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
             Some(Global::Constant(Constant::Complex(..))) => Ok(Type::Scalar(Scalar::Complex)),
+            Some(Global::Known(known)) => Ok(known.clone()),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),

@@ -28,6 +28,8 @@ pub enum Global {
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
     Constant(Constant),
+    /// A string or `None`, known when compiling (`Type::Str` or `Type::None`).
+    Known(crate::types::Type),
     /// An array bound by value, frozen into compiled code as a read-only constant.
     Array(Arc<ConstantArray>),
     /// A module compiled code does not know (the user's own): its members the code reads are
@@ -73,6 +75,8 @@ pub enum Binding {
     Member(String, String),
     /// A number or a bool.
     Constant(Constant),
+    /// A string or `None` (`Type::Str` or `Type::None`).
+    Known(crate::types::Type),
     /// A NumPy array (of numbers or bools), frozen.
     Array(Arc<ConstantArray>),
     /// A compiled or plain Python function the module's source does not define.
@@ -156,8 +160,11 @@ impl Definitions {
                 }
             }
             Stmt::Assign(assign) if assign.targets.len() == 1 => {
-                if let (Expr::Name(name), Some(constant)) = (&assign.targets[0], literal_constant(&assign.value)) {
+                let Expr::Name(name) = &assign.targets[0] else { return };
+                if let Some(constant) = literal_constant(&assign.value) {
                     self.globals.insert(name.id.to_string(), Global::Constant(constant));
+                } else if let Some(known) = literal_known(&assign.value) {
+                    self.globals.insert(name.id.to_string(), Global::Known(known));
                 }
             }
             _ => {}
@@ -274,6 +281,7 @@ impl SourceModule {
                 Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
             }
             Binding::Constant(constant) => Global::Constant(*constant),
+            Binding::Known(known) => Global::Known(known.clone()),
             Binding::Array(array) => {
                 let elements: usize = array.shape.iter().product();
                 if elements * array.dtype.size_in_bytes() != array.bytes.len() {
@@ -416,6 +424,15 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
                 Constant::Complex(real, imag) => Some(Constant::Complex(-real, -imag)),
             }
         }
+        _ => None,
+    }
+}
+
+/// The compile-time value of a string literal or `None`.
+fn literal_known(expr: &Expr) -> Option<crate::types::Type> {
+    match expr {
+        Expr::StringLiteral(literal) => Some(crate::types::Type::Str(literal.value.to_str().to_string())),
+        Expr::NoneLiteral(_) => Some(crate::types::Type::None),
         _ => None,
     }
 }

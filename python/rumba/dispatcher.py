@@ -121,7 +121,7 @@ def _definition_source(py_func):
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
-_KNOWN_MODULES = ("math", "cmath", "numpy", "operator", "random", "numba", "rumba", "numba.cuda", "rumba.cuda")
+_KNOWN_MODULES = ("math", "cmath", "numpy", "numpy.linalg", "operator", "random", "numba", "rumba", "numba.cuda", "rumba.cuda")
 
 
 # Modules of rumba's own whose functions compiled code calls as a user's, compiled from their source.
@@ -141,6 +141,10 @@ def _describe(value):
         # NumPy scalars of the types Python's numbers have in compiled code (others would change
         # their arithmetic's width).
         value = value.item()
+    if value is None:
+        return ("none",)
+    if isinstance(value, str):
+        return ("string", value)
     if isinstance(value, (bool, int, float, complex)):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None

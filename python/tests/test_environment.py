@@ -258,3 +258,41 @@ def test_each_string_is_its_own_specialisation():
     assert len(compiled.signatures) == 2
     with pytest.raises(TypeError, match="cannot pass"):
         compiled(1.0, ("double",))
+
+
+MODE = "double"
+NOTHING = None
+
+
+def by_global_mode(x):
+    if MODE == "double":
+        return 2 * x
+    return x
+
+
+def none_default(x):
+    if NOTHING is None:
+        return x + 1
+    return x
+
+
+def test_global_strings_and_none_are_known_when_compiling():
+    check(jitted(by_global_mode), 3)
+    check(jitted(none_default), 3)
+
+
+def mode_factory(mode, offset):
+    def scaled(x):
+        if mode == "half":
+            return x / 2
+        if offset is None:
+            return x
+        return x + offset
+
+    return scaled
+
+
+@pytest.mark.parametrize("mode, offset", [("half", None), ("whole", None), ("whole", 4)])
+def test_closures_over_strings_and_none(mode, offset):
+    function = mode_factory(mode, offset)
+    assert njit(function)(6) == function(6)

@@ -255,6 +255,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
             None => match module.global(name) {
                 Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),
+                Some(Global::Known(Type::None)) => Ok(Value::None),
+                Some(Global::Known(known)) => Ok(Value::CompileTime(known.clone())),
                 Some(Global::Array(array)) => Ok(self.constant_array(name, array, loc)),
                 Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))

@@ -2842,16 +2842,33 @@ def _linalg_pinv(a: "2-d", rcond=None):
 
 def _linalg_norm(x, ord=None, axis=None):
     if axis is not None:
-        if ord is not None:
-            raise ValueError("np.linalg.norm: only ord=None is supported with axis=")
-        v = np._lapack_inexact(x)
-        return np.sqrt((v * v).sum(axis=axis))
+        return np._lapack_norms_along(np._lapack_inexact(x), ord, axis)
     v = np._lapack_inexact(x)
     if x.ndim == 1:
         return np._lapack_vector_norm(v, ord)
     if x.ndim != 2:
         raise ValueError("Improper number of dimensions to norm.")
     return np._lapack_matrix_norm(v, ord)
+
+
+def _lapack_norms_along(v, ord, axis):
+    # The 2-norms of a matrix's columns (axis 0) or rows (axis 1), or of a vector (axis 0).
+    if ord is not None:
+        raise ValueError("np.linalg.norm: only ord=None is supported with axis=")
+    if v.ndim == 1:
+        if axis != 0 and axis != -1:
+            raise ValueError("axis is out of bounds for array of dimension 1")
+        return np._lapack_vector_norm(v, ord)
+    if v.ndim != 2:
+        raise ValueError("Improper number of dimensions to norm.")
+    down_columns = axis == 0 or axis == -2
+    if not down_columns and axis != 1 and axis != -1:
+        raise ValueError("axis is out of bounds for array of dimension 2")
+    squares = np.zeros(v.shape[1] if down_columns else v.shape[0], dtype=v.dtype)
+    for i in range(v.shape[0]):
+        for j in range(v.shape[1]):
+            squares[j if down_columns else i] += v[i, j] * v[i, j]
+    return np.sqrt(squares)
 
 
 def _lapack_vector_norm(v, ord):

@@ -1,0 +1,356 @@
+"""np.linalg inside compiled code, through LAPACK, against NumPy's own np.linalg on the same inputs:
+well-conditioned random matrices (tolerances scaled by the condition number), several dtypes and
+layouts, singular, non-square and empty inputs, and the errors NumPy raises (LinAlgError,
+ValueError). Decompositions are compared through what defines them (A = Q R, A v = w v) where the
+factors' signs are LAPACK's choice."""
+import numpy as np
+import numpy.linalg
+import pytest
+from numpy.linalg import inv as imported_inv
+
+import rumba
+from rumba import njit
+
+rng = np.random.default_rng(16)
+linalg_alias = np.linalg
+
+
+def well_conditioned(n, m=None, dtype=np.float64):
+    m = n if m is None else m
+    a = rng.standard_normal((n, m))
+    a[: min(n, m), : min(n, m)] += 3 * np.eye(min(n, m))
+    return a.astype(dtype)
+
+
+def symmetric_positive(n, dtype=np.float64):
+    a = rng.standard_normal((n, n))
+    return (a @ a.T + n * np.eye(n)).astype(dtype)
+
+
+def layouts(a):
+    """`a` as C, F, a strided view and an integer-free copy through a transpose."""
+    padded = np.zeros((a.shape[0], 2 * a.shape[1]), dtype=a.dtype)
+    padded[:, ::2] = a
+    return [a.copy(), np.asfortranarray(a), padded[:, ::2], a.T.copy().T]
+
+
+def tolerance(a):
+    single = np.asarray(a).dtype == np.float32
+    condition = np.linalg.cond(np.asarray(a, dtype=np.float64)) if np.asarray(a).ndim == 2 and min(np.asarray(a).shape) > 0 else 1.0
+    return (1e-4 if single else 1e-11) * max(condition, 1.0)
+
+
+def assert_close(got, expected, rtol):
+    # Numbers come back as Python floats, as Numba boxes them; arrays keep NumPy's dtype.
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype, (type(got), got.dtype, expected.dtype)
+    got, expected = np.asarray(got), np.asarray(expected)
+    assert got.shape == expected.shape, (got.shape, expected.shape)
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * max(1.0, float(np.abs(expected).max(initial=0))))
+
+
+def inv(a):
+    return np.linalg.inv(a)
+
+
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+def det(a):
+    return np.linalg.det(a)
+
+
+def slogdet(a):
+    return np.linalg.slogdet(a)
+
+
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+def eigh(a):
+    return np.linalg.eigh(a)
+
+
+def eigh_upper(a):
+    return np.linalg.eigh(a, UPLO="U")
+
+
+def eigvalsh(a):
+    return np.linalg.eigvalsh(a)
+
+
+def eig(a):
+    return np.linalg.eig(a)
+
+
+def eigvals(a):
+    return np.linalg.eigvals(a)
+
+
+def svd(a):
+    return np.linalg.svd(a)
+
+
+def svd_reduced(a):
+    return np.linalg.svd(a, full_matrices=False)
+
+
+def qr(a):
+    return np.linalg.qr(a)
+
+
+def qr_complete(a):
+    return np.linalg.qr(a, mode="complete")
+
+
+def qr_r(a):
+    return np.linalg.qr(a, mode="r")
+
+
+def lstsq(a, b):
+    return np.linalg.lstsq(a, b)
+
+
+def pinv(a):
+    return np.linalg.pinv(a)
+
+
+def matrix_rank(a):
+    return np.linalg.matrix_rank(a)
+
+
+def cond(a):
+    return np.linalg.cond(a)
+
+
+def matrix_power(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+@pytest.mark.parametrize("n", [1, 4, 17])
+def test_inv_det_slogdet(dtype, n):
+    base = well_conditioned(n) if dtype != np.int64 else np.round(well_conditioned(n) * 3)
+    for a in layouts(base.astype(dtype)):
+        rtol = tolerance(a)
+        assert_close(njit(inv)(a), inv(a), rtol)
+        assert_close(njit(det)(a), det(a), rtol)
+        sign, logdet = njit(slogdet)(a)
+        expected_sign, expected_logdet = slogdet(a)
+        assert sign == expected_sign
+        assert abs(logdet - expected_logdet) <= rtol * max(1.0, abs(expected_logdet))
+
+
+def test_singular_matrices():
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        njit(inv)(singular)
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        njit(solve)(singular, np.ones(2))
+    assert njit(det)(np.zeros((3, 3))) == 0.0
+    sign, logdet = njit(slogdet)(np.zeros((3, 3)))
+    assert sign == 0.0 and logdet == -np.inf
+
+
+def test_non_square_and_empty():
+    for function in (inv, det, cholesky, eigvalsh):
+        with pytest.raises(np.linalg.LinAlgError, match="square"):
+            njit(function)(np.ones((2, 3)))
+    assert njit(inv)(np.ones((0, 0))).shape == (0, 0)
+    assert njit(det)(np.ones((0, 0))) == 1.0
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_solve(dtype):
+    a = well_conditioned(9, dtype=dtype)
+    rtol = tolerance(a)
+    for b in (rng.standard_normal(9).astype(dtype), rng.standard_normal((9, 3)).astype(dtype), rng.standard_normal((9, 6))[:, ::2].astype(dtype)):
+        for layout in layouts(a):
+            assert_close(njit(solve)(layout, b), solve(layout, b), rtol)
+    with pytest.raises(ValueError, match="mismatch"):
+        njit(solve)(a, np.ones(4, dtype=dtype))
+
+
+def test_solve_mixes_types_as_numpy():
+    a, b = well_conditioned(5, dtype=np.float32), rng.standard_normal(5)
+    assert_close(njit(solve)(a, b), solve(a, b), 1e-4 * tolerance(a.astype(np.float64)) * 1e4)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_cholesky(dtype):
+    a = symmetric_positive(7, dtype)
+    assert_close(njit(cholesky)(a), cholesky(a), tolerance(a))
+    with pytest.raises(np.linalg.LinAlgError, match="not positive definite"):
+        njit(cholesky)(-np.eye(3))
+
+
+@pytest.mark.parametrize("function", [eigh, eigh_upper])
+def test_eigh(function):
+    a = symmetric_positive(8)
+    # Only one triangle is read: spoil the other.
+    spoiled = np.tril(a) if function is eigh else np.triu(a)
+    w, v = njit(function)(spoiled)
+    expected_w, _ = function(spoiled)
+    assert_close(w, expected_w, tolerance(a))
+    np.testing.assert_allclose(a @ v, v * w, atol=1e-9 * np.abs(a).max())
+    assert_close(njit(eigvalsh)(a), eigvalsh(a), tolerance(a))
+
+
+def test_eig_of_a_real_spectrum():
+    q, _ = np.linalg.qr(rng.standard_normal((6, 6)))
+    a = q @ np.diag([1.0, 2.0, 3.0, -4.0, 5.0, 6.5]) @ q.T + 0.01 * np.triu(np.ones((6, 6)), 1)
+    w, v = njit(eig)(a)
+    assert_close(np.sort(w), np.sort(eig(a)[0].real), 1e-9)
+    np.testing.assert_allclose(a @ v, v * w, atol=1e-9)
+    assert_close(np.sort(njit(eigvals)(a)), np.sort(eigvals(a).real), 1e-9)
+
+
+def test_eig_refuses_complex_spectra():
+    rotation = np.array([[0.0, -1.0], [1.0, 0.0]])
+    with pytest.raises(ValueError, match="complex eigenvalues"):
+        njit(eig)(rotation)
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5), (0, 3)], ids=str)
+def test_svd(shape):
+    a = well_conditioned(*shape) if min(shape) else np.ones(shape)
+    for function in (svd, svd_reduced):
+        u, s, vt = njit(function)(a)
+        expected_u, expected_s, expected_vt = function(a)
+        assert (u.shape, s.shape, vt.shape) == (expected_u.shape, expected_s.shape, expected_vt.shape)
+        assert_close(s, expected_s, 1e-11)
+        k = s.shape[0]
+        np.testing.assert_allclose(u[:, :k] * s @ vt[:k], a, atol=1e-10)
+        np.testing.assert_allclose(u.T @ u, np.eye(u.shape[1]), atol=1e-10)
+    with pytest.raises(np.linalg.LinAlgError):
+        njit(svd)(np.full((2, 2), np.nan))
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5)], ids=str)
+def test_qr(shape):
+    a = well_conditioned(*shape)
+    for function in (qr, qr_complete):
+        q, r = njit(function)(a)
+        expected_q, expected_r = function(a)
+        assert q.shape == expected_q.shape and r.shape == expected_r.shape
+        np.testing.assert_allclose(q @ r, a, atol=1e-10)
+        np.testing.assert_allclose(q.T @ q, np.eye(q.shape[1]), atol=1e-10)
+        np.testing.assert_allclose(np.abs(r), np.abs(expected_r), atol=1e-10)
+        assert np.allclose(np.tril(r, -1), 0)
+    assert_close(np.abs(njit(qr_r)(a)), np.abs(qr_r(a)), 1e-10)
+
+
+@pytest.mark.parametrize("shape", [(8, 3), (3, 8), (5, 5)], ids=str)
+def test_lstsq(shape):
+    a = well_conditioned(*shape)
+    for b in (rng.standard_normal(shape[0]), rng.standard_normal((shape[0], 2))):
+        x, residuals, rank, s = njit(lstsq)(a, b)
+        expected_x, expected_residuals, expected_rank, expected_s = lstsq(a, b)
+        assert_close(x, expected_x, 1e-10)
+        assert_close(residuals, expected_residuals, 1e-9)
+        assert rank == expected_rank
+        assert_close(s, expected_s, 1e-11)
+    rank_deficient = np.ones((4, 3))
+    assert njit(lstsq)(rank_deficient, np.ones(4))[2] == 1
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6)], ids=str)
+def test_pinv_rank_cond(shape):
+    a = well_conditioned(*shape)
+    assert_close(njit(pinv)(a), pinv(a), 1e-10)
+    assert njit(matrix_rank)(a) == matrix_rank(a)
+    assert njit(matrix_rank)(np.ones((4, 4))) == 1
+    assert njit(matrix_rank)(np.zeros(3)) == 0
+    square = well_conditioned(5)
+    assert abs(njit(cond)(square) - cond(square)) <= 1e-10 * cond(square)
+
+
+def norm(a, order):
+    return np.linalg.norm(a, order)
+
+
+def default_norm(a):
+    return np.linalg.norm(a)
+
+
+def norm_of(order):
+    """A function computing the norm of that order, and its compiled form: None as the default,
+    the others as an argument."""
+    if order is None:
+        return default_norm, njit(default_norm)
+    compiled = njit(norm)
+    return (lambda a: norm(a, order)), (lambda a: compiled(a, order))
+
+
+@pytest.mark.parametrize("order", [None, "fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf], ids=str)
+def test_matrix_norms(order):
+    expected, got = norm_of(order)
+    for a in layouts(well_conditioned(5, 4)) + [np.arange(12).reshape(3, 4)]:
+        assert_close(got(a), expected(a), 1e-12)
+
+
+@pytest.mark.parametrize("order", [None, 1, 2, 3, 0, np.inf, -np.inf, 0.5], ids=str)
+def test_vector_norms(order):
+    expected, got = norm_of(order)
+    v = rng.standard_normal(11)
+    v[3] = 0
+    for vector in (v, v[::2], v.astype(np.float32)):
+        assert_close(got(vector), expected(vector), 1e-6 if vector.dtype == np.float32 else 1e-12)
+
+
+def test_norm_along_an_axis():
+    def norms(a):
+        return np.linalg.norm(a, axis=0), np.linalg.norm(a, axis=1), np.linalg.norm(a, axis=-1), np.linalg.norm(a[0], axis=0)
+
+    a = rng.standard_normal((4, 5))
+    for got, expected in zip(njit(norms)(a), norms(a)):
+        assert_close(got, expected, 1e-12)
+
+
+@pytest.mark.parametrize("power", [0, 1, 2, 5, -1, -3])
+def test_matrix_power(power):
+    a = well_conditioned(4) / 3
+    assert_close(njit(matrix_power)(a, power), matrix_power(a, power), 1e-10)
+    integers = np.arange(9).reshape(3, 3) % 4
+    if power >= 0:
+        got = njit(matrix_power)(integers, power)
+        assert got.dtype == integers.dtype and np.array_equal(got, matrix_power(integers, power))
+    else:
+        with pytest.raises(TypeError, match="integer matrix"):
+            njit(matrix_power)(integers, power)
+
+
+def inv_through_aliases(a):
+    return imported_inv(a) + linalg_alias.inv(a) + numpy.linalg.inv(a)
+
+
+def test_linalg_by_any_name():
+    a = well_conditioned(4)
+    assert_close(njit(inv_through_aliases)(a), 3 * np.linalg.inv(a), 1e-10)
+
+
+def raises_linalg_error(x):
+    if x < 0:
+        raise np.linalg.LinAlgError("negative")
+    return x
+
+
+def test_raising_linalg_error():
+    with pytest.raises(np.linalg.LinAlgError, match="negative"):
+        njit(raises_linalg_error)(-1.0)
+
+
+def unsupported_linalg(a):
+    return np.linalg.multi_dot(a)
+
+
+def test_an_unsupported_function_is_a_located_error():
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.multi_dot is not supported yet"):
+        njit(unsupported_linalg)(np.ones((2, 2)))
+
+
+def test_a_vector_is_refused_where_numpy_needs_a_matrix():
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.inv of float64\[::1\]"):
+        njit(inv)(np.ones(3))
