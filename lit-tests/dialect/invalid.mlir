@@ -486,3 +486,43 @@ func.func @dynamic_shared_array_of_two_dimensions() {
   %a = py.shared_array : !py.array<f32, 2, C>
   return
 }
+
+// -----
+
+func.func @unknown_lapack_routine(%a: !py.array<f64, 2, F>) -> si64 {
+  // expected-error @+1 {{unknown LAPACK routine 'gemm'}}
+  %info = py.lapack "gemm"(%a) : (!py.array<f64, 2, F>) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_operand_count(%a: !py.array<f64, 2, F>) -> si64 {
+  // expected-error @+1 {{'getrf' takes 2 operand(s), got 1}}
+  %info = py.lapack "getrf"(%a) : (!py.array<f64, 2, F>) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_c_ordered_matrix(%a: !py.array<f64, 2, C>) -> si64 {
+  // expected-error @+1 {{expects F-ordered matrices and contiguous vectors, got '!py.array<f64, 2, C>'}}
+  %info = py.lapack "potrf"(%a) : (!py.array<f64, 2, C>) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_mixed_floats(%a: !py.array<f64, 2, F>, %tau: !py.array<f32, 1, C>) -> si64 {
+  // expected-error @+1 {{mixes element types 'f64' and 'f32'}}
+  %info = py.lapack "geqrf"(%a, %tau) : (!py.array<f64, 2, F>, !py.array<f32, 1, C>) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_pivots(%a: !py.array<f64, 2, F>, %pivots: !py.array<si64, 1, C>) -> si64 {
+  // expected-error @+1 {{expects a contiguous si32 vector, got '!py.array<si64, 1, C>'}}
+  %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si64, 1, C>) -> si64
+  return %info : si64
+}

@@ -243,6 +243,15 @@ func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: s
   return
 }
 
+// CHECK-LABEL: func.func @lapack
+// CHECK: %{{.*}} = py.lapack "getrf"(%arg0, %arg1) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
+// CHECK: %{{.*}} = py.lapack "syevd"(%arg0, %arg2, %arg3) : (!py.array<f64, 2, F>, !py.array<f64, 1, C>, si64) -> si64
+func.func @lapack(%a: !py.array<f64, 2, F>, %pivots: !py.array<si32, 1, C>, %w: !py.array<f64, 1, C>, %vectors: si64) {
+  %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
+  %eigen = py.lapack "syevd"(%a, %w, %vectors) : (!py.array<f64, 2, F>, !py.array<f64, 1, C>, si64) -> si64
+  return
+}
+
 // CHECK-LABEL: func.func @random
 // CHECK: py.seed %arg0 : si64
 // CHECK: py.random : f64
