@@ -2,4 +2,5 @@
 //! (One test binary: each links MLIR statically.)
 
 mod environment;
+mod linalg;
 mod seeds;
