@@ -20,7 +20,7 @@ pub fn blas_products(module: MlirOperation) -> Result<(), String> {
     for product in products {
         let Some(bits) = float_bits(product) else { continue };
         let Some(fill) = zero_fill_before(product) else { continue };
-        if inside_parallel_loop(product) || ir::enclosing_function_has(product, SIMULATED_ATTRIBUTE) {
+        if ir::has_ancestor(product, "scf.parallel") || ir::enclosing_function_has(product, SIMULATED_ATTRIBUTE) {
             continue;
         }
         let b = Builder::before(product);
@@ -59,15 +59,4 @@ fn zero_fill_before(product: MlirOperation) -> Option<MlirOperation> {
 fn float_bits(product: MlirOperation) -> Option<u32> {
     let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(ir::operands(product)[0])) };
     unsafe { (mlirTypeIsAF32(element) || mlirTypeIsAF64(element)).then(|| mlirFloatTypeGetWidth(element)) }
-}
-
-fn inside_parallel_loop(operation: MlirOperation) -> bool {
-    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
-    while !current.ptr.is_null() {
-        if ir::op_name(current) == "scf.parallel" {
-            return true;
-        }
-        current = unsafe { mlirOperationGetParentOperation(current) };
-    }
-    false
 }

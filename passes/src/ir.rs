@@ -167,6 +167,18 @@ fn takes_fastmath(name: &str) -> bool {
 }
 
 /// Whether the function around `operation` has the attribute `name`.
+/// Whether an operation named `name` encloses `operation`.
+pub fn has_ancestor(operation: MlirOperation, name: &str) -> bool {
+    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
+    while !current.ptr.is_null() {
+        if op_name(current) == name {
+            return true;
+        }
+        current = unsafe { mlirOperationGetParentOperation(current) };
+    }
+    false
+}
+
 pub fn enclosing_function_has(operation: MlirOperation, name: &str) -> bool {
     let mut current = operation;
     while !current.ptr.is_null() && op_name(current) != "func.func" {

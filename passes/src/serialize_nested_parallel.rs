@@ -10,17 +10,6 @@
 use crate::ir::{self, Builder};
 use mlir_sys::*;
 
-fn nested_in_parallel(operation: MlirOperation) -> bool {
-    let mut current = unsafe { mlirOperationGetParentOperation(operation) };
-    while !current.ptr.is_null() {
-        if ir::op_name(current) == "scf.parallel" {
-            return true;
-        }
-        current = unsafe { mlirOperationGetParentOperation(current) };
-    }
-    false
-}
-
 /// `scf.for %iv = lower to upper step step` with an empty body (just its `scf.yield`), in front of
 /// `anchor`; returns the loop's body block.
 fn empty_for(anchor: MlirOperation, lower: MlirValue, upper: MlirValue, step: MlirValue) -> MlirBlock {
@@ -59,7 +48,7 @@ fn serialize(parallel: MlirOperation) {
 /// Runs the pass on a module.
 pub fn serialize_nested_parallel(module: MlirOperation) {
     let nested = ir::collect_operations(module, |operation| {
-        ir::op_name(operation) == "scf.parallel" && unsafe { mlirOperationGetNumResults(operation) } == 0 && nested_in_parallel(operation)
+        ir::op_name(operation) == "scf.parallel" && unsafe { mlirOperationGetNumResults(operation) } == 0 && ir::has_ancestor(operation, "scf.parallel")
     });
     for parallel in nested {
         serialize(parallel);

@@ -2611,27 +2611,16 @@ def _lapack_solve(a, b):
 
 
 def _linalg_det(a: "2-d"):
-    np._lapack_square(a)
-    lu = np._lapack_copy(a)
-    n = lu.shape[0]
-    # One, in the matrix's float type.
-    det = lu[:0, 0].sum() + 1
-    if n == 0:
-        return det
-    pivots = np.empty(n, dtype=np.int32)
-    if np._lapack_lu(lu, pivots):
-        return det * 0
-    for i in range(n):
-        det = det * lu[i, i]
-        if pivots[i] != i + 1:
-            det = -det
-    return det
+    # From the logarithm, as NumPy computes it.
+    sign, logdet = np._linalg_slogdet(a)
+    return sign * np.exp(logdet)
 
 
 def _linalg_slogdet(a: "2-d"):
     np._lapack_square(a)
     lu = np._lapack_copy(a)
     n = lu.shape[0]
+    # One, in the matrix's float type.
     sign = lu[:0, 0].sum() + 1
     logdet = sign * 0
     if n == 0:
