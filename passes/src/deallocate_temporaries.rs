@@ -5,8 +5,10 @@
 //! frontend emits, an array lives in the block it is made in, or is carried by loops that swap it
 //! with another. This pass matches every `memref.alloc` and follows the values derived from it
 //! (casts, views, strided metadata, and the results and block arguments of loops that carry it).
-//! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` where the
-//! allocation goes out of scope: before the terminator of its block inside a loop or branch body
+//! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` after the last
+//! operation of the allocation's block that touches the memory, when nothing outside that block
+//! does (every path through a block runs it to its end, so that frees it on every path); otherwise
+//! where the allocation goes out of scope: before the terminator of its block inside a loop or branch body
 //! (each iteration frees its own), and at the function's top level before every `func.return` of a
 //! block the allocation dominates. The top level is a chain of blocks, each entered from the one
 //! before, and a shared exit block taken when an exception is raised, which an allocation made after
@@ -152,6 +154,49 @@ fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
     Builder::before(anchor).create("memref.dealloc", &[allocation], &[], &[]);
 }
 
+/// Every operation that touches `value`'s memory: its users and those of the values derived from
+/// it (the values `fate` follows).
+fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>) {
+    for (user, _) in ir::uses(value) {
+        users.push(user);
+        let name = ir::op_name(user);
+        if VIEWS.contains(&name.as_str()) || name == "func.call" || LOOPS.contains(&name.as_str()) {
+            for result in ir::results(user) {
+                users_of_memory(result, users);
+            }
+        }
+        if LOOPS.contains(&name.as_str()) {
+            for argument in ir::block_arguments(user) {
+                users_of_memory(argument, users);
+            }
+        }
+    }
+}
+
+/// The operation right after the last one of `block` that touches `value`'s memory (itself or
+/// through an operation it holds), when nothing outside `block` touches it: the soonest a local
+/// array can be freed, which keeps fewer large temporaries alive at once (NumPy frees each when its
+/// last reference goes). `None` sends the array to the end of its scope.
+fn after_last_use(value: MlirValue, block: MlirBlock) -> Option<MlirOperation> {
+    let mut users = Vec::new();
+    users_of_memory(value, &mut users);
+    let mut last = unsafe { mlirOpResultGetOwner(value) };
+    for user in users {
+        let mut holder = user;
+        while unsafe { !mlirBlockEqual(mlirOperationGetBlock(holder), block) } {
+            holder = unsafe { mlirOperationGetParentOperation(holder) };
+            if holder.ptr.is_null() || ir::op_name(holder) == "func.func" {
+                return None;
+            }
+        }
+        if unsafe { mlirOperationIsBeforeInBlock(last, holder) } {
+            last = holder;
+        }
+    }
+    let next = unsafe { mlirOperationGetNextInBlock(last) };
+    (!next.ptr.is_null()).then_some(next)
+}
+
 /// Runs the pass on a module: on every `memref.alloc`, and on every array a compiled function's call
 /// returns after its status (a runtime function that gives memory, such as a CUDA block's shared
 /// memory, returns it first, and it is the runtime's).
@@ -170,6 +215,10 @@ pub fn deallocate_temporaries(module: MlirOperation) {
         .collect();
     for (value, fate) in fates {
         let block = unsafe { mlirOperationGetBlock(mlirOpResultGetOwner(value)) };
+        if let Some(anchor) = (fate == Fate::Local).then(|| after_last_use(value, block)).flatten() {
+            deallocate_before(anchor, value);
+            continue;
+        }
         match (fate, is_top_level(block)) {
             (Fate::Local, false) => deallocate_before(unsafe { mlirBlockGetTerminator(block) }, value),
             (Fate::Escapes, _) | (Fate::Returned, false) => {}

@@ -1,14 +1,16 @@
-// deallocate-temporaries frees each allocation that no return, call, yield or branch hands on: in a
-// loop body before the body's terminator, at the top level before each return of a block the
-// allocation dominates. Returned allocations, and views of them, stay the caller's.
+// deallocate-temporaries frees each allocation that no return, call, yield or branch hands on: right
+// after the last operation of its block that touches it when nothing outside the block does;
+// otherwise in a loop body before the body's terminator, at the top level before each return of a
+// block the allocation dominates. Returned allocations, and views of them, stay the caller's.
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(deallocate-temporaries)' | %FileCheck %s
 
 // The returned allocation is freed only if, at run time, the returned view is other memory.
 // CHECK-LABEL: func.func @top_level
 // CHECK: %[[T:.*]] = memref.alloc
+// CHECK-NEXT: memref.load %[[T]]
+// CHECK-NEXT: memref.dealloc %[[T]]
 // CHECK: %[[R:.*]] = memref.alloc
 // CHECK: %[[VIEW:.*]] = memref.subview %[[R]]
-// CHECK: memref.dealloc %[[T]]
 // CHECK: %[[OWN:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
 // CHECK: %[[RETURNED:.*]] = memref.extract_aligned_pointer_as_index %[[VIEW]]
 // CHECK: %[[OTHER:.*]] = arith.cmpi ne, %[[OWN]], %[[RETURNED]] : index
@@ -57,12 +59,15 @@ func.func @in_a_loop(%n: index) {
 // CHECK-NEXT: memref.dealloc %[[FIRST]]
 // CHECK-NEXT: return
 func.func @chain(%n: index, %a: i1, %b: i1) {
+  %c0 = arith.constant 0 : index
   %first = memref.alloc(%n) : memref<?xf64>
   cf.cond_br %a, ^next, ^exit
 ^next:
   %second = memref.alloc(%n) : memref<?xf64>
   cf.cond_br %b, ^last, ^exit
 ^last:
+  %x = memref.load %first[%c0] : memref<?xf64>
+  memref.store %x, %second[%c0] : memref<?xf64>
   return
 ^exit:
   return
@@ -84,7 +89,7 @@ func.func @passed_on(%n: index) {
 // CHECK-LABEL: func.func @returned_by_call
 // CHECK: %[[T:.*]] = memref.alloc
 // CHECK: %[[R:.*]]:2 = call @make(%[[T]])
-// CHECK: memref.dealloc %[[T]]
+// CHECK: memref.load %[[R]]#1
 // CHECK: %[[OK:.*]] = arith.cmpi eq, %[[R]]#0, %{{.*}} : i32
 // CHECK: %[[OWN:.*]] = memref.extract_aligned_pointer_as_index %[[R]]#1
 // CHECK: %[[ARG:.*]] = memref.extract_aligned_pointer_as_index %[[T]]
@@ -93,7 +98,10 @@ func.func @passed_on(%n: index) {
 // CHECK: %[[OWNED:.*]] = arith.andi %[[OK]], %[[DISTINCT]] : i1
 // CHECK: scf.if %[[OWNED]] {
 // CHECK-NEXT: memref.dealloc %[[R]]#1
-// CHECK: return
+// CHECK-NEXT: }
+// The argument, which the call may have returned, is freed after the result's last use.
+// CHECK-NEXT: memref.dealloc %[[T]]
+// CHECK-NEXT: return
 func.func private @make(memref<?xf64>) -> (i32, memref<?xf64>)
 func.func @returned_by_call(%n: index) -> f64 {
   %c0 = arith.constant 0 : index
@@ -171,4 +179,27 @@ func.func @runtime_memory() -> index {
   %memory = func.call @rumba_cuda_dynamic_shared_memory() : () -> memref<?xi8>
   %bytes = memref.dim %memory, %c0 : memref<?xi8>
   return %bytes : index
+}
+
+// An array read through a view and inside a branch is freed right after the branch, its last use,
+// before the next allocation: two temporaries are never alive at once.
+// CHECK-LABEL: func.func @freed_after_last_use
+// CHECK: %[[T:.*]] = memref.alloc
+// CHECK: %[[VIEW:.*]] = memref.subview %[[T]]
+// CHECK: scf.if
+// CHECK-NEXT: memref.load %[[VIEW]]
+// CHECK: }
+// CHECK-NEXT: memref.dealloc %[[T]]
+// CHECK-NEXT: %[[U:.*]] = memref.alloc
+// CHECK-NEXT: memref.dealloc %[[U]]
+// CHECK-NEXT: return
+func.func @freed_after_last_use(%n: index, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc(%n) : memref<?xf64>
+  %view = memref.subview %t[%c0] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+  scf.if %flag {
+    %x = memref.load %view[%c0] : memref<?xf64, strided<[1], offset: ?>>
+  }
+  %u = memref.alloc(%n) : memref<?xf64>
+  return
 }
