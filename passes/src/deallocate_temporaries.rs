@@ -7,7 +7,8 @@
 //! (casts, views, strided metadata, and the results and block arguments of loops that carry it).
 //! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` after the last
 //! operation of the allocation's block that touches the memory, when nothing outside that block
-//! does (every path through a block runs it to its end, so that frees it on every path); otherwise
+//! does (every path through a block runs it to its end, so that frees it on every path) and no
+//! call gives or returns it; otherwise
 //! where the allocation goes out of scope: before the terminator of its block inside a loop or branch body
 //! (each iteration frees its own), and at the function's top level before every `func.return` of a
 //! block the allocation dominates. The top level is a chain of blocks, each entered from the one
@@ -178,9 +179,16 @@ fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>) {
 /// array can be freed, which keeps fewer large temporaries alive at once (NumPy frees each when its
 /// last reference goes). `None` sends the array to the end of its scope.
 fn after_last_use(value: MlirValue, block: MlirBlock) -> Option<MlirOperation> {
+    // Not memory a call returns or is given: a raising callee returns the empty descriptor, and the
+    // frontend may still read from it later in the statement; with the dealloc at the block's end,
+    // LLVM sinks such reads onto the path where the call succeeded, which one here would block.
+    let owner = unsafe { mlirOpResultGetOwner(value) };
     let mut users = Vec::new();
     users_of_memory(value, &mut users);
-    let mut last = unsafe { mlirOpResultGetOwner(value) };
+    if ir::op_name(owner) == "func.call" || users.iter().any(|user| ir::op_name(*user) == "func.call") {
+        return None;
+    }
+    let mut last = owner;
     for user in users {
         let mut holder = user;
         while unsafe { !mlirBlockEqual(mlirOperationGetBlock(holder), block) } {
