@@ -8,10 +8,10 @@
 //! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` after the last
 //! operation of the allocation's block that touches the memory, when nothing outside that block
 //! does (every path through a block runs it to its end, so that frees it on every path) and no
-//! call gives or returns it; otherwise
-//! where the allocation goes out of scope: before the terminator of its block inside a loop or branch body
-//! (each iteration frees its own), and at the function's top level before every `func.return` of a
-//! block the allocation dominates. The top level is a chain of blocks, each entered from the one
+//! call gives or returns it; otherwise where the allocation goes out of scope: before the
+//! terminator of its block inside a loop or branch body (each iteration frees its own), and at
+//! the function's top level before every `func.return` of a block the allocation dominates. The
+//! top level is a chain of blocks, each entered from the one
 //! before, and a shared exit block taken when an exception is raised, which an allocation made after
 //! the entry block does not dominate: it leaks when that exception is raised. An allocation that may
 //! be returned (itself, a view of it, or whichever array a swapping loop ends with) is freed before a
@@ -155,13 +155,13 @@ fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
     Builder::before(anchor).create("memref.dealloc", &[allocation], &[], &[]);
 }
 
-/// Every operation that touches `value`'s memory: its users and those of the values derived from
-/// it (the values `fate` follows).
+/// Every operation that touches `value`'s memory: its users and those of the views of it and of
+/// the loops that carry it.
 fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>) {
     for (user, _) in ir::uses(value) {
         users.push(user);
         let name = ir::op_name(user);
-        if VIEWS.contains(&name.as_str()) || name == "func.call" || LOOPS.contains(&name.as_str()) {
+        if VIEWS.contains(&name.as_str()) || LOOPS.contains(&name.as_str()) {
             for result in ir::results(user) {
                 users_of_memory(result, users);
             }
