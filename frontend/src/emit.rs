@@ -207,6 +207,10 @@ struct FunctionEmitter<'e, 's, 'm> {
     state_slot: String,
     status_slot: String,
     return_slots: Vec<(String, Scalar)>,
+    /// Where a function returns arrays from inside a loop or branch: for each array in its result,
+    /// the variable (named so that no Python name can be it) that carries the array returned out to
+    /// the exit block, as loops and branches carry array variables.
+    return_arrays: Vec<String>,
     /// Whether an expression of the current statement may already have raised, so that later side
     /// effects of the same statement must be skipped.
     statement_may_have_raised: bool,
@@ -229,8 +233,6 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// For each region being emitted, innermost last: the array variables first assigned in it,
     /// which go out of scope with it.
     region_arrays: Vec<Vec<String>>,
-    /// Results of `scf.if` guards that carry arrays out: the values each may be.
-    may_be: HashMap<String, Vec<String>>,
     /// Range loop variables the body does not reassign, with the least value each takes.
     index_floors: HashMap<String, i64>,
     /// In a stencil kernel: the centre indices, and the parameters indexed relative to them.
@@ -416,12 +418,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             state_slot: String::new(),
             status_slot: String::new(),
             return_slots: Vec::new(),
+            return_arrays: Vec::new(),
             statement_may_have_raised: false,
             storing_numpy_scalar: false,
             settled_types: SettledTypes::new(function),
             broadcast_sources: HashMap::new(),
             region_arrays: Vec::new(),
-            may_be: HashMap::new(),
             index_floors: HashMap::new(),
             stencil_centres: Vec::new(),
             relative_arrays: Vec::new(),
@@ -585,40 +587,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.line(trailer);
     }
 
-    /// `scf.if %condition` with a then-region and an optional else-region, no results.
     /// The rest of a block after a statement that may have raised, run only if none did. Array
     /// variables it reassigns come out of the `scf.if` as its results (unchanged when it is skipped).
     fn emit_guarded(&mut self, rest: &[Stmt]) -> Result<(), Diagnostic> {
         let running = self.running();
         // Only variables this region may reassign (its own, or those its loop carries).
-        let carried = self.carried_arrays(rest, true);
-        let types = carried.types_text().join(", ");
-        let (lines, yielded) = self.region(|this| {
-            if let Some(locals) = this.region_arrays.last_mut() {
-                locals.extend(carried.names.iter().cloned());
-            }
-            this.emit_block(rest)?;
-            let values = this.current_arrays(&carried.names);
-            if values.is_empty() {
-                this.line("scf.yield");
-            } else {
-                this.line(format!("scf.yield {} : {types}", values.join(", ")));
-            }
-            Ok(values)
-        })?;
-        if carried.names.is_empty() {
-            self.emit_if(&running, lines, None);
-            return Ok(());
-        }
-        let result = self.fresh();
-        let skipped = vec![format!("scf.yield {} : {types}", carried.initial.join(", "))];
-        self.push_region(format!("{result}:{} = scf.if {running} -> ({types}) {{", carried.names.len()), vec![(String::new(), lines), ("} else {".into(), skipped)], "}".into());
-        let results = carried.results(&result, 0);
-        for ((result, value), initial) in results.iter().zip(yielded).zip(&carried.initial) {
-            self.may_be.insert(result.clone(), vec![value, initial.clone()]);
-        }
-        self.rebind_carried(&carried, &results);
-        Ok(())
+        let carried = self.carried_arrays(&[rest], true, None);
+        self.emit_carrying_if(&running, &carried, |this| this.emit_block(rest), None::<fn(&mut Self) -> _>)
     }
 
     /// The current values of array variables (each bound to an array).
@@ -632,15 +607,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             .collect()
     }
 
-    /// The arrays an SSA value may be at run time: itself, or for the result of a guard, any of the
-    /// values it yields.
-    fn origins(&self, value: &str) -> Vec<String> {
-        match self.may_be.get(value) {
-            Some(values) => values.iter().flat_map(|value| self.origins(value)).collect(),
-            None => vec![value.to_string()],
-        }
-    }
-
+    /// `scf.if %condition` with a then-region and an optional else-region, no results.
     fn emit_if(&mut self, condition: &str, then_lines: Vec<String>, else_lines: Option<Vec<String>>) {
         let mut regions = vec![(String::new(), then_lines)];
         if let Some(lines) = else_lines {
@@ -725,7 +692,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.bindings.insert(name, binding);
         }
         let maybe_unbound = crate::definite_assignment::maybe_unbound_reads(function);
-        let mut flagged: Vec<String> = maybe_unbound.values().filter(|name| matches!(self.bindings.get(*name), Some(Binding::Slots(..)))).cloned().collect();
+        let mut flagged: Vec<String> = maybe_unbound
+            .values()
+            .filter(|name| matches!(self.bindings.get(*name), Some(Binding::Slots(..))) || self.types.locals.get(*name).is_some_and(|local| matches!(local, Type::Array(_))))
+            .cloned()
+            .collect();
         flagged.sort();
         flagged.dedup();
         for name in flagged {
@@ -735,15 +706,23 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.bound_flags.insert(name, flag);
         }
         self.maybe_unbound = maybe_unbound;
-        if !return_type.contains_array() {
-            // Zero until a return stores into them: a function that raises returns them too, and its
-            // caller may compute with them before its guards skip the rest (undef there would let
-            // LLVM assume anything).
-            for scalar in flat_scalars(&return_type) {
-                let slot = self.alloca(&scalar.mlir());
-                let zero = self.scalar_constant(scalar, Constant::Int(0), &loc);
-                self.store(&zero, &slot, &scalar.mlir());
-                self.return_slots.push((slot, scalar));
+        // Zero until a return stores into them: a function that raises returns them too, and its
+        // caller may compute with them before its guards skip the rest (undef there would let
+        // LLVM assume anything).
+        for scalar in flat_scalars(&return_type) {
+            let slot = self.alloca(&scalar.mlir());
+            let zero = self.scalar_constant(scalar, Constant::Int(0), &loc);
+            self.store(&zero, &slot, &scalar.mlir());
+            self.return_slots.push((slot, scalar));
+        }
+        if returns_inside(&function.body) {
+            for (index, leaf) in leaves(&return_type).into_iter().enumerate() {
+                if let Type::Array(_) = leaf {
+                    let name = format!("<returned array {index}>");
+                    let null = self.zero_of(&leaf, &loc);
+                    self.bindings.insert(name.clone(), Binding::Ssa(Some(null)));
+                    self.return_arrays.push(name);
+                }
             }
         }
 
@@ -770,7 +749,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         if !body_terminated && always_returns(&function.body) {
             // Every path has returned or raised into the slots: the end is reached only in state EXIT.
             self.needs_exit_block = true;
-            self.line("cf.br ^exit");
+            let exit = self.exit_target();
+            self.line(format!("cf.br {exit}"));
         } else if !body_terminated {
             if return_type != Type::None && return_type != Type::Unknown {
                 // Falling off the end returns None, which this specialisation cannot express.
@@ -810,23 +790,54 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         (parameters, values)
     }
 
-    /// The block every raise and return inside a region branches to: it returns the status and the
-    /// return slots (an array result is undefined when the status says an exception is in flight).
+    /// The block every raise and return inside a region branches to: it returns the status, the
+    /// return slots and the returned arrays, its arguments (an array result is the null array when
+    /// the status says an exception is in flight).
     fn emit_exit_block(&mut self, return_type: &Type, loc: &str) {
-        self.line("^exit:");
+        let arrays: Vec<(String, String)> = self.return_arrays.clone().iter().map(|name| (self.fresh(), self.current_arrays_types(name))).collect();
+        if arrays.is_empty() {
+            self.line("^exit:");
+        } else {
+            let arguments: Vec<String> = arrays.iter().map(|(argument, text)| format!("{argument}: {text}")).collect();
+            self.line(format!("^exit({}):", arguments.join(", ")));
+        }
         let status = self.load(&self.status_slot.clone(), "i32");
         let mut names = vec![status];
-        let mut types = vec!["i32".to_string()];
-        if return_type.contains_array() {
-            let zero = self.zero_of(return_type, loc);
-            names.extend(zero.flat_names());
-        } else {
-            for (slot, scalar) in self.return_slots.clone() {
-                names.push(self.load(&slot, &scalar.mlir()));
+        let (mut slots, mut arrays) = (self.return_slots.clone().into_iter(), arrays.into_iter());
+        for leaf in leaves(return_type) {
+            match leaf {
+                Type::Array(_) => match arrays.next() {
+                    Some((argument, _)) => names.push(argument),
+                    None => names.extend(self.zero_of(&leaf, loc).flat_names()),
+                },
+                _ => {
+                    let (slot, scalar) = slots.next().expect("a slot per number returned");
+                    names.push(self.load(&slot, &scalar.mlir()));
+                }
             }
         }
+        let mut types = vec!["i32".to_string()];
         types.extend(return_type.flat_mlir());
         self.line(format!("func.return {} : {}", names.join(", "), types.join(", ")));
+    }
+
+    /// The type text of the array a returned-array variable holds.
+    fn current_arrays_types(&self, name: &str) -> String {
+        match self.bindings.get(name) {
+            Some(Binding::Ssa(Some(value))) => value.value_type().flat_mlir().remove(0),
+            _ => unreachable!("a returned-array variable stays bound"),
+        }
+    }
+
+    /// `^exit`, with the arrays returned so far where the function returns arrays from inside a
+    /// loop or branch.
+    fn exit_target(&self) -> String {
+        if self.return_arrays.is_empty() {
+            return "^exit".into();
+        }
+        let values = self.current_arrays(&self.return_arrays);
+        let types: Vec<String> = self.return_arrays.iter().map(|name| self.current_arrays_types(name)).collect();
+        format!("^exit({} : {})", values.join(", "), types.join(", "))
     }
 
     /// The `func.func` holding the emitted lines.
@@ -891,7 +902,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.next_block += 1;
         let block = format!("^bb{}", self.next_block);
         self.needs_exit_block = true;
-        self.line(format!("cf.cond_br {running}, {block}, ^exit"));
+        let exit = self.exit_target();
+        self.line(format!("cf.cond_br {running}, {block}, {exit}"));
         self.line(format!("{block}:"));
     }
 
@@ -973,7 +985,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 None => {
                     let clauses = self.walker().live_clauses(if_statement)?;
-                    self.emit_if_chain(&clauses)?;
+                    self.emit_if_chain(&clauses, if_statement.range())?;
                 }
             },
             Stmt::While(while_loop) => self.emit_while(&while_loop.test, &while_loop.body, &loc)?,
@@ -981,16 +993,24 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Stmt::Break(_) => self.set_state(STATE_BREAK),
             Stmt::Continue(_) => self.set_state(STATE_CONTINUE),
             Stmt::Return(return_statement) => {
-                if self.types.return_type.contains_array() {
-                    return Err(module.unsupported(statement, "returning an array from inside a loop or branch is not supported yet; return it at the end of the function"));
-                }
                 let value = match &return_statement.value {
                     Some(value) => self.emit_expr(value)?,
                     None => Value::None,
                 };
-                let value = self.convert(value, &self.types.return_type.clone(), statement)?;
-                for ((slot, scalar), name) in self.return_slots.clone().iter().zip(value.flat_names()) {
-                    self.store(&name, slot, &scalar.mlir());
+                let return_type = self.types.return_type.clone();
+                let value = self.convert(value, &return_type, statement)?;
+                let (mut slots, mut arrays) = (self.return_slots.clone().into_iter(), self.return_arrays.clone().into_iter());
+                for (leaf, name) in leaves(&return_type).into_iter().zip(value.flat_names()) {
+                    match leaf {
+                        Type::Array(array_type) => {
+                            let carrier = arrays.next().expect("a variable per array returned");
+                            self.bindings.insert(carrier, Binding::Ssa(Some(Value::Array(name, array_type))));
+                        }
+                        _ => {
+                            let (slot, scalar) = slots.next().expect("a slot per number returned");
+                            self.store(&name, &slot, &scalar.mlir());
+                        }
+                    }
                 }
                 self.set_state(STATE_EXIT);
             }
@@ -1059,6 +1079,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
             }
             Some(Binding::Ssa(_)) | None => {
+                // A variable that holds arrays of several layouts holds each as its joined type.
+                let value = match (&value, self.types.locals.get(name)) {
+                    (Value::Array(..), Some(local_type @ Type::Array(_))) => self.convert_loc(value, &local_type.clone(), loc)?,
+                    _ => value,
+                };
                 self.bindings.insert(name.to_string(), Binding::Ssa(Some(value)));
             }
         }
@@ -1136,15 +1161,6 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     }
 }
 
-/// The first statement of `body` (at any depth) that assigns `name`.
-fn assignment_of<'s>(body: &'s [Stmt], name: &str) -> Option<&'s Stmt> {
-    body.iter().find(|statement| {
-        let mut assigned = std::collections::HashSet::new();
-        crate::infer::assigned_names(std::slice::from_ref(*statement), &mut assigned);
-        assigned.contains(name)
-    })
-}
-
 /// Whether every path through a statement list ends in `return` or `raise`.
 fn always_returns(body: &[Stmt]) -> bool {
     body.iter().any(|statement| match statement {
@@ -1182,6 +1198,35 @@ fn body_breaks_or_exits(body: &[Stmt]) -> bool {
         }
     }
     body.iter().any(breaks)
+}
+
+/// The numbers and arrays of a type, tuples flattened, in the order of its MLIR types.
+fn leaves(value_type: &Type) -> Vec<Type> {
+    match value_type {
+        Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
+        leaf @ (Type::Scalar(_) | Type::Array(_)) => vec![leaf.clone()],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `body` returns from inside a loop or branch.
+fn returns_inside(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| nested_bodies(statement).into_iter().any(returns))
+}
+
+/// Whether `body` has a `return`, at any depth.
+fn returns(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| matches!(statement, Stmt::Return(_)) || nested_bodies(statement).into_iter().any(returns))
+}
+
+/// The statement lists a loop or branch holds.
+fn nested_bodies(statement: &Stmt) -> Vec<&[Stmt]> {
+    match statement {
+        Stmt::For(for_loop) => vec![&for_loop.body[..], &for_loop.orelse[..]],
+        Stmt::While(while_loop) => vec![&while_loop.body[..], &while_loop.orelse[..]],
+        Stmt::If(if_statement) => std::iter::once(&if_statement.body[..]).chain(if_statement.elif_else_clauses.iter().map(|clause| &clause.body[..])).collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn flat_scalars(value_type: &Type) -> Vec<Scalar> {

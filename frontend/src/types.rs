@@ -258,12 +258,17 @@ fn symbol_safe(text: &str) -> String {
 }
 
 /// Joins the types two assignments give one variable, as Numba does: numbers promote (int then float
-/// is float), equal types stay, anything else does not unify.
+/// is float), arrays of one dtype and rank meet in any layout (C and F give A) and are read-only if
+/// either is, equal types stay, anything else does not unify.
 pub fn unify(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (a, b) if a == b => Some(a.clone()),
-        (Type::Array(a), Type::Array(b)) if ArrayType { readonly: b.readonly, ..*a } == *b => Some(Type::Array(ArrayType { readonly: true, ..*a })),
+        (Type::Array(a), Type::Array(b)) if (a.dtype, a.ndim) == (b.dtype, b.ndim) => Some(Type::Array(ArrayType {
+            layout: if a.layout == b.layout { a.layout } else { Layout::A },
+            readonly: a.readonly || b.readonly,
+            ..*a
+        })),
         (Type::Scalar(a), Type::Scalar(b)) => Some(Type::Scalar(match (a, b) {
             (Scalar::Bool, other) | (other, Scalar::Bool) => other.widened(),
             _ => promote(*a, *b).widened(),

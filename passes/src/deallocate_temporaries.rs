@@ -1,21 +1,26 @@
 //! `deallocate-temporaries`: frees the arrays a function allocates and does not hand on.
 //!
 //! `lower-py` allocates every new array with `memref.alloc`; the caller frees those a function
-//! returns, and nothing freed the others (`t = a * 2.0; return t.sum()` leaked `t`). In the code the
-//! frontend emits, an array lives in the block it is made in, or is carried by loops that swap it
-//! with another. This pass matches every `memref.alloc` and follows the values derived from it
-//! (casts, views, strided metadata, and the results and block arguments of loops that carry it).
-//! If none reaches a call, a foreign yield or a branch, it inserts `memref.dealloc` after the last
-//! operation of the allocation's block that touches the memory, when nothing outside that block
-//! does (every path through a block runs it to its end, so that frees it on every path) and no
-//! call gives or returns it; otherwise where the allocation goes out of scope: before the
-//! terminator of its block inside a loop or branch body (each iteration frees its own), and at
-//! the function's top level before every `func.return` of a block the allocation dominates. The
-//! top level is a chain of blocks, each entered from the one
-//! before, and a shared exit block taken when an exception is raised, which an allocation made after
-//! the entry block does not dominate: it leaks when that exception is raised. An allocation that may
-//! be returned (itself, a view of it, or whichever array a swapping loop ends with) is freed before a
-//! return only when, at run time, it is not the memory returned; the caller frees that one.
+//! returns. Memory is owned by one value at a time, its *owner*: a `memref.alloc`, an array a
+//! compiled callee returns, or a value that a branch or loop carries (an `scf.if`, `scf.for` or
+//! `scf.while` result, or a loop body's block argument) and that may hold memory allocated inside
+//! it. An owner owns memory only at run time: a carried value owns what it holds unless that is one
+//! of the arrays from outside the branch or loop (its initial values, the arrays its body reads),
+//! which their own owners free, told apart by address (views share their base's address).
+//!
+//! This pass follows each owner through the values derived from it (casts, views, strided metadata,
+//! loops and branches that carry it, calls that may return it) and decides where it is freed:
+//! - handed on by its own block's `scf.yield` (itself or a view): nowhere, the receiver owns it;
+//! - possibly handed on (a branch result, loop result or callee's result that may be it is
+//!   yielded): before that yield, unless the address is one yielded;
+//! - possibly returned: before every `func.return` of a block it dominates, unless returned;
+//! - otherwise right after the last operation of its block that touches its memory, when nothing
+//!   outside the block does and no call is given or returns it, else where the block ends (before
+//!   its terminator, or at the top level before every return it dominates).
+//!
+//! The top level is a chain of blocks, each entered from the one before, and a shared exit block
+//! taken when an exception is raised, which an allocation made after the entry block does not
+//! dominate: it leaks when that exception is raised.
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
@@ -31,46 +36,112 @@ const VIEWS: [&str; 7] = [
     "memref.extract_strided_metadata",
 ];
 
-/// Ops through which a memref leaves the block's control: it may outlive the block.
-const ESCAPES: [&str; 7] = ["scf.yield", "scf.condition", "cf.br", "cf.cond_br", "memref.store", "memref.dealloc", "func.return"];
+/// Ops through which a memref leaves the control of this pass.
+const ESCAPES: [&str; 2] = ["memref.store", "memref.dealloc"];
 
-/// Loops that carry memrefs from one iteration to the next (`u, new = new, u`).
+/// Ops that carry memrefs out of their regions as results.
+const CARRIERS: [&str; 3] = ["scf.if", "scf.for", "scf.while"];
+
+/// Loops, which also carry memrefs from one iteration to the next as block arguments.
 const LOOPS: [&str; 2] = ["scf.for", "scf.while"];
 
-/// What becomes of an allocation's memory.
+/// What becomes of an owner's memory, from the least to the most that it constrains.
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
 enum Fate {
-    /// Used only inside its block: free it where the block ends.
+    /// Used only inside its block: free it after its last use there.
     Local,
-    /// Possibly returned to the caller (directly, as a view, or as a loop's result): free it before
-    /// a return that does not hand it back.
+    /// Its block's yield hands on a value that may be it: free it before the yield unless yielded.
+    MaybeYielded,
+    /// Possibly returned to the caller: free it before a return that does not hand it back.
     Returned,
+    /// Its block's yield hands it on: the receiver owns it.
+    Yielded,
     /// Passed on where this pass cannot follow: leave it.
     Escapes,
 }
 
-/// The fate of `value`'s memory through every value derived from it. `carrying` is the loop whose
-/// block arguments are being followed: its own yields and conditions only carry them on.
-fn fate(value: MlirValue, carrying: Option<MlirOperation>) -> Fate {
-    let worst = |fates: &mut dyn Iterator<Item = Fate>| fates.fold(Fate::Local, |worst, fate| if fate > worst { fate } else { worst });
-    worst(&mut ir::uses(value).into_iter().map(|(user, position)| {
+fn worst(fates: impl Iterator<Item = Fate>) -> Fate {
+    fates.fold(Fate::Local, |worst, fate| if fate > worst { fate } else { worst })
+}
+
+fn is_memref(value: MlirValue) -> bool {
+    unsafe { mlirTypeIsAMemRef(ir::value_type(value)) }
+}
+
+/// The block that defines `value`.
+fn defining_block(value: MlirValue) -> MlirBlock {
+    unsafe {
+        if mlirValueIsABlockArgument(value) {
+            mlirBlockArgumentGetOwner(value)
+        } else {
+            mlirOperationGetBlock(mlirOpResultGetOwner(value))
+        }
+    }
+}
+
+/// Whether `value` is defined inside one of `operation`'s regions.
+fn defined_inside(value: MlirValue, operation: MlirOperation) -> bool {
+    let holder = unsafe { mlirBlockGetParentOperation(defining_block(value)) };
+    !holder.ptr.is_null() && ir::is_ancestor(operation, holder)
+}
+
+/// The values a carrier's yields (or a `while`'s condition) hand on from `user` and the memref
+/// values on the other side: the carrier's results and, for a loop, its block arguments.
+fn carried_on(carrier: MlirOperation) -> Vec<MlirValue> {
+    let mut values: Vec<MlirValue> = ir::results(carrier).into_iter().filter(|value| is_memref(*value)).collect();
+    if LOOPS.contains(&ir::op_name(carrier).as_str()) {
+        values.extend(ir::block_arguments(carrier).into_iter().filter(|value| is_memref(*value)));
+    }
+    values
+}
+
+/// The fate of `value`'s memory through every value derived from it, for an owner defined in
+/// `block`. `direct` is whether `value` is the owner or a view of it (not a value that may be it).
+fn fate(value: MlirValue, block: MlirBlock, direct: bool, visited: &mut Vec<MlirValue>) -> Fate {
+    if visited.iter().any(|seen| unsafe { mlirValueEqual(*seen, value) }) {
+        return Fate::Local;
+    }
+    visited.push(value);
+    worst(ir::uses(value).into_iter().map(|(user, position)| {
         let name = ir::op_name(user);
-        let parent = unsafe { mlirOperationGetParentOperation(user) };
         match name.as_str() {
             "func.return" => Fate::Returned,
-            "scf.yield" | "scf.condition" if carrying.is_some_and(|op| unsafe { mlirOperationEqual(op, parent) }) => Fate::Local,
+            "scf.yield" | "scf.condition" if unsafe { mlirBlockEqual(mlirOperationGetBlock(user), block) } => {
+                if direct {
+                    Fate::Yielded
+                } else {
+                    Fate::MaybeYielded
+                }
+            }
+            // Handed out of a nested branch or loop: what that carries may be this memory.
+            "scf.yield" | "scf.condition" => {
+                let carrier = unsafe { mlirOperationGetParentOperation(user) };
+                worst(carried_on(carrier).into_iter().map(|carried| fate(carried, block, false, visited)))
+            }
+            // Passed to a block (the exit block, which returns it): what becomes of the block's arguments.
+            "cf.br" | "cf.cond_br" => worst(successor_arguments(user).into_iter().map(|argument| fate(argument, block, false, visited))),
             // Storing into an array is no escape for the array stored into.
             "memref.store" if position == 1 => Fate::Local,
             escape if ESCAPES.contains(&escape) => Fate::Escapes,
+            view if VIEWS.contains(&view) => worst(ir::results(user).into_iter().map(|result| fate(result, block, direct, visited))),
             // A compiled callee keeps none of its arguments, but may return any of them (or a view).
-            view if VIEWS.contains(&view) || view == "func.call" => worst(&mut ir::results(user).into_iter().map(|result| fate(result, carrying))),
-            // A loop may hand back any value it carries, as any of its results.
-            looping if LOOPS.contains(&looping) => worst(
-                &mut ir::results(user).into_iter().map(|result| fate(result, carrying)).chain(ir::block_arguments(user).into_iter().map(|argument| fate(argument, Some(user)))),
-            ),
+            "func.call" => worst(ir::results(user).into_iter().map(|result| fate(result, block, false, visited))),
+            looping if LOOPS.contains(&looping) => worst(carried_on(user).into_iter().map(|carried| fate(carried, block, false, visited))),
             _ => Fate::Local,
         }
     }))
+}
+
+/// The memref arguments of the blocks a branch goes to.
+fn successor_arguments(branch: MlirOperation) -> Vec<MlirValue> {
+    let mut arguments = Vec::new();
+    for position in 0..unsafe { mlirOperationGetNumSuccessors(branch) } {
+        let successor = unsafe { mlirOperationGetSuccessor(branch, position) };
+        for index in 0..unsafe { mlirBlockGetNumArguments(successor) } {
+            arguments.push(unsafe { mlirBlockGetArgument(successor, index) });
+        }
+    }
+    arguments.into_iter().filter(|argument| is_memref(*argument)).collect()
 }
 
 /// Whether `memref` is none of `others` (by address), built before `b`'s anchor.
@@ -87,19 +158,121 @@ fn distinct_from(b: &Builder, memref: MlirValue, others: &[MlirValue]) -> MlirVa
 
 /// The memrefs among `operation`'s operands.
 fn memref_operands(operation: MlirOperation) -> Vec<MlirValue> {
-    ir::operands(operation).into_iter().filter(|operand| unsafe { mlirTypeIsAMemRef(ir::value_type(*operand)) }).collect()
+    ir::operands(operation).into_iter().filter(|operand| is_memref(*operand)).collect()
 }
 
-/// Frees `allocation` in front of `ret` unless one of the memrefs it returns is the same memory.
-fn deallocate_unless_returned(ret: MlirOperation, allocation: MlirValue) {
-    let returned = memref_operands(ret);
-    if returned.is_empty() {
-        deallocate_before(ret, allocation);
-        return;
+/// Memory that a carrier may hold without owning it: the memrefs it is given and those from
+/// outside it that its regions use.
+fn outside_memory(carrier: MlirOperation) -> Vec<MlirValue> {
+    let mut outside = memref_operands(carrier);
+    let known = |values: &Vec<MlirValue>, value: MlirValue| values.iter().any(|known| unsafe { mlirValueEqual(*known, value) });
+    for operation in ir::collect_operations(carrier, |operation| unsafe { !mlirOperationEqual(operation, carrier) }) {
+        for operand in memref_operands(operation) {
+            if !defined_inside(operand, carrier) && !known(&outside, operand) && !is_scalar_slot(operand) {
+                outside.push(operand);
+            }
+        }
     }
-    let b = Builder::before(ret);
-    let distinct = distinct_from(&b, allocation, &returned);
-    deallocate_before(ir::then_terminator(&b, distinct), allocation);
+    outside
+}
+
+/// A stack slot of one number (a variable's), which no array is.
+fn is_scalar_slot(value: MlirValue) -> bool {
+    ir::defining_operation(value).is_some_and(|operation| ir::op_name(operation) == "memref.alloca") && unsafe { mlirShapedTypeGetRank(ir::value_type(value)) == 0 }
+}
+
+/// The null array `lower-py` makes of a `ub.poison` one.
+fn is_null_array(cast: MlirOperation) -> bool {
+    ir::operands(cast).first().and_then(|operand| ir::defining_operation(*operand)).is_some_and(|producer| ir::op_name(producer) == "llvm.mlir.zero")
+}
+
+/// A call of a compiled function, which returns its status first and owns the arrays it returns
+/// (a runtime function that gives memory, such as a CUDA block's shared memory, returns it first,
+/// and it is the runtime's).
+fn is_compiled_call(operation: MlirOperation) -> bool {
+    ir::op_name(operation) == "func.call" && ir::results(operation).first().is_some_and(|status| !is_memref(*status))
+}
+
+/// Whether a carrier's regions hand on memory allocated inside them, so that what it carries
+/// may need freeing: some yield (or condition) hands on a memref made inside it by an allocation,
+/// a compiled callee or another carrier. One that may hand on memory made inside it that is not
+/// the heap's (a stack array, the runtime's memory) is left alone: it leaks rather than frees
+/// what it does not own. Null arrays and constants are freed as nothing.
+fn may_carry_new_memory(carrier: MlirOperation) -> bool {
+    let terminators = ir::collect_operations(carrier, |operation| {
+        matches!(ir::op_name(operation).as_str(), "scf.yield" | "scf.condition") && unsafe { mlirOperationEqual(mlirOperationGetParentOperation(operation), carrier) }
+    });
+    let mut new_memory = false;
+    for root in terminators.into_iter().flat_map(memref_operands).map(ir::root_memref) {
+        if !defined_inside(root, carrier) {
+            continue;
+        }
+        match ir::defining_operation(root) {
+            // A block argument: the carrier's own (what it already carries) or a nested loop's.
+            None => new_memory |= unsafe { !mlirOperationEqual(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(root)), carrier) },
+            Some(producer) => match ir::op_name(producer).as_str() {
+                "memref.alloc" => new_memory = true,
+                name if CARRIERS.contains(&name) || is_compiled_call(producer) => new_memory = true,
+                "memref.get_global" => {}
+                "builtin.unrealized_conversion_cast" if is_null_array(producer) => {}
+                _ => return false,
+            },
+        }
+    }
+    new_memory
+}
+
+/// An owner and what tells, at run time, whether it owns the memory it holds.
+struct Owner {
+    value: MlirValue,
+    /// The block it is defined in.
+    block: MlirBlock,
+    ownership: Ownership,
+}
+
+enum Ownership {
+    /// A `memref.alloc`: always.
+    Allocated,
+    /// A compiled callee's result: when the call succeeded (a raising callee returns no memory)
+    /// and it is none of the call's arguments (or a view of one) handed back.
+    Returned(MlirOperation),
+    /// A carried value: when it is none of the carrier's outside memory (`outside_memory`).
+    Carried(Vec<MlirValue>),
+}
+
+impl Owner {
+    /// The condition under which `self` owns its memory and is none of `kept`, built before `b`'s
+    /// anchor; `None` where that is always true.
+    fn frees(&self, b: &Builder, kept: &[MlirValue]) -> Option<MlirValue> {
+        let mut others = kept.to_vec();
+        let mut condition = None;
+        match self.ownership {
+            Ownership::Allocated => {}
+            Ownership::Returned(call) => {
+                let status = ir::results(call)[0];
+                condition = Some(b.compare(false, "eq", status, b.integer(ir::value_type(status), 0)));
+                others.extend(memref_operands(call));
+            }
+            Ownership::Carried(ref outside) => others.extend(outside),
+        }
+        if others.is_empty() {
+            return condition;
+        }
+        let distinct = distinct_from(b, self.value, &others);
+        Some(match condition {
+            Some(condition) => b.binary("arith.andi", condition, distinct),
+            None => distinct,
+        })
+    }
+
+    /// Frees the memory in front of `anchor` if `self` owns it and it is none of `kept`.
+    fn free_before(&self, anchor: MlirOperation, kept: &[MlirValue]) {
+        let anchor = match self.frees(&Builder::before(anchor), kept) {
+            Some(condition) => ir::then_terminator(&Builder::before(anchor), condition),
+            None => anchor,
+        };
+        Builder::before(anchor).create("memref.dealloc", &[self.value], &[], &[]);
+    }
 }
 
 fn is_top_level(block: MlirBlock) -> bool {
@@ -137,109 +310,169 @@ fn dominated_blocks(start: MlirBlock) -> Vec<MlirBlock> {
     blocks
 }
 
-/// Frees `allocation` in front of `anchor`. An array a call returned is the caller's to free only
-/// when the call succeeded (a raising callee returns no memory) and it is not one of the call's
-/// arguments (or a view of one) handed back. A constant array a call returns is freed as nothing
-/// (`runtime/src/memory.rs`).
-fn deallocate_before(anchor: MlirOperation, allocation: MlirValue) {
-    let owner = unsafe { mlirOpResultGetOwner(allocation) };
-    let anchor = if ir::op_name(owner) == "func.call" {
-        let b = Builder::before(anchor);
-        let status = ir::results(owner)[0];
-        let succeeded = b.compare(false, "eq", status, b.integer(ir::value_type(status), 0));
-        let owned = b.binary("arith.andi", succeeded, distinct_from(&b, allocation, &memref_operands(owner)));
-        ir::then_terminator(&b, owned)
-    } else {
-        anchor
-    };
-    Builder::before(anchor).create("memref.dealloc", &[allocation], &[], &[]);
+/// The branches out of `blocks` to a block outside them (the shared exit block, taken when an
+/// exception is raised): each terminator with the position of that successor.
+fn exits(blocks: &[MlirBlock]) -> Vec<(MlirOperation, isize)> {
+    let mut exits = Vec::new();
+    for block in blocks {
+        let terminator = unsafe { mlirBlockGetTerminator(*block) };
+        for position in 0..unsafe { mlirOperationGetNumSuccessors(terminator) } {
+            let successor = unsafe { mlirOperationGetSuccessor(terminator, position) };
+            if !blocks.iter().any(|known| unsafe { mlirBlockEqual(*known, successor) }) {
+                exits.push((terminator, position));
+            }
+        }
+    }
+    exits
 }
 
-/// Every operation that touches `value`'s memory: its users and those of the views of it and of
-/// the loops that carry it.
-fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>) {
+/// The terminator of a block placed on the branch `exit` (one that only branches on to the
+/// successor), made on first use and kept in `edge_blocks`: what runs only when that branch is
+/// taken goes before it.
+fn edge_block((terminator, position): (MlirOperation, isize), edge_blocks: &mut Vec<((MlirOperation, isize), MlirOperation)>) -> MlirOperation {
+    if let Some((_, branch)) = edge_blocks.iter().find(|((known, known_position), _)| unsafe { mlirOperationEqual(*known, terminator) } && *known_position == position) {
+        return *branch;
+    }
+    unsafe {
+        // The new block takes what the branch passes and passes it on.
+        let successor = mlirOperationGetSuccessor(terminator, position);
+        let location = mlirOperationGetLocation(terminator);
+        let types: Vec<MlirType> = (0..mlirBlockGetNumArguments(successor)).map(|index| ir::value_type(mlirBlockGetArgument(successor, index))).collect();
+        let locations = vec![location; types.len()];
+        let block = mlirBlockCreate(types.len() as isize, types.as_ptr(), locations.as_ptr());
+        mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(successor), mlirOperationGetBlock(terminator), block);
+        let arguments: Vec<MlirValue> = (0..types.len() as isize).map(|index| mlirBlockGetArgument(block, index)).collect();
+        let mut state = mlirOperationStateGet(ir::string_ref("cf.br"), location);
+        mlirOperationStateAddOperands(&mut state, arguments.len() as isize, arguments.as_ptr());
+        mlirOperationStateAddSuccessors(&mut state, 1, &successor);
+        let branch = mlirOperationCreate(&mut state);
+        mlirBlockAppendOwnedOperation(block, branch);
+        mlirOperationSetSuccessor(terminator, position, block);
+        edge_blocks.push(((terminator, position), branch));
+        branch
+    }
+}
+
+/// Every operation that touches `value`'s memory: its users and those of the views of it, of the
+/// values carriers hand on from it, and of the block arguments of loops that carry it.
+fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>, visited: &mut Vec<MlirValue>) {
+    if visited.iter().any(|seen| unsafe { mlirValueEqual(*seen, value) }) {
+        return;
+    }
+    visited.push(value);
     for (user, _) in ir::uses(value) {
         users.push(user);
         let name = ir::op_name(user);
-        if VIEWS.contains(&name.as_str()) || LOOPS.contains(&name.as_str()) {
-            for result in ir::results(user) {
-                users_of_memory(result, users);
-            }
-        }
-        if LOOPS.contains(&name.as_str()) {
-            for argument in ir::block_arguments(user) {
-                users_of_memory(argument, users);
-            }
+        let derived = if VIEWS.contains(&name.as_str()) {
+            ir::results(user)
+        } else if LOOPS.contains(&name.as_str()) {
+            carried_on(user)
+        } else if matches!(name.as_str(), "scf.yield" | "scf.condition") {
+            let carrier = unsafe { mlirOperationGetParentOperation(user) };
+            if CARRIERS.contains(&ir::op_name(carrier).as_str()) { carried_on(carrier) } else { Vec::new() }
+        } else {
+            Vec::new()
+        };
+        for derived in derived {
+            users_of_memory(derived, users, visited);
         }
     }
 }
 
-/// The operation right after the last one of `block` that touches `value`'s memory (itself or
-/// through an operation it holds), when nothing outside `block` touches it: the soonest a local
-/// array can be freed, which keeps fewer large temporaries alive at once (NumPy frees each when its
-/// last reference goes). `None` sends the array to the end of its scope.
-fn after_last_use(value: MlirValue, block: MlirBlock) -> Option<MlirOperation> {
+/// The operation right after the last one of `owner`'s block that touches its memory (itself or
+/// through an operation it holds), when nothing outside that block does: the soonest a local array
+/// can be freed, which keeps fewer large temporaries alive at once (NumPy frees each when its last
+/// reference goes). `None` sends the array to the end of its scope.
+fn after_last_use(owner: &Owner) -> Option<MlirOperation> {
     // Not memory a call returns or is given: a raising callee returns the empty descriptor, and the
     // frontend may still read from it later in the statement; with the dealloc at the block's end,
     // LLVM sinks such reads onto the path where the call succeeded, which one here would block.
-    let owner = unsafe { mlirOpResultGetOwner(value) };
     let mut users = Vec::new();
-    users_of_memory(value, &mut users);
-    if ir::op_name(owner) == "func.call" || users.iter().any(|user| ir::op_name(*user) == "func.call") {
+    users_of_memory(owner.value, &mut users, &mut Vec::new());
+    if matches!(owner.ownership, Ownership::Returned(_)) || users.iter().any(|user| ir::op_name(*user) == "func.call") {
         return None;
     }
-    let mut last = owner;
+    let mut last = ir::defining_operation(owner.value);
     for user in users {
         let mut holder = user;
-        while unsafe { !mlirBlockEqual(mlirOperationGetBlock(holder), block) } {
+        while unsafe { !mlirBlockEqual(mlirOperationGetBlock(holder), owner.block) } {
             holder = unsafe { mlirOperationGetParentOperation(holder) };
             if holder.ptr.is_null() || ir::op_name(holder) == "func.func" {
                 return None;
             }
         }
-        if unsafe { mlirOperationIsBeforeInBlock(last, holder) } {
-            last = holder;
+        if last.is_none_or(|last| unsafe { mlirOperationIsBeforeInBlock(last, holder) }) {
+            last = Some(holder);
         }
     }
-    let next = unsafe { mlirOperationGetNextInBlock(last) };
+    let next = match last {
+        Some(last) => unsafe { mlirOperationGetNextInBlock(last) },
+        None => unsafe { mlirBlockGetFirstOperation(owner.block) },
+    };
     (!next.ptr.is_null()).then_some(next)
 }
 
-/// Runs the pass on a module: on every `memref.alloc`, and on every array a compiled function's call
-/// returns after its status (a runtime function that gives memory, such as a CUDA block's shared
-/// memory, returns it first, and it is the runtime's).
-pub fn deallocate_temporaries(module: MlirOperation) {
-    let allocations = ir::collect_operations(module, |operation| match ir::op_name(operation).as_str() {
-        "memref.alloc" => true,
-        "func.call" => ir::results(operation).first().is_some_and(|status| unsafe { !mlirTypeIsAMemRef(ir::value_type(*status)) }),
-        _ => false,
-    });
-    // Every fate is read before any dealloc is inserted: a dealloc is a use that would read as an escape.
-    let fates: Vec<(MlirValue, Fate)> = allocations
-        .into_iter()
-        .flat_map(ir::results)
-        .filter(|result| unsafe { mlirTypeIsAMemRef(ir::value_type(*result)) })
-        .map(|value| (value, fate(value, None)))
-        .collect();
-    for (value, fate) in fates {
-        let block = unsafe { mlirOperationGetBlock(mlirOpResultGetOwner(value)) };
-        if let Some(anchor) = (fate == Fate::Local).then(|| after_last_use(value, block)).flatten() {
-            deallocate_before(anchor, value);
-            continue;
+/// Every owner in `module`: allocations, compiled callees' results, and the values of carriers
+/// that may hand on memory allocated inside them.
+fn owners(module: MlirOperation) -> Vec<Owner> {
+    let mut owners = Vec::new();
+    let owner = |value: MlirValue, ownership: Ownership| Owner { value, block: defining_block(value), ownership };
+    let carried = |outside: &Vec<MlirValue>| Ownership::Carried(outside.clone());
+    for operation in ir::collect_operations(module, |_| true) {
+        let name = ir::op_name(operation);
+        let memrefs = || ir::results(operation).into_iter().filter(|result| is_memref(*result));
+        if name == "memref.alloc" {
+            owners.extend(memrefs().map(|value| owner(value, Ownership::Allocated)));
+        } else if is_compiled_call(operation) {
+            owners.extend(memrefs().map(|value| owner(value, Ownership::Returned(operation))));
+        } else if CARRIERS.contains(&name.as_str()) && may_carry_new_memory(operation) {
+            let outside = outside_memory(operation);
+            owners.extend(memrefs().map(|value| owner(value, carried(&outside))));
+            // A loop's body (a `while`'s after-region) receives what the previous iteration yielded.
+            let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, if name == "scf.while" { 1 } else { 0 })) };
+            if LOOPS.contains(&name.as_str()) {
+                for index in 0..unsafe { mlirBlockGetNumArguments(body) } {
+                    let argument = unsafe { mlirBlockGetArgument(body, index) };
+                    if is_memref(argument) {
+                        owners.push(owner(argument, carried(&outside)));
+                    }
+                }
+            }
         }
-        match (fate, is_top_level(block)) {
-            (Fate::Local, false) => deallocate_before(unsafe { mlirBlockGetTerminator(block) }, value),
-            (Fate::Escapes, _) | (Fate::Returned, false) => {}
-            (fate, true) => {
-                for dominated in dominated_blocks(block) {
-                    let terminator = unsafe { mlirBlockGetTerminator(dominated) };
-                    if ir::op_name(terminator) != "func.return" {
-                        continue;
+    }
+    owners
+}
+
+/// Runs the pass on a module.
+pub fn deallocate_temporaries(module: MlirOperation) {
+    // Every fate is read before any dealloc is inserted: a dealloc is a use that would read as an escape.
+    let fates: Vec<(Owner, Fate)> = owners(module)
+        .into_iter()
+        .map(|owner| {
+            let fate = fate(owner.value, owner.block, true, &mut Vec::new());
+            (owner, fate)
+        })
+        .collect();
+    let mut edge_blocks = Vec::new();
+    for (owner, fate) in fates {
+        let terminator = unsafe { mlirBlockGetTerminator(owner.block) };
+        match fate {
+            Fate::Yielded | Fate::Escapes => {}
+            Fate::MaybeYielded => owner.free_before(terminator, &memref_operands(terminator)),
+            Fate::Local if after_last_use(&owner).is_some() => owner.free_before(after_last_use(&owner).expect("checked by the guard"), &[]),
+            Fate::Local if !is_top_level(owner.block) => owner.free_before(terminator, &[]),
+            Fate::Returned if !is_top_level(owner.block) => {}
+            Fate::Local | Fate::Returned => {
+                let dominated = dominated_blocks(owner.block);
+                for block in &dominated {
+                    let terminator = unsafe { mlirBlockGetTerminator(*block) };
+                    if ir::op_name(terminator) == "func.return" {
+                        let returned = if fate == Fate::Returned { memref_operands(terminator) } else { Vec::new() };
+                        owner.free_before(terminator, &returned);
                     }
-                    match fate {
-                        Fate::Local => deallocate_before(terminator, value),
-                        _ => deallocate_unless_returned(terminator, value),
-                    }
+                }
+                for exit in exits(&dominated) {
+                    owner.free_before(edge_block(exit, &mut edge_blocks), &memref_operands(exit.0));
                 }
             }
         }

@@ -369,11 +369,9 @@ def used_after_the_loop(a):
     return b
 
 
-def test_arrays_made_in_a_loop_and_read_after_it_are_located_errors():
-    with pytest.raises(rumba.errors.UnsupportedError, match="'a' is given a new array inside the loop"):
-        njit(carried)(np.ones(3))
-    with pytest.raises(rumba.errors.UnsupportedError, match="'b' is used before it is assigned"):
-        njit(used_after_the_loop)(np.ones(3))
+def test_arrays_made_in_a_loop_are_carried_out_of_it():
+    np.testing.assert_array_equal(njit(carried)(np.ones(3)), carried(np.ones(3)))
+    np.testing.assert_array_equal(njit(used_after_the_loop)(np.ones(3)), used_after_the_loop(np.ones(3)))
 
 
 def jacobi(u0, sweeps):

@@ -3,42 +3,73 @@
 //! `try`/`except`.
 
 use super::*;
+use ruff_text_size::TextRange;
 
 impl FunctionEmitter<'_, '_, '_> {
-    pub(super) fn emit_if_chain(&mut self, clauses: &[(Option<&Expr>, &[Stmt])]) -> Result<(), Diagnostic> {
+    /// An `if`/`elif`/`else` chain. Array variables its clauses assign that are bound before it or
+    /// read after it come out of each `scf.if` as results: what the clause taken left in them, or
+    /// their value before the chain (the null array for one not bound yet).
+    pub(super) fn emit_if_chain(&mut self, clauses: &[(Option<&Expr>, &[Stmt])], statement: TextRange) -> Result<(), Diagnostic> {
+        let bodies: Vec<&[Stmt]> = clauses.iter().map(|(_, body)| *body).collect();
+        let carried = self.carried_arrays(&bodies, false, Some(statement));
+        self.emit_clauses(clauses, &carried)
+    }
+
+    fn emit_clauses(&mut self, clauses: &[(Option<&Expr>, &[Stmt])], carried: &Carried) -> Result<(), Diagnostic> {
         let Some(((test, body), rest)) = clauses.split_first() else { return Ok(()) };
         let Some(test) = test else {
             return self.emit_block(body);
         };
         let raise_points = self.raise_points;
         let condition = self.emit_condition(test)?;
-        let condition_may_raise = self.raise_points > raise_points;
-        let (then_lines, ()) = self.region(|this| {
-            this.emit_block(body)?;
-            this.line("scf.yield");
-            Ok(())
-        })?;
-        let else_lines = if rest.is_empty() {
-            None
-        } else {
-            Some(self.region(|this| {
-                this.emit_if_chain(rest)?;
-                this.line("scf.yield");
-                Ok(())
-            })?.0)
-        };
-        if !condition_may_raise {
-            self.emit_if(&condition, then_lines, else_lines);
-            return Ok(());
+        let then_clause = |this: &mut Self| this.emit_block(body);
+        let else_clauses = (!rest.is_empty()).then_some(|this: &mut Self| this.emit_clauses(rest, carried));
+        if self.raise_points == raise_points {
+            return self.emit_carrying_if(&condition, carried, then_clause, else_clauses);
         }
         // A condition that raised takes neither branch.
         let running = self.running();
-        let (guarded, ()) = self.region(|this| {
-            this.emit_if(&condition, then_lines, else_lines);
-            this.line("scf.yield");
-            Ok(())
-        })?;
-        self.emit_if(&running, guarded, None);
+        self.emit_carrying_if(&running, carried, |this| this.emit_carrying_if(&condition, carried, then_clause, else_clauses), None::<fn(&mut Self) -> _>)
+    }
+
+    /// `scf.if` over two regions that may reassign the `carried` array variables: each region
+    /// yields their values as it leaves them (a missing else yields them unchanged), and the
+    /// variables are bound to the results after it.
+    pub(super) fn emit_carrying_if(
+        &mut self,
+        condition: &str,
+        carried: &Carried,
+        then_region: impl FnOnce(&mut Self) -> Result<(), Diagnostic>,
+        else_region: Option<impl FnOnce(&mut Self) -> Result<(), Diagnostic>>,
+    ) -> Result<(), Diagnostic> {
+        let types = carried.types_text().join(", ");
+        let carrying_region = |this: &mut Self, body: Box<dyn FnOnce(&mut Self) -> Result<(), Diagnostic> + '_>| {
+            this.region(|inner| {
+                inner.bind_carried(carried, &carried.initial);
+                body(inner)?;
+                match inner.current_arrays(&carried.names) {
+                    values if values.is_empty() => inner.line("scf.yield"),
+                    values => inner.line(format!("scf.yield {} : {types}", values.join(", "))),
+                }
+                Ok(())
+            })
+            .map(|(lines, ())| lines)
+        };
+        let then_lines = carrying_region(self, Box::new(then_region))?;
+        let else_lines = match else_region {
+            Some(else_region) => Some(carrying_region(self, Box::new(else_region))?),
+            None if carried.names.is_empty() => None,
+            None => Some(vec![format!("scf.yield {} : {types}", carried.initial.join(", "))]),
+        };
+        if carried.names.is_empty() {
+            self.emit_if(condition, then_lines, else_lines);
+            return Ok(());
+        }
+        let result = self.fresh();
+        let mut regions = vec![(String::new(), then_lines)];
+        regions.extend(else_lines.map(|lines| ("} else {".to_string(), lines)));
+        self.push_region(format!("{result}:{} = scf.if {condition} -> ({types}) {{", carried.names.len()), regions, "}".into());
+        self.rebind_carried(carried, &carried.results(&result, 0));
         Ok(())
     }
 
@@ -88,7 +119,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
     pub(super) fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
         self.module_emitter.straight_line = false;
-        let carried = self.carried_arrays(body, false);
+        let carried = self.carried_arrays(&[body], false, Some(statement_range(test, body)));
         let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
         let types = carried.types_text().join(", ");
         let (before, ()) = self.region(|this| {
@@ -132,7 +163,7 @@ impl FunctionEmitter<'_, '_, '_> {
             this.bind_carried(&carried, &after_arguments);
             this.emit_block(body)?;
             this.clear_state(STATE_CONTINUE);
-            match this.carried_values(&carried, &after_arguments, body)? {
+            match this.carried_values(&carried) {
                 values if values.is_empty() => this.line("scf.yield"),
                 values => this.line(format!("scf.yield {} : {types}", values.join(", "))),
             }
@@ -306,7 +337,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let lower = self.op("arith.constant 0 : index");
         let one = self.op("arith.constant 1 : index");
         let induction = self.fresh();
-        let carried = self.carried_arrays(body, false);
+        let carried = self.carried_arrays(&[body], false, Some(statement_range(&body[0], body)));
         let arguments: Vec<String> = carried.names.iter().map(|_| self.fresh()).collect();
         let types = carried.types_text();
         let (lines, ()) = self.region(|this| {
@@ -317,7 +348,7 @@ impl FunctionEmitter<'_, '_, '_> {
             if exits(body, true) {
                 this.clear_state(STATE_CONTINUE);
             }
-            match this.carried_values(&carried, &arguments, body)? {
+            match this.carried_values(&carried) {
                 values if values.is_empty() => this.line("scf.yield"),
                 values => this.line(format!("scf.yield {} : {}", values.join(", "), types.join(", "))),
             }
@@ -349,7 +380,7 @@ impl FunctionEmitter<'_, '_, '_> {
     fn emit_range_while(&mut self, start: &str, step: &str, count: &str, target: &str, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
         let initial = self.scalar_constant(INT64, Constant::Int(0), loc);
         let (iteration_before, iteration_after) = (self.fresh(), self.fresh());
-        let carried = self.carried_arrays(body, false);
+        let carried = self.carried_arrays(&[body], false, Some(statement_range(&body[0], body)));
         let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
         let mut types = vec!["si64".to_string()];
         types.extend(carried.types_text());
@@ -369,7 +400,7 @@ impl FunctionEmitter<'_, '_, '_> {
             this.clear_state(STATE_CONTINUE);
             let one = this.scalar_constant(INT64, Constant::Int(1), loc);
             let next = this.op(format!("py.add {iteration_after}, {one} : si64 {loc}"));
-            let yielded: Vec<String> = std::iter::once(next).chain(this.carried_values(&carried, &after_arguments, body)?).collect();
+            let yielded: Vec<String> = std::iter::once(next).chain(this.carried_values(&carried)).collect();
             this.line(format!("scf.yield {} : {types}", yielded.join(", ")));
             Ok(())
         })?;
@@ -389,26 +420,65 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(())
     }
 
-    /// The array variables bound before a loop (or guard) that its body assigns: it carries them
-    /// (`scf.for`/`scf.while` iter_args, `scf.if` results), one value per variable of its one
-    /// inferred type; `only_local` keeps those of the current region only.
-    pub(super) fn carried_arrays(&self, body: &[Stmt], only_local: bool) -> Carried {
+    /// The array variables a loop, branch or guard carries out of its body (`scf.for`/`scf.while`
+    /// iter_args, `scf.if` results), one value per variable of its inferred type: those the body
+    /// assigns that are bound before it, and, where `statement` spans the construct, those it
+    /// first binds that are read after it or may be read before the body assigns them (another
+    /// iteration's value), which start as the null array. `only_local` keeps the variables of the
+    /// current region only.
+    pub(super) fn carried_arrays(&mut self, bodies: &[&[Stmt]], only_local: bool, statement: Option<TextRange>) -> Carried {
         let mut assigned = std::collections::HashSet::new();
-        crate::infer::assigned_names(body, &mut assigned);
+        for body in bodies {
+            crate::infer::assigned_names(body, &mut assigned);
+        }
         let mut names: Vec<String> = assigned.into_iter().collect();
         names.sort();
+        if bodies.iter().any(|body| returns(body)) {
+            names.extend(self.return_arrays.iter().cloned());
+        }
         let mut carried = Carried::default();
         for name in names {
             if only_local && !self.region_arrays.last().is_some_and(|locals| locals.contains(&name)) {
                 continue;
             }
-            if let Some(Binding::Ssa(Some(Value::Array(value, array_type)))) = self.bindings.get(&name) {
-                carried.initial.push(value.clone());
-                carried.types.push(*array_type);
+            let value = match (self.bindings.get(&name), self.types.locals.get(&name).cloned()) {
+                (Some(Binding::Ssa(Some(Value::Array(value, array_type)))), _) => Some((value.clone(), *array_type)),
+                (Some(Binding::Ssa(None)), Some(Type::Array(array_type))) if statement.is_some_and(|statement| self.read_outside(&name, statement)) => {
+                    let value = self.op(format!("ub.poison : {}", Type::Array(array_type).flat_mlir()[0]));
+                    self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(value.clone(), array_type))));
+                    Some((value, array_type))
+                }
+                _ => None,
+            };
+            if let Some((value, array_type)) = value {
+                carried.initial.push(value);
+                carried.types.push(array_type);
                 carried.names.push(name);
             }
         }
         carried
+    }
+
+    /// Whether `name` is read outside `statement`, or inside it where it may not be bound yet.
+    fn read_outside(&self, name: &str, statement: TextRange) -> bool {
+        struct Reads<'n> {
+            name: &'n str,
+            statement: TextRange,
+            found: bool,
+        }
+        impl<'a> ruff_python_ast::visitor::Visitor<'a> for Reads<'_> {
+            fn visit_expr(&mut self, expr: &'a Expr) {
+                if let Expr::Name(load) = expr {
+                    if load.id.as_str() == self.name && load.ctx == ruff_python_ast::ExprContext::Load && !self.statement.contains_range(load.range) {
+                        self.found = true;
+                    }
+                }
+                ruff_python_ast::visitor::walk_expr(self, expr);
+            }
+        }
+        let mut reads = Reads { name, statement, found: false };
+        ruff_python_ast::visitor::walk_body(&mut reads, self.function_body);
+        reads.found || self.maybe_unbound.iter().any(|(read, read_name)| read_name == name && statement.contains_range(*read))
     }
 
     /// Binds the carried variables to a loop region's block arguments, as variables of that region.
@@ -421,20 +491,16 @@ impl FunctionEmitter<'_, '_, '_> {
         }
     }
 
-    /// The carried variables' values at the end of an iteration, for the region's yield: each is one
-    /// of the arrays the loop started with (`u, new = new, u`). An array made inside the loop could
-    /// not be freed once the next iteration replaced it, so carrying one is a located error.
-    fn carried_values(&self, carried: &Carried, arguments: &[String], body: &[Stmt]) -> Result<Vec<String>, Diagnostic> {
-        carried
-            .names
-            .iter()
-            .map(|name| match self.bindings.get(name) {
-                Some(Binding::Ssa(Some(Value::Array(value, _)))) if self.origins(value).iter().all(|origin| arguments.contains(origin)) => Ok(value.clone()),
-                _ => Err(self.module.unsupported(
-                    assignment_of(body, name).unwrap_or(&body[0]),
-                    format!("'{name}' is given a new array inside the loop, which is not supported yet: write into it ({name}[...] = ...) or swap it with another array"),
-                )),
-            })
-            .collect()
+    /// The carried variables' values at the end of an iteration, for the region's yield: an array
+    /// the loop started with, one made in this iteration, or a view of either
+    /// (`deallocate-temporaries` frees the one each iteration replaces).
+    fn carried_values(&self, carried: &Carried) -> Vec<String> {
+        self.current_arrays(&carried.names)
     }
+}
+
+/// The text that `first` and the statements of `body` cover: a loop or branch (desugared ones
+/// may have statements out of order).
+fn statement_range(first: &(impl Ranged + ?Sized), body: &[Stmt]) -> TextRange {
+    body.iter().fold(first.range(), |covered, statement| covered.cover(statement.range()))
 }

@@ -31,6 +31,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 elements.into_iter().zip(targets).map(|(element, target)| self.convert_loc(element, target, loc)).collect::<Result<_, _>>()?,
             ),
             (value, target) if &value.value_type() == target => value,
+            (Value::Array(name, from), Type::Array(to)) if (from.dtype, from.ndim) == (to.dtype, to.ndim) && (from.layout == to.layout || to.layout == rumba_dialects::Layout::A) => {
+                Value::Array(self.relayout(&name, from, *to, loc), *to)
+            }
             (Value::None, Type::Unknown) => Value::None,
             (value, target) => {
                 let (line, column) = loc_position(loc);
@@ -43,6 +46,17 @@ impl FunctionEmitter<'_, '_, '_> {
                 });
             }
         })
+    }
+
+    /// `array` seen as an array of type `to` (the same memory, in a layout as general as its own or
+    /// more: C and F become A where a variable holds both), as a view with a full slice per dimension.
+    fn relayout(&mut self, array: &str, from: ArrayType, to: ArrayType, loc: &str) -> String {
+        if from.layout == to.layout {
+            return array.to_string();
+        }
+        let dims = vec!["0"; from.ndim].join(", ");
+        let (from_text, to_text) = (Type::Array(from).flat_mlir().remove(0), Type::Array(to).flat_mlir().remove(0));
+        self.op(format!("py.view {array}[] {{dims = array<i64: {dims}>}} : {from_text} -> {to_text} {loc}"))
     }
 
     pub(super) fn convert(&mut self, value: Value, target: &Type, node: &dyn Ranged) -> Result<Value, Diagnostic> {

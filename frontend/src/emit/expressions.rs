@@ -235,23 +235,32 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         Value::Scalar(name, INT64)
     }
 
+    /// Raises `UnboundLocalError` at a read of `name` that may run before it is assigned.
+    fn check_bound(&mut self, name: &str, expr: &Expr, loc: &str) -> Result<(), Diagnostic> {
+        if let (true, Some(flag)) = (self.maybe_unbound.contains_key(&expr.range()), self.bound_flags.get(name).cloned()) {
+            let bound = self.load(&flag, "i1");
+            let unbound = self.op(format!("py.not {bound} : i1 {loc}"));
+            let message = format!("cannot access local variable '{name}' where it is not associated with a value");
+            self.raise_if(&unbound, "UnboundLocalError", &message, expr)?;
+        }
+        Ok(())
+    }
+
     fn load_name(&mut self, name: &str, expr: &Expr, loc: &str) -> Result<Value, Diagnostic> {
         let module = self.module;
         match self.bindings.get(name).cloned() {
             Some(Binding::Slots(slots, local_type)) => {
-                if let (true, Some(flag)) = (self.maybe_unbound.contains_key(&expr.range()), self.bound_flags.get(name).cloned()) {
-                    let bound = self.load(&flag, "i1");
-                    let unbound = self.op(format!("py.not {bound} : i1 {loc}"));
-                    let message = format!("cannot access local variable '{name}' where it is not associated with a value");
-                    self.raise_if(&unbound, "UnboundLocalError", &message, expr)?;
-                }
+                self.check_bound(name, expr, loc)?;
                 let mut names = Vec::new();
                 for (slot, scalar) in &slots {
                     names.push(self.load(slot, &scalar.mlir()));
                 }
                 Ok(unflatten(&local_type, &mut names.into_iter()))
             }
-            Some(Binding::Ssa(Some(value))) => Ok(value),
+            Some(Binding::Ssa(Some(value))) => {
+                self.check_bound(name, expr, loc)?;
+                Ok(value)
+            }
             Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
             None => match module.global(name) {
                 Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),

@@ -264,7 +264,7 @@ impl FunctionEmitter<'_, '_, '_> {
         if let Some(exit) = first_break_or_return(body) {
             return Err(module.unsupported(exit, "a prange loop cannot break or return: its iterations run in parallel"));
         }
-        if let Some(name) = self.carried_arrays(body, false).names.first() {
+        if let Some(name) = self.carried_arrays(&[body], false, None).names.first() {
             return Err(module.unsupported(&body[0], format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel")));
         }
         let mut assigned = std::collections::HashSet::new();
