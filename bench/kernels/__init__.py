@@ -97,6 +97,30 @@ def five_point_numpy(a):
     return out
 
 
+def convection_numpy(u0, steps, c):
+    u = u0.copy()
+    for _ in range(steps):
+        un = u.copy()
+        u[1:] = un[1:] - c * (un[1:] - un[:-1])
+    return u
+
+
+def heat_numpy(u0, steps, alpha):
+    u = u0
+    for _ in range(steps):
+        new = u.copy()
+        new[1:-1] = u[1:-1] + alpha * (u[:-2] - 2.0 * u[1:-1] + u[2:])
+        u = new
+    return u
+
+
+def step_profile(n):
+    """A square wave: 2 on the second fifth of the interval, 1 elsewhere."""
+    u = np.ones(n)
+    u[n // 5:2 * n // 5] = 2.0
+    return u
+
+
 MANDELBROT_WINDOW = (-2.0, 1.0, -1.0, 1.0)
 
 
@@ -156,6 +180,8 @@ KERNELS = [
         numpy=lambda A, C4: A @ C4, in_place=True, quick_n=30,
     ),
     *(square_matmul_kernel(n) for n in (64, 128, 256, 512, 1024, 2048)),
+    Kernel("convection", "convection", "convection", "{n} float64, 500 steps of un = u.copy()", 100_000, lambda n: (step_profile(n), 500, 0.5), "close", numpy=convection_numpy, quick_n=10_000),
+    Kernel("heat", "heat", "heat", "{n} float64, 500 steps of u = new array", 100_000, lambda n: (step_profile(n), 500, 0.25), "close", numpy=heat_numpy, quick_n=10_000),
     Kernel("stencil", "stencil", "laplacian", "{n}×{n} float64, @stencil", 1000, lambda n: (rng().random((n, n)),), "close", numpy=five_point_numpy),
 ]
 

@@ -981,7 +981,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 Some(length) => {
                     let (body, rest) = if_statement.body.split_at(length);
                     let handler = if_statement.elif_else_clauses.first().map_or(&[][..], |clause| &clause.body[..]);
-                    self.emit_try(body, rest, handler)?;
+                    self.emit_try(body, rest, handler, if_statement.range())?;
                 }
                 None => {
                     let clauses = self.walker().live_clauses(if_statement)?;

@@ -228,6 +228,11 @@ struct Owner {
     /// The block it is defined in.
     block: MlirBlock,
     ownership: Ownership,
+    /// The other memrefs its op gives (or its block receives), which may be the same memory (a
+    /// branch that yields one new array as two variables): the first of equal ones frees it.
+    siblings: Vec<MlirValue>,
+    /// How many of `siblings` come before it.
+    earlier_siblings: usize,
 }
 
 enum Ownership {
@@ -245,6 +250,7 @@ impl Owner {
     /// anchor; `None` where that is always true.
     fn frees(&self, b: &Builder, kept: &[MlirValue]) -> Option<MlirValue> {
         let mut others = kept.to_vec();
+        others.extend(&self.siblings[..self.earlier_siblings]);
         let mut condition = None;
         match self.ownership {
             Ownership::Allocated => {}
@@ -388,7 +394,9 @@ fn after_last_use(owner: &Owner) -> Option<MlirOperation> {
     // frontend may still read from it later in the statement; with the dealloc at the block's end,
     // LLVM sinks such reads onto the path where the call succeeded, which one here would block.
     let mut users = Vec::new();
-    users_of_memory(owner.value, &mut users, &mut Vec::new());
+    for value in std::iter::once(&owner.value).chain(&owner.siblings) {
+        users_of_memory(*value, &mut users, &mut Vec::new());
+    }
     if matches!(owner.ownership, Ownership::Returned(_)) || users.iter().any(|user| ir::op_name(*user) == "func.call") {
         return None;
     }
@@ -416,27 +424,28 @@ fn after_last_use(owner: &Owner) -> Option<MlirOperation> {
 /// that may hand on memory allocated inside them.
 fn owners(module: MlirOperation) -> Vec<Owner> {
     let mut owners = Vec::new();
-    let owner = |value: MlirValue, ownership: Ownership| Owner { value, block: defining_block(value), ownership };
-    let carried = |outside: &Vec<MlirValue>| Ownership::Carried(outside.clone());
+    // Owners of the memrefs `values`, given together, each with the others as its siblings.
+    let mut add = |values: Vec<MlirValue>, ownership: &dyn Fn() -> Ownership| {
+        for (position, value) in values.iter().enumerate() {
+            let siblings = values[..position].iter().chain(&values[position + 1..]).copied().collect();
+            owners.push(Owner { value: *value, block: defining_block(*value), ownership: ownership(), siblings, earlier_siblings: position });
+        }
+    };
     for operation in ir::collect_operations(module, |_| true) {
         let name = ir::op_name(operation);
-        let memrefs = || ir::results(operation).into_iter().filter(|result| is_memref(*result));
+        let memrefs: Vec<MlirValue> = ir::results(operation).into_iter().filter(|result| is_memref(*result)).collect();
         if name == "memref.alloc" {
-            owners.extend(memrefs().map(|value| owner(value, Ownership::Allocated)));
+            add(memrefs, &|| Ownership::Allocated);
         } else if is_compiled_call(operation) {
-            owners.extend(memrefs().map(|value| owner(value, Ownership::Returned(operation))));
+            add(memrefs, &|| Ownership::Returned(operation));
         } else if CARRIERS.contains(&name.as_str()) && may_carry_new_memory(operation) {
             let outside = outside_memory(operation);
-            owners.extend(memrefs().map(|value| owner(value, carried(&outside))));
+            add(memrefs, &|| Ownership::Carried(outside.clone()));
             // A loop's body (a `while`'s after-region) receives what the previous iteration yielded.
-            let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, if name == "scf.while" { 1 } else { 0 })) };
             if LOOPS.contains(&name.as_str()) {
-                for index in 0..unsafe { mlirBlockGetNumArguments(body) } {
-                    let argument = unsafe { mlirBlockGetArgument(body, index) };
-                    if is_memref(argument) {
-                        owners.push(owner(argument, carried(&outside)));
-                    }
-                }
+                let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, if name == "scf.while" { 1 } else { 0 })) };
+                let arguments = (0..unsafe { mlirBlockGetNumArguments(body) }).map(|index| unsafe { mlirBlockGetArgument(body, index) });
+                add(arguments.filter(|argument| is_memref(*argument)).collect(), &|| Ownership::Carried(outside.clone()));
             }
         }
     }
@@ -449,7 +458,9 @@ pub fn deallocate_temporaries(module: MlirOperation) {
     let fates: Vec<(Owner, Fate)> = owners(module)
         .into_iter()
         .map(|owner| {
-            let fate = fate(owner.value, owner.block, true, &mut Vec::new());
+            // What becomes of a sibling may become of this memory.
+            let sibling_fates = owner.siblings.iter().map(|sibling| fate(*sibling, owner.block, false, &mut Vec::new()));
+            let fate = worst(std::iter::once(fate(owner.value, owner.block, true, &mut Vec::new())).chain(sibling_fates));
             (owner, fate)
         })
         .collect();

@@ -76,45 +76,27 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `try: body except Exception: handler else: rest` (made an `if` by `desugar.rs`): the body
     /// runs in a region of its own, where a raise only sets the status and the state; a status
     /// left set is caught (both cleared) and the handler runs, else the rest runs unless the body
-    /// returned or broke out.
-    pub(super) fn emit_try(&mut self, body: &[Stmt], rest: &[Stmt], handler: &[Stmt]) -> Result<(), Diagnostic> {
-        let (body_lines, ()) = self.region(|this| {
-            this.emit_block(body)?;
-            this.line("scf.yield");
-            Ok(())
-        })?;
+    /// returned or broke out. Each region carries the array variables it assigns.
+    pub(super) fn emit_try(&mut self, body: &[Stmt], rest: &[Stmt], handler: &[Stmt], statement: TextRange) -> Result<(), Diagnostic> {
         let always = self.op("arith.constant true");
-        self.emit_if(&always, body_lines, None);
+        let carried = self.carried_arrays(&[body], false, Some(statement));
+        self.emit_carrying_if(&always, &carried, |this| this.emit_block(body), None::<fn(&mut Self) -> _>)?;
         let status_slot = self.status_slot.clone();
         let status = self.load(&status_slot, "i32");
         let zero = self.i32_constant(0);
         let raised = self.op(format!("arith.cmpi ne, {status}, {zero} : i32"));
-        let (handler_lines, ()) = self.region(|this| {
+        let carried = self.carried_arrays(&[handler, rest], false, Some(statement));
+        let handle = |this: &mut Self| {
             let zero = this.i32_constant(0);
             this.store(&zero, &status_slot, "i32");
             this.set_state(0);
-            this.emit_block(handler)?;
-            this.line("scf.yield");
-            Ok(())
-        })?;
-        let rest_lines = if rest.is_empty() {
-            None
-        } else {
-            let (lines, ()) = self.region(|this| {
-                let running = this.running();
-                let (rest_lines, ()) = this.region(|inner| {
-                    inner.emit_block(rest)?;
-                    inner.line("scf.yield");
-                    Ok(())
-                })?;
-                this.emit_if(&running, rest_lines, None);
-                this.line("scf.yield");
-                Ok(())
-            })?;
-            Some(lines)
+            this.emit_block(handler)
         };
-        self.emit_if(&raised, handler_lines, rest_lines);
-        Ok(())
+        let run_rest = (!rest.is_empty()).then_some(|this: &mut Self| {
+            let running = this.running();
+            this.emit_carrying_if(&running, &carried, |inner| inner.emit_block(rest), None::<fn(&mut Self) -> _>)
+        });
+        self.emit_carrying_if(&raised, &carried, handle, run_rest)
     }
 
     pub(super) fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
@@ -446,6 +428,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 (Some(Binding::Ssa(None)), Some(Type::Array(array_type))) if statement.is_some_and(|statement| self.read_outside(&name, statement)) => {
                     let value = self.op(format!("ub.poison : {}", Type::Array(array_type).flat_mlir()[0]));
                     self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(value.clone(), array_type))));
+                    // Bound from here on in the current region only.
+                    if let Some(locals) = self.region_arrays.last_mut() {
+                        locals.push(name.clone());
+                    }
                     Some((value, array_type))
                 }
                 _ => None,
