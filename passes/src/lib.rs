@@ -13,6 +13,7 @@
 //! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations, and arrays calls return, that no return, store or yield hands on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
+//! | `hoist-static-allocas` | `hoist_static_allocas.rs` | constant-size `llvm.alloca`s of loops (call descriptors) to the entry block |
 //! | `outline-cuda-kernels` | `outline_cuda_kernels.rs` | a CUDA kernel's functions into a `gpu.module`, its intrinsics as `gpu` ops |
 //! | `extern-dynamic-shared-memory` | `extern_dynamic_shared_memory.rs` | the dynamic shared memory's global made external, so that it follows the static shared arrays |
 
@@ -21,6 +22,7 @@ pub mod deallocate_temporaries;
 pub mod extern_dynamic_shared_memory;
 pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
+pub mod hoist_static_allocas;
 mod ir;
 pub mod lower_py;
 pub mod outline_cuda_kernels;
@@ -120,6 +122,18 @@ module_pass!(
 );
 
 module_pass!(
+    create_hoist_static_allocas,
+    "HoistStaticAllocas",
+    "hoist-static-allocas",
+    "Move constant-size llvm.alloca ops outside the entry block (descriptors of calls in loops) to the entry block",
+    [],
+    |module| {
+        hoist_static_allocas::hoist_static_allocas(module);
+        true
+    }
+);
+
+module_pass!(
     create_version_unit_strides,
     "VersionUnitStrides",
     "version-unit-strides",
@@ -198,6 +212,7 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_parfor);
         rumba_dialects::register_pass(create_lower_py);
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
+        rumba_dialects::register_pass(create_hoist_static_allocas);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
         rumba_dialects::register_pass(create_deallocate_temporaries);
         rumba_dialects::register_pass(create_blas_products);

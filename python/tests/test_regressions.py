@@ -1034,3 +1034,37 @@ def test_numbers_from_arrays_keep_pythons_exceptions():
     # As Numba's default error model: compiled arithmetic on numbers raises where Python would.
     with pytest.raises(ZeroDivisionError):
         jitted(integer_division_of_elements)(np.array([0, 4]))
+
+
+# --------------------------------------------------------------------------------------------------
+# Runtime calls inside long loops take no stack per iteration
+# --------------------------------------------------------------------------------------------------
+
+
+def normalize_rows(x):
+    for i in range(x.shape[0]):
+        x[i, :] = x[i, :] / x[i, :].mean()
+
+
+def products_in_a_loop(a, v, steps):
+    total = 0.0
+    for _ in range(steps):
+        total += (a @ v)[0]
+    return total
+
+
+def test_runtime_calls_in_a_million_iterations_do_not_overflow_the_stack():
+    # Each call's descriptor was a stack slot made on every iteration: seed 002 at 1M rows crashed.
+    code = (
+        "import numpy as np\nfrom _compare import jitted\nimport test_regressions as t\n"
+        "x = np.arange(3_000_000, dtype=np.float32).reshape(1_000_000, 3) + 1\n"
+        "expected = x / x.mean(axis=1, keepdims=True)\n"
+        "jitted(t.normalize_rows)(x)\n"
+        "np.testing.assert_allclose(x, expected, rtol=1e-6)\n"
+        "a, v = np.eye(3), np.arange(1.0, 4.0)\n"
+        "print(jitted(t.products_in_a_loop)(a, v, 1_000_000), t.products_in_a_loop(a, v, 1000) * 1000)\n"
+    )
+    result = run_isolated(code, timeout=120)
+    assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
+    got, expected = result.stdout.split()
+    assert float(got) == float(expected) == 1e6, result.stdout
