@@ -728,7 +728,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
         let (mut parameters, arguments) = self.parameters();
         for (parameter, value) in function.parameters.iter_non_variadic_params().zip(arguments) {
-            self.bind(parameter.name().as_str(), value, &loc)?;
+            let name = parameter.name().as_str();
+            // A `None` the function replaces under `if name is None:` (the test is decided when
+            // compiling) leaves the variable unassigned until then.
+            if matches!(value, Value::None) && self.types.locals.get(name).is_some_and(|local| *local != Type::None) {
+                continue;
+            }
+            self.bind(name, value, &loc)?;
         }
         if let (FunctionKind::StencilKernel, Some(plan)) = (self.types.kind, self.types.stencil.clone()) {
             for dimension in 0..plan.ndim {

@@ -561,6 +561,36 @@ fn assigned_values<'b>(body: &'b [Stmt], name: &str) -> Vec<Option<&'b Expr>> {
     values
 }
 
+/// The test of `if name is None:` at the top level of `body` when that statement's first clause is
+/// the only place that gives `name` a new value (`if out is None: out = np.empty_like(a)`; an
+/// augmented assignment such as `out += a` updates what is there).
+fn none_default_test(body: &[Stmt], name: &str) -> Option<ruff_text_size::TextRange> {
+    let assigns = |statements: &[Stmt]| {
+        let mut assigned = HashSet::new();
+        let rebinding: Vec<&Stmt> = statements.iter().filter(|statement| !matches!(statement, Stmt::AugAssign(_))).collect();
+        for statement in rebinding {
+            assigned_names(std::slice::from_ref(statement), &mut assigned);
+        }
+        assigned.contains(name)
+    };
+    let mut test = None;
+    for statement in body {
+        if !assigns(std::slice::from_ref(statement)) {
+            continue;
+        }
+        let Stmt::If(if_statement) = statement else { return None };
+        let is_none = matches!(&*if_statement.test, Expr::Compare(compare)
+            if matches!(&*compare.left, Expr::Name(left) if left.id.as_str() == name)
+                && matches!(&compare.ops[..], [CmpOp::Is])
+                && matches!(&compare.comparators[..], [Expr::NoneLiteral(_)]));
+        if test.is_some() || !is_none || if_statement.elif_else_clauses.iter().any(|clause| assigns(&clause.body)) {
+            return None;
+        }
+        test = Some(if_statement.test.range());
+    }
+    test
+}
+
 /// The names a function body assigns: its local variables.
 pub fn assigned_names(body: &[Stmt], names: &mut HashSet<String>) {
     fn targets(expr: &Expr, names: &mut HashSet<String>) {
@@ -610,6 +640,9 @@ pub struct TypeWalker<'s, 'm> {
     /// assign, whose types are then unknown (a later statement reading one fails because of it).
     errors: Vec<Diagnostic>,
     poisoned: HashSet<String>,
+    /// Parameters given `None` that the function gives a value under `if name is None:` (Numba's
+    /// `out=None` idiom), with the range of that test: it runs while the name is still `None`.
+    none_defaults: HashMap<String, ruff_text_size::TextRange>,
 }
 
 /// What emission keeps of a settled function's inference: the names it assigns and the types of
@@ -668,7 +701,27 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = specialisations.module;
         let locals = specialisations.functions[index].locals.clone();
         let return_type = specialisations.functions[index].return_type.clone();
-        Self { specialisations, module, locals, assigned, body: &function.body, return_type, saw_return: false, loop_depth: 0, settled, errors: Vec::new(), poisoned: HashSet::new() }
+        let none_defaults = function
+            .parameters
+            .iter_non_variadic_params()
+            .zip(&specialisations.functions[index].arguments)
+            .filter(|(_, argument)| **argument == Type::None)
+            .filter_map(|(parameter, _)| none_default_test(&function.body, parameter.name()).map(|test| (parameter.name().to_string(), test)))
+            .collect();
+        Self {
+            specialisations,
+            module,
+            locals,
+            assigned,
+            body: &function.body,
+            return_type,
+            saw_return: false,
+            loop_depth: 0,
+            settled,
+            errors: Vec::new(),
+            poisoned: HashSet::new(),
+            none_defaults,
+        }
     }
 
     /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
@@ -750,6 +803,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     fn assign(&mut self, target: &Expr, value_type: Type) -> Result<(), Diagnostic> {
         match target {
+            Expr::Name(name) if self.none_defaults.contains_key(name.id.as_str()) && !matches!(value_type, Type::None | Type::Unknown) => {
+                if self.loop_depth > 0 {
+                    return Err(self.module.unsupported(target, format!("'{}' is None until this assignment, which must not be in a loop", name.id)));
+                }
+                self.locals.insert(name.id.to_string(), value_type);
+                Ok(())
+            }
             Expr::Name(name) => {
                 let current = self.locals.get(name.id.as_str()).cloned().unwrap_or(Type::Unknown);
                 let unified = unify(&current, &value_type).ok_or_else(|| {
@@ -965,6 +1025,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let [op] = &compare.ops[..] else {
                     return Err(self.module.unsupported(test, "'is' in a chain of comparisons is not supported"));
                 };
+                if self.none_defaults.values().any(|idiom| *idiom == test.range()) {
+                    return Ok(Some(*op == CmpOp::Is));
+                }
                 let left = self.expr_type(&compare.left)?;
                 let right = self.expr_type(&compare.comparators[0])?;
                 if left == Type::Unknown || right == Type::Unknown {

@@ -184,3 +184,57 @@ def test_tuples_of_other_types_specialise_again():
     assert compiled((1, 2), 3) == 5 and type(compiled((1, 2), 3)) is int
     with pytest.raises(TypeError, match="cannot pass|tuple"):
         compiled(("a", 1), 3)
+
+
+# A parameter given None that the function replaces under `if name is None:` (Numba's `out=None`
+# idiom) holds the value it is given there, array or number.
+
+
+def into_out(a, k=None, out=None):
+    if k is None:
+        k = 2
+    if out is None:
+        out = np.zeros_like(a)
+    else:
+        out[:] = 0.0
+    out += a * k
+    return out
+
+
+def calls_into_out(a):
+    return into_out(a).sum() + into_out(a, 3).sum() + into_out(a, k=1.5)[2]
+
+
+def replaced_twice(a, out=None):
+    if out is None:
+        out = a * 2.0
+    if out is None:
+        return a
+    return out
+
+
+def replaced_in_a_loop(a, out=None):
+    for i in range(2):
+        out = a * i
+    return out
+
+
+@pytest.mark.parametrize("given", [None, "array"])
+def test_none_replaced_under_is_none(given):
+    a = np.arange(4.0)
+    args = (a,) if given is None else (a, 0.5, np.ones(4))
+    np.testing.assert_array_equal(njit(into_out)(*args), into_out(*[x.copy() if isinstance(x, np.ndarray) else x for x in args]))
+    np.testing.assert_array_equal(njit(replaced_twice)(a), replaced_twice(a))
+    assert njit(calls_into_out)(a) == calls_into_out(a)
+
+
+def test_out_given_by_keyword_is_written():
+    a, out = np.arange(3.0), np.full(3, 9.0)
+    returned = njit(into_out)(a, out=out)
+    np.testing.assert_array_equal(out, a * 2)
+    np.testing.assert_array_equal(returned, out)
+
+
+def test_none_replaced_elsewhere_is_a_located_error():
+    with pytest.raises(errors.TypingError, match=r"test_binding.py:\d+:\d+: error: variable 'out' is none on one path"):
+        njit(replaced_in_a_loop)(np.arange(3.0))
