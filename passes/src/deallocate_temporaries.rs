@@ -88,7 +88,7 @@ fn defined_inside(value: MlirValue, operation: MlirOperation) -> bool {
 /// The values a carrier's yields (or a `while`'s condition) hand on from `user` and the memref
 /// values on the other side: the carrier's results and, for a loop, its block arguments.
 fn carried_on(carrier: MlirOperation) -> Vec<MlirValue> {
-    let mut values: Vec<MlirValue> = ir::results(carrier).into_iter().filter(|value| is_memref(*value)).collect();
+    let mut values = memref_results(carrier);
     if LOOPS.contains(&ir::op_name(carrier).as_str()) {
         values.extend(ir::block_arguments(carrier).into_iter().filter(|value| is_memref(*value)));
     }
@@ -123,9 +123,9 @@ fn fate(value: MlirValue, block: MlirBlock, direct: bool, visited: &mut Vec<Mlir
             // Storing into an array is no escape for the array stored into.
             "memref.store" if position == 1 => Fate::Local,
             escape if ESCAPES.contains(&escape) => Fate::Escapes,
-            view if VIEWS.contains(&view) => worst(ir::results(user).into_iter().map(|result| fate(result, block, direct, visited))),
+            view if VIEWS.contains(&view) => worst(memref_results(user).into_iter().map(|result| fate(result, block, direct, visited))),
             // A compiled callee keeps none of its arguments, but may return any of them (or a view).
-            "func.call" => worst(ir::results(user).into_iter().map(|result| fate(result, block, false, visited))),
+            "func.call" => worst(memref_results(user).into_iter().map(|result| fate(result, block, false, visited))),
             looping if LOOPS.contains(&looping) => worst(carried_on(user).into_iter().map(|carried| fate(carried, block, false, visited))),
             _ => Fate::Local,
         }
@@ -154,6 +154,11 @@ fn distinct_from(b: &Builder, memref: MlirValue, others: &[MlirValue]) -> MlirVa
         distinct = b.binary("arith.andi", distinct, b.compare(false, "ne", own, pointer(*other)));
     }
     distinct
+}
+
+/// The memrefs among `operation`'s results (what of its operand's memory it hands on).
+fn memref_results(operation: MlirOperation) -> Vec<MlirValue> {
+    ir::results(operation).into_iter().filter(|result| is_memref(*result)).collect()
 }
 
 /// The memrefs among `operation`'s operands.
@@ -433,7 +438,7 @@ fn owners(module: MlirOperation) -> Vec<Owner> {
     };
     for operation in ir::collect_operations(module, |_| true) {
         let name = ir::op_name(operation);
-        let memrefs: Vec<MlirValue> = ir::results(operation).into_iter().filter(|result| is_memref(*result)).collect();
+        let memrefs = memref_results(operation);
         if name == "memref.alloc" {
             add(memrefs, &|| Ownership::Allocated);
         } else if is_compiled_call(operation) {

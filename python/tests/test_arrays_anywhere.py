@@ -452,23 +452,54 @@ def rss_after(action, calls):
     return before, rss_bytes()
 
 
+def rows_of(a, flag):
+    total = 0.0
+    for i in range(a.shape[0]):
+        if flag:
+            r = a[i] * 2.0
+        else:
+            r = a[i] + 1.0
+        for _ in range(2):
+            r = r * 0.5
+        total += r.sum()
+    return total
+
+
+def test_rows_replaced_in_branches_and_loops():
+    assert_same_outcome(rows_of, np.arange(12.0).reshape(4, 3), True)
+    assert_same_outcome(rows_of, np.arange(12.0).reshape(4, 3), False)
+
+
+def raises(exception, function, *args):
+    return lambda: pytest.raises(exception, jitted(function), *args)
+
+
+MEMORY_CASES = {
+    "loop": lambda: jitted(halve_each_step)(np.ones(64), 4),
+    "fresh-loop": lambda: jitted(halve_a_fresh_array)(64, 3),
+    "while": lambda: jitted(halve_while_large)(np.ones(64)),
+    "time-step": lambda: jitted(advect)(np.ones(64), 3, 0.5),
+    "views": lambda: jitted(every_other)(np.ones(64), 2),
+    "calls": lambda: jitted(through_calls)(np.ones(64), 3),
+    "nested": lambda: jitted(nested_replacements)(np.ones(64), 2, 2),
+    "swap": lambda: jitted(swap_and_replace)(np.ones(64), 3),
+    "branches": lambda: jitted(branch_in_loop)(np.ones(64), 5),
+    "elif": lambda: jitted(chain)(np.ones(64), 2),
+    "rows": lambda: jitted(rows_of)(np.ones((4, 64)), True),
+    "last": lambda: jitted(last_of_loop)(np.ones(64), 3),
+    "previous": lambda: jitted(previous_iteration)(np.ones(64), 3),
+    "return-in-loop": lambda: jitted(first_large)(np.arange(64.0), 5.0),
+    "return-in-branch": lambda: jitted(returned_as_is_or_new)(np.ones(64), False),
+    "return-tuple": lambda: jitted(returned_with_a_count)(np.arange(64.0), 5.0),
+    "try": lambda: jitted(handled)(np.ones(64), 0),
+    "raise-in-loop": raises(ValueError, raise_midway, np.ones(64), 5, 2),
+    "raise-after-allocating": raises(ZeroDivisionError, divide_after_allocating, np.ones(64), 0),
+}
+
+
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
-@pytest.mark.parametrize(
-    "action",
-    [
-        lambda: jitted(halve_each_step)(np.ones(64), 4),
-        lambda: jitted(branch_in_loop)(np.ones(64), 5),
-        lambda: jitted(last_of_loop)(np.ones(64), 3),
-        lambda: jitted(swap_and_replace)(np.ones(64), 3),
-        lambda: jitted(first_large)(np.arange(64.0), 5.0),
-        lambda: jitted(returned_as_is_or_new)(np.ones(64), False),
-        lambda: jitted(handled)(np.ones(64), 0),
-        lambda: pytest.raises(ValueError, jitted(raise_midway), np.ones(64), 5, 2),
-        lambda: pytest.raises(ZeroDivisionError, jitted(divide_after_allocating), np.ones(64), 0),
-    ],
-    ids=["loop", "branches", "last", "swap", "return-in-loop", "return-in-branch", "try", "raise-in-loop", "raise-after-allocating"],
-)
-def test_resident_set_stays_flat_over_100000_calls(action):
-    before, after = rss_after(action, 100_000)
+@pytest.mark.parametrize("case", list(MEMORY_CASES))
+def test_resident_set_stays_flat_over_100000_calls(case):
+    before, after = rss_after(MEMORY_CASES[case], 100_000)
     # Each call allocates at least 512 bytes that a leak would keep: 100,000 calls would add 50 MB.
     assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
