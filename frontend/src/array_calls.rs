@@ -653,6 +653,21 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
     })
 }
 
+/// The prelude function that computes `left @ right` on stacks of matrices.
+pub const STACKED_PRODUCT: &str = "np._matmul_stacks";
+
+/// Whether `left @ right` is a product of stacks of matrices (a 3-D operand, the other 2-D or 3-D),
+/// which `STACKED_PRODUCT` computes; more dimensions, or a vector with a stack, are a located error.
+pub fn stacked_product(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right: ArrayType) -> Result<bool, Diagnostic> {
+    if left.ndim <= 2 && right.ndim <= 2 {
+        return Ok(false);
+    }
+    if !(2..=3).contains(&left.ndim) || !(2..=3).contains(&right.ndim) || promote(left.dtype, right.dtype) == Scalar::Bool {
+        return Err(module.unsupported(node, format!("'@' of {} and {} is not supported (stacks of matrices are 3-D, with a matrix or another stack)", Type::Array(left), Type::Array(right))));
+    }
+    Ok(true)
+}
+
 /// The type of `np.dot(left, right)` or `left @ right` on 1-D and 2-D arrays: a number for two
 /// vectors, else a new array of the dimensions that are not summed over.
 pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right: ArrayType) -> Result<Type, Diagnostic> {

@@ -1360,6 +1360,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match (left, right) {
             (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
             (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
+            (Type::Array(left), Type::Array(right)) if op == Operator::MatMult && crate::array_calls::stacked_product(self.module, expr, *left, *right)? => {
+                let index = self.specialisations.specialise(crate::array_calls::STACKED_PRODUCT, &[Type::Array(*left), Type::Array(*right)], expr)?;
+                Ok(self.specialisations.functions[index].return_type.clone())
+            }
             (Type::Array(left), Type::Array(right)) if op == Operator::MatMult => crate::array_calls::dot_type(self.module, expr, *left, *right),
             (Type::Array(_), Type::Array(_) | Type::Scalar(_)) | (Type::Scalar(_), Type::Array(_)) => {
                 elementwise_type(self.module, ElementwiseOp::Binary(op), &[left.clone(), right.clone()], expr).map(Type::Array)

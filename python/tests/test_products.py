@@ -132,3 +132,58 @@ def test_integer_products_stay_exact():
     got = compiled_matmul(a, b)
     assert got.dtype == np.int64
     assert np.array_equal(got, a @ b)
+
+
+# `@` and `np.matmul` on stacks of matrices (3-D): a product per matrix, a matrix or a stack of one
+# taken for every matrix of the other side, as NumPy's matmul does.
+
+
+def np_matmul(a, b):
+    return np.matmul(a, b)
+
+
+compiled_np_matmul = njit(np_matmul)
+
+
+def stacks(shape, dtype, layout):
+    values = rng.standard_normal(shape).astype(dtype) if np.dtype(dtype).kind == "f" else rng.integers(-5, 5, shape).astype(dtype)
+    if layout == "F":
+        return np.asfortranarray(values)
+    if layout == "transposed":
+        return np.ascontiguousarray(np.swapaxes(values, -1, -2)).swapaxes(-1, -2)
+    return values
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+@pytest.mark.parametrize("layout", ["C", "F", "transposed"])
+@pytest.mark.parametrize(
+    "left, right",
+    [((4, 3, 5), (4, 5, 2)), ((4, 3, 5), (5, 2)), ((3, 5), (4, 5, 2)), ((1, 3, 5), (4, 5, 2)), ((4, 3, 5), (1, 5, 2)), ((0, 3, 5), (0, 5, 2)), ((2, 0, 5), (2, 5, 3))],
+)
+def test_products_of_stacks_match_numpy(dtype, layout, left, right):
+    a, b = stacks(left, dtype, layout), stacks(right, dtype, "C")
+    expected = a @ b
+    for compiled in (compiled_matmul, compiled_np_matmul):
+        got = compiled(a, b)
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        np.testing.assert_allclose(got, expected, rtol=1e-5 if dtype == np.float32 else 1e-12, atol=1e-5 if dtype == np.float32 else 1e-12)
+
+
+def test_np_matmul_of_matrices_and_vectors_matches_numpy():
+    a, v = rng.standard_normal((4, 3)), rng.standard_normal(3)
+    np.testing.assert_allclose(compiled_np_matmul(a, v), a @ v, rtol=1e-13)
+    np.testing.assert_allclose(compiled_np_matmul(a, a.T), a @ a.T, rtol=1e-13)
+
+
+@pytest.mark.parametrize("left, right", [((4, 3, 5), (4, 4, 2)), ((4, 3, 5), (3, 5, 2)), ((2, 3, 5), (4, 2))])
+def test_stacks_that_do_not_fit_raise_value_error(left, right):
+    a, b = np.ones(left), np.ones(right)
+    with pytest.raises(ValueError):
+        a @ b
+    with pytest.raises(ValueError, match="matmul|broadcast"):
+        compiled_matmul(a, b)
+
+
+def test_more_than_three_dimensions_is_a_located_error():
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_products.py:\d+:\d+: error: '@' of float64\[:, :, :, ::1\]"):
+        compiled_matmul(np.ones((2, 2, 2, 2)), np.ones((2, 2)))

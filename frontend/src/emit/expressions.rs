@@ -25,6 +25,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 let left = self.emit_expr(&binary.left)?;
                 let right = self.emit_expr(&binary.right)?;
                 if let (Operator::MatMult, Value::Array(left, left_type), Value::Array(right, right_type)) = (binary.op, &left, &right) {
+                    if crate::array_calls::stacked_product(module, expr, *left_type, *right_type)? {
+                        let operands = vec![Value::Array(left.clone(), *left_type), Value::Array(right.clone(), *right_type)];
+                        return self.emit_compiled_call(crate::array_calls::STACKED_PRODUCT, operands, expr);
+                    }
                     let result_type = self.expr_type(expr)?;
                     return self.emit_dot((left.clone(), *left_type), (right.clone(), *right_type), &result_type, expr, &loc);
                 }

@@ -791,6 +791,27 @@ def inner(a, b):
     return np.dot(a, b)
 
 
+def matmul(a, b):
+    # `a @ b`, which computes products of stacks of matrices too.
+    return a @ b
+
+
+def _matmul_stacks(a, b):
+    # `a @ b` with a stack of matrices (3-D) on either side: a product per matrix, with a single
+    # matrix, or a stack of one, taken for every matrix of the other side.
+    stacked_a = a if a.ndim == 3 else a.reshape(1, a.shape[0], a.shape[1])
+    stacked_b = b if b.ndim == 3 else b.reshape(1, b.shape[0], b.shape[1])
+    count = max(stacked_a.shape[0], stacked_b.shape[0])
+    if stacked_a.shape[0] != count and stacked_a.shape[0] != 1 or stacked_b.shape[0] != count and stacked_b.shape[0] != 1:
+        raise ValueError(f"operands could not be broadcast together: stacks of {stacked_a.shape[0]} and {stacked_b.shape[0]} matrices")
+    if stacked_a.shape[2] != stacked_b.shape[1]:
+        raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {stacked_b.shape[1]} is different from {stacked_a.shape[2]})")
+    out = np.empty((count, stacked_a.shape[1], stacked_b.shape[2]), dtype=(stacked_a[:0, :0, :0] * stacked_b[:0, :0, :0]).dtype)
+    for k in range(count):
+        out[k] = stacked_a[k if stacked_a.shape[0] > 1 else 0] @ stacked_b[k if stacked_b.shape[0] > 1 else 0]
+    return out
+
+
 def vdot(a, b):
     # The dot product of the flattened arrays, the first conjugated.
     x = a.reshape(-1)
