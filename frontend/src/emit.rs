@@ -52,23 +52,34 @@ pub struct RaiseSite {
     pub location: SourceLocation,
 }
 
-/// Array variables a loop carries from one iteration to the next.
+/// Variables holding arrays (an array, or a tuple with one) that a loop or branch carries out.
 #[derive(Default)]
 struct Carried {
     names: Vec<String>,
-    types: Vec<ArrayType>,
-    /// Their values when the loop starts.
+    types: Vec<Type>,
+    /// Their values, flattened, when the loop starts.
     initial: Vec<String>,
 }
 
 impl Carried {
     fn types_text(&self) -> Vec<String> {
-        self.types.iter().map(|array_type| Type::Array(*array_type).flat_mlir()[0].clone()).collect()
+        self.types.iter().flat_map(Type::flat_mlir).collect()
+    }
+
+    /// How many values the variables flatten to: the loop's results or arguments for them.
+    fn width(&self) -> usize {
+        self.initial.len()
     }
 
     /// `%r#1, ...`: the loop results holding the variables, after `skip` other results.
     fn results(&self, result: &str, skip: usize) -> Vec<String> {
-        (0..self.names.len()).map(|index| format!("{result}#{}", index + skip)).collect()
+        (0..self.width()).map(|index| format!("{result}#{}", index + skip)).collect()
+    }
+
+    /// Each variable with its value made of `flat` (its flattened values, in order).
+    fn values(&self, flat: &[String]) -> Vec<(String, Value)> {
+        let mut flat = flat.iter().cloned();
+        self.names.iter().zip(&self.types).map(|(name, value_type)| (name.clone(), unflatten(value_type, &mut flat))).collect()
     }
 }
 
@@ -596,13 +607,13 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.emit_carrying_if(&running, &carried, |this| this.emit_block(rest), None::<fn(&mut Self) -> _>)
     }
 
-    /// The current values of array variables (each bound to an array).
-    fn current_arrays(&self, names: &[String]) -> Vec<String> {
+    /// The current values of variables holding arrays, flattened.
+    fn current_values(&self, names: &[String]) -> Vec<String> {
         names
             .iter()
-            .map(|name| match self.bindings.get(name) {
-                Some(Binding::Ssa(Some(Value::Array(value, _)))) => value.clone(),
-                _ => unreachable!("a carried array stays bound"),
+            .flat_map(|name| match self.bindings.get(name) {
+                Some(Binding::Ssa(Some(value))) => value.flat_names(),
+                _ => unreachable!("a carried variable stays bound"),
             })
             .collect()
     }
@@ -841,7 +852,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         if self.return_arrays.is_empty() {
             return "^exit".into();
         }
-        let values = self.current_arrays(&self.return_arrays);
+        let values = self.current_values(&self.return_arrays);
         let types: Vec<String> = self.return_arrays.iter().map(|name| self.current_arrays_types(name)).collect();
         format!("^exit({} : {})", values.join(", "), types.join(", "))
     }
@@ -1086,8 +1097,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Some(Binding::Ssa(_)) | None => {
                 // A variable that holds arrays of several layouts holds each as its joined type.
-                let value = match (&value, self.types.locals.get(name)) {
-                    (Value::Array(..), Some(local_type @ Type::Array(_))) => self.convert_loc(value, &local_type.clone(), loc)?,
+                let value = match self.types.locals.get(name) {
+                    Some(local_type) if local_type.contains_array() && value.value_type() != *local_type => self.convert_loc(value, &local_type.clone(), loc)?,
                     _ => value,
                 };
                 self.bindings.insert(name.to_string(), Binding::Ssa(Some(value)));

@@ -5,7 +5,7 @@ Covered, each against CPython running the same function: a loop that replaces an
 (`for` and `while`, views of it, calls that return it), the time-step pattern of PDE solvers,
 arrays assigned in `if`/`elif`/`else` branches (bound before or not, read after), arrays first made
 in a loop and read after it or in the next iteration, variables that hold C, F and strided arrays
-(which meet as layout A, as in Numba), exceptions raised while such arrays are alive, and
+(which meet as layout A, as in Numba), tuples holding arrays, exceptions raised while such arrays are alive, and
 `UnboundLocalError` for an array read where no branch assigned it, and arrays (alone or in tuples)
 returned from inside loops and branches. The resident set stays flat over 100,000 calls of each
 kind of function here, those that raise after allocating included.
@@ -332,6 +332,32 @@ def test_variables_hold_several_layouts(flag):
 
 
 # --------------------------------------------------------------------------------------------------
+# Tuples holding arrays.
+# --------------------------------------------------------------------------------------------------
+
+
+def fibonacci_of_arrays(a, n):
+    pair = (a, a * 2.0)
+    for _ in range(n):
+        pair = (pair[1], pair[0] + pair[1])
+    return pair
+
+
+def array_and_count(a, flag):
+    if flag:
+        result = (a * 2.0, 1)
+    else:
+        result = (a, 2)
+    return result[0].sum() * result[1]
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_tuples_of_arrays_in_loops_and_branches(n):
+    assert_same_outcome(fibonacci_of_arrays, np.arange(3.0), n)
+    assert_same_outcome(array_and_count, np.arange(3.0), n > 0)
+
+
+# --------------------------------------------------------------------------------------------------
 # Arrays returned from inside loops and branches.
 # --------------------------------------------------------------------------------------------------
 
@@ -483,6 +509,7 @@ MEMORY_CASES = {
     "calls": lambda: jitted(through_calls)(np.ones(64), 3),
     "nested": lambda: jitted(nested_replacements)(np.ones(64), 2, 2),
     "swap": lambda: jitted(swap_and_replace)(np.ones(64), 3),
+    "tuples": lambda: jitted(fibonacci_of_arrays)(np.ones(64), 3),
     "branches": lambda: jitted(branch_in_loop)(np.ones(64), 5),
     "elif": lambda: jitted(chain)(np.ones(64), 2),
     "rows": lambda: jitted(rows_of)(np.ones((4, 64)), True),

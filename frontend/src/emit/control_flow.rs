@@ -47,7 +47,7 @@ impl FunctionEmitter<'_, '_, '_> {
             this.region(|inner| {
                 inner.bind_carried(carried, &carried.initial);
                 body(inner)?;
-                match inner.current_arrays(&carried.names) {
+                match inner.current_values(&carried.names) {
                     values if values.is_empty() => inner.line("scf.yield"),
                     values => inner.line(format!("scf.yield {} : {types}", values.join(", "))),
                 }
@@ -68,7 +68,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let result = self.fresh();
         let mut regions = vec![(String::new(), then_lines)];
         regions.extend(else_lines.map(|lines| ("} else {".to_string(), lines)));
-        self.push_region(format!("{result}:{} = scf.if {condition} -> ({types}) {{", carried.names.len()), regions, "}".into());
+        self.push_region(format!("{result}:{} = scf.if {condition} -> ({types}) {{", carried.width()), regions, "}".into());
         self.rebind_carried(carried, &carried.results(&result, 0));
         Ok(())
     }
@@ -102,7 +102,7 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_while(&mut self, test: &Expr, body: &[Stmt], loc: &str) -> Result<(), Diagnostic> {
         self.module_emitter.straight_line = false;
         let carried = self.carried_arrays(&[body], false, Some(statement_range(test, body)));
-        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
+        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = (0..carried.width()).map(|_| (self.fresh(), self.fresh())).unzip();
         let types = carried.types_text().join(", ");
         let (before, ()) = self.region(|this| {
             this.bind_carried(&carried, &before_arguments);
@@ -160,7 +160,7 @@ impl FunctionEmitter<'_, '_, '_> {
             let inits: Vec<String> = before_arguments.iter().zip(&carried.initial).map(|(argument, value)| format!("{argument} = {value}")).collect();
             let after_block: Vec<String> = after_arguments.iter().zip(carried.types_text()).map(|(argument, text)| format!("{argument}: {text}")).collect();
             self.push_region(
-                format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", carried.names.len(), inits.join(", ")),
+                format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", carried.width(), inits.join(", ")),
                 vec![(String::new(), before), (format!("}} do {{\n^bb0({}):", after_block.join(", ")), after)],
                 format!("}} {loc}"),
             );
@@ -320,7 +320,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let one = self.op("arith.constant 1 : index");
         let induction = self.fresh();
         let carried = self.carried_arrays(&[body], false, Some(statement_range(&body[0], body)));
-        let arguments: Vec<String> = carried.names.iter().map(|_| self.fresh()).collect();
+        let arguments: Vec<String> = (0..carried.width()).map(|_| self.fresh()).collect();
         let types = carried.types_text();
         let (lines, ()) = self.region(|this| {
             this.bind_carried(&carried, &arguments);
@@ -344,7 +344,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let result = self.fresh();
         let iter_args: Vec<String> = arguments.iter().zip(&carried.initial).map(|(argument, initial)| format!("{argument} = {initial}")).collect();
         self.push_region(
-            format!("{result}:{} = {header} iter_args({}) -> ({}) {{", carried.names.len(), iter_args.join(", "), types.join(", ")),
+            format!("{result}:{} = {header} iter_args({}) -> ({}) {{", carried.width(), iter_args.join(", "), types.join(", ")),
             vec![(String::new(), lines)],
             format!("}} {loc}"),
         );
@@ -354,8 +354,8 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// Binds the carried variables to the loop's results, after it.
     pub(super) fn rebind_carried(&mut self, carried: &Carried, results: &[String]) {
-        for ((name, array_type), result) in carried.names.iter().zip(&carried.types).zip(results) {
-            self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(result.clone(), *array_type))));
+        for (name, value) in carried.values(results) {
+            self.bindings.insert(name, Binding::Ssa(Some(value)));
         }
     }
 
@@ -363,7 +363,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let initial = self.scalar_constant(INT64, Constant::Int(0), loc);
         let (iteration_before, iteration_after) = (self.fresh(), self.fresh());
         let carried = self.carried_arrays(&[body], false, Some(statement_range(&body[0], body)));
-        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = carried.names.iter().map(|_| (self.fresh(), self.fresh())).unzip();
+        let (before_arguments, after_arguments): (Vec<String>, Vec<String>) = (0..carried.width()).map(|_| (self.fresh(), self.fresh())).unzip();
         let mut types = vec!["si64".to_string()];
         types.extend(carried.types_text());
         let types = types.join(", ");
@@ -394,7 +394,7 @@ impl FunctionEmitter<'_, '_, '_> {
             .chain(after_arguments.iter().zip(carried.types_text()).map(|(argument, text)| format!("{argument}: {text}")))
             .collect();
         self.push_region(
-            format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", 1 + carried.names.len(), inits.join(", ")),
+            format!("{result}:{} = scf.while ({}) : ({types}) -> ({types}) {{", 1 + carried.width(), inits.join(", ")),
             vec![(String::new(), before), (format!("}} do {{\n^bb0({}):", after_block.join(", ")), after)],
             format!("}} {loc}"),
         );
@@ -402,12 +402,12 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(())
     }
 
-    /// The array variables a loop, branch or guard carries out of its body (`scf.for`/`scf.while`
-    /// iter_args, `scf.if` results), one value per variable of its inferred type: those the body
-    /// assigns that are bound before it, and, where `statement` spans the construct, those it
-    /// first binds that are read after it or may be read before the body assigns them (another
-    /// iteration's value), which start as the null array. `only_local` keeps the variables of the
-    /// current region only.
+    /// The variables holding arrays (arrays, tuples with arrays) that a loop, branch or guard
+    /// carries out of its body (`scf.for`/`scf.while` iter_args, `scf.if` results, a value per
+    /// flattened element of the variable's type): those the body assigns that are bound before it,
+    /// and, where `statement` spans the construct, those it first binds that are read after it or
+    /// may be read before the body assigns them (another iteration's value), which start as null
+    /// arrays and zeros. `only_local` keeps the variables of the current region only.
     pub(super) fn carried_arrays(&mut self, bodies: &[&[Stmt]], only_local: bool, statement: Option<TextRange>) -> Carried {
         let mut assigned = std::collections::HashSet::new();
         for body in bodies {
@@ -424,21 +424,21 @@ impl FunctionEmitter<'_, '_, '_> {
                 continue;
             }
             let value = match (self.bindings.get(&name), self.types.locals.get(&name).cloned()) {
-                (Some(Binding::Ssa(Some(Value::Array(value, array_type)))), _) => Some((value.clone(), *array_type)),
-                (Some(Binding::Ssa(None)), Some(Type::Array(array_type))) if statement.is_some_and(|statement| self.read_outside(&name, statement)) => {
-                    let value = self.op(format!("ub.poison : {}", Type::Array(array_type).flat_mlir()[0]));
-                    self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(value.clone(), array_type))));
+                (Some(Binding::Ssa(Some(value))), _) if value.value_type().contains_array() => Some(value.clone()),
+                (Some(Binding::Ssa(None)), Some(local_type)) if local_type.contains_array() && statement.is_some_and(|statement| self.read_outside(&name, statement)) => {
+                    let value = self.zero_of(&local_type, "");
+                    self.bindings.insert(name.clone(), Binding::Ssa(Some(value.clone())));
                     // Bound from here on in the current region only.
                     if let Some(locals) = self.region_arrays.last_mut() {
                         locals.push(name.clone());
                     }
-                    Some((value, array_type))
+                    Some(value)
                 }
                 _ => None,
             };
-            if let Some((value, array_type)) = value {
-                carried.initial.push(value);
-                carried.types.push(array_type);
+            if let Some(value) = value {
+                carried.initial.extend(value.flat_names());
+                carried.types.push(value.value_type());
                 carried.names.push(name);
             }
         }
@@ -469,10 +469,10 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// Binds the carried variables to a loop region's block arguments, as variables of that region.
     fn bind_carried(&mut self, carried: &Carried, arguments: &[String]) {
-        for ((name, array_type), argument) in carried.names.iter().zip(&carried.types).zip(arguments) {
-            self.bindings.insert(name.clone(), Binding::Ssa(Some(Value::Array(argument.clone(), *array_type))));
+        for (name, value) in carried.values(arguments) {
+            self.bindings.insert(name.clone(), Binding::Ssa(Some(value)));
             if let Some(locals) = self.region_arrays.last_mut() {
-                locals.push(name.clone());
+                locals.push(name);
             }
         }
     }
@@ -481,7 +481,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// the loop started with, one made in this iteration, or a view of either
     /// (`deallocate-temporaries` frees the one each iteration replaces).
     fn carried_values(&self, carried: &Carried) -> Vec<String> {
-        self.current_arrays(&carried.names)
+        self.current_values(&carried.names)
     }
 }
 
