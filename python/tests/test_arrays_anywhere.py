@@ -3,12 +3,12 @@ holding arrays of several layouts, and freed.
 
 Covered, each against CPython running the same function: a loop that replaces an array every step
 (`for` and `while`, views of it, calls that return it), the time-step pattern of PDE solvers,
-arrays assigned in `if`/`elif`/`else` branches (bound before or not, read after), arrays first made
-in a loop and read after it or in the next iteration, variables that hold C, F and strided arrays
-(which meet as layout A, as in Numba), tuples holding arrays, exceptions raised while such arrays are alive, and
-`UnboundLocalError` for an array read where no branch assigned it, and arrays (alone or in tuples)
-returned from inside loops and branches. The resident set stays flat over 100,000 calls of each
-kind of function here, those that raise after allocating included.
+arrays assigned in `if`/`elif`/`else` and `try` branches (bound before or not, read after), arrays
+first made in a loop and read after it or in the next iteration, variables that hold C, F and
+strided arrays (which meet as layout A, as in Numba), tuples holding arrays, exceptions raised while
+such arrays are alive, `UnboundLocalError` for an array read where no branch assigned it, and
+arrays (alone or in tuples) returned from inside loops and branches. The resident set stays flat
+over 100,000 calls of each kind of function here, those that raise after allocating included.
 """
 
 import os
