@@ -211,7 +211,14 @@ impl<'m> Specialisations<'m> {
             let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
             let mut walker = TypeWalker::new(self, function, index);
             for (parameter, argument) in function.parameters.iter_non_variadic_params().zip(arguments) {
-                walker.locals.insert(parameter.name().to_string(), argument.clone());
+                // A parameter the body gives other values has their joined type from the start (an
+                // array of another layout makes it A), except one replaced under `if name is None:`.
+                let name = parameter.name().to_string();
+                let joined = match walker.locals.get(&name) {
+                    Some(local) if !walker.none_defaults.contains_key(&name) => unify(local, argument).unwrap_or_else(|| argument.clone()),
+                    _ => argument.clone(),
+                };
+                walker.locals.insert(name, joined);
             }
             walker.infer_block(&function.body)?;
             if !walker.errors.is_empty() {

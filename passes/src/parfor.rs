@@ -6,7 +6,9 @@
 //! the consumer's: the producer's operands become the consumer's, its kernel ops run first, and its
 //! yielded element replaces the consumer's block argument. Repeated to a fixed point, each array
 //! expression becomes one `py.map`: one loop, without temporaries, which `lower-py` turns into one
-//! `linalg.generic`. A value the fused map reads twice becomes one operand. Broadcasting composes (the broadcast of broadcasts is the broadcast of all the
+//! `linalg.generic`. A producer separated from its consumer by a write into an array (a
+//! `py.setitem`, a copy, a call) stays a loop of its own: fused, it would read what the write left.
+//! A value the fused map reads twice becomes one operand. Broadcasting composes (the broadcast of broadcasts is the broadcast of all the
 //! operands), so fusing never changes a shape. A producer with another use (a name read twice, a
 //! shape query) stays a loop of its own.
 
@@ -29,12 +31,41 @@ fn kernel(map: MlirOperation) -> MlirBlock {
     unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0)) }
 }
 
-/// The position of an operand of `consumer` that a fusable `py.map` produces.
+/// Ops that may write into an array: between a producer and its consumer, one would change what the
+/// producer's kernel reads once it runs at the consumer (`c = a + 1; a[0] = 9; a + c`).
+const ARRAY_WRITES: [&str; 8] = ["py.setitem", "py.copy", "py.fill", "py.lapack", "py.random", "py.atomic", "py.atomic_cas", "func.call"];
+
+/// Whether `operation`, or one it holds, may write into an array (stores into one-number stack
+/// slots, which no array is, aside).
+fn writes_arrays(operation: MlirOperation) -> bool {
+    ir::collect_operations(operation, |nested| {
+        let name = ir::op_name(nested);
+        ARRAY_WRITES.contains(&name.as_str()) || (name == "memref.store" && unsafe { mlirShapedTypeGetRank(ir::value_type(mlirOperationGetOperand(nested, 1))) } != 0)
+    })
+    .into_iter()
+    .next()
+    .is_some()
+}
+
+/// Whether an operation strictly between `producer` and `consumer` (in one block) may write into an array.
+fn write_between(producer: MlirOperation, consumer: MlirOperation) -> bool {
+    let mut operation = unsafe { mlirOperationGetNextInBlock(producer) };
+    while !operation.ptr.is_null() && unsafe { !mlirOperationEqual(operation, consumer) } {
+        if writes_arrays(operation) {
+            return true;
+        }
+        operation = unsafe { mlirOperationGetNextInBlock(operation) };
+    }
+    false
+}
+
+/// The position of an operand of `consumer` that a fusable `py.map` produces: one in the same block,
+/// with no other use, and no write into an array between the two.
 fn fusable_operand(consumer: MlirOperation) -> Option<(usize, MlirOperation)> {
     let block = unsafe { mlirOperationGetBlock(consumer) };
     ir::operands(consumer).into_iter().enumerate().find_map(|(position, operand)| {
         let producer = producer(operand)?;
-        let fusable = ir::op_name(producer) == "py.map" && unsafe { mlirBlockEqual(mlirOperationGetBlock(producer), block) } && has_one_use(operand);
+        let fusable = ir::op_name(producer) == "py.map" && unsafe { mlirBlockEqual(mlirOperationGetBlock(producer), block) } && has_one_use(operand) && !write_between(producer, consumer);
         fusable.then_some((position, producer))
     })
 }

@@ -1068,3 +1068,23 @@ def test_runtime_calls_in_a_million_iterations_do_not_overflow_the_stack():
     assert result.returncode == 0, describe_returncode(result.returncode) + result.stderr
     got, expected = result.stdout.split()
     assert float(got) == float(expected) == 1e6, result.stdout
+
+
+# --------------------------------------------------------------------------------------------------
+# An array expression assigned before a write into its operand keeps the values it read
+# --------------------------------------------------------------------------------------------------
+
+
+def written_after_use(a):
+    c = a + 1.0
+    a[0] = 9.0
+    d = a * 2.0
+    a[1] = -1.0
+    return a + c * 3.0 + d
+
+
+def test_expressions_are_not_fused_across_writes_into_their_operands():
+    # `parfor` fused `a + 1.0` into the final sum, which read a[0] after it was written.
+    a = np.arange(4.0)
+    expected = written_after_use(a.copy())
+    np.testing.assert_array_equal(jitted(written_after_use)(a.copy()), expected)

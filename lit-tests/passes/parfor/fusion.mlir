@@ -77,3 +77,47 @@ func.func @other_block(%a: !py.array<f64, 1, C>, %n: index) {
   }
   return
 }
+
+// A write into an array between a producer and its consumer (`c = a + 1; a[0] = 9; a + c`) keeps
+// the producer a loop of its own: fused, it would read the written element.
+// CHECK-LABEL: func.func @written_between
+// CHECK: %[[C:.*]] = py.map %arg0 :
+// CHECK: py.setitem
+// CHECK: memref.store
+// CHECK: %[[R:.*]] = py.map %arg0, %[[C]] :
+// CHECK: return %[[R]]
+func.func @written_between(%a: !py.array<f64, 1, C>, %i: ui64, %x: f64, %slot: memref<f64>) -> !py.array<f64, 1, C> {
+  %c = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%e: f64):
+    %t = py.add %e, %e : f64
+    py.yield %t : f64
+  }
+  py.setitem %x, %a[%i] : f64, !py.array<f64, 1, C>, ui64
+  memref.store %x, %slot[] : memref<f64>
+  %r = py.map %a, %c : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%e: f64, %f: f64):
+    %t = py.add %e, %f : f64
+    py.yield %t : f64
+  }
+  return %r : !py.array<f64, 1, C>
+}
+
+// A store into a one-number stack slot between them does not keep them apart.
+// CHECK-LABEL: func.func @slot_between
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: %[[R:.*]] = py.map %arg0 :
+// CHECK: return %[[R]]
+func.func @slot_between(%a: !py.array<f64, 1, C>, %x: f64, %slot: memref<f64>) -> !py.array<f64, 1, C> {
+  %c = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%e: f64):
+    %t = py.add %e, %e : f64
+    py.yield %t : f64
+  }
+  memref.store %x, %slot[] : memref<f64>
+  %r = py.map %c : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%f: f64):
+    %t = py.mul %f, %f : f64
+    py.yield %t : f64
+  }
+  return %r : !py.array<f64, 1, C>
+}
