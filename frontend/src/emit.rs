@@ -705,7 +705,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let maybe_unbound = crate::definite_assignment::maybe_unbound_reads(function);
         let mut flagged: Vec<String> = maybe_unbound
             .values()
-            .filter(|name| matches!(self.bindings.get(*name), Some(Binding::Slots(..))) || self.types.locals.get(*name).is_some_and(|local| matches!(local, Type::Array(_))))
+            .filter(|name| matches!(self.bindings.get(*name), Some(Binding::Slots(..))) || self.types.locals.get(*name).is_some_and(Type::contains_array))
             .cloned()
             .collect();
         flagged.sort();
@@ -811,7 +811,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     /// return slots and the returned arrays, its arguments (an array result is the null array when
     /// the status says an exception is in flight).
     fn emit_exit_block(&mut self, return_type: &Type, loc: &str) {
-        let arrays: Vec<(String, String)> = self.return_arrays.clone().iter().map(|name| (self.fresh(), self.current_arrays_types(name))).collect();
+        let arrays: Vec<(String, String)> = self.return_arrays.clone().iter().map(|name| (self.fresh(), self.returned_array_type(name))).collect();
         if arrays.is_empty() {
             self.line("^exit:");
         } else {
@@ -838,8 +838,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         self.line(format!("func.return {} : {}", names.join(", "), types.join(", ")));
     }
 
-    /// The type text of the array a returned-array variable holds.
-    fn current_arrays_types(&self, name: &str) -> String {
+    /// The type (as text) of the array a returned-array variable holds.
+    fn returned_array_type(&self, name: &str) -> String {
         match self.bindings.get(name) {
             Some(Binding::Ssa(Some(value))) => value.value_type().flat_mlir().remove(0),
             _ => unreachable!("a returned-array variable stays bound"),
@@ -853,7 +853,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             return "^exit".into();
         }
         let values = self.current_values(&self.return_arrays);
-        let types: Vec<String> = self.return_arrays.iter().map(|name| self.current_arrays_types(name)).collect();
+        let types: Vec<String> = self.return_arrays.iter().map(|name| self.returned_array_type(name)).collect();
         format!("^exit({} : {})", values.join(", "), types.join(", "))
     }
 

@@ -814,7 +814,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 if self.loop_depth > 0 {
                     return Err(self.module.unsupported(target, format!("'{}' is None until this assignment, which must not be in a loop", name.id)));
                 }
-                self.locals.insert(name.id.to_string(), value_type);
+                let joined = match self.locals.get(name.id.as_str()) {
+                    Some(Type::None | Type::Unknown) | None => Some(value_type.clone()),
+                    Some(current) => unify(current, &value_type),
+                };
+                let joined = joined.ok_or_else(|| self.module.typing(target, format!("variable '{}' is {} on one path and {value_type} on another", name.id, self.locals[name.id.as_str()])))?;
+                self.locals.insert(name.id.to_string(), joined);
                 Ok(())
             }
             Expr::Name(name) => {

@@ -19,8 +19,9 @@
 //!   its terminator, or at the top level before every return it dominates).
 //!
 //! The top level is a chain of blocks, each entered from the one before, and a shared exit block
-//! taken when an exception is raised, which an allocation made after the entry block does not
-//! dominate: it leaks when that exception is raised.
+//! taken when an exception is raised or a loop or branch returned (it receives the arrays returned
+//! and returns them). An allocation made after the entry block does not dominate the exit block: it
+//! is freed on a block of its own placed on each branch from the blocks it dominates to the exit.
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;

@@ -10,7 +10,7 @@
 //! | `forward-scalar-stores` | `forward_scalar_stores.rs` | loads of scalar stack slots replaced by the value stored last |
 //! | `raise-loop-nests` | `raise_loop_nests.rs` | perfect loop nests accumulating into a fresh array as `linalg.generic` |
 //! | `vectorize-loop-nests` | `vectorize_loop_nests.rs` | raised nests tiled and vectorised by the transform dialect |
-//! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for allocations, and arrays calls return, that no return, store or yield hands on |
+//! | `deallocate-temporaries` | `deallocate_temporaries.rs` | `memref.dealloc` for the memory each owner (an allocation, a callee's array, a value a loop or branch carries) holds and does not hand on |
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 //! | `hoist-static-allocas` | `hoist_static_allocas.rs` | constant-size `llvm.alloca`s of loops (call descriptors) to the entry block |
@@ -91,7 +91,7 @@ module_pass!(
     create_deallocate_temporaries,
     "DeallocateTemporaries",
     "deallocate-temporaries",
-    "Free the arrays a function allocates or a call returns to it, and does not return, store or yield",
+    "Free the arrays a function allocates, a call returns to it, or a loop or branch carries, where nothing hands them on",
     [DialectHandle::memref(), DialectHandle::scf()],
     |module| {
         deallocate_temporaries::deallocate_temporaries(module);
