@@ -1782,9 +1782,18 @@ pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayT
 }
 
 /// `np.name`: the prelude's function of that name if there is one, else the library's;
-/// `np.where(condition)` with one argument is `np.nonzero(condition)`, as NumPy defines it.
+/// `np.where(condition)` with one argument is `np.nonzero(condition)`, as NumPy defines it, and
+/// `np.unique(a, return_counts=True)` (the literal) is `np._unique_counts(a)`, whose result is a
+/// tuple.
 fn numpy_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Callee<'e> {
-    let name = if name == "where" && call.arguments.args.len() == 1 && call.arguments.keywords.is_empty() { "nonzero" } else { name };
+    let counts = call.arguments.keywords.iter().any(|keyword| {
+        keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "return_counts") && matches!(&keyword.value, Expr::BooleanLiteral(literal) if literal.value)
+    });
+    let name = match name {
+        "where" if call.arguments.args.len() == 1 && call.arguments.keywords.is_empty() => "nonzero",
+        "unique" if counts => "_unique_counts",
+        name => name,
+    };
     match module.prelude_function(name) {
         Some(prelude_name) => Callee::Function(prelude_name),
         None => Callee::Numpy(name.to_string()),

@@ -1009,3 +1009,31 @@ def variance_along_missing_axis(a):
 def test_statistics_along_a_missing_axis_raise():
     with pytest.raises(ValueError):
         jitted(variance_along_missing_axis)(np.ones((2, 3)))
+
+
+@njit
+def unique_counts(a):
+    return np.unique(a, return_counts=True)
+
+
+@njit
+def unique_without_counts(a):
+    return np.unique(a, return_counts=False)
+
+
+@njit
+def unique_counts_given_at_run_time(a, flag):
+    return np.unique(a, return_counts=flag)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "uint8", "bool"])
+@pytest.mark.parametrize("ndim", [1, 2])
+def test_unique_with_counts_matches_numpy(dtype, ndim):
+    for a in arrays(dtype, ndim):
+        assert_same_nested(unique_counts(a), np.unique(a, return_counts=True))
+        assert_same(unique_without_counts(a), np.unique(a))
+
+
+def test_unique_counts_need_a_literal():
+    with pytest.raises(ValueError, match="literal True or False"):
+        unique_counts_given_at_run_time(np.arange(3.0), True)

@@ -423,14 +423,36 @@ def _nan_extreme(a, largest):
     return best
 
 
-def unique(a):
+def unique(a, return_counts=False):
+    # `return_counts=True` written as the literal is `_unique_counts` (the result is a tuple, whose
+    # type must be known when compiling).
+    if return_counts:
+        raise ValueError("np.unique(return_counts=...) takes the literal True or False in compiled code")
     ordered = np.sort(a.reshape(-1))
-    n = ordered.shape[0]
+    return ordered[np._unique_firsts(ordered)]
+
+
+def _unique_firsts(ordered: "1-d"):
+    # Where each run of equal values of a sorted array starts. NaNs are equal to each other here,
+    # as in NumPy 2 (equal_nan=True).
     keep = ordered == ordered
-    for i in range(n):
-        # NaNs are equal to each other here, as in NumPy 2 (equal_nan=True).
+    for i in range(ordered.shape[0]):
         keep[i] = i == 0 or not (ordered[i] == ordered[i - 1] or (ordered[i] != ordered[i] and ordered[i - 1] != ordered[i - 1]))
-    return ordered[keep]
+    return keep
+
+
+def _unique_counts(a, return_counts=True):
+    # `np.unique(a, return_counts=True)`: the sorted distinct values and how often each occurs.
+    ordered = np.sort(a.reshape(-1))
+    firsts = np._unique_firsts(ordered)
+    values = ordered[firsts]
+    counts = np.zeros(values.shape[0], dtype=np.int64)
+    k = -1
+    for i in range(ordered.shape[0]):
+        if firsts[i]:
+            k += 1
+        counts[k] += 1
+    return values, counts
 
 
 def searchsorted(a: "1-d", v, side="left"):
