@@ -182,6 +182,13 @@ impl CompiledFunction {
         self.declared(self.inner.call(arguments)?)
     }
 
+    /// Calls the function, giving back also the contents of its list arguments after the call
+    /// (in order, lists inside tuples included), which a caller writes back into its own lists.
+    pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
+        let (value, reflected) = self.inner.call_reflecting(arguments)?;
+        Ok((self.declared(value)?, reflected))
+    }
+
     /// Calls a function whose arguments are all scalars, cheaper than [`call`](Self::call).
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.declared(self.inner.call_numbers(numbers)?)

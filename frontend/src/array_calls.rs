@@ -622,6 +622,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                     Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
                     Type::Array(array) => Some((array.dtype, array.ndim)),
                     Type::Tuple(elements) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
+                    Type::List(element) if matches!(*element, Type::Scalar(scalar) if !scalar.is_complex()) => element.scalar().map(|scalar| (scalar, 1)),
                     Type::Unknown => None,
                     other => return Err(module.unsupported(*values, format!("np.array of {other} is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
                 },

@@ -25,12 +25,17 @@
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
     name::Name,
-    visitor::{self, Visitor},
-    Arguments, AtomicNodeIndex, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprName,
-    ExprNumberLiteral, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
+    visitor::{
+        self,
+        transformer::{self, Transformer},
+        Visitor,
+    },
+    Arguments, AtomicNodeIndex, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprList,
+    ExprListComp, ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
     StmtTry, Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
+use std::collections::HashMap;
 
 /// The name every module binds to `numpy`, for the calls of the prelude's helpers made here.
 pub const PRELUDE_MODULE: &str = "__rumba_np";
@@ -86,31 +91,45 @@ pub fn try_body_length(test: &Expr) -> Option<usize> {
     }
 }
 
-/// Rewrites the statements of `body`, at any depth; `ranges` tells which names call `range` or
-/// `prange` (the loops over them stay as they are).
-pub fn desugar(body: &mut Suite, file: &mut SourceFile, ranges: &dyn Fn(&str) -> bool) {
+/// What the names a function calls are, as far as rewriting needs to know.
+pub struct KnownCalls<'k> {
+    /// Whether a name calls `range` or `prange` (loops over them stay as they are).
+    pub ranges: &'k dyn Fn(&str) -> bool,
+    /// Whether a callee makes a list from an iterable: `list`, Numba's `typed.List`.
+    pub lists: &'k dyn Fn(&Expr) -> bool,
+}
+
+/// Rewrites the statements of `body`, at any depth.
+pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
     for mut statement in std::mem::take(body) {
+        if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_)) {
+            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists };
+            hoister.visit_stmt(&mut statement);
+            let mut built: Suite = hoister.built.into_inner().into();
+            desugar(&mut built, file, known);
+            rewritten.extend(built);
+        }
         match &mut statement {
             Stmt::For(for_loop) => {
-                desugar(&mut for_loop.body, file, ranges);
-                desugar(&mut for_loop.orelse, file, ranges);
+                desugar(&mut for_loop.body, file, known);
+                desugar(&mut for_loop.orelse, file, known);
             }
             Stmt::While(while_loop) => {
-                desugar(&mut while_loop.body, file, ranges);
-                desugar(&mut while_loop.orelse, file, ranges);
+                desugar(&mut while_loop.body, file, known);
+                desugar(&mut while_loop.orelse, file, known);
             }
             Stmt::If(if_statement) => {
-                desugar(&mut if_statement.body, file, ranges);
+                desugar(&mut if_statement.body, file, known);
                 for clause in &mut if_statement.elif_else_clauses {
-                    desugar(&mut clause.body, file, ranges);
+                    desugar(&mut clause.body, file, known);
                 }
             }
             Stmt::Try(try_statement) => {
-                desugar(&mut try_statement.body, file, ranges);
-                desugar(&mut try_statement.orelse, file, ranges);
+                desugar(&mut try_statement.body, file, known);
+                desugar(&mut try_statement.orelse, file, known);
                 for ExceptHandler::ExceptHandler(handler) in &mut try_statement.handlers {
-                    desugar(&mut handler.body, file, ranges);
+                    desugar(&mut handler.body, file, known);
                 }
             }
             _ => {}
@@ -119,7 +138,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, ranges: &dyn Fn(&str) ->
             Stmt::Try(try_statement) if unsupported_try(&try_statement).is_none() && try_statement.handlers.len() == 1 => {
                 rewritten.push(Rewriter { file }.try_statement(try_statement));
             }
-            Stmt::For(for_loop) => rewritten.extend(Rewriter { file }.for_loop(for_loop, ranges)),
+            Stmt::For(for_loop) => rewritten.extend(Rewriter { file }.for_loop(for_loop, known)),
             Stmt::Assert(assert) => rewritten.push(Rewriter { file }.assertion(assert)),
             Stmt::While(mut while_loop) if !while_loop.orelse.is_empty() => {
                 let orelse = std::mem::take(&mut while_loop.orelse);
@@ -193,9 +212,9 @@ impl Rewriter<'_> {
     }
 
     /// `for_loop` as statements that loop over `range`.
-    fn for_loop(&mut self, mut for_loop: StmtFor, ranges: &dyn Fn(&str) -> bool) -> Vec<Stmt> {
+    fn for_loop(&mut self, mut for_loop: StmtFor, known: &KnownCalls) -> Vec<Stmt> {
         let mut before = Vec::new();
-        if !is_range(&for_loop.iter, ranges) {
+        if !is_range(&for_loop.iter, known.ranges) {
             let at = for_loop.iter.range();
             let iter = std::mem::replace(&mut *for_loop.iter, Expr::NoneLiteral(Default::default()));
             let sequence = self.sequence(iter, &mut before);
@@ -425,6 +444,128 @@ impl Rewriter<'_> {
 
     fn tuple(&mut self, elements: Vec<Expr>, at: TextRange) -> Expr {
         Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: elements, ctx: ExprContext::Load, parenthesized: true })
+    }
+}
+
+/// Hoists the list comprehensions and `list(...)` calls (`typed.List(...)` too) of a simple statement into statements that
+/// build the list before it (`l = []`, loops over the comprehension's iterables, `l.append(item)`
+/// under its conditions) and leaves the list's name in their place. Each comprehension's targets
+/// are renamed to fresh names, so that they do not leak into the function, as in Python 3.
+struct ListBuilders<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    built: std::cell::RefCell<Vec<Stmt>>,
+    lists: &'f dyn Fn(&Expr) -> bool,
+}
+
+impl Transformer for ListBuilders<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        let list_call = matches!(expr, Expr::Call(call) if (self.lists)(&call.func) && call.arguments.keywords.is_empty() && call.arguments.args.len() <= 1);
+        if !list_call && !matches!(expr, Expr::ListComp(_)) {
+            transformer::walk_expr(self, expr);
+            return;
+        }
+        let at = expr.range();
+        let mut comprehension = match std::mem::replace(expr, Expr::NoneLiteral(Default::default())) {
+            Expr::ListComp(comprehension) => comprehension,
+            Expr::Call(call) => {
+                let mut rewriter = self.rewriter.borrow_mut();
+                match call.arguments.args.into_vec().pop() {
+                    // `list(x)` is `[v for v in x]`.
+                    Some(iterable) => {
+                        let item = rewriter.fresh("item");
+                        let target = rewriter.name(&item, ExprContext::Store, at);
+                        let elt = Box::new(rewriter.name(&item, ExprContext::Load, at));
+                        let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
+                        ExprListComp { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), elt, generators: vec![generator] }
+                    }
+                    None => {
+                        *expr = Expr::List(ExprList { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), elts: Vec::new(), ctx: ExprContext::Load });
+                        return;
+                    }
+                }
+            }
+            _ => unreachable!("a list call or a comprehension"),
+        };
+        // The first iterable is evaluated before the loops, so lists it makes are built first; the
+        // rest of the comprehension is in the loops' body, which is rewritten as statements.
+        self.visit_expr(&mut comprehension.generators[0].iter);
+        let statement = self.rewriter.borrow_mut().list_builder(comprehension, at);
+        let (list, statements) = statement;
+        self.built.borrow_mut().extend(statements);
+        *expr = self.rewriter.borrow_mut().name(&list, ExprContext::Load, at);
+    }
+}
+
+/// Renames loads and stores of names (a comprehension's targets).
+struct Renamer(HashMap<String, String>);
+
+impl Transformer for Renamer {
+    fn visit_expr(&self, expr: &mut Expr) {
+        if let Expr::Name(name) = expr {
+            if let Some(renamed) = self.0.get(name.id.as_str()) {
+                name.id = Name::new(renamed);
+            }
+        }
+        transformer::walk_expr(self, expr);
+    }
+}
+
+fn target_names(target: &Expr, names: &mut Vec<String>) {
+    match target {
+        Expr::Name(name) => names.push(name.id.to_string()),
+        Expr::Tuple(tuple) => tuple.elts.iter().for_each(|element| target_names(element, names)),
+        _ => {}
+    }
+}
+
+impl Rewriter<'_> {
+    /// The statements that build the list of `comprehension`, and the name that holds it.
+    fn list_builder(&mut self, mut comprehension: ExprListComp, at: TextRange) -> (String, Vec<Stmt>) {
+        let list = self.fresh("list");
+        let mut renamed = HashMap::new();
+        for generator in &comprehension.generators {
+            let mut names = Vec::new();
+            target_names(&generator.target, &mut names);
+            for name in names {
+                let fresh = self.fresh(&format!("{name}_"));
+                renamed.insert(name, fresh);
+            }
+        }
+        let renamer = Renamer(renamed);
+        renamer.visit_expr(&mut comprehension.elt);
+        for (position, generator) in comprehension.generators.iter_mut().enumerate() {
+            renamer.visit_expr(&mut generator.target);
+            // The first iterable is evaluated outside the comprehension, before its names exist.
+            if position > 0 {
+                renamer.visit_expr(&mut generator.iter);
+            }
+            generator.ifs.iter_mut().for_each(|condition| renamer.visit_expr(condition));
+        }
+        let receiver = self.name(&list, ExprContext::Load, at);
+        let attr = Identifier { id: Name::new("append"), range: self.range(at), node_index: AtomicNodeIndex::default() };
+        let append = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(receiver), attr, ctx: ExprContext::Load });
+        let append = self.call_of(append, vec![*comprehension.elt], at);
+        let mut body: Suite = vec![Stmt::Expr(StmtExpr { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(append) })].into();
+        for generator in comprehension.generators.into_iter().rev() {
+            for condition in generator.ifs.into_iter().rev() {
+                body = vec![Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(at), test: Box::new(condition), body, elif_else_clauses: Vec::new() })].into();
+            }
+            body = vec![Stmt::For(StmtFor {
+                node_index: AtomicNodeIndex::default(),
+                range: self.range(at),
+                is_async: false,
+                target: Box::new(generator.target),
+                iter: Box::new(generator.iter),
+                body,
+                orelse: Suite::new(),
+            })]
+            .into();
+        }
+        let target = self.name(&list, ExprContext::Store, at);
+        let empty = Expr::List(ExprList { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: Vec::new(), ctx: ExprContext::Load });
+        let mut statements = vec![self.assign(target, empty, at)];
+        statements.extend(body);
+        (list, statements)
     }
 }
 

@@ -16,7 +16,7 @@ use crate::{
         exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, SettledTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
-    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64, LIST_HANDLE},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
@@ -30,6 +30,7 @@ mod conversions;
 mod cuda;
 mod elementwise;
 mod expressions;
+mod lists;
 mod parallel;
 mod stencil;
 mod text;
@@ -89,6 +90,8 @@ enum Value {
     Scalar(String, Scalar),
     Array(String, ArrayType),
     Tuple(Vec<Value>),
+    /// A list's handle and its element type.
+    List(String, Type),
     None,
     /// A value known when compiling (a string, a dtype): its type is all there is of it.
     CompileTime(Type),
@@ -100,6 +103,7 @@ impl Value {
             Value::Scalar(_, scalar) => Type::Scalar(*scalar),
             Value::Array(_, array) => Type::Array(*array),
             Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
+            Value::List(_, element) => Type::List(Box::new(element.clone())),
             Value::None => Type::None,
             Value::CompileTime(known) => known.clone(),
         }
@@ -107,7 +111,7 @@ impl Value {
 
     fn flat_names(&self) -> Vec<String> {
         match self {
-            Value::Scalar(name, _) | Value::Array(name, _) => vec![name.clone()],
+            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
         }
@@ -138,6 +142,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Scalar(scalar) => Value::Scalar(names.next().unwrap_or_default(), *scalar),
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
+        Type::List(element) => Value::List(names.next().unwrap_or_default(), (**element).clone()),
         Type::None | Type::Unknown => Value::None,
         known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
     }
@@ -529,6 +534,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 Value::Array(name, *array)
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
+            Type::List(element) => Value::List(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::None | Type::Unknown => Value::None,
             known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
         }
@@ -986,7 +992,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
-                let result = self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?;
+                let result = match current {
+                    Value::List(..) => self.list_binary(assign.op, current, value, true, statement)?,
+                    current => self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?,
+                };
                 self.assign(&assign.target, result, &loc)?;
             }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
@@ -1140,6 +1149,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {
+                let list = self.emit_expr(&subscript.value)?;
+                self.assign_list_element(list, &subscript.slice, value, target)
+            }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
@@ -1221,7 +1234,7 @@ fn body_breaks_or_exits(body: &[Stmt]) -> bool {
 fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
         Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
-        leaf @ (Type::Scalar(_) | Type::Array(_)) => vec![leaf.clone()],
+        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_)) => vec![leaf.clone()],
         _ => Vec::new(),
     }
 }
@@ -1249,6 +1262,7 @@ fn nested_bodies(statement: &Stmt) -> Vec<&[Stmt]> {
 fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
     match value_type {
         Type::Scalar(scalar) => vec![*scalar],
+        Type::List(_) => vec![LIST_HANDLE],
         Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
         _ => Vec::new(),
     }

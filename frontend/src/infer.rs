@@ -636,7 +636,7 @@ pub struct TypeWalker<'s, 'm> {
     pub locals: HashMap<String, Type>,
     /// The body being inferred, for the assignments of a local.
     body: &'m [Stmt],
-    assigned: HashSet<String>,
+    pub(crate) assigned: HashSet<String>,
     return_type: Type,
     saw_return: bool,
     loop_depth: usize,
@@ -808,7 +808,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(typed)
     }
 
-    fn assign(&mut self, target: &Expr, value_type: Type) -> Result<(), Diagnostic> {
+    pub(crate) fn assign(&mut self, target: &Expr, value_type: Type) -> Result<(), Diagnostic> {
         match target {
             Expr::Name(name) if self.none_defaults.contains_key(name.id.as_str()) && !matches!(value_type, Type::None | Type::Unknown) => {
                 if self.loop_depth > 0 {
@@ -847,6 +847,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
+            }
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {
+                let Type::List(element) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
+                if matches!(&*subscript.slice, Expr::Slice(_)) {
+                    return Err(self.module.unsupported(target, "assigning to a slice of a list is not supported yet"));
+                }
+                self.list_subscript_type(&element, &subscript.slice)?;
+                if !crate::lists::storable(&value_type, &element) {
+                    return Err(self.module.typing(target, format!("cannot store {value_type} into a list of {element}")));
+                }
+                Ok(())
             }
             Expr::Subscript(subscript) => {
                 let element = self.subscript_type(subscript)?;
@@ -1200,9 +1211,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
-    fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
+    pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
-            Type::Scalar(_) | Type::Unknown => Ok(()),
+            Type::Scalar(_) | Type::List(_) | Type::Unknown => Ok(()),
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
     }
@@ -1251,7 +1262,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
-                    (UnaryOp::Not, Type::Scalar(_)) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
                     (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
@@ -1267,6 +1278,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
             // An operand's type is not known yet (recursion): decided in a later round.
             Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => Type::Unknown,
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
+                let value = self.expr_type(&compare.left)?;
+                match self.expr_type(&compare.comparators[0])? {
+                    Type::Unknown => Type::Unknown,
+                    items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
+                    other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists)", compare.ops[0].as_str()))),
+                }
+            }
             Expr::Compare(compare) => {
                 let mut left = self.expr_type(&compare.left)?;
                 for (op, comparator) in compare.ops.iter().zip(&compare.comparators) {
@@ -1325,7 +1344,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::StringLiteral(literal) => Type::Str(literal.value.to_str().to_string()),
             Expr::FString(_) => return Err(module.unsupported(expr, "an f-string is not supported outside the arguments of print() and of exceptions; strings are not values in compiled code yet")),
             Expr::BytesLiteral(_) => return Err(module.unsupported(expr, "bytes are not supported in compiled code")),
-            Expr::List(_) | Expr::ListComp(_) => return Err(module.unsupported(expr, "lists are not supported yet")),
+            Expr::List(list) => self.list_display_type(list)?,
+            Expr::ListComp(_) => return Err(module.unsupported(expr, "a list comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
             Expr::Dict(_) | Expr::DictComp(_) => return Err(module.unsupported(expr, "dicts are not supported")),
             Expr::Set(_) | Expr::SetComp(_) => return Err(module.unsupported(expr, "sets are not supported")),
             Expr::Lambda(_) => return Err(module.unsupported(expr, "a lambda is supported in compiled code only when it is assigned to a name that is only called (f = lambda x: ...; f(y))")),
@@ -1380,6 +1400,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             (Type::Array(_), Type::Array(_) | Type::Scalar(_)) | (Type::Scalar(_), Type::Array(_)) => {
                 elementwise_type(self.module, ElementwiseOp::Binary(op), &[left.clone(), right.clone()], expr).map(Type::Array)
             }
+            (Type::List(_), Type::List(_)) if op == Operator::Add => {
+                unify(left, right).ok_or_else(|| self.module.typing(expr, format!("cannot concatenate {left} and {right}: their elements differ")))
+            }
+            (Type::List(_), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => Ok(left.clone()),
             _ => Err(self.module.error(
                 expr.range(),
                 DiagnosticKind::Typing,
@@ -1395,6 +1419,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
     /// other calls.
     fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        if self.list_receiver(call)?.is_some() {
+            return Ok(None);
+        }
         let assigned = self.assigned.clone();
         let Some(array_call) = array_call(self.module, call, &|name| assigned.contains(name))? else { return Ok(None) };
         array_call_type(self.module, call, &array_call, &mut |expr| self.expr_type(expr)).map(Some)
@@ -1420,6 +1447,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
             return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
+        }
+        if let Some(list_call) = self.list_method_type(call)? {
+            return Ok(list_call);
         }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
@@ -1582,6 +1612,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     ndim => Type::Array(ArrayType { ndim, layout: Layout::A, ..array }),
                 })
             }
+            Type::List(element) => self.list_subscript_type(&element, &subscript.slice),
             Type::Tuple(elements) => match tuple_index(module, &subscript.slice, elements.len())? {
                 TupleIndex::Element(position) => Ok(elements[position].clone()),
                 TupleIndex::Slice(positions) => Ok(Type::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
@@ -1649,6 +1680,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, &*call.func),
+            Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
             Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
@@ -1667,6 +1699,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
+                Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
                 Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
@@ -1690,6 +1723,16 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             },
         },
         other => Err(module.unsupported(other, "unsupported call")),
+    }
+}
+
+/// Why a call of `typed.member` (Numba's typed containers) is refused: `typed.List()` and
+/// `typed.List(iterable)` are lists where a comprehension may be (see `desugar`), the others are
+/// not supported yet.
+fn typed_container(module: &SourceModule, member: &str, function: &Expr) -> Diagnostic {
+    match member {
+        "List" => module.unsupported(function, "typed.List(...) makes a list in an assignment, an expression statement or a return, not inside other statements"),
+        other => module.unsupported(function, format!("typed.{other} is not supported yet (typed.List is)")),
     }
 }
 
@@ -2120,7 +2163,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {
-            [Type::Array(_) | Type::Tuple(_)] => INT64,
+            [Type::Array(_) | Type::Tuple(_) | Type::List(_)] => INT64,
             [other] => return Err(module.typing(call, format!("object of type '{other}' has no len() (and is not iterable)"))),
             _ => return Err(module.typing(call, format!("len() takes exactly one argument ({} given)", arguments.len()))),
         },

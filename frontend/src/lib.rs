@@ -13,6 +13,7 @@ mod emit;
 pub mod format_spec;
 mod infer;
 mod lift;
+mod lists;
 mod namespace;
 pub mod resolve;
 mod star_args;

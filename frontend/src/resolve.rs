@@ -108,6 +108,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
         "numba.cuda" | "rumba.cuda" => Some("cuda"),
+        "numba.typed" | "rumba.typed" => Some("typed"),
         _ => None,
     }
 }
@@ -153,6 +154,7 @@ impl Definitions {
                     // `from numba import cuda` imports a module.
                     let global = match (module, alias.name.as_str()) {
                         ("rumba", "cuda") => Global::Module("cuda"),
+                        ("rumba", "typed") => Global::Module("typed"),
                         ("numpy", "linalg") => Global::Module("linalg"),
                         _ => Global::ModuleMember(module, alias.name.to_string()),
                     };
@@ -209,9 +211,22 @@ impl Definitions {
             Some(_) => false,
             None => matches!(name, "range" | "prange"),
         };
+        // `list(x)`, and Numba's `typed.List(x)` however it is imported, make lists.
+        let lists = |callee: &Expr| match callee {
+            Expr::Name(name) => match globals.get(name.id.as_str()) {
+                Some(Global::ModuleMember("typed", member)) => member == "List",
+                Some(_) => false,
+                None => name.id.as_str() == "list",
+            },
+            Expr::Attribute(attribute) => {
+                attribute.attr.as_str() == "List" && matches!(&*attribute.value, Expr::Name(base) if globals.get(base.id.as_str()) == Some(&Global::Module("typed")))
+            }
+            _ => false,
+        };
+        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists };
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
-            crate::desugar::desugar(&mut function.body, file, &ranges);
+            crate::desugar::desugar(&mut function.body, file, &known);
         }
     }
 }

@@ -148,6 +148,9 @@ pub enum Type {
     Scalar(Scalar),
     Array(ArrayType),
     Tuple(Vec<Type>),
+    /// A Python list of elements of one type (numbers, tuples of numbers, lists), as Numba's
+    /// reflected list: a handle to a list of the runtime (`runtime/src/lists.rs`), `si64` in IR.
+    List(Box<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
     /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
@@ -183,6 +186,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
+            Type::List(_) => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
     }
@@ -196,6 +200,7 @@ impl Type {
             Type::Tuple(elements) => {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
+            Type::List(element) => format!("L{}_", element.mangle()),
             Type::None => "none".into(),
             Type::Str(text) => format!("s{}_", symbol_safe(text)),
             Type::Function(name) => format!("fn{}_", symbol_safe(name)),
@@ -242,6 +247,7 @@ impl fmt::Display for Type {
                     write!(formatter, "({})", parts.join(", "))
                 }
             }
+            Type::List(element) => write!(formatter, "list({element})"),
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
@@ -276,7 +282,55 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
         (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => {
             a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
         }
+        (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
         _ => None,
+    }
+}
+
+/// The element type two views of one list agree on: elements of different types are laid out
+/// differently, so only what is unknown on one side is filled in from the other.
+fn refine(left: &Type, right: &Type) -> Option<Type> {
+    match (left, right) {
+        (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
+        (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
+        (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => a.iter().zip(b).map(|(x, y)| refine(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple),
+        (a, b) => (a == b).then(|| a.clone()),
+    }
+}
+
+/// The type of a list's handle in IR.
+pub const LIST_HANDLE: Scalar = INT64;
+
+impl Type {
+    /// Whether a list may hold values of this type: numbers, tuples of them, lists (of any of
+    /// these), or a type not known yet.
+    pub fn is_list_element(&self) -> bool {
+        match self {
+            Type::Scalar(_) | Type::Unknown => true,
+            Type::Tuple(elements) => elements.iter().all(Type::is_list_element),
+            Type::List(element) => element.is_list_element(),
+            _ => false,
+        }
+    }
+
+    /// How many 64-bit words an element of this type takes in a list (`runtime/src/lists.rs`).
+    pub fn list_width(&self) -> usize {
+        match self {
+            Type::Scalar(Scalar::Complex) => 2,
+            Type::Scalar(_) | Type::List(_) => 1,
+            Type::Tuple(elements) => elements.iter().map(Type::list_width).sum(),
+            _ => 0,
+        }
+    }
+
+    /// Whether this type, or a part of it, is still unknown.
+    pub fn has_unknown(&self) -> bool {
+        match self {
+            Type::Unknown => true,
+            Type::Tuple(elements) => elements.iter().any(Type::has_unknown),
+            Type::List(element) => element.has_unknown(),
+            _ => false,
+        }
     }
 }
 
@@ -326,6 +380,9 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
             Type::Array(array) => Ok(Type::Array(ArrayType { readonly: true, ..array })),
             other => Err(format!("only arrays are read-only, not {other}")),
         };
+    }
+    if let Some(element) = text.strip_prefix("list(").and_then(|rest| rest.strip_suffix(')')) {
+        return Ok(Type::List(Box::new(parse_type(element)?)));
     }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])

@@ -31,5 +31,6 @@ except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
     __version__ = "0+unknown"
 
 from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
+from . import typed  # noqa: E402
 
-__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda"] + types.__all__
+__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed"] + types.__all__

@@ -12,7 +12,7 @@ use numpy::{
 use pyo3::{
     exceptions::PyTypeError,
     prelude::*,
-    types::{PyBool, PyCapsule, PyComplex, PyFloat, PyTuple},
+    types::{PyBool, PyCapsule, PyComplex, PyFloat, PyList, PyTuple},
 };
 use rumba::{Argument, ArrayArgument, CallError, DiagnosticKind, Error, Number, OwnedArray, Scalar, Type, Value};
 use smallvec::{smallvec, SmallVec};
@@ -302,6 +302,11 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             }
             Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
         }
+        Type::List(element_type) => {
+            let list = value.cast::<PyList>().map_err(|_| mismatch())?;
+            let elements = list.iter().map(|element| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?;
+            Ok(Argument::List((**element_type).clone(), elements))
+        }
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -393,7 +398,29 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
             PyTuple::new(py, elements)?.into_any().unbind()
         }
         Value::Array(array) => array_to_python(py, *array, matches!(value_type, Type::Array(array_type) if array_type.readonly), args)?,
+        Value::List(elements) => {
+            let Type::List(element_type) = value_type else { unreachable!("a list's type is a list type") };
+            let elements = elements.into_iter().map(|element| value_to_python(py, element, element_type, args)).collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, elements)?.into_any().unbind()
+        }
     })
+}
+
+/// Writes the contents compiled code left in its list arguments back into the caller's lists, in
+/// the order `call_reflecting` gives them (lists inside tuples included).
+fn reflect_lists(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
+    for (value, declared) in args.iter().zip(declared) {
+        match declared {
+            Type::List(_) => {
+                let Some(contents) = reflected.next() else { return Ok(()) };
+                let contents = value_to_python(py, contents, declared, args)?;
+                value.set_item(pyo3::types::PySlice::full(py), contents)?;
+            }
+            Type::Tuple(elements) => reflect_lists(py, value.cast::<PyTuple>()?, elements, reflected)?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
@@ -440,6 +467,11 @@ impl Function {
             for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
                 arguments.push(convert_argument(&value, declared, position)?);
             }
+            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_)))) {
+                let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
+                reflect_lists(py, args, declared, &mut reflected.into_iter())?;
+                return value_to_python(py, value, self.inner.return_type(), args);
+            }
             if self.inner.is_straight_line() {
                 self.inner.call(&arguments)
             } else {
@@ -452,9 +484,15 @@ impl Function {
         };
         match result {
             Ok(value) => value_to_python(py, value, self.inner.return_type(), args),
-            Err(CallError::Raised(exception)) => Err(raised(py, &exception)),
-            Err(CallError::Arguments(message)) => Err(PyTypeError::new_err(message)),
+            Err(error) => Err(call_error(py, error)),
         }
+    }
+}
+
+fn call_error(py: Python<'_>, error: CallError) -> PyErr {
+    match error {
+        CallError::Raised(exception) => raised(py, &exception),
+        CallError::Arguments(message) => PyTypeError::new_err(message),
     }
 }
 
@@ -503,6 +541,19 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     if let Ok(string) = value.cast_exact::<pyo3::types::PyString>() {
         return string.to_str().ok().map(|text| Type::Str(text.to_string()));
     }
+    if let Ok(list) = value.cast::<PyList>() {
+        // Numba's reflected list: the items' joined type; an empty list has none, unless it is a
+        // `typed.List` made by `empty_list`, which names it.
+        let mut element = Type::Unknown;
+        for item in list.iter() {
+            element = rumba::types::unify(&element, &type_of(&item)?)?;
+        }
+        if element == Type::Unknown {
+            let named = value.getattr("_item_type").ok().and_then(|named| named.extract::<String>().ok());
+            element = rumba::parse_type(&named?).ok()?;
+        }
+        return (element.is_list_element() && !element.has_unknown()).then(|| Type::List(Box::new(element)));
+    }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
             return None;
@@ -542,6 +593,12 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
         if !array.dtype().is_native_byteorder().unwrap_or(true) {
             return format!("rumba cannot pass an array of non-native byte order ({}) to compiled code; convert it with .astype(a.dtype.newbyteorder('='))", array.dtype());
         }
+    }
+    if value.cast::<PyList>().is_ok_and(|list| list.is_empty()) {
+        return "rumba cannot pass an empty list to compiled code: the type of its elements is unknown (Numba cannot type it either)".into();
+    }
+    if value.is_instance_of::<PyList>() {
+        return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, tuples of them, or such lists".into();
     }
     format!("rumba cannot pass a value of type {} to compiled code", value.get_type())
 }

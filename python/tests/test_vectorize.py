@@ -87,8 +87,8 @@ def test_cuda_target_without_signatures_is_a_clear_error():
 
 
 def test_kernel_errors_are_located():
-    def uses_a_list(x):
-        return [x]
+    def uses_a_dict(x):
+        return {1: x}
 
-    with pytest.raises(rumba.errors.UnsupportedError, match="lists are not supported"):
-        vectorize(["f8(f8)"])(uses_a_list)
+    with pytest.raises(rumba.errors.UnsupportedError, match="dicts are not supported"):
+        vectorize(["f8(f8)"])(uses_a_dict)

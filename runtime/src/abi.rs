@@ -220,6 +220,9 @@ pub enum Argument {
     /// A value known when compiling (a string, a function), which the function is specialised
     /// on: no slot.
     Known(Type),
+    /// A list of elements of one type: made a list of compiled code for the call (a slot holding
+    /// its handle), whose contents the call then reports back.
+    List(Type, Vec<Argument>),
 }
 
 impl Argument {
@@ -230,8 +233,71 @@ impl Argument {
             Argument::None => Type::None,
             Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
             Argument::Known(known) => known.clone(),
+            Argument::List(element, _) => Type::List(Box::new(element.clone())),
         }
     }
+}
+
+/// The words of a list element of type `element` (see `lists`): integers sign-extended, floats as
+/// float64 bits, complex numbers as two, tuples flattened, lists as the handle of a new list.
+fn push_words(element: &Argument, words: &mut Vec<u64>) {
+    match element {
+        Argument::Number(Number::Complex(real, imag)) => words.extend([real.to_bits(), imag.to_bits()]),
+        Argument::Number(number @ (Number::F32(_) | Number::F64(_))) => words.push(number.as_f64().to_bits()),
+        Argument::Number(number) => words.push(number.as_i64() as u64),
+        Argument::Tuple(elements) => elements.iter().for_each(|element| push_words(element, words)),
+        Argument::List(_, elements) => words.push(make_list(elements) as u64),
+        Argument::Array(_) | Argument::None | Argument::Known(_) => {}
+    }
+}
+
+/// The element types of the list arguments among `arguments` (tuples searched through), in the
+/// order `PackedArguments::pack` makes their lists.
+pub fn list_arguments<'a>(arguments: &'a [Argument], elements: &mut Vec<&'a Type>) {
+    for argument in arguments {
+        match argument {
+            Argument::List(element, _) => elements.push(element),
+            Argument::Tuple(inner) => list_arguments(inner, elements),
+            _ => {}
+        }
+    }
+}
+
+/// A list of compiled code holding `elements`.
+pub fn make_list(elements: &[Argument]) -> i64 {
+    let mut words = Vec::new();
+    elements.iter().for_each(|element| push_words(element, &mut words));
+    crate::lists::from_words(words)
+}
+
+/// The element of type `element` whose words come next.
+///
+/// # Safety
+/// A list element's handle must be a live list of this thread.
+unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>) -> Value {
+    let mut next = || words.next().unwrap_or_default();
+    match element {
+        Type::Scalar(Scalar::Complex) => Value::Number(Number::Complex(f64::from_bits(next()), f64::from_bits(next()))),
+        Type::Scalar(Scalar::Float { bits: 32 }) => Value::Number(Number::F32(f64::from_bits(next()) as f32)),
+        Type::Scalar(Scalar::Float { .. }) => Value::Number(Number::F64(f64::from_bits(next()))),
+        // The low bytes of the word hold the value, truncated exactly (little-endian hosts).
+        Type::Scalar(scalar) => Value::Number(unsafe { Number::read(*scalar, next().to_le_bytes().as_ptr()) }),
+        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words) }).collect()),
+        Type::List(inner) => unsafe { list_value(next() as i64, inner) },
+        _ => Value::None,
+    }
+}
+
+/// The contents of list `handle`, whose elements have type `element`.
+///
+/// # Safety
+/// `handle` must be a live list of this thread holding elements of that type.
+pub unsafe fn list_value(handle: i64, element: &Type) -> Value {
+    let words = unsafe { crate::lists::words_of(handle) };
+    let width = element.list_width().max(1);
+    let mut words = words.into_iter();
+    let count = words.len() / width;
+    Value::List((0..count).map(|_| unsafe { element_value(element, &mut words) }).collect())
 }
 
 impl From<Number> for Argument {
@@ -251,6 +317,8 @@ pub struct PackedArguments {
     descriptor_words: SmallVec<[i64; 24]>,
     /// For each array argument: its slot and where its descriptor starts in `descriptor_words`.
     array_slots: SmallVec<[(usize, usize); 4]>,
+    /// The handles of the lists made for list arguments, outermost first.
+    pub list_handles: SmallVec<[i64; 2]>,
 }
 
 impl PackedArguments {
@@ -262,6 +330,11 @@ impl PackedArguments {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::None | Argument::Known(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
+                Argument::List(_, elements) => {
+                    let handle = make_list(elements);
+                    packed.list_handles.push(handle);
+                    packed.pack_numbers(&[Number::I64(handle)]);
+                }
                 Argument::Array(array) => {
                     let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));
@@ -312,6 +385,8 @@ pub enum Value {
     Tuple(Vec<Value>),
     /// Boxed, so that the common results (numbers) move cheaply.
     Array(Box<OwnedArray>),
+    /// A list's elements.
+    List(Vec<Value>),
 }
 
 impl fmt::Display for Value {
@@ -334,6 +409,10 @@ impl fmt::Display for Value {
                 write!(formatter, ")")
             }
             Value::Array(array) => write!(formatter, "{array}"),
+            Value::List(elements) => {
+                let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
+                write!(formatter, "[{}]", parts.join(", "))
+            }
         }
     }
 }
@@ -506,6 +585,7 @@ impl ResultLayout {
 fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     match value_type {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
+        Type::List(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => {}
@@ -525,6 +605,11 @@ unsafe fn read_value<'l>(
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Value::None,
         Type::Tuple(elements) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
+        }
+        Type::List(element) => {
+            let Some(&(offset, _)) = fields.next() else { return Value::None };
+            let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
+            unsafe { list_value(handle, element) }
         }
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };

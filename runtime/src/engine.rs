@@ -56,7 +56,7 @@ impl Engine {
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
         ];
-        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::cuda::simulator::symbols()).chain(runtime_functions) {
+        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::cuda::simulator::symbols()).chain(runtime_functions) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }
@@ -141,10 +141,26 @@ impl CompiledFunction {
 
     /// Calls the function; arrays are passed by reference and may be written in place.
     pub fn call(&self, arguments: &[Argument]) -> Result<Value, CallError> {
+        self.call_reflecting(arguments).map(|(value, _)| value)
+    }
+
+    /// Calls the function, and gives back with its result the contents of each list argument
+    /// after the call, in order, for the caller to write back into its own lists (Numba's
+    /// reflected lists). The lists the call made are freed before it returns.
+    pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
+        let mark = crate::lists::mark();
         let mut packed = PackedArguments::default();
-        packed.pack(arguments).map_err(CallError::Arguments)?;
-        self.invoke(&mut packed, arguments)
+        let result = packed.pack(arguments).map_err(CallError::Arguments).and_then(|()| self.invoke(&mut packed, arguments));
+        let mut list_elements = Vec::new();
+        crate::abi::list_arguments(arguments, &mut list_elements);
+        // SAFETY: the handles are the lists `pack` made for this call, alive until the release.
+        let reflected = match result {
+            Ok(_) => packed.list_handles.iter().zip(list_elements).map(|(&handle, element)| unsafe { crate::abi::list_value(handle, element) }).collect(),
+            Err(_) => Vec::new(),
+        };
+        crate::lists::release(mark);
+        result.map(|value| (value, reflected))
     }
 
     /// Calls a function that takes scalars only, without the general arguments' bookkeeping: the
@@ -153,6 +169,13 @@ impl CompiledFunction {
     /// result struct are fixed arrays on the stack.
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.check(numbers.iter().map(|number| Type::Scalar(number.scalar())))?;
+        let mark = crate::lists::mark();
+        let result = self.call_numbers_inline(numbers);
+        crate::lists::release(mark);
+        result
+    }
+
+    fn call_numbers_inline(&self, numbers: &[Number]) -> Result<Value, CallError> {
         let result_scalar = match self.return_type {
             Type::Scalar(scalar) => Some(scalar),
             Type::None => None,

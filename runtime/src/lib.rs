@@ -10,6 +10,7 @@ pub mod blas;
 pub mod cuda;
 pub mod engine;
 pub mod lapack;
+pub mod lists;
 pub mod memory;
 pub mod random;
 pub mod reductions;

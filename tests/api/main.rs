@@ -3,4 +3,5 @@
 
 mod environment;
 mod linalg;
+mod lists;
 mod seeds;

@@ -1,4 +1,4 @@
 # CALL: f(1)
-# ERROR: 4:12: unsupported|not supported
+# ERROR: 4:12: not iterable
 def f(x):
     return sorted(x)

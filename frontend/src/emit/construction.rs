@@ -14,6 +14,9 @@ use crate::{
 use ruff_python_ast::{Expr, ExprCall};
 use rumba_dialects::Layout;
 
+/// The prelude's `np.array` of a list of numbers.
+const LIST_TO_ARRAY: &str = "_list_to_array";
+
 impl FunctionEmitter<'_, '_, '_> {
     /// The array bound by value to the global `name`: a `py.constant_array` of a constant
     /// `memref.global` the module holds once.
@@ -49,6 +52,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Array(array, array_type) if !copy && array_type.dtype == result_type.dtype => return Ok(Value::Array(array, array_type)),
                 Value::Array(array, array_type) => return self.copy_array(&array, array_type, result_type.dtype, &loc),
                 Value::Tuple(elements) => (vec![elements.len()], elements),
+                list @ Value::List(..) => {
+                    let helper = self.module.prelude_function(LIST_TO_ARRAY).expect("the prelude defines the list helpers");
+                    return self.emit_compiled_call(&helper, vec![list, Value::CompileTime(Type::DType(result_type.dtype))], call);
+                }
                 other => unreachable!("inference admits no np.array of {}", other.value_type()),
             },
         };

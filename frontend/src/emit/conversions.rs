@@ -30,6 +30,13 @@ impl FunctionEmitter<'_, '_, '_> {
             (Value::Tuple(elements), Type::Tuple(targets)) if elements.len() == targets.len() => Value::Tuple(
                 elements.into_iter().zip(targets).map(|(element, target)| self.convert_loc(element, target, loc)).collect::<Result<_, _>>()?,
             ),
+            (Value::List(name, from), Type::List(to)) if crate::types::unify(&Type::List(Box::new(from.clone())), target).is_some() => {
+                if to.has_unknown() {
+                    let (line, column) = loc_position(loc);
+                    return Err(self.located(line, column, DiagnosticKind::Typing, "the type of this list's elements is unknown: nothing is added to it (Numba cannot type it either); append to it, or build it with items or a comprehension".into()));
+                }
+                Value::List(name, (**to).clone())
+            }
             (value, target) if &value.value_type() == target => value,
             (Value::Array(name, from), Type::Array(to)) if (from.dtype, from.ndim) == (to.dtype, to.ndim) && (from.layout == to.layout || to.layout == rumba_dialects::Layout::A) => {
                 Value::Array(self.relayout(&name, from, *to, loc), *to)
@@ -37,15 +44,13 @@ impl FunctionEmitter<'_, '_, '_> {
             (Value::None, Type::Unknown) => Value::None,
             (value, target) => {
                 let (line, column) = loc_position(loc);
-                return Err(Diagnostic {
-                    kind: DiagnosticKind::Typing,
-                    location: SourceLocation { file: self.module.file.name.clone(), line, column },
-                    message: format!("cannot convert {} to {target}", value.value_type()),
-                    source_line: self.module.file.line_text(line.max(1)).to_string(),
-                    notes: Vec::new(),
-                });
+                return Err(self.located(line, column, DiagnosticKind::Typing, format!("cannot convert {} to {target}", value.value_type())));
             }
         })
+    }
+
+    fn located(&self, line: usize, column: usize, kind: DiagnosticKind, message: String) -> Diagnostic {
+        Diagnostic { kind, location: SourceLocation { file: self.module.file.name.clone(), line, column }, message, source_line: self.module.file.line_text(line.max(1)).to_string(), notes: Vec::new() }
     }
 
     /// `array` seen as an array of type `to` (the same memory, in a layout as general as its own or
@@ -128,6 +133,12 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         match value {
             Value::Scalar(name, from) => Ok(self.cast(&name, from, target, &loc)),
+            // A list is true when it is not empty.
+            Value::List(list, element) if target == Scalar::Bool => {
+                let length = self.list_length(&list, &element, &loc);
+                let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
+                Ok(self.op(format!("py.cmp \"ne\", {length}, {zero} : si64 {loc}")))
+            }
             other => Err(self.module.typing(node, format!("expected a number, got {}", other.value_type()))),
         }
     }

@@ -32,10 +32,16 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let result_type = self.expr_type(expr)?;
                     return self.emit_dot((left.clone(), *left_type), (right.clone(), *right_type), &result_type, expr, &loc);
                 }
+                if matches!((&left, &right), (Value::List(..), _) | (_, Value::List(..))) {
+                    return self.list_binary(binary.op, left, right, false, expr);
+                }
                 self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
             }
             Expr::UnaryOp(unary) => {
-                let operand = self.emit_expr(&unary.operand)?;
+                let operand = match self.emit_expr(&unary.operand)? {
+                    list @ Value::List(..) if unary.op == UnaryOp::Not => Value::Scalar(self.to_scalar(list, Scalar::Bool, &*unary.operand)?, Scalar::Bool),
+                    operand => operand,
+                };
                 let Some((name, scalar)) = operand.scalar() else {
                     return Err(module.typing(expr, format!("bad operand type for unary {}: {}", unary.op.as_str(), operand.value_type())));
                 };
@@ -67,6 +73,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                 })
             }
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
+                self.emit_list_contains(&compare.left, &compare.comparators[0], compare.ops[0] == CmpOp::NotIn, expr)
+            }
+            Expr::List(list) => self.emit_list_display(list, expr),
             Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
             Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
             Expr::If(conditional) => {
@@ -171,6 +181,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         let indices = self.emit_indices(&subscript.slice)?;
                         self.checked_getitem(&array, array_type, &indices, subscript, &loc)
                     }
+                    Value::List(list, element) => self.emit_list_subscript(&list, &element, &subscript.slice, expr),
                     Value::Tuple(elements) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
                         crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),
                         crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
@@ -595,6 +606,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
             return self.emit_cuda_intrinsic(call, &name);
         }
+        if let Some((receiver, _, method)) = self.walker().list_receiver(call)? {
+            return self.emit_list_method(call, receiver, method);
+        }
+        let bindings = &self.bindings;
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
         }
@@ -770,6 +785,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             "len" => match &arguments[0] {
                 Value::Array(array, array_type) => Ok(self.dim(array, *array_type, 0, loc)),
                 Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
+                Value::List(list, element) => Ok(Value::Scalar(self.list_length(list, element, loc), INT64)),
                 _ => unreachable!("builtin_type checks len's argument"),
             },
             "complex" if argument_types[0] == Type::Scalar(Scalar::Complex) => Ok(arguments.into_iter().next().expect("complex() of one complex number")),

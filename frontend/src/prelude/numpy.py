@@ -2999,3 +2999,50 @@ def _linalg_matrix_power(a: "2-d", n):
         if remaining > 0:
             base[:, :] = base @ base
     return result
+
+
+# Python's list methods that compare elements, over lists of any element type.
+
+def _list_contains(items, value):
+    for item in items:
+        if item == value:
+            return True
+    return False
+
+
+def _list_index(items, value):
+    for position in range(len(items)):
+        if items[position] == value:
+            return position
+    raise ValueError(f"{value!r} is not in list")
+
+
+def _list_count(items, value):
+    count = 0
+    for item in items:
+        if item == value:
+            count += 1
+    return count
+
+
+def _list_remove(items, value):
+    for position in range(len(items)):
+        if items[position] == value:
+            items.pop(position)
+            return
+    raise ValueError("list.remove(x): x not in list")
+
+
+def _builtin_sorted(iterable, reverse=False):
+    result = list(iterable)
+    result.sort()
+    if reverse:
+        result.reverse()
+    return result
+
+
+def _list_to_array(items, dtype):
+    out = np.empty(len(items), dtype)
+    for position in range(len(items)):
+        out[position] = items[position]
+    return out

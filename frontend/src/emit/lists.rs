@@ -1,0 +1,359 @@
+//! Lists: displays, indexing, slicing, methods, `+`, `*` and `in`, as calls of the runtime's list
+//! functions (`runtime/src/lists.rs`) on the list's `si64` handle. An element is stored as words
+//! (`Type::list_width`): integers and bools sign-extended to `si64`, floats as `f64`, complex
+//! numbers as their two parts, tuples item by item, lists as their handles. Indices are checked
+//! here, with Python's `IndexError`s; the methods that compare elements are the prelude's.
+
+use super::*;
+use crate::lists::prelude_helper;
+use ruff_python_ast::ExprList;
+
+const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
+const LIST_LEN: RuntimeFunction = ("rumba_list_len", "(si64, si64) -> si64");
+const LIST_GET: RuntimeFunction = ("rumba_list_get", "(si64, si64) -> si64");
+const LIST_GET_F64: RuntimeFunction = ("rumba_list_get_f64", "(si64, si64) -> f64");
+const LIST_SET: RuntimeFunction = ("rumba_list_set", "(si64, si64, si64) -> ()");
+const LIST_SET_F64: RuntimeFunction = ("rumba_list_set_f64", "(si64, si64, f64) -> ()");
+const LIST_PUSH: RuntimeFunction = ("rumba_list_push", "(si64, si64) -> ()");
+const LIST_PUSH_F64: RuntimeFunction = ("rumba_list_push_f64", "(si64, f64) -> ()");
+const LIST_INSERT: RuntimeFunction = ("rumba_list_insert", "(si64, si64, si64) -> si64");
+const LIST_DELETE: RuntimeFunction = ("rumba_list_delete", "(si64, si64, si64) -> ()");
+const LIST_CLEAR: RuntimeFunction = ("rumba_list_clear", "(si64) -> ()");
+const LIST_REVERSE: RuntimeFunction = ("rumba_list_reverse", "(si64, si64) -> ()");
+const LIST_EXTEND: RuntimeFunction = ("rumba_list_extend", "(si64, si64) -> ()");
+const LIST_COPY: RuntimeFunction = ("rumba_list_copy", "(si64) -> si64");
+const LIST_REPEAT: RuntimeFunction = ("rumba_list_repeat", "(si64, si64) -> si64");
+const LIST_SLICE: RuntimeFunction = ("rumba_list_slice", "(si64, si64, si64, si64, si64, si64) -> si64");
+const LIST_SORT: RuntimeFunction = ("rumba_list_sort", "(si64, si64) -> ()");
+
+/// `rumba_list_sort`'s kinds of one-word elements.
+const SORT_SIGNED: i64 = 0;
+const SORT_UNSIGNED: i64 = 1;
+const SORT_FLOAT: i64 = 2;
+
+/// One word of an element: its value and whether it is a float (`f64`) rather than an `si64`.
+type Word = (String, bool);
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// A runtime call that changes a list, skipped when an exception is already in flight in the
+    /// statement.
+    fn mutate_list(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) {
+        self.module_emitter.runtime_calls.insert(function);
+        let (name, function_type) = function;
+        self.line_unless_raised(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")));
+    }
+
+    /// Lists are made and changed by one thread: inside a `prange` body under `parallel=True` a
+    /// shared list would race, and the worker threads' own lists would outlive the call.
+    fn refuse_in_parallel_loop(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        match self.in_parallel_loop {
+            true => Err(self.module.unsupported(node, "making or changing a list inside a prange body is not supported yet (a shared list would be a race); lists may be read there")),
+            false => Ok(()),
+        }
+    }
+
+    fn si64(&mut self, value: i64, loc: &str) -> String {
+        self.scalar_constant(INT64, Constant::Int(value), loc)
+    }
+
+    /// The element type of a list value, which must be known by now.
+    fn known_element(&self, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        if element.has_unknown() {
+            return Err(self.module.typing(node, "the type of this list's elements is unknown: nothing is added to it where it is made (Numba cannot type it either); append to it, or build it with items or a comprehension"));
+        }
+        Ok(())
+    }
+
+    /// The words of `value`, already of the element type.
+    fn element_words(&mut self, value: Value, words: &mut Vec<Word>, loc: &str) {
+        match value {
+            Value::Scalar(name, Scalar::Complex) => {
+                words.push((self.op(format!("complex.re {name} : complex<f64> {loc}")), true));
+                words.push((self.op(format!("complex.im {name} : complex<f64> {loc}")), true));
+            }
+            Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
+            Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
+            Value::List(handle, _) => words.push((handle, false)),
+            Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
+            Value::Array(..) | Value::None | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
+        }
+    }
+
+    /// The element of type `element` whose words start at word `first` of `list`.
+    fn read_element(&mut self, list: &str, first: &str, element: &Type, offset: &mut i64, loc: &str) -> Value {
+        let word = |this: &mut Self, float: bool, offset: &mut i64| {
+            let at = this.si64(*offset, loc);
+            *offset += 1;
+            let index = this.op(format!("py.add {first}, {at} : si64 {loc}"));
+            this.call_runtime(if float { LIST_GET_F64 } else { LIST_GET }, &[list.to_string(), index], loc)
+        };
+        match element {
+            Type::Scalar(Scalar::Complex) => {
+                let real = word(self, true, offset);
+                let imag = word(self, true, offset);
+                Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex)
+            }
+            Type::Scalar(scalar) => {
+                let float = scalar.is_float();
+                let stored = word(self, float, offset);
+                Value::Scalar(self.cast(&stored, if float { FLOAT64 } else { INT64 }, *scalar, loc), *scalar)
+            }
+            Type::List(inner) => Value::List(word(self, false, offset), (**inner).clone()),
+            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(list, first, element, offset, loc)).collect()),
+            _ => unreachable!("typing keeps these out of lists"),
+        }
+    }
+
+    /// The first word of element `index` (checked) of a list of `element`.
+    fn first_word(&mut self, index: &str, element: &Type, loc: &str) -> String {
+        let width = self.si64(element.list_width() as i64, loc);
+        self.op(format!("py.mul {index}, {width} : si64 {loc}"))
+    }
+
+    pub(super) fn list_length(&mut self, list: &str, element: &Type, loc: &str) -> String {
+        let width = self.si64(element.list_width() as i64, loc);
+        self.call_runtime(LIST_LEN, &[list.to_string(), width], loc)
+    }
+
+    /// `index` as an index into the list (negative from the end), raising `IndexError(message)`
+    /// outside it.
+    fn list_index(&mut self, list: &str, element: &Type, index: Value, node: &dyn Ranged, message: &str) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        let index = self.to_scalar(index, INT64, node)?;
+        let length = self.list_length(list, element, &loc);
+        let zero = self.si64(0, &loc);
+        let negative = self.op(format!("py.cmp \"lt\", {index}, {zero} : si64 {loc}"));
+        let from_end = self.op(format!("py.add {index}, {length} : si64 {loc}"));
+        let index = self.op(format!("arith.select {negative}, {from_end}, {index} : si64"));
+        let below = self.op(format!("py.cmp \"lt\", {index}, {zero} : si64 {loc}"));
+        let beyond = self.op(format!("py.cmp \"ge\", {index}, {length} : si64 {loc}"));
+        let outside = self.op(format!("arith.ori {below}, {beyond} : i1"));
+        self.raise_if(&outside, "IndexError", message, node)?;
+        Ok(index)
+    }
+
+    fn push_element(&mut self, list: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let value = self.convert(value, element, node)?;
+        let mut words = Vec::new();
+        self.element_words(value, &mut words, &loc);
+        for (word, float) in words {
+            self.mutate_list(if float { LIST_PUSH_F64 } else { LIST_PUSH }, &[list.to_string(), word], &loc);
+        }
+        Ok(())
+    }
+
+    fn write_element(&mut self, list: &str, index: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let value = self.convert(value, element, node)?;
+        let first = self.first_word(index, element, &loc);
+        let mut words = Vec::new();
+        self.element_words(value, &mut words, &loc);
+        for (offset, (word, float)) in words.into_iter().enumerate() {
+            let offset = self.si64(offset as i64, &loc);
+            let at = self.op(format!("py.add {first}, {offset} : si64 {loc}"));
+            self.mutate_list(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
+        }
+        Ok(())
+    }
+
+    /// `[a, b, ...]`.
+    pub(super) fn emit_list_display(&mut self, list: &ExprList, expr: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, expr);
+        self.refuse_in_parallel_loop(expr)?;
+        let Type::List(element) = self.expr_type(expr)? else { unreachable!("a list display is a list") };
+        let handle = self.call_runtime(LIST_NEW, &[], &loc);
+        for item in &list.elts {
+            let value = self.emit_expr(item)?;
+            self.push_element(&handle, value, &element, item)?;
+        }
+        Ok(Value::List(handle, *element))
+    }
+
+    /// `items[index]` and `items[start:stop:step]`.
+    pub(super) fn emit_list_subscript(&mut self, list: &str, element: &Type, slice: &Expr, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        self.known_element(element, node)?;
+        if let Expr::Slice(bounds) = slice {
+            self.refuse_in_parallel_loop(node)?;
+            let mut given = 0;
+            let mut parts = Vec::new();
+            for (bit, part) in [&bounds.lower, &bounds.upper].into_iter().enumerate() {
+                parts.push(match part {
+                    Some(part) => {
+                        given |= 1 << bit;
+                        let value = self.emit_expr(part)?;
+                        self.to_scalar(value, INT64, &**part)?
+                    }
+                    None => self.si64(0, &loc),
+                });
+            }
+            let step = match &bounds.step {
+                Some(step) => {
+                    let value = self.emit_expr(step)?;
+                    let step_value = self.to_scalar(value, INT64, &**step)?;
+                    let zero = self.si64(0, &loc);
+                    let is_zero = self.op(format!("py.cmp \"eq\", {step_value}, {zero} : si64 {loc}"));
+                    self.raise_if(&is_zero, "ValueError", "slice step cannot be zero", &**step)?;
+                    step_value
+                }
+                None => self.si64(1, &loc),
+            };
+            let width = self.si64(element.list_width() as i64, &loc);
+            let given = self.si64(given, &loc);
+            let operands = [list.to_string(), width, parts[0].clone(), parts[1].clone(), step, given];
+            return Ok(Value::List(self.call_runtime(LIST_SLICE, &operands, &loc), element.clone()));
+        }
+        let index = self.emit_expr(slice)?;
+        let index = self.list_index(list, element, index, slice, "list index out of range")?;
+        let first = self.first_word(&index, element, &loc);
+        Ok(self.read_element(list, &first, element, &mut 0, &loc))
+    }
+
+    /// `items[index] = value`.
+    pub(super) fn assign_list_element(&mut self, list: Value, index: &Expr, value: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let Value::List(list, element) = list else { unreachable!("assigned through a list") };
+        self.known_element(&element, node)?;
+        self.refuse_in_parallel_loop(node)?;
+        let position = self.emit_expr(index)?;
+        let position = self.list_index(&list, &element, position, index, "list assignment index out of range")?;
+        self.write_element(&list, &position, value, &element, node)
+    }
+
+    /// `receiver.method(...)` on a list.
+    pub(super) fn emit_list_method(&mut self, call: &ExprCall, receiver: &Expr, method: &str) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
+        let Value::List(list, element) = self.emit_expr(receiver)? else { unreachable!("typing found a list") };
+        let mut arguments = Vec::new();
+        for argument in call.arguments.args.iter() {
+            arguments.push(self.emit_expr(argument)?);
+        }
+        // The receiver's type once the method has decided it (`l = []; l.append(1.5)`).
+        let element = match self.expr_type(receiver)? {
+            Type::List(decided) if element.has_unknown() => *decided,
+            _ => element,
+        };
+        self.known_element(&element, call)?;
+        if !matches!(method, "index" | "count") {
+            self.refuse_in_parallel_loop(call)?;
+        }
+        let width = element.list_width() as i64;
+        let mut arguments = arguments.into_iter();
+        match method {
+            "append" => {
+                self.push_element(&list, arguments.next().expect("checked by typing"), &element, call)?;
+                Ok(Value::None)
+            }
+            "insert" => {
+                let index = self.to_scalar(arguments.next().expect("checked by typing"), INT64, call)?;
+                let width = self.si64(width, &loc);
+                let opened = self.call_runtime(LIST_INSERT, &[list.clone(), index, width], &loc);
+                self.write_element(&list, &opened, arguments.next().expect("checked by typing"), &element, call)?;
+                Ok(Value::None)
+            }
+            "extend" => {
+                let Some(Value::List(other, _)) = arguments.next() else { unreachable!("typing takes lists") };
+                self.mutate_list(LIST_EXTEND, &[list, other], &loc);
+                Ok(Value::None)
+            }
+            "pop" => {
+                let index = match arguments.next() {
+                    Some(index) => index,
+                    None => Value::Scalar(self.si64(-1, &loc), INT64),
+                };
+                let length = self.list_length(&list, &element, &loc);
+                let zero = self.si64(0, &loc);
+                let empty = self.op(format!("py.cmp \"eq\", {length}, {zero} : si64 {loc}"));
+                self.raise_if(&empty, "IndexError", "pop from empty list", call)?;
+                let index = self.list_index(&list, &element, index, call, "pop index out of range")?;
+                let first = self.first_word(&index, &element, &loc);
+                let popped = self.read_element(&list, &first, &element, &mut 0, &loc);
+                let width = self.si64(width, &loc);
+                self.mutate_list(LIST_DELETE, &[list, index, width], &loc);
+                Ok(popped)
+            }
+            "remove" | "index" | "count" => {
+                let helper = module.prelude_function(prelude_helper(method).expect("a helper per comparing method")).expect("the prelude defines the list helpers");
+                let mut operands = vec![Value::List(list, element)];
+                operands.extend(arguments);
+                self.emit_compiled_call(&helper, operands, call)
+            }
+            "sort" => {
+                let kind = match element {
+                    Type::Scalar(scalar) if scalar.is_float() => SORT_FLOAT,
+                    Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => SORT_UNSIGNED,
+                    _ => SORT_SIGNED,
+                };
+                let kind = self.si64(kind, &loc);
+                self.mutate_list(LIST_SORT, &[list.clone(), kind], &loc);
+                if let Some(reverse) = call.arguments.keywords.first() {
+                    let descending = self.emit_condition(&reverse.value)?;
+                    let width = self.si64(width, &loc);
+                    let (lines, ()) = self.region(|this| {
+                        this.mutate_list(LIST_REVERSE, &[list, width], &loc);
+                        this.line("scf.yield");
+                        Ok(())
+                    })?;
+                    self.emit_if(&descending, lines, None);
+                }
+                Ok(Value::None)
+            }
+            "reverse" => {
+                let width = self.si64(width, &loc);
+                self.mutate_list(LIST_REVERSE, &[list, width], &loc);
+                Ok(Value::None)
+            }
+            "copy" => Ok(Value::List(self.call_runtime(LIST_COPY, &[list], &loc), element)),
+            "clear" => {
+                self.mutate_list(LIST_CLEAR, &[list], &loc);
+                Ok(Value::None)
+            }
+            other => unreachable!("list method '{other}' is not in lists::METHODS"),
+        }
+    }
+
+    /// `left + right` and `left * count` of lists, as new lists; `in place`: `+=` and `*=`, which
+    /// change `left` itself.
+    pub(super) fn list_binary(&mut self, op: Operator, left: Value, right: Value, in_place: bool, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        self.refuse_in_parallel_loop(node)?;
+        let (list, element) = match (&left, &right) {
+            (Value::List(list, element), _) | (_, Value::List(list, element)) => (list.clone(), element.clone()),
+            _ => unreachable!("one operand is a list"),
+        };
+        match (op, right) {
+            (Operator::Add, Value::List(other, _)) if in_place => {
+                self.mutate_list(LIST_EXTEND, &[list.clone(), other], &loc);
+                Ok(Value::List(list, element))
+            }
+            (Operator::Add, Value::List(other, _)) => {
+                let joined = self.call_runtime(LIST_COPY, &[list], &loc);
+                self.mutate_list(LIST_EXTEND, &[joined.clone(), other], &loc);
+                Ok(Value::List(joined, element))
+            }
+            (Operator::Mult, count) => {
+                let count = self.to_scalar(count, INT64, node)?;
+                let repeated = self.call_runtime(LIST_REPEAT, &[list.clone(), count], &loc);
+                if !in_place {
+                    return Ok(Value::List(repeated, element));
+                }
+                self.mutate_list(LIST_CLEAR, &[list.clone()], &loc);
+                self.mutate_list(LIST_EXTEND, &[list.clone(), repeated], &loc);
+                Ok(Value::List(list, element))
+            }
+            (op, right) => Err(self.module.typing(node, format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()))),
+        }
+    }
+
+    /// `value in items` (`not in` when `negated`).
+    pub(super) fn emit_list_contains(&mut self, value: &Expr, items: &Expr, negated: bool, node: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let value = self.emit_expr(value)?;
+        let items = self.emit_expr(items)?;
+        let helper = self.module.prelude_function(prelude_helper("in").expect("a helper for 'in'")).expect("the prelude defines the list helpers");
+        let found = self.emit_compiled_call(&helper, vec![items, value], node)?;
+        let found = self.to_scalar(found, Scalar::Bool, node)?;
+        Ok(Value::Scalar(if negated { self.op(format!("py.not {found} : i1 {loc}")) } else { found }, Scalar::Bool))
+    }
+}

@@ -1,0 +1,194 @@
+//! Python's lists in compiled code: what list displays, indexing, methods and operators give, and
+//! what a list may hold. The list object is the runtime's (`runtime/src/lists.rs`), emission is
+//! `emit/lists.rs`, and the methods that compare elements are the prelude's (`_list_index`, ...).
+//!
+//! A list holds elements of one type: numbers, tuples of numbers, or lists. `l = []` starts with
+//! an unknown element type, which the first `append`, `insert` or `extend` on the name decides, as
+//! Numba's typing of reflected lists does.
+
+use crate::{
+    diagnostics::Diagnostic,
+    infer::TypeWalker,
+    types::{unify, Scalar, Type},
+};
+use ruff_python_ast::{Expr, ExprCall, ExprList};
+
+/// The methods of lists compiled code calls.
+pub const METHODS: &[&str] = &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"];
+
+/// The prelude's functions behind the methods and operators that compare elements.
+pub fn prelude_helper(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "index" => "_list_index",
+        "count" => "_list_count",
+        "remove" => "_list_remove",
+        "in" => "_list_contains",
+        _ => return None,
+    })
+}
+
+/// Whether a value of type `value` may be stored where a list holds `element`: numbers of the
+/// element's kind or a lower one (bool, int, float, complex), tuples item by item, lists of the
+/// same elements.
+pub fn storable(value: &Type, element: &Type) -> bool {
+    let kind = |scalar: &Scalar| match scalar {
+        Scalar::Bool => 0,
+        Scalar::Int { .. } => 1,
+        Scalar::Float { .. } => 2,
+        Scalar::Complex => 3,
+    };
+    match (value, element) {
+        (Type::Unknown, _) | (_, Type::Unknown) => true,
+        (Type::Scalar(from), Type::Scalar(to)) => kind(from) <= kind(to),
+        (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
+        (Type::List(_), Type::List(_)) => unify(value, element).is_some(),
+        _ => false,
+    }
+}
+
+impl TypeWalker<'_, '_> {
+    /// `[a, b, ...]`: a list of the items' joined type.
+    pub(crate) fn list_display_type(&mut self, list: &ExprList) -> Result<Type, Diagnostic> {
+        let mut element = Type::Unknown;
+        for item in &list.elts {
+            let item_type = self.expr_type(item)?;
+            self.check_list_element(&item_type, item)?;
+            element = unify(&element, &item_type).ok_or_else(|| self.module.typing(item, format!("a list holds items of one type: this item is {item_type}, an earlier one {element}")))?;
+        }
+        Ok(Type::List(Box::new(element)))
+    }
+
+    fn check_list_element(&self, element: &Type, node: &Expr) -> Result<(), Diagnostic> {
+        if element.is_list_element() {
+            return Ok(());
+        }
+        let what = if element.contains_array() { "lists of arrays are not supported yet".to_string() } else { format!("a list cannot hold {element} (lists hold numbers, tuples of numbers and lists)") };
+        Err(self.module.unsupported(node, what))
+    }
+
+    /// The receiver of `receiver.method(...)` when it is a list, with its element type.
+    pub(crate) fn list_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, &'c str)>, Diagnostic> {
+        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
+        let method = attribute.attr.as_str();
+        if !METHODS.contains(&method) {
+            return Ok(None);
+        }
+        // A module's function (`np.sort`) is no method.
+        if matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
+            return Ok(None);
+        }
+        Ok(match self.expr_type(&attribute.value)? {
+            Type::List(element) => Some((&*attribute.value, *element, method)),
+            _ => None,
+        })
+    }
+
+    /// The type of a list method's call, or `None` when `call` is no call of one.
+    pub(crate) fn list_method_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        let Some((receiver, element, method)) = self.list_receiver(call)? else { return Ok(None) };
+        let module = self.module;
+        let arguments = &call.arguments.args;
+        let allowed_keywords: &[&str] = if method == "sort" { &["reverse"] } else { &[] };
+        if let Some(keyword) = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_none_or(|name| !allowed_keywords.contains(&name.as_str()))) {
+            return Err(module.typing(keyword, format!("list.{method}() takes no such keyword argument")));
+        }
+        let expected = match method {
+            "append" | "extend" | "remove" | "index" | "count" => 1..=1,
+            "insert" => 2..=2,
+            "pop" => 0..=1,
+            _ => 0..=0,
+        };
+        if !expected.contains(&arguments.len()) {
+            return Err(module.typing(call, format!("list.{method}() takes {} argument(s) ({} given)", expected.end(), arguments.len())));
+        }
+        let mut types = Vec::new();
+        for argument in arguments.iter() {
+            types.push(self.expr_type(argument)?);
+        }
+        let list_type = Type::List(Box::new(element.clone()));
+        let index_of = |this: &Self, position: usize| match &types[position] {
+            Type::Scalar(Scalar::Int { .. } | Scalar::Bool) | Type::Unknown => Ok(()),
+            other => Err(this.module.typing(&arguments[position], format!("list indices must be integers, not {other}"))),
+        };
+        Ok(Some(match method {
+            "append" | "insert" => {
+                let value = types.last().expect("checked count");
+                if method == "insert" {
+                    index_of(self, 0)?;
+                }
+                self.store_into_list(receiver, &element, value, arguments.last().expect("checked count"))?;
+                Type::None
+            }
+            "extend" => {
+                let Type::List(other) = &types[0] else {
+                    return Err(module.unsupported(&arguments[0], format!("list.extend() takes a list here, got {}", types[0])));
+                };
+                self.store_into_list(receiver, &element, other, &arguments[0])?;
+                Type::None
+            }
+            "pop" => {
+                if !types.is_empty() {
+                    index_of(self, 0)?;
+                }
+                element
+            }
+            "remove" | "index" | "count" => {
+                let helper = prelude_helper(method).expect("a helper per comparing method");
+                let name = module.prelude_function(helper).expect("the prelude defines the list helpers");
+                let index = self.specialisations.specialise(&name, &[list_type, types[0].clone()], call)?;
+                self.specialisations.functions[index].return_type.clone()
+            }
+            "sort" => {
+                if !matches!(element, Type::Scalar(scalar) if scalar != Scalar::Complex) && element != Type::Unknown {
+                    return Err(module.unsupported(call, format!("sorting a list of {element} is not supported (only lists of real numbers)")));
+                }
+                if let Some(keyword) = call.arguments.keywords.first() {
+                    self.condition_type(&keyword.value)?;
+                }
+                Type::None
+            }
+            "copy" => list_type,
+            _ => Type::None,
+        }))
+    }
+
+    /// Checks that `value` may go into a list of `element` held by `receiver`, and where that
+    /// element type is not known yet and `receiver` is a name, decides it.
+    fn store_into_list(&mut self, receiver: &Expr, element: &Type, value: &Type, node: &Expr) -> Result<(), Diagnostic> {
+        self.check_list_element(value, node)?;
+        if element.has_unknown() {
+            if let (Expr::Name(_), Some(decided)) = (receiver, unify(element, value)) {
+                return self.assign(receiver, Type::List(Box::new(decided)));
+            }
+        }
+        if !storable(value, element) {
+            return Err(self.module.typing(node, format!("cannot store {value} into a list of {element}")));
+        }
+        Ok(())
+    }
+
+    /// `x in items` / `x not in items` on a list: bool, through the prelude's `_list_contains`.
+    pub(crate) fn list_contains_type(&mut self, items: &Type, value: &Type, node: &Expr) -> Result<Type, Diagnostic> {
+        let name = self.module.prelude_function("_list_contains").expect("the prelude defines the list helpers");
+        self.specialisations.specialise(&name, &[items.clone(), value.clone()], node)?;
+        Ok(Type::Scalar(Scalar::Bool))
+    }
+
+    /// `items[index]` and `items[start:stop:step]` of a list.
+    pub(crate) fn list_subscript_type(&mut self, element: &Type, slice: &Expr) -> Result<Type, Diagnostic> {
+        let parts: Vec<&Expr> = match slice {
+            Expr::Slice(slice) => [&slice.lower, &slice.upper, &slice.step].into_iter().filter_map(|part| part.as_deref()).collect(),
+            index => vec![index],
+        };
+        for part in parts {
+            match self.expr_type(part)? {
+                Type::Scalar(Scalar::Int { .. } | Scalar::Bool) | Type::Unknown => {}
+                other => return Err(self.module.typing(part, format!("list indices must be integers or slices, not {other}"))),
+            }
+        }
+        Ok(match slice {
+            Expr::Slice(_) => Type::List(Box::new(element.clone())),
+            _ => element.clone(),
+        })
+    }
+}

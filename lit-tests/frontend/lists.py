@@ -1,0 +1,47 @@
+# A list is an si64 handle held in a slot like a number; making, growing and reading it are calls of
+# the runtime's list functions. A float element is stored as one f64 word; a read checks the index
+# (negative from the end) and raises IndexError outside the list; `+` copies and extends; a
+# comprehension is the loop that appends to a new list.
+# RUN: %rumba emit %s --function last_half --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=READ
+# RUN: %rumba emit %s --function joined --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=JOIN
+# RUN: %rumba run %s --call "check(5)" | %FileCheck %s --check-prefix=RESULT
+
+# READ-LABEL: func.func @last_half__si64(%arg0: si64) -> (i32, f64)
+# READ: %[[NEW:.*]] = call @rumba_list_new() : () -> si64
+# READ: memref.store %[[NEW]], %[[SLOT:.*]][] : memref<si64>
+# READ: scf.for
+# READ: %[[LIST:.*]] = memref.load %[[SLOT]][] : memref<si64>
+# READ: %[[HALF:.*]] = py.mul %{{.*}}, %{{.*}} : f64
+# READ: {{(func\.)?}}call @rumba_list_push_f64(%[[LIST]], %[[HALF]]) : (si64, f64) -> ()
+# READ: %[[LENGTH:.*]] = call @rumba_list_len(%{{.*}}, %{{.*}}) : (si64, si64) -> si64
+# READ: %[[NEGATIVE:.*]] = py.cmp "lt", %[[INDEX:.*]], %{{.*}} : si64
+# READ: %[[FROM_END:.*]] = py.add %[[INDEX]], %[[LENGTH]] : si64
+# READ: %[[CHECKED:.*]] = arith.select %[[NEGATIVE]], %[[FROM_END]], %[[INDEX]] : si64
+# READ: py.cmp "ge", %[[CHECKED]], %[[LENGTH]] : si64
+# READ: py.raise "IndexError", "list index out of range"
+# READ: call @rumba_list_get_f64(%{{.*}}, %{{.*}}) : (si64, si64) -> f64
+# READ: func.func private @rumba_list_push_f64(si64, f64)
+def last_half(n):
+    items = []
+    for i in range(n):
+        items.append(i * 0.5)
+    return items[-1]
+
+
+# JOIN-LABEL: func.func @joined__si64
+# JOIN: call @rumba_list_new()
+# JOIN: scf.for
+# JOIN: {{(func\.)?}}call @rumba_list_push(%{{.*}}, %{{.*}}) : (si64, si64) -> ()
+# JOIN: %[[COPY:.*]] = call @rumba_list_copy(%[[LEFT:.*]]) : (si64) -> si64
+# JOIN-NEXT: {{(func\.)?}}call @rumba_list_extend(%[[COPY]], %{{.*}}) : (si64, si64) -> ()
+# JOIN: return %{{.*}}, %[[COPY]] : i32, si64
+def joined(n):
+    squares = [i * i for i in range(n)]
+    return squares + [n, n]
+
+
+# RESULT: ([0, 1, 4, 9, 16, 5, 5], 2.0, [(1, 2.5), (3, 4.5)])
+def check(n):
+    pairs = [(1, 2.5)]
+    pairs.append((3, 4.5))
+    return joined(n), last_half(n), pairs

@@ -1,0 +1,1010 @@
+"""Python lists in compiled functions (Numba's reflected lists), each case against CPython running
+the same function on copies of the same arguments.
+
+Covered: literals (`[]` filled by appends, ints, floats and ints mixed, which unify to float, bools,
+complex numbers, tuples of numbers, lists of lists); lists returned to Python as `list` objects
+whose items are `int`/`float`/`bool`/`complex`/`tuple`/`list`; `len`, indexing with negative
+indices, item assignment and `+=`, `IndexError` on reads and writes out of range, slices (`l[1:]`,
+`l[::-1]`, `l[a:b:c]`) as new lists; the methods `append`, `extend`, `pop()`, `pop(i)`, `insert`
+(clamped indices), `remove`, `index`, `count`, `reverse`, `sort`, `sort(reverse=True)`, `copy`,
+`clear`, with CPython's exceptions and messages; `in`, `not in`, `+`, `l * n`, `sorted`, `sum`,
+`min`, `max`; `for` over a list, `enumerate` and `zip` of lists; list comprehensions over
+`range`, a 1-D array (with a condition) and a list; `list(range(n))`, `list(array)` and
+`np.array(list)` (same dtype as NumPy gives CPython); lists passed from Python, read and mutated
+(the caller's list afterwards holds what CPython's copy holds); lists passed to and returned from
+other compiled functions; lists assigned in branches and rebuilt in loops; exceptions raised while
+lists are alive; the truth value of a list; `typed.List` made in compiled code and passed from
+Python (`empty_list`); lists read, and refused to be changed, in `prange` bodies. The resident set stays flat over 100,000 calls of functions that build and sum a
+list, return a list to Python, and raise after appending. Errors: an empty list argument is a
+`TypeError`, an empty list never appended to is a `rumba.errors.TypingError`.
+"""
+
+import copy
+import os
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import errors, prange
+from rumba.typed import Dict, List
+from _compare import jitted
+
+
+def run(callee, args):
+    """``(kind, value, args_after)``: ``("ok", result)`` or ``("raised", exception)``, and the
+    (deep-copied) arguments as the call left them."""
+    copies = copy.deepcopy(list(args))
+    try:
+        return "ok", callee(*copies), copies
+    except Exception as error:  # noqa: BLE001 - any exception is an outcome to compare
+        return "raised", error, copies
+
+
+def assert_same_result(got, expected, where="result"):
+    """The same value with the same Python types: lists as `list`, tuples as `tuple`, arrays equal in
+    dtype, shape and values; NumPy scalars CPython got from an array come back as the Python
+    number of their kind (as from Numba)."""
+    message = "%s: CPython %r, rumba %r" % (where, expected, got)
+    if isinstance(expected, list):
+        assert type(got) is list, message
+        assert len(got) == len(expected), message
+        for index, (got_item, expected_item) in enumerate(zip(got, expected)):
+            assert_same_result(got_item, expected_item, "%s[%d]" % (where, index))
+    elif isinstance(expected, tuple):
+        assert type(got) is tuple and len(got) == len(expected), message
+        for index, (got_item, expected_item) in enumerate(zip(got, expected)):
+            assert_same_result(got_item, expected_item, "%s[%d]" % (where, index))
+    elif isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray), message
+        assert got.dtype == expected.dtype and got.shape == expected.shape, message
+        np.testing.assert_array_equal(got, expected)
+    elif expected is None:
+        assert got is None, message
+    else:
+        if isinstance(expected, (bool, np.bool_)):
+            kind = bool
+        elif isinstance(expected, (int, np.integer)):
+            kind = int
+        elif isinstance(expected, (float, np.floating)):
+            kind = float
+        elif isinstance(expected, (complex, np.complexfloating)):
+            kind = complex
+        else:
+            raise AssertionError("%s: unexpected CPython result %r" % (where, expected))
+        assert type(got) is kind and got == expected, message
+
+
+def assert_same_outcome(function, *args):
+    """`function` under CPython and under rumba, each on its own deep copy of `args`: the same
+    result or the same exception (type and args), and the same arguments afterwards (a list
+    argument the function changed holds the same items in both)."""
+    expected_kind, expected, expected_args = run(function, args)
+    got_kind, got, got_args = run(jitted(function), args)
+    assert got_kind == expected_kind, "CPython: %r, rumba: %r" % (expected, got)
+    if expected_kind == "raised":
+        assert type(got) is type(expected) and got.args == expected.args, "CPython: %r, rumba: %r" % (expected, got)
+    else:
+        assert_same_result(got, expected)
+    for index, (got_arg, expected_arg) in enumerate(zip(got_args, expected_args)):
+        assert_same_result(got_arg, expected_arg, "argument %d after the call" % index)
+
+
+def case_id(case):
+    return case[0].__name__ + "-" + "-".join(str(arg) for arg in case[1])
+
+
+# --------------------------------------------------------------------------------------------------
+# Literals, and lists returned to Python.
+# --------------------------------------------------------------------------------------------------
+
+
+def empty_then_appended(n):
+    l = []
+    for i in range(n):
+        l.append(i * 3)
+    return l
+
+
+def empty_then_appended_floats(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.25)
+    return l
+
+
+def literal_ints():
+    return [1, 2, 3]
+
+
+def literal_of_variables(x, y):
+    return [x, y, x + y, x * y]
+
+
+def literal_bools(x):
+    return [x > 0, x < 0, True]
+
+
+def literal_complex(x):
+    return [1j, 2 + 3j, x]
+
+
+def literal_tuples():
+    return [(1, 2.0), (3, 4.0)]
+
+
+def literal_nested():
+    return [[1, 2], [3]]
+
+
+def literal_nested_floats(x):
+    return [[x, 2.5], [x - 1.0], [x * 2.0, x, 0.5]]
+
+
+def literal_length():
+    l = [1, 2, 3]
+    m = [[1, 2], [3]]
+    return len(l) * 100 + len(m) * 10 + len(m[1])
+
+
+def nested_read(i, j):
+    m = [[1, 2], [3], [4, 5, 6]]
+    return m[i][j]
+
+
+def tuples_appended(n):
+    l = []
+    for i in range(n):
+        l.append((i, i * 0.5))
+    return l
+
+
+def tuple_items_read(n):
+    l = [(1, 2.0), (3, 4.0)]
+    total = 0.0
+    for i in range(n):
+        a, b = l[i % 2]
+        total += a * b
+    return total
+
+
+def rows_appended(n):
+    m = []
+    for i in range(n):
+        row = [i, i + 1]
+        m.append(row)
+    return m
+
+
+LITERAL_CASES = [
+    (empty_then_appended, (5,)),
+    (empty_then_appended, (0,)),
+    (empty_then_appended_floats, (6,)),
+    (literal_ints, ()),
+    (literal_of_variables, (3, 4)),
+    (literal_of_variables, (1.5, -2.0)),
+    (literal_bools, (2,)),
+    (literal_complex, (1.5 - 2j,)),
+    (literal_tuples, ()),
+    (literal_nested, ()),
+    (literal_nested_floats, (1.25,)),
+    (literal_length, ()),
+    (nested_read, (-1, -1)),
+    (nested_read, (1, 1)),
+    (tuples_appended, (4,)),
+    (tuple_items_read, (5,)),
+    (rows_appended, (3,)),
+]
+
+
+@pytest.mark.parametrize("function, args", LITERAL_CASES, ids=[case_id(case) for case in LITERAL_CASES])
+def test_literals_and_returned_lists(function, args):
+    assert_same_outcome(function, *args)
+
+
+def literal_ints_and_floats():
+    return [1.5, 2]
+
+
+def test_ints_and_floats_in_a_literal_unify_to_float():
+    # CPython keeps the 2 an int; a compiled list has one item type, float here (as in Numba).
+    expected = literal_ints_and_floats()
+    got = jitted(literal_ints_and_floats)()
+    assert type(got) is list and got == expected
+    assert all(type(item) is float for item in got), got
+
+
+def test_each_call_returns_a_new_list():
+    function = jitted(empty_then_appended)
+    first = function(4)
+    first.append(100)
+    first[0] = -1
+    second = function(4)
+    assert second is not first
+    assert_same_result(second, empty_then_appended(4))
+
+
+# --------------------------------------------------------------------------------------------------
+# len, indexing, item assignment, slices.
+# --------------------------------------------------------------------------------------------------
+
+
+def read_at(i):
+    l = [10, 20, 30, 40]
+    return l[i]
+
+
+def read_float_at(i):
+    l = [0.5, 1.5, 2.5]
+    return l[i]
+
+
+def write_at(i, v):
+    l = [1.0, 2.0, 3.0]
+    l[i] = v
+    return l
+
+
+def add_at(i, v):
+    l = [1, 2, 3]
+    l[i] += v
+    l[i] += v
+    return l
+
+
+def tail(n):
+    l = []
+    for i in range(n):
+        l.append(i * i)
+    return l[1:]
+
+
+def reversed_copy(n):
+    l = []
+    for i in range(n):
+        l.append(i + 0.5)
+    r = l[::-1]
+    r.append(-1.0)
+    return l + r
+
+
+def sliced(a, b, c):
+    l = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    return l[a:b:c]
+
+
+INDEX_CASES = [
+    (read_at, (0,)),
+    (read_at, (3,)),
+    (read_at, (-1,)),
+    (read_at, (4,)),
+    (read_at, (-5,)),
+    (read_float_at, (-2,)),
+    (read_float_at, (3,)),
+    (write_at, (0, 9.5)),
+    (write_at, (-1, -2.0)),
+    (write_at, (3, 1.0)),
+    (write_at, (-4, 1.0)),
+    (add_at, (1, 5)),
+    (add_at, (-3, -1)),
+    (add_at, (3, 1)),
+    (tail, (5,)),
+    (tail, (1,)),
+    (reversed_copy, (4,)),
+    (sliced, (2, 8, 2)),
+    (sliced, (-3, 100, 1)),
+    (sliced, (8, 1, -3)),
+    (sliced, (-1, -11, -1)),
+    (sliced, (5, 2, 1)),
+]
+
+
+@pytest.mark.parametrize("function, args", INDEX_CASES, ids=[case_id(case) for case in INDEX_CASES])
+def test_indexing_and_slices(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Methods.
+# --------------------------------------------------------------------------------------------------
+
+
+def extended(n):
+    a = [1, 2]
+    b = []
+    for i in range(n):
+        b.append(i * 10)
+    a.extend(b)
+    b.append(-1)
+    return a
+
+
+def pop_last(n):
+    l = []
+    for i in range(n):
+        l.append(i * 10)
+    v = l.pop()
+    return v * 1000 + len(l)
+
+
+def pop_value_at(i):
+    l = [10, 20, 30, 40]
+    return l.pop(i)
+
+
+def pop_rest_at(i):
+    l = [1.5, 2.5, 3.5, 4.5]
+    l.pop(i)
+    return l
+
+
+def inserted(i, x):
+    l = [1, 2, 3, 4]
+    l.insert(i, x)
+    return l
+
+
+def removed(x):
+    l = [3, 1, 4, 1, 5]
+    l.remove(x)
+    return l
+
+
+def removed_float(x):
+    l = [0.5, 1.5, 0.5]
+    l.remove(x)
+    return l
+
+
+def index_of(x):
+    l = [3, 1, 4, 1, 5]
+    return l.index(x)
+
+
+def index_of_float(x):
+    l = [0.5, 2.5, 0.5]
+    return l.index(x)
+
+
+def count_of(x):
+    l = [3, 1, 4, 1, 5, 1]
+    return l.count(x)
+
+
+def count_of_float(x):
+    l = [0.5, 1.5, 0.5]
+    return l.count(x)
+
+
+def reversed_in_place(n):
+    l = []
+    for i in range(n):
+        l.append(i * 1.5)
+    l.reverse()
+    return l
+
+
+def sorted_in_place(a):
+    l = []
+    for v in a:
+        l.append(v)
+    l.sort()
+    return l
+
+
+def sorted_in_place_descending(a):
+    l = []
+    for v in a:
+        l.append(v)
+    l.sort(reverse=True)
+    return l
+
+
+def copied(n):
+    l = [1, 2, 3]
+    c = l.copy()
+    for i in range(n):
+        c.append(i)
+    c[0] = 100
+    return l + c
+
+
+def cleared(x):
+    l = [1.0, 2.0, 3.0]
+    l.clear()
+    n = len(l)
+    l.append(x)
+    l.append(n + 0.5)
+    return l
+
+
+RNG = np.random.default_rng(20240611)
+RANDOM_INTS = RNG.integers(-50, 50, size=25)
+RANDOM_FLOATS = RNG.integers(-400, 400, size=30) / 4.0
+
+METHOD_CASES = [
+    (extended, (3,)),
+    (extended, (0,)),
+    (pop_last, (4,)),
+    (pop_last, (0,)),
+    (pop_value_at, (0,)),
+    (pop_value_at, (2,)),
+    (pop_value_at, (-1,)),
+    (pop_value_at, (4,)),
+    (pop_value_at, (-5,)),
+    (pop_rest_at, (1,)),
+    (pop_rest_at, (-1,)),
+    (inserted, (0, 9)),
+    (inserted, (2, 9)),
+    (inserted, (100, 9)),
+    (inserted, (-1, 9)),
+    (inserted, (-100, 9)),
+    (removed, (1,)),
+    (removed, (7,)),
+    (removed_float, (0.5,)),
+    (removed_float, (2.0,)),
+    (index_of, (1,)),
+    (index_of, (7,)),
+    (index_of_float, (0.5,)),
+    (index_of_float, (1.5,)),
+    (count_of, (1,)),
+    (count_of, (8,)),
+    (count_of_float, (0.5,)),
+    (count_of_float, (2.5,)),
+    (reversed_in_place, (5,)),
+    (reversed_in_place, (0,)),
+    (sorted_in_place, (RANDOM_INTS,)),
+    (sorted_in_place, (RANDOM_FLOATS,)),
+    (sorted_in_place_descending, (RANDOM_INTS,)),
+    (sorted_in_place_descending, (RANDOM_FLOATS,)),
+    (copied, (2,)),
+    (cleared, (7.5,)),
+]
+
+
+@pytest.mark.parametrize(
+    "function, args", METHOD_CASES, ids=["%s-%d" % (case[0].__name__, i) for i, case in enumerate(METHOD_CASES)]
+)
+def test_methods(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Operators and builtins.
+# --------------------------------------------------------------------------------------------------
+
+
+def membership(x):
+    l = [3, 1, 4, 1, 5]
+    return (x in l, x not in l)
+
+
+def membership_float(x):
+    l = [0.5, 1.5]
+    return (x in l, x not in l)
+
+
+def concatenated(n):
+    a = [1.0, 2.0]
+    b = []
+    for i in range(n):
+        b.append(i * 0.5)
+    c = a + b
+    c.append(9.0)
+    return c
+
+
+def repeated(n):
+    l = [1, 2]
+    return l * n
+
+
+def sorted_copy(a):
+    l = []
+    for v in a:
+        l.append(v)
+    s = sorted(l)
+    s.append(l[0])
+    return s
+
+
+def sum_min_max(a):
+    l = []
+    for v in a:
+        l.append(v)
+    return (sum(l), min(l), max(l))
+
+
+def sum_min_max_literal(x):
+    l = [4, -2, x, 7]
+    return (sum(l), min(l), max(l))
+
+
+OPERATOR_CASES = [
+    (membership, (1,)),
+    (membership, (2,)),
+    (membership_float, (1.5,)),
+    (concatenated, (3,)),
+    (concatenated, (0,)),
+    (repeated, (3,)),
+    (repeated, (0,)),
+    (repeated, (-2,)),
+    (sorted_copy, (RANDOM_INTS,)),
+    (sorted_copy, (RANDOM_FLOATS,)),
+    (sum_min_max, (RANDOM_INTS,)),
+    (sum_min_max, (RANDOM_FLOATS,)),
+    (sum_min_max_literal, (3,)),
+    (sum_min_max_literal, (-9,)),
+]
+
+
+@pytest.mark.parametrize(
+    "function, args", OPERATOR_CASES, ids=["%s-%d" % (case[0].__name__, i) for i, case in enumerate(OPERATOR_CASES)]
+)
+def test_operators_and_builtins(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Iteration and comprehensions.
+# --------------------------------------------------------------------------------------------------
+
+
+def loop_over(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.5)
+    total = 0.0
+    for v in l:
+        total += v * v
+    return total
+
+
+def loop_enumerated(n):
+    l = []
+    for i in range(n):
+        l.append(n - i)
+    total = 0
+    for i, v in enumerate(l):
+        total += i * v
+    return total
+
+
+def loop_zipped(n, m):
+    a = []
+    for i in range(n):
+        a.append(i)
+    b = []
+    for i in range(m):
+        b.append(i * 1.5)
+    total = 0.0
+    for x, y in zip(a, b):
+        total += x * y
+    return total
+
+
+def squares(n):
+    return [i * i for i in range(n)]
+
+
+def positives(arr):
+    return [v for v in arr if v > 0]
+
+
+def plus_one(n):
+    l = [1, 2, 3]
+    for i in range(n):
+        l.append(i * 10)
+    return [x + 1 for x in l]
+
+
+def range_list(n):
+    return list(range(n))
+
+
+def array_list(arr):
+    return list(arr)
+
+
+def float_list_to_array(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.75)
+    return np.array(l)
+
+
+def int_list_to_array(n):
+    l = [i * 2 for i in range(n)]
+    return np.array(l)
+
+
+ITERATION_CASES = [
+    (loop_over, (6,)),
+    (loop_enumerated, (5,)),
+    (loop_zipped, (4, 6)),
+    (loop_zipped, (5, 2)),
+    (squares, (7,)),
+    (positives, (np.random.default_rng(7).standard_normal(20),)),
+    (plus_one, (3,)),
+    (range_list, (6,)),
+    (range_list, (0,)),
+    (array_list, (np.arange(5.0) * 0.5,)),
+    (array_list, (np.arange(-3, 4),)),
+    (float_list_to_array, (5,)),
+    (int_list_to_array, (6,)),
+]
+
+
+@pytest.mark.parametrize(
+    "function, args", ITERATION_CASES, ids=["%s-%d" % (case[0].__name__, i) for i, case in enumerate(ITERATION_CASES)]
+)
+def test_iteration_comprehensions_and_conversions(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Lists passed from Python.
+# --------------------------------------------------------------------------------------------------
+
+
+def sum_by_loop(l):
+    total = 0
+    for i in range(len(l)):
+        total += l[i]
+    return total
+
+
+def append_and_set(l):
+    l.append(4)
+    l[0] = 9
+    return len(l)
+
+
+def append_and_set_floats(l):
+    l.append(4.0)
+    l[0] = 9.5
+    return len(l)
+
+
+def double_each(l):
+    for i in range(len(l)):
+        l[i] *= 2
+    return sum(l)
+
+
+def pop_and_sort(l):
+    v = l.pop(0)
+    l.sort()
+    l.insert(0, v)
+    return v
+
+
+ARGUMENT_CASES = [
+    (sum_by_loop, ([1, 2, 3, 4],)),
+    (sum_by_loop, ([0.5, -1.5, 2.25],)),
+    (append_and_set, ([1, 2, 3],)),
+    (append_and_set_floats, ([1.5],)),
+    (double_each, ([3, -1, 4],)),
+    (double_each, ([0.5, 2.5],)),
+    (pop_and_sort, ([5, 3, 9, 1, 4],)),
+]
+
+
+@pytest.mark.parametrize(
+    "function, args", ARGUMENT_CASES, ids=["%s-%d" % (case[0].__name__, i) for i, case in enumerate(ARGUMENT_CASES)]
+)
+def test_lists_from_python(function, args):
+    # assert_same_outcome also compares the argument lists after the two calls.
+    assert_same_outcome(function, *args)
+
+
+def test_changes_reach_the_callers_list_object():
+    expected = [1, 2, 3]
+    append_and_set(expected)
+    mine = [1, 2, 3]
+    same = mine
+    jitted(append_and_set)(mine)
+    assert mine is same
+    assert_same_result(mine, expected, "the caller's list")
+
+
+# --------------------------------------------------------------------------------------------------
+# Lists passed between compiled functions.
+# --------------------------------------------------------------------------------------------------
+
+
+def append_to(l, x):
+    l.append(x)
+    l.append(x * 2)
+
+
+def calls_appender(n):
+    l = [0]
+    for i in range(n):
+        append_to(l, i)
+    return l
+
+
+def build_list(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.5)
+    return l
+
+
+def calls_builder(n):
+    a = build_list(n)
+    b = build_list(n + 1)
+    total = 0.0
+    for v in a:
+        total += v
+    return total + len(b)
+
+
+def returns_built(n):
+    l = build_list(n)
+    l.append(-1.0)
+    return l
+
+
+CALLEE_CASES = [
+    (calls_appender, (3,)),
+    (calls_appender, (0,)),
+    (calls_builder, (5,)),
+    (returns_built, (4,)),
+]
+
+
+@pytest.mark.parametrize("function, args", CALLEE_CASES, ids=[case_id(case) for case in CALLEE_CASES])
+def test_lists_between_compiled_functions(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Branches and loops.
+# --------------------------------------------------------------------------------------------------
+
+
+def chosen_in_branch(flag):
+    if flag:
+        l = [1, 2]
+    else:
+        l = [3, 4, 5]
+    l.append(len(l))
+    return l
+
+
+def rebuilt_each_row(n, m):
+    sums = []
+    for i in range(n):
+        row = []
+        for j in range(m):
+            row.append(i * m + j)
+        sums.append(sum(row))
+    return sums
+
+
+def rebuilt_and_replaced(n):
+    best = [0.0]
+    for i in range(n):
+        row = []
+        for j in range(i + 1):
+            row.append(j * 0.5)
+        if sum(row) > sum(best):
+            best = row
+    return best
+
+
+BRANCH_CASES = [
+    (chosen_in_branch, (True,)),
+    (chosen_in_branch, (False,)),
+    (rebuilt_each_row, (4, 3)),
+    (rebuilt_each_row, (2, 1)),
+    (rebuilt_and_replaced, (5,)),
+]
+
+
+@pytest.mark.parametrize("function, args", BRANCH_CASES, ids=[case_id(case) for case in BRANCH_CASES])
+def test_lists_in_branches_and_loops(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Exceptions while lists are alive.
+# --------------------------------------------------------------------------------------------------
+
+
+def raise_after_appending(n, limit):
+    l = []
+    for i in range(n):
+        l.append(i * 1.5)
+        if len(l) > limit:
+            raise ValueError("too many items")
+    return sum(l)
+
+
+def index_error_in_loop(n):
+    l = [1, 2, 3]
+    total = 0
+    for i in range(n):
+        row = [i, i + 1]
+        total += l[i] + row[1]
+    return total
+
+
+@pytest.mark.parametrize("args", [(10, 3), (3, 10)], ids=["raises", "returns"])
+def test_exception_after_appending(args):
+    assert_same_outcome(raise_after_appending, *args)
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_index_error_inside_a_loop(n):
+    assert_same_outcome(index_error_in_loop, n)
+
+
+# --------------------------------------------------------------------------------------------------
+# Errors.
+# --------------------------------------------------------------------------------------------------
+
+
+def returns_untyped_empty():
+    l = []
+    return l
+
+
+def test_an_empty_list_argument_is_a_type_error():
+    with pytest.raises(TypeError):
+        rumba.jit(sum_by_loop)([])
+
+
+def test_an_empty_list_never_appended_to_is_a_typing_error():
+    with pytest.raises(errors.TypingError):
+        rumba.jit(returns_untyped_empty)()
+
+
+# --------------------------------------------------------------------------------------------------
+# Memory.
+# --------------------------------------------------------------------------------------------------
+
+MB = 1024 * 1024
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_after(action, calls):
+    for _ in range(100):
+        action()
+    before = rss_bytes()
+    for _ in range(calls):
+        action()
+    return before, rss_bytes()
+
+
+def sum_of_floats(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.5)
+    return sum(l)
+
+
+def ints_for_python(n):
+    l = []
+    for i in range(n):
+        l.append(i)
+    return l
+
+
+def append_then_raise(n):
+    l = []
+    for i in range(n):
+        l.append(i)
+    raise ValueError("raised with a list alive")
+
+
+def _raises_value_error():
+    with pytest.raises(ValueError):
+        jitted(append_then_raise)(50)
+
+
+MEMORY_CASES = {
+    "sum-of-1000-floats": lambda: jitted(sum_of_floats)(1000),
+    "100-ints-to-python": lambda: jitted(ints_for_python)(100),
+    "append-then-raise": _raises_value_error,
+}
+
+
+def test_memory_case_functions_match_cpython():
+    assert_same_outcome(sum_of_floats, 1000)
+    assert_same_outcome(ints_for_python, 100)
+    assert_same_outcome(append_then_raise, 50)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
+@pytest.mark.parametrize("case", list(MEMORY_CASES))
+def test_resident_set_stays_flat_over_100000_calls(case):
+    before, after = rss_after(MEMORY_CASES[case], 100_000)
+    # Each call allocates at least 400 bytes of list storage that a leak would keep: 100,000 calls
+    # would add 40 MB.
+    assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
+
+
+# --------------------------------------------------------------------------------------------------
+# Truth values, typed.List, lists in prange bodies
+# --------------------------------------------------------------------------------------------------
+
+
+def drain(n):
+    items = [i * 3 for i in range(n)]
+    total = 0
+    while items:
+        total += items.pop()
+    return total, not items
+
+
+def empty_or_not(n):
+    items = []
+    if n > 2:
+        items.append(n)
+    return 1 if items else 0
+
+
+@pytest.mark.parametrize("function, args", [(drain, (0,)), (drain, (5,)), (empty_or_not, (1,)), (empty_or_not, (4,))], ids=["drain-0", "drain-5", "empty", "not-empty"])
+def test_truth_value_of_a_list(function, args):
+    assert_same_outcome(function, *args)
+
+
+def typed_squares(n):
+    squares = List()
+    for i in range(n):
+        squares.append(i * i)
+    doubled = List([v * 2 for v in squares])
+    return squares, doubled
+
+
+def typed_fill(items, n):
+    for i in range(n):
+        items.append(i + 0.5)
+    return len(items)
+
+
+def test_typed_list_made_in_compiled_code():
+    assert_same_outcome(typed_squares, 5)
+
+
+def test_typed_list_passed_from_python_is_changed_in_place():
+    empty = List.empty_list(rumba.float64)
+    expected = List.empty_list(rumba.float64)
+    assert jitted(typed_fill)(empty, 3) == typed_fill(expected, 3)
+    assert isinstance(empty, List) and empty == expected == [0.5, 1.5, 2.5]
+
+
+def test_typed_dict_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match="typed.Dict is not supported yet"):
+        jitted(makes_a_typed_dict)()
+
+
+def makes_a_typed_dict():
+    return Dict()
+
+
+def appends_in_prange(n):
+    items = [0]
+    for i in prange(n):
+        items.append(i)
+    return items
+
+
+def reads_in_prange(items):
+    total = 0
+    for i in prange(len(items)):
+        total += items[i]
+    return total
+
+
+def test_lists_are_read_but_not_changed_in_prange_bodies():
+    assert rumba.njit(parallel=True)(reads_in_prange)([1, 2, 3, 4]) == 10
+    with pytest.raises(errors.UnsupportedError, match="inside a prange body"):
+        rumba.njit(parallel=True)(appends_in_prange)(10)

@@ -1,0 +1,231 @@
+//! Python's lists in compiled code: growable vectors of 64-bit words, reached through a handle.
+//!
+//! Compiled code holds a list as an `i64` handle (the address of its [`List`]) and calls the
+//! functions here for everything but arithmetic on elements. An element is `width` words, as the
+//! frontend lays its type out: an integer or bool sign-extended to a word, a float as the bits of a
+//! float64, a complex number as two such words, a tuple as its elements' words one after another, a
+//! list as its handle. Indices arrive checked and non-negative; only `insert` and slicing clamp,
+//! as Python does.
+//!
+//! Every list belongs to the thread that made it, in an arena: a call from outside compiled code
+//! marks the arena, and once it has read its results and the lists it passed in, it frees every
+//! list made since the mark ([`mark`], [`release`]). Lists live as long as the outermost call, so
+//! that lists in lists, lists returned by callees and lists aliased by several names need no counts.
+
+use std::cell::RefCell;
+
+/// A list's words.
+#[derive(Default)]
+pub struct List {
+    words: Vec<u64>,
+}
+
+thread_local! {
+    static ARENA: RefCell<Vec<*mut List>> = const { RefCell::new(Vec::new()) };
+}
+
+fn adopt(list: List) -> i64 {
+    let address = Box::into_raw(Box::new(list));
+    ARENA.with(|arena| arena.borrow_mut().push(address));
+    address as i64
+}
+
+/// The words of list `handle`; none for a list that was never made (the zero handle an unbound
+/// variable holds), which reads as empty and takes no writes.
+///
+/// # Safety
+/// `handle` must be zero or a list of this thread's arena that is still alive.
+unsafe fn words<'a>(handle: i64) -> Option<&'a mut Vec<u64>> {
+    (handle != 0).then(|| unsafe { &mut (*(handle as *mut List)).words })
+}
+
+/// Where the arena stands: lists made from here on are freed by [`release`] with this mark.
+pub fn mark() -> usize {
+    ARENA.with(|arena| arena.borrow().len())
+}
+
+/// Frees every list made since `mark`.
+pub fn release(mark: usize) {
+    let made: Vec<*mut List> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
+    for list in made {
+        // SAFETY: each address came from `Box::into_raw` in `adopt` and is freed once, here.
+        drop(unsafe { Box::from_raw(list) });
+    }
+}
+
+/// A new list holding `words`, in this thread's arena.
+pub fn from_words(words: Vec<u64>) -> i64 {
+    adopt(List { words })
+}
+
+/// The words of list `handle`.
+///
+/// # Safety
+/// `handle` must be a list of this thread's arena that is still alive.
+pub unsafe fn words_of(handle: i64) -> Vec<u64> {
+    unsafe { words(handle) }.map(|words| words.clone()).unwrap_or_default()
+}
+
+pub extern "C" fn rumba_list_new() -> i64 {
+    adopt(List::default())
+}
+
+pub extern "C" fn rumba_list_len(list: i64, width: i64) -> i64 {
+    unsafe { words(list) }.map_or(0, |words| words.len() as i64 / width.max(1))
+}
+
+/// Reads and writes outside the list (an index whose `IndexError` is already in flight: the rest
+/// of its statement still runs) read zero and write nothing.
+fn word_at(list: i64, word: i64) -> u64 {
+    unsafe { words(list) }.and_then(|words| words.get(word as usize).copied()).unwrap_or(0)
+}
+
+fn set_word(list: i64, word: i64, value: u64) {
+    if let Some(slot) = unsafe { words(list) }.and_then(|words| words.get_mut(word as usize)) {
+        *slot = value;
+    }
+}
+
+pub extern "C" fn rumba_list_get(list: i64, word: i64) -> i64 {
+    word_at(list, word) as i64
+}
+
+pub extern "C" fn rumba_list_get_f64(list: i64, word: i64) -> f64 {
+    f64::from_bits(word_at(list, word))
+}
+
+pub extern "C" fn rumba_list_set(list: i64, word: i64, value: i64) {
+    set_word(list, word, value as u64)
+}
+
+pub extern "C" fn rumba_list_set_f64(list: i64, word: i64, value: f64) {
+    set_word(list, word, value.to_bits())
+}
+
+pub extern "C" fn rumba_list_push(list: i64, value: i64) {
+    if let Some(words) = unsafe { words(list) } {
+        words.push(value as u64);
+    }
+}
+
+pub extern "C" fn rumba_list_push_f64(list: i64, value: f64) {
+    if let Some(words) = unsafe { words(list) } {
+        words.push(value.to_bits());
+    }
+}
+
+/// Opens a zeroed element at `index`, clamped as `list.insert` clamps (negative from the end);
+/// returns the index it opened.
+pub extern "C" fn rumba_list_insert(list: i64, index: i64, width: i64) -> i64 {
+    let Some(words) = (unsafe { words(list) }) else { return 0 };
+    let length = words.len() as i64 / width.max(1);
+    let index = if index < 0 { (index + length).max(0) } else { index.min(length) };
+    let start = (index * width) as usize;
+    words.splice(start..start, std::iter::repeat_n(0, width as usize));
+    index
+}
+
+/// Removes the element at `index` (nothing outside the list).
+pub extern "C" fn rumba_list_delete(list: i64, index: i64, width: i64) {
+    let Some(words) = (unsafe { words(list) }) else { return };
+    let start = (index * width) as usize;
+    if index >= 0 && start + width as usize <= words.len() {
+        words.drain(start..start + width as usize);
+    }
+}
+
+pub extern "C" fn rumba_list_clear(list: i64) {
+    if let Some(words) = unsafe { words(list) } {
+        words.clear();
+    }
+}
+
+pub extern "C" fn rumba_list_reverse(list: i64, width: i64) {
+    let Some(words) = (unsafe { words(list) }) else { return };
+    let reversed: Vec<u64> = words.chunks(width.max(1) as usize).rev().flatten().copied().collect();
+    *words = reversed;
+}
+
+/// Appends the elements of `other` (which may be `list` itself).
+pub extern "C" fn rumba_list_extend(list: i64, other: i64) {
+    let appended = unsafe { words_of(other) };
+    if let Some(words) = unsafe { words(list) } {
+        words.extend(appended);
+    }
+}
+
+pub extern "C" fn rumba_list_copy(list: i64) -> i64 {
+    from_words(unsafe { words_of(list) })
+}
+
+/// `list * count`: a new list, empty for a count below one.
+pub extern "C" fn rumba_list_repeat(list: i64, count: i64) -> i64 {
+    from_words(unsafe { words_of(list) }.repeat(count.max(0) as usize))
+}
+
+/// `list[start:stop:step]` as a new list, with Python's `slice.indices`: bit 0 of `given` says
+/// whether `start` was given, bit 1 `stop`; `step` is not zero.
+pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
+    let words = unsafe { words_of(list) };
+    let width = width.max(1);
+    let step = if step == 0 { 1 } else { step };
+    let length = words.len() as i64 / width;
+    let clamp = |value: i64, low: i64, high: i64| {
+        let value = if value < 0 { value + length } else { value };
+        value.clamp(low, high)
+    };
+    let (low, high) = if step > 0 { (0, length) } else { (-1, length - 1) };
+    let start = if given & 1 != 0 { clamp(start, low, high) } else if step > 0 { 0 } else { length - 1 };
+    let stop = if given & 2 != 0 { clamp(stop, low, high) } else if step > 0 { length } else { -1 };
+    let mut sliced = Vec::new();
+    let mut index = start;
+    while (step > 0 && index < stop) || (step < 0 && index > stop) {
+        let first = (index * width) as usize;
+        sliced.extend_from_slice(&words[first..first + width as usize]);
+        index += step;
+    }
+    from_words(sliced)
+}
+
+/// How `list.sort` compares one-word elements: as signed integers, unsigned integers or floats.
+const SORT_SIGNED: i64 = 0;
+const SORT_UNSIGNED: i64 = 1;
+
+/// Sorts one-word elements in place, stably; NaNs sort last.
+pub extern "C" fn rumba_list_sort(list: i64, kind: i64) {
+    let Some(words) = (unsafe { words(list) }) else { return };
+    match kind {
+        SORT_SIGNED => words.sort_by_key(|&word| word as i64),
+        SORT_UNSIGNED => words.sort(),
+        // -0.0 and 0.0 are equal, as in Python; NaNs compare equal to each other, after numbers.
+        _ => words.sort_by(|&a, &b| {
+            let (a, b) = (f64::from_bits(a) + 0.0, f64::from_bits(b) + 0.0);
+            match (a.is_nan(), b.is_nan()) {
+                (false, false) => a.total_cmp(&b),
+                (a_nan, b_nan) => a_nan.cmp(&b_nan),
+            }
+        }),
+    }
+}
+
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 17] {
+    [
+        ("rumba_list_new", rumba_list_new as *mut std::ffi::c_void),
+        ("rumba_list_len", rumba_list_len as *mut std::ffi::c_void),
+        ("rumba_list_get", rumba_list_get as *mut std::ffi::c_void),
+        ("rumba_list_get_f64", rumba_list_get_f64 as *mut std::ffi::c_void),
+        ("rumba_list_set", rumba_list_set as *mut std::ffi::c_void),
+        ("rumba_list_set_f64", rumba_list_set_f64 as *mut std::ffi::c_void),
+        ("rumba_list_push", rumba_list_push as *mut std::ffi::c_void),
+        ("rumba_list_push_f64", rumba_list_push_f64 as *mut std::ffi::c_void),
+        ("rumba_list_insert", rumba_list_insert as *mut std::ffi::c_void),
+        ("rumba_list_delete", rumba_list_delete as *mut std::ffi::c_void),
+        ("rumba_list_clear", rumba_list_clear as *mut std::ffi::c_void),
+        ("rumba_list_reverse", rumba_list_reverse as *mut std::ffi::c_void),
+        ("rumba_list_extend", rumba_list_extend as *mut std::ffi::c_void),
+        ("rumba_list_copy", rumba_list_copy as *mut std::ffi::c_void),
+        ("rumba_list_repeat", rumba_list_repeat as *mut std::ffi::c_void),
+        ("rumba_list_slice", rumba_list_slice as *mut std::ffi::c_void),
+        ("rumba_list_sort", rumba_list_sort as *mut std::ffi::c_void),
+    ]
+}
