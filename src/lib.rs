@@ -23,7 +23,7 @@ mod timings;
 pub use rumba_frontend::{
     format_spec::float_repr as python_float_repr,
     is_stencil, parse_signature, parse_type,
-    resolve::{Binding, Constant, ConstantArray, FunctionSource},
+    resolve::{Binding, Constant, ConstantArray, FunctionSource, NUMPY_PRELUDE_FILE},
     types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature, SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;

@@ -30,8 +30,8 @@ use ruff_python_ast::{
         transformer::{self, Transformer},
         Visitor,
     },
-    Arguments, AtomicNodeIndex, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprList,
-    ExprListComp, ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
+    Arguments, AtomicNodeIndex, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprList,
+    ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
     StmtTry, Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
@@ -39,6 +39,11 @@ use std::collections::HashMap;
 
 /// The name every module binds to `numpy`, for the calls of the prelude's helpers made here.
 pub const PRELUDE_MODULE: &str = "__rumba_np";
+
+/// Whether `name` holds the sequence a rewritten `for` loop walks (`__rumba_seq0`).
+pub fn is_sequence(name: &str) -> bool {
+    name.strip_prefix("__rumba_seq").is_some_and(|count| count.chars().all(|c| c.is_ascii_digit()))
+}
 
 /// The function the test of an `if` made from a `try` calls, with the length of the try body.
 pub const TRY_MARKER: &str = "__rumba_try";
@@ -103,9 +108,13 @@ pub struct KnownCalls<'k> {
 pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
     for mut statement in std::mem::take(body) {
-        if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_)) {
+        // Simple statements, and a loop's iterable, which is evaluated once before the loop.
+        if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
             let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists };
-            hoister.visit_stmt(&mut statement);
+            match &mut statement {
+                Stmt::For(for_loop) => hoister.visit_expr(&mut for_loop.iter),
+                simple => hoister.visit_stmt(simple),
+            }
             let mut built: Suite = hoister.built.into_inner().into();
             desugar(&mut built, file, known);
             rewritten.extend(built);
@@ -447,7 +456,7 @@ impl Rewriter<'_> {
     }
 }
 
-/// Hoists the list comprehensions and `list(...)` calls (`typed.List(...)` too) of a simple statement into statements that
+/// Hoists the list, set and dict comprehensions, `list(...)` calls (`typed.List(...)` too), `set(x)` and `dict()` of a simple statement into statements that
 /// build the list before it (`l = []`, loops over the comprehension's iterables, `l.append(item)`
 /// under its conditions) and leaves the list's name in their place. Each comprehension's targets
 /// are renamed to fresh names, so that they do not leak into the function, as in Python 3.
@@ -459,14 +468,34 @@ struct ListBuilders<'f> {
 
 impl Transformer for ListBuilders<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
+        let at = expr.range();
+        if matches!(expr, Expr::Call(call) if matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "dict") && call.arguments.is_empty()) {
+            *expr = Expr::Dict(ExprDict { node_index: AtomicNodeIndex::default(), range: self.rewriter.borrow_mut().range(at), items: Vec::new() });
+            return;
+        }
         let list_call = matches!(expr, Expr::Call(call) if (self.lists)(&call.func) && call.arguments.keywords.is_empty() && call.arguments.args.len() <= 1);
-        if !list_call && !matches!(expr, Expr::ListComp(_)) {
+        let set_call = matches!(expr, Expr::Call(call) if matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "set") && call.arguments.keywords.is_empty() && call.arguments.args.len() == 1);
+        if !list_call && !set_call && !matches!(expr, Expr::ListComp(_) | Expr::DictComp(_) | Expr::SetComp(_)) {
             transformer::walk_expr(self, expr);
             return;
         }
-        let at = expr.range();
         let mut comprehension = match std::mem::replace(expr, Expr::NoneLiteral(Default::default())) {
-            Expr::ListComp(comprehension) => comprehension,
+            Expr::ListComp(comprehension) => Comprehended { item: Item::Element(*comprehension.elt), generators: comprehension.generators },
+            Expr::DictComp(comprehension) => {
+                let key = comprehension.key.expect("a dict comprehension has a key");
+                Comprehended { item: Item::Entry(*key, *comprehension.value), generators: comprehension.generators }
+            }
+            Expr::SetComp(comprehension) => Comprehended { item: Item::Member(*comprehension.elt), generators: comprehension.generators },
+            // `set(x)` is `{v for v in x}`.
+            Expr::Call(call) if set_call => {
+                let mut rewriter = self.rewriter.borrow_mut();
+                let iterable = call.arguments.args.into_vec().pop().expect("one argument");
+                let item = rewriter.fresh("item");
+                let target = rewriter.name(&item, ExprContext::Store, at);
+                let member = rewriter.name(&item, ExprContext::Load, at);
+                let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
+                Comprehended { item: Item::Member(member), generators: vec![generator] }
+            }
             Expr::Call(call) => {
                 let mut rewriter = self.rewriter.borrow_mut();
                 match call.arguments.args.into_vec().pop() {
@@ -474,9 +503,9 @@ impl Transformer for ListBuilders<'_> {
                     Some(iterable) => {
                         let item = rewriter.fresh("item");
                         let target = rewriter.name(&item, ExprContext::Store, at);
-                        let elt = Box::new(rewriter.name(&item, ExprContext::Load, at));
+                        let element = rewriter.name(&item, ExprContext::Load, at);
                         let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
-                        ExprListComp { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), elt, generators: vec![generator] }
+                        Comprehended { item: Item::Element(element), generators: vec![generator] }
                     }
                     None => {
                         *expr = Expr::List(ExprList { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), elts: Vec::new(), ctx: ExprContext::Load });
@@ -489,11 +518,26 @@ impl Transformer for ListBuilders<'_> {
         // The first iterable is evaluated before the loops, so lists it makes are built first; the
         // rest of the comprehension is in the loops' body, which is rewritten as statements.
         self.visit_expr(&mut comprehension.generators[0].iter);
-        let statement = self.rewriter.borrow_mut().list_builder(comprehension, at);
-        let (list, statements) = statement;
+        let (container, statements) = self.rewriter.borrow_mut().builder(comprehension, at);
         self.built.borrow_mut().extend(statements);
-        *expr = self.rewriter.borrow_mut().name(&list, ExprContext::Load, at);
+        *expr = self.rewriter.borrow_mut().name(&container, ExprContext::Load, at);
     }
+}
+
+/// A list or dict comprehension: what each iteration adds, under the loops and conditions of its
+/// generators.
+struct Comprehended {
+    item: Item,
+    generators: Vec<Comprehension>,
+}
+
+enum Item {
+    /// A list's element.
+    Element(Expr),
+    /// A set's member.
+    Member(Expr),
+    /// A dict's key and value.
+    Entry(Expr, Expr),
 }
 
 /// Renames loads and stores of names (a comprehension's targets).
@@ -519,9 +563,21 @@ fn target_names(target: &Expr, names: &mut Vec<String>) {
 }
 
 impl Rewriter<'_> {
-    /// The statements that build the list of `comprehension`, and the name that holds it.
-    fn list_builder(&mut self, mut comprehension: ExprListComp, at: TextRange) -> (String, Vec<Stmt>) {
-        let list = self.fresh("list");
+    /// `receiver.method(argument)` as a statement.
+    fn method_statement(&mut self, receiver: Expr, method: &str, argument: Expr, at: TextRange) -> Stmt {
+        let attr = Identifier { id: Name::new(method), range: self.range(at), node_index: AtomicNodeIndex::default() };
+        let function = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(receiver), attr, ctx: ExprContext::Load });
+        let call = self.call_of(function, vec![argument], at);
+        Stmt::Expr(StmtExpr { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(call) })
+    }
+
+    /// The statements that build the list, set or dict of `comprehension`, and the name that holds it.
+    fn builder(&mut self, mut comprehension: Comprehended, at: TextRange) -> (String, Vec<Stmt>) {
+        let container = self.fresh(match comprehension.item {
+            Item::Element(_) => "list",
+            Item::Member(_) => "set",
+            Item::Entry(..) => "dict",
+        });
         let mut renamed = HashMap::new();
         for generator in &comprehension.generators {
             let mut names = Vec::new();
@@ -532,7 +588,13 @@ impl Rewriter<'_> {
             }
         }
         let renamer = Renamer(renamed);
-        renamer.visit_expr(&mut comprehension.elt);
+        match &mut comprehension.item {
+            Item::Element(element) | Item::Member(element) => renamer.visit_expr(element),
+            Item::Entry(key, value) => {
+                renamer.visit_expr(key);
+                renamer.visit_expr(value);
+            }
+        }
         for (position, generator) in comprehension.generators.iter_mut().enumerate() {
             renamer.visit_expr(&mut generator.target);
             // The first iterable is evaluated outside the comprehension, before its names exist.
@@ -541,11 +603,22 @@ impl Rewriter<'_> {
             }
             generator.ifs.iter_mut().for_each(|condition| renamer.visit_expr(condition));
         }
-        let receiver = self.name(&list, ExprContext::Load, at);
-        let attr = Identifier { id: Name::new("append"), range: self.range(at), node_index: AtomicNodeIndex::default() };
-        let append = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(receiver), attr, ctx: ExprContext::Load });
-        let append = self.call_of(append, vec![*comprehension.elt], at);
-        let mut body: Suite = vec![Stmt::Expr(StmtExpr { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(append) })].into();
+        let receiver = self.name(&container, ExprContext::Load, at);
+        let (adding, empty) = match comprehension.item {
+            Item::Element(element) => {
+                let adding = self.method_statement(receiver, "append", element, at);
+                (adding, Expr::List(ExprList { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: Vec::new(), ctx: ExprContext::Load }))
+            }
+            Item::Member(member) => {
+                let adding = self.method_statement(receiver, "add", member, at);
+                (adding, self.call("set", Vec::new(), at))
+            }
+            Item::Entry(key, value) => {
+                let entry = Expr::Subscript(ExprSubscript { node_index: AtomicNodeIndex::default(), range: self.range(at), value: Box::new(receiver), slice: Box::new(key), ctx: ExprContext::Store });
+                (self.assign(entry, value, at), Expr::Dict(ExprDict { node_index: AtomicNodeIndex::default(), range: self.range(at), items: Vec::new() }))
+            }
+        };
+        let mut body: Suite = vec![adding].into();
         for generator in comprehension.generators.into_iter().rev() {
             for condition in generator.ifs.into_iter().rev() {
                 body = vec![Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(at), test: Box::new(condition), body, elif_else_clauses: Vec::new() })].into();
@@ -561,11 +634,10 @@ impl Rewriter<'_> {
             })]
             .into();
         }
-        let target = self.name(&list, ExprContext::Store, at);
-        let empty = Expr::List(ExprList { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: Vec::new(), ctx: ExprContext::Load });
+        let target = self.name(&container, ExprContext::Store, at);
         let mut statements = vec![self.assign(target, empty, at)];
         statements.extend(body);
-        (list, statements)
+        (container, statements)
     }
 }
 

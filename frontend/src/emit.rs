@@ -28,6 +28,7 @@ mod construction;
 mod control_flow;
 mod conversions;
 mod cuda;
+mod dicts;
 mod elementwise;
 mod expressions;
 mod lists;
@@ -92,6 +93,10 @@ enum Value {
     Tuple(Vec<Value>),
     /// A list's handle and its element type.
     List(String, Type),
+    /// A dict's handle, its key type and its value type.
+    Dict(String, Type, Type),
+    /// A set's handle and its element type.
+    Set(String, Type),
     None,
     /// A value known when compiling (a string, a dtype): its type is all there is of it.
     CompileTime(Type),
@@ -104,6 +109,8 @@ impl Value {
             Value::Array(_, array) => Type::Array(*array),
             Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
             Value::List(_, element) => Type::List(Box::new(element.clone())),
+            Value::Dict(_, key, value) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
+            Value::Set(_, element) => Type::Set(Box::new(element.clone())),
             Value::None => Type::None,
             Value::CompileTime(known) => known.clone(),
         }
@@ -111,7 +118,7 @@ impl Value {
 
     fn flat_names(&self) -> Vec<String> {
         match self {
-            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) => vec![name.clone()],
+            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
         }
@@ -143,6 +150,8 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
         Type::List(element) => Value::List(names.next().unwrap_or_default(), (**element).clone()),
+        Type::Dict(key, value) => Value::Dict(names.next().unwrap_or_default(), (**key).clone(), (**value).clone()),
+        Type::Set(element) => Value::Set(names.next().unwrap_or_default(), (**element).clone()),
         Type::None | Type::Unknown => Value::None,
         known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
     }
@@ -535,6 +544,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
             Type::List(element) => Value::List(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
+            Type::Dict(key, value) => Value::Dict(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**key).clone(), (**value).clone()),
+            Type::Set(element) => Value::Set(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::None | Type::Unknown => Value::None,
             known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
         }
@@ -998,6 +1009,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 };
                 self.assign(&assign.target, result, &loc)?;
             }
+            Stmt::Delete(delete) => {
+                for target in &delete.targets {
+                    self.emit_delete(target)?;
+                }
+            }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
                 self.emit_expr(&expression.value)?;
@@ -1125,6 +1141,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => {
                 Err(module.unsupported(target, "a stencil kernel reads its inputs and returns the output element: it cannot store into an input"))
             }
+            // A loop over a dict or a set walks a list of its keys (see `desugar`).
+            Expr::Name(name) if crate::desugar::is_sequence(name.id.as_str()) && matches!(value, Value::Dict(..) | Value::Set(..)) => {
+                let (Value::Dict(dict, key, _) | Value::Set(dict, key)) = value else { unreachable!("checked by the guard") };
+                let keys = self.dict_keys(&dict, &key, loc);
+                self.bind(name.id.as_str(), keys, loc)
+            }
             Expr::Name(name) => {
                 let name = name.id.as_str();
                 if value.value_type().contains_array() && self.lines_are_nested() {
@@ -1152,6 +1174,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {
                 let list = self.emit_expr(&subscript.value)?;
                 self.assign_list_element(list, &subscript.slice, value, target)
+            }
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Dict(..)) => {
+                let dict = self.emit_expr(&subscript.value)?;
+                self.assign_dict_entry(dict, &subscript.slice, value, target)
             }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
@@ -1234,7 +1260,7 @@ fn body_breaks_or_exits(body: &[Stmt]) -> bool {
 fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
         Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
-        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_)) => vec![leaf.clone()],
+        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)) => vec![leaf.clone()],
         _ => Vec::new(),
     }
 }
@@ -1262,7 +1288,7 @@ fn nested_bodies(statement: &Stmt) -> Vec<&[Stmt]> {
 fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
     match value_type {
         Type::Scalar(scalar) => vec![*scalar],
-        Type::List(_) => vec![LIST_HANDLE],
+        Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE],
         Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
         _ => Vec::new(),
     }

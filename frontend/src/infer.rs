@@ -822,6 +822,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.locals.insert(name.id.to_string(), joined);
                 Ok(())
             }
+            // A loop over a dict or a set loops over a list of its keys (see `desugar`).
+            Expr::Name(name) if crate::desugar::is_sequence(name.id.as_str()) && matches!(value_type, Type::Dict(..) | Type::Set(_)) => {
+                let (Type::Dict(key, _) | Type::Set(key)) = value_type else { unreachable!("checked by the guard") };
+                self.assign(target, Type::List(key))
+            }
             Expr::Name(name) => {
                 let current = self.locals.get(name.id.as_str()).cloned().unwrap_or(Type::Unknown);
                 let unified = unify(&current, &value_type).ok_or_else(|| {
@@ -847,6 +852,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
+            }
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Dict(..)) => {
+                let Type::Dict(key, value) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
+                let given_key = self.expr_type(&subscript.slice)?;
+                self.store_into_dict(&subscript.value, (&key, &value), (&given_key, &value_type), (&subscript.slice, target))
             }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {
                 let Type::List(element) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
@@ -982,6 +992,22 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.return_type = unified.ok_or_else(|| {
                     module.typing(statement, format!("this returns {value} but another return gives {}", self.return_type))
                 })?;
+            }
+            Stmt::Delete(delete) => {
+                for target in &delete.targets {
+                    let Expr::Subscript(subscript) = target else {
+                        return Err(module.unsupported(target, "'del' of a name is not supported; 'del' deletes an item of a list or a dict"));
+                    };
+                    match self.expr_type(&subscript.value)? {
+                        Type::Dict(key, value) => {
+                            self.dict_subscript_type(&key, &value, &subscript.slice)?;
+                        }
+                        Type::List(element) if !matches!(&*subscript.slice, Expr::Slice(_)) => {
+                            self.list_subscript_type(&element, &subscript.slice)?;
+                        }
+                        other => return Err(module.unsupported(target, format!("'del' of an item of {other} is not supported (only of lists and dicts)"))),
+                    }
+                }
             }
             Stmt::Raise(raise) => {
                 let (_, arguments) = exception_of(module, raise)?;
@@ -1213,7 +1239,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
-            Type::Scalar(_) | Type::List(_) | Type::Unknown => Ok(()),
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unknown => Ok(()),
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
     }
@@ -1262,7 +1288,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
-                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_)) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
                     (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
@@ -1283,6 +1309,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 match self.expr_type(&compare.comparators[0])? {
                     Type::Unknown => Type::Unknown,
                     items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
+                    Type::Dict(key, _) | Type::Set(key) => self.dict_contains_type(&key, &value, &compare.left)?,
                     other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists)", compare.ops[0].as_str()))),
                 }
             }
@@ -1346,8 +1373,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::BytesLiteral(_) => return Err(module.unsupported(expr, "bytes are not supported in compiled code")),
             Expr::List(list) => self.list_display_type(list)?,
             Expr::ListComp(_) => return Err(module.unsupported(expr, "a list comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
-            Expr::Dict(_) | Expr::DictComp(_) => return Err(module.unsupported(expr, "dicts are not supported")),
-            Expr::Set(_) | Expr::SetComp(_) => return Err(module.unsupported(expr, "sets are not supported")),
+            Expr::Dict(dict) => self.dict_display_type(dict)?,
+            Expr::DictComp(_) => return Err(module.unsupported(expr, "a dict comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
+            Expr::Set(set) => self.set_display_type(&set.elts)?,
+            Expr::SetComp(_) => return Err(module.unsupported(expr, "a set comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
             Expr::Lambda(_) => return Err(module.unsupported(expr, "a lambda is supported in compiled code only when it is assigned to a name that is only called (f = lambda x: ...; f(y))")),
             Expr::Generator(_) => return Err(module.unsupported(expr, "generator expressions are not supported")),
             Expr::Yield(_) | Expr::YieldFrom(_) | Expr::Await(_) => {
@@ -1404,6 +1433,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 unify(left, right).ok_or_else(|| self.module.typing(expr, format!("cannot concatenate {left} and {right}: their elements differ")))
             }
             (Type::List(_), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => Ok(left.clone()),
+            (Type::Set(_), Type::Set(_)) if matches!(op, Operator::BitOr | Operator::BitAnd | Operator::Sub | Operator::BitXor) => {
+                unify(left, right).ok_or_else(|| self.module.typing(expr, format!("sets {left} and {right} do not combine: their elements differ")))
+            }
             _ => Err(self.module.error(
                 expr.range(),
                 DiagnosticKind::Typing,
@@ -1419,7 +1451,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
     /// other calls.
     fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
-        if self.list_receiver(call)?.is_some() {
+        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() {
             return Ok(None);
         }
         let assigned = self.assigned.clone();
@@ -1451,6 +1483,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(list_call) = self.list_method_type(call)? {
             return Ok(list_call);
         }
+        if let Some(dict_call) = self.dict_method_type(call)? {
+            return Ok(dict_call);
+        }
+        if let Some(set_call) = self.set_method_type(call)? {
+            return Ok(set_call);
+        }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
         }
@@ -1458,6 +1496,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Callee::Builtin("print") = callee {
             crate::text::print_pieces(self, call)?;
             return Ok(Type::None);
+        }
+        if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
+            return Ok(Type::Set(Box::new(Type::Unknown)));
         }
         if let Callee::Builtin(name) = callee {
             if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex") {
@@ -1613,6 +1654,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 })
             }
             Type::List(element) => self.list_subscript_type(&element, &subscript.slice),
+            Type::Dict(key, value) => self.dict_subscript_type(&key, &value, &subscript.slice),
             Type::Tuple(elements) => match tuple_index(module, &subscript.slice, elements.len())? {
                 TupleIndex::Element(position) => Ok(elements[position].clone()),
                 TupleIndex::Slice(positions) => Ok(Type::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
@@ -2163,7 +2205,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {
-            [Type::Array(_) | Type::Tuple(_) | Type::List(_)] => INT64,
+            [Type::Array(_) | Type::Tuple(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)] => INT64,
             [other] => return Err(module.typing(call, format!("object of type '{other}' has no len() (and is not iterable)"))),
             _ => return Err(module.typing(call, format!("len() takes exactly one argument ({} given)", arguments.len()))),
         },

@@ -8,6 +8,7 @@ mod array_calls;
 mod cuda;
 mod definite_assignment;
 mod desugar;
+mod dicts;
 pub mod diagnostics;
 mod emit;
 pub mod format_spec;

@@ -28,8 +28,8 @@ pub fn prelude_helper(method: &str) -> Option<&'static str> {
 }
 
 /// Whether a value of type `value` may be stored where a list holds `element`: numbers of the
-/// element's kind or a lower one (bool, int, float, complex), tuples item by item, lists of the
-/// same elements.
+/// element's kind or a lower one (bool, int, float, complex), tuples item by item, lists and dicts
+/// of the same types.
 pub fn storable(value: &Type, element: &Type) -> bool {
     let kind = |scalar: &Scalar| match scalar {
         Scalar::Bool => 0,
@@ -41,7 +41,7 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         (Type::Unknown, _) | (_, Type::Unknown) => true,
         (Type::Scalar(from), Type::Scalar(to)) => kind(from) <= kind(to),
         (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
-        (Type::List(_), Type::List(_)) => unify(value, element).is_some(),
+        (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
         _ => false,
     }
 }

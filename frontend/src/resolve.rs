@@ -116,7 +116,7 @@ fn known_module(name: &str) -> Option<&'static str> {
 /// NumPy functions written in Python (`prelude/numpy.py`), compiled with the module that calls them.
 const NUMPY_PRELUDE: &str = include_str!("prelude/numpy.py");
 /// The file name diagnostics give the prelude's lines.
-const NUMPY_PRELUDE_FILE: &str = "<rumba prelude>/numpy.py";
+pub const NUMPY_PRELUDE_FILE: &str = "<rumba prelude>/numpy.py";
 
 /// The name under which the prelude's function `name` is known: `np.cumsum`, which no Python
 /// function of the user's module can be called.

@@ -151,6 +151,12 @@ pub enum Type {
     /// A Python list of elements of one type (numbers, tuples of numbers, lists), as Numba's
     /// reflected list: a handle to a list of the runtime (`runtime/src/lists.rs`), `si64` in IR.
     List(Box<Type>),
+    /// A Python dict from keys of one type (numbers, tuples of numbers) to values of one type
+    /// (what a list holds, or dicts), as Numba's typed dict: a handle to a dict of the runtime
+    /// (`runtime/src/dicts.rs`), `si64` in IR.
+    Dict(Box<Type>, Box<Type>),
+    /// A Python set of numbers or tuples of numbers: a dict of the runtime whose values are empty.
+    Set(Box<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
     /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
@@ -186,7 +192,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
-            Type::List(_) => vec![LIST_HANDLE.mlir()],
+            Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
     }
@@ -201,6 +207,8 @@ impl Type {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
             Type::List(element) => format!("L{}_", element.mangle()),
+            Type::Dict(key, value) => format!("D{}_{}_", key.mangle(), value.mangle()),
+            Type::Set(element) => format!("S{}_", element.mangle()),
             Type::None => "none".into(),
             Type::Str(text) => format!("s{}_", symbol_safe(text)),
             Type::Function(name) => format!("fn{}_", symbol_safe(name)),
@@ -248,6 +256,8 @@ impl fmt::Display for Type {
                 }
             }
             Type::List(element) => write!(formatter, "list({element})"),
+            Type::Dict(key, value) => write!(formatter, "dict({key}, {value})"),
+            Type::Set(element) => write!(formatter, "set({element})"),
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
@@ -283,6 +293,7 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
             a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
         }
         (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
+        (Type::Dict(..), Type::Dict(..)) | (Type::Set(_), Type::Set(_)) => refine(left, right),
         _ => None,
     }
 }
@@ -293,22 +304,36 @@ fn refine(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
+        (Type::Dict(a_key, a_value), Type::Dict(b_key, b_value)) => Some(Type::Dict(Box::new(refine(a_key, b_key)?), Box::new(refine(a_value, b_value)?))),
+        (Type::Set(a), Type::Set(b)) => refine(a, b).map(|element| Type::Set(Box::new(element))),
         (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => a.iter().zip(b).map(|(x, y)| refine(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple),
         (a, b) => (a == b).then(|| a.clone()),
     }
 }
 
-/// The type of a list's handle in IR.
+/// The type of a list's (and a dict's) handle in IR.
 pub const LIST_HANDLE: Scalar = INT64;
 
 impl Type {
-    /// Whether a list may hold values of this type: numbers, tuples of them, lists (of any of
-    /// these), or a type not known yet.
+    /// Whether a list (or a dict's value) may be of this type: numbers, tuples of them, lists and
+    /// dicts (of any of these), or a type not known yet.
     pub fn is_list_element(&self) -> bool {
         match self {
             Type::Scalar(_) | Type::Unknown => true,
             Type::Tuple(elements) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
+            Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
+            Type::Set(element) => element.is_dict_key(),
+            _ => false,
+        }
+    }
+
+    /// Whether a dict's keys may be of this type: numbers, tuples of numbers, or a type not known
+    /// yet.
+    pub fn is_dict_key(&self) -> bool {
+        match self {
+            Type::Scalar(_) | Type::Unknown => true,
+            Type::Tuple(elements) => elements.iter().all(Type::is_dict_key),
             _ => false,
         }
     }
@@ -317,7 +342,7 @@ impl Type {
     pub fn list_width(&self) -> usize {
         match self {
             Type::Scalar(Scalar::Complex) => 2,
-            Type::Scalar(_) | Type::List(_) => 1,
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) => 1,
             Type::Tuple(elements) => elements.iter().map(Type::list_width).sum(),
             _ => 0,
         }
@@ -329,6 +354,8 @@ impl Type {
             Type::Unknown => true,
             Type::Tuple(elements) => elements.iter().any(Type::has_unknown),
             Type::List(element) => element.has_unknown(),
+            Type::Dict(key, value) => key.has_unknown() || value.has_unknown(),
+            Type::Set(element) => element.has_unknown(),
             _ => false,
         }
     }
@@ -383,6 +410,13 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     }
     if let Some(element) = text.strip_prefix("list(").and_then(|rest| rest.strip_suffix(')')) {
         return Ok(Type::List(Box::new(parse_type(element)?)));
+    }
+    if let Some(element) = text.strip_prefix("set(").and_then(|rest| rest.strip_suffix(')')) {
+        return Ok(Type::Set(Box::new(parse_type(element)?)));
+    }
+    if let Some(parts) = text.strip_prefix("dict(").and_then(|rest| rest.strip_suffix(')')) {
+        let [key, value] = split_top_level(parts)[..] else { return Err(format!("dict type '{text}' takes a key and a value type")) };
+        return Ok(Type::Dict(Box::new(parse_type(key.trim())?), Box::new(parse_type(value.trim())?)));
     }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])
@@ -476,6 +510,21 @@ mod tests {
         assert_eq!(matmul.arguments[1], Type::Array(ArrayType::new(FLOAT64, 2, Layout::F)));
         assert!(parse_signature("f8(i4, q9)").is_err());
         assert!(parse_signature("f8[::2](i4)").is_err());
+    }
+
+    #[test]
+    fn lists_and_dicts_parse_print_and_refine() {
+        let ints = parse_type("list(int64)").unwrap();
+        assert_eq!(ints, Type::List(Box::new(Type::Scalar(INT64))));
+        assert_eq!(unify(&Type::List(Box::new(Type::Unknown)), &ints), Some(ints.clone()));
+        // Elements of other types are laid out differently: such lists do not meet.
+        assert_eq!(unify(&ints, &parse_type("list(float64)").unwrap()), None);
+        let table = parse_type("dict((int64, int64), list(float64))").unwrap();
+        assert_eq!(table.to_string(), "dict((int64, int64), list(float64))");
+        let empty = Type::Dict(Box::new(Type::Unknown), Box::new(Type::Unknown));
+        assert_eq!(unify(&empty, &table), Some(table.clone()));
+        assert_eq!(table.list_width(), 1);
+        assert_eq!(parse_type("(int64, complex128)").unwrap().list_width(), 3);
     }
 
     #[test]

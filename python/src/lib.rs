@@ -403,6 +403,19 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
             let elements = elements.into_iter().map(|element| value_to_python(py, element, element_type, args)).collect::<PyResult<Vec<_>>>()?;
             PyList::new(py, elements)?.into_any().unbind()
         }
+        Value::Dict(entries) => {
+            let Type::Dict(key_type, value_type) = value_type else { unreachable!("a dict's type is a dict type") };
+            let dict = pyo3::types::PyDict::new(py);
+            for (key, value) in entries {
+                dict.set_item(value_to_python(py, key, key_type, args)?, value_to_python(py, value, value_type, args)?)?;
+            }
+            dict.into_any().unbind()
+        }
+        Value::Set(members) => {
+            let Type::Set(element_type) = value_type else { unreachable!("a set's type is a set type") };
+            let members = members.into_iter().map(|member| value_to_python(py, member, element_type, args)).collect::<PyResult<Vec<_>>>()?;
+            pyo3::types::PySet::new(py, members)?.into_any().unbind()
+        }
     })
 }
 
@@ -426,10 +439,16 @@ fn reflect_lists(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], r
 fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
     // Built-in classes by name, others (`numpy.linalg.LinAlgError`) by module and name.
     let (module, class) = exception.exception.rsplit_once('.').unwrap_or(("builtins", exception.exception.as_str()));
+    // The prelude's `_key_error` raises with the key's repr; CPython's KeyError holds the key.
+    let key_error = exception.exception == "KeyError" && exception.location.file == rumba::NUMPY_PRELUDE_FILE;
     let instance = py
         .import(module)
         .and_then(|module| module.getattr(class))
         .and_then(|class| match &exception.message {
+            Some(message) if key_error => {
+                let key = py.import("ast").and_then(|ast| ast.call_method1("literal_eval", (message.clone(),)));
+                class.call1((key.unwrap_or_else(|_| pyo3::types::PyString::new(py, message).into_any()),))
+            }
             Some(message) => class.call1((message.clone(),)),
             None => class.call0(),
         });

@@ -7,6 +7,7 @@ from CPython running the very same function on the very same arguments.
 
 import functools
 import math
+import os
 import struct
 
 import numpy as np
@@ -139,3 +140,22 @@ def describe_returncode(returncode):
         except ValueError:
             return "killed by signal %d" % -returncode
     return "exit status %d" % returncode
+
+
+MB = 1024 * 1024
+
+
+def rss_bytes():
+    """The process's resident set, in bytes."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_after(action, calls):
+    """The resident set after warming ``action`` up, and after ``calls`` more calls of it."""
+    for _ in range(100):
+        action()
+    before = rss_bytes()
+    for _ in range(calls):
+        action()
+    return before, rss_bytes()

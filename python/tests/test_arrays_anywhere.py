@@ -16,7 +16,7 @@ import os
 import numpy as np
 import pytest
 
-from _compare import jitted
+from _compare import MB, jitted, rss_after
 
 
 def assert_same_outcome(function, *args):
@@ -460,23 +460,6 @@ def test_an_array_read_where_no_branch_assigned_it_is_unbound():
 # --------------------------------------------------------------------------------------------------
 # Memory.
 # --------------------------------------------------------------------------------------------------
-
-MB = 1024 * 1024
-
-
-def rss_bytes():
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def rss_after(action, calls):
-    for _ in range(100):
-        action()
-    before = rss_bytes()
-    for _ in range(calls):
-        action()
-    return before, rss_bytes()
-
 
 def rows_of(a, flag):
     # Each row's sum, a number a call returns, is stored straight into an array: that once made the

@@ -19,7 +19,6 @@ list, return a list to Python, and raise after appending. Errors: an empty list 
 `TypeError`, an empty list never appended to is a `rumba.errors.TypingError`.
 """
 
-import copy
 import os
 
 import numpy as np
@@ -28,75 +27,8 @@ import pytest
 import rumba
 from rumba import errors, prange
 from rumba.typed import Dict, List
-from _compare import jitted
-
-
-def run(callee, args):
-    """``(kind, value, args_after)``: ``("ok", result)`` or ``("raised", exception)``, and the
-    (deep-copied) arguments as the call left them."""
-    copies = copy.deepcopy(list(args))
-    try:
-        return "ok", callee(*copies), copies
-    except Exception as error:  # noqa: BLE001 - any exception is an outcome to compare
-        return "raised", error, copies
-
-
-def assert_same_result(got, expected, where="result"):
-    """The same value with the same Python types: lists as `list`, tuples as `tuple`, arrays equal in
-    dtype, shape and values; NumPy scalars CPython got from an array come back as the Python
-    number of their kind (as from Numba)."""
-    message = "%s: CPython %r, rumba %r" % (where, expected, got)
-    if isinstance(expected, list):
-        assert type(got) is list, message
-        assert len(got) == len(expected), message
-        for index, (got_item, expected_item) in enumerate(zip(got, expected)):
-            assert_same_result(got_item, expected_item, "%s[%d]" % (where, index))
-    elif isinstance(expected, tuple):
-        assert type(got) is tuple and len(got) == len(expected), message
-        for index, (got_item, expected_item) in enumerate(zip(got, expected)):
-            assert_same_result(got_item, expected_item, "%s[%d]" % (where, index))
-    elif isinstance(expected, np.ndarray):
-        assert isinstance(got, np.ndarray), message
-        assert got.dtype == expected.dtype and got.shape == expected.shape, message
-        np.testing.assert_array_equal(got, expected)
-    elif expected is None:
-        assert got is None, message
-    else:
-        if isinstance(expected, (bool, np.bool_)):
-            kind = bool
-        elif isinstance(expected, (int, np.integer)):
-            kind = int
-        elif isinstance(expected, (float, np.floating)):
-            kind = float
-        elif isinstance(expected, (complex, np.complexfloating)):
-            kind = complex
-        else:
-            raise AssertionError("%s: unexpected CPython result %r" % (where, expected))
-        assert type(got) is kind and got == expected, message
-
-
-def assert_same_outcome(function, *args):
-    """`function` under CPython and under rumba, each on its own deep copy of `args`: the same
-    result or the same exception (type and args), and the same arguments afterwards (a list
-    argument the function changed holds the same items in both)."""
-    expected_kind, expected, expected_args = run(function, args)
-    got_kind, got, got_args = run(jitted(function), args)
-    assert got_kind == expected_kind, "CPython: %r, rumba: %r" % (expected, got)
-    if expected_kind == "raised":
-        assert type(got) is type(expected) and got.args == expected.args, "CPython: %r, rumba: %r" % (expected, got)
-    else:
-        assert_same_result(got, expected)
-    for index, (got_arg, expected_arg) in enumerate(zip(got_args, expected_args)):
-        assert_same_result(got_arg, expected_arg, "argument %d after the call" % index)
-
-
-def case_id(case):
-    return case[0].__name__ + "-" + "-".join(str(arg) for arg in case[1])
-
-
-# --------------------------------------------------------------------------------------------------
-# Literals, and lists returned to Python.
-# --------------------------------------------------------------------------------------------------
+from _compare import MB, jitted, rss_after
+from _containers import assert_same_outcome, assert_same_result, case_id, run
 
 
 def empty_then_appended(n):
@@ -865,23 +797,6 @@ def test_an_empty_list_never_appended_to_is_a_typing_error():
 # --------------------------------------------------------------------------------------------------
 # Memory.
 # --------------------------------------------------------------------------------------------------
-
-MB = 1024 * 1024
-
-
-def rss_bytes():
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def rss_after(action, calls):
-    for _ in range(100):
-        action()
-    before = rss_bytes()
-    for _ in range(calls):
-        action()
-    return before, rss_bytes()
-
 
 def sum_of_floats(n):
     l = []

@@ -87,8 +87,8 @@ def test_cuda_target_without_signatures_is_a_clear_error():
 
 
 def test_kernel_errors_are_located():
-    def uses_a_dict(x):
-        return {1: x}
+    def uses_a_generator(x):
+        return (v for v in range(3))
 
-    with pytest.raises(rumba.errors.UnsupportedError, match="dicts are not supported"):
-        vectorize(["f8(f8)"])(uses_a_dict)
+    with pytest.raises(rumba.errors.UnsupportedError, match="generator expressions are not supported"):
+        vectorize(["f8(f8)"])(uses_a_generator)

@@ -284,8 +284,29 @@ unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>) -
         Type::Scalar(scalar) => Value::Number(unsafe { Number::read(*scalar, next().to_le_bytes().as_ptr()) }),
         Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words) }).collect()),
         Type::List(inner) => unsafe { list_value(next() as i64, inner) },
+        Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value) },
+        Type::Set(element) => unsafe { set_value(next() as i64, element) },
         _ => Value::None,
     }
+}
+
+/// The entries of dict `handle`, whose keys and values have types `key` and `value`.
+///
+/// # Safety
+/// `handle` must be a live dict of this thread holding entries of those types.
+pub unsafe fn dict_value(handle: i64, key: &Type, value: &Type) -> Value {
+    let entries = unsafe { crate::dicts::entries_of(handle) };
+    let read = |words: Vec<u64>, part: &Type| unsafe { element_value(part, &mut words.into_iter()) };
+    Value::Dict(entries.into_iter().map(|(key_words, value_words)| (read(key_words, key), read(value_words, value))).collect())
+}
+
+/// The members of set `handle`, whose members have type `element`.
+///
+/// # Safety
+/// `handle` must be a live set of this thread holding members of that type.
+pub unsafe fn set_value(handle: i64, element: &Type) -> Value {
+    let entries = unsafe { crate::dicts::entries_of(handle) };
+    Value::Set(entries.into_iter().map(|(key, _)| unsafe { element_value(element, &mut key.into_iter()) }).collect())
 }
 
 /// The contents of list `handle`, whose elements have type `element`.
@@ -387,6 +408,10 @@ pub enum Value {
     Array(Box<OwnedArray>),
     /// A list's elements.
     List(Vec<Value>),
+    /// A dict's entries, in insertion order.
+    Dict(Vec<(Value, Value)>),
+    /// A set's members, in insertion order.
+    Set(Vec<Value>),
 }
 
 impl fmt::Display for Value {
@@ -412,6 +437,15 @@ impl fmt::Display for Value {
             Value::List(elements) => {
                 let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
                 write!(formatter, "[{}]", parts.join(", "))
+            }
+            Value::Dict(entries) => {
+                let parts: Vec<String> = entries.iter().map(|(key, value)| format!("{key}: {value}")).collect();
+                write!(formatter, "{{{}}}", parts.join(", "))
+            }
+            Value::Set(members) if members.is_empty() => write!(formatter, "set()"),
+            Value::Set(members) => {
+                let parts: Vec<String> = members.iter().map(ToString::to_string).collect();
+                write!(formatter, "{{{}}}", parts.join(", "))
             }
         }
     }
@@ -585,7 +619,7 @@ impl ResultLayout {
 fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     match value_type {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
-        Type::List(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
+        Type::List(_) | Type::Dict(..) | Type::Set(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => {}
@@ -606,10 +640,15 @@ unsafe fn read_value<'l>(
         Type::Tuple(elements) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
         }
-        Type::List(element) => {
+        Type::List(_) | Type::Dict(..) | Type::Set(_) => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };
             let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
-            unsafe { list_value(handle, element) }
+            match value_type {
+                Type::Dict(key, value) => unsafe { dict_value(handle, key, value) },
+                Type::Set(element) => unsafe { set_value(handle, element) },
+                Type::List(element) => unsafe { list_value(handle, element) },
+                _ => unreachable!("matched a container"),
+            }
         }
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };

@@ -8,6 +8,7 @@ pub mod abi;
 pub mod arithmetic;
 pub mod blas;
 pub mod cuda;
+pub mod dicts;
 pub mod engine;
 pub mod lapack;
 pub mod lists;

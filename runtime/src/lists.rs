@@ -7,10 +7,11 @@
 //! list as its handle. Indices arrive checked and non-negative; only `insert` and slicing clamp,
 //! as Python does.
 //!
-//! Every list belongs to the thread that made it, in an arena: a call from outside compiled code
-//! marks the arena, and once it has read its results and the lists it passed in, it frees every
-//! list made since the mark ([`mark`], [`release`]). Lists live as long as the outermost call, so
-//! that lists in lists, lists returned by callees and lists aliased by several names need no counts.
+//! Every list (and dict, `dicts.rs`) belongs to the thread that made it, in an arena: a call from
+//! outside compiled code marks the arena, and once it has read its results and the lists it passed
+//! in, it frees every object made since the mark ([`mark`], [`release`]). Lists live as long as the
+//! outermost call, so that lists in lists, lists returned by callees and lists aliased by several
+//! names need no counts.
 
 use std::cell::RefCell;
 
@@ -20,13 +21,21 @@ pub struct List {
     words: Vec<u64>,
 }
 
+/// An object of the arena: its address and the function that frees it.
+type Owned = (*mut u8, unsafe fn(*mut u8));
+
 thread_local! {
-    static ARENA: RefCell<Vec<*mut List>> = const { RefCell::new(Vec::new()) };
+    static ARENA: RefCell<Vec<Owned>> = const { RefCell::new(Vec::new()) };
 }
 
-fn adopt(list: List) -> i64 {
-    let address = Box::into_raw(Box::new(list));
-    ARENA.with(|arena| arena.borrow_mut().push(address));
+/// `object` moved into this thread's arena; its address is its handle.
+pub(crate) fn adopt<T>(object: T) -> i64 {
+    unsafe fn free<T>(address: *mut u8) {
+        // SAFETY: `address` came from `Box::into_raw` of a `T` below and is freed once.
+        drop(unsafe { Box::from_raw(address.cast::<T>()) });
+    }
+    let address = Box::into_raw(Box::new(object)).cast::<u8>();
+    ARENA.with(|arena| arena.borrow_mut().push((address, free::<T>)));
     address as i64
 }
 
@@ -39,17 +48,17 @@ unsafe fn words<'a>(handle: i64) -> Option<&'a mut Vec<u64>> {
     (handle != 0).then(|| unsafe { &mut (*(handle as *mut List)).words })
 }
 
-/// Where the arena stands: lists made from here on are freed by [`release`] with this mark.
+/// Where the arena stands: lists and dicts made from here on are freed by [`release`] with this mark.
 pub fn mark() -> usize {
     ARENA.with(|arena| arena.borrow().len())
 }
 
-/// Frees every list made since `mark`.
+/// Frees every list and dict made since `mark`.
 pub fn release(mark: usize) {
-    let made: Vec<*mut List> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
-    for list in made {
-        // SAFETY: each address came from `Box::into_raw` in `adopt` and is freed once, here.
-        drop(unsafe { Box::from_raw(list) });
+    let made: Vec<Owned> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
+    for (address, free) in made {
+        // SAFETY: each entry is an object `adopt` made, freed once, here.
+        unsafe { free(address) };
     }
 }
 

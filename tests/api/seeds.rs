@@ -145,7 +145,7 @@ fn signature_fixes_the_specialisation() {
 
 #[test]
 fn unsupported_source_is_a_located_diagnostic() {
-    let module = compile_module("def f(x):\n    y = {x}\n    return y\n", &options("bad.py")).unwrap();
+    let module = compile_module("def f(x):\n    y = (v for v in x)\n    return y\n", &options("bad.py")).unwrap();
     match module.function("f", &[Type::Scalar(rumba::Scalar::Int { bits: 64, signed: true })]) {
         Err(Error::Diagnostics(diagnostics)) => {
             let first = diagnostics.first().unwrap();

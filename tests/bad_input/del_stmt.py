@@ -1,5 +1,5 @@
 # CALL: f(2)
-# ERROR: 5:5: unsupported|not supported
+# ERROR: 5:9: not supported
 def f(x):
     y = x * 2
     del y

@@ -37,6 +37,20 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
                 Value::List(name, (**to).clone())
             }
+            (Value::Dict(name, from_key, from_value), Type::Dict(key, value)) if crate::types::unify(&Type::Dict(Box::new(from_key.clone()), Box::new(from_value.clone())), target).is_some() => {
+                if target.has_unknown() {
+                    let (line, column) = loc_position(loc);
+                    return Err(self.located(line, column, DiagnosticKind::Typing, "the types of this dict's keys and values are unknown: nothing is stored into it (Numba cannot type it either); store into it, or build it with items or a comprehension".into()));
+                }
+                Value::Dict(name, (**key).clone(), (**value).clone())
+            }
+            (Value::Set(name, from), Type::Set(to)) if crate::types::unify(&Type::Set(Box::new(from.clone())), target).is_some() => {
+                if to.has_unknown() {
+                    let (line, column) = loc_position(loc);
+                    return Err(self.located(line, column, DiagnosticKind::Typing, "the type of this set's items is unknown: nothing is added to it (Numba cannot type it either); add to it, or build it with items or a comprehension".into()));
+                }
+                Value::Set(name, (**to).clone())
+            }
             (value, target) if &value.value_type() == target => value,
             (Value::Array(name, from), Type::Array(to)) if (from.dtype, from.ndim) == (to.dtype, to.ndim) && (from.layout == to.layout || to.layout == rumba_dialects::Layout::A) => {
                 Value::Array(self.relayout(&name, from, *to, loc), *to)
@@ -133,9 +147,13 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         match value {
             Value::Scalar(name, from) => Ok(self.cast(&name, from, target, &loc)),
-            // A list is true when it is not empty.
-            Value::List(list, element) if target == Scalar::Bool => {
-                let length = self.list_length(&list, &element, &loc);
+            // A list or a dict is true when it is not empty.
+            container @ (Value::List(..) | Value::Dict(..) | Value::Set(..)) if target == Scalar::Bool => {
+                let length = match container {
+                    Value::List(list, element) => self.list_length(&list, &element, &loc),
+                    Value::Dict(dict, ..) | Value::Set(dict, _) => self.dict_length(&dict, &loc),
+                    _ => unreachable!("matched a container"),
+                };
                 let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
                 Ok(self.op(format!("py.cmp \"ne\", {length}, {zero} : si64 {loc}")))
             }

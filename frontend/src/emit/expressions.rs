@@ -35,11 +35,14 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if matches!((&left, &right), (Value::List(..), _) | (_, Value::List(..))) {
                     return self.list_binary(binary.op, left, right, false, expr);
                 }
+                if let (Value::Set(..), Value::Set(..)) = (&left, &right) {
+                    return self.set_binary(binary.op, left, right, expr);
+                }
                 self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
             }
             Expr::UnaryOp(unary) => {
                 let operand = match self.emit_expr(&unary.operand)? {
-                    list @ Value::List(..) if unary.op == UnaryOp::Not => Value::Scalar(self.to_scalar(list, Scalar::Bool, &*unary.operand)?, Scalar::Bool),
+                    container @ (Value::List(..) | Value::Dict(..) | Value::Set(..)) if unary.op == UnaryOp::Not => Value::Scalar(self.to_scalar(container, Scalar::Bool, &*unary.operand)?, Scalar::Bool),
                     operand => operand,
                 };
                 let Some((name, scalar)) = operand.scalar() else {
@@ -74,9 +77,17 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 })
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
-                self.emit_list_contains(&compare.left, &compare.comparators[0], compare.ops[0] == CmpOp::NotIn, expr)
+                let negated = compare.ops[0] == CmpOp::NotIn;
+                if matches!(self.expr_type(&compare.comparators[0])?, Type::Dict(..) | Type::Set(_)) {
+                    let key = self.emit_expr(&compare.left)?;
+                    let dict = self.emit_expr(&compare.comparators[0])?;
+                    return self.emit_dict_contains(key, dict, negated, expr);
+                }
+                self.emit_list_contains(&compare.left, &compare.comparators[0], negated, expr)
             }
             Expr::List(list) => self.emit_list_display(list, expr),
+            Expr::Dict(dict) => self.emit_dict_display(dict, expr),
+            Expr::Set(set) => self.emit_set_display(&set.elts, expr),
             Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
             Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
             Expr::If(conditional) => {
@@ -182,6 +193,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         self.checked_getitem(&array, array_type, &indices, subscript, &loc)
                     }
                     Value::List(list, element) => self.emit_list_subscript(&list, &element, &subscript.slice, expr),
+                    Value::Dict(dict, key, value) => self.emit_dict_subscript(&dict, (&key, &value), &subscript.slice, expr),
                     Value::Tuple(elements) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
                         crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),
                         crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
@@ -609,6 +621,12 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some((receiver, _, method)) = self.walker().list_receiver(call)? {
             return self.emit_list_method(call, receiver, method);
         }
+        if let Some((receiver, _, _, method)) = self.walker().dict_receiver(call)? {
+            return self.emit_dict_method(call, receiver, method);
+        }
+        if let Some((receiver, _, method)) = self.walker().set_receiver(call)? {
+            return self.emit_set_method(call, receiver, method);
+        }
         let bindings = &self.bindings;
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
@@ -625,6 +643,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         };
         if let Callee::Builtin("print") = callee {
             return self.emit_print(call);
+        }
+        if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
+            return self.emit_empty_set(call);
         }
         let argument_exprs = crate::infer::call_arguments(module, call, &callee)?;
         if let Some(starred) = argument_exprs.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
@@ -786,6 +807,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Value::Array(array, array_type) => Ok(self.dim(array, *array_type, 0, loc)),
                 Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
                 Value::List(list, element) => Ok(Value::Scalar(self.list_length(list, element, loc), INT64)),
+                Value::Dict(dict, ..) | Value::Set(dict, _) => Ok(Value::Scalar(self.dict_length(dict, loc), INT64)),
                 _ => unreachable!("builtin_type checks len's argument"),
             },
             "complex" if argument_types[0] == Type::Scalar(Scalar::Complex) => Ok(arguments.into_iter().next().expect("complex() of one complex number")),

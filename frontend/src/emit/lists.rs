@@ -4,7 +4,10 @@
 //! numbers as their two parts, tuples item by item, lists as their handles. Indices are checked
 //! here, with Python's `IndexError`s; the methods that compare elements are the prelude's.
 
-use super::*;
+use super::{
+    dicts::{DICT_GET, DICT_GET_F64, DICT_SET, DICT_SET_F64},
+    *,
+};
 use crate::lists::prelude_helper;
 use ruff_python_ast::ExprList;
 
@@ -32,12 +35,19 @@ const SORT_UNSIGNED: i64 = 1;
 const SORT_FLOAT: i64 = 2;
 
 /// One word of an element: its value and whether it is a float (`f64`) rather than an `si64`.
-type Word = (String, bool);
+pub(super) type Word = (String, bool);
+
+/// Where the words of an element lie: in a list from word `first` on, or in the value of a dict's
+/// entry.
+pub(super) enum Place<'p> {
+    List { list: &'p str, first: &'p str },
+    Dict { dict: &'p str, entry: &'p str },
+}
 
 impl FunctionEmitter<'_, '_, '_> {
-    /// A runtime call that changes a list, skipped when an exception is already in flight in the
-    /// statement.
-    fn mutate_list(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) {
+    /// A runtime call that changes a list or a dict, skipped when an exception is already in
+    /// flight in the statement.
+    pub(super) fn mutate_list(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) {
         self.module_emitter.runtime_calls.insert(function);
         let (name, function_type) = function;
         self.line_unless_raised(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")));
@@ -45,19 +55,19 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// Lists are made and changed by one thread: inside a `prange` body under `parallel=True` a
     /// shared list would race, and the worker threads' own lists would outlive the call.
-    fn refuse_in_parallel_loop(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
+    pub(super) fn refuse_in_parallel_loop(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
         match self.in_parallel_loop {
             true => Err(self.module.unsupported(node, "making or changing a list inside a prange body is not supported yet (a shared list would be a race); lists may be read there")),
             false => Ok(()),
         }
     }
 
-    fn si64(&mut self, value: i64, loc: &str) -> String {
+    pub(super) fn si64(&mut self, value: i64, loc: &str) -> String {
         self.scalar_constant(INT64, Constant::Int(value), loc)
     }
 
     /// The element type of a list value, which must be known by now.
-    fn known_element(&self, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+    pub(super) fn known_element(&self, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
         if element.has_unknown() {
             return Err(self.module.typing(node, "the type of this list's elements is unknown: nothing is added to it where it is made (Numba cannot type it either); append to it, or build it with items or a comprehension"));
         }
@@ -65,7 +75,7 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     /// The words of `value`, already of the element type.
-    fn element_words(&mut self, value: Value, words: &mut Vec<Word>, loc: &str) {
+    pub(super) fn element_words(&mut self, value: Value, words: &mut Vec<Word>, loc: &str) {
         match value {
             Value::Scalar(name, Scalar::Complex) => {
                 words.push((self.op(format!("complex.re {name} : complex<f64> {loc}")), true));
@@ -73,19 +83,48 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
-            Value::List(handle, _) => words.push((handle, false)),
+            Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) => words.push((handle, false)),
             Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
             Value::Array(..) | Value::None | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
         }
     }
 
-    /// The element of type `element` whose words start at word `first` of `list`.
-    fn read_element(&mut self, list: &str, first: &str, element: &Type, offset: &mut i64, loc: &str) -> Value {
+    /// Word `offset` of the element at `place`.
+    fn read_word(&mut self, place: &Place, offset: i64, float: bool, loc: &str) -> String {
+        let at = self.si64(offset, loc);
+        match place {
+            Place::List { list, first } => {
+                let index = self.op(format!("py.add {first}, {at} : si64 {loc}"));
+                self.call_runtime(if float { LIST_GET_F64 } else { LIST_GET }, &[list.to_string(), index], loc)
+            }
+            Place::Dict { dict, entry } => self.call_runtime(if float { DICT_GET_F64 } else { DICT_GET }, &[dict.to_string(), entry.to_string(), at], loc),
+        }
+    }
+
+    /// Writes `value`, of type `element`, at `place`.
+    pub(super) fn write_element(&mut self, place: &Place, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let value = self.convert(value, element, node)?;
+        let mut words = Vec::new();
+        self.element_words(value, &mut words, &loc);
+        for (offset, (word, float)) in words.into_iter().enumerate() {
+            let offset = self.si64(offset as i64, &loc);
+            match place {
+                Place::List { list, first } => {
+                    let at = self.op(format!("py.add {first}, {offset} : si64 {loc}"));
+                    self.mutate_list(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
+                }
+                Place::Dict { dict, entry } => self.mutate_list(if float { DICT_SET_F64 } else { DICT_SET }, &[dict.to_string(), entry.to_string(), offset, word], &loc),
+            }
+        }
+        Ok(())
+    }
+
+    /// The element of type `element` at `place`, from word `offset` on.
+    pub(super) fn read_element(&mut self, place: &Place, element: &Type, offset: &mut i64, loc: &str) -> Value {
         let word = |this: &mut Self, float: bool, offset: &mut i64| {
-            let at = this.si64(*offset, loc);
             *offset += 1;
-            let index = this.op(format!("py.add {first}, {at} : si64 {loc}"));
-            this.call_runtime(if float { LIST_GET_F64 } else { LIST_GET }, &[list.to_string(), index], loc)
+            this.read_word(place, *offset - 1, float, loc)
         };
         match element {
             Type::Scalar(Scalar::Complex) => {
@@ -99,7 +138,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Scalar(self.cast(&stored, if float { FLOAT64 } else { INT64 }, *scalar, loc), *scalar)
             }
             Type::List(inner) => Value::List(word(self, false, offset), (**inner).clone()),
-            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(list, first, element, offset, loc)).collect()),
+            Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
+            Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
+            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect()),
             _ => unreachable!("typing keeps these out of lists"),
         }
     }
@@ -143,18 +184,10 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(())
     }
 
-    fn write_element(&mut self, list: &str, index: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+    fn write_list_element(&mut self, list: &str, index: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let loc = location(self.module, node);
-        let value = self.convert(value, element, node)?;
         let first = self.first_word(index, element, &loc);
-        let mut words = Vec::new();
-        self.element_words(value, &mut words, &loc);
-        for (offset, (word, float)) in words.into_iter().enumerate() {
-            let offset = self.si64(offset as i64, &loc);
-            let at = self.op(format!("py.add {first}, {offset} : si64 {loc}"));
-            self.mutate_list(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
-        }
-        Ok(())
+        self.write_element(&Place::List { list, first: &first }, value, element, node)
     }
 
     /// `[a, b, ...]`.
@@ -207,7 +240,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let index = self.emit_expr(slice)?;
         let index = self.list_index(list, element, index, slice, "list index out of range")?;
         let first = self.first_word(&index, element, &loc);
-        Ok(self.read_element(list, &first, element, &mut 0, &loc))
+        Ok(self.read_element(&Place::List { list, first: &first }, element, &mut 0, &loc))
     }
 
     /// `items[index] = value`.
@@ -217,7 +250,19 @@ impl FunctionEmitter<'_, '_, '_> {
         self.refuse_in_parallel_loop(node)?;
         let position = self.emit_expr(index)?;
         let position = self.list_index(&list, &element, position, index, "list assignment index out of range")?;
-        self.write_element(&list, &position, value, &element, node)
+        self.write_list_element(&list, &position, value, &element, node)
+    }
+
+    /// `del items[index]`.
+    pub(super) fn delete_list_element(&mut self, list: Value, index: &Expr, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let Value::List(list, element) = list else { unreachable!("deleted from a list") };
+        self.known_element(&element, node)?;
+        let position = self.emit_expr(index)?;
+        let position = self.list_index(&list, &element, position, index, "list assignment index out of range")?;
+        let width = self.si64(element.list_width() as i64, &loc);
+        self.mutate_list(LIST_DELETE, &[list, position, width], &loc);
+        Ok(())
     }
 
     /// `receiver.method(...)` on a list.
@@ -249,7 +294,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let index = self.to_scalar(arguments.next().expect("checked by typing"), INT64, call)?;
                 let width = self.si64(width, &loc);
                 let opened = self.call_runtime(LIST_INSERT, &[list.clone(), index, width], &loc);
-                self.write_element(&list, &opened, arguments.next().expect("checked by typing"), &element, call)?;
+                self.write_list_element(&list, &opened, arguments.next().expect("checked by typing"), &element, call)?;
                 Ok(Value::None)
             }
             "extend" => {
@@ -268,7 +313,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.raise_if(&empty, "IndexError", "pop from empty list", call)?;
                 let index = self.list_index(&list, &element, index, call, "pop index out of range")?;
                 let first = self.first_word(&index, &element, &loc);
-                let popped = self.read_element(&list, &first, &element, &mut 0, &loc);
+                let popped = self.read_element(&Place::List { list: &list, first: &first }, &element, &mut 0, &loc);
                 let width = self.si64(width, &loc);
                 self.mutate_list(LIST_DELETE, &[list, index, width], &loc);
                 Ok(popped)

@@ -139,7 +139,7 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
             formatted.push_text(if count == 1 { ",)" } else { ")" });
         }
         Value::None => formatted.push_text("None"),
-        Value::List(..) => unreachable!("check_formattable refuses lists"),
+        Value::List(..) | Value::Dict(..) | Value::Set(..) => unreachable!("check_formattable refuses containers"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),
     }

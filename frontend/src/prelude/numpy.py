@@ -3046,3 +3046,7 @@ def _list_to_array(items, dtype):
     for position in range(len(items)):
         out[position] = items[position]
     return out
+
+
+def _key_error(key):
+    raise KeyError(f"{key!r}")

@@ -1,5 +1,5 @@
 # CALL: f(1)
-# ERROR: 4:14: unsupported|not supported
+# ERROR: 4:15: not supported
 def f(x):
     counts = {"a": x, "b": 2}
     return x

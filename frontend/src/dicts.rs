@@ -1,0 +1,272 @@
+//! Python's dicts in compiled code: what dict displays, lookups, methods and `in` give, and what a
+//! dict may hold. The dict object is the runtime's (`runtime/src/dicts.rs`), emission is
+//! `emit/dicts.rs`.
+//!
+//! A dict maps keys of one type (numbers, tuples of numbers) to values of one type (what a list
+//! holds, or dicts). `d = {}` starts with unknown types, which the first `d[k] = v` or
+//! `d.setdefault(k, v)` on the name decides. `keys()`, `values()` and `items()` are new lists, and a
+//! loop over a dict loops over a list of its keys.
+
+use crate::{
+    diagnostics::Diagnostic,
+    infer::TypeWalker,
+    lists::storable,
+    types::{unify, Type},
+};
+use ruff_python_ast::{Expr, ExprCall, ExprDict};
+
+/// The methods of dicts compiled code calls.
+pub const METHODS: &[&str] = &["get", "setdefault", "pop", "keys", "values", "items", "clear", "copy", "update"];
+
+/// The prelude's function that raises `KeyError(key)`.
+pub const KEY_ERROR: &str = "_key_error";
+
+impl TypeWalker<'_, '_> {
+    /// `{k: v, ...}`: a dict of the keys' and the values' joined types.
+    pub(crate) fn dict_display_type(&mut self, dict: &ExprDict) -> Result<Type, Diagnostic> {
+        let (mut key, mut value) = (Type::Unknown, Type::Unknown);
+        for item in &dict.items {
+            let Some(item_key) = &item.key else {
+                return Err(self.module.unsupported(&item.value, "'**' in a dict display is not supported"));
+            };
+            let key_type = self.expr_type(item_key)?;
+            let value_type = self.expr_type(&item.value)?;
+            self.check_dict_parts(&key_type, &value_type, item_key, &item.value)?;
+            key = unify(&key, &key_type).ok_or_else(|| self.module.typing(item_key, format!("a dict's keys are of one type: this key is {key_type}, an earlier one {key}")))?;
+            value = unify(&value, &value_type).ok_or_else(|| self.module.typing(&item.value, format!("a dict's values are of one type: this value is {value_type}, an earlier one {value}")))?;
+        }
+        Ok(Type::Dict(Box::new(key), Box::new(value)))
+    }
+
+    fn check_dict_parts(&self, key: &Type, value: &Type, key_node: &Expr, value_node: &Expr) -> Result<(), Diagnostic> {
+        if !key.is_dict_key() {
+            return Err(self.module.unsupported(key_node, format!("dict keys of type {key} are not supported yet (keys are numbers or tuples of numbers)")));
+        }
+        if !value.is_list_element() {
+            let what = if value.contains_array() { "dicts of arrays are not supported yet".to_string() } else { format!("a dict's values cannot be {value}") };
+            return Err(self.module.unsupported(value_node, what));
+        }
+        Ok(())
+    }
+
+    /// The receiver of `receiver.method(...)` when it is a dict, with its key and value types.
+    pub(crate) fn dict_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, Type, &'c str)>, Diagnostic> {
+        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
+        let method = attribute.attr.as_str();
+        if !METHODS.contains(&method) || matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
+            return Ok(None);
+        }
+        Ok(match self.expr_type(&attribute.value)? {
+            Type::Dict(key, value) => Some((&*attribute.value, *key, *value, method)),
+            _ => None,
+        })
+    }
+
+    /// The type of a dict method's call, or `None` when `call` is no call of one.
+    pub(crate) fn dict_method_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        let Some((receiver, key, value, method)) = self.dict_receiver(call)? else { return Ok(None) };
+        let module = self.module;
+        let arguments = &call.arguments.args;
+        if let Some(keyword) = call.arguments.keywords.first() {
+            return Err(module.typing(keyword, format!("dict.{method}() takes no keyword arguments here")));
+        }
+        let expected = match method {
+            "get" => 2..=2,
+            "pop" => 1..=2,
+            "setdefault" => 2..=2,
+            "update" => 1..=1,
+            _ => 0..=0,
+        };
+        if method == "get" && arguments.len() == 1 {
+            return Err(module.unsupported(call, "dict.get(key) without a default is not supported (it may give None); pass a default: d.get(key, 0)"));
+        }
+        if !expected.contains(&arguments.len()) {
+            return Err(module.typing(call, format!("dict.{method}() takes {} argument(s) ({} given)", expected.end(), arguments.len())));
+        }
+        let mut types = Vec::new();
+        for argument in arguments.iter() {
+            types.push(self.expr_type(argument)?);
+        }
+        if matches!(method, "get" | "pop" | "setdefault") {
+            self.check_key(&key, &types[0], &arguments[0])?;
+        }
+        let dict_type = Type::Dict(Box::new(key.clone()), Box::new(value.clone()));
+        Ok(Some(match method {
+            "get" | "pop" => {
+                if let Some(default) = types.get(1) {
+                    // `d.get(k, 0) + 1` into a new dict: the default tells the values' type.
+                    if dict_type.has_unknown() {
+                        self.store_into_dict(receiver, (&key, &value), (&types[0], default), (&arguments[0], &arguments[1]))?;
+                        return Ok(Some(unify(&value, default).unwrap_or(value)));
+                    }
+                    if !storable(default, &value) {
+                        return Err(module.typing(&arguments[1], format!("the default {default} is not a value of this dict ({value})")));
+                    }
+                }
+                if method == "pop" {
+                    self.specialise_key_error(&key, call)?;
+                }
+                value
+            }
+            "setdefault" => {
+                self.store_into_dict(receiver, (&key, &value), (&types[0], &types[1]), (&arguments[0], &arguments[1]))?;
+                unify(&value, &types[1]).unwrap_or(value)
+            }
+            "update" => {
+                let Type::Dict(other_key, other_value) = &types[0] else {
+                    return Err(module.unsupported(&arguments[0], format!("dict.update() takes a dict here, got {}", types[0])));
+                };
+                self.store_into_dict(receiver, (&key, &value), (other_key, other_value), (&arguments[0], &arguments[0]))?;
+                Type::None
+            }
+            "keys" => Type::List(Box::new(key)),
+            "values" => Type::List(Box::new(value)),
+            "items" => Type::List(Box::new(Type::Tuple(vec![key, value]))),
+            "copy" => dict_type,
+            _ => Type::None,
+        }))
+    }
+
+    fn check_key(&self, key: &Type, given: &Type, node: &Expr) -> Result<(), Diagnostic> {
+        match storable(given, key) && given.is_dict_key() {
+            true => Ok(()),
+            false => Err(self.module.typing(node, format!("{given} is not a key of this dict ({key})"))),
+        }
+    }
+
+    /// `KeyError(key)`, for the lookups that raise it.
+    pub(crate) fn specialise_key_error(&mut self, key: &Type, node: &dyn ruff_text_size::Ranged) -> Result<(), Diagnostic> {
+        let name = self.module.prelude_function(KEY_ERROR).expect("the prelude defines _key_error");
+        self.specialisations.specialise(&name, &[key.clone()], node).map(|_| ())
+    }
+
+    /// Checks that `(key, value)` may go into a dict of `types` held by `receiver`, and where those
+    /// types are not known yet and `receiver` is a name, decides them.
+    pub(crate) fn store_into_dict(&mut self, receiver: &Expr, types: (&Type, &Type), given: (&Type, &Type), nodes: (&Expr, &Expr)) -> Result<(), Diagnostic> {
+        self.check_dict_parts(given.0, given.1, nodes.0, nodes.1)?;
+        let current = Type::Dict(Box::new(types.0.clone()), Box::new(types.1.clone()));
+        if current.has_unknown() {
+            let decided = unify(types.0, given.0).zip(unify(types.1, given.1));
+            if let (Expr::Name(_), Some((key, value))) = (receiver, decided) {
+                return self.assign(receiver, Type::Dict(Box::new(key), Box::new(value)));
+            }
+        }
+        self.check_key(types.0, given.0, nodes.0)?;
+        if !storable(given.1, types.1) {
+            return Err(self.module.typing(nodes.1, format!("cannot store {} into a dict of {} values", given.1, types.1)));
+        }
+        Ok(())
+    }
+
+    /// `key in d` on a dict: bool.
+    pub(crate) fn dict_contains_type(&mut self, key: &Type, given: &Type, node: &Expr) -> Result<Type, Diagnostic> {
+        self.check_key(key, given, node)?;
+        Ok(Type::Scalar(crate::types::Scalar::Bool))
+    }
+
+    /// `d[key]`: the value, or `KeyError`.
+    pub(crate) fn dict_subscript_type(&mut self, key: &Type, value: &Type, index: &Expr) -> Result<Type, Diagnostic> {
+        let given = self.expr_type(index)?;
+        self.check_key(key, &given, index)?;
+        self.specialise_key_error(key, index)?;
+        Ok(value.clone())
+    }
+}
+
+/// The methods of sets compiled code calls.
+pub const SET_METHODS: &[&str] = &[
+    "add", "discard", "remove", "pop", "clear", "copy", "update", "union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
+];
+
+impl TypeWalker<'_, '_> {
+    /// `{a, b, ...}`: a set of the items' joined type.
+    pub(crate) fn set_display_type(&mut self, items: &[Expr]) -> Result<Type, Diagnostic> {
+        let mut element = Type::Unknown;
+        for item in items {
+            let item_type = self.expr_type(item)?;
+            self.check_set_element(&item_type, item)?;
+            element = unify(&element, &item_type).ok_or_else(|| self.module.typing(item, format!("a set holds items of one type: this item is {item_type}, an earlier one {element}")))?;
+        }
+        Ok(Type::Set(Box::new(element)))
+    }
+
+    fn check_set_element(&self, element: &Type, node: &Expr) -> Result<(), Diagnostic> {
+        match element.is_dict_key() {
+            true => Ok(()),
+            false => Err(self.module.unsupported(node, format!("sets of {element} are not supported yet (sets hold numbers or tuples of numbers)"))),
+        }
+    }
+
+    /// The receiver of `receiver.method(...)` when it is a set, with its element type.
+    pub(crate) fn set_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, &'c str)>, Diagnostic> {
+        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
+        let method = attribute.attr.as_str();
+        if !SET_METHODS.contains(&method) || matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
+            return Ok(None);
+        }
+        Ok(match self.expr_type(&attribute.value)? {
+            Type::Set(element) => Some((&*attribute.value, *element, method)),
+            _ => None,
+        })
+    }
+
+    /// The type of a set method's call, or `None` when `call` is no call of one.
+    pub(crate) fn set_method_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        let Some((receiver, element, method)) = self.set_receiver(call)? else { return Ok(None) };
+        let module = self.module;
+        let arguments = &call.arguments.args;
+        if let Some(keyword) = call.arguments.keywords.first() {
+            return Err(module.typing(keyword, format!("set.{method}() takes no keyword arguments")));
+        }
+        let expected = match method {
+            "pop" | "clear" | "copy" => 0,
+            _ => 1,
+        };
+        if arguments.len() != expected {
+            return Err(module.typing(call, format!("set.{method}() takes {expected} argument(s) ({} given)", arguments.len())));
+        }
+        let set_type = Type::Set(Box::new(element.clone()));
+        let argument = match arguments.first() {
+            Some(argument) => self.expr_type(argument)?,
+            None => Type::None,
+        };
+        Ok(Some(match method {
+            "add" | "discard" | "remove" => {
+                let item = arguments.first().expect("checked count");
+                self.check_set_element(&argument, item)?;
+                if method == "add" && element.has_unknown() {
+                    if let (Expr::Name(_), Some(decided)) = (receiver, unify(&element, &argument)) {
+                        self.assign(receiver, Type::Set(Box::new(decided)))?;
+                        return Ok(Some(Type::None));
+                    }
+                }
+                self.check_key(&element, &argument, item)?;
+                if method == "remove" {
+                    self.specialise_key_error(&element, call)?;
+                }
+                Type::None
+            }
+            "pop" => element,
+            "copy" => set_type,
+            "clear" => Type::None,
+            _ => {
+                let other = arguments.first().expect("checked count");
+                let Type::Set(other_element) = &argument else {
+                    return Err(module.unsupported(other, format!("set.{method}() takes a set here, got {argument}")));
+                };
+                if method == "update" && element.has_unknown() {
+                    if let (Expr::Name(_), Some(decided)) = (receiver, unify(&element, other_element)) {
+                        self.assign(receiver, Type::Set(Box::new(decided)))?;
+                        return Ok(Some(Type::None));
+                    }
+                }
+                let joined = unify(&set_type, &argument).ok_or_else(|| module.typing(other, format!("sets of {element} and of {other_element} do not combine")))?;
+                match method {
+                    "update" => Type::None,
+                    "issubset" | "issuperset" | "isdisjoint" => Type::Scalar(crate::types::Scalar::Bool),
+                    _ => joined,
+                }
+            }
+        }))
+    }
+}

@@ -1,0 +1,746 @@
+"""Python dicts in compiled functions, each case against CPython running the same function on deep
+copies of the same arguments.
+
+Covered: construction (`{}` filled by `d[k] = v` in a loop, literals such as `{1: 2.5, 3: 4.0}`,
+`dict()`, dict comprehensions with a condition, counting with `d[v] = d.get(v, 0) + 1` over a 1-D
+int64 array, float, bool and tuple keys, tuple values, list values, nested dicts); dicts returned
+to Python as `dict` objects with the same keys in the same order and Python numbers, tuples, lists
+and dicts as values; `d[k]` reads and `KeyError` on missing keys (holding the key, as CPython's), overwriting with `d[k] = v` (insertion order kept), `del d[k]`
+(`KeyError` when missing, a re-inserted key goes last), `in`, `not in`, `len`, the truth value
+(`if d:`, `while d:` with `pop`, `not d`); the methods `get(k, default)`, `pop(k)`,
+`pop(k, default)`, `setdefault` (existing and new key), `keys()`, `values()`, `items()` (wrapped
+in `list(...)` in the functions, since CPython gives views), `clear`, `copy` (independent of the
+original), `update`; iteration over a dict, its items and its values, and `sorted(d.keys())`;
+dicts in returned tuples, dicts built by a compiled helper and returned to another compiled
+function, dicts passed to a compiled helper that stores into them; `0.0` and `-0.0` as one key,
+the first stored kept with its sign.
+The resident set stays flat over 100,000 calls of functions that build and sum a dict, return a
+dict to Python, and raise after storing into a dict. Errors: a dict never stored into is a
+`rumba.errors.TypingError`, `d.get(k)` without a default is a `rumba.errors.UnsupportedError`, a
+dict argument from Python is a `TypeError`.
+"""
+
+import math
+import os
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba import errors
+from _compare import MB, jitted, rss_after
+from _containers import assert_same_outcome, assert_same_result, case_id, run
+
+
+def indexed_ids(cases):
+    return ["%s-%d" % (case_values(case)[0].__name__, i) for i, case in enumerate(cases)]
+
+
+def case_values(case):
+    """The ``(function, args)`` of a case, plain or wrapped in ``pytest.param``."""
+    return case.values if isinstance(case, type(pytest.param())) else case
+
+
+# --------------------------------------------------------------------------------------------------
+# Construction, and dicts returned to Python.
+# --------------------------------------------------------------------------------------------------
+
+
+def filled_in_loop(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 0.5
+    return d
+
+
+def filled_backwards(n):
+    d = {}
+    for i in range(n):
+        d[n - i] = i
+    return d
+
+
+def literal():
+    return {1: 2.5, 3: 4.0}
+
+
+def literal_of_variables(x, y):
+    return {x: y, x + 1: y * 2.0, x - 1: y + 0.5}
+
+
+def literal_length():
+    d = {1: 2.5, 3: 4.0, 5: 6.0}
+    return len(d)
+
+
+def from_dict_call(n):
+    d = dict()
+    for i in range(n):
+        d[i * 2] = i * 3
+    return d
+
+
+def odd_squares(n):
+    return {i: i * i for i in range(n) if i % 2}
+
+
+def halves(n):
+    return {i * 0.5: i for i in range(n)}
+
+
+def counts(arr):
+    d = {}
+    for v in arr:
+        d[v] = d.get(v, 0) + 1
+    return d
+
+
+def tuple_keys(n):
+    d = {}
+    for i in range(n):
+        for j in range(i):
+            d[(i, j)] = i * j * 1.0
+    return d
+
+
+def tuple_key_read(i, j):
+    d = {}
+    for a in range(4):
+        for b in range(4):
+            d[(a, b)] = a * 10 + b
+    return d[(i, j)]
+
+
+def bool_keys(n):
+    d = {}
+    for i in range(n):
+        even = i % 2 == 0
+        d[even] = d.get(even, 0) + i
+    return d
+
+
+def tuple_values(n):
+    d = {}
+    for i in range(n):
+        d[i] = (i, i * 0.5)
+    return d
+
+
+def list_values(n):
+    d = {}
+    for i in range(n):
+        d[i] = [i, i + 1, i + 2]
+    return d
+
+
+def list_values_appended(n):
+    d = {0: [0.5]}
+    for i in range(n):
+        d[0].append(i * 1.5)
+    return d
+
+
+def nested_literal():
+    return {1: {2: 3.0}}
+
+
+def nested_stored_into_literal():
+    outer = {0: {0: 0.0}}
+    outer[1] = {1: 1.0}
+    return outer
+
+
+def nested_written_through(x):
+    outer = {0: {0: 0.0}, 1: {1: 1.0}}
+    outer[0][5] = x
+    outer[1][1] = -x
+    return outer
+
+
+def nested_filled(n):
+    outer = {}
+    for i in range(n):
+        inner = {}
+        for j in range(i + 1):
+            inner[j] = i * j * 0.5
+        outer[i] = inner
+    return outer
+
+
+COUNTED = np.random.default_rng(20240612).integers(-4, 5, size=40)
+
+CONSTRUCTION_CASES = [
+    (filled_in_loop, (5,)),
+    (filled_in_loop, (0,)),
+    (filled_backwards, (4,)),
+    (literal, ()),
+    (literal_of_variables, (3, 1.5)),
+    (literal_length, ()),
+    (from_dict_call, (4,)),
+    (odd_squares, (9,)),
+    (odd_squares, (1,)),
+    (halves, (5,)),
+    (counts, (COUNTED,)),
+    (counts, (np.arange(3, dtype=np.int64),)),
+    (tuple_keys, (4,)),
+    (tuple_key_read, (2, 3)),
+    (tuple_key_read, (3, 4)),
+    (bool_keys, (7,)),
+    (tuple_values, (3,)),
+    (list_values, (3,)),
+    (list_values_appended, (3,)),
+    (nested_literal, ()),
+    (nested_stored_into_literal, ()),
+    (nested_written_through, (2.5,)),
+    (nested_filled, (3,)),
+]
+
+
+@pytest.mark.parametrize("function, args", CONSTRUCTION_CASES, ids=indexed_ids(CONSTRUCTION_CASES))
+def test_construction_and_returned_dicts(function, args):
+    assert_same_outcome(function, *args)
+
+
+def test_each_call_returns_a_new_dict():
+    function = jitted(filled_in_loop)
+    first = function(3)
+    first[0] = -1.0
+    first[100] = 1.0
+    second = function(3)
+    assert second is not first
+    assert_same_result(second, filled_in_loop(3))
+
+
+# --------------------------------------------------------------------------------------------------
+# Reads, stores, deletes, membership, length, truth values.
+# --------------------------------------------------------------------------------------------------
+
+
+def read(k):
+    d = {1: 2.5, 3: 4.0}
+    return d[k]
+
+
+def read_float_key(k):
+    d = {0.5: 1, 1.5: 2}
+    return d[k]
+
+
+def read_nested(i, j):
+    d = {1: {2: 3.0, 4: 5.0}, 6: {7: 8.0}}
+    return d[i][j]
+
+
+def overwritten(v):
+    d = {1: 1.0, 2: 2.0, 3: 3.0}
+    d[2] = v
+    d[4] = 4.0
+    d[1] = v * 2.0
+    return d
+
+
+def deleted(k):
+    d = {1: 1.0, 2: 2.0, 3: 3.0}
+    del d[k]
+    return d
+
+
+def deleted_and_reinserted(k):
+    d = {1: 1.0, 2: 2.0, 3: 3.0}
+    del d[k]
+    d[k] = 9.0
+    return d
+
+
+def membership(k):
+    d = {1: 2.5, 3: 4.0}
+    return (k in d, k not in d)
+
+
+def membership_tuple(i, j):
+    d = {(1, 2): 0.5, (3, 4): 1.5}
+    return ((i, j) in d, (i, j) not in d)
+
+
+def length(n):
+    d = {}
+    for i in range(n):
+        d[i % 3] = i
+    return len(d)
+
+
+def drain(n):
+    d = {i: i * 2 for i in range(n)}
+    total = 0
+    k = 0
+    while d:
+        total += d.pop(k)
+        k += 1
+    return total, not d
+
+
+def empty_or_not(n):
+    d = {}
+    if n > 2:
+        d[n] = 1.0
+    return 1 if d else 0
+
+
+def not_empty(n):
+    d = {}
+    for i in range(n):
+        d[i] = i
+    return not d
+
+
+ACCESS_CASES = [
+    (read, (1,)),
+    (read, (3,)),
+    (read, (2,)),
+    (read_float_key, (1.5,)),
+    (read_float_key, (2.0,)),
+    (read_nested, (1, 4)),
+    (read_nested, (6, 2)),
+    (read_nested, (5, 2)),
+    (overwritten, (7.5,)),
+    (deleted, (2,)),
+    (deleted, (1,)),
+    (deleted, (5,)),
+    (deleted_and_reinserted, (1,)),
+    (deleted_and_reinserted, (2,)),
+    (membership, (1,)),
+    (membership, (2,)),
+    (membership_tuple, (3, 4)),
+    (membership_tuple, (4, 3)),
+    (length, (0,)),
+    (length, (2,)),
+    (length, (10,)),
+    (drain, (0,)),
+    (drain, (5,)),
+    (empty_or_not, (1,)),
+    (empty_or_not, (4,)),
+    (not_empty, (0,)),
+    (not_empty, (2,)),
+]
+
+
+@pytest.mark.parametrize("function, args", ACCESS_CASES, ids=indexed_ids(ACCESS_CASES))
+def test_access_membership_and_truth(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Methods.
+# --------------------------------------------------------------------------------------------------
+
+
+def get_with_default(k):
+    d = {1: 2.5, 3: 4.0}
+    return d.get(k, -1.0)
+
+
+def get_tuple_key(i, j):
+    d = {(1, 2): 5, (2, 1): 6}
+    return d.get((i, j), 0)
+
+
+def pop_value(k):
+    d = {1: 10, 2: 20, 3: 30}
+    return d.pop(k)
+
+
+def pop_rest(k):
+    d = {1: 10, 2: 20, 3: 30}
+    v = d.pop(k)
+    return v, d
+
+
+def pop_with_default(k):
+    d = {1: 1.5, 2: 2.5}
+    v = d.pop(k, -1.0)
+    return v, d
+
+
+def set_default(k, v):
+    d = {1: 10, 2: 20}
+    a = d.setdefault(k, v)
+    b = d.setdefault(1, v)
+    return a, b, d
+
+
+def keys_list(n):
+    d = {}
+    for i in range(n):
+        d[n - i] = i * 0.5
+    return list(d.keys())
+
+
+def values_list(n):
+    d = {}
+    for i in range(n):
+        d[n - i] = i * 0.5
+    return list(d.values())
+
+
+def items_list(n):
+    d = {}
+    for i in range(n):
+        d[n - i] = i * 0.5
+    return list(d.items())
+
+
+def cleared(x):
+    d = {1: 1.0, 2: 2.0}
+    d.clear()
+    n = len(d)
+    d[5] = x
+    return n, d
+
+
+def copied(n):
+    d = {1: 1.0, 2: 2.0}
+    c = d.copy()
+    c[1] = 100.0
+    for i in range(n):
+        c[i + 10] = i * 0.5
+    del c[2]
+    return d, c
+
+
+def copied_then_original_changed(n):
+    d = {1: 1.0, 2: 2.0}
+    c = d.copy()
+    d[1] = -1.0
+    d[n] = 0.5
+    return c, d
+
+
+def updated(n):
+    a = {1: 1.0, 2: 2.0, 3: 3.0}
+    b = {}
+    for i in range(n):
+        b[4 - i] = i * 10.0
+    a.update(b)
+    b[100] = 0.0
+    return a, b
+
+
+METHOD_CASES = [
+    (get_with_default, (1,)),
+    (get_with_default, (2,)),
+    (get_tuple_key, (2, 1)),
+    (get_tuple_key, (2, 2)),
+    (pop_value, (2,)),
+    (pop_value, (7,)),
+    (pop_rest, (1,)),
+    (pop_rest, (3,)),
+    (pop_with_default, (2,)),
+    (pop_with_default, (3,)),
+    (set_default, (1, 5)),
+    (set_default, (3, 5)),
+    (keys_list, (4,)),
+    (keys_list, (0,)),
+    (values_list, (4,)),
+    (items_list, (4,)),
+    (cleared, (7.5,)),
+    (copied, (3,)),
+    (copied_then_original_changed, (5,)),
+    (updated, (3,)),
+    (updated, (0,)),
+]
+
+
+@pytest.mark.parametrize("function, args", METHOD_CASES, ids=indexed_ids(METHOD_CASES))
+def test_methods(function, args):
+    assert_same_outcome(function, *args)
+
+
+KEY_ERROR_CASES = [
+    (read, (2,)),
+    (read_float_key, (2.0,)),
+    (tuple_key_read, (3, 4)),
+    (deleted, (5,)),
+    (pop_value, (7,)),
+]
+
+
+@pytest.mark.parametrize("function, args", KEY_ERROR_CASES, ids=indexed_ids(KEY_ERROR_CASES))
+def test_key_error_message_matches_cpython(function, args):
+    expected_kind, expected, _ = run(function, args)
+    got_kind, got, _ = run(jitted(function), args)
+    assert expected_kind == got_kind == "raised", (expected, got)
+    assert type(got) is KeyError, got
+    assert str(got) == str(expected) and got.args == expected.args, "%s%r: CPython %s, rumba %s" % (function.__name__, args, expected, got)
+
+
+# --------------------------------------------------------------------------------------------------
+# Iteration.
+# --------------------------------------------------------------------------------------------------
+
+
+def sum_over_keys(n):
+    d = {i * 3: i * 0.5 for i in range(n)}
+    total = 0.0
+    for k in d:
+        total += k * d[k]
+    return total
+
+
+def keys_in_order(n):
+    d = {}
+    for i in range(n):
+        d[(i * 7) % 5] = i
+    l = []
+    for k in d:
+        l.append(k)
+    return l
+
+
+def sum_over_items(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 1.5
+    total = 0.0
+    for k, v in d.items():
+        total += k * v
+    return total
+
+
+def sum_over_values(n):
+    d = {}
+    for i in range(n):
+        d[n - i] = i * 2
+    total = 0
+    for v in d.values():
+        total += v
+    return total
+
+
+def sorted_keys(arr):
+    d = {}
+    for v in arr:
+        d[v] = 1
+    return sorted(d.keys())
+
+
+def nested_sum(n):
+    outer = {}
+    for i in range(n):
+        outer[i] = {j: i + j * 0.5 for j in range(i + 1)}
+    total = 0.0
+    for k, inner in outer.items():
+        for v in inner.values():
+            total += k * v
+    return total
+
+
+ITERATION_CASES = [
+    (sum_over_keys, (5,)),
+    (sum_over_keys, (0,)),
+    (keys_in_order, (9,)),
+    (sum_over_items, (6,)),
+    (sum_over_values, (5,)),
+    (sorted_keys, (COUNTED,)),
+    (nested_sum, (4,)),
+]
+
+
+@pytest.mark.parametrize("function, args", ITERATION_CASES, ids=indexed_ids(ITERATION_CASES))
+def test_iteration(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# Dicts in returned tuples, and dicts passed between compiled functions.
+# --------------------------------------------------------------------------------------------------
+
+
+def in_a_tuple(n):
+    d = {i: i * i for i in range(n)}
+    return len(d), d, n * 0.5
+
+
+def build_dict(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 0.25
+    return d
+
+
+def calls_builder(n):
+    a = build_dict(n)
+    b = build_dict(n + 2)
+    total = 0.0
+    for v in a.values():
+        total += v
+    return total + len(b)
+
+
+def returns_built(n):
+    d = build_dict(n)
+    d[-1] = -1.0
+    return d
+
+
+def store_into(d, k, v):
+    d[k] = v
+
+
+def calls_storer(n):
+    d = {0: 0.5}
+    for i in range(n):
+        store_into(d, i + 1, i * 1.5)
+    return d
+
+
+CALLEE_CASES = [
+    (in_a_tuple, (4,)),
+    (calls_builder, (3,)),
+    (returns_built, (3,)),
+    (calls_storer, (3,)),
+    (calls_storer, (0,)),
+]
+
+
+@pytest.mark.parametrize("function, args", CALLEE_CASES, ids=[case_id(case) for case in CALLEE_CASES])
+def test_dicts_between_compiled_functions(function, args):
+    assert_same_outcome(function, *args)
+
+
+# --------------------------------------------------------------------------------------------------
+# 0.0 and -0.0 are one key.
+# --------------------------------------------------------------------------------------------------
+
+
+def zeros_as_keys():
+    d = {}
+    d[0.0] = 1
+    d[-0.0] = 2
+    return len(d), d[0.0], d[-0.0]
+
+
+def only_negative_zero():
+    d = {}
+    d[-0.0] = 1.5
+    return d
+
+
+def negative_zero_first():
+    d = {}
+    d[-0.0] = 1
+    d[0.0] = 2
+    return d
+
+
+def zero_membership(x):
+    d = {0.0: 1.5}
+    return x in d, d.get(x, -1.0)
+
+
+@pytest.mark.parametrize(
+    "function, args",
+    [(zeros_as_keys, ()), (negative_zero_first, ()), (zero_membership, (-0.0,)), (zero_membership, (0.0,))],
+    ids=["zeros", "negative-zero-first", "membership--0.0", "membership-0.0"],
+)
+def test_signed_zeros_are_one_key(function, args):
+    assert_same_outcome(function, *args)
+
+
+@pytest.mark.parametrize("function", [only_negative_zero, negative_zero_first])
+def test_the_first_stored_zero_is_the_key(function):
+    # CPython keeps the key first stored (-0.0) and replaces only the value.
+    expected = function()
+    got = jitted(function)()
+    assert [math.copysign(1.0, key) for key in got] == [math.copysign(1.0, key) for key in expected], (got, expected)
+
+
+# --------------------------------------------------------------------------------------------------
+# Errors.
+# --------------------------------------------------------------------------------------------------
+
+
+def returns_untyped_empty():
+    d = {}
+    return d
+
+
+def get_without_default(k):
+    d = {1: 2.5}
+    return d.get(k)
+
+
+def sum_of_values(d):
+    total = 0.0
+    for v in d.values():
+        total += v
+    return total
+
+
+def test_an_empty_dict_never_stored_into_is_a_typing_error():
+    with pytest.raises(errors.TypingError):
+        rumba.jit(returns_untyped_empty)()
+
+
+def test_get_without_a_default_is_unsupported():
+    with pytest.raises(errors.UnsupportedError):
+        rumba.jit(get_without_default)(1)
+
+
+def test_a_dict_argument_from_python_is_a_type_error():
+    with pytest.raises(TypeError):
+        rumba.jit(sum_of_values)({1: 2.5, 3: 4.0})
+
+
+# --------------------------------------------------------------------------------------------------
+# Memory.
+# --------------------------------------------------------------------------------------------------
+
+def sum_of_1000(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 0.5
+    total = 0.0
+    for v in d.values():
+        total += v
+    return total
+
+
+def entries_for_python(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 1.5
+    return d
+
+
+def store_then_raise(n):
+    d = {}
+    for i in range(n):
+        d[i] = i * 2.0
+    raise ValueError("raised with a dict alive")
+
+
+def _raises_value_error():
+    with pytest.raises(ValueError):
+        jitted(store_then_raise)(50)
+
+
+MEMORY_CASES = {
+    "sum-of-1000-entries": lambda: jitted(sum_of_1000)(1000),
+    "100-entries-to-python": lambda: jitted(entries_for_python)(100),
+    "store-then-raise": _raises_value_error,
+}
+
+
+def test_memory_case_functions_match_cpython():
+    assert_same_outcome(sum_of_1000, 1000)
+    assert_same_outcome(entries_for_python, 100)
+    assert_same_outcome(store_then_raise, 50)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
+@pytest.mark.parametrize("case", list(MEMORY_CASES))
+def test_resident_set_stays_flat_over_100000_calls(case):
+    before, after = rss_after(MEMORY_CASES[case], 100_000)
+    # Each call stores at least 50 entries of 16 bytes that a leak would keep: 100,000 calls would
+    # add 80 MB.
+    assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
