@@ -270,3 +270,45 @@ impl TypeWalker<'_, '_> {
         }))
     }
 }
+
+/// Whether `call` is Numba's `typed.Dict.empty(key_type, value_type)` (also through
+/// `from numba.typed import Dict`).
+fn is_typed_dict_empty(module: &crate::resolve::SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> bool {
+    use crate::resolve::Global;
+    let Expr::Attribute(method) = &*call.func else { return false };
+    if method.attr.as_str() != "empty" {
+        return false;
+    }
+    match &*method.value {
+        Expr::Name(name) if !is_local(name.id.as_str()) => matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("typed", member)) if member == "Dict"),
+        Expr::Attribute(dict) => {
+            dict.attr.as_str() == "Dict" && matches!(&*dict.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("typed")))
+        }
+        _ => false,
+    }
+}
+
+impl TypeWalker<'_, '_> {
+    /// `typed.Dict.empty(key_type, value_type)`: a new dict of those types (numbers), or `None`
+    /// when `call` is not that.
+    pub(crate) fn typed_dict_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+        let assigned = self.assigned.clone();
+        if !is_typed_dict_empty(self.module, call, &|name| assigned.contains(name)) {
+            return Ok(None);
+        }
+        let mut parts = Vec::new();
+        for (position, keyword) in ["key_type", "value_type"].into_iter().enumerate() {
+            let given = call.arguments.args.get(position).or_else(|| call.arguments.find_keyword(keyword).map(|found| &found.value));
+            let Some(given) = given else {
+                return Err(self.module.typing(call, format!("Dict.empty() needs {keyword}")));
+            };
+            match self.expr_type(given)? {
+                Type::DType(scalar) => parts.push(Type::Scalar(scalar)),
+                other => return Err(self.module.unsupported(given, format!("Dict.empty() of {other} is not supported yet (key and value types are number types such as types.int64)"))),
+            }
+        }
+        let value = parts.pop().expect("two parts");
+        let key = parts.pop().expect("two parts");
+        Ok(Some(Type::Dict(Box::new(key), Box::new(value))))
+    }
+}

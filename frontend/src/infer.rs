@@ -1451,7 +1451,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
     /// other calls.
     fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
-        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() {
+        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() || self.typed_dict_type(call)?.is_some() {
             return Ok(None);
         }
         let assigned = self.assigned.clone();
@@ -1488,6 +1488,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         if let Some(set_call) = self.set_method_type(call)? {
             return Ok(set_call);
+        }
+        if let Some(typed_dict) = self.typed_dict_type(call)? {
+            return Ok(typed_dict);
         }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
@@ -1568,7 +1571,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {
                     return match (math_constant(attribute.attr.as_str()), *module_name, Scalar::from_name(attribute.attr.as_str())) {
                         (Some(_), ..) => Ok(Type::Scalar(FLOAT64)),
-                        (None, "numpy", Some(scalar)) => Ok(Type::DType(scalar)),
+                        (None, "numpy" | "types", Some(scalar)) => Ok(Type::DType(scalar)),
                         _ => Err(module.unsupported(attribute, format!("'{module_name}.{}' is not supported as a value", attribute.attr))),
                     };
                 }
@@ -1774,7 +1777,8 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
 fn typed_container(module: &SourceModule, member: &str, function: &Expr) -> Diagnostic {
     match member {
         "List" => module.unsupported(function, "typed.List(...) makes a list in an assignment, an expression statement or a return, not inside other statements"),
-        other => module.unsupported(function, format!("typed.{other} is not supported yet (typed.List is)")),
+        "Dict" => module.unsupported(function, "typed.Dict is made with typed.Dict.empty(key_type, value_type)"),
+        other => module.unsupported(function, format!("typed.{other} is not supported yet (typed.List and typed.Dict are)")),
     }
 }
 

@@ -109,6 +109,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "numba" | "rumba" => Some("rumba"),
         "numba.cuda" | "rumba.cuda" => Some("cuda"),
         "numba.typed" | "rumba.typed" => Some("typed"),
+        "numba.types" | "rumba.types" => Some("types"),
         _ => None,
     }
 }
@@ -155,6 +156,7 @@ impl Definitions {
                     let global = match (module, alias.name.as_str()) {
                         ("rumba", "cuda") => Global::Module("cuda"),
                         ("rumba", "typed") => Global::Module("typed"),
+                        ("rumba", "types") => Global::Module("types"),
                         ("numpy", "linalg") => Global::Module("linalg"),
                         _ => Global::ModuleMember(module, alias.name.to_string()),
                     };

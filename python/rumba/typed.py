@@ -2,7 +2,8 @@
 element type (changes made there are written back into it, as for any list argument), and that
 compiled code makes with ``List()`` or ``List(iterable)``; ``List.empty_list(item_type)`` makes an
 empty one whose element type is known, so that compiled code can take it before anything is
-appended. ``Dict`` is not supported yet."""
+appended. ``Dict`` is a Python dict that compiled code takes the same way, and makes with
+``Dict.empty(key_type, value_type)``."""
 
 __all__ = ["List", "Dict"]
 
@@ -27,4 +28,22 @@ class List(list):
 
 
 class Dict(dict):
-    """``numba.typed.Dict``: compiled code does not take or make these yet."""
+    """``numba.typed.Dict``: a dict whose keys are numbers (or tuples of them) of one type and whose
+    values are of one type; ``Dict.empty(key_type, value_type)`` makes an empty one whose types
+    are known, so that compiled code can take it (and write into it) before anything is stored."""
+
+    # The key and value types of an empty dict made by ``empty``, in rumba's type notation.
+    _key_type = None
+    _value_type = None
+
+    @classmethod
+    def empty(cls, key_type, value_type, n_keys=0):
+        """An empty dict of ``key_type`` to ``value_type`` (``rumba.int64``, ``rumba.types.float64``,
+        ...); ``n_keys`` is a capacity hint, as in Numba."""
+        del n_keys
+        table = cls()
+        table._key_type, table._value_type = str(key_type), str(value_type)
+        return table
+
+    def __repr__(self):
+        return "DictType[%s,%s](%s)" % (self._key_type or "?", self._value_type or "?", dict.__repr__(self))

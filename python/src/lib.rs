@@ -307,6 +307,14 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             let elements = list.iter().map(|element| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?;
             Ok(Argument::List((**element_type).clone(), elements))
         }
+        Type::Dict(key_type, value_type) => {
+            let dict = value.cast::<pyo3::types::PyDict>().map_err(|_| mismatch())?;
+            let entries = dict
+                .iter()
+                .map(|(key, value)| Ok((convert_argument(&key, key_type, position)?, convert_argument(&value, value_type, position)?)))
+                .collect::<PyResult<_>>()?;
+            Ok(Argument::Dict((**key_type).clone(), (**value_type).clone(), entries))
+        }
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -419,8 +427,8 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
     })
 }
 
-/// Writes the contents compiled code left in its list arguments back into the caller's lists, in
-/// the order `call_reflecting` gives them (lists inside tuples included).
+/// Writes the contents compiled code left in its list and dict arguments back into the caller's,
+/// in the order `call_reflecting` gives them (those inside tuples included).
 fn reflect_lists(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
     for (value, declared) in args.iter().zip(declared) {
         match declared {
@@ -428,6 +436,12 @@ fn reflect_lists(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], r
                 let Some(contents) = reflected.next() else { return Ok(()) };
                 let contents = value_to_python(py, contents, declared, args)?;
                 value.set_item(pyo3::types::PySlice::full(py), contents)?;
+            }
+            Type::Dict(..) => {
+                let Some(contents) = reflected.next() else { return Ok(()) };
+                let contents = value_to_python(py, contents, declared, args)?;
+                value.call_method0("clear")?;
+                value.call_method1("update", (contents,))?;
             }
             Type::Tuple(elements) => reflect_lists(py, value.cast::<PyTuple>()?, elements, reflected)?,
             _ => {}
@@ -486,7 +500,7 @@ impl Function {
             for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
                 arguments.push(convert_argument(&value, declared, position)?);
             }
-            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_)))) {
+            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..)))) {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
                 reflect_lists(py, args, declared, &mut reflected.into_iter())?;
                 return value_to_python(py, value, self.inner.return_type(), args);
@@ -573,6 +587,21 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         }
         return (element.is_list_element() && !element.has_unknown()).then(|| Type::List(Box::new(element)));
     }
+    if let Ok(dict) = value.cast::<pyo3::types::PyDict>() {
+        // The keys' and the values' joined types; an empty dict has none, unless it is a
+        // `typed.Dict` made by `empty`, which names them.
+        let (mut key, mut item) = (Type::Unknown, Type::Unknown);
+        for (entry_key, entry_value) in dict.iter() {
+            key = rumba::types::unify(&key, &type_of(&entry_key)?)?;
+            item = rumba::types::unify(&item, &type_of(&entry_value)?)?;
+        }
+        if key == Type::Unknown {
+            let named = |attribute: &str| value.getattr(attribute).ok().and_then(|named| named.extract::<String>().ok()).and_then(|named| rumba::parse_type(&named).ok());
+            (key, item) = (named("_key_type")?, named("_value_type")?);
+        }
+        let dict_type = Type::Dict(Box::new(key), Box::new(item));
+        return (dict_type.is_list_element() && !dict_type.has_unknown()).then_some(dict_type);
+    }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
             return None;
@@ -618,6 +647,12 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
     }
     if value.is_instance_of::<PyList>() {
         return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, tuples of them, or such lists".into();
+    }
+    if value.cast::<pyo3::types::PyDict>().is_ok_and(|dict| dict.is_empty()) {
+        return "rumba cannot pass an empty dict to compiled code: the types of its keys and values are unknown (make it with rumba.typed.Dict.empty(key_type, value_type))".into();
+    }
+    if value.is_instance_of::<pyo3::types::PyDict>() {
+        return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, tuples, lists or dicts of one type".into();
     }
     format!("rumba cannot pass a value of type {} to compiled code", value.get_type())
 }

@@ -13,7 +13,9 @@ in `list(...)` in the functions, since CPython gives views), `clear`, `copy` (in
 original), `update`; iteration over a dict, its items and its values, and `sorted(d.keys())`;
 dicts in returned tuples, dicts built by a compiled helper and returned to another compiled
 function, dicts passed to a compiled helper that stores into them; `0.0` and `-0.0` as one key,
-the first stored kept with its sign.
+the first stored kept with its sign; dicts passed from Python, read and written (the caller's dict
+holds the changes afterwards, as Numba's typed dicts do); `typed.Dict.empty` in compiled code and
+from Python.
 The resident set stays flat over 100,000 calls of functions that build and sum a dict, return a
 dict to Python, and raise after storing into a dict. Errors: a dict never stored into is a
 `rumba.errors.TypingError`, `d.get(k)` without a default is a `rumba.errors.UnsupportedError`, a
@@ -27,7 +29,8 @@ import numpy as np
 import pytest
 
 import rumba
-from rumba import errors
+from rumba import errors, types
+from rumba.typed import Dict
 from _compare import MB, jitted, rss_after
 from _containers import assert_same_outcome, assert_same_result, case_id, run
 
@@ -686,9 +689,52 @@ def test_get_without_a_default_is_unsupported():
         rumba.jit(get_without_default)(1)
 
 
-def test_a_dict_argument_from_python_is_a_type_error():
-    with pytest.raises(TypeError):
-        rumba.jit(sum_of_values)({1: 2.5, 3: 4.0})
+def test_an_empty_dict_argument_from_python_is_a_type_error():
+    with pytest.raises(TypeError, match="empty dict"):
+        rumba.jit(sum_of_values)({})
+
+
+# --------------------------------------------------------------------------------------------------
+# Dicts from Python (reflected: the caller's dict holds the changes), typed.Dict.
+# --------------------------------------------------------------------------------------------------
+
+
+def counts_into(table, a):
+    for v in a:
+        table[v] = table.get(v, 0) + 1
+    del table[-1]
+    return len(table)
+
+
+@pytest.mark.parametrize("function, args", [
+    (sum_of_values, ({1: 2.5, 3: 4.0},)),
+    (counts_into, ({-1: 7, 4: 1}, np.array([4, 2, 2, 9], dtype=np.int64))),
+], ids=["read", "written"])
+def test_dicts_from_python(function, args):
+    assert_same_outcome(function, *args)
+
+
+def test_changes_reach_the_callers_dict_object():
+    table = {-1: 0, 5: 5}
+    jitted(counts_into)(table, np.array([1, 1], dtype=np.int64))
+    assert table == {5: 5, 1: 2} and list(table) == [5, 1]
+
+
+def typed_table(n):
+    table = Dict.empty(key_type=types.int64, value_type=types.float64)
+    for i in range(n):
+        table[i] = i * 0.5
+    return table
+
+
+def test_typed_dict_made_in_compiled_code():
+    assert_same_outcome(typed_table, 4)
+
+
+def test_empty_typed_dict_from_python_is_filled_in_place():
+    table = Dict.empty(rumba.int64, rumba.int64)
+    assert jitted(counts_into)(table, np.array([3, -1, 3], dtype=np.int64)) == 1
+    assert isinstance(table, Dict) and table == {3: 2}
 
 
 # --------------------------------------------------------------------------------------------------

@@ -223,6 +223,9 @@ pub enum Argument {
     /// A list of elements of one type: made a list of compiled code for the call (a slot holding
     /// its handle), whose contents the call then reports back.
     List(Type, Vec<Argument>),
+    /// A dict of keys and values of one type each: made a dict of compiled code for the call,
+    /// whose contents the call then reports back.
+    Dict(Type, Type, Vec<(Argument, Argument)>),
 }
 
 impl Argument {
@@ -234,30 +237,39 @@ impl Argument {
             Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
             Argument::Known(known) => known.clone(),
             Argument::List(element, _) => Type::List(Box::new(element.clone())),
+            Argument::Dict(key, value, _) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
         }
     }
 }
 
-/// The words of a list element of type `element` (see `lists`): integers sign-extended, floats as
-/// float64 bits, complex numbers as two, tuples flattened, lists as the handle of a new list.
-fn push_words(element: &Argument, words: &mut Vec<u64>) {
+/// The words of a list element (or a dict's key or value) `element` (see `lists`), each with
+/// whether it is a float: integers sign-extended, floats as float64 bits, complex numbers as two,
+/// tuples flattened, lists and dicts as the handle of a new one.
+fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
     match element {
-        Argument::Number(Number::Complex(real, imag)) => words.extend([real.to_bits(), imag.to_bits()]),
-        Argument::Number(number @ (Number::F32(_) | Number::F64(_))) => words.push(number.as_f64().to_bits()),
-        Argument::Number(number) => words.push(number.as_i64() as u64),
+        Argument::Number(Number::Complex(real, imag)) => words.extend([(real.to_bits(), true), (imag.to_bits(), true)]),
+        Argument::Number(number @ (Number::F32(_) | Number::F64(_))) => words.push((number.as_f64().to_bits(), true)),
+        Argument::Number(number) => words.push((number.as_i64() as u64, false)),
         Argument::Tuple(elements) => elements.iter().for_each(|element| push_words(element, words)),
-        Argument::List(_, elements) => words.push(make_list(elements) as u64),
+        Argument::List(_, elements) => words.push((make_list(elements) as u64, false)),
+        Argument::Dict(_, _, entries) => words.push((make_dict(entries) as u64, false)),
         Argument::Array(_) | Argument::None | Argument::Known(_) => {}
     }
 }
 
-/// The element types of the list arguments among `arguments` (tuples searched through), in the
-/// order `PackedArguments::pack` makes their lists.
-pub fn list_arguments<'a>(arguments: &'a [Argument], elements: &mut Vec<&'a Type>) {
+fn plain_words(element: &Argument) -> Vec<u64> {
+    let mut words = Vec::new();
+    push_words(element, &mut words);
+    words.into_iter().map(|(word, _)| word).collect()
+}
+
+/// The types of the list and dict arguments among `arguments` (tuples searched through), in the
+/// order `PackedArguments::pack` makes them.
+pub fn container_arguments(arguments: &[Argument], types: &mut Vec<Type>) {
     for argument in arguments {
         match argument {
-            Argument::List(element, _) => elements.push(element),
-            Argument::Tuple(inner) => list_arguments(inner, elements),
+            Argument::List(..) | Argument::Dict(..) => types.push(argument.value_type()),
+            Argument::Tuple(inner) => container_arguments(inner, types),
             _ => {}
         }
     }
@@ -265,9 +277,31 @@ pub fn list_arguments<'a>(arguments: &'a [Argument], elements: &mut Vec<&'a Type
 
 /// A list of compiled code holding `elements`.
 pub fn make_list(elements: &[Argument]) -> i64 {
-    let mut words = Vec::new();
-    elements.iter().for_each(|element| push_words(element, &mut words));
-    crate::lists::from_words(words)
+    crate::lists::from_words(elements.iter().flat_map(plain_words).collect())
+}
+
+/// A dict of compiled code holding `entries`.
+pub fn make_dict(entries: &[(Argument, Argument)]) -> i64 {
+    let handle = crate::dicts::rumba_dict_new();
+    for (key, value) in entries {
+        let mut key_words = Vec::new();
+        push_words(key, &mut key_words);
+        crate::dicts::insert_entry(handle, &key_words, plain_words(value));
+    }
+    handle
+}
+
+/// The contents of container `handle` (a list or a dict) of type `container`.
+///
+/// # Safety
+/// `handle` must be a live list or dict of this thread of that type.
+pub unsafe fn container_value(handle: i64, container: &Type) -> Value {
+    match container {
+        Type::Dict(key, value) => unsafe { dict_value(handle, key, value) },
+        Type::Set(element) => unsafe { set_value(handle, element) },
+        Type::List(element) => unsafe { list_value(handle, element) },
+        _ => Value::None,
+    }
 }
 
 /// The element of type `element` whose words come next.
@@ -338,8 +372,8 @@ pub struct PackedArguments {
     descriptor_words: SmallVec<[i64; 24]>,
     /// For each array argument: its slot and where its descriptor starts in `descriptor_words`.
     array_slots: SmallVec<[(usize, usize); 4]>,
-    /// The handles of the lists made for list arguments, outermost first.
-    pub list_handles: SmallVec<[i64; 2]>,
+    /// The handles of the lists and dicts made for such arguments, in order.
+    pub container_handles: SmallVec<[i64; 2]>,
 }
 
 impl PackedArguments {
@@ -351,9 +385,13 @@ impl PackedArguments {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::None | Argument::Known(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
-                Argument::List(_, elements) => {
-                    let handle = make_list(elements);
-                    packed.list_handles.push(handle);
+                Argument::List(..) | Argument::Dict(..) => {
+                    let handle = match argument {
+                        Argument::Dict(_, _, entries) => make_dict(entries),
+                        Argument::List(_, elements) => make_list(elements),
+                        _ => unreachable!("matched a container"),
+                    };
+                    packed.container_handles.push(handle);
                     packed.pack_numbers(&[Number::I64(handle)]);
                 }
                 Argument::Array(array) => {
@@ -643,12 +681,7 @@ unsafe fn read_value<'l>(
         Type::List(_) | Type::Dict(..) | Type::Set(_) => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };
             let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
-            match value_type {
-                Type::Dict(key, value) => unsafe { dict_value(handle, key, value) },
-                Type::Set(element) => unsafe { set_value(handle, element) },
-                Type::List(element) => unsafe { list_value(handle, element) },
-                _ => unreachable!("matched a container"),
-            }
+            unsafe { container_value(handle, value_type) }
         }
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };

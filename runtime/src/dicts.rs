@@ -46,6 +46,20 @@ pub unsafe fn entries_of(handle: i64) -> Vec<(Vec<u64>, Vec<u64>)> {
     dict.entries.iter().flatten().map(|entry| (entry.key.to_vec(), entry.value.clone())).collect()
 }
 
+/// Stores `value` under the key of `key` words (each with whether it is a float) into `handle`.
+pub fn insert_entry(handle: i64, key: &[(u64, bool)], value: Vec<u64>) {
+    for &(word, float) in key {
+        match float {
+            true => rumba_dict_key_f64(handle, f64::from_bits(word)),
+            false => rumba_dict_key(handle, word as i64),
+        }
+    }
+    let entry = rumba_dict_insert(handle, value.len() as i64);
+    for (word, bits) in value.into_iter().enumerate() {
+        rumba_dict_set(handle, entry, word as i64, bits as i64);
+    }
+}
+
 pub extern "C" fn rumba_dict_new() -> i64 {
     adopt(Dict::default())
 }

@@ -144,19 +144,19 @@ impl CompiledFunction {
         self.call_reflecting(arguments).map(|(value, _)| value)
     }
 
-    /// Calls the function, and gives back with its result the contents of each list argument
-    /// after the call, in order, for the caller to write back into its own lists (Numba's
-    /// reflected lists). The lists the call made are freed before it returns.
+    /// Calls the function, and gives back with its result the contents of each list and dict
+    /// argument after the call, in order, for the caller to write back into its own (Numba's
+    /// reflected lists). The lists and dicts the call made are freed before it returns.
     pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
         let mark = crate::lists::mark();
         let mut packed = PackedArguments::default();
         let result = packed.pack(arguments).map_err(CallError::Arguments).and_then(|()| self.invoke(&mut packed, arguments));
-        let mut list_elements = Vec::new();
-        crate::abi::list_arguments(arguments, &mut list_elements);
-        // SAFETY: the handles are the lists `pack` made for this call, alive until the release.
+        let mut containers = Vec::new();
+        crate::abi::container_arguments(arguments, &mut containers);
+        // SAFETY: the handles are the lists and dicts `pack` made for this call, alive until the release.
         let reflected = match result {
-            Ok(_) => packed.list_handles.iter().zip(list_elements).map(|(&handle, element)| unsafe { crate::abi::list_value(handle, element) }).collect(),
+            Ok(_) => packed.container_handles.iter().zip(&containers).map(|(&handle, container)| unsafe { crate::abi::container_value(handle, container) }).collect(),
             Err(_) => Vec::new(),
         };
         crate::lists::release(mark);

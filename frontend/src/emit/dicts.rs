@@ -98,6 +98,13 @@ impl FunctionEmitter<'_, '_, '_> {
         self.dict_view(dict, VIEW_KEYS, key.clone(), loc)
     }
 
+    /// `typed.Dict.empty(key_type, value_type)`.
+    pub(super) fn emit_empty_dict(&mut self, call: &ExprCall, key: Type, value: Type) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        self.refuse_in_parallel_loop(call)?;
+        Ok(Value::Dict(self.call_runtime(DICT_NEW, &[], &loc), key, value))
+    }
+
     /// `{k: v, ...}`.
     pub(super) fn emit_dict_display(&mut self, dict: &ExprDict, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);

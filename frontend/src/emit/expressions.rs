@@ -627,6 +627,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some((receiver, _, method)) = self.walker().set_receiver(call)? {
             return self.emit_set_method(call, receiver, method);
         }
+        if let Some(Type::Dict(key, value)) = self.walker().typed_dict_type(call)? {
+            return self.emit_empty_dict(call, *key, *value);
+        }
         let bindings = &self.bindings;
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);
