@@ -212,7 +212,10 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
             next = self.emitted.iter().position(|done| !done);
         }
         for (name, function_type) in &self.runtime_calls {
-            self.text.push_str(&format!("  func.func private @{name}{function_type}\n"));
+            // Functions that only read (a list's length, an element) let LLVM hoist and merge
+            // their calls, as it does loads.
+            let attributes = if READ_ONLY_RUNTIME.contains(name) { READ_ONLY_ATTRIBUTES } else { "" };
+            self.text.push_str(&format!("  func.func private @{name}{function_type}{attributes}\n"));
         }
         for global in self.constant_arrays.values() {
             self.text.push_str(global);
@@ -285,6 +288,10 @@ fn casts_same_kind(from: Scalar, to: Scalar) -> bool {
 
 /// A function of the runtime that compiled code calls: its name and type.
 type RuntimeFunction = (&'static str, &'static str);
+
+/// The runtime functions that read memory and write none.
+const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_list_get", "rumba_list_get_f64", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64"];
+const READ_ONLY_ATTRIBUTES: &str = " attributes {memory_effects = #llvm.memory_effects<other = read, argMem = read, inaccessibleMem = read, errnoMem = read, targetMem0 = read, targetMem1 = read>, passthrough = [\"nounwind\", \"willreturn\"]}";
 
 /// Called by a recursive function on entry: whether its thread's stack is nearly full.
 const STACK_CHECK: RuntimeFunction = ("rumba_stack_exhausted", "() -> i1");

@@ -1304,6 +1304,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
             // An operand's type is not known yet (recursion): decided in a later round.
             Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => Type::Unknown,
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
+                let left = self.expr_type(&compare.left)?;
+                let right = self.expr_type(&compare.comparators[0])?;
+                self.list_equal_type(&left, &right, expr)?
+            }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
                 let value = self.expr_type(&compare.left)?;
                 match self.expr_type(&compare.comparators[0])? {

@@ -23,6 +23,7 @@ pub fn prelude_helper(method: &str) -> Option<&'static str> {
         "count" => "_list_count",
         "remove" => "_list_remove",
         "in" => "_list_contains",
+        "==" => "_list_equal",
         _ => return None,
     })
 }
@@ -43,6 +44,15 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
         _ => false,
+    }
+}
+
+/// The types two compared lists are compared as: one type where they meet (so that `[] == l`
+/// compares with `l`'s elements), else their own.
+pub fn compared_lists(left: &Type, right: &Type) -> [Type; 2] {
+    match unify(left, right) {
+        Some(joined) => [joined.clone(), joined],
+        None => [left.clone(), right.clone()],
     }
 }
 
@@ -171,6 +181,16 @@ impl TypeWalker<'_, '_> {
     pub(crate) fn list_contains_type(&mut self, items: &Type, value: &Type, node: &Expr) -> Result<Type, Diagnostic> {
         let name = self.module.prelude_function("_list_contains").expect("the prelude defines the list helpers");
         self.specialisations.specialise(&name, &[items.clone(), value.clone()], node)?;
+        Ok(Type::Scalar(Scalar::Bool))
+    }
+
+    /// `left == right` (and `!=`) of lists: bool, through the prelude's `_list_equal`.
+    pub(crate) fn list_equal_type(&mut self, left: &Type, right: &Type, node: &Expr) -> Result<Type, Diagnostic> {
+        if !matches!(right, Type::List(_)) {
+            return Err(self.module.typing(node, format!("cannot compare {left} with {right}")));
+        }
+        let name = self.module.prelude_function("_list_equal").expect("the prelude defines the list helpers");
+        self.specialisations.specialise(&name, &compared_lists(left, right), node)?;
         Ok(Type::Scalar(Scalar::Bool))
     }
 

@@ -923,3 +923,27 @@ def test_lists_are_read_but_not_changed_in_prange_bodies():
     assert rumba.njit(parallel=True)(reads_in_prange)([1, 2, 3, 4]) == 10
     with pytest.raises(errors.UnsupportedError, match="inside a prange body"):
         rumba.njit(parallel=True)(appends_in_prange)(10)
+
+
+# --------------------------------------------------------------------------------------------------
+# Equality and del
+# --------------------------------------------------------------------------------------------------
+
+
+def equal_lists(n):
+    a = [i * 2 for i in range(n)]
+    b = list(range(0, 2 * n, 2))
+    c = [[1, 2], [3]]
+    return a == b, a != b, a == b[:-1], c == [[1, 2], [3]], c != [[1, 2], [4]], [] == a[:0]
+
+
+def deleted_items(n):
+    items = list(range(n))
+    del items[0]
+    del items[-1]
+    return items
+
+
+@pytest.mark.parametrize("function, args", [(equal_lists, (4,)), (equal_lists, (0,)), (deleted_items, (5,)), (deleted_items, (1,))], ids=["equal-4", "equal-0", "del-5", "del-1"])
+def test_equality_and_del(function, args):
+    assert_same_outcome(function, *args)

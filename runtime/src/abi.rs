@@ -286,7 +286,7 @@ pub fn make_dict(entries: &[(Argument, Argument)]) -> i64 {
     for (key, value) in entries {
         let mut key_words = Vec::new();
         push_words(key, &mut key_words);
-        crate::dicts::insert_entry(handle, &key_words, plain_words(value));
+        crate::dicts::insert_entry(handle, &key_words, &plain_words(value));
     }
     handle
 }

@@ -6,27 +6,102 @@
 //! finding or inserting it, which gives the index of its entry; values are read and written by
 //! entry and word. A float key word is normalised so that `-0.0` and `0.0` are one key, as in
 //! Python. `keys`, `values` and `items` make new lists of the live entries, in insertion order.
+//!
+//! Entries lie in flat arrays of words (keys, normalised keys, values) with a live flag each, and a
+//! hash table of entry numbers indexes them: about 35 bytes an entry for an int to int dict, where
+//! a map of boxed keys took four times that, which cost more in first-touch page faults than the
+//! hashing itself.
 
 use crate::lists::{adopt, from_words};
-use std::collections::HashMap;
+use hashbrown::HashTable;
+use std::hash::Hasher;
 
-/// A dict's entries; a deleted entry is `None`, so that the others keep their indices. The index
-/// maps normalised keys (`-0.0` as `0.0`) to entries, which keep the key as first stored.
+/// A dict's entries in insertion order; a deleted entry stays, not live, so that the others keep
+/// their numbers.
 #[derive(Default, Clone)]
 pub struct Dict {
-    entries: Vec<Option<Entry>>,
-    index: HashMap<Box<[u64]>, usize>,
+    /// Words a key and a value take, fixed by the first insertion.
+    key_width: usize,
+    value_width: usize,
+    /// Each entry's key as first stored, the same normalised (as the index compares keys), value.
+    keys: Vec<u64>,
+    probes: Vec<u64>,
+    values: Vec<u64>,
+    live: Vec<bool>,
+    count: usize,
+    index: HashTable<usize>,
     /// The key being looked up, as given and normalised.
     key: Vec<u64>,
     probe: Vec<u64>,
 }
 
-#[derive(Clone)]
-struct Entry {
-    key: Box<[u64]>,
-    /// The key normalised, as the index holds it.
-    probe: Box<[u64]>,
-    value: Vec<u64>,
+fn hash_words(words: &[u64]) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    words.iter().for_each(|&word| hasher.write_u64(word));
+    hasher.finish()
+}
+
+impl Dict {
+    fn probe_of(&self, entry: usize) -> &[u64] {
+        &self.probes[entry * self.key_width..(entry + 1) * self.key_width]
+    }
+
+    fn find(&self, probe: &[u64]) -> Option<usize> {
+        self.index.find(hash_words(probe), |&entry| self.probe_of(entry) == probe).copied()
+    }
+
+    /// The entry of `key` (normalised `probe`), made with a zeroed value of `value_width` words if
+    /// it is not there.
+    fn insert(&mut self, key: &[u64], probe: &[u64], value_width: usize) -> usize {
+        if let Some(entry) = self.find(probe) {
+            return entry;
+        }
+        if self.live.is_empty() {
+            (self.key_width, self.value_width) = (probe.len(), value_width);
+        }
+        let entry = self.live.len();
+        self.keys.extend_from_slice(key);
+        self.probes.extend_from_slice(probe);
+        self.values.resize(self.values.len() + self.value_width, 0);
+        self.live.push(true);
+        self.count += 1;
+        let (probes, width) = (&self.probes, self.key_width);
+        self.index.insert_unique(hash_words(probe), entry, |&other| hash_words(&probes[other * width..(other + 1) * width]));
+        entry
+    }
+
+    fn value(&self, entry: usize) -> &[u64] {
+        &self.values[entry * self.value_width..(entry + 1) * self.value_width]
+    }
+
+    /// The live entries' numbers, in insertion order.
+    fn entries(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.live.len()).filter(|&entry| self.live[entry])
+    }
+
+    fn delete(&mut self, entry: usize) {
+        if !self.live.get(entry).copied().unwrap_or(false) {
+            return;
+        }
+        let probe = self.probe_of(entry).to_vec();
+        if let Ok(found) = self.index.find_entry(hash_words(&probe), |&other| other == entry) {
+            found.remove();
+        }
+        self.live[entry] = false;
+        self.count -= 1;
+    }
+
+    /// A new dict holding `entries` of `sources`, in that order.
+    fn gathered<'a>(entries: impl Iterator<Item = (&'a Dict, usize)>) -> Dict {
+        let mut gathered = Dict::default();
+        for (source, entry) in entries {
+            let key = &source.keys[entry * source.key_width..(entry + 1) * source.key_width];
+            let gathered_entry = gathered.insert(key, source.probe_of(entry), source.value_width);
+            let width = gathered.value_width;
+            gathered.values[gathered_entry * width..(gathered_entry + 1) * width].copy_from_slice(source.value(entry));
+        }
+        gathered
+    }
 }
 
 /// The dict behind `handle`; none for the zero handle of a dict never made.
@@ -43,11 +118,11 @@ unsafe fn dict<'a>(handle: i64) -> Option<&'a mut Dict> {
 /// `handle` must be zero or a live dict of this thread.
 pub unsafe fn entries_of(handle: i64) -> Vec<(Vec<u64>, Vec<u64>)> {
     let Some(dict) = (unsafe { dict(handle) }) else { return Vec::new() };
-    dict.entries.iter().flatten().map(|entry| (entry.key.to_vec(), entry.value.clone())).collect()
+    dict.entries().map(|entry| (dict.keys[entry * dict.key_width..(entry + 1) * dict.key_width].to_vec(), dict.value(entry).to_vec())).collect()
 }
 
 /// Stores `value` under the key of `key` words (each with whether it is a float) into `handle`.
-pub fn insert_entry(handle: i64, key: &[(u64, bool)], value: Vec<u64>) {
+pub fn insert_entry(handle: i64, key: &[(u64, bool)], value: &[u64]) {
     for &(word, float) in key {
         match float {
             true => rumba_dict_key_f64(handle, f64::from_bits(word)),
@@ -55,7 +130,7 @@ pub fn insert_entry(handle: i64, key: &[(u64, bool)], value: Vec<u64>) {
         }
     }
     let entry = rumba_dict_insert(handle, value.len() as i64);
-    for (word, bits) in value.into_iter().enumerate() {
+    for (word, &bits) in value.iter().enumerate() {
         rumba_dict_set(handle, entry, word as i64, bits as i64);
     }
 }
@@ -65,7 +140,7 @@ pub extern "C" fn rumba_dict_new() -> i64 {
 }
 
 pub extern "C" fn rumba_dict_len(handle: i64) -> i64 {
-    unsafe { dict(handle) }.map_or(0, |dict| dict.index.len() as i64)
+    unsafe { dict(handle) }.map_or(0, |dict| dict.count as i64)
 }
 
 fn push_key_word(handle: i64, word: u64, normalised: u64) {
@@ -86,63 +161,56 @@ pub extern "C" fn rumba_dict_key_f64(handle: i64, word: f64) {
 /// The entry of the scratch key, or -1; the scratch key is emptied.
 pub extern "C" fn rumba_dict_find(handle: i64) -> i64 {
     let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
+    let found = dict.find(&dict.probe).map_or(-1, |entry| entry as i64);
     dict.key.clear();
-    let probe = std::mem::take(&mut dict.probe);
-    dict.index.get(probe.as_slice()).map_or(-1, |&entry| entry as i64)
+    dict.probe.clear();
+    found
 }
 
 /// The entry of the scratch key, made (with a zeroed value of `width` words) if it is not there.
 pub extern "C" fn rumba_dict_insert(handle: i64, width: i64) -> i64 {
     let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
-    let key: Box<[u64]> = std::mem::take(&mut dict.key).into();
-    let probe: Box<[u64]> = std::mem::take(&mut dict.probe).into();
-    if let Some(&entry) = dict.index.get(&probe) {
-        return entry as i64;
-    }
-    let entry = dict.entries.len();
-    dict.entries.push(Some(Entry { key, probe: probe.clone(), value: vec![0; width.max(0) as usize] }));
-    dict.index.insert(probe, entry);
+    let (key, probe) = (std::mem::take(&mut dict.key), std::mem::take(&mut dict.probe));
+    let entry = dict.insert(&key, &probe, width.max(0) as usize);
+    (dict.key, dict.probe) = (key, probe);
+    dict.key.clear();
+    dict.probe.clear();
     entry as i64
 }
 
-/// A value word of entry `entry`; zero for an entry that is not there (a lookup whose `KeyError` is
-/// already in flight).
-fn value_word(handle: i64, entry: i64, word: i64) -> u64 {
-    let Some(dict) = (unsafe { dict(handle) }) else { return 0 };
-    let value = usize::try_from(entry).ok().and_then(|entry| dict.entries.get(entry)).and_then(Option::as_ref);
-    value.and_then(|entry| entry.value.get(word as usize).copied()).unwrap_or(0)
-}
-
-fn set_value_word(handle: i64, entry: i64, word: i64, bits: u64) {
-    let Some(dict) = (unsafe { dict(handle) }) else { return };
-    let value = usize::try_from(entry).ok().and_then(|entry| dict.entries.get_mut(entry)).and_then(Option::as_mut);
-    if let Some(slot) = value.and_then(|entry| entry.value.get_mut(word as usize)) {
-        *slot = bits;
-    }
+/// Where word `word` of entry `entry`'s value lies; none for an entry that is not there (a lookup
+/// whose `KeyError` is already in flight).
+fn value_slot<'a>(handle: i64, entry: i64, word: i64) -> Option<&'a mut u64> {
+    let dict = unsafe { dict(handle) }?;
+    let entry = usize::try_from(entry).ok().filter(|&entry| dict.live.get(entry).copied().unwrap_or(false))?;
+    let word = usize::try_from(word).ok().filter(|&word| word < dict.value_width)?;
+    dict.values.get_mut(entry * dict.value_width + word)
 }
 
 pub extern "C" fn rumba_dict_get(handle: i64, entry: i64, word: i64) -> i64 {
-    value_word(handle, entry, word) as i64
+    value_slot(handle, entry, word).map_or(0, |slot| *slot as i64)
 }
 
 pub extern "C" fn rumba_dict_get_f64(handle: i64, entry: i64, word: i64) -> f64 {
-    f64::from_bits(value_word(handle, entry, word))
+    f64::from_bits(value_slot(handle, entry, word).map_or(0, |slot| *slot))
 }
 
 pub extern "C" fn rumba_dict_set(handle: i64, entry: i64, word: i64, value: i64) {
-    set_value_word(handle, entry, word, value as u64)
+    if let Some(slot) = value_slot(handle, entry, word) {
+        *slot = value as u64;
+    }
 }
 
 pub extern "C" fn rumba_dict_set_f64(handle: i64, entry: i64, word: i64, value: f64) {
-    set_value_word(handle, entry, word, value.to_bits())
+    if let Some(slot) = value_slot(handle, entry, word) {
+        *slot = value.to_bits();
+    }
 }
 
 /// Deletes entry `entry` (nothing for an entry that is not there).
 pub extern "C" fn rumba_dict_delete(handle: i64, entry: i64) {
-    let Some(dict) = (unsafe { dict(handle) }) else { return };
-    let taken = usize::try_from(entry).ok().and_then(|entry| dict.entries.get_mut(entry)).and_then(Option::take);
-    if let Some(entry) = taken {
-        dict.index.remove(&entry.probe);
+    if let (Some(dict), Ok(entry)) = (unsafe { dict(handle) }, usize::try_from(entry)) {
+        dict.delete(entry);
     }
 }
 
@@ -154,51 +222,41 @@ pub extern "C" fn rumba_dict_clear(handle: i64) {
 
 /// Stores every entry of `other` into `handle`, as `dict.update` does.
 pub extern "C" fn rumba_dict_update(handle: i64, other: i64) {
-    let Some(entries) = (unsafe { dict(other) }).map(|other| other.entries.clone()) else { return };
+    let Some(source) = (unsafe { dict(other) }).map(|other| other.clone()) else { return };
     let Some(dict) = (unsafe { dict(handle) }) else { return };
-    for entry in entries.into_iter().flatten() {
-        match dict.index.get(&entry.probe) {
-            Some(&existing) => {
-                if let Some(stored) = &mut dict.entries[existing] {
-                    stored.value = entry.value;
-                }
-            }
-            None => {
-                dict.index.insert(entry.probe.clone(), dict.entries.len());
-                dict.entries.push(Some(entry));
-            }
-        }
+    for entry in source.entries() {
+        let key = &source.keys[entry * source.key_width..(entry + 1) * source.key_width];
+        let stored = dict.insert(key, source.probe_of(entry), source.value_width);
+        let width = dict.value_width;
+        dict.values[stored * width..(stored + 1) * width].copy_from_slice(source.value(entry));
     }
 }
 
 /// `a | b`, `a & b`, `a - b` and `a ^ b` of sets (dicts with empty values) as a new set, for
 /// `operation` 0 to 3, in `a`'s order and then `b`'s.
 pub extern "C" fn rumba_set_combine(a: i64, b: i64, operation: i64) -> i64 {
-    let (Some(left), Some(right)) = (unsafe { dict(a) }.cloned(), unsafe { dict(b) }.cloned()) else { return adopt(Dict::default()) };
-    let in_right = |entry: &Entry| right.index.contains_key(&entry.probe);
-    let in_left = |entry: &Entry| left.index.contains_key(&entry.probe);
-    let kept: Vec<Entry> = match operation {
-        SET_UNION => left.entries.iter().flatten().chain(right.entries.iter().flatten().filter(|entry| !in_left(entry))).cloned().collect(),
-        SET_INTERSECTION => left.entries.iter().flatten().filter(|entry| in_right(entry)).cloned().collect(),
-        SET_DIFFERENCE => left.entries.iter().flatten().filter(|entry| !in_right(entry)).cloned().collect(),
-        _ => left.entries.iter().flatten().filter(|entry| !in_right(entry)).chain(right.entries.iter().flatten().filter(|entry| !in_left(entry))).cloned().collect(),
-    };
-    let mut combined = Dict::default();
-    for entry in kept {
-        combined.index.insert(entry.probe.clone(), combined.entries.len());
-        combined.entries.push(Some(entry));
-    }
-    adopt(combined)
+    let empty = Dict::default();
+    let left = unsafe { dict(a) }.map_or(&empty, |left| &*left);
+    let right = unsafe { dict(b) }.map_or(&empty, |right| &*right);
+    let in_right = |entry: &usize| right.find(left.probe_of(*entry)).is_some();
+    let in_left = |entry: &usize| left.find(right.probe_of(*entry)).is_some();
+    let from_left = left.entries().filter(|entry| match operation {
+        SET_UNION => true,
+        SET_INTERSECTION => in_right(entry),
+        _ => !in_right(entry),
+    });
+    let from_right = right.entries().filter(|entry| matches!(operation, SET_UNION | SET_SYMMETRIC_DIFFERENCE) && !in_left(entry));
+    adopt(Dict::gathered(from_left.map(|entry| (left, entry)).chain(from_right.map(|entry| (right, entry)))))
 }
 
 const SET_UNION: i64 = 0;
 const SET_INTERSECTION: i64 = 1;
-const SET_DIFFERENCE: i64 = 2;
+const SET_SYMMETRIC_DIFFERENCE: i64 = 3;
 
 /// The first live entry, or -1 (`set.pop` takes it).
 pub extern "C" fn rumba_dict_first(handle: i64) -> i64 {
     let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
-    dict.entries.iter().position(Option::is_some).map_or(-1, |entry| entry as i64)
+    dict.entries().next().map_or(-1, |entry| entry as i64)
 }
 
 pub extern "C" fn rumba_dict_copy(handle: i64) -> i64 {
@@ -207,13 +265,14 @@ pub extern "C" fn rumba_dict_copy(handle: i64) -> i64 {
 
 /// A new list of the live entries' keys (`0`), values (`1`) or both one after the other (`2`).
 pub extern "C" fn rumba_dict_view(handle: i64, parts: i64) -> i64 {
+    let Some(dict) = (unsafe { dict(handle) }) else { return from_words(Vec::new()) };
     let mut words = Vec::new();
-    for (key, value) in unsafe { entries_of(handle) } {
+    for entry in dict.entries() {
         if parts != 1 {
-            words.extend(key);
+            words.extend_from_slice(&dict.keys[entry * dict.key_width..(entry + 1) * dict.key_width]);
         }
         if parts != 0 {
-            words.extend(value);
+            words.extend_from_slice(dict.value(entry));
         }
     }
     from_words(words)

@@ -149,7 +149,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Value::Dict(dict, key_type, _) => {
                 let key = self.emit_expr(&subscript.slice)?;
                 let entry = self.existing_entry(&dict, key, &key_type, target)?;
-                self.mutate_list(DICT_DELETE, &[dict, entry], &loc);
+                self.mutate_container(DICT_DELETE, &[dict, entry], &loc);
             }
             list @ Value::List(..) => self.delete_list_element(list, &subscript.slice, target)?,
             other => unreachable!("typing deletes items of lists and dicts, not of {}", other.value_type()),
@@ -200,14 +200,14 @@ impl FunctionEmitter<'_, '_, '_> {
                     |this| this.convert(default, &value_type, call),
                 )?;
                 if method == "pop" {
-                    self.mutate_list(DICT_DELETE, &[dict, entry], &loc);
+                    self.mutate_container(DICT_DELETE, &[dict, entry], &loc);
                 }
                 Ok(value)
             }
             "pop" => {
                 let entry = self.existing_entry(&dict, key(), &key_type, call)?;
                 let value = self.read_element(&Place::Dict { dict: &dict, entry: &entry }, &value_type, &mut 0, &loc);
-                self.mutate_list(DICT_DELETE, &[dict, entry], &loc);
+                self.mutate_container(DICT_DELETE, &[dict, entry], &loc);
                 Ok(value)
             }
             "setdefault" => {
@@ -226,7 +226,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             "update" => {
                 let Value::Dict(other, ..) = key() else { unreachable!("typing takes a dict") };
-                self.mutate_list(DICT_UPDATE, &[dict, other], &loc);
+                self.mutate_container(DICT_UPDATE, &[dict, other], &loc);
                 Ok(Value::None)
             }
             "keys" => Ok(self.dict_keys(&dict, &key_type, &loc)),
@@ -234,7 +234,7 @@ impl FunctionEmitter<'_, '_, '_> {
             "items" => Ok(self.dict_view(&dict, VIEW_ITEMS, Type::Tuple(vec![key_type, value_type]), &loc)),
             "copy" => Ok(Value::Dict(self.call_runtime(DICT_COPY, &[dict], &loc), key_type, value_type)),
             "clear" => {
-                self.mutate_list(DICT_CLEAR, &[dict], &loc);
+                self.mutate_container(DICT_CLEAR, &[dict], &loc);
                 Ok(Value::None)
             }
             other => unreachable!("dict method '{other}' is not in dicts::METHODS"),
@@ -321,12 +321,12 @@ impl FunctionEmitter<'_, '_, '_> {
             "add" => self.add_member(&set, argument, &element, call).map(|()| Value::None),
             "discard" => {
                 let entry = self.find_entry(&set, argument, &element, call)?;
-                self.mutate_list(DICT_DELETE, &[set, entry], &loc);
+                self.mutate_container(DICT_DELETE, &[set, entry], &loc);
                 Ok(Value::None)
             }
             "remove" => {
                 let entry = self.existing_entry(&set, argument, &element, call)?;
-                self.mutate_list(DICT_DELETE, &[set, entry], &loc);
+                self.mutate_container(DICT_DELETE, &[set, entry], &loc);
                 Ok(Value::None)
             }
             "pop" => {
@@ -338,16 +338,16 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Value::List(members, _) = self.dict_keys(&set, &element, &loc) else { unreachable!("keys are a list") };
                 let first = self.si64(0, &loc);
                 let popped = self.read_element(&Place::List { list: &members, first: &first }, &element, &mut 0, &loc);
-                self.mutate_list(DICT_DELETE, &[set, entry], &loc);
+                self.mutate_container(DICT_DELETE, &[set, entry], &loc);
                 Ok(popped)
             }
             "clear" => {
-                self.mutate_list(DICT_CLEAR, &[set], &loc);
+                self.mutate_container(DICT_CLEAR, &[set], &loc);
                 Ok(Value::None)
             }
             "copy" => Ok(Value::Set(self.call_runtime(DICT_COPY, &[set], &loc), element)),
             "update" => {
-                self.mutate_list(DICT_UPDATE, &[set, other(&argument)], &loc);
+                self.mutate_container(DICT_UPDATE, &[set, other(&argument)], &loc);
                 Ok(Value::None)
             }
             "union" => Ok(Value::Set(self.combine(&set, &other(&argument), SET_UNION, &loc), element)),

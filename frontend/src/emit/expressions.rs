@@ -76,6 +76,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                 })
             }
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
+                self.emit_list_equal(&compare.left, &compare.comparators[0], compare.ops[0] == CmpOp::NotEq, expr)
+            }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
                 let negated = compare.ops[0] == CmpOp::NotIn;
                 if matches!(self.expr_type(&compare.comparators[0])?, Type::Dict(..) | Type::Set(_)) {

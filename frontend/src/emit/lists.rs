@@ -47,17 +47,17 @@ pub(super) enum Place<'p> {
 impl FunctionEmitter<'_, '_, '_> {
     /// A runtime call that changes a list or a dict, skipped when an exception is already in
     /// flight in the statement.
-    pub(super) fn mutate_list(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) {
+    pub(super) fn mutate_container(&mut self, function: RuntimeFunction, operands: &[String], loc: &str) {
         self.module_emitter.runtime_calls.insert(function);
         let (name, function_type) = function;
         self.line_unless_raised(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")));
     }
 
-    /// Lists are made and changed by one thread: inside a `prange` body under `parallel=True` a
-    /// shared list would race, and the worker threads' own lists would outlive the call.
+    /// Lists, dicts and sets are made and changed by one thread: inside a `prange` body under
+    /// `parallel=True` a shared one would race, and the worker threads' own would outlive the call.
     pub(super) fn refuse_in_parallel_loop(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
         match self.in_parallel_loop {
-            true => Err(self.module.unsupported(node, "making or changing a list inside a prange body is not supported yet (a shared list would be a race); lists may be read there")),
+            true => Err(self.module.unsupported(node, "making or changing a list, dict or set inside a prange body is not supported yet (a shared one would be a race); they may be read there")),
             false => Ok(()),
         }
     }
@@ -66,10 +66,10 @@ impl FunctionEmitter<'_, '_, '_> {
         self.scalar_constant(INT64, Constant::Int(value), loc)
     }
 
-    /// The element type of a list value, which must be known by now.
-    pub(super) fn known_element(&self, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
-        if element.has_unknown() {
-            return Err(self.module.typing(node, "the type of this list's elements is unknown: nothing is added to it where it is made (Numba cannot type it either); append to it, or build it with items or a comprehension"));
+    /// The types a list, dict or set holds, which must be known by now.
+    pub(super) fn known_element(&self, held: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        if held.has_unknown() {
+            return Err(self.module.typing(node, "the types this list, dict or set holds are unknown: nothing is added to it where it is made (Numba cannot type it either); add to it, or build it with items or a comprehension"));
         }
         Ok(())
     }
@@ -112,9 +112,9 @@ impl FunctionEmitter<'_, '_, '_> {
             match place {
                 Place::List { list, first } => {
                     let at = self.op(format!("py.add {first}, {offset} : si64 {loc}"));
-                    self.mutate_list(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
+                    self.mutate_container(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
                 }
-                Place::Dict { dict, entry } => self.mutate_list(if float { DICT_SET_F64 } else { DICT_SET }, &[dict.to_string(), entry.to_string(), offset, word], &loc),
+                Place::Dict { dict, entry } => self.mutate_container(if float { DICT_SET_F64 } else { DICT_SET }, &[dict.to_string(), entry.to_string(), offset, word], &loc),
             }
         }
         Ok(())
@@ -179,7 +179,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let mut words = Vec::new();
         self.element_words(value, &mut words, &loc);
         for (word, float) in words {
-            self.mutate_list(if float { LIST_PUSH_F64 } else { LIST_PUSH }, &[list.to_string(), word], &loc);
+            self.mutate_container(if float { LIST_PUSH_F64 } else { LIST_PUSH }, &[list.to_string(), word], &loc);
         }
         Ok(())
     }
@@ -261,7 +261,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let position = self.emit_expr(index)?;
         let position = self.list_index(&list, &element, position, index, "list assignment index out of range")?;
         let width = self.si64(element.list_width() as i64, &loc);
-        self.mutate_list(LIST_DELETE, &[list, position, width], &loc);
+        self.mutate_container(LIST_DELETE, &[list, position, width], &loc);
         Ok(())
     }
 
@@ -299,7 +299,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             "extend" => {
                 let Some(Value::List(other, _)) = arguments.next() else { unreachable!("typing takes lists") };
-                self.mutate_list(LIST_EXTEND, &[list, other], &loc);
+                self.mutate_container(LIST_EXTEND, &[list, other], &loc);
                 Ok(Value::None)
             }
             "pop" => {
@@ -315,7 +315,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let first = self.first_word(&index, &element, &loc);
                 let popped = self.read_element(&Place::List { list: &list, first: &first }, &element, &mut 0, &loc);
                 let width = self.si64(width, &loc);
-                self.mutate_list(LIST_DELETE, &[list, index, width], &loc);
+                self.mutate_container(LIST_DELETE, &[list, index, width], &loc);
                 Ok(popped)
             }
             "remove" | "index" | "count" => {
@@ -331,12 +331,12 @@ impl FunctionEmitter<'_, '_, '_> {
                     _ => SORT_SIGNED,
                 };
                 let kind = self.si64(kind, &loc);
-                self.mutate_list(LIST_SORT, &[list.clone(), kind], &loc);
+                self.mutate_container(LIST_SORT, &[list.clone(), kind], &loc);
                 if let Some(reverse) = call.arguments.keywords.first() {
                     let descending = self.emit_condition(&reverse.value)?;
                     let width = self.si64(width, &loc);
                     let (lines, ()) = self.region(|this| {
-                        this.mutate_list(LIST_REVERSE, &[list, width], &loc);
+                        this.mutate_container(LIST_REVERSE, &[list, width], &loc);
                         this.line("scf.yield");
                         Ok(())
                     })?;
@@ -346,12 +346,12 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             "reverse" => {
                 let width = self.si64(width, &loc);
-                self.mutate_list(LIST_REVERSE, &[list, width], &loc);
+                self.mutate_container(LIST_REVERSE, &[list, width], &loc);
                 Ok(Value::None)
             }
             "copy" => Ok(Value::List(self.call_runtime(LIST_COPY, &[list], &loc), element)),
             "clear" => {
-                self.mutate_list(LIST_CLEAR, &[list], &loc);
+                self.mutate_container(LIST_CLEAR, &[list], &loc);
                 Ok(Value::None)
             }
             other => unreachable!("list method '{other}' is not in lists::METHODS"),
@@ -369,12 +369,12 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         match (op, right) {
             (Operator::Add, Value::List(other, _)) if in_place => {
-                self.mutate_list(LIST_EXTEND, &[list.clone(), other], &loc);
+                self.mutate_container(LIST_EXTEND, &[list.clone(), other], &loc);
                 Ok(Value::List(list, element))
             }
             (Operator::Add, Value::List(other, _)) => {
                 let joined = self.call_runtime(LIST_COPY, &[list], &loc);
-                self.mutate_list(LIST_EXTEND, &[joined.clone(), other], &loc);
+                self.mutate_container(LIST_EXTEND, &[joined.clone(), other], &loc);
                 Ok(Value::List(joined, element))
             }
             (Operator::Mult, count) => {
@@ -383,8 +383,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 if !in_place {
                     return Ok(Value::List(repeated, element));
                 }
-                self.mutate_list(LIST_CLEAR, &[list.clone()], &loc);
-                self.mutate_list(LIST_EXTEND, &[list.clone(), repeated], &loc);
+                self.mutate_container(LIST_CLEAR, &[list.clone()], &loc);
+                self.mutate_container(LIST_EXTEND, &[list.clone(), repeated], &loc);
                 Ok(Value::List(list, element))
             }
             (op, right) => Err(self.module.typing(node, format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()))),
@@ -393,12 +393,26 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// `value in items` (`not in` when `negated`).
     pub(super) fn emit_list_contains(&mut self, value: &Expr, items: &Expr, negated: bool, node: &Expr) -> Result<Value, Diagnostic> {
-        let loc = location(self.module, node);
         let value = self.emit_expr(value)?;
         let items = self.emit_expr(items)?;
-        let helper = self.module.prelude_function(prelude_helper("in").expect("a helper for 'in'")).expect("the prelude defines the list helpers");
-        let found = self.emit_compiled_call(&helper, vec![items, value], node)?;
-        let found = self.to_scalar(found, Scalar::Bool, node)?;
-        Ok(Value::Scalar(if negated { self.op(format!("py.not {found} : i1 {loc}")) } else { found }, Scalar::Bool))
+        self.prelude_truth("in", vec![items, value], negated, node)
+    }
+
+    /// `left == right` of lists (`!=` when `negated`).
+    pub(super) fn emit_list_equal(&mut self, left: &Expr, right: &Expr, negated: bool, node: &Expr) -> Result<Value, Diagnostic> {
+        let left = self.emit_expr(left)?;
+        let right = self.emit_expr(right)?;
+        let [left_type, right_type] = crate::lists::compared_lists(&left.value_type(), &right.value_type());
+        let operands = vec![self.convert(left, &left_type, node)?, self.convert(right, &right_type, node)?];
+        self.prelude_truth("==", operands, negated, node)
+    }
+
+    /// The prelude's list helper for `operator` on `operands`, negated when `negated`.
+    fn prelude_truth(&mut self, operator: &str, operands: Vec<Value>, negated: bool, node: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let helper = self.module.prelude_function(prelude_helper(operator).expect("a helper per operator")).expect("the prelude defines the list helpers");
+        let truth = self.emit_compiled_call(&helper, operands, node)?;
+        let truth = self.to_scalar(truth, Scalar::Bool, node)?;
+        Ok(Value::Scalar(if negated { self.op(format!("py.not {truth} : i1 {loc}")) } else { truth }, Scalar::Bool))
     }
 }

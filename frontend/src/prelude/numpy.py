@@ -3010,6 +3010,15 @@ def _list_contains(items, value):
     return False
 
 
+def _list_equal(left, right):
+    if len(left) != len(right):
+        return False
+    for position in range(len(left)):
+        if left[position] != right[position]:
+            return False
+    return True
+
+
 def _list_index(items, value):
     for position in range(len(items)):
         if items[position] == value:
