@@ -1315,7 +1315,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Type::Unknown => Type::Unknown,
                     items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
                     Type::Dict(key, _) | Type::Set(key) => self.dict_contains_type(&key, &value, &compare.left)?,
-                    other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists)", compare.ops[0].as_str()))),
+                    other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts and sets)", compare.ops[0].as_str()))),
                 }
             }
             Expr::Compare(compare) => {
@@ -1377,11 +1377,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::FString(_) => return Err(module.unsupported(expr, "an f-string is not supported outside the arguments of print() and of exceptions; strings are not values in compiled code yet")),
             Expr::BytesLiteral(_) => return Err(module.unsupported(expr, "bytes are not supported in compiled code")),
             Expr::List(list) => self.list_display_type(list)?,
-            Expr::ListComp(_) => return Err(module.unsupported(expr, "a list comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
+            Expr::ListComp(_) => return Err(module.unsupported(expr, "a list comprehension is supported in an assignment, an expression statement, a return or a loop's iterable, not inside other statements")),
             Expr::Dict(dict) => self.dict_display_type(dict)?,
-            Expr::DictComp(_) => return Err(module.unsupported(expr, "a dict comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
+            Expr::DictComp(_) => return Err(module.unsupported(expr, "a dict comprehension is supported in an assignment, an expression statement, a return or a loop's iterable, not inside other statements")),
             Expr::Set(set) => self.set_display_type(&set.elts)?,
-            Expr::SetComp(_) => return Err(module.unsupported(expr, "a set comprehension is supported in an assignment, an expression statement or a return, not inside other statements")),
+            Expr::SetComp(_) => return Err(module.unsupported(expr, "a set comprehension is supported in an assignment, an expression statement, a return or a loop's iterable, not inside other statements")),
             Expr::Lambda(_) => return Err(module.unsupported(expr, "a lambda is supported in compiled code only when it is assigned to a name that is only called (f = lambda x: ...; f(y))")),
             Expr::Generator(_) => return Err(module.unsupported(expr, "generator expressions are not supported")),
             Expr::Yield(_) | Expr::YieldFrom(_) | Expr::Await(_) => {
@@ -1781,7 +1781,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
 /// not supported yet.
 fn typed_container(module: &SourceModule, member: &str, function: &Expr) -> Diagnostic {
     match member {
-        "List" => module.unsupported(function, "typed.List(...) makes a list in an assignment, an expression statement or a return, not inside other statements"),
+        "List" => module.unsupported(function, "typed.List(...) makes a list in an assignment, an expression statement, a return or a loop's iterable, not inside other statements"),
         "Dict" => module.unsupported(function, "typed.Dict is made with typed.Dict.empty(key_type, value_type)"),
         other => module.unsupported(function, format!("typed.{other} is not supported yet (typed.List and typed.Dict are)")),
     }
