@@ -428,22 +428,26 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
 }
 
 /// Writes the contents compiled code left in its list and dict arguments back into the caller's,
-/// in the order `call_reflecting` gives them (those inside tuples included).
-fn reflect_lists(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
+/// in the order `call_reflecting` gives them (those inside tuples included). A container the call
+/// left equal is left alone, so that its items keep their Python types (`[1, 2.5]` is passed as
+/// floats, and stays `[1, 2.5]`), as Numba writes back only lists that changed.
+fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
     for (value, declared) in args.iter().zip(declared) {
         match declared {
-            Type::List(_) => {
+            Type::List(_) | Type::Dict(..) => {
                 let Some(contents) = reflected.next() else { return Ok(()) };
                 let contents = value_to_python(py, contents, declared, args)?;
-                value.set_item(pyo3::types::PySlice::full(py), contents)?;
+                if value.eq(&contents)? {
+                    continue;
+                }
+                if let Type::List(_) = declared {
+                    value.set_item(pyo3::types::PySlice::full(py), contents)?;
+                } else {
+                    value.call_method0("clear")?;
+                    value.call_method1("update", (contents,))?;
+                }
             }
-            Type::Dict(..) => {
-                let Some(contents) = reflected.next() else { return Ok(()) };
-                let contents = value_to_python(py, contents, declared, args)?;
-                value.call_method0("clear")?;
-                value.call_method1("update", (contents,))?;
-            }
-            Type::Tuple(elements) => reflect_lists(py, value.cast::<PyTuple>()?, elements, reflected)?,
+            Type::Tuple(elements) => reflect_containers(py, value.cast::<PyTuple>()?, elements, reflected)?,
             _ => {}
         }
     }
@@ -502,7 +506,7 @@ impl Function {
             }
             if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..)))) {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
-                reflect_lists(py, args, declared, &mut reflected.into_iter())?;
+                reflect_containers(py, args, declared, &mut reflected.into_iter())?;
                 return value_to_python(py, value, self.inner.return_type(), args);
             }
             if self.inner.is_straight_line() {

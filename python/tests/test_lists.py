@@ -947,3 +947,16 @@ def deleted_items(n):
 @pytest.mark.parametrize("function, args", [(equal_lists, (4,)), (equal_lists, (0,)), (deleted_items, (5,)), (deleted_items, (1,))], ids=["equal-4", "equal-0", "del-5", "del-1"])
 def test_equality_and_del(function, args):
     assert_same_outcome(function, *args)
+
+
+def reads_only(items):
+    total = 0.0
+    for v in items:
+        total += v
+    return total
+
+
+def test_a_list_the_call_leaves_equal_keeps_its_items_types():
+    items = [1, 2.5, True]
+    assert jitted(reads_only)(items) == reads_only(list(items))
+    assert [type(item) for item in items] == [int, float, bool]
