@@ -51,13 +51,8 @@ impl TypeWalker<'_, '_> {
 
     /// The receiver of `receiver.method(...)` when it is a dict, with its key and value types.
     pub(crate) fn dict_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, Type, &'c str)>, Diagnostic> {
-        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
-        let method = attribute.attr.as_str();
-        if !METHODS.contains(&method) || matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
-            return Ok(None);
-        }
-        Ok(match self.expr_type(&attribute.value)? {
-            Type::Dict(key, value) => Some((&*attribute.value, *key, *value, method)),
+        Ok(match self.method_call(call, METHODS)? {
+            Some((receiver, Type::Dict(key, value), method)) => Some((receiver, *key, *value, method)),
             _ => None,
         })
     }
@@ -199,13 +194,8 @@ impl TypeWalker<'_, '_> {
 
     /// The receiver of `receiver.method(...)` when it is a set, with its element type.
     pub(crate) fn set_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, &'c str)>, Diagnostic> {
-        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
-        let method = attribute.attr.as_str();
-        if !SET_METHODS.contains(&method) || matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
-            return Ok(None);
-        }
-        Ok(match self.expr_type(&attribute.value)? {
-            Type::Set(element) => Some((&*attribute.value, *element, method)),
+        Ok(match self.method_call(call, SET_METHODS)? {
+            Some((receiver, Type::Set(element), method)) => Some((receiver, *element, method)),
             _ => None,
         })
     }

@@ -77,6 +77,11 @@ impl<'m> Specialisations<'m> {
         let function = module
             .function(name)
             .ok_or_else(|| module.error(call.range(), DiagnosticKind::Usage, format!("function '{name}' not found")))?;
+        // A signature may name any container (`list(f8[:])`); compiled code holds fewer.
+        let containers = |part: &Type| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_));
+        if let Some(refused) = arguments.iter().find(|argument| argument.contains(&|part| containers(part) && !part.is_list_element())) {
+            return Err(module.unsupported(call, format!("'{name}' cannot take {refused}: lists hold numbers, tuples of numbers and containers of these; dict keys and set items are numbers or tuples of numbers")));
+        }
         if name.starts_with("np.") {
             return self.specialise_prelude(function, name, arguments, call);
         }

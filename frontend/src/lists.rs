@@ -78,19 +78,21 @@ impl TypeWalker<'_, '_> {
 
     /// The receiver of `receiver.method(...)` when it is a list, with its element type.
     pub(crate) fn list_receiver<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, Type, &'c str)>, Diagnostic> {
-        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
-        let method = attribute.attr.as_str();
-        if !METHODS.contains(&method) {
-            return Ok(None);
-        }
-        // A module's function (`np.sort`) is no method.
-        if matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
-            return Ok(None);
-        }
-        Ok(match self.expr_type(&attribute.value)? {
-            Type::List(element) => Some((&*attribute.value, *element, method)),
+        Ok(match self.method_call(call, METHODS)? {
+            Some((receiver, Type::List(element), method)) => Some((receiver, *element, method)),
             _ => None,
         })
+    }
+
+    /// `receiver.method(...)` with `method` one of `methods`: the receiver, its type and the
+    /// method. A module's function (`np.sort`) is no method.
+    pub(crate) fn method_call<'c>(&mut self, call: &'c ExprCall, methods: &[&str]) -> Result<Option<(&'c Expr, Type, &'c str)>, Diagnostic> {
+        let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
+        let method = attribute.attr.as_str();
+        if !methods.contains(&method) || matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str())) {
+            return Ok(None);
+        }
+        Ok(Some((&*attribute.value, self.expr_type(&attribute.value)?, method)))
     }
 
     /// The type of a list method's call, or `None` when `call` is no call of one.

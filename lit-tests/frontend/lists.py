@@ -5,6 +5,9 @@
 # RUN: %rumba emit %s --function last_half --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=READ
 # RUN: %rumba emit %s --function joined --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=JOIN
 # RUN: %rumba run %s --call "check(5)" | %FileCheck %s --check-prefix=RESULT
+# A signature may name lists compiled code cannot hold: a located error, not a crash.
+# RUN: %not %rumba emit %s --function last_half --signature "(list(f8[:]),)" --stage py 2>&1 | %FileCheck %s --check-prefix=REFUSED
+# REFUSED: lists.py:{{[0-9]+}}:1: error: 'last_half' cannot take list(float64[:])
 
 # READ-LABEL: func.func @last_half__si64(%arg0: si64) -> (i32, f64)
 # READ: %[[NEW:.*]] = call @rumba_list_new() : () -> si64

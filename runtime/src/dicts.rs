@@ -9,8 +9,7 @@
 //!
 //! Entries lie in flat arrays of words (keys, normalised keys, values) with a live flag each, and a
 //! hash table of entry numbers indexes them: about 35 bytes an entry for an int to int dict, where
-//! a map of boxed keys took four times that, which cost more in first-touch page faults than the
-//! hashing itself.
+//! a map of boxed keys took several times that, and touching the memory cost more than hashing.
 
 use crate::lists::{adopt, from_words};
 use hashbrown::HashTable;
