@@ -11,7 +11,7 @@ use crate::{
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
-    CmpOp, Expr, ExprAttribute, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, StmtGlobal, StmtNonlocal, UnaryOp,
+    CmpOp, Expr, ExprAttribute, ExprBooleanLiteral, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, StmtGlobal, StmtNonlocal, UnaryOp,
 };
 use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
@@ -111,7 +111,13 @@ impl<'m> Specialisations<'m> {
             if error.location.file == module.file.name {
                 return error;
             }
-            module.error(call.range(), error.kind, format!("{}: {}", prelude_display_name(name), error.message)).with_note(format!("in rumba's prelude, at {}", error.location))
+            // An error a prelude function called from this one reported keeps its reason and its
+            // place in the prelude, and is named by the function the user called.
+            let (reason, place) = match error.notes.first() {
+                Some(note) if note.starts_with(PRELUDE_NOTE) => (error.message.split_once(": ").map_or(error.message.as_str(), |(_, reason)| reason), note.clone()),
+                _ => (error.message.as_str(), format!("{PRELUDE_NOTE}{}", error.location)),
+            };
+            module.error(call.range(), error.kind, format!("{}: {reason}", prelude_display_name(name))).with_note(place)
         })
     }
 
@@ -322,6 +328,9 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
     Ok(arguments)
 }
 
+/// The note that says where in the prelude an error reported at a call of it arose.
+const PRELUDE_NOTE: &str = "in rumba's prelude, at ";
+
 /// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
 /// `np._builtin_X` is `X()`, `np._math_X` is `math.X` (and so for `cmath` and `operator`),
 /// `np._random_X` is `np.random.X`.
@@ -352,6 +361,7 @@ pub fn prelude_display_name(name: &str) -> String {
 /// number, boolean, string or `None`, so the call can evaluate its own copy of the value Python computed
 /// once. Misfits are `TypeError`s with Python's wording, at the call.
 fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str, receiver: Option<&'e Expr>) -> Result<Vec<&'e Expr>, Diagnostic> {
+    let name = name.strip_suffix("()").unwrap_or(name);
     check_not_variadic(module, function)?;
     let parameters = &function.parameters;
     let all: Vec<&ruff_python_ast::ParameterWithDefault> = parameters.iter_non_variadic_params().collect();
@@ -1736,7 +1746,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, &*call.func),
             Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
-            Some(Global::ModuleMember(_, member)) => Ok(numpy_callee(module, member, call)),
+            Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
@@ -1756,7 +1766,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
                 Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), &*call.func),
-                Some(Global::Module(_)) => Ok(numpy_callee(module, attribute.attr.as_str(), call)),
+                Some(Global::Module(_)) => numpy_callee(module, attribute.attr.as_str(), call),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
             Expr::Attribute(inner) if inner.attr.as_str() == "random" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
@@ -1882,21 +1892,42 @@ pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayT
 
 /// `np.name`: the prelude's function of that name if there is one, else the library's;
 /// `np.where(condition)` with one argument is `np.nonzero(condition)`, as NumPy defines it, and
-/// `np.unique(a, return_counts=True)` (the literal) is `np._unique_counts(a)`, whose result is a
-/// tuple.
-fn numpy_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Callee<'e> {
-    let counts = call.arguments.keywords.iter().any(|keyword| {
-        keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "return_counts") && matches!(&keyword.value, Expr::BooleanLiteral(literal) if literal.value)
-    });
+/// `np.unique` with some of its flags given as the literal `True` is the prelude function named
+/// by those flags (`_unique_index_counts`), whose result is a tuple. The prelude refuses a form
+/// it cannot compile with `np._unsupported("why")`, an error when the call is typed.
+fn numpy_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Result<Callee<'e>, Diagnostic> {
+    let unique = match name {
+        "unique" => unique_callee(module, call)?,
+        "_unsupported" => match call.arguments.args.first() {
+            Some(Expr::StringLiteral(reason)) => return Err(module.unsupported(call, reason.value.to_str())),
+            _ => None,
+        },
+        _ => None,
+    };
     let name = match name {
         "where" if call.arguments.args.len() == 1 && call.arguments.keywords.is_empty() => "nonzero",
-        "unique" if counts => "_unique_counts",
-        name => name,
+        _ => unique.as_deref().unwrap_or(name),
     };
-    match module.prelude_function(name) {
+    Ok(match module.prelude_function(name) {
         Some(prelude_name) => Callee::Function(prelude_name),
         None => Callee::Numpy(name.to_string()),
+    })
+}
+
+/// The prelude function for `np.unique(a, ...)` with the flags given as the literal `True`
+/// (positionally or by keyword), or `None` when no flag is. A flag given otherwise is refused: the
+/// result's type depends on it.
+fn unique_callee(module: &SourceModule, call: &ExprCall) -> Result<Option<String>, Diagnostic> {
+    let mut flags = Vec::new();
+    for (position, flag) in ["index", "inverse", "counts"].into_iter().enumerate() {
+        let keyword = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == format!("return_{flag}")));
+        match call.arguments.args.get(position + 1).or(keyword.map(|keyword| &keyword.value)) {
+            None | Some(Expr::BooleanLiteral(ExprBooleanLiteral { value: false, .. })) => {}
+            Some(Expr::BooleanLiteral(_)) => flags.push(flag),
+            Some(other) => return Err(module.unsupported(other, format!("np.unique(return_{flag}=...) takes the literal True or False in compiled code (the result's type depends on it)"))),
+        }
     }
+    Ok((!flags.is_empty()).then(|| format!("_unique_{}", flags.join("_"))))
 }
 
 /// The ufunc a call names when its arguments include an array: a NumPy function that is not an

@@ -1017,6 +1017,47 @@ def unique_counts(a):
 
 
 @njit
+def unique_index(a):
+    return np.unique(a, return_index=True)
+
+
+@njit
+def unique_inverse(a):
+    return np.unique(a, return_inverse=True)
+
+
+@njit
+def unique_index_inverse(a):
+    return np.unique(a, True, True)
+
+
+@njit
+def unique_index_counts(a):
+    return np.unique(a, return_counts=True, return_index=True)
+
+
+@njit
+def unique_inverse_counts(a):
+    return np.unique(a, return_inverse=True, return_counts=True, return_index=False)
+
+
+@njit
+def unique_everything(a):
+    return np.unique(a, return_index=True, return_inverse=True, return_counts=True)
+
+
+UNIQUE_FLAGS = {
+    unique_counts: {"return_counts": True},
+    unique_index: {"return_index": True},
+    unique_inverse: {"return_inverse": True},
+    unique_index_inverse: {"return_index": True, "return_inverse": True},
+    unique_index_counts: {"return_index": True, "return_counts": True},
+    unique_inverse_counts: {"return_inverse": True, "return_counts": True},
+    unique_everything: {"return_index": True, "return_inverse": True, "return_counts": True},
+}
+
+
+@njit
 def unique_without_counts(a):
     return np.unique(a, return_counts=False)
 
@@ -1034,6 +1075,24 @@ def test_unique_with_counts_matches_numpy(dtype, ndim):
         assert_same(unique_without_counts(a), np.unique(a))
 
 
+@pytest.mark.parametrize("compiled", UNIQUE_FLAGS, ids=lambda compiled: compiled.__name__)
+@pytest.mark.parametrize("dtype", ["float64", "int64", "bool"])
+@pytest.mark.parametrize("ndim", [1, 2])
+def test_unique_index_inverse_and_counts_match_numpy(compiled, dtype, ndim):
+    for a in arrays(dtype, ndim):
+        assert_same_nested(compiled(a), np.unique(a, **UNIQUE_FLAGS[compiled]))
+
+
 def test_unique_counts_need_a_literal():
-    with pytest.raises(ValueError, match="literal True or False"):
+    with pytest.raises(errors.UnsupportedError, match="literal True or False"):
         unique_counts_given_at_run_time(np.arange(3.0), True)
+
+
+@njit
+def squeeze_without_axis(a):
+    return a.squeeze()
+
+
+def test_squeeze_without_axis_is_refused_at_the_call():
+    with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: .squeeze\(\): needs axis="):
+        squeeze_without_axis(np.ones((3, 1)))

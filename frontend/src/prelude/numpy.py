@@ -423,11 +423,9 @@ def _nan_extreme(a, largest):
     return best
 
 
-def unique(a, return_counts=False):
-    # `return_counts=True` written as the literal is `_unique_counts` (the result is a tuple, whose
-    # type must be known when compiling).
-    if return_counts:
-        raise ValueError("np.unique(return_counts=...) takes the literal True or False in compiled code")
+def unique(a, return_index=False, return_inverse=False, return_counts=False):
+    # The flags written as the literal True are `_unique_index`, `_unique_inverse_counts` and the
+    # like (the result is a tuple, whose type must be known when compiling).
     ordered = np.sort(a.reshape(-1))
     return ordered[np._unique_firsts(ordered)]
 
@@ -441,18 +439,58 @@ def _unique_firsts(ordered: "1-d"):
     return keep
 
 
-def _unique_counts(a, return_counts=True):
-    # `np.unique(a, return_counts=True)`: the sorted distinct values and how often each occurs.
-    ordered = np.sort(a.reshape(-1))
+def _unique_parts(a):
+    # The sorted distinct values; where each first occurs in the flattened array (a stable sort
+    # keeps first occurrences first); the position in the values of each element, shaped as `a`
+    # (NumPy 2); and how often each value occurs.
+    flat = a.reshape(-1)
+    order = np.argsort(flat)
+    ordered = flat[order]
     firsts = np._unique_firsts(ordered)
     values = ordered[firsts]
+    inverse = np.empty(flat.shape[0], dtype=np.int64)
     counts = np.zeros(values.shape[0], dtype=np.int64)
     k = -1
     for i in range(ordered.shape[0]):
         if firsts[i]:
             k += 1
+        inverse[order[i]] = k
         counts[k] += 1
+    return values, order[firsts], inverse.reshape(a.shape), counts
+
+
+def _unique_index(a, return_index=True, return_inverse=False, return_counts=False):
+    values, index, inverse, counts = np._unique_parts(a)
+    return values, index
+
+
+def _unique_inverse(a, return_index=False, return_inverse=True, return_counts=False):
+    values, index, inverse, counts = np._unique_parts(a)
+    return values, inverse
+
+
+def _unique_counts(a, return_index=False, return_inverse=False, return_counts=True):
+    values, index, inverse, counts = np._unique_parts(a)
     return values, counts
+
+
+def _unique_index_inverse(a, return_index=True, return_inverse=True, return_counts=False):
+    values, index, inverse, counts = np._unique_parts(a)
+    return values, index, inverse
+
+
+def _unique_index_counts(a, return_index=True, return_inverse=False, return_counts=True):
+    values, index, inverse, counts = np._unique_parts(a)
+    return values, index, counts
+
+
+def _unique_inverse_counts(a, return_index=False, return_inverse=True, return_counts=True):
+    values, index, inverse, counts = np._unique_parts(a)
+    return values, inverse, counts
+
+
+def _unique_index_inverse_counts(a, return_index=True, return_inverse=True, return_counts=True):
+    return np._unique_parts(a)
 
 
 def searchsorted(a: "1-d", v, side="left"):
@@ -1472,14 +1510,16 @@ def expand_dims(a, axis):
     return np._as_strided(a, np._inserted(a.shape, k, 1), np._inserted(a.strides, k, 0), True)
 
 
-def squeeze(a, axis):
+def squeeze(a, axis=None):
+    if axis is None:
+        return np._unsupported("needs axis= in compiled code: without it the result's number of dimensions would depend on the run-time shape")
     k = np._axis_index(axis, a.ndim)
     if a.shape[k] != 1:
         raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
     return np._as_strided(a, np._removed(a.shape, k), np._removed(a.strides, k), True)
 
 
-def _method_squeeze(a, axis):
+def _method_squeeze(a, axis=None):
     return np.squeeze(a, axis)
 
 
