@@ -62,6 +62,7 @@ element! {
     u64 => Scalar::Int { bits: 64, signed: false },
     f32 => Scalar::Float { bits: 32 },
     f64 => Scalar::Float { bits: 64 },
+    num_complex::Complex<f64> => Scalar::Complex,
 }
 
 fn array_argument<T: Element>(data: *mut T, shape: &[usize], strides: &[isize]) -> Argument {

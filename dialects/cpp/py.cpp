@@ -48,6 +48,12 @@ static bool isPyScalar(Type type) {
   return type.isF32() || type.isF64();
 }
 
+/// A type an array's elements may have: a Python scalar or a complex number of two f64s.
+static bool isPyElement(Type type) {
+  auto complex = llvm::dyn_cast<ComplexType>(type);
+  return isPyScalar(type) || (complex && complex.getElementType().isF64());
+}
+
 Type ArrayType::parse(AsmParser &parser) {
   Type dtype;
   unsigned ndim = 0;
@@ -67,8 +73,8 @@ void ArrayType::print(AsmPrinter &printer) const {
 
 LogicalResult ArrayType::verify(llvm::function_ref<InFlightDiagnostic()> emitError, Type dtype,
                                 unsigned ndim, StringAttr layout) {
-  if (!isPyScalar(dtype))
-    return emitError() << "array element type must be a Python scalar type, got " << dtype;
+  if (!isPyElement(dtype))
+    return emitError() << "array element type must be a Python scalar type or complex<f64>, got " << dtype;
   if (ndim == 0)
     return emitError() << "arrays have at least one dimension";
   StringRef value = layout.getValue();
@@ -270,7 +276,7 @@ LogicalResult MapOp::verify() {
       if (array.getNdim() > result.getNdim())
         return emitOpError("array operands have at most the result's ") << result.getNdim() << " dimension(s)";
       element = array.getDtype();
-    } else if (!isPyScalar(element)) {
+    } else if (!isPyElement(element)) {
       return emitOpError("operands are arrays or Python scalars, got ") << element;
     }
     if (argument.getType() != element)
@@ -286,7 +292,7 @@ LogicalResult MapOp::verify() {
 
 /// The element type NumPy gives a sum or product of `dtype` elements: int64 (uint64) for integers.
 static Type widenedForSum(Type dtype) {
-  if (llvm::isa<FloatType>(dtype))
+  if (llvm::isa<FloatType, ComplexType>(dtype))
     return dtype;
   auto integer = llvm::cast<IntegerType>(dtype);
   return IntegerType::get(dtype.getContext(), 64, integer.isUnsigned() ? IntegerType::Unsigned : IntegerType::Signed);
@@ -312,12 +318,14 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("unknown reduction '") << kind << "'";
   auto array = llvm::cast<ArrayType>(getArray().getType());
   Type expected = array.getDtype();
+  if (llvm::isa<ComplexType>(expected) && kind != "sum" && kind != "prod")
+    return emitOpError("complex arrays reduce by sum and prod only, not ") << kind;
   if (kind == "sum" || kind == "prod")
     expected = widenedForSum(expected);
   // A sum of integers may also accumulate in f64 (NumPy's mean does).
   auto resultArray = llvm::dyn_cast<ArrayType>(getType());
   Type resultElement = resultArray ? resultArray.getDtype() : getType();
-  if (kind == "sum" && !llvm::isa<FloatType>(array.getDtype()) && llvm::isa<Float64Type>(resultElement))
+  if (kind == "sum" && !llvm::isa<FloatType, ComplexType>(array.getDtype()) && llvm::isa<Float64Type>(resultElement))
     expected = resultElement;
   if (kind.starts_with("arg"))
     expected = IntegerType::get(getContext(), 64, IntegerType::Signed);

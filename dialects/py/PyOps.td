@@ -113,14 +113,14 @@ def Py_MathOp : Py_Op<"math", [Pure]> {
 def Py_GetItemOp : Py_Op<"getitem", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "`a[i, j]`: read one element; negative indices count from the end";
   let arguments = (ins Py_Array:$array, Variadic<Py_Index>:$indices);
-  let results = (outs Py_Scalar:$result);
+  let results = (outs Py_Element:$result);
   let assemblyFormat = "$array `[` $indices `]` attr-dict `:` qualified(type($array)) `,` type($indices) `->` type($result)";
   let hasVerifier = 1;
 }
 
 def Py_SetItemOp : Py_Op<"setitem", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "`a[i, j] = v`: write one element; negative indices count from the end";
-  let arguments = (ins Py_Scalar:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
+  let arguments = (ins Py_Element:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
   let assemblyFormat = "$value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices)";
   let hasVerifier = 1;
 }
@@ -225,7 +225,7 @@ def Py_CopyOp : Py_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
 
 def Py_FillOp : Py_Op<"fill", [MemoryEffects<[MemWrite]>]> {
   let summary = "`a[...] = v`: write one value to every element";
-  let arguments = (ins Py_Array:$array, Py_Scalar:$value);
+  let arguments = (ins Py_Array:$array, Py_Element:$value);
   let assemblyFormat = "$array `,` $value attr-dict `:` qualified(type($array)) `,` type($value)";
   let hasVerifier = 1;
 }
@@ -251,7 +251,7 @@ def Py_MapOp : Py_Op<"map", [MemoryEffects<[MemAlloc, MemRead]>, SingleBlock]> {
 
 def Py_YieldOp : Py_Op<"yield", [Pure, Terminator, HasParent<"MapOp">]> {
   let summary = "the element a `py.map` kernel computes";
-  let arguments = (ins Py_Scalar:$value);
+  let arguments = (ins Py_Element:$value);
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 

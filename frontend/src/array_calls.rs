@@ -101,7 +101,6 @@ fn values_dtype(module: &SourceModule, values: &Expr, types: &[Type]) -> Result<
         return Ok(None);
     }
     let element = |found: &Type| match found {
-        Type::Scalar(Scalar::Complex) => None,
         Type::Scalar(scalar) => Some((*scalar, 0)),
         Type::Array(array) => Some((array.dtype, array.ndim)),
         _ => None,
@@ -112,7 +111,7 @@ fn values_dtype(module: &SourceModule, values: &Expr, types: &[Type]) -> Result<
             Ok(Some((elements.iter().map(|&(dtype, _)| dtype).reduce(promote).expect("not empty"), elements[0].1)))
         }
         Some(elements) if elements.is_empty() => Err(module.unsupported(values, "np.array of an empty list is not supported yet (its dtype is float64; use np.empty(0))")),
-        _ => Err(module.unsupported(values, "np.array takes numbers (not complex ones) or arrays of one number of dimensions here")),
+        _ => Err(module.unsupported(values, "np.array takes numbers or arrays of one number of dimensions here")),
     }
 }
 
@@ -435,6 +434,7 @@ pub fn reduction_result(kind: ReductionKind, dtype: Scalar) -> Scalar {
         ("sum" | "prod", Scalar::Bool | Scalar::Int { signed: true, .. }) => INT64,
         ("sum" | "prod", Scalar::Int { signed: false, .. }) => Scalar::Int { bits: 64, signed: false },
         ("mean", Scalar::Float { bits: 32 }) => Scalar::Float { bits: 32 },
+        ("mean", Scalar::Complex) => Scalar::Complex,
         ("mean", _) => FLOAT64,
         ("argmin" | "argmax", _) => INT64,
         _ => dtype,
@@ -500,6 +500,9 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
     Ok(match array_call {
         ArrayCall::Reduce { kind, array, axis, keepdims } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
+            if array.dtype.is_complex() && !matches!(*kind, "sum" | "prod" | "mean") {
+                return Err(module.unsupported(call, format!("np.{kind} of a complex array is not supported yet (NumPy orders complex numbers by real part, then imaginary part)")));
+            }
             let result = reduction_result(kind, array.dtype);
             if let Some(axis) = axis {
                 axis_of(module, axis, array.ndim)?;
@@ -622,7 +625,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                     Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
                     Type::Array(array) => Some((array.dtype, array.ndim)),
                     Type::Tuple(elements) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
-                    Type::List(element) if matches!(*element, Type::Scalar(scalar) if !scalar.is_complex()) => element.scalar().map(|scalar| (scalar, 1)),
+                    Type::List(element) if matches!(*element, Type::Scalar(_)) => element.scalar().map(|scalar| (scalar, 1)),
                     Type::Unknown => None,
                     other => return Err(module.unsupported(*values, format!("np.array of {other} is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
                 },
@@ -663,7 +666,7 @@ pub fn stacked_product(module: &SourceModule, node: &dyn Ranged, left: ArrayType
     if left.ndim <= 2 && right.ndim <= 2 {
         return Ok(false);
     }
-    if !(2..=3).contains(&left.ndim) || !(2..=3).contains(&right.ndim) || promote(left.dtype, right.dtype) == Scalar::Bool {
+    if !(2..=3).contains(&left.ndim) || !(2..=3).contains(&right.ndim) || matches!(promote(left.dtype, right.dtype), Scalar::Bool | Scalar::Complex) {
         return Err(module.unsupported(node, format!("'@' of {} and {} is not supported (stacks of matrices are 3-D, with a matrix or another stack)", Type::Array(left), Type::Array(right))));
     }
     Ok(true)
@@ -673,7 +676,7 @@ pub fn stacked_product(module: &SourceModule, node: &dyn Ranged, left: ArrayType
 /// vectors, else a new array of the dimensions that are not summed over.
 pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right: ArrayType) -> Result<Type, Diagnostic> {
     let dtype = promote(left.dtype, right.dtype);
-    if dtype == Scalar::Bool || left.ndim > 2 || right.ndim > 2 {
+    if dtype == Scalar::Bool || dtype.is_complex() || left.ndim > 2 || right.ndim > 2 {
         return Err(module.unsupported(node, format!("np.dot of {} and {} is not supported", Type::Array(left), Type::Array(right))));
     }
     Ok(match left.ndim + right.ndim - 2 {

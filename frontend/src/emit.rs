@@ -311,7 +311,7 @@ const EXACT_FLOAT_INTS: i64 = 1 << 53;
 
 /// The error for a write into a read-only array (or a view of one), as Numba refuses it.
 fn read_only_write(module: &SourceModule, array: &Expr) -> Diagnostic {
-    module.typing(array, "cannot write into a read-only array (a NumPy array whose 'writeable' flag is off, a global array, which compiled code reads as it was when compiled, a view of one of these, or the copy a reshape of a non-contiguous array makes)")
+    module.typing(array, "cannot write into a read-only array (a NumPy array whose 'writeable' flag is off, a global array, which compiled code reads as it was when compiled, a view of one of these, the copy a reshape of a non-contiguous array makes, or the copy .real and .imag of a complex array make)")
 }
 
 fn location(module: &SourceModule, node: &dyn Ranged) -> String {

@@ -133,7 +133,7 @@ impl<'m> Specialisations<'m> {
         let plan = plan(module, function, options, arguments, kernel, call)?;
         let return_type = match (&self.functions[kernel].return_type, arguments.last()) {
             (Type::Scalar(Scalar::Complex), _) => {
-                return Err(module.unsupported(&function.name, format!("'{name}' returns a complex number, and arrays of complex numbers are not supported yet")));
+                return Err(module.unsupported(&function.name, format!("stencil kernels returning complex numbers are not supported yet ('{name}' does)")));
             }
             (Type::Scalar(_), Some(out)) if plan.has_out => out.clone(),
             (Type::Scalar(scalar), _) => Type::Array(ArrayType::new(*scalar, plan.ndim, Layout::C)),
@@ -890,11 +890,16 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element"));
                 }
                 match (element, value_type) {
+                    (Type::Scalar(Scalar::Complex), Type::Scalar(_)) => Ok(()),
+                    (Type::Array(ArrayType { dtype: Scalar::Complex, .. }), Type::Scalar(_)) => Ok(()),
                     (Type::Scalar(_) | Type::Array(_), Type::Scalar(Scalar::Complex)) => {
                         Err(self.module.typing(target, "cannot store a complex number into an array element (NumPy raises TypeError); store its .real or abs()"))
                     }
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
                     (Type::Array(_), Type::Scalar(_)) => Ok(()),
+                    (Type::Array(view), Type::Array(value)) if value.dtype.is_complex() && !view.dtype.is_complex() => {
+                        Err(self.module.typing(target, "cannot store complex numbers into a real array; store their .real or np.abs()"))
+                    }
                     (Type::Array(view), Type::Array(value)) if value.ndim <= view.ndim => Ok(()),
                     (element, value) => Err(self.module.typing(target, format!("cannot store {value} into an element of type {element}"))),
                 }
@@ -1605,11 +1610,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "size" | "ndim" | "itemsize" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
                 "dtype" => Ok(Type::DType(array.dtype)),
+                // The prelude's `np.real(a)` and `np.imag(a)`.
+                part @ ("real" | "imag") => {
+                    let function = module.prelude_function(part).expect("the prelude defines np.real and np.imag");
+                    let index = self.specialisations.specialise(&function, &[Type::Array(array)], attribute)?;
+                    Ok(self.specialisations.functions[index].return_type.clone())
+                }
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
             // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
-            Type::Scalar(scalar) if attribute.attr.as_str() == "dtype" && scalar != Scalar::Complex => Ok(Type::DType(scalar)),
+            Type::Scalar(scalar) if attribute.attr.as_str() == "dtype" => Ok(Type::DType(scalar)),
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
         }
     }
@@ -1996,10 +2007,10 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
             other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("elementwise operations take arrays and numbers, got {other}"))),
         })
         .collect::<Result<_, _>>()?;
-    if elements.contains(&Scalar::Complex) {
-        return Err(module.error(node.range(), DiagnosticKind::Unsupported, "arrays of complex numbers are not supported yet"));
-    }
     let unsupported = |message: String| module.error(node.range(), DiagnosticKind::Unsupported, message);
+    if elements.contains(&Scalar::Complex) {
+        return crate::ufuncs::complex_result(&op.as_operator()).map_err(unsupported);
+    }
     Ok(match op.as_operator() {
         ElementwiseOp::Binary(op) => {
             let promoted = common_type(operands, &elements);

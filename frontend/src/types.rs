@@ -4,7 +4,7 @@ use rumba_dialects::Layout;
 use std::fmt;
 
 /// A scalar type: Python's bool, int, float and complex, and NumPy's sized variants. Complex
-/// numbers (complex128) live inside compiled code only: no argument, result or array holds one.
+/// numbers are complex128.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
     Bool,
@@ -91,6 +91,7 @@ impl Scalar {
             "uint64" | "u8" | "uintp" => Scalar::Int { bits: 64, signed: false },
             "float32" | "f4" | "single" => Scalar::Float { bits: 32 },
             "float64" | "f8" | "double" | "float" | "float_" => FLOAT64,
+            "complex128" | "c16" | "cdouble" | "complex" | "complex_" => Scalar::Complex,
             _ => return None,
         };
         Some(scalar)
@@ -202,7 +203,7 @@ impl Type {
         match self {
             Type::Scalar(Scalar::Complex) => "c128".into(),
             Type::Scalar(scalar) => scalar.mlir(),
-            Type::Array(array) => format!("{}x{}{}{}", array.dtype.mlir(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
+            Type::Array(array) => format!("{}x{}{}{}", Type::Scalar(array.dtype).mangle(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
             Type::Tuple(elements) => {
                 format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
@@ -446,8 +447,6 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         return Ok(Type::Array(ArrayType::new(dtype, ndim, layout)));
     }
     match text {
-        // Complex numbers are scalars only: no array holds them.
-        "complex128" | "c16" => Ok(Type::Scalar(Scalar::Complex)),
         "none" => Ok(Type::None),
         _ => Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'")),
     }

@@ -4,6 +4,7 @@
 //! and `np.add` are one code path. `math` functions share the kernels of their NumPy namesakes
 //! ([`math_kernel`]).
 
+use crate::infer::ElementwiseOp;
 use crate::types::{Scalar, FLOAT64};
 use ruff_python_ast::{CmpOp, Operator, UnaryOp};
 
@@ -38,6 +39,10 @@ pub enum Kernel {
     Clip,
     /// `where(condition, x, y)`.
     Where,
+    /// The real part, the imaginary part or the conjugate of a complex number (`complex.re`,
+    /// `complex.im`, `complex.conj`): the prelude's `np.real`, `np.imag` and `np.conj` of complex
+    /// arrays.
+    ComplexPart(&'static str),
 }
 
 /// How NumPy types a ufunc's result from its operands' common type (an operator ufunc is typed as
@@ -151,7 +156,33 @@ pub static UFUNCS: &[Ufunc] = &[
     ufunc("logical_xor", 2, Kernel::LogicalXor, Rule::Bool),
     ufunc("logical_not", 1, Kernel::LogicalNot, Rule::Bool),
     ufunc("where", 3, Kernel::Where, Rule::Common),
+    ufunc("_real_part", 1, Kernel::ComplexPart("re"), Rule::Common),
+    ufunc("_imag_part", 1, Kernel::ComplexPart("im"), Rule::Common),
+    ufunc("_conjugate", 1, Kernel::ComplexPart("conj"), Rule::Common),
 ];
+
+/// The `complex` dialect ops that compute the ufunc of the same `py.math` name on complex numbers.
+pub const COMPLEX_MATH: [&str; 9] = ["sqrt", "exp", "expm1", "log", "log1p", "sin", "cos", "tan", "tanh"];
+
+/// The element type of an elementwise operation with a complex operand (complex128 wherever
+/// NumPy's is), or why rumba does not compute it.
+pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
+    let kernel = match op {
+        ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(Scalar::Complex),
+        ElementwiseOp::Compare(CmpOp::Eq | CmpOp::NotEq) => return Ok(Scalar::Bool),
+        ElementwiseOp::Binary(operator) => return Err(format!("'{}' on arrays of complex128 is not supported", operator.as_str())),
+        ElementwiseOp::Unary(operator) => return Err(format!("unary {} on arrays of complex128 is not supported", operator.as_str())),
+        ElementwiseOp::Compare(operator) => return Err(format!("the '{}' comparison of complex arrays is not supported (only == and !=)", operator.as_str())),
+        ElementwiseOp::Numpy(name) => (name, lookup(name).map(|ufunc| ufunc.kernel)),
+    };
+    match kernel {
+        (_, Some(Kernel::Math(name))) if COMPLEX_MATH.contains(&name) => Ok(Scalar::Complex),
+        (_, Some(Kernel::Math("abs") | Kernel::ComplexPart("re" | "im"))) => Ok(FLOAT64),
+        (_, Some(Kernel::Square | Kernel::Where | Kernel::ComplexPart(_))) => Ok(Scalar::Complex),
+        (_, Some(Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite)) => Ok(Scalar::Bool),
+        (name, _) => Err(format!("np.{name} of complex128 is not supported yet")),
+    }
+}
 
 /// The modules whose functions the prelude writes as `_module_name` (`_cmath_sqrt` is
 /// `cmath.sqrt`).
@@ -250,10 +281,14 @@ mod tests {
              `RUMBA_BLESS=1`; the test fails when this file is out of date.\n\n\
              ## NumPy ufuncs\n\n\
              Each works on arrays (fused into one loop with the rest of the expression) and on numbers, with\n\
-             NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\n\
+             NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\
+             On complex128 arrays and numbers: `+ - * /`, `==`, `!=`, negation, `np.abs` (float64), `np.square`,\n\
+             `np.where`, `np.isnan`/`isinf`/`isfinite` and `np.{}`.\n\n\
              | function | operands | result |\n|---|---|---|\n",
-        );
-        for ufunc in UFUNCS {
+        )
+        .replacen("{}", &COMPLEX_MATH.join("`, `np."), 1);
+        // `_real_part`, `_imag_part` and `_conjugate` are the helpers of the prelude's `np.real`, `np.imag` and `np.conj`.
+        for ufunc in UFUNCS.iter().filter(|ufunc| !ufunc.name.starts_with('_')) {
             let result = match ufunc.kernel {
                 Kernel::Binary(operator) => format!("as `{}` on arrays", operator.as_str()),
                 Kernel::Unary(operator) => format!("as unary `{}` on arrays", operator.as_str()),

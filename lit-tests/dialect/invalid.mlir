@@ -6,12 +6,12 @@ func.func @bad_layout(%a: !py.array<f64, 2, X>)
 
 // -----
 
-// expected-error @+1 {{array element type must be a Python scalar type, got 'i64'}}
+// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'i64'}}
 func.func @signless_element(%a: !py.array<i64, 1, C>)
 
 // -----
 
-// expected-error @+1 {{array element type must be a Python scalar type, got 'memref<f64>'}}
+// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'memref<f64>'}}
 func.func @memref_element(%a: !py.array<memref<f64>, 1, C>)
 
 // -----
@@ -525,4 +525,19 @@ func.func @lapack_pivots(%a: !py.array<f64, 2, F>, %pivots: !py.array<si64, 1, C
   // expected-error @+1 {{expects a contiguous si32 vector, got '!py.array<si64, 1, C>'}}
   %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si64, 1, C>) -> si64
   return %info : si64
+}
+
+// -----
+
+func.func @reduce_complex_max(%a: !py.array<complex<f64>, 1, C>) {
+  // expected-error @+1 {{complex arrays reduce by sum and prod only, not max}}
+  %m = py.reduce "max"(%a) : !py.array<complex<f64>, 1, C> -> complex<f64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'complex<f32>'}}
+func.func @complex64_array(%a: !py.array<complex<f32>, 1, C>) {
+  return
 }

@@ -231,6 +231,7 @@ fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
         b'i' => Some(Scalar::Int { bits, signed: true }),
         b'u' => Some(Scalar::Int { bits, signed: false }),
         b'f' if bits == 32 || bits == 64 => Some(Scalar::Float { bits }),
+        b'c' if bits == 128 => Some(Scalar::Complex),
         _ => None,
     }
 }
@@ -343,7 +344,7 @@ fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
         Scalar::Int { .. } => u64::get_dtype(py),
         Scalar::Float { bits: 32 } => f32::get_dtype(py),
         Scalar::Float { .. } => f64::get_dtype(py),
-        Scalar::Complex => unreachable!("no array of compiled code holds complex numbers"),
+        Scalar::Complex => numpy::Complex64::get_dtype(py),
     }
 }
 
@@ -625,9 +626,6 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     }
     let descr = value.getattr("dtype").ok()?;
     let descr = descr.cast::<PyArrayDescr>().ok()?;
-    if descr.kind() == b'c' && descr.itemsize() == 16 {
-        return Some(Type::Scalar(Scalar::Complex));
-    }
     scalar_of_descr(descr).map(Type::Scalar)
 }
 

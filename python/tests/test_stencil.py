@@ -351,7 +351,7 @@ def test_kernel_must_return_a_number():
 
 
 def test_complex_kernel_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match="arrays of complex numbers are not supported yet") as caught:
+    with pytest.raises(errors.UnsupportedError, match="stencil kernels returning complex numbers are not supported yet") as caught:
         returns_complex(np.zeros(3))
     assert "%s:%d:" % (THIS_FILE, _line_of(returns_complex.py_func, "def returns_complex")) in str(caught.value)
 

@@ -1,4 +1,4 @@
-//! Float sums of whole arrays, added in NumPy's order so that `a.sum()` gives NumPy's bits.
+//! Float and complex sums of whole arrays, added in NumPy's order so that `a.sum()` gives NumPy's bits.
 //!
 //! NumPy sums a run of elements pairwise: runs of up to 128 elements in eight interleaved partial
 //! sums, longer runs split in two (at a multiple of eight) and summed recursively. That is more
@@ -10,8 +10,56 @@
 
 use std::ops::Add;
 
-/// The runs NumPy sums in eight interleaved partial sums before it splits them.
-const BLOCK: usize = 128;
+/// An element type NumPy sums pairwise: runs of up to `BLOCK` elements in `LANES` (at most 8)
+/// interleaved partial sums, longer runs split in two at `first_half` and summed recursively.
+trait Summand: Copy + Default + Add<Output = Self> {
+    const LANES: usize;
+    const BLOCK: usize;
+    /// How many of `count` elements the first half of a split takes.
+    fn first_half(count: usize) -> usize;
+}
+
+/// Floats: eight partial sums over runs of 128, split at a multiple of eight.
+macro_rules! float_summand {
+    ($float:ty) => {
+        impl Summand for $float {
+            const LANES: usize = 8;
+            const BLOCK: usize = 128;
+            fn first_half(count: usize) -> usize {
+                let half = count / 2;
+                half - half % 8
+            }
+        }
+    };
+}
+float_summand!(f32);
+float_summand!(f64);
+
+/// A complex128 number, as compiled code passes and returns one (two f64s).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Complex128 {
+    pub real: f64,
+    pub imag: f64,
+}
+
+impl Add for Complex128 {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Complex128 { real: self.real + other.real, imag: self.imag + other.imag }
+    }
+}
+
+/// Complex numbers: NumPy sums their parts as a run of twice as many doubles in eight partial
+/// sums, so four complex partial sums over runs of 64, split where the doubles split.
+impl Summand for Complex128 {
+    const LANES: usize = 4;
+    const BLOCK: usize = 64;
+    fn first_half(count: usize) -> usize {
+        (count - count % 8) / 2
+    }
+}
+
 /// NumPy's default buffer size for reductions that cannot run on the array's memory directly.
 const BUFFER: usize = 8192;
 
@@ -20,25 +68,37 @@ const BUFFER: usize = 8192;
 ///
 /// # Safety
 /// Every element addressed must be readable.
-unsafe fn pairwise<T: Copy + Default + Add<Output = T>>(first: *const T, count: usize, stride: isize) -> T {
+unsafe fn pairwise<T: Summand>(first: *const T, count: usize, stride: isize) -> T {
     let at = |index: usize| unsafe { *first.offset(index as isize * stride) };
-    if count < 8 {
+    if count < T::LANES {
         (0..count).fold(T::default(), |sum, index| sum + at(index))
-    } else if count <= BLOCK {
-        let mut partial: [T; 8] = std::array::from_fn(at);
-        let whole_blocks = count - count % 8;
-        for start in (8..whole_blocks).step_by(8) {
+    } else if count <= T::BLOCK {
+        let mut lanes = [T::default(); 8];
+        let partial = &mut lanes[..T::LANES];
+        for (lane, sum) in partial.iter_mut().enumerate() {
+            *sum = at(lane);
+        }
+        let whole_blocks = count - count % T::LANES;
+        for start in (T::LANES..whole_blocks).step_by(T::LANES) {
             for (lane, sum) in partial.iter_mut().enumerate() {
                 *sum = *sum + at(start + lane);
             }
         }
-        let [p0, p1, p2, p3, p4, p5, p6, p7] = partial;
-        let sum = ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7));
-        (whole_blocks..count).fold(sum, |sum, index| sum + at(index))
+        (whole_blocks..count).fold(tree_sum(partial), |sum, index| sum + at(index))
     } else {
-        let half = count / 2;
-        let half = half - half % 8;
+        let half = T::first_half(count);
         unsafe { pairwise(first, half, stride) + pairwise(first.offset(half as isize * stride), count - half, stride) }
+    }
+}
+
+/// `((p0 + p1) + (p2 + p3)) + ...`: partial sums added in pairs, as NumPy adds its lanes.
+fn tree_sum<T: Summand>(partial: &[T]) -> T {
+    match partial {
+        [single] => *single,
+        _ => {
+            let (left, right) = partial.split_at(partial.len() / 2);
+            tree_sum(left) + tree_sum(right)
+        }
     }
 }
 
@@ -47,7 +107,7 @@ unsafe fn pairwise<T: Copy + Default + Add<Output = T>>(first: *const T, count: 
 ///
 /// # Safety
 /// `descriptor` must describe a live array of `T`.
-unsafe fn sum<T: Copy + Default + Add<Output = T>>(rank: i64, descriptor: *const i64) -> T {
+unsafe fn sum<T: Summand>(rank: i64, descriptor: *const i64) -> T {
     let rank = rank as usize;
     let words = unsafe { std::slice::from_raw_parts(descriptor, 3 + 2 * rank) };
     let first = unsafe { (words[1] as *const T).offset(words[2] as isize) };
@@ -101,5 +161,11 @@ pub extern "C" fn rumba_pairwise_sum_f64(rank: i64, descriptor: *const i64) -> f
 /// `a.sum()` of a float32 array, summed in float32 as NumPy does.
 pub extern "C" fn rumba_pairwise_sum_f32(rank: i64, descriptor: *const i64) -> f32 {
     // SAFETY: compiled code passes the descriptor of a live float32 array.
+    unsafe { sum(rank, descriptor) }
+}
+
+/// `a.sum()` of a complex128 array, its parts summed pairwise as NumPy does.
+pub extern "C" fn rumba_pairwise_sum_c128(rank: i64, descriptor: *const i64) -> Complex128 {
+    // SAFETY: compiled code passes the descriptor of a live complex128 array.
     unsafe { sum(rank, descriptor) }
 }

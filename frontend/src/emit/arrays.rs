@@ -251,7 +251,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let reduced_kind = if kind == "mean" { "sum" } else { kind };
         let reduced_element = match kind {
             // NumPy averages integers and booleans in float64 (an int64 sum could wrap).
-            "mean" if !array_type.dtype.is_float() => FLOAT64,
+            "mean" if !array_type.dtype.is_float() && !array_type.dtype.is_complex() => FLOAT64,
             _ => crate::array_calls::reduction_result(reduced_kind, array_type.dtype),
         };
         let reduced_type = match axis {
@@ -277,14 +277,19 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         let count = self.cast(&count, INT64, mean_element, loc);
         let ty = mean_element.mlir();
+        // A complex sum is divided as NumPy divides it by the count, a complex number.
+        let divide = |this: &mut Self, sum: &str| match mean_element {
+            Scalar::Complex => this.complex_quotient(sum, &count, loc),
+            _ => this.op(format!("py.truediv {sum}, {count} : {ty} {loc}")),
+        };
         match reduced_type {
             Type::Array(reduced_type) => Ok(self.map_elements(&reduced, reduced_type, mean_element, loc, |this, element| {
                 let element = this.cast(element, reduced_element, mean_element, loc);
-                this.op(format!("py.truediv {element}, {count} : {ty} {loc}"))
+                divide(this, &element)
             })),
             _ => {
                 let sum = self.cast(&reduced, reduced_element, mean_element, loc);
-                Ok(Value::Scalar(self.op(format!("py.truediv {sum}, {count} : {ty} {loc}")), mean_element))
+                Ok(Value::Scalar(divide(self, &sum), mean_element))
             }
         }
     }
@@ -438,7 +443,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let stop_value = self.emit_expr(stop)?;
         for (value, bound) in [(&start_value, start), (&stop_value, stop)] {
             if value.value_type() == Type::Scalar(Scalar::Complex) {
-                return Err(self.module.unsupported(bound, "np.linspace between complex numbers makes a complex array, and arrays of complex numbers are not supported yet"));
+                return Err(self.module.unsupported(bound, "np.linspace between complex numbers is not supported yet"));
             }
         }
         let start = self.to_scalar(start_value, FLOAT64, start)?;

@@ -154,6 +154,9 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn elementwise_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], result: Scalar, exponent: Option<Constant>, expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
+        if values.iter().any(|(_, scalar)| scalar.is_complex()) {
+            return Ok(self.complex_kernel(op, values, &loc));
+        }
         Ok(match op {
             crate::infer::ElementwiseOp::Binary(operator) => {
                 let operand_type = result;
@@ -312,7 +315,142 @@ impl FunctionEmitter<'_, '_, '_> {
                 let raised = self.op(format!("py.math \"maximum\"({value}, {low}) : ({ty}, {ty}) -> {ty} {loc}"));
                 self.op(format!("py.math \"minimum\"({raised}, {high}) : ({ty}, {ty}) -> {ty} {loc}"))
             }
+            Kernel::ComplexPart(_) => unreachable!("the complex parts are ufuncs of complex numbers"),
             Kernel::Binary(_) | Kernel::Unary(_) | Kernel::Compare(_) => unreachable!("ElementwiseOp::as_operator turns operator ufuncs into operators"),
         }
     }
+
+    /// The scalar kernel of `op` with a complex operand, as NumPy computes it: products with the
+    /// real part fused (`fma(a, c, -bd)`, `fma(a, d, bc)`, as NumPy's vector loops on CPUs with
+    /// FMA), quotients by Smith's method with the reciprocal of the scale (NumPy's), no exception
+    /// for a zero divisor, and magnitudes by `hypot`. `complex_result` has admitted `op`.
+    fn complex_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], loc: &str) -> String {
+        use crate::infer::ElementwiseOp;
+        let complex = Scalar::Complex.mlir();
+        // `where`'s condition stays a boolean; every other operand is a complex number.
+        let where_condition = matches!(op, ElementwiseOp::Numpy(name) if name == "where");
+        let operands: Vec<String> = values.iter().enumerate().map(|(position, (value, scalar))| if where_condition && position == 0 { value.clone() } else { self.cast(value, *scalar, Scalar::Complex, loc) }).collect();
+        let part = |this: &mut Self, mnemonic: &str, value: &str| this.op(format!("complex.{mnemonic} {value} : {complex} {loc}"));
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let create = |this: &mut Self, real: &str, imag: &str| this.op(format!("complex.create {real}, {imag} : {complex} {loc}"));
+        let product = |this: &mut Self, lhs: &str, rhs: &str| {
+            let ((a, b), (c, d)) = ((part(this, "re", lhs), part(this, "im", lhs)), (part(this, "re", rhs), part(this, "im", rhs)));
+            let bd = float(this, "mulf", &b, &d);
+            let minus_bd = this.op(format!("arith.negf {bd} : f64 {loc}"));
+            let bc = float(this, "mulf", &b, &c);
+            let real = this.op(format!("math.fma {a}, {c}, {minus_bd} : f64 {loc}"));
+            let imag = this.op(format!("math.fma {a}, {d}, {bc} : f64 {loc}"));
+            create(this, &real, &imag)
+        };
+        let kernel = match op {
+            ElementwiseOp::Binary(operator) => match operator {
+                Operator::Add | Operator::Sub => {
+                    let mnemonic = if *operator == Operator::Add { "add" } else { "sub" };
+                    return self.op(format!("complex.{mnemonic} {}, {} : {complex} {loc}", operands[0], operands[1]));
+                }
+                Operator::Mult => return product(self, &operands[0], &operands[1]),
+                _ => return self.complex_quotient(&operands[0], &operands[1], loc),
+            },
+            ElementwiseOp::Unary(UnaryOp::USub) => return part(self, "neg", &operands[0]),
+            ElementwiseOp::Unary(_) => return operands[0].clone(),
+            ElementwiseOp::Compare(operator) => {
+                let mnemonic = if *operator == CmpOp::Eq { "eq" } else { "neq" };
+                return self.op(format!("complex.{mnemonic} {}, {} : {complex} {loc}", operands[0], operands[1]));
+            }
+            ElementwiseOp::Numpy(name) => crate::ufuncs::lookup(name).expect("complex_result admitted the ufunc").kernel,
+        };
+        if kernel == Kernel::Where {
+            return self.op(format!("arith.select {}, {}, {} : {complex}", operands[0], operands[1], operands[2]));
+        }
+        let (real, imag) = (part(self, "re", &operands[0]), part(self, "im", &operands[0]));
+        match kernel {
+            Kernel::Math("abs") => self.complex_magnitude(&real, &imag, loc),
+            Kernel::Math(name) => self.op(format!("complex.{name} {} : {complex} {loc}", operands[0])),
+            Kernel::ComplexPart("re") => real,
+            Kernel::ComplexPart("im") => imag,
+            Kernel::ComplexPart(_) => self.op(format!("complex.conj {} : {complex} {loc}", operands[0])),
+            Kernel::Square => product(self, &operands[0], &operands[0]),
+            Kernel::IsNan => {
+                let (real_nan, imag_nan) = (float(self, "cmpf uno,", &real, &real), float(self, "cmpf uno,", &imag, &imag));
+                self.op(format!("arith.ori {real_nan}, {imag_nan} : i1"))
+            }
+            _ => {
+                let infinity = self.scalar_constant(FLOAT64, Constant::Float(f64::INFINITY), loc);
+                let magnitudes = [self.op(format!("math.absf {real} : f64 {loc}")), self.op(format!("math.absf {imag} : f64 {loc}"))];
+                let tests: Vec<String> = if kernel == Kernel::IsInf {
+                    magnitudes.iter().map(|magnitude| float(self, "cmpf oeq,", magnitude, &infinity)).collect()
+                } else {
+                    magnitudes.iter().map(|magnitude| float(self, "cmpf olt,", magnitude, &infinity)).collect()
+                };
+                let combine = if kernel == Kernel::IsInf { "ori" } else { "andi" };
+                self.op(format!("arith.{combine} {}, {} : i1", tests[0], tests[1]))
+            }
+        }
+    }
+
+    /// `|re + im·i|` as NumPy's vector loop computes it: `big * sqrt(fma(q, q, 1))` with `q` the
+    /// smaller part's magnitude over the larger's; zero for zero, infinity where a part is
+    /// infinite (even beside a NaN), NaN where a part is NaN.
+    fn complex_magnitude(&mut self, real: &str, imag: &str, loc: &str) -> String {
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let (real, imag) = (self.op(format!("math.absf {real} : f64 {loc}")), self.op(format!("math.absf {imag} : f64 {loc}")));
+        let real_larger = float(self, "cmpf oge,", &real, &imag);
+        let big = self.op(format!("arith.select {real_larger}, {real}, {imag} : f64"));
+        let small = self.op(format!("arith.select {real_larger}, {imag}, {real} : f64"));
+        let ratio = float(self, "divf", &small, &big);
+        let one = self.scalar_constant(FLOAT64, Constant::Float(1.0), loc);
+        let squared_plus_one = self.op(format!("math.fma {ratio}, {ratio}, {one} : f64 {loc}"));
+        let root = self.op(format!("math.sqrt {squared_plus_one} : f64 {loc}"));
+        let magnitude = float(self, "mulf", &big, &root);
+        let (zero, infinity) = (self.scalar_constant(FLOAT64, Constant::Float(0.0), loc), self.scalar_constant(FLOAT64, Constant::Float(f64::INFINITY), loc));
+        let is_zero = float(self, "cmpf oeq,", &big, &zero);
+        let magnitude = self.op(format!("arith.select {is_zero}, {zero}, {magnitude} : f64"));
+        let (real_infinite, imag_infinite) = (float(self, "cmpf oeq,", &real, &infinity), float(self, "cmpf oeq,", &imag, &infinity));
+        let infinite = self.op(format!("arith.ori {real_infinite}, {imag_infinite} : i1"));
+        self.op(format!("arith.select {infinite}, {infinity}, {magnitude} : f64"))
+    }
+
+    /// `lhs / rhs` of complex numbers as NumPy divides them (Smith's method, multiplying by the
+    /// reciprocal of the scale; a zero divisor gives infinities and NaNs, no exception).
+    pub(super) fn complex_quotient(&mut self, lhs: &str, rhs: &str, loc: &str) -> String {
+        let complex = Scalar::Complex.mlir();
+        let part = |this: &mut Self, mnemonic: &str, value: &str| this.op(format!("complex.{mnemonic} {value} : {complex} {loc}"));
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let ((a, b), (c, d)) = ((part(self, "re", lhs), part(self, "im", lhs)), (part(self, "re", rhs), part(self, "im", rhs)));
+        let (abs_c, abs_d) = (self.op(format!("math.absf {c} : f64 {loc}")), self.op(format!("math.absf {d} : f64 {loc}")));
+        let one = self.scalar_constant(FLOAT64, Constant::Float(1.0), loc);
+        // |c| >= |d|: ratio d / c.
+        let ratio = float(self, "divf", &d, &c);
+        let scaled = float(self, "mulf", &d, &ratio);
+        let scale = float(self, "addf", &c, &scaled);
+        let scale = float(self, "divf", &one, &scale);
+        let (b_ratio, a_ratio) = (float(self, "mulf", &b, &ratio), float(self, "mulf", &a, &ratio));
+        let real_numerator = float(self, "addf", &a, &b_ratio);
+        let imag_numerator = float(self, "subf", &b, &a_ratio);
+        let by_real = (float(self, "mulf", &real_numerator, &scale), float(self, "mulf", &imag_numerator, &scale));
+        // Both parts zero: each part of the dividend over a zero magnitude.
+        let by_zero = (float(self, "divf", &a, &abs_c), float(self, "divf", &b, &abs_d));
+        // |d| > |c|: ratio c / d.
+        let ratio = float(self, "divf", &c, &d);
+        let scaled = float(self, "mulf", &c, &ratio);
+        let scale = float(self, "addf", &d, &scaled);
+        let scale = float(self, "divf", &one, &scale);
+        let (a_ratio, b_ratio) = (float(self, "mulf", &a, &ratio), float(self, "mulf", &b, &ratio));
+        let real_numerator = float(self, "addf", &a_ratio, &b);
+        let imag_numerator = float(self, "subf", &b_ratio, &a);
+        let by_imag = (float(self, "mulf", &real_numerator, &scale), float(self, "mulf", &imag_numerator, &scale));
+        let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), loc);
+        let real_larger = float(self, "cmpf oge,", &abs_c, &abs_d);
+        let real_zero = float(self, "cmpf oeq,", &abs_c, &zero);
+        let imag_zero = float(self, "cmpf oeq,", &abs_d, &zero);
+        let divisor_zero = self.op(format!("arith.andi {real_zero}, {imag_zero} : i1"));
+        let pick = |this: &mut Self, by_real: &str, by_zero: &str, by_imag: &str| {
+            let larger_real = this.op(format!("arith.select {divisor_zero}, {by_zero}, {by_real} : f64"));
+            this.op(format!("arith.select {real_larger}, {larger_real}, {by_imag} : f64"))
+        };
+        let real = pick(self, &by_real.0, &by_zero.0, &by_imag.0);
+        let imag = pick(self, &by_real.1, &by_zero.1, &by_imag.1);
+        self.op(format!("complex.create {real}, {imag} : {complex} {loc}"))
+    }
 }
+

@@ -159,6 +159,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
                 match attribute.attr.as_str() {
+                    part @ ("real" | "imag") => {
+                        let function = module.prelude_function(part).expect("the prelude defines np.real and np.imag");
+                        self.emit_compiled_call(&function, vec![Value::Array(array, array_type)], expr)
+                    }
                     "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
                     "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
                     "T" => Ok(self.transpose(array, array_type, &loc)),

@@ -1736,23 +1736,43 @@ def around(a, decimals=0):
 def real(a):
     if isinstance(a, complex):
         return a.real
+    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+        # NumPy's is a writeable view; this is a copy, so read-only, and a write into it is the
+        # located "read-only array" error rather than a write that would be lost.
+        return np._read_only(np._real_part(a))
     return a
 
 
 def imag(a):
     if isinstance(a, complex):
         return a.imag
+    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+        return np._read_only(np._imag_part(a))
     if isinstance(a, np.ndarray):
-        return np.zeros_like(a)
+        return np._read_only(np.zeros_like(a))
     return a * 0
 
 
+def _read_only(a):
+    return np._as_strided(a, a.shape, a.strides, False)
+
+
 def conj(a):
+    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+        return np._conjugate(a)
     if isinstance(a, np.ndarray):
         return a.copy()
     if isinstance(a, complex):
         return complex(a.real, -a.imag)
     return a
+
+
+def _method_conj(a):
+    return np.conj(a)
+
+
+def _method_conjugate(a):
+    return np.conj(a)
 
 
 def conjugate(a):

@@ -398,6 +398,10 @@ pub(super) fn fill(b: &Builder, value: MlirValue, target: MlirValue) {
 /// The first value a reduction's accumulator holds: its identity, or for min and max (and their
 /// arg forms) the value every element replaces. `r#type` is the `py` type, whose signedness counts.
 fn reduction_start(b: &Builder, kind: &str, r#type: MlirType) -> Result<MlirValue, String> {
+    if unsafe { mlirTypeIsAComplex(r#type) } {
+        let identity = if kind == "sum" { "[0.0 : f64, 0.0 : f64]" } else { "[1.0 : f64, 0.0 : f64]" };
+        return Ok(b.value("complex.constant", &[], r#type, &[("value", b.parse_attribute(identity))]));
+    }
     Ok(match (kind, kind_of(r#type)?) {
         ("sum", ScalarKind::Float(_)) => b.float(r#type, 0.0),
         ("sum", _) => b.integer(r#type, 0),
@@ -426,6 +430,9 @@ pub(super) fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirT
     let axis = (!axis_attribute.ptr.is_null()).then(|| unsafe { mlirIntegerAttrGetValueInt(axis_attribute) } as usize);
     let result = ir::results(reduce)[0];
     let element_py = parts.dtype.to_raw();
+    if unsafe { mlirTypeIsAComplex(element_py) } {
+        return lower_complex_reduce(b, &kind, array, ndim, axis, element_py, ir::value_type(result));
+    }
     let element = kind_of(element_py)?;
     let element_type = convert_type(b.context, element_py);
     let arg = kind.starts_with("arg");
@@ -530,6 +537,54 @@ pub(super) fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirT
         None => b.value("memref.load", &[answer], result_type, &[]),
         Some(_) => b.value("memref.cast", &[answer], result_type, &[]),
     })
+}
+
+/// The sum or product of a complex array: the whole array's sum pairwise in NumPy's order (the
+/// runtime's `rumba_pairwise_sum_c128`), otherwise one `linalg.generic` of `complex.add` or
+/// `complex.mul` into an accumulator holding the identity.
+fn lower_complex_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, axis: Option<usize>, element: MlirType, result_type: MlirType) -> Result<MlirValue, String> {
+    if (axis, kind) == (None, "sum") {
+        let unranked = b.value("memref.cast", &[array], ir::parse_type(b.context, &format!("memref<*x{}>", ir::print_type(element))), &[]);
+        let summed = call_runtime(b, "rumba_pairwise_sum_c128", &[unranked], Some(element))?;
+        return Ok(summed.expect("the pairwise sum returns a complex number"));
+    }
+    let extents = extents_of(b, array, ndim);
+    let kept: Vec<usize> = (0..ndim).filter(|&dim| axis.is_some_and(|axis| axis != dim)).collect();
+    let accumulator = match axis {
+        None => stack_slot(b, element),
+        Some(_) => {
+            let kept_extents: Vec<MlirValue> = kept.iter().map(|&dim| extents[dim]).collect();
+            allocate(b, &kept_extents, &ir::print_type(element), ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(kept.len()), ir::print_type(element)))).0
+        }
+    };
+    fill(b, reduction_start(b, kind, element)?, accumulator);
+    let dims: Vec<String> = (0..ndim).map(|dim| format!("d{dim}")).collect();
+    let kept_dims: Vec<String> = kept.iter().map(|&dim| format!("d{dim}")).collect();
+    let maps = b.parse_attribute(&format!("[affine_map<({0}) -> ({0})>, affine_map<({0}) -> ({1})>]", dims.join(", "), kept_dims.join(", ")));
+    let iterators: Vec<&str> = (0..ndim).map(|dim| if kept.contains(&dim) { "#linalg.iterator_type<parallel>" } else { "#linalg.iterator_type<reduction>" }).collect();
+    let iterators = b.parse_attribute(&format!("[{}]", iterators.join(", ")));
+    let segments = b.parse_attribute("array<i32: 1, 1>");
+    let generic = b.create_with_regions("linalg.generic", &[array, accumulator], &[], &[("indexing_maps", maps), ("iterator_types", iterators), ("operandSegmentSizes", segments)], 1);
+    let (block, terminator) = ir::append_terminated_block(generic, 0, &[element, element], "linalg.yield");
+    let inner = Builder::before(terminator);
+    let (item, partial) = unsafe { (mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1)) };
+    let combined = if kind == "sum" { inner.binary("complex.add", partial, item) } else { schoolbook_product(&inner, partial, item) };
+    unsafe { mlirOperationSetOperands(terminator, 1, &combined) };
+    Ok(match axis {
+        None => b.value("memref.load", &[accumulator], element, &[]),
+        Some(_) => b.value("memref.cast", &[accumulator], convert_type(b.context, result_type), &[]),
+    })
+}
+
+/// `a * b` of complex numbers as NumPy computes it, `(ac - bd) + (ad + bc)i`, without the
+/// infinity recovery `complex.mul` adds.
+pub(super) fn schoolbook_product(b: &Builder, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+    let f64_type = unsafe { mlirF64TypeGet(b.context) };
+    let parts = |value| (b.value("complex.re", &[value], f64_type, &[]), b.value("complex.im", &[value], f64_type, &[]));
+    let ((a, bi), (c, d)) = (parts(lhs), parts(rhs));
+    let real = b.binary("arith.subf", b.binary("arith.mulf", a, c), b.binary("arith.mulf", bi, d));
+    let imag = b.binary("arith.addf", b.binary("arith.mulf", a, d), b.binary("arith.mulf", bi, c));
+    b.value("complex.create", &[real, imag], ir::value_type(lhs), &[])
 }
 
 /// `py.arange` as a `linalg.generic` writing `start + i * step` at each index `i` of a new array.

@@ -1,0 +1,41 @@
+# Complex128 arrays: each elementwise operation is one py.map whose kernel computes on
+# complex<f64> as NumPy's loops do. A product fuses the real parts' products (fma(a, c, -bd),
+# fma(a, d, bc)); a quotient is Smith's division, multiplying by the reciprocal of the scale; a
+# magnitude is big * sqrt(fma(q, q, 1)) for q = small / big; `.real` is the prelude's np.real, a
+# map of complex.re made read-only.
+# RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function f --stage py | %FileCheck %s
+
+# CHECK-LABEL: func.func @f__c128x1A__c128x1A
+# CHECK: py.map %arg0, %arg1 : (!py.array<complex<f64>, 1, A>, !py.array<complex<f64>, 1, A>) -> !py.array<complex<f64>, 1, C> {
+# CHECK: %[[A:.*]] = complex.re %[[X:.*]] : complex<f64>
+# CHECK: %[[B:.*]] = complex.im %[[X]] : complex<f64>
+# CHECK: %[[C:.*]] = complex.re %[[Y:.*]] : complex<f64>
+# CHECK: %[[D:.*]] = complex.im %[[Y]] : complex<f64>
+# CHECK: %[[BD:.*]] = arith.mulf %[[B]], %[[D]] : f64
+# CHECK: %[[MINUS_BD:.*]] = arith.negf %[[BD]] : f64
+# CHECK: %[[BC:.*]] = arith.mulf %[[B]], %[[C]] : f64
+# CHECK: %[[RE:.*]] = math.fma %[[A]], %[[C]], %[[MINUS_BD]] : f64
+# CHECK: %[[IM:.*]] = math.fma %[[A]], %[[D]], %[[BC]] : f64
+# CHECK: %[[PRODUCT:.*]] = complex.create %[[RE]], %[[IM]] : complex<f64>
+# CHECK: py.yield %[[PRODUCT]] : complex<f64>
+# The quotient: no ZeroDivisionError check, the reciprocal of the scale.
+# CHECK: py.map %arg0, %arg1
+# CHECK-NOT: py.raise
+# CHECK: %[[RATIO:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
+# CHECK: %[[SCALE:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
+# CHECK: py.yield %{{.*}} : complex<f64>
+# CHECK: py.map %arg0 : (!py.array<complex<f64>, 1, A>) -> !py.array<f64, 1, C> {
+# CHECK: %[[Q:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
+# CHECK: %[[ONE_PLUS:.*]] = math.fma %[[Q]], %[[Q]], %{{.*}} : f64
+# CHECK: math.sqrt %[[ONE_PLUS]] : f64
+# CHECK: func.call @np.real__c128x1A(%arg0)
+# CHECK-LABEL: func.func private @np.real__c128x1A
+# CHECK: py.map %arg0 : (!py.array<complex<f64>, 1, A>) -> !py.array<f64, 1, C> {
+# CHECK-NEXT: ^bb0(%[[Z:.*]]: complex<f64>):
+# CHECK-NEXT: %[[REAL:.*]] = complex.re %[[Z]]
+# CHECK: py.yield %[[REAL]] : f64
+import numpy as np
+
+
+def f(a, b):
+    return a * b, a / b, np.abs(a), a.real

@@ -1,0 +1,396 @@
+"""complex128 arrays, differential against NumPy: across the boundary, element reads and writes,
+arithmetic, ufuncs, reductions, `.real`/`.imag`, `prange` loops, and located errors for what is
+not supported."""
+
+import numpy as np
+import pytest
+
+import rumba
+from rumba.errors import TypingError, UnsupportedError
+
+RNG = np.random.default_rng(11)
+RANDOM = RNG.normal(size=240) + 1j * RNG.normal(size=240)
+SPECIAL = np.array(
+    [0j, complex(-0.0, 0.0), complex(np.inf, 1), complex(1, np.inf), complex(np.nan, 1), complex(1, np.nan), complex(np.inf, np.nan), complex(-np.inf, -np.inf), 1e300 + 1e300j, 1e-300 + 1e-310j, 3 + 0j, -0.0 - 0.0j]
+)
+
+
+def layouts():
+    """A C vector, a strided view, a C matrix, an F matrix and a strided matrix view."""
+    matrix = RANDOM[:120].reshape(10, 12)
+    return [RANDOM, RANDOM[::3], matrix, np.asfortranarray(matrix), matrix[1::2, ::3]]
+
+
+def assert_same(got, expected):
+    """The same values, bit for bit (NaN equal to NaN), of the same type, dtype and shape."""
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype and got.shape == expected.shape, (got, expected)
+        assert np.array_equal(got, expected, equal_nan=True), (got, expected)
+        for part in ("real", "imag") if expected.dtype.kind == "c" else ():
+            numbers = ~np.isnan(getattr(expected, part))
+            assert np.array_equal(np.signbit(getattr(got, part))[numbers], np.signbit(getattr(expected, part))[numbers]), (got, expected)
+    else:
+        assert type(got) is type(expected.item() if isinstance(expected, np.generic) else expected), (got, expected)
+        assert got == expected or (np.isnan(got) and np.isnan(expected)), (got, expected)
+
+
+def add(a, b):
+    return a + b
+
+
+def subtract_twice(a, b):
+    return a - b * 2
+
+
+def multiply(a, b):
+    return a * b
+
+
+def divide(a, b):
+    return a / b
+
+
+def negate(a):
+    return -a
+
+
+def equal(a, b):
+    return a == b
+
+
+def not_equal(a, b):
+    return a != b
+
+
+def magnitude(a):
+    return np.abs(a)
+
+
+def conjugate_method(a):
+    return a.conj()
+
+
+def conjugate_function(a):
+    return np.conjugate(a)
+
+
+def real_part(a):
+    return a.real
+
+
+def imaginary_part_doubled(a):
+    return a.imag * 2
+
+
+def real_function(a):
+    return np.real(a)
+
+
+def imag_function(a):
+    return np.imag(a)
+
+
+def square(a):
+    return np.square(a)
+
+
+def is_nan(a):
+    return np.isnan(a)
+
+
+def is_infinite(a):
+    return np.isinf(a)
+
+
+def is_finite(a):
+    return np.isfinite(a)
+
+
+def where_real_positive(a, b):
+    return np.where(a.real > 0, a, b)
+
+
+BINARY = [add, subtract_twice, multiply, divide, equal, not_equal, where_real_positive]
+UNARY = [negate, magnitude, conjugate_method, conjugate_function, real_part, imaginary_part_doubled, real_function, imag_function, square, is_nan, is_infinite, is_finite]
+
+
+@pytest.mark.parametrize("function", BINARY, ids=lambda function: function.__name__)
+def test_binary_operations_match_numpy(function):
+    compiled = rumba.njit(function)
+    for a in layouts() + [SPECIAL]:
+        b = a[::-1] if a.ndim == 1 else a[::-1, ::-1]
+        with np.errstate(all="ignore"):
+            assert_same(compiled(a, b), function(a, b))
+    outer, inner = np.repeat(SPECIAL, SPECIAL.shape[0]), np.tile(SPECIAL, SPECIAL.shape[0])
+    with np.errstate(all="ignore"):
+        assert_same(compiled(outer, inner), function(outer, inner))
+
+
+@pytest.mark.parametrize("function", UNARY, ids=lambda function: function.__name__)
+def test_unary_operations_match_numpy(function):
+    compiled = rumba.njit(function)
+    for a in layouts() + [SPECIAL]:
+        with np.errstate(all="ignore"):
+            assert_same(compiled(a), function(a))
+
+
+def mixed(a, x):
+    return a * x + 1.5 - 2j
+
+
+def real_divided_by_complex(a, x):
+    return x / a
+
+
+@pytest.mark.parametrize("function", [mixed, real_divided_by_complex], ids=lambda function: function.__name__)
+def test_real_and_complex_operands_promote(function):
+    x = RNG.normal(size=RANDOM.shape[0])
+    assert_same(rumba.njit(function)(RANDOM, x), function(RANDOM, x))
+    assert_same(rumba.njit(function)(RANDOM, 3.0), function(RANDOM, 3.0))
+
+
+def exponential(a):
+    return np.exp(a)
+
+
+def logarithm(a):
+    return np.log(a)
+
+
+def square_root(a):
+    return np.sqrt(a)
+
+
+def sine(a):
+    return np.sin(a)
+
+
+def cosine(a):
+    return np.cos(a)
+
+
+def tangent(a):
+    return np.tan(a)
+
+
+def hyperbolic_tangent(a):
+    return np.tanh(a)
+
+
+def exponential_minus_one(a):
+    return np.expm1(a)
+
+
+def logarithm_of_one_plus(a):
+    return np.log1p(a)
+
+
+TRANSCENDENTAL = [exponential, logarithm, square_root, sine, cosine, tangent, hyperbolic_tangent, exponential_minus_one, logarithm_of_one_plus]
+
+
+@pytest.mark.parametrize("function", TRANSCENDENTAL, ids=lambda function: function.__name__)
+def test_transcendental_functions_are_within_a_few_ulps_of_numpy(function):
+    # MLIR's complex dialect and NumPy (libm's c* functions) use different formulas; on finite
+    # arguments of moderate size both are within a few ulps of the true value measured against
+    # its magnitude (a part much smaller than the whole may differ more, relative to itself).
+    got, expected = rumba.njit(function)(RANDOM), function(RANDOM)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    assert np.all(np.abs(got - expected) <= 16 * np.finfo(float).eps * np.abs(expected))
+
+
+def whole_sum(a):
+    return a.sum()
+
+
+def whole_product(a):
+    return np.prod(a)
+
+
+def whole_mean(a):
+    return a.mean()
+
+
+@pytest.mark.parametrize("function", [whole_sum, whole_product, whole_mean], ids=lambda function: function.__name__)
+def test_whole_array_reductions_match_numpy_bit_for_bit(function):
+    compiled = rumba.njit(function)
+    for a in layouts() + [RANDOM[:0], RANDOM[:1], RANDOM[:7], RANDOM[:65], SPECIAL]:
+        if function is whole_product:
+            a = a.ravel()[:30] if a.ndim == 1 else a[:, :3]
+        with np.errstate(all="ignore"):
+            if a.size == 0 and function is whole_mean:
+                continue
+            if function is whole_product and a.ndim == 2 and a.strides[0] < a.strides[1]:
+                # NumPy multiplies a Fortran-ordered matrix's elements in memory order, rumba in
+                # index order: the products agree to rounding.
+                assert compiled(a) == pytest.approx(function(a), rel=64 * np.finfo(float).eps)
+                continue
+            assert_same(compiled(a), function(a))
+
+
+def sum_along(a):
+    return a.sum(axis=0), a.sum(axis=1), np.sum(a, axis=-1)
+
+
+def product_along(a):
+    return a.prod(axis=0), a.prod(axis=1)
+
+
+def mean_along(a):
+    return a.mean(axis=0), a.mean(axis=1)
+
+
+@pytest.mark.parametrize("function", [sum_along, product_along, mean_along], ids=lambda function: function.__name__)
+def test_reductions_along_an_axis_match_numpy(function):
+    # NumPy adds (and multiplies) along an axis in an order of its own (pairwise along the
+    # contiguous one, fused multiply-adds in its vector loops); the results agree to a few ulps of
+    # the operands' magnitude.
+    compiled = rumba.njit(function)
+    for a in layouts()[2:]:
+        for got, expected in zip(compiled(a), function(a)):
+            assert got.dtype == expected.dtype and got.shape == expected.shape
+            np.testing.assert_allclose(got, expected, rtol=64 * np.finfo(float).eps)
+
+
+def doubled_in_a_loop(a):
+    out = np.empty(a.shape[0], dtype=np.complex128)
+    total = 0j
+    for i in range(a.shape[0]):
+        out[i] = a[i] * 2j
+        total += a[i] * a[i].conjugate()
+    return out, total
+
+
+def built(n):
+    z = np.zeros((n, 2), dtype=np.complex128)
+    z[:, 0] = 1 + 2j
+    z[1, 1] = 3
+    z[2] += np.ones(2, dtype=np.complex128) * 1j
+    return z, np.full(n, 0.5j), np.zeros_like(z[:, 0]) + z[:, 1].copy()
+
+
+def slice_assigned(a):
+    a[::2] = a[1::2] * 1j
+    a[0] = 7
+    return a
+
+
+def test_elements_are_read_and_written_in_loops():
+    got, expected = rumba.njit(doubled_in_a_loop)(RANDOM), doubled_in_a_loop(RANDOM)
+    assert_same(got[0], expected[0])
+    assert got[1] == pytest.approx(expected[1], rel=1e-13)
+
+
+def test_complex_arrays_are_made_and_filled():
+    for got, expected in zip(rumba.njit(built)(4), built(4)):
+        assert_same(got, expected)
+
+
+def test_writes_reach_the_callers_array():
+    mine, theirs = RANDOM.copy(), RANDOM.copy()
+    returned = rumba.njit(slice_assigned)(mine)
+    assert_same(mine, slice_assigned(theirs))
+    assert_same(returned, theirs)
+
+
+def identity(a):
+    return a
+
+
+def test_arrays_cross_the_boundary_in_every_layout():
+    compiled = rumba.njit(identity)
+    for a in layouts():
+        got = compiled(a)
+        assert_same(got, a)
+        assert np.shares_memory(got, a)
+
+
+def scaled_in_parallel(a):
+    out = np.empty_like(a)
+    for i in rumba.prange(a.shape[0]):
+        out[i] = a[i] * 1j + 1
+    return out, np.abs(a * a) + 1
+
+
+def test_parallel_loops_and_maps_over_complex_arrays():
+    for got, expected in zip(rumba.njit(parallel=True)(scaled_in_parallel)(RANDOM), scaled_in_parallel(RANDOM)):
+        assert_same(got, expected)
+
+
+def write_into_real_part(a):
+    r = a.real
+    r[0] = 5.0
+    return r
+
+
+def maximum(a):
+    return a.max()
+
+
+def sort(a):
+    return np.sort(a)
+
+
+def product(a):
+    return a @ a
+
+
+def ordered(a):
+    return a < a
+
+
+def power(a):
+    return a**2
+
+
+def into_real_array(a):
+    b = np.zeros(a.shape[0])
+    b[:] = a
+    return b
+
+
+def floor(a):
+    return np.floor(a)
+
+
+@pytest.mark.parametrize(
+    "function, error, message",
+    [
+        (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
+        (maximum, UnsupportedError, "np.max of a complex array is not supported yet"),
+        (sort, TypingError, "'<' is not supported between complex numbers"),
+        (product, UnsupportedError, "np.dot of complex128"),
+        (ordered, UnsupportedError, "the '<' comparison of complex arrays is not supported"),
+        (power, UnsupportedError, "'\\*\\*' on arrays of complex128 is not supported"),
+        (into_real_array, TypingError, "cannot store complex numbers into a real array"),
+        (floor, UnsupportedError, "np.floor of complex128 is not supported yet"),
+    ],
+    ids=lambda value: getattr(value, "__name__", None),
+)
+def test_what_is_not_supported_is_a_located_error(function, error, message):
+    with pytest.raises(error, match=message) as raised:
+        rumba.njit(function)(RANDOM.copy())
+    assert "test_complex_arrays.py:" in str(raised.value)
+
+
+def from_literals(x):
+    listed = [1j, 2.0]
+    listed.append(x * 1j)
+    return np.array([1 + 2j, x, 3]), np.array(listed), np.array(((1j, 2), (3, 4j)))
+
+
+def test_arrays_of_complex_literals_and_lists():
+    for got, expected in zip(rumba.njit(from_literals)(2.5), from_literals(2.5)):
+        assert_same(got, expected)
+
+
+def running(a):
+    return np.cumsum(a), np.cumprod(a)
+
+
+def test_running_sums_and_products():
+    # Running sums add in index order, as NumPy's do; running products agree to rounding (NumPy's
+    # accumulate loop may fuse the parts' products).
+    got, expected = rumba.njit(running)(RANDOM[:40]), running(RANDOM[:40])
+    assert_same(got[0], expected[0])
+    assert got[1].dtype == expected[1].dtype
+    np.testing.assert_allclose(got[1], expected[1], rtol=64 * np.finfo(float).eps)
