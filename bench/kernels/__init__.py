@@ -124,6 +124,21 @@ def step_profile(n):
 MANDELBROT_WINDOW = (-2.0, 1.0, -1.0, 1.0)
 
 
+def complex_matrix(n, seed):
+    return rng(seed).random((n, n)) + 1j * rng(seed + 1).random((n, n))
+
+
+def complex_points(n):
+    """Points of the square [-1.5, 0.5] × [-1, 1] (scaled down so that z stays bounded)."""
+    return 0.5 * ((rng().random(n) * 2.0 - 1.5) + 1j * (rng(1).random(n) * 2.0 - 1.0))
+
+
+def complex_map_numpy(z, c, steps):
+    for _ in range(steps):
+        z = z * z + c
+    return np.abs(z)
+
+
 def square_matmul_kernel(n):
     return Kernel(
         "square_matmul_%d" % n, "square_matmul", "square_matmul", "{n}×{n} float64, A @ B", n,
@@ -187,6 +202,14 @@ KERNELS = [
     Kernel(
         "list_sort", "list_sort", "list_sort", "{n} float64 as a list, sorted", 1_000_000, lambda n: (rng().random(n),), "exact",
         numpy=lambda a: (lambda s: s[0] + s[len(s) // 2] + s[-1])(np.sort(a)),
+    ),
+    Kernel(
+        "complex_matmul", "complex_matmul", "complex_matmul", "{n}×{n} complex128, A @ B", 512,
+        lambda n: (complex_matrix(n, 0), complex_matrix(n, 2)), "close", numpy=lambda A, B: A @ B, quick_n=128,
+    ),
+    Kernel(
+        "complex_map", "complex_map", "complex_map", "{n} complex128, 10 steps of z = z * z + c", 1_000_000,
+        lambda n: (np.zeros(n, dtype=np.complex128), complex_points(n), 10), "close", numpy=complex_map_numpy, quick_n=100_000,
     ),
     Kernel("stencil", "stencil", "laplacian", "{n}×{n} float64, @stencil", 1000, lambda n: (rng().random((n, n)),), "close", numpy=five_point_numpy),
 ]

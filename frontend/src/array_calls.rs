@@ -676,7 +676,7 @@ pub fn stacked_product(module: &SourceModule, node: &dyn Ranged, left: ArrayType
 /// vectors, else a new array of the dimensions that are not summed over.
 pub fn dot_type(module: &SourceModule, node: &dyn Ranged, left: ArrayType, right: ArrayType) -> Result<Type, Diagnostic> {
     let dtype = promote(left.dtype, right.dtype);
-    if dtype == Scalar::Bool || dtype.is_complex() || left.ndim > 2 || right.ndim > 2 {
+    if dtype == Scalar::Bool || left.ndim > 2 || right.ndim > 2 {
         return Err(module.unsupported(node, format!("np.dot of {} and {} is not supported", Type::Array(left), Type::Array(right))));
     }
     Ok(match left.ndim + right.ndim - 2 {

@@ -27,13 +27,13 @@ pub const STAGES: &[Stage] = &[
     },
     Stage {
         name: "std",
-        pipeline: "builtin.module(lower-py,deallocate-temporaries,convert-complex-to-standard,canonicalize,cse)",
-        summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs, temporaries freed",
+        pipeline: "builtin.module(lower-py,deallocate-temporaries,blas-products,convert-complex-to-standard,canonicalize,cse)",
+        summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs, temporaries freed, products of float and complex arrays as BLAS calls (before complex numbers become pairs of floats, which linalg's products cannot hold)",
     },
     Stage {
         name: "vector",
-        pipeline: "builtin.module(blas-products,version-unit-strides,forward-scalar-stores,func.func(loop-invariant-code-motion),canonicalize,raise-loop-nests,vectorize-loop-nests,canonicalize)",
-        summary: "products of float arrays as BLAS calls; functions looping over arrays of any layout versioned for unit strides; loop variables in SSA form; perfect loop nests that accumulate into a fresh array raised to linalg, tiled and vectorised",
+        pipeline: "builtin.module(version-unit-strides,forward-scalar-stores,func.func(loop-invariant-code-motion),canonicalize,raise-loop-nests,vectorize-loop-nests,canonicalize)",
+        summary: "functions looping over arrays of any layout versioned for unit strides; loop variables in SSA form; perfect loop nests that accumulate into a fresh array raised to linalg, tiled and vectorised",
     },
     Stage {
         name: "loops",

@@ -316,6 +316,14 @@ def test_parallel_loops_and_maps_over_complex_arrays():
         assert_same(got, expected)
 
 
+def product_in_prange(a):
+    matrix = a[:16].reshape(4, 4)
+    out = np.zeros((3, 4, 4), dtype=np.complex128)
+    for i in rumba.prange(3):
+        out[i] = matrix @ matrix
+    return out
+
+
 def write_into_real_part(a):
     r = a.real
     r[0] = 5.0
@@ -328,10 +336,6 @@ def maximum(a):
 
 def sort(a):
     return np.sort(a)
-
-
-def product(a):
-    return a @ a
 
 
 def ordered(a):
@@ -358,7 +362,7 @@ def floor(a):
         (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
         (maximum, UnsupportedError, "np.max of a complex array is not supported yet"),
         (sort, TypingError, "'<' is not supported between complex numbers"),
-        (product, UnsupportedError, "np.dot of complex128"),
+        (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
         (ordered, UnsupportedError, "the '<' comparison of complex arrays is not supported"),
         (power, UnsupportedError, "'\\*\\*' on arrays of complex128 is not supported"),
         (into_real_array, TypingError, "cannot store complex numbers into a real array"),
@@ -368,7 +372,7 @@ def floor(a):
 )
 def test_what_is_not_supported_is_a_located_error(function, error, message):
     with pytest.raises(error, match=message) as raised:
-        rumba.njit(function)(RANDOM.copy())
+        rumba.njit(parallel=True)(function)(RANDOM.copy())
     assert "test_complex_arrays.py:" in str(raised.value)
 
 
@@ -394,3 +398,58 @@ def test_running_sums_and_products():
     assert_same(got[0], expected[0])
     assert got[1].dtype == expected[1].dtype
     np.testing.assert_allclose(got[1], expected[1], rtol=64 * np.finfo(float).eps)
+
+
+def matrix_product(a, b):
+    return a @ b
+
+
+def dot_product(a, b):
+    return np.dot(a, b)
+
+
+def conjugated_dot_product(a, b):
+    return np.vdot(a, b)
+
+
+def test_products_go_through_complex_blas_as_numpys_do():
+    # zgemm, zgemv and zdotu, the routines NumPy calls: results agree to rounding (NumPy may hand
+    # BLAS another layout, or its own build of it); a real operand is converted to complex first.
+    matrix = RNG.normal(size=(30, 20)) + 1j * RNG.normal(size=(30, 20))
+    other = RNG.normal(size=(20, 10)) + 1j * RNG.normal(size=(20, 10))
+    vector = RANDOM[:20]
+    cases = [
+        (matrix_product, matrix, other),
+        (matrix_product, np.asfortranarray(matrix), other),
+        (matrix_product, matrix[::2, ::2], other[::2]),
+        (matrix_product, matrix, vector),
+        (matrix_product, RANDOM[:30], matrix),
+        (matrix_product, matrix, other.real.copy()),
+        (dot_product, vector, vector[::-1]),
+        (conjugated_dot_product, vector, vector),
+    ]
+    for function, left, right in cases:
+        got, expected = rumba.njit(function)(left, right), function(left, right)
+        if isinstance(expected, np.ndarray):
+            assert got.dtype == expected.dtype and got.shape == expected.shape
+        scale = np.abs(left).max() * np.abs(right).max() * left.shape[-1]
+        assert np.all(np.abs(got - expected) <= 8 * np.finfo(float).eps * scale), function.__name__
+
+
+def product_in_a_function_called_from_prange(matrix):
+    out = np.zeros((3, 4, 4), dtype=np.complex128)
+    for i in rumba.prange(3):
+        out[i] = rumba_matrix_product(matrix, matrix)
+    return out
+
+
+rumba_matrix_product = rumba.njit(matrix_product)
+
+
+def test_products_in_functions_called_from_prange_bodies():
+    # The callee's product runs as a plain loop on the calling thread (BLAS's threads would
+    # multiply the loop's).
+    matrix = RANDOM[:16].reshape(4, 4)
+    got = rumba.njit(parallel=True)(product_in_a_function_called_from_prange)(matrix)
+    for i in range(3):
+        np.testing.assert_allclose(got[i], matrix @ matrix, rtol=1e-14)

@@ -1,4 +1,4 @@
-//! Products of float arrays through BLAS (OpenBLAS, which `scripts/setup` installs, loaded on first
+//! Products of float and complex128 arrays through BLAS (OpenBLAS, which `scripts/setup` installs, loaded on first
 //! use): the `blas-products` pass makes linalg's named products calls to the
 //! `_mlir_ciface_rumba_blas_*` functions here, which take the operands' memref descriptors.
 //!
@@ -10,6 +10,7 @@
 //! not multiply the loop's; so is a product whose extents or strides do not fit BLAS's 32-bit integers,
 //! and every product where OpenBLAS is not installed.
 
+use crate::complex::Complex128;
 use std::ffi::{c_int, c_void, CStr};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
@@ -39,6 +40,11 @@ const TRANSPOSE: c_int = 112;
 type Gemm<T> = unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int, c_int, T, *const T, c_int, *const T, c_int, T, *mut T, c_int);
 type Gemv<T> = unsafe extern "C" fn(c_int, c_int, c_int, c_int, T, *const T, c_int, *const T, c_int, T, *mut T, c_int);
 type Dot<T> = unsafe extern "C" fn(c_int, *const T, c_int, *const T, c_int) -> T;
+/// The complex routines take their scalars (`alpha`, `beta`) by address and give a dot product
+/// through a pointer.
+type ComplexGemm = unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int, c_int, *const Complex128, *const Complex128, c_int, *const Complex128, c_int, *const Complex128, *mut Complex128, c_int);
+type ComplexGemv = unsafe extern "C" fn(c_int, c_int, c_int, c_int, *const Complex128, *const Complex128, c_int, *const Complex128, c_int, *const Complex128, *mut Complex128, c_int);
+type ComplexDot = unsafe extern "C" fn(c_int, *const Complex128, c_int, *const Complex128, c_int, *mut Complex128);
 
 /// The routines of OpenBLAS that rumba calls, loaded on first use.
 pub struct OpenBlas {
@@ -48,6 +54,9 @@ pub struct OpenBlas {
     sgemv: Gemv<f32>,
     ddot: Dot<f64>,
     sdot: Dot<f32>,
+    zgemm: ComplexGemm,
+    zgemv: ComplexGemv,
+    zdotu: ComplexDot,
     set_num_threads: unsafe extern "C" fn(c_int),
     /// The `dlopen` handle, for LAPACK's routines (`lapack.rs`).
     library: usize,
@@ -97,6 +106,9 @@ pub fn openblas() -> Option<&'static OpenBlas> {
                     sgemv: std::mem::transmute::<*mut c_void, Gemv<f32>>(symbol(c"cblas_sgemv")?),
                     ddot: std::mem::transmute::<*mut c_void, Dot<f64>>(symbol(c"cblas_ddot")?),
                     sdot: std::mem::transmute::<*mut c_void, Dot<f32>>(symbol(c"cblas_sdot")?),
+                    zgemm: std::mem::transmute::<*mut c_void, ComplexGemm>(symbol(c"cblas_zgemm")?),
+                    zgemv: std::mem::transmute::<*mut c_void, ComplexGemv>(symbol(c"cblas_zgemv")?),
+                    zdotu: std::mem::transmute::<*mut c_void, ComplexDot>(symbol(c"cblas_zdotu_sub")?),
                     set_num_threads: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(c_int)>(symbol(c"openblas_set_num_threads")?),
                     library: library as usize,
                 })
@@ -118,41 +130,51 @@ fn core_type() -> Option<&'static str> {
     None
 }
 
-/// The element types BLAS computes on, with their routines.
+/// The element types BLAS computes on: each calls its own routines, with `alpha` one and `beta`
+/// zero, row-major.
 pub trait BlasFloat: Copy + Default + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> {
-    fn one() -> Self;
-    fn gemm(blas: &OpenBlas) -> Gemm<Self>;
-    fn gemv(blas: &OpenBlas) -> Gemv<Self>;
-    fn dot(blas: &OpenBlas) -> Dot<Self>;
+    /// `c = op(a) · op(b)` (`?gemm`).
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn gemm(blas: &OpenBlas, transpose_a: c_int, transpose_b: c_int, m: c_int, n: c_int, k: c_int, a: *const Self, lda: c_int, b: *const Self, ldb: c_int, c: *mut Self, ldc: c_int);
+    /// `y = op(a) · x` (`?gemv`).
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn gemv(blas: &OpenBlas, transpose: c_int, m: c_int, n: c_int, a: *const Self, lda: c_int, x: *const Self, increment_x: c_int, y: *mut Self, increment_y: c_int);
+    /// `x · y`, unconjugated (`?dot`, `zdotu`).
+    unsafe fn dot(blas: &OpenBlas, n: c_int, x: *const Self, increment_x: c_int, y: *const Self, increment_y: c_int) -> Self;
 }
 
-impl BlasFloat for f64 {
-    fn one() -> f64 {
-        1.0
-    }
-    fn gemm(blas: &OpenBlas) -> Gemm<f64> {
-        blas.dgemm
-    }
-    fn gemv(blas: &OpenBlas) -> Gemv<f64> {
-        blas.dgemv
-    }
-    fn dot(blas: &OpenBlas) -> Dot<f64> {
-        blas.ddot
-    }
+macro_rules! real_blas {
+    ($float:ty, $gemm:ident, $gemv:ident, $dot:ident) => {
+        impl BlasFloat for $float {
+            unsafe fn gemm(blas: &OpenBlas, transpose_a: c_int, transpose_b: c_int, m: c_int, n: c_int, k: c_int, a: *const Self, lda: c_int, b: *const Self, ldb: c_int, c: *mut Self, ldc: c_int) {
+                unsafe { (blas.$gemm)(ROW_MAJOR, transpose_a, transpose_b, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, ldc) }
+            }
+            unsafe fn gemv(blas: &OpenBlas, transpose: c_int, m: c_int, n: c_int, a: *const Self, lda: c_int, x: *const Self, increment_x: c_int, y: *mut Self, increment_y: c_int) {
+                unsafe { (blas.$gemv)(ROW_MAJOR, transpose, m, n, 1.0, a, lda, x, increment_x, 0.0, y, increment_y) }
+            }
+            unsafe fn dot(blas: &OpenBlas, n: c_int, x: *const Self, increment_x: c_int, y: *const Self, increment_y: c_int) -> Self {
+                unsafe { (blas.$dot)(n, x, increment_x, y, increment_y) }
+            }
+        }
+    };
 }
+real_blas!(f64, dgemm, dgemv, ddot);
+real_blas!(f32, sgemm, sgemv, sdot);
 
-impl BlasFloat for f32 {
-    fn one() -> f32 {
-        1.0
+const COMPLEX_ONE: Complex128 = Complex128 { real: 1.0, imag: 0.0 };
+const COMPLEX_ZERO: Complex128 = Complex128 { real: 0.0, imag: 0.0 };
+
+impl BlasFloat for Complex128 {
+    unsafe fn gemm(blas: &OpenBlas, transpose_a: c_int, transpose_b: c_int, m: c_int, n: c_int, k: c_int, a: *const Self, lda: c_int, b: *const Self, ldb: c_int, c: *mut Self, ldc: c_int) {
+        unsafe { (blas.zgemm)(ROW_MAJOR, transpose_a, transpose_b, m, n, k, &COMPLEX_ONE, a, lda, b, ldb, &COMPLEX_ZERO, c, ldc) }
     }
-    fn gemm(blas: &OpenBlas) -> Gemm<f32> {
-        blas.sgemm
+    unsafe fn gemv(blas: &OpenBlas, transpose: c_int, m: c_int, n: c_int, a: *const Self, lda: c_int, x: *const Self, increment_x: c_int, y: *mut Self, increment_y: c_int) {
+        unsafe { (blas.zgemv)(ROW_MAJOR, transpose, m, n, &COMPLEX_ONE, a, lda, x, increment_x, &COMPLEX_ZERO, y, increment_y) }
     }
-    fn gemv(blas: &OpenBlas) -> Gemv<f32> {
-        blas.sgemv
-    }
-    fn dot(blas: &OpenBlas) -> Dot<f32> {
-        blas.sdot
+    unsafe fn dot(blas: &OpenBlas, n: c_int, x: *const Self, increment_x: c_int, y: *const Self, increment_y: c_int) -> Self {
+        let mut result = COMPLEX_ZERO;
+        unsafe { (blas.zdotu)(n, x, increment_x, y, increment_y, &mut result) };
+        result
     }
 }
 
@@ -250,7 +272,7 @@ unsafe fn matmul<T: BlasFloat>(a: &StridedMemRef<T, 2>, b: &StridedMemRef<T, 2>,
         let blas = blas_for_caller().filter(|_| k > 0)?;
         let (left, right) = (matrix(a)?, matrix(b)?);
         let (m, n, k, ldc) = (blas_int(m)?, blas_int(n)?, blas_int(k)?, blas_int(c.strides[0].max(n))?);
-        unsafe { T::gemm(blas)(ROW_MAJOR, left.transpose, right.transpose, m, n, k, T::one(), left.data, left.leading, right.data, right.leading, T::default(), c.element([0, 0]), ldc) };
+        unsafe { T::gemm(blas, left.transpose, right.transpose, m, n, k, left.data, left.leading, right.data, right.leading, c.element([0, 0]), ldc) };
         Some(())
     };
     if blas().is_none() {
@@ -277,7 +299,7 @@ unsafe fn matvec<T: BlasFloat>(a: &StridedMemRef<T, 2>, transpose_a: bool, x: &S
         let [rows, cols] = a.sizes;
         let (stored_rows, stored_cols) = if matrix.transpose == NO_TRANSPOSE { (rows, cols) } else { (cols, rows) };
         let (stored_rows, stored_cols, increment) = (blas_int(stored_rows)?, blas_int(stored_cols)?, blas_int(y.strides[0].max(1))?);
-        unsafe { T::gemv(blas)(ROW_MAJOR, transpose, stored_rows, stored_cols, T::one(), matrix.data, matrix.leading, vector.data, vector.increment, T::default(), y.element([0]), increment) };
+        unsafe { T::gemv(blas, transpose, stored_rows, stored_cols, matrix.data, matrix.leading, vector.data, vector.increment, y.element([0]), increment) };
         Some(())
     };
     if blas().is_none() {
@@ -293,13 +315,13 @@ unsafe fn dot<T: BlasFloat>(x: &StridedMemRef<T, 1>, y: &StridedMemRef<T, 1>) ->
     let blas = || -> Option<T> {
         let blas = blas_for_caller()?;
         let (left, right) = (vector(x)?, vector(y)?);
-        Some(unsafe { T::dot(blas)(blas_int(length)?, left.data, left.increment, right.data, right.increment) })
+        Some(unsafe { T::dot(blas, blas_int(length)?, left.data, left.increment, right.data, right.increment) })
     };
     blas().unwrap_or_else(|| (0..length).fold(T::default(), |sum, index| sum + unsafe { *x.element([index]) * *y.element([index]) }))
 }
 
 macro_rules! entry_points {
-    ($element:ty, $matmul:ident, $matvec:ident, $vecmat:ident, $dot:ident) => {
+    ($element:ty, $matmul:ident, $matvec:ident, $vecmat:ident) => {
         /// `linalg.matmul` on the element type.
         ///
         /// # Safety
@@ -324,6 +346,15 @@ macro_rules! entry_points {
             unsafe { matvec(&*a, true, &*x, &*y) }
         }
 
+    };
+}
+
+entry_points!(f64, _mlir_ciface_rumba_blas_matmul_f64, _mlir_ciface_rumba_blas_matvec_f64, _mlir_ciface_rumba_blas_vecmat_f64);
+entry_points!(f32, _mlir_ciface_rumba_blas_matmul_f32, _mlir_ciface_rumba_blas_matvec_f32, _mlir_ciface_rumba_blas_vecmat_f32);
+entry_points!(Complex128, _mlir_ciface_rumba_blas_matmul_c128, _mlir_ciface_rumba_blas_matvec_c128, _mlir_ciface_rumba_blas_vecmat_c128);
+
+macro_rules! real_dot {
+    ($element:ty, $dot:ident) => {
         /// `linalg.dot` on the element type.
         ///
         /// # Safety
@@ -333,9 +364,18 @@ macro_rules! entry_points {
         }
     };
 }
+real_dot!(f64, _mlir_ciface_rumba_blas_dot_f64);
+real_dot!(f32, _mlir_ciface_rumba_blas_dot_f32);
 
-entry_points!(f64, _mlir_ciface_rumba_blas_matmul_f64, _mlir_ciface_rumba_blas_matvec_f64, _mlir_ciface_rumba_blas_vecmat_f64, _mlir_ciface_rumba_blas_dot_f64);
-entry_points!(f32, _mlir_ciface_rumba_blas_matmul_f32, _mlir_ciface_rumba_blas_matvec_f32, _mlir_ciface_rumba_blas_vecmat_f32, _mlir_ciface_rumba_blas_dot_f32);
+/// `linalg.dot` on complex128: the C interface returns a struct (a complex number) through a
+/// pointer passed first.
+///
+/// # Safety
+/// As for the product of matrices; `result` is writable.
+pub unsafe extern "C" fn _mlir_ciface_rumba_blas_dot_c128(result: *mut Complex128, x: *const StridedMemRef<Complex128, 1>, y: *const StridedMemRef<Complex128, 1>) {
+    unsafe { *result = dot(&*x, &*y) }
+}
+
 
 /// The functions above under the names compiled code calls them by.
 pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
@@ -348,5 +388,9 @@ pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
         ("_mlir_ciface_rumba_blas_matvec_f32", _mlir_ciface_rumba_blas_matvec_f32 as *mut _),
         ("_mlir_ciface_rumba_blas_vecmat_f32", _mlir_ciface_rumba_blas_vecmat_f32 as *mut _),
         ("_mlir_ciface_rumba_blas_dot_f32", _mlir_ciface_rumba_blas_dot_f32 as *mut _),
+        ("_mlir_ciface_rumba_blas_matmul_c128", _mlir_ciface_rumba_blas_matmul_c128 as *mut _),
+        ("_mlir_ciface_rumba_blas_matvec_c128", _mlir_ciface_rumba_blas_matvec_c128 as *mut _),
+        ("_mlir_ciface_rumba_blas_vecmat_c128", _mlir_ciface_rumba_blas_vecmat_c128 as *mut _),
+        ("_mlir_ciface_rumba_blas_dot_c128", _mlir_ciface_rumba_blas_dot_c128 as *mut _),
     ]
 }

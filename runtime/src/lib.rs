@@ -7,6 +7,7 @@
 pub mod abi;
 pub mod arithmetic;
 pub mod blas;
+pub mod complex;
 pub mod cuda;
 pub mod dicts;
 pub mod engine;

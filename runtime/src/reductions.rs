@@ -8,6 +8,7 @@
 //! sorted by stride) into buffers of whole rows, at most 8192 elements, and adds the buffers' pairwise
 //! sums in turn; so does this (NumPy's buffering has more cases, in which the last bits may differ).
 
+use crate::complex::Complex128;
 use std::ops::Add;
 
 /// An element type NumPy sums pairwise: runs of up to `BLOCK` elements in `LANES` (at most 8)
@@ -34,21 +35,6 @@ macro_rules! float_summand {
 }
 float_summand!(f32);
 float_summand!(f64);
-
-/// A complex128 number, as compiled code passes and returns one (two f64s).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Complex128 {
-    pub real: f64,
-    pub imag: f64,
-}
-
-impl Add for Complex128 {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Complex128 { real: self.real + other.real, imag: self.imag + other.imag }
-    }
-}
 
 /// Complex numbers: NumPy sums their parts as a run of twice as many doubles in eight partial
 /// sums, so four complex partial sums over runs of 64, split where the doubles split.

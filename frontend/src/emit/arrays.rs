@@ -298,6 +298,11 @@ impl FunctionEmitter<'_, '_, '_> {
     /// checked equal (ValueError otherwise).
     pub(super) fn emit_dot(&mut self, left: (String, ArrayType), right: (String, ArrayType), result_type: &Type, node: &dyn Ranged, loc: &str) -> Result<Value, Diagnostic> {
         let dtype = promote(left.1.dtype, right.1.dtype);
+        if dtype.is_complex() && self.in_parallel_loop {
+            // A product inside a prange body stays a loop nest (see `blas-products`), which has no
+            // lowering for complex elements yet.
+            return Err(self.module.unsupported(node, "a product of complex arrays inside a prange body is not supported yet; compute it before the loop"));
+        }
         let mut operands = Vec::new();
         for (array, array_type) in [left, right] {
             operands.push(if array_type.dtype == dtype {

@@ -1,4 +1,4 @@
-// blas-products makes linalg's named products of f32/f64 memrefs that a zero fill of their output
+// blas-products makes linalg's named products of f32/f64/complex<f64> memrefs that a zero fill of their output
 // comes right before into calls of rumba's runtime (BLAS), on operands cast to fully dynamic
 // strided memrefs; the fill goes. Integer products, products into an output that is not freshly
 // zeroed (linalg accumulates, BLAS overwrites), products inside scf.parallel and those of simulated
@@ -23,6 +23,31 @@ func.func @matmul(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>, %b: memref<?x
   linalg.fill ins(%zero : f64) outs(%c : memref<?x?xf64>)
   linalg.matmul ins(%a, %b : memref<?x?xf64, strided<[?, 1], offset: ?>>, memref<?x?xf64, strided<[1, ?], offset: ?>>) outs(%c : memref<?x?xf64>)
   return %c : memref<?x?xf64>
+}
+
+// A complex product: its zero is a complex.constant.
+// CHECK-LABEL: func.func @matmul_complex
+// CHECK-NOT: linalg.fill
+// CHECK: call @rumba_blas_matmul_c128(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>) -> ()
+// CHECK-NOT: linalg.matmul
+func.func @matmul_complex(%a: memref<?x?xcomplex<f64>>, %b: memref<?x?xcomplex<f64>>, %m: index, %n: index) -> memref<?x?xcomplex<f64>> {
+  %zero = complex.constant [0.0 : f64, 0.0 : f64] : complex<f64>
+  %c = memref.alloc(%m, %n) : memref<?x?xcomplex<f64>>
+  linalg.fill ins(%zero : complex<f64>) outs(%c : memref<?x?xcomplex<f64>>)
+  linalg.matmul ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x?xcomplex<f64>>) outs(%c : memref<?x?xcomplex<f64>>)
+  return %c : memref<?x?xcomplex<f64>>
+}
+
+// A complex fill that is not zero: the product accumulates onto it, and stays linalg.
+// CHECK-LABEL: func.func @matmul_complex_onto_ones
+// CHECK: linalg.fill
+// CHECK: linalg.matmul
+func.func @matmul_complex_onto_ones(%a: memref<?x?xcomplex<f64>>, %b: memref<?x?xcomplex<f64>>, %m: index, %n: index) -> memref<?x?xcomplex<f64>> {
+  %one = complex.constant [1.0 : f64, 0.0 : f64] : complex<f64>
+  %c = memref.alloc(%m, %n) : memref<?x?xcomplex<f64>>
+  linalg.fill ins(%one : complex<f64>) outs(%c : memref<?x?xcomplex<f64>>)
+  linalg.matmul ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x?xcomplex<f64>>) outs(%c : memref<?x?xcomplex<f64>>)
+  return %c : memref<?x?xcomplex<f64>>
 }
 
 // CHECK-LABEL: func.func @matvec_f32

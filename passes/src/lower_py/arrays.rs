@@ -347,7 +347,11 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
         let contiguous = ir::parse_type(b.context, &format!("memref<{}{}>", "?x".repeat(extents.len()), ir::print_type(element)));
         allocate(b, &extents, &ir::print_type(element), contiguous).0
     };
-    let zero = if unsafe { mlirTypeIsAFloat(element) } { b.float(element, 0.0) } else { b.integer(element, 0) };
+    let zero = match unsafe { (mlirTypeIsAComplex(element), mlirTypeIsAFloat(element)) } {
+        (true, _) => b.value("complex.constant", &[], element, &[("value", b.parse_attribute(COMPLEX_ZERO))]),
+        (_, true) => b.float(element, 0.0),
+        _ => b.integer(element, 0),
+    };
     fill(b, zero, accumulator);
     let segments = b.parse_attribute("array<i32: 2, 1>");
     let product = b.create_with_regions(name, &[lhs, rhs, accumulator], &[], &[("operandSegmentSizes", segments)], 1);
@@ -395,11 +399,14 @@ pub(super) fn fill(b: &Builder, value: MlirValue, target: MlirValue) {
     unsafe { mlirLinalgFillBuiltinNamedOpRegion(filled) };
 }
 
+/// The complex zero, as a `complex.constant`'s value.
+const COMPLEX_ZERO: &str = "[0.0 : f64, 0.0 : f64]";
+
 /// The first value a reduction's accumulator holds: its identity, or for min and max (and their
 /// arg forms) the value every element replaces. `r#type` is the `py` type, whose signedness counts.
 fn reduction_start(b: &Builder, kind: &str, r#type: MlirType) -> Result<MlirValue, String> {
     if unsafe { mlirTypeIsAComplex(r#type) } {
-        let identity = if kind == "sum" { "[0.0 : f64, 0.0 : f64]" } else { "[1.0 : f64, 0.0 : f64]" };
+        let identity = if kind == "sum" { COMPLEX_ZERO } else { "[1.0 : f64, 0.0 : f64]" };
         return Ok(b.value("complex.constant", &[], r#type, &[("value", b.parse_attribute(identity))]));
     }
     Ok(match (kind, kind_of(r#type)?) {
