@@ -168,7 +168,8 @@ pub const COMPLEX_MATH: [&str; 9] = ["sqrt", "exp", "expm1", "log", "log1p", "si
 /// NumPy's is), or why rumba does not compute it.
 pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
     let kernel = match op {
-        ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(Scalar::Complex),
+        // `**` with a literal integer exponent; emission refuses any other.
+        ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(Scalar::Complex),
         ElementwiseOp::Compare(CmpOp::Eq | CmpOp::NotEq) => return Ok(Scalar::Bool),
         ElementwiseOp::Binary(operator) => return Err(format!("'{}' on arrays of complex128 is not supported", operator.as_str())),
         ElementwiseOp::Unary(operator) => return Err(format!("unary {} on arrays of complex128 is not supported", operator.as_str())),
@@ -178,7 +179,7 @@ pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
     match kernel {
         (_, Some(Kernel::Math(name))) if COMPLEX_MATH.contains(&name) => Ok(Scalar::Complex),
         (_, Some(Kernel::Math("abs") | Kernel::ComplexPart("re" | "im"))) => Ok(FLOAT64),
-        (_, Some(Kernel::Square | Kernel::Where | Kernel::ComplexPart(_))) => Ok(Scalar::Complex),
+        (_, Some(Kernel::Square | Kernel::Reciprocal | Kernel::Where | Kernel::ComplexPart(_))) => Ok(Scalar::Complex),
         (_, Some(Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite)) => Ok(Scalar::Bool),
         (name, _) => Err(format!("np.{name} of complex128 is not supported yet")),
     }
@@ -282,7 +283,7 @@ mod tests {
              ## NumPy ufuncs\n\n\
              Each works on arrays (fused into one loop with the rest of the expression) and on numbers, with\n\
              NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\
-             On complex128 arrays and numbers: `+ - * /`, `==`, `!=`, negation, `np.abs` (float64), `np.square`,\n\
+             On complex128 arrays and numbers: `+ - * /`, `==`, `!=`, negation, `np.abs` (float64), `np.square`, `np.reciprocal`,\n\
              `np.where`, `np.isnan`/`isinf`/`isfinite` and `np.{}`.\n\n\
              | function | operands | result |\n|---|---|---|\n",
         )

@@ -4,6 +4,7 @@
 # magnitude is big * sqrt(fma(q, q, 1)) for q = small / big; `.real` is the prelude's np.real, a
 # map of complex.re made read-only.
 # RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function f --stage py | %FileCheck %s
+# RUN: %rumba emit %s --signature "(c16[:],)" --function cube --stage py | %FileCheck %s --check-prefix=POWER
 
 # CHECK-LABEL: func.func @f__c128x1A__c128x1A
 # CHECK: py.map %arg0, %arg1 : (!py.array<complex<f64>, 1, A>, !py.array<complex<f64>, 1, A>) -> !py.array<complex<f64>, 1, C> {
@@ -34,8 +35,23 @@
 # CHECK-NEXT: ^bb0(%[[Z:.*]]: complex<f64>):
 # CHECK-NEXT: %[[REAL:.*]] = complex.re %[[Z]]
 # CHECK: py.yield %[[REAL]] : f64
+# `z ** 3` is npy_cpow's: z * (z * z) with unfused schoolbook products, 0 where z is 0.
+# POWER-LABEL: func.func @cube__c128x1A
+# POWER: py.map %arg0
+# POWER-NOT: math.fma
+# POWER: %[[SQUARE:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+# POWER: complex.re %[[SQUARE]]
+# POWER: %[[CUBE:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+# POWER: %[[ZERO:.*]] = complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
+# POWER: %[[IS_ZERO:.*]] = complex.eq %[[Z:.*]], %[[ZERO]] : complex<f64>
+# POWER: %[[RESULT:.*]] = arith.select %[[IS_ZERO]], %[[ZERO]], %[[CUBE]] : complex<f64>
+# POWER: py.yield %[[RESULT]] : complex<f64>
 import numpy as np
 
 
 def f(a, b):
     return a * b, a / b, np.abs(a), a.real
+
+
+def cube(a):
+    return a**3

@@ -342,8 +342,8 @@ def ordered(a):
     return a < a
 
 
-def power(a):
-    return a**2
+def power_at_run_time(a):
+    return a ** a.shape[0]
 
 
 def into_real_array(a):
@@ -364,7 +364,7 @@ def floor(a):
         (sort, TypingError, "'<' is not supported between complex numbers"),
         (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
         (ordered, UnsupportedError, "the '<' comparison of complex arrays is not supported"),
-        (power, UnsupportedError, "'\\*\\*' on arrays of complex128 is not supported"),
+        (power_at_run_time, UnsupportedError, "'\\*\\*' on arrays of complex128 takes a literal integer exponent"),
         (into_real_array, TypingError, "cannot store complex numbers into a real array"),
         (floor, UnsupportedError, "np.floor of complex128 is not supported yet"),
     ],
@@ -453,3 +453,59 @@ def test_products_in_functions_called_from_prange_bodies():
     got = rumba.njit(parallel=True)(product_in_a_function_called_from_prange)(matrix)
     for i in range(3):
         np.testing.assert_allclose(got[i], matrix @ matrix, rtol=1e-14)
+
+
+def squared(a):
+    return a**2
+
+
+def cubed(a):
+    return a**3
+
+
+def to_the_seventh(a):
+    return a**7
+
+
+def to_the_minus_two(a):
+    return a**-2
+
+
+def to_the_zero(a):
+    return a**0
+
+
+def to_the_minus_one(a):
+    return a**-1
+
+
+def reciprocal(a):
+    return np.reciprocal(a)
+
+
+def to_the_float_five(a):
+    return a**5.0
+
+
+@pytest.mark.parametrize("function", [squared, cubed, to_the_seventh, to_the_minus_two, to_the_zero, to_the_minus_one, to_the_float_five, reciprocal], ids=lambda function: function.__name__)
+def test_literal_integer_powers_match_numpy(function):
+    # `a ** 2` and `a ** -1` are NumPy's square and reciprocal; the others npy_cpow's: repeated
+    # schoolbook products for integer exponents below 100, then the reciprocal for a negative one;
+    # 0 ** n is 0 (NaN for n < 0), x ** 0 is 1.
+    compiled = rumba.njit(function)
+    for a in layouts() + [SPECIAL]:
+        with np.errstate(all="ignore"):
+            assert_same(compiled(a), function(a))
+
+
+def angles(z):
+    return np.angle(z), np.angle(z, deg=True), np.angle(z[0]), np.angle(z.real), np.angle(-3)
+
+
+def test_angles_match_numpy():
+    # arctan2 is libm's here and NumPy's own vector loop there: they agree to an ulp or two.
+    for a in layouts() + [SPECIAL]:
+        for got, expected in zip(rumba.njit(angles)(a), angles(a)):
+            assert type(got) is type(expected) or type(got) is type(expected.item())
+            assert np.shape(got) == np.shape(expected) and np.asarray(got).dtype == np.asarray(expected).dtype
+            np.testing.assert_allclose(got, expected, rtol=4 * np.finfo(float).eps, atol=0)

@@ -155,6 +155,23 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         let loc = location(module, expr);
         if values.iter().any(|(_, scalar)| scalar.is_complex()) {
+            if let crate::infer::ElementwiseOp::Binary(Operator::Pow) = op {
+                let power = match exponent {
+                    Some(Constant::Int(power)) => power,
+                    Some(Constant::Float(power)) if power.fract() == 0.0 && power.abs() < 1e15 => power as i64,
+                    _ => return Err(module.unsupported(expr, "'**' on arrays of complex128 takes a literal integer exponent here")),
+                };
+                // NumPy's `a ** 2` and `a ** -1` with a Python int are `np.square` and
+                // `np.reciprocal` (its fast scalar powers); the others are `npy_cpow`'s.
+                return Ok(match (power, exponent) {
+                    (2, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("square".into()), &values[..1], &loc),
+                    (-1, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("reciprocal".into()), &values[..1], &loc),
+                    _ => {
+                        let base = self.cast(&values[0].0, values[0].1, Scalar::Complex, &loc);
+                        self.complex_power(&base, power, &loc)
+                    }
+                });
+            }
             return Ok(self.complex_kernel(op, values, &loc));
         }
         Ok(match op {
@@ -370,6 +387,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Kernel::ComplexPart("im") => imag,
             Kernel::ComplexPart(_) => self.op(format!("complex.conj {} : {complex} {loc}", operands[0])),
             Kernel::Square => product(self, &operands[0], &operands[0]),
+            Kernel::Reciprocal => self.complex_reciprocal(&real, &imag, loc),
             Kernel::IsNan => {
                 let (real_nan, imag_nan) = (float(self, "cmpf uno,", &real, &real), float(self, "cmpf uno,", &imag, &imag));
                 self.op(format!("arith.ori {real_nan}, {imag_nan} : i1"))
@@ -408,6 +426,83 @@ impl FunctionEmitter<'_, '_, '_> {
         let (real_infinite, imag_infinite) = (float(self, "cmpf oeq,", &real, &infinity), float(self, "cmpf oeq,", &imag, &infinity));
         let infinite = self.op(format!("arith.ori {real_infinite}, {imag_infinite} : i1"));
         self.op(format!("arith.select {infinite}, {infinity}, {magnitude} : f64"))
+    }
+
+    /// `1 / (re + im·i)` as NumPy's `reciprocal` loop computes it: divided through by the part of
+    /// larger magnitude (the real one on a tie), giving `(1 / d, -r / d)` or `(r / d, -1 / d)`.
+    fn complex_reciprocal(&mut self, real: &str, imag: &str, loc: &str) -> String {
+        let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        let (abs_real, abs_imag) = (self.op(format!("math.absf {real} : f64 {loc}")), self.op(format!("math.absf {imag} : f64 {loc}")));
+        let (one, minus_one) = (self.scalar_constant(FLOAT64, Constant::Float(1.0), loc), self.scalar_constant(FLOAT64, Constant::Float(-1.0), loc));
+        let real_larger = float(self, "cmpf ole,", &abs_imag, &abs_real);
+        let ratio = float(self, "divf", imag, real);
+        let scaled = float(self, "mulf", imag, &ratio);
+        let divisor = float(self, "addf", real, &scaled);
+        let minus_ratio = self.op(format!("arith.negf {ratio} : f64 {loc}"));
+        let by_real = (float(self, "divf", &one, &divisor), float(self, "divf", &minus_ratio, &divisor));
+        let ratio = float(self, "divf", real, imag);
+        let scaled = float(self, "mulf", real, &ratio);
+        let divisor = float(self, "addf", &scaled, imag);
+        let by_imag = (float(self, "divf", &ratio, &divisor), float(self, "divf", &minus_one, &divisor));
+        let result_real = self.op(format!("arith.select {real_larger}, {}, {} : f64", by_real.0, by_imag.0));
+        let result_imag = self.op(format!("arith.select {real_larger}, {}, {} : f64", by_real.1, by_imag.1));
+        self.op(format!("complex.create {result_real}, {result_imag} : {} {loc}", Scalar::Complex.mlir()))
+    }
+
+    /// `base ** power` for a literal integer `power`, as NumPy's `npy_cpow` computes it: 1 for
+    /// a zero power, 0 (NaN for a negative power) for a zero base, the base itself, its square or
+    /// cube for 1, 2 or 3, binary powering from 1 below 100 in magnitude, then the reciprocal
+    /// (Smith's division) for a negative power; products are the schoolbook ones, unfused.
+    fn complex_power(&mut self, base: &str, power: i64, loc: &str) -> String {
+        let complex = Scalar::Complex.mlir();
+        let constant = |this: &mut Self, real: f64, imag: f64| this.op(format!("complex.constant [0x{:016X} : f64, 0x{:016X} : f64] : {complex} {loc}", real.to_bits(), imag.to_bits()));
+        if power == 0 {
+            return constant(self, 1.0, 0.0);
+        }
+        let product = |this: &mut Self, lhs: &str, rhs: &str| {
+            let parts = |this: &mut Self, value: &str| (this.op(format!("complex.re {value} : {complex} {loc}")), this.op(format!("complex.im {value} : {complex} {loc}")));
+            let ((a, b), (c, d)) = (parts(this, lhs), parts(this, rhs));
+            let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+            let (ac, bd, ad, bc) = (float(this, "mulf", &a, &c), float(this, "mulf", &b, &d), float(this, "mulf", &a, &d), float(this, "mulf", &b, &c));
+            let (real, imag) = (float(this, "subf", &ac, &bd), float(this, "addf", &ad, &bc));
+            this.op(format!("complex.create {real}, {imag} : {complex} {loc}"))
+        };
+        let magnitude = power.unsigned_abs();
+        let powered = match magnitude {
+            1 => base.to_string(),
+            2 => product(self, base, base),
+            3 => {
+                let square = product(self, base, base);
+                product(self, base, &square)
+            }
+            _ if magnitude < 100 => {
+                let (mut result, mut square, mut mask) = (constant(self, 1.0, 0.0), base.to_string(), 1u64);
+                loop {
+                    if magnitude & mask != 0 {
+                        result = product(self, &result, &square);
+                    }
+                    mask <<= 1;
+                    if magnitude < mask {
+                        break result;
+                    }
+                    square = product(self, &square, &square);
+                }
+            }
+            _ => {
+                let exponent = constant(self, power as f64, 0.0);
+                self.op(format!("complex.pow {base}, {exponent} : {complex} {loc}"))
+            }
+        };
+        let powered = if power < 0 && magnitude < 100 {
+            let one = constant(self, 1.0, 0.0);
+            self.complex_quotient(&one, &powered, loc)
+        } else {
+            powered
+        };
+        let zero = constant(self, 0.0, 0.0);
+        let base_zero = self.op(format!("complex.eq {base}, {zero} : {complex} {loc}"));
+        let at_zero = if power > 0 { zero } else { constant(self, f64::NAN, f64::NAN) };
+        self.op(format!("arith.select {base_zero}, {at_zero}, {powered} : {complex}"))
     }
 
     /// `lhs / rhs` of complex numbers as NumPy divides them (Smith's method, multiplying by the

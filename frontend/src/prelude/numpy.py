@@ -1779,6 +1779,19 @@ def conjugate(a):
     return np.conj(a)
 
 
+def angle(z, deg=False):
+    # arctan2(imag, real), in degrees with deg=True; a real number's imaginary part is 0.
+    if isinstance(z, np.ndarray) and z.dtype == np.complex128:
+        a = np.arctan2(np._imag_part(z), np._real_part(z))
+    elif isinstance(z, complex):
+        a = np.arctan2(z.imag, z.real)
+    else:
+        a = np.arctan2(0.0, z)
+    if deg:
+        return a * (180 / np.pi)
+    return a
+
+
 def float_power(x1, x2):
     # In float64 whatever the operands' types, as NumPy's float_power.
     return np.power(np._as_float64(x1), np._as_float64(x2))
