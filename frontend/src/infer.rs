@@ -296,8 +296,20 @@ pub fn ufunc_out(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str)
 /// A list literal passed to a function of the prelude is an array, as NumPy's `array_like`
 /// parameters take one (`np.percentile(a, [25, 75])`): the `np.array` call it stands for.
 pub fn listed_array<'e>(callee: &Callee, argument: &'e Expr) -> Option<ArrayCall<'e>> {
+    if listed_tuple(callee, argument).is_some() {
+        return None;
+    }
     let prelude = matches!(callee, Callee::Method(_)) || matches!(callee, Callee::Function(name) if name.starts_with("np."));
     (prelude && matches!(argument, Expr::List(_))).then_some(ArrayCall::FromValues { values: argument, dtype: None, copy: true })
+}
+
+/// The items of a list literal passed to a prelude function that takes a sequence of arrays of
+/// different shapes (`np.linalg.multi_dot([A, B, C])`): a tuple of them, not one array.
+pub fn listed_tuple<'e>(callee: &Callee, argument: &'e Expr) -> Option<&'e [Expr]> {
+    match (callee, argument) {
+        (Callee::Function(name), Expr::List(list)) if name == "np._linalg_multi_dot" => Some(&list.elts),
+        _ => None,
+    }
 }
 
 /// The arguments of a call, in order: for a compiled function one per parameter (bound as Python
@@ -1535,9 +1547,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let mut arguments = Vec::new();
         for argument in call_arguments(module, call, &callee)? {
-            arguments.push(match listed_array(&callee, argument) {
-                Some(array) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
-                None => self.expr_type(argument)?,
+            arguments.push(match (listed_tuple(&callee, argument), listed_array(&callee, argument)) {
+                (Some(items), _) => Type::Tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
+                (_, Some(array)) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
+                (None, None) => self.expr_type(argument)?,
             });
         }
         if arguments.contains(&Type::Unknown) {
@@ -1755,7 +1768,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("cmath", member)) => cmath_callee(module, member, &*call.func),
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
-            Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, &*call.func),
+            Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, call),
             Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
             Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
@@ -1776,7 +1789,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
-                Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), &*call.func),
+                Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), call),
                 Some(Global::Module(_)) => numpy_callee(module, attribute.attr.as_str(), call),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
@@ -1789,7 +1802,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 })
             }
             Expr::Attribute(inner) if inner.attr.as_str() == "linalg" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
-                linalg_callee(module, attribute.attr.as_str(), &*call.func)
+                linalg_callee(module, attribute.attr.as_str(), call)
             }
             Expr::Attribute(inner) if matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => cuda_callee(module, call, is_local),
             // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
@@ -1841,8 +1854,14 @@ fn cmath_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Resul
 
 /// `np.linalg.name`: the prelude's `_linalg_name`; `np.linalg._routine` is a LAPACK routine, which
 /// the prelude's functions call.
-fn linalg_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
-    if let Some(prelude_name) = module.prelude_function(&format!("_linalg_{name}")) {
+fn linalg_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Result<Callee<'e>, Diagnostic> {
+    let function = &*call.func;
+    // The result of `svd(a, compute_uv=False)` is the singular values alone: another type.
+    let prelude_name = match name {
+        "svd" if literal_flag(module, call, 2, "compute_uv", "np.linalg.svd")? == Some(false) => module.prelude_function("_svd_values"),
+        name => module.prelude_function(&format!("_linalg_{name}")),
+    };
+    if let Some(prelude_name) = prelude_name {
         return Ok(Callee::Function(prelude_name));
     }
     let routine = name.strip_prefix('_').and_then(|routine| rumba_dialects::lapack_routines().iter().find(|known| known.name == routine));
@@ -1926,19 +1945,27 @@ fn numpy_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Resul
 }
 
 /// The prelude function for `np.unique(a, ...)` with the flags given as the literal `True`
-/// (positionally or by keyword), or `None` when no flag is. A flag given otherwise is refused: the
-/// result's type depends on it.
+/// (positionally or by keyword), or `None` when no flag is.
 fn unique_callee(module: &SourceModule, call: &ExprCall) -> Result<Option<String>, Diagnostic> {
     let mut flags = Vec::new();
     for (position, flag) in ["index", "inverse", "counts"].into_iter().enumerate() {
-        let keyword = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == format!("return_{flag}")));
-        match call.arguments.args.get(position + 1).or(keyword.map(|keyword| &keyword.value)) {
-            None | Some(Expr::BooleanLiteral(ExprBooleanLiteral { value: false, .. })) => {}
-            Some(Expr::BooleanLiteral(_)) => flags.push(flag),
-            Some(other) => return Err(module.unsupported(other, format!("np.unique(return_{flag}=...) takes the literal True or False in compiled code (the result's type depends on it)"))),
+        if literal_flag(module, call, position + 1, &format!("return_{flag}"), "np.unique")? == Some(true) {
+            flags.push(flag);
         }
     }
     Ok((!flags.is_empty()).then(|| format!("_unique_{}", flags.join("_"))))
+}
+
+/// The flag a call passes at `position` or as `keyword`: `None` where it passes none, and a
+/// located error where it is not the literal `True` or `False`, since the result's type depends
+/// on it.
+fn literal_flag(module: &SourceModule, call: &ExprCall, position: usize, keyword: &str, function: &str) -> Result<Option<bool>, Diagnostic> {
+    let by_keyword = call.arguments.keywords.iter().find(|given| given.arg.as_ref().is_some_and(|arg| arg.as_str() == keyword));
+    match call.arguments.args.get(position).or(by_keyword.map(|given| &given.value)) {
+        None => Ok(None),
+        Some(Expr::BooleanLiteral(ExprBooleanLiteral { value, .. })) => Ok(Some(*value)),
+        Some(other) => Err(module.unsupported(other, format!("{function}({keyword}=...) takes the literal True or False in compiled code (the result's type depends on it)"))),
+    }
 }
 
 /// The ufunc a call names when its arguments include an array: a NumPy function that is not an

@@ -118,16 +118,10 @@ def test_ragged_literals_and_other_misuse_are_located_errors():
         return np.array([[1.0, x], [2.0]])
 
     @njit
-    def of_complex(x):
-        return np.array([x, 1j])
-
-    @njit
     def stack_numbers(x):
         return np.concatenate((x, x))
 
     with pytest.raises(errors.TypingError, match=r"test_construction.py:\d+:\d+: error: setting an array element with a sequence"):
         ragged(1.0)
-    with pytest.raises(errors.UnsupportedError, match=r"test_construction.py:\d+:\d+: error: np.array takes numbers"):
-        of_complex(1.0)
     with pytest.raises(errors.TypingError, match=r"test_construction.py:\d+:\d+: error: np.concatenate takes a non-empty list or tuple of arrays"):
         stack_numbers(1.0)

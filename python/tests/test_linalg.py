@@ -9,7 +9,7 @@ import pytest
 from numpy.linalg import inv as imported_inv
 
 import rumba
-from rumba import njit
+from rumba import errors, njit
 
 rng = np.random.default_rng(16)
 linalg_alias = np.linalg
@@ -95,6 +95,14 @@ def svd(a):
 
 def svd_reduced(a):
     return np.linalg.svd(a, full_matrices=False)
+
+
+def singular_values(a):
+    return np.linalg.svd(a, compute_uv=False), np.linalg.svd(a, False, False)
+
+
+def svd_flag_at_run_time(a, flag):
+    return np.linalg.svd(a, compute_uv=flag)
 
 
 def qr(a):
@@ -225,8 +233,16 @@ def test_svd(shape):
         k = s.shape[0]
         np.testing.assert_allclose(u[:, :k] * s @ vt[:k], a, atol=1e-10)
         np.testing.assert_allclose(u.T @ u, np.eye(u.shape[1]), atol=1e-10)
+    for got, expected in zip(njit(singular_values)(a), singular_values(a)):
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        assert_close(got, expected, 1e-11)
     with pytest.raises(np.linalg.LinAlgError):
         njit(svd)(np.full((2, 2), np.nan))
+
+
+def test_svd_needs_a_literal_compute_uv():
+    with pytest.raises(errors.UnsupportedError, match="compute_uv=...\\) takes the literal True or False"):
+        njit(svd_flag_at_run_time)(np.eye(2), False)
 
 
 @pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5)], ids=str)
@@ -344,14 +360,56 @@ def test_raising_linalg_error():
 
 
 def unsupported_linalg(a):
+    return np.linalg.tensorinv(a)
+
+
+def multi_dot_of_an_array(a):
     return np.linalg.multi_dot(a)
 
 
 def test_an_unsupported_function_is_a_located_error():
-    with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.multi_dot is not supported yet"):
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.tensorinv is not supported yet"):
         njit(unsupported_linalg)(np.ones((2, 2)))
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.multi_dot: takes a list or tuple of arrays written out in the call"):
+        njit(multi_dot_of_an_array)(np.ones((2, 2)))
 
 
 def test_a_vector_is_refused_where_numpy_needs_a_matrix():
     with pytest.raises(rumba.errors.UnsupportedError, match=r"np.linalg.inv of float64\[::1\]"):
         njit(inv)(np.ones(3))
+
+
+def chain_of_two(a, b):
+    return np.linalg.multi_dot([a, b])
+
+
+def chain_of_three(a, b, c):
+    return np.linalg.multi_dot([a, b, c])
+
+
+def chain_of_four(a, b, c, d):
+    return np.linalg.multi_dot((a, b, c, d))
+
+
+def test_multi_dot_matches_numpy_in_its_order():
+    # The same products in the same order as NumPy's (chosen by the least multiplications), so
+    # the same BLAS calls: equal to rounding of the last product.
+    rng = np.random.default_rng(5)
+    shapes = [(10, 30), (30, 5), (5, 60), (60, 8)]
+    a, b, c, d = (rng.random(shape) for shape in shapes)
+    vector_first, vector_last = rng.random(10), rng.random(8)
+    cases = [
+        (chain_of_two, (a, b)),
+        (chain_of_three, (a, b, c)),
+        (chain_of_three, (c.T, b.T, a.T)),
+        (chain_of_four, (a, b, c, d)),
+        (chain_of_four, (d.T, c.T, b.T, a.T)),
+        (chain_of_four, (rng.random((4, 4)), rng.random((4, 4)), rng.random((4, 4)), rng.random((4, 4)))),
+        (chain_of_four, (vector_first, a, b, c)),
+        (chain_of_three, (b, c, d @ np.ones((8, 8)))),
+        (chain_of_four, (vector_first, a, np.eye(30), rng.random(30))),
+        (chain_of_three, (b.T, b, vector_last[:5])),
+    ]
+    for function, arrays in cases:
+        got, expected = njit(function)(*arrays), function(*arrays)
+        assert_close(got, expected, 1e-13)

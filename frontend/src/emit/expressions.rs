@@ -667,12 +667,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let mut evaluated = vec![Value::None; argument_exprs.len()];
         for position in order {
             let argument = argument_exprs[position];
-            evaluated[position] = match crate::infer::listed_array(&callee, argument) {
-                Some(array) => {
+            evaluated[position] = match (crate::infer::listed_tuple(&callee, argument), crate::infer::listed_array(&callee, argument)) {
+                (Some(items), _) => Value::Tuple(items.iter().map(|item| self.emit_expr(item)).collect::<Result<_, _>>()?),
+                (_, Some(array)) => {
                     let array_type = crate::array_calls::array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?;
                     self.emit_from_values(call, argument, true, &array_type)?
                 }
-                None => self.emit_expr(argument)?,
+                (None, None) => self.emit_expr(argument)?,
             };
         }
         let arguments = evaluated;

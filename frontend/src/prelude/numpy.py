@@ -2807,7 +2807,7 @@ def _linalg_eigvalsh(a: "2-d", UPLO="L"):
 
 def _lapack_eig(a, vectors):
     # Eigenvalues (and with `vectors` non-zero, right eigenvectors) of a general matrix whose
-    # eigenvalues are real: complex arrays are not supported yet, so complex ones are an error.
+    # eigenvalues are real: complex ones are an error (LAPACK's complex results are not read yet).
     np._lapack_square(a)
     x = np._lapack_copy(a)
     np._lapack_finite(x)
@@ -2822,7 +2822,7 @@ def _lapack_eig(a, vectors):
             raise np.linalg.LinAlgError("Eigenvalues did not converge")
     for i in range(n):
         if wi[i] != 0:
-            raise ValueError("np.linalg.eig: this matrix has complex eigenvalues, and complex arrays are not supported yet")
+            raise ValueError("np.linalg.eig: this matrix has complex eigenvalues, which rumba's np.linalg does not compute yet")
     return wr, vr
 
 
@@ -2861,8 +2861,13 @@ def _lapack_svd(a, mode):
     return u, s, vt
 
 
-def _linalg_svd(a: "2-d", full_matrices=True):
+def _linalg_svd(a: "2-d", full_matrices=True, compute_uv=True):
     return np._lapack_svd(a, 1 if full_matrices else 2)
+
+
+def _svd_values(a: "2-d", full_matrices=True, compute_uv=False):
+    # `np.linalg.svd(a, compute_uv=False)`, chosen by the literal when the call is resolved.
+    return np._lapack_singular_values(a)
 
 
 def _lapack_singular_values(a):
@@ -3054,6 +3059,80 @@ def _lapack_invert_into(base, a):
         base[:, :] = np._linalg_inv(a)
         return
     raise TypeError("np.linalg.matrix_power: a negative power of an integer matrix is not supported")
+
+
+def _linalg_multi_dot(arrays):
+    # NumPy's multi_dot: a first (last) vector is a row (column); the products go in the order of
+    # least multiplications (for four matrices the order NumPy's dynamic programme picks, ties to
+    # the first split).
+    if not isinstance(arrays, tuple):
+        return np._unsupported("takes a list or tuple of arrays written out in the call")
+    if len(arrays) < 2:
+        raise ValueError("Expecting at least two arrays.")
+    if len(arrays) == 2:
+        return np.dot(arrays[0], arrays[1])
+    if len(arrays) == 3:
+        chained = np._multi_dot_three(np.atleast_2d(arrays[0]), arrays[1], np._as_column(arrays[2]))
+        return np._multi_dot_result(arrays[0], arrays[2], chained)
+    if len(arrays) == 4:
+        chained = np._multi_dot_four(np.atleast_2d(arrays[0]), arrays[1], arrays[2], np._as_column(arrays[3]))
+        return np._multi_dot_result(arrays[0], arrays[3], chained)
+    return np._unsupported("takes at most four arrays in compiled code")
+
+
+def _as_column(a):
+    if a.ndim == 1:
+        return np.atleast_2d(a).T
+    return a
+
+
+def _multi_dot_result(first, last, chained):
+    # A number for two vectors at the ends, a vector for one, the matrix for none.
+    if first.ndim == 1 and last.ndim == 1:
+        return chained[0, 0]
+    if first.ndim == 1 or last.ndim == 1:
+        return chained.ravel()
+    return chained
+
+
+def _multi_dot_three(a: "2-d", b: "2-d", c: "2-d"):
+    # (AB)C when it takes fewer multiplications than A(BC), as NumPy's `_multi_dot_three`.
+    left = a.shape[0] * c.shape[0] * (a.shape[1] + c.shape[1])
+    right = a.shape[1] * c.shape[1] * (a.shape[0] + c.shape[0])
+    if left < right:
+        return (a @ b) @ c
+    return a @ (b @ c)
+
+
+def _multi_dot_four(a: "2-d", b: "2-d", c: "2-d", d: "2-d"):
+    # The cheapest of the five orders: p are the chain's dimensions, m the multiplications of the
+    # cheapest order of each sub-chain, splits tried left to right with the first minimum kept.
+    p0 = a.shape[0]
+    p1 = b.shape[0]
+    p2 = c.shape[0]
+    p3 = d.shape[0]
+    p4 = d.shape[1]
+    ab = p0 * p1 * p2
+    bc = p1 * p2 * p3
+    cd = p2 * p3 * p4
+    abc_left = ab + p0 * p2 * p3
+    abc_right = bc + p0 * p1 * p3
+    abc = min(abc_left, abc_right)
+    bcd_left = bc + p1 * p3 * p4
+    bcd_right = cd + p1 * p2 * p4
+    bcd = min(bcd_left, bcd_right)
+    first = bcd + p0 * p1 * p4
+    middle = ab + cd + p0 * p2 * p4
+    last = abc + p0 * p3 * p4
+    if first <= middle and first <= last:
+        if bcd_right <= bcd_left:
+            return a @ (b @ (c @ d))
+        return a @ ((b @ c) @ d)
+    if middle <= last:
+        return (a @ b) @ (c @ d)
+    if abc_right <= abc_left:
+        return (a @ (b @ c)) @ d
+    return ((a @ b) @ c) @ d
 
 
 def _linalg_matrix_power(a: "2-d", n):
