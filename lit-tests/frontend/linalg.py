@@ -23,6 +23,6 @@ def misuse(a, pivots):
     return np.linalg._getrf(a, pivots)
 
 
-# UNKNOWN: linalg.py:[[# @LINE + 2]]:12: error: np.linalg.multi_dot is not supported yet
+# UNKNOWN: linalg.py:[[# @LINE + 2]]:12: error: np.linalg.tensorinv is not supported yet
 def unknown(a):
-    return np.linalg.multi_dot(a)
+    return np.linalg.tensorinv(a)
