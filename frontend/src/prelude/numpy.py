@@ -87,8 +87,22 @@ def outer(a, b):
 
 
 def _less(x, y):
-    # NumPy's sort order: NaN after every number.
+    # NumPy's sort order: NaN after every number; complex numbers by real part, then imaginary
+    # part.
+    if isinstance(x, complex) or isinstance(y, complex):
+        return np._complex_less(complex(x), complex(y))
     return x < y or (y != y and x == x)
+
+
+def _complex_less(a, b):
+    # NumPy's `CDOUBLE_LT`: R + Rj before R + nanj before nan + Rj before nan + nanj.
+    if a.real < b.real:
+        return a.imag == a.imag or b.imag != b.imag
+    if a.real > b.real:
+        return b.imag != b.imag and a.imag == a.imag
+    if a.real == b.real or (a.real != a.real and b.real != b.real):
+        return a.imag < b.imag or (b.imag != b.imag and a.imag == a.imag)
+    return b.real != b.real
 
 
 def _check_sort_kind(kind):
