@@ -330,8 +330,8 @@ def write_into_real_part(a):
     return r
 
 
-def maximum(a):
-    return a.max()
+def maximum_along(a):
+    return a.reshape(2, -1).max(axis=1)
 
 
 def ordered(a):
@@ -356,7 +356,7 @@ def floor(a):
     "function, error, message",
     [
         (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
-        (maximum, UnsupportedError, "np.max of a complex array is not supported yet"),
+        (maximum_along, UnsupportedError, "np.max of a complex array along an axis is not supported yet"),
         (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
         (ordered, UnsupportedError, "the '<' comparison of complex arrays is not supported"),
         (power_at_run_time, UnsupportedError, "'\\*\\*' on arrays of complex128 takes a literal integer exponent"),
@@ -552,3 +552,17 @@ def test_sorting_follows_numpys_complex_order(function):
 def test_searchsorted_on_complex_arrays():
     for v in [1 + 1j, complex(np.nan, 0), -3 + 0j, 2.0]:
         assert_same(rumba.njit(insertion_point)(ORDERED, v), insertion_point(ORDERED, v))
+
+
+def extremes(a):
+    return a.max(), np.min(a), np.argmax(a), a.argmin()
+
+
+def test_extremes_follow_numpys_complex_order_and_nans():
+    # NumPy's complex maximum keeps a NaN once met; argmax gives the first NaN, else the first
+    # extreme in NumPy's order.
+    for a in [ORDERED[np.isfinite(ORDERED)], ORDERED, ORDERED[12:], ORDERED[:40].reshape(8, 5), ORDERED[::-2]]:
+        for got, expected in zip(rumba.njit(extremes)(a), extremes(a)):
+            assert_same(got, expected)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        rumba.njit(extremes)(ORDERED[:0])

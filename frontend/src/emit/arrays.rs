@@ -238,6 +238,12 @@ impl FunctionEmitter<'_, '_, '_> {
             Some(axis) => self.extent(array, array_type, axis, loc),
             None => self.size(array, array_type, loc),
         };
+        if array_type.dtype.is_complex() && matches!(kind, "min" | "max" | "argmin" | "argmax") {
+            // NumPy's complex maximum and argmax: a reduction with NaN rules of its own.
+            let function = self.module.prelude_function(if kind.starts_with("arg") { "_complex_arg_extreme" } else { "_complex_extreme" }).expect("the prelude defines the complex extremes");
+            let largest = self.constant_value(Constant::Bool(kind.ends_with("max")), loc);
+            return self.emit_compiled_call(&function, vec![Value::Array(array.to_string(), array_type), largest], call);
+        }
         if matches!(kind, "min" | "max" | "argmin" | "argmax") {
             let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
             let empty = self.op(format!("py.cmp \"eq\", {count}, {zero} : si64 {loc}"));

@@ -254,7 +254,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         Ok(Value::Scalar(chosen, scalar))
     }
 
-    fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
+    pub(super) fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
         let scalar = match constant {
             Constant::Int(_) => INT64,
             Constant::Float(_) => FLOAT64,

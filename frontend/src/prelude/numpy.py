@@ -105,6 +105,51 @@ def _complex_less(a, b):
     return b.real != b.real
 
 
+def _complex_extreme(a, largest):
+    # NumPy's maximum (minimum) reduce of complex numbers: the first element, replaced by each
+    # later one unless it holds a NaN or is at least (at most) as large in NumPy's order.
+    flat = a.reshape(-1)
+    if flat.shape[0] == 0 and largest:
+        raise ValueError("zero-size array to reduction operation maximum which has no identity")
+    if flat.shape[0] == 0:
+        raise ValueError("zero-size array to reduction operation minimum which has no identity")
+    best = flat[0]
+    for i in range(1, flat.shape[0]):
+        z = flat[i]
+        if largest:
+            kept = (best.real > z.real and best.imag == best.imag and z.imag == z.imag) or (best.real == z.real and best.imag >= z.imag)
+        else:
+            kept = (best.real < z.real and best.imag == best.imag and z.imag == z.imag) or (best.real == z.real and best.imag <= z.imag)
+        if not (best.real != best.real or best.imag != best.imag or kept):
+            best = z
+    return best
+
+
+def _complex_arg_extreme(a, largest):
+    # NumPy's argmax (argmin) of complex numbers: the first extreme, or the first NaN.
+    flat = a.reshape(-1)
+    if flat.shape[0] == 0 and largest:
+        raise ValueError("attempt to get argmax of an empty sequence")
+    if flat.shape[0] == 0:
+        raise ValueError("attempt to get argmin of an empty sequence")
+    best = flat[0]
+    position = 0
+    if best.real != best.real or best.imag != best.imag:
+        return 0
+    for i in range(1, flat.shape[0]):
+        z = flat[i]
+        if largest:
+            better = z.real > best.real or (z.real == best.real and z.imag > best.imag)
+        else:
+            better = z.real < best.real or (z.real == best.real and z.imag < best.imag)
+        if better or z.real != z.real or z.imag != z.imag:
+            best = z
+            position = i
+            if best.real != best.real or best.imag != best.imag:
+                break
+    return position
+
+
 def _check_sort_kind(kind):
     if kind is not None and kind != "quicksort" and kind != "mergesort" and kind != "heapsort" and kind != "stable":
         raise ValueError("sort kind must be one of 'quick', 'heap', or 'stable'")
