@@ -340,7 +340,8 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The scalar kernel of `op` with a complex operand, as NumPy computes it: products with the
     /// real part fused (`fma(a, c, -bd)`, `fma(a, d, bc)`, as NumPy's vector loops on CPUs with
     /// FMA), quotients by Smith's method with the reciprocal of the scale (NumPy's), no exception
-    /// for a zero divisor, and magnitudes by `hypot`. `complex_result` has admitted `op`.
+    /// for a zero divisor, and magnitudes as NumPy's vector loop scales them (`complex_magnitude`).
+    /// `complex_result` has admitted `op`.
     fn complex_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], loc: &str) -> String {
         use crate::infer::ElementwiseOp;
         let complex = Scalar::Complex.mlir();

@@ -585,7 +585,7 @@ fn lower_complex_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, 
 
 /// `a * b` of complex numbers as NumPy computes it, `(ac - bd) + (ad + bc)i`, without the
 /// infinity recovery `complex.mul` adds.
-pub(super) fn schoolbook_product(b: &Builder, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
+fn schoolbook_product(b: &Builder, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
     let f64_type = unsafe { mlirF64TypeGet(b.context) };
     let parts = |value| (b.value("complex.re", &[value], f64_type, &[]), b.value("complex.im", &[value], f64_type, &[]));
     let ((a, bi), (c, d)) = (parts(lhs), parts(rhs));
