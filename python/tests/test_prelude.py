@@ -1096,3 +1096,15 @@ def squeeze_without_axis(a):
 def test_squeeze_without_axis_is_refused_at_the_call():
     with pytest.raises(errors.UnsupportedError, match=r"test_prelude.py:\d+:\d+: error: .squeeze\(\): needs axis="):
         squeeze_without_axis(np.ones((3, 1)))
+
+
+@njit
+def squeeze_with_too_many_arguments(a):
+    return a.squeeze(1, 2)
+
+
+def test_a_methods_argument_count_error_names_it_once():
+    # The method's name was printed with its parentheses twice (".squeeze()()").
+    with pytest.raises(errors.TypingError, match=r"error: \.squeeze\(\) takes 2 positional arguments but 3 were given") as raised:
+        squeeze_with_too_many_arguments(np.ones((3, 1)))
+    assert "()()" not in str(raised.value)
