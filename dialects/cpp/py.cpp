@@ -14,6 +14,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -490,6 +491,15 @@ unsigned rumbaPyArrayTypeGetNdim(MlirType type) {
 
 char rumbaPyArrayTypeGetLayout(MlirType type) {
   return llvm::cast<ArrayType>(unwrap(type)).getLayout().getValue().front();
+}
+
+/// Whether `op` has no effect besides its results (MLIR's `isPure`: speculatable, no memory effects).
+bool rumbaOperationIsPure(MlirOperation op) { return mlir::isPure(unwrap(op)); }
+
+/// Whether the op registered as `name` has the `SameOperandsAndResultType` trait.
+bool rumbaOperationNameKeepsOperandType(MlirContext context, MlirStringRef name) {
+  std::optional<RegisteredOperationName> info = RegisteredOperationName::lookup(unwrap(name), unwrap(context));
+  return info && info->hasTrait<OpTrait::SameOperandsAndResultType>();
 }
 
 /// Makes a pass built in Rust (an external pass) nameable in textual pipelines and in rumba-opt.

@@ -10,7 +10,7 @@ use melior::{
     utility::{register_all_dialects, register_all_llvm_translations},
     Context,
 };
-use mlir_sys::{MlirDialectHandle, MlirPass, MlirType};
+use mlir_sys::{MlirContext, MlirDialectHandle, MlirOperation, MlirPass, MlirStringRef, MlirType};
 
 unsafe extern "C" {
     fn mlirGetDialectHandle__py__() -> MlirDialectHandle;
@@ -18,6 +18,8 @@ unsafe extern "C" {
     fn rumbaPyArrayTypeGetDtype(r#type: MlirType) -> MlirType;
     fn rumbaPyArrayTypeGetNdim(r#type: MlirType) -> u32;
     fn rumbaPyArrayTypeGetLayout(r#type: MlirType) -> std::ffi::c_char;
+    fn rumbaOperationIsPure(operation: MlirOperation) -> bool;
+    fn rumbaOperationNameKeepsOperandType(context: MlirContext, name: MlirStringRef) -> bool;
     fn rumbaRegisterPass(factory: unsafe extern "C" fn() -> MlirPass);
     fn rumbaOptMain(argc: i32, argv: *mut *mut std::ffi::c_char) -> i32;
 }
@@ -85,6 +87,17 @@ pub fn array_type_parts(r#type: Type<'_>) -> Option<ArrayTypeParts<'_>> {
             layout,
         })
     }
+}
+
+/// Whether `operation` has no effect besides its results, as its op definition's traits say.
+pub fn is_pure(operation: MlirOperation) -> bool {
+    unsafe { rumbaOperationIsPure(operation) }
+}
+
+/// Whether the op registered as `name` has operands and a result of one type
+/// (`SameOperandsAndResultType` in its definition).
+pub fn keeps_operand_type(context: MlirContext, name: &str) -> bool {
+    unsafe { rumbaOperationNameKeepsOperandType(context, MlirStringRef { data: name.as_ptr().cast(), length: name.len() }) }
 }
 
 /// Registers a pass factory so that textual pipelines and `rumba-opt` can name the pass.

@@ -44,6 +44,22 @@ pub fn uses(value: MlirValue) -> Vec<(MlirOperation, u32)> {
 /// Ops whose memref result views their first operand's memory.
 pub const VIEWS: [&str; 6] = ["memref.cast", "memref.subview", "memref.transpose", "memref.reinterpret_cast", "memref.expand_shape", "memref.collapse_shape"];
 
+/// Ops that may write into an array: between a producer and its consumer, one would change what the
+/// producer's kernel reads once it runs at the consumer (`c = a + 1; a[0] = 9; a + c`).
+pub const ARRAY_WRITES: [&str; 8] = ["py.setitem", "py.copy", "py.fill", "py.lapack", "py.random", "py.atomic", "py.atomic_cas", "func.call"];
+
+/// Whether `operation`, or one it holds, may write into an array (stores into one-number stack
+/// slots, which no array is, aside).
+pub fn writes_arrays(operation: MlirOperation) -> bool {
+    collect_operations(operation, |nested| {
+        let name = op_name(nested);
+        ARRAY_WRITES.contains(&name.as_str()) || (name == "memref.store" && unsafe { mlirShapedTypeGetRank(value_type(mlirOperationGetOperand(nested, 1))) } != 0)
+    })
+    .into_iter()
+    .next()
+    .is_some()
+}
+
 pub fn defining_operation(value: MlirValue) -> Option<MlirOperation> {
     unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
 }
@@ -116,12 +132,20 @@ pub fn parse_type(context: MlirContext, text: &str) -> MlirType {
     unsafe { mlirTypeParseGet(context, string_ref(text)) }
 }
 
+/// An MLIR print callback that appends each chunk to the `String` behind `data`.
+pub unsafe extern "C" fn append_chunk(chunk: MlirStringRef, data: *mut std::ffi::c_void) {
+    unsafe { (*(data as *mut String)).push_str(&to_string(chunk)) }
+}
+
 pub fn print_type(r#type: MlirType) -> String {
     let mut text = String::new();
-    unsafe extern "C" fn append(chunk: MlirStringRef, data: *mut std::ffi::c_void) {
-        unsafe { (*(data as *mut String)).push_str(&to_string(chunk)) }
-    }
-    unsafe { mlirTypePrint(r#type, Some(append), (&mut text as *mut String).cast()) };
+    unsafe { mlirTypePrint(r#type, Some(append_chunk), (&mut text as *mut String).cast()) };
+    text
+}
+
+pub fn print_attribute(attribute: MlirAttribute) -> String {
+    let mut text = String::new();
+    unsafe { mlirAttributePrint(attribute, Some(append_chunk), (&mut text as *mut String).cast()) };
     text
 }
 
@@ -190,10 +214,7 @@ pub fn enclosing_function_has(operation: MlirOperation, name: &str) -> bool {
 /// `location` as `file:line:col` (a file location's), or as MLIR prints it.
 pub fn location_text(location: MlirLocation) -> String {
     let mut text = String::new();
-    unsafe extern "C" fn append(chunk: MlirStringRef, data: *mut std::ffi::c_void) {
-        unsafe { (*(data as *mut String)).push_str(&to_string(chunk)) }
-    }
-    unsafe { mlirLocationPrint(location, Some(append), (&mut text as *mut String).cast()) };
+    unsafe { mlirLocationPrint(location, Some(append_chunk), (&mut text as *mut String).cast()) };
     match text.strip_prefix("loc(\"").and_then(|rest| rest.strip_suffix(')')).and_then(|rest| rest.split_once("\":")) {
         Some((file, position)) => format!("{file}:{position}"),
         None => text,

@@ -4,6 +4,7 @@
 //! | pass | file | what it does |
 //! |------|------|--------------|
 //! | `parfor` | `parfor.rs` | chains of elementwise `py.map`s fused into one `py.map` (one loop) |
+//! | `eqsat` | `eqsat.rs` | equality saturation (`egg`) over each block's pure dataflow: algebra on numbers and arrays, extracted by cost |
 //! | `lower-py` | `lower_py.rs` | `py` ops to arith/math/memref/linalg with Python's semantics; py types to builtin types |
 //! | `blas-products` | `blas_products.rs` | linalg's products of float arrays as calls to BLAS through the runtime |
 //! | `version-unit-strides` | `version_unit_strides.rs` | functions looping over arrays of any layout get a body for unit innermost strides |
@@ -19,6 +20,7 @@
 
 pub mod blas_products;
 pub mod deallocate_temporaries;
+pub mod eqsat;
 pub mod extern_dynamic_shared_memory;
 pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
@@ -73,6 +75,14 @@ module_pass!(create_parfor, "Parfor", "parfor", "Fuse chains of elementwise py.m
     parfor::parfor(module);
     true
 });
+module_pass!(
+    create_eqsat,
+    "Eqsat",
+    "eqsat",
+    "Rewrite the pure dataflow of each block by equality saturation and rebuild its cheapest form",
+    [],
+    |module| std::panic::catch_unwind(|| eqsat::eqsat(module)).is_ok()
+);
 module_pass!(
     create_lower_py,
     "LowerPy",
@@ -210,6 +220,7 @@ pub fn register_passes() {
     REGISTER.call_once(|| {
         melior::utility::register_all_passes();
         rumba_dialects::register_pass(create_parfor);
+        rumba_dialects::register_pass(create_eqsat);
         rumba_dialects::register_pass(create_lower_py);
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_hoist_static_allocas);

@@ -31,27 +31,11 @@ fn kernel(map: MlirOperation) -> MlirBlock {
     unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0)) }
 }
 
-/// Ops that may write into an array: between a producer and its consumer, one would change what the
-/// producer's kernel reads once it runs at the consumer (`c = a + 1; a[0] = 9; a + c`).
-const ARRAY_WRITES: [&str; 8] = ["py.setitem", "py.copy", "py.fill", "py.lapack", "py.random", "py.atomic", "py.atomic_cas", "func.call"];
-
-/// Whether `operation`, or one it holds, may write into an array (stores into one-number stack
-/// slots, which no array is, aside).
-fn writes_arrays(operation: MlirOperation) -> bool {
-    ir::collect_operations(operation, |nested| {
-        let name = ir::op_name(nested);
-        ARRAY_WRITES.contains(&name.as_str()) || (name == "memref.store" && unsafe { mlirShapedTypeGetRank(ir::value_type(mlirOperationGetOperand(nested, 1))) } != 0)
-    })
-    .into_iter()
-    .next()
-    .is_some()
-}
-
 /// Whether an operation strictly between `producer` and `consumer` (in one block) may write into an array.
 fn write_between(producer: MlirOperation, consumer: MlirOperation) -> bool {
     let mut operation = unsafe { mlirOperationGetNextInBlock(producer) };
     while !operation.ptr.is_null() && unsafe { !mlirOperationEqual(operation, consumer) } {
-        if writes_arrays(operation) {
+        if ir::writes_arrays(operation) {
             return true;
         }
         operation = unsafe { mlirOperationGetNextInBlock(operation) };

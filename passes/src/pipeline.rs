@@ -26,6 +26,11 @@ pub const STAGES: &[Stage] = &[
         summary: "array expressions fused: each chain of elementwise operations is one py.map, one loop",
     },
     Stage {
+        name: "eqsat",
+        pipeline: "builtin.module(eqsat,parfor)",
+        summary: "equality saturation over each block's pure dataflow (exact identities; reassociation, matrix chains and the other fast-math rules under their flags), rebuilt at the lowest cost, and the maps it made fused",
+    },
+    Stage {
         name: "std",
         pipeline: "builtin.module(lower-py,deallocate-temporaries,blas-products,convert-complex-to-standard,canonicalize,cse)",
         summary: "arith/math/memref/linalg/scf: Python semantics spelled out, arrays as strided memrefs, temporaries freed, products of float and complex arrays as BLAS calls (before complex numbers become pairs of floats, which linalg's products cannot hold)",
