@@ -27,7 +27,8 @@ pub use rumba_frontend::{
     types, ArrayType, Diagnostic, DiagnosticKind, Diagnostics, RaiseSite, Scalar, Signature, SourceLocation, SourceModule, Type,
 };
 pub use rumba_dialects::Layout;
-pub use rumba_passes::pipeline::stage_names;
+pub use rumba_passes::eqsat::Limits as EqsatLimits;
+pub use rumba_passes::pipeline::{stage_names, ExtraPass};
 pub use rumba_runtime::{
     abi::Argument,
     cuda,
@@ -105,11 +106,25 @@ pub struct Options {
     /// variables of the function being compiled, as Python holds them (Numba freezes them at the
     /// first compilation too). Empty: names mean what the module's source text binds them to.
     pub environment: Vec<(String, Binding)>,
+    /// Equality saturation (stage `eqsat`) within these limits; `None` leaves the stage out.
+    pub eqsat: Option<EqsatLimits>,
+    /// Passes run after named stages ([`stage_names`]; after `py`, before any of rumba's): a pass
+    /// of the embedder's own, or a textual pipeline, inside the real pipeline.
+    pub extra_passes: Vec<(String, ExtraPass)>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { file_name: "<module>".into(), optimization_level: 3, fastmath: Vec::new(), parallel: false, boundscheck: false, environment: Vec::new() }
+        Self {
+            file_name: "<module>".into(),
+            optimization_level: 3,
+            fastmath: Vec::new(),
+            parallel: false,
+            boundscheck: false,
+            environment: Vec::new(),
+            eqsat: Some(EqsatLimits::default()),
+            extra_passes: Vec::new(),
+        }
     }
 }
 
@@ -264,6 +279,9 @@ pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnos
         return Err(diagnostic.with_note(format!("fastmath flags are {}", FASTMATH_FLAGS.join(", "))).into());
     }
     let context = rumba_dialects::create_context();
+    if let Err(message) = check_extra_passes(&context, &options.extra_passes) {
+        return Err(source.error(Default::default(), DiagnosticKind::Usage, message).into());
+    }
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = messages.clone();
     context.attach_diagnostic_handler(move |diagnostic| {
@@ -271,6 +289,22 @@ pub fn compile_module(source: &str, options: &Options) -> Result<Module, Diagnos
         true
     });
     Ok(Module { source, options: options.clone(), context, messages, compiled: RefCell::new(HashMap::new()) })
+}
+
+/// Checks that each added pass names a stage (of the CPU or the CUDA target) and that each
+/// textual pipeline parses.
+fn check_extra_passes(context: &Context, extra_passes: &[(String, ExtraPass)]) -> Result<(), String> {
+    let stages: Vec<&str> = stage_names().into_iter().chain(rumba_passes::pipeline::gpu_stage_names()).collect();
+    for (stage, pass) in extra_passes {
+        if !stages.contains(&stage.as_str()) {
+            return Err(format!("a pass is added after stage '{stage}', which does not exist; stages are {}", stage_names().join(", ")));
+        }
+        if let ExtraPass::Pipeline(text) = pass {
+            let manager = melior::pass::PassManager::new(context);
+            rumba_passes::pipeline::add_pipeline(&manager, text).map_err(|error| format!("the pipeline '{text}' added after stage {stage} does not parse: {error}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// What [`Module::emit`] prints after the last IR stage.
@@ -412,7 +446,7 @@ impl Module {
             }
             operation = function.next_in_block_mut();
         }
-        rumba_passes::pipeline::run_gpu_stages(&self.context, &mut module, last, chip, libraries).map_err(|message| {
+        rumba_passes::pipeline::run_gpu_stages(&self.context, &mut module, last, chip, libraries, &self.customization()).map_err(|message| {
             let messages = self.take_messages();
             match self.located(&messages) {
                 Some(diagnostics) => Error::Diagnostics(diagnostics),
@@ -470,15 +504,28 @@ impl Module {
         }
     }
 
-    /// The frontend's text as a verified module, marked for fast-math where asked.
+    /// The options' changes to the stages.
+    fn customization(&self) -> rumba_passes::pipeline::Customization {
+        let skipped = if self.options.eqsat.is_none() { vec!["eqsat".to_string()] } else { Vec::new() };
+        rumba_passes::pipeline::Customization { skipped, extra: self.options.extra_passes.clone() }
+    }
+
+    /// The frontend's text as a verified module, marked for fast-math and with the limits of
+    /// equality saturation where asked.
     fn parse_emitted(&self, text: &str) -> Result<melior::ir::Module<'_>, Error> {
-        let module = melior::ir::Module::parse(&self.context, text)
+        let mut module = melior::ir::Module::parse(&self.context, text)
             .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
         if !module.as_operation().verify() {
             return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
         }
         if !self.options.fastmath.is_empty() {
             self.mark_fastmath(&module);
+        }
+        if let Some(limits) = self.options.eqsat.filter(|limits| *limits != EqsatLimits::default()) {
+            let text = format!("{{nodes = {} : i64, iterations = {} : i64, milliseconds = {} : i64}}", limits.nodes, limits.iterations, limits.time.as_millis());
+            if let Some(attribute) = melior::ir::Attribute::parse(&self.context, &text) {
+                module.as_operation_mut().set_discardable_attribute(rumba_passes::eqsat::LIMITS_ATTRIBUTE, attribute);
+            }
         }
         Ok(module)
     }
@@ -498,7 +545,7 @@ impl Module {
             }
         }
         let mut steps = vec![("parse py IR", started.elapsed())];
-        let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel)
+        let stages = rumba_passes::pipeline::run_stages(&self.context, &mut module, last, self.options.parallel, &self.customization())
             .map_err(|message| Error::Internal(format!("{message}:\n{}", self.take_messages())))?;
         steps.extend(stages);
         Ok((module, steps))

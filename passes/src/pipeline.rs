@@ -2,7 +2,13 @@
 //! `inspect_mlir(stage)` print the IR after any of them; later stages (`llvm`, `asm`) are produced
 //! by the runtime from the last one.
 
-use melior::{ir::Module, pass::PassManager, utility::parse_pass_pipeline, Context};
+use melior::{
+    ir::Module,
+    pass::{Pass, PassManager},
+    utility::parse_pass_pipeline,
+    Context,
+};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One stage: a name users can ask for and the pass pipeline that produces it from the stage before.
@@ -57,6 +63,65 @@ pub const STAGES: &[Stage] = &[
     },
 ];
 
+/// A pass added to the pipeline after a named stage.
+#[derive(Clone)]
+pub enum ExtraPass {
+    /// A textual pipeline: `canonicalize,cse`, or anchored, `builtin.module(func.func(cse))`.
+    Pipeline(String),
+    /// A pass built in Rust (with melior, in the embedder's crate) that runs on the module; made
+    /// anew for each compilation, since a pass manager owns the passes it runs.
+    Built(Arc<dyn Fn() -> Pass + Send + Sync>),
+}
+
+impl std::fmt::Debug for ExtraPass {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ExtraPass::Pipeline(text) => write!(formatter, "Pipeline({text:?})"),
+            ExtraPass::Built(_) => write!(formatter, "Built(..)"),
+        }
+    }
+}
+
+/// Adds the textual pipeline `text` to `manager`, anchored on the module unless it says
+/// `builtin.module(...)` itself.
+pub fn add_pipeline(manager: &PassManager, text: &str) -> Result<(), String> {
+    let anchored = if text.starts_with("builtin.module(") { text.to_string() } else { format!("builtin.module({text})") };
+    parse_pass_pipeline(manager.as_operation_pass_manager(), &anchored).map_err(|error| error.to_string())
+}
+
+/// How a compilation's pipeline differs from the stages' own: stages left out, and passes run after
+/// a stage (after `py`: before any of rumba's).
+#[derive(Clone, Debug, Default)]
+pub struct Customization {
+    pub skipped: Vec<String>,
+    pub extra: Vec<(String, ExtraPass)>,
+}
+
+impl Customization {
+    /// Checks that every stage named exists among `stages`.
+    fn check(&self, stages: &[&str]) -> Result<(), String> {
+        for name in self.skipped.iter().chain(self.extra.iter().map(|(stage, _)| stage)) {
+            if !stages.contains(&name.as_str()) {
+                return Err(format!("unknown stage '{name}'; stages are {}", stages.join(", ")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the passes added after `stage`.
+    fn run_after(&self, stage: &str, context: &Context, module: &mut Module) -> Result<(), String> {
+        for (_, extra) in self.extra.iter().filter(|(after, _)| after == stage) {
+            let manager = PassManager::new(context);
+            match extra {
+                ExtraPass::Pipeline(text) => add_pipeline(&manager, text).map_err(|error| format!("the pipeline '{text}' added after stage {stage}: {error}"))?,
+                ExtraPass::Built(make) => manager.add_pass(make()),
+            }
+            manager.run(module).map_err(|_| format!("a pass added after stage {stage} failed"))?;
+        }
+        Ok(())
+    }
+}
+
 /// Every stage name in order, `py` first.
 pub fn stage_names() -> Vec<&'static str> {
     std::iter::once("py").chain(STAGES.iter().map(|stage| stage.name)).collect()
@@ -70,9 +135,9 @@ const PARALLEL_LOOPS: &str = "builtin.module(func.func(convert-linalg-to-paralle
 /// Runs the stages after `py` up to and including `last` (all of them for `None`); `parallel` picks
 /// the `loops` pipeline that makes linalg's parallel dimensions `scf.parallel` loops. Returns how
 /// long each stage took.
-pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>, parallel: bool) -> Result<Vec<(&'static str, Duration)>, String> {
+pub fn run_stages(context: &Context, module: &mut Module, last: Option<&str>, parallel: bool, customization: &Customization) -> Result<Vec<(&'static str, Duration)>, String> {
     let stages = STAGES.iter().map(|stage| (stage.name, if parallel && stage.name == "loops" { PARALLEL_LOOPS } else { stage.pipeline }.to_string()));
-    run_pipelines(context, module, stages.collect(), last)
+    run_pipelines(context, module, stages.collect(), last, customization)
 }
 
 /// The stages of the CUDA target: the CPU's up to `std`, then these, which make the kernel's
@@ -101,28 +166,37 @@ pub fn gpu_stage_names() -> Vec<&'static str> {
 }
 
 /// Runs the CUDA target's stages after `py` up to and including `last` (all of them for `None`).
-pub fn run_gpu_stages(context: &Context, module: &mut Module, last: Option<&str>, chip: &str, libraries: &[String]) -> Result<Vec<(&'static str, Duration)>, String> {
+pub fn run_gpu_stages(context: &Context, module: &mut Module, last: Option<&str>, chip: &str, libraries: &[String], customization: &Customization) -> Result<Vec<(&'static str, Duration)>, String> {
     let shared = STAGES.iter().take_while(|stage| stage.name != "vector").map(|stage| (stage.name, stage.pipeline.to_string()));
     let stages = shared.chain(gpu_stages(chip, libraries).into_iter().map(|(name, pipeline, _)| (name, pipeline))).collect();
-    run_pipelines(context, module, stages, last)
+    run_pipelines(context, module, stages, last, customization)
 }
 
-fn run_pipelines(context: &Context, module: &mut Module, stages: Vec<(&'static str, String)>, last: Option<&str>) -> Result<Vec<(&'static str, Duration)>, String> {
+fn run_pipelines(context: &Context, module: &mut Module, stages: Vec<(&'static str, String)>, last: Option<&str>, customization: &Customization) -> Result<Vec<(&'static str, Duration)>, String> {
     let mut timings = Vec::new();
-    if last == Some("py") {
-        return Ok(timings);
-    }
+    let names: Vec<&str> = std::iter::once("py").chain(stages.iter().map(|(name, _)| *name)).collect();
     if let Some(last) = last {
-        if !stages.iter().any(|(name, _)| *name == last) {
-            let names: Vec<&str> = std::iter::once("py").chain(stages.iter().map(|(name, _)| *name)).collect();
+        if !names.contains(&last) {
             return Err(format!("unknown stage '{last}'; stages are {}", names.join(", ")));
         }
     }
+    customization.check(&names)?;
+    let started = Instant::now();
+    customization.run_after("py", context, module)?;
+    if customization.extra.iter().any(|(stage, _)| stage == "py") {
+        timings.push(("passes after py", started.elapsed()));
+    }
+    if last == Some("py") {
+        return Ok(timings);
+    }
     for (name, pipeline) in stages {
         let started = Instant::now();
-        let manager = PassManager::new(context);
-        parse_pass_pipeline(manager.as_operation_pass_manager(), &pipeline).map_err(|error| format!("stage {name}: {error}"))?;
-        manager.run(module).map_err(|_| format!("stage {name} failed"))?;
+        if !customization.skipped.iter().any(|skipped| skipped == name) {
+            let manager = PassManager::new(context);
+            parse_pass_pipeline(manager.as_operation_pass_manager(), &pipeline).map_err(|error| format!("stage {name}: {error}"))?;
+            manager.run(module).map_err(|_| format!("stage {name} failed"))?;
+        }
+        customization.run_after(name, context, module)?;
         timings.push((name, started.elapsed()));
         if Some(name) == last {
             break;

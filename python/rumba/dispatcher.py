@@ -18,7 +18,7 @@ from . import _rumba, config
 from .types import Signature, Type
 
 # Options that change nothing rumba does today, so they are accepted as they are.
-_ACCEPTED_OPTIONS = {"fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
+_ACCEPTED_OPTIONS = {"eqsat", "pipeline", "fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
 _PENDING_OPTIONS = {
     "forceobj": "forceobj=True (object mode) is not implemented",
@@ -322,6 +322,7 @@ class Dispatcher(_rumba.DispatchTable):
                 bool(self._options.get("parallel", False)),
                 _environment(self.py_func, caller_source=self._source()[1:]),
                 _boundscheck(self._options),
+                **_pipeline_arguments(self._options),
             )
         return self._compiler
 
@@ -581,6 +582,36 @@ def _fastmath_flags(fastmath):
     raise TypeError("fastmath takes True, False or a set of flags such as {'nnan', 'ninf'}, got %r" % (fastmath,))
 
 
+_EQSAT_LIMITS = ("nodes", "iterations", "milliseconds")
+
+
+def _pipeline_arguments(options):
+    """The ``eqsat`` and ``pipeline`` options as the compiler takes them.
+
+    ``eqsat`` is True (the default), False (no equality saturation) or a dict of limits among
+    ``nodes``, ``iterations`` and ``milliseconds``; ``pipeline`` maps stage names to a textual pass
+    pipeline, or a list of them, run after that stage."""
+    eqsat = options.get("eqsat", True)
+    limits = None
+    if isinstance(eqsat, dict):
+        unknown = set(eqsat) - set(_EQSAT_LIMITS)
+        if unknown or not all(isinstance(value, int) and not isinstance(value, bool) and value >= 0 for value in eqsat.values()):
+            raise TypeError("eqsat takes True, False or a dict of non-negative integer limits among %s, got %r" % (", ".join(_EQSAT_LIMITS), eqsat))
+        limits = dict(eqsat)
+    elif not isinstance(eqsat, bool):
+        raise TypeError("eqsat takes True, False or a dict of limits, got %r" % (eqsat,))
+    pipeline = options.get("pipeline") or {}
+    if not isinstance(pipeline, dict):
+        raise TypeError("pipeline takes a dict from stage names to pass pipelines, got %r" % (pipeline,))
+    pairs = []
+    for stage, passes in pipeline.items():
+        for text in [passes] if isinstance(passes, str) else passes:
+            if not isinstance(stage, str) or not isinstance(text, str):
+                raise TypeError("pipeline takes a dict from stage names to pass pipelines (strings), got %r" % (pipeline,))
+            pairs.append((stage, text))
+    return {"eqsat": eqsat is not False, "eqsat_limits": limits, "pipeline": pairs}
+
+
 def _boundscheck(options):
     """Whether element indices are checked: ``config.BOUNDSCHECK`` where it is set (Numba's
     ``NUMBA_BOUNDSCHECK`` overrides every function's option), else the ``boundscheck`` option."""
@@ -589,6 +620,7 @@ def _boundscheck(options):
 
 def _options_check(options):
     _fastmath_flags(options.get("fastmath", False))
+    _pipeline_arguments(options)
     for name, value in options.items():
         if name in _PENDING_OPTIONS:
             if value:

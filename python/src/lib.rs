@@ -125,7 +125,10 @@ impl Compiler {
     /// `(name, ("namespace", environment))` (a module, by the members the code reads) or
     /// `(name, ("refused", why))` (a value compiled code cannot use).
     #[new]
-    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new(), boundscheck = false))]
+    /// `eqsat` false leaves out equality saturation; `eqsat_limits` overrides some of its limits
+    /// (`nodes`, `iterations`, `milliseconds`). `pipeline` lists `(stage, textual
+    /// pipeline)` to run after stages.
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new(), boundscheck = false, eqsat = true, eqsat_limits = None, pipeline = Vec::new()))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -136,9 +139,23 @@ impl Compiler {
         parallel: bool,
         environment: Vec<(String, Bound<'_, PyTuple>)>,
         boundscheck: bool,
+        eqsat: bool,
+        eqsat_limits: Option<std::collections::HashMap<String, u64>>,
+        pipeline: Vec<(String, String)>,
     ) -> PyResult<Self> {
         let environment = environment_of(environment)?;
-        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, boundscheck, environment };
+        let mut limits = rumba::EqsatLimits::default();
+        for (name, value) in eqsat_limits.unwrap_or_default() {
+            match name.as_str() {
+                "nodes" => limits.nodes = value as usize,
+                "iterations" => limits.iterations = value as usize,
+                "milliseconds" => limits.time = std::time::Duration::from_millis(value),
+                _ => return Err(PyTypeError::new_err(format!("unknown eqsat limit '{name}' (limits are nodes, iterations, milliseconds)"))),
+            }
+        }
+        let eqsat = eqsat.then_some(limits);
+        let extra_passes = pipeline.into_iter().map(|(stage, text)| (stage, rumba::ExtraPass::Pipeline(text))).collect();
+        let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, boundscheck, environment, eqsat, extra_passes };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
         Ok(Self { module: Mutex::new(LockedModule(module)) })
     }

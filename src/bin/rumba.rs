@@ -1,10 +1,12 @@
 //! `rumba`: compile and run Python functions, or print their IR after any stage.
 //!
 //! ```text
-//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel] [--boundscheck]
+//! rumba run FILE.py --call "f(1, 3)" [--fastmath FLAGS] [--parallel] [--boundscheck] [--no-eqsat] [--pass STAGE:PIPELINE]...
 //! rumba emit FILE.py --function f (--signature SIG | --call "f(1, 3)") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--boundscheck]
-//!            [--target cuda [--chip sm_80]]
+//!            [--no-eqsat] [--pass STAGE:PIPELINE]... [--target cuda [--chip sm_80]]
 //! ```
+//! `--no-eqsat` leaves out the equality-saturation stage; `--pass STAGE:PIPELINE` runs a textual
+//! pass pipeline (`canonicalize,cse`) after stage `STAGE` (`py`: before rumba's own), as many as given.
 //! `--target cuda` compiles a CUDA kernel (`@cuda.jit`) for the GPU: its stages end in `ptx`, which
 //! prints the PTX.
 //! `FLAGS` is `fast` or a comma-separated selection of `nnan,ninf,nsz,arcp,contract,afn,reassoc`;
@@ -14,12 +16,12 @@
 //! 64 on bad usage.
 
 use ruff_python_ast::{Expr, Number as Literal, UnaryOp};
-use rumba::{Argument, CallError, Error, Number, Options, Type};
+use rumba::{Argument, CallError, Error, ExtraPass, Number, Options, Type};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel] [--boundscheck]
-  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--boundscheck] [--target cuda [--chip sm_80]]";
+  rumba run FILE.py --call \"f(1, 3)\" [--fastmath FLAGS] [--parallel] [--boundscheck] [--no-eqsat] [--pass STAGE:PIPELINE]...
+  rumba emit FILE.py --function NAME (--signature SIG | --call \"f(1, 3)\") [--stage STAGE] [--fastmath FLAGS] [--parallel] [--boundscheck] [--no-eqsat] [--pass STAGE:PIPELINE]... [--target cuda [--chip sm_80]]";
 
 struct Request {
     command: String,
@@ -31,6 +33,9 @@ struct Request {
     fastmath: Vec<String>,
     parallel: bool,
     boundscheck: bool,
+    eqsat: bool,
+    /// Textual pipelines to run after named stages.
+    extra_passes: Vec<(String, String)>,
     /// `cuda` for a CUDA kernel compiled for the GPU.
     target: Option<String>,
     chip: String,
@@ -40,7 +45,7 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
     let mut iterator = arguments.iter();
     let command = iterator.next().ok_or("missing command")?.clone();
     let file = iterator.next().ok_or("missing FILE.py")?.clone();
-    let mut request = Request { command, file, call: None, function: None, signature: None, stage: String::new(), fastmath: Vec::new(), parallel: false, boundscheck: false, target: None, chip: "sm_80".into() };
+    let mut request = Request { command, file, call: None, function: None, signature: None, stage: String::new(), fastmath: Vec::new(), parallel: false, boundscheck: false, eqsat: true, extra_passes: Vec::new(), target: None, chip: "sm_80".into() };
     while let Some(flag) = iterator.next() {
         let mut value = || iterator.next().cloned().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -50,6 +55,12 @@ fn parse_arguments(arguments: &[String]) -> Result<Request, String> {
             "--stage" => request.stage = value()?,
             "--parallel" => request.parallel = true,
             "--boundscheck" => request.boundscheck = true,
+            "--no-eqsat" => request.eqsat = false,
+            "--pass" => {
+                let text = value()?;
+                let (stage, pipeline) = text.split_once(':').ok_or(format!("--pass takes STAGE:PIPELINE, got '{text}'"))?;
+                request.extra_passes.push((stage.to_string(), pipeline.to_string()));
+            }
             "--target" => match value()?.as_str() {
                 "cuda" => request.target = Some("cuda".into()),
                 "cpu" => request.target = None,
@@ -151,7 +162,15 @@ fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let options = Options { file_name: request.file.clone(), fastmath: request.fastmath.clone(), parallel: request.parallel, boundscheck: request.boundscheck, ..Options::default() };
+    let options = Options {
+        file_name: request.file.clone(),
+        fastmath: request.fastmath.clone(),
+        parallel: request.parallel,
+        boundscheck: request.boundscheck,
+        eqsat: request.eqsat.then(rumba::EqsatLimits::default),
+        extra_passes: request.extra_passes.iter().map(|(stage, pipeline)| (stage.clone(), ExtraPass::Pipeline(pipeline.clone()))).collect(),
+        ..Options::default()
+    };
     let module = match rumba::compile_module(&source, &options) {
         Ok(module) => module,
         Err(diagnostics) => return fail(Error::Diagnostics(diagnostics)),
