@@ -3,6 +3,7 @@
 
 mod complex_arrays;
 mod environment;
+mod extra_passes;
 mod linalg;
 mod lists;
 mod seeds;
