@@ -1,6 +1,6 @@
 """Speed against Numba, measured side by side (issue 6): runs every kernel of bench/kernels under
 rumba (this repository's .venv) and Numba (from PyPI, in bench/.venv-numba, created on first use),
-checks that the results agree, times the kernel's NumPy version where it has one, and writes OUT/results.json, OUT/results.md, OUT/ratios.png and
+and rumba again without its equality-saturation stage (RUMBA_EQSAT=0), checks that the results agree, times the kernel's NumPy version where it has one, and writes OUT/results.json, OUT/results.md, OUT/ratios.png and
 OUT/matmul_scaling.png (OUT is bench/results unless --out says otherwise).
 
     python3 bench/run.py [--quick] [--only NAME[,NAME...]] [--out DIR]
@@ -104,14 +104,17 @@ def measure_kernel(name, raw_dir, quick):
     """Times one kernel under both implementations and checks the results; returns its record."""
     flags = ["--quick"] if quick else []
     timeout = 120 if quick else 600
-    numba_rounds, rumba_rounds, numpy_rounds, rumba_stderr = [], [], [], None
+    numba_rounds, rumba_rounds, without_rounds, numpy_rounds, rumba_stderr, without_stderr = [], [], [], [], None, None
     for _ in range(ROUNDS):
         numba_rounds.append(run_worker(NUMBA_PYTHON, ["time", "numba", name, raw_dir] + flags, timeout)[0])
         numpy_rounds.append(run_worker(NUMBA_PYTHON, ["time", "numpy", name, raw_dir] + flags, timeout)[0])
         report, stderr = run_worker(RUMBA_PYTHON, ["time", "rumba", name, raw_dir] + flags, timeout, {"RUMBA_TIMINGS": "1"})
         rumba_rounds.append(report)
         rumba_stderr = rumba_stderr if rumba_stderr is not None else stderr
-    numba, rumba, numpy = fastest(numba_rounds), fastest(rumba_rounds), fastest(numpy_rounds)
+        report, stderr = run_worker(RUMBA_PYTHON, ["time", "rumba-noeqsat", name, raw_dir] + flags, timeout, {"RUMBA_TIMINGS": "1"})
+        without_rounds.append(report)
+        without_stderr = without_stderr if without_stderr is not None else stderr
+    numba, rumba, without, numpy = fastest(numba_rounds), fastest(rumba_rounds), fastest(without_rounds), fastest(numpy_rounds)
     checked, _ = run_worker(NUMBA_PYTHON, ["check", name, raw_dir] + flags, timeout)
     if "error" in numba:
         status = "error"  # every kernel must run on Numba: a harness or kernel bug
@@ -127,12 +130,22 @@ def measure_kernel(name, raw_dir, quick):
         "check": checked.get("check") or "check failed: %s" % checked.get("error"),
         "numba": numba,
         "rumba": rumba,
+        "rumba_noeqsat": without,
         "numpy": numpy,
         "steady_ratio": ratio(rumba.get("steady_ns"), numba.get("steady_ns")),
         "numpy_ratio": ratio(rumba.get("steady_ns"), numpy.get("steady_ns")),
         "first_call_ratio": ratio(rumba.get("first_call_ns"), numba.get("first_call_ns")),
+        "eqsat_ratio": ratio(rumba.get("steady_ns"), without.get("steady_ns")),
         "compile_timings": [line for line in rumba_stderr.splitlines() if TIMING_LINE.match(line)],
+        "compile_ms": compile_ms(rumba_stderr),
+        "compile_ms_noeqsat": compile_ms(without_stderr),
     }
+
+
+def compile_ms(stderr):
+    """The milliseconds of every RUMBA_TIMINGS line (parsing, each stage, LLVM code generation)."""
+    matches = [TIMING_LINE.match(line) for line in (stderr or "").splitlines()]
+    return sum(float(match.group(2)) for match in matches if match) if any(matches) else None
 
 
 def measure_scaling(quick):
@@ -194,6 +207,24 @@ def markdown(results):
         "Geometric mean of rumba/Numba over the kernels both ran: steady state %s (%d kernels), first call %s (%d kernels)."
         % (format_ratio(geomean["steady"]), geomean["steady_count"], format_ratio(geomean["first_call"]), geomean["first_call_count"]),
     ]
+    lines += [
+        "",
+        "## Equality saturation (the eqsat stage)",
+        "",
+        "Each kernel also ran without the stage (RUMBA_EQSAT=0), in the same rounds. Steady ratio: rumba with eqsat / without"
+        " (below 1: eqsat made it faster). Compile time: the sum of the RUMBA_TIMINGS lines of the first call.",
+        "",
+        "| kernel | rumba steady | without eqsat | with/without | Numba steady | compile with eqsat | without | compile with/without |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for record in results["kernels"]:
+        with_ms, without_ms = record.get("compile_ms"), record.get("compile_ms_noeqsat")
+        row = [
+            record["name"], format_ns(record["rumba"].get("steady_ns")), format_ns(record["rumba_noeqsat"].get("steady_ns")), format_ratio(record["eqsat_ratio"]),
+            format_ns(record["numba"].get("steady_ns")), "—" if with_ms is None else "%.1f ms" % with_ms, "—" if without_ms is None else "%.1f ms" % without_ms,
+            format_ratio(ratio(with_ms, without_ms)),
+        ]
+        lines.append("| " + " | ".join(cell(text) for text in row) + " |")
     timed = [record for record in results["kernels"] if record["compile_timings"]]
     if timed:
         lines += ["", "## Compile-time breakdown (first calls)", "", "rumba's `RUMBA_TIMINGS=1` lines, per kernel:", ""]

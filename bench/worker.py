@@ -1,7 +1,8 @@
 """The benchmark's worker, run by run.py in a fresh interpreter each time; prints one JSON line.
 
     worker.py time IMPLEMENTATION KERNEL RAW_DIR [--quick]
-        IMPLEMENTATION is rumba, numba or numpy (the kernel's NumPy version, whose result is not saved). Builds the kernel's inputs, then times the first call
+        IMPLEMENTATION is rumba, rumba-noeqsat (rumba without its equality-saturation stage), numba
+        or numpy (the kernel's NumPy version, whose result is not saved). Builds the kernel's inputs, then times the first call
         (importing the kernel's module, i.e. decorating and, for signatures, compiling, plus the
         call), saves the result to RAW_DIR/KERNEL.IMPLEMENTATION.npy, then times the steady state:
         the median of repeated calls. A kernel that fails prints {"error": ...}.
@@ -16,6 +17,7 @@ Kernels are written as Numba users write them, `import numba`; under rumba that 
 drop-in."""
 import importlib
 import json
+import os
 import pathlib
 import statistics
 import sys
@@ -36,7 +38,9 @@ def load_implementation(name):
     """Makes `import numba` in the kernels' modules mean the implementation measured."""
     if name == "numpy":
         return
-    if name == "rumba":
+    if name.startswith("rumba"):
+        if name == "rumba-noeqsat":
+            os.environ["RUMBA_EQSAT"] = "0"
         import rumba
 
         sys.modules["numba"] = rumba
@@ -108,12 +112,16 @@ def time_kernel(implementation, name, raw_dir, quick):
 def check_kernel(name, raw_dir, quick):
     kernel = kernels.BY_NAME[name]
     results = {}
-    for implementation in ("numba", "rumba"):
+    for implementation in ("numba", "rumba", "rumba-noeqsat"):
         path = pathlib.Path(raw_dir) / ("%s.%s.npy" % (name, implementation))
         results[implementation] = np.load(path) if path.exists() else None
     inputs = kernel.inputs(kernel.size_for(quick))
     expected = kernel.numpy(*fresh(inputs)) if kernel.numpy else None
     ok, text = kernels.check(kernel, results["numba"], results["rumba"], expected)
+    if results["rumba-noeqsat"] is not None:
+        without_ok, without_text = kernels.check(kernel, results["numba"], results["rumba-noeqsat"], expected)
+        if not without_ok:
+            ok, text = False, "without eqsat: " + without_text
     return {"ok": ok, "check": text}
 
 

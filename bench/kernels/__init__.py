@@ -212,6 +212,27 @@ KERNELS = [
         lambda n: (np.zeros(n, dtype=np.complex128), complex_points(n), 10), "close", numpy=complex_map_numpy, quick_n=100_000,
     ),
     Kernel("stencil", "stencil", "laplacian", "{n}×{n} float64, @stencil", 1000, lambda n: (rng().random((n, n)),), "close", numpy=five_point_numpy),
+    # Kernels where rumba's equality saturation (eqsat) changes what is computed; fastmath=True.
+    Kernel(
+        "eqsat_chain", "eqsat_chain", "chain", "{n}×{n} float64, A @ B @ x", 1000,
+        lambda n: (rng().random((n, n)), rng(1).random((n, n)), rng(2).random(n)), "close", numpy=lambda A, B, x: A @ B @ x, quick_n=200,
+    ),
+    Kernel(
+        "eqsat_scaled", "eqsat_scaled", "scaled", "{n}×{n} float64, (alpha * A) @ x", 2000,
+        lambda n: (1.5, rng().random((n, n)), rng(1).random(n)), "close", numpy=lambda alpha, A, x: (alpha * A) @ x, quick_n=400,
+    ),
+    Kernel(
+        "eqsat_sum_products", "eqsat_sum_products", "sum_products", "{n} float64, np.sum(a * b)", 10_000_000,
+        lambda n: (rng().random(n), rng(1).random(n)), "close", numpy=lambda a, b: np.sum(a * b), quick_n=100_000,
+    ),
+    Kernel(
+        "eqsat_poly", "eqsat_poly", "poly", "{n} float64, degree-4 polynomial term by term", 1_000_000,
+        lambda n: (rng().random(n),), "close", numpy=lambda x: 3.0 * x * x * x * x + 2.0 * x * x * x - 5.0 * x * x + 7.0 * x + 1.0, quick_n=100_000,
+    ),
+    Kernel(
+        "eqsat_repeated", "eqsat_repeated", "normalised", "{n}×{n} float64, (A @ x) / ‖A @ x‖ with A @ x twice", 2000,
+        lambda n: (rng().random((n, n)), rng(1).random(n)), "close", numpy=lambda A, x: (A @ x) / np.sqrt(np.sum((A @ x) ** 2)), quick_n=400,
+    ),
 ]
 
 BY_NAME = {kernel.name: kernel for kernel in KERNELS}

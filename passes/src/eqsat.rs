@@ -26,7 +26,7 @@ use cost::{own_cost, Cost};
 use egg::{EGraph, Extractor, Id, Runner};
 use language::{elementwise_kernel, element_type, Build, Facts, Node, Operator, CONSTANTS, READERS};
 use mlir_sys::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// How far one stretch's saturation may go.
@@ -191,7 +191,11 @@ impl Stretch<'_> {
         let context = unsafe { mlirOperationGetContext(*first) };
         let mut graph = Graph { egraph: EGraph::new(Facts::new(context)), classes: HashMap::new(), nodes: Vec::new() };
         for operation in operations.iter().copied().filter(|operation| is_node(*operation)) {
-            let children = ir::operands(operation).into_iter().map(|operand| graph.class_of(operand)).collect();
+            let mut operands = ir::operands(operation);
+            if let Some((_, read)) = (ir::op_name(operation) == "py.map").then(|| elementwise_kernel(operation)).flatten() {
+                operands = read.iter().map(|position| operands[*position]).collect();
+            }
+            let children = operands.into_iter().map(|operand| graph.class_of(operand)).collect();
             let node = graph.egraph.analysis.node_of(operation, children);
             let class = graph.egraph.add(node.clone());
             graph.classes.insert(unsafe { mlirOperationGetResult(operation, 0) }.ptr, class);
@@ -210,36 +214,32 @@ impl Stretch<'_> {
         self.rebuild(graph);
     }
 
-    /// Rebuilds each value the stretch hands on whose cheapest form is cheaper than the IR's, then
-    /// erases the ops left unused.
+    /// Rebuilds the values the stretch hands on in their cheapest form, where that costs less than
+    /// what the IR computes for them (counting each value once, however many use it), then erases
+    /// the ops left unused.
     fn rebuild(&self, mut graph: Graph) {
         let extractor = Extractor::new(&graph.egraph, Cost { egraph: &graph.egraph });
-        let best: HashMap<Id, (f64, Node)> = graph.egraph.classes().map(|class| (class.id, (extractor.find_best_cost(class.id), extractor.find_best_node(class.id).clone()))).collect();
+        let best: HashMap<Id, Node> = graph.egraph.classes().map(|class| (class.id, extractor.find_best_node(class.id).clone())).collect();
         drop(extractor);
         let node_operations: Vec<*mut std::ffi::c_void> = graph.nodes.iter().map(|(operation, _)| operation.ptr).collect();
-        let mut original_costs: HashMap<*mut std::ffi::c_void, f64> = HashMap::new();
-        let mut locations: HashMap<Id, MlirLocation> = HashMap::new();
-        for (operation, node) in &graph.nodes {
-            let operands: f64 = ir::operands(*operation).iter().filter_map(|operand| ir::defining_operation(*operand)).filter_map(|producer| original_costs.get(&producer.ptr)).sum();
-            original_costs.insert(operation.ptr, own_cost(&graph.egraph, node) + operands);
-            let class = graph.egraph.find(graph.classes[&unsafe { mlirOperationGetResult(*operation, 0) }.ptr]);
-            locations.entry(class).or_insert(unsafe { mlirOperationGetLocation(*operation) });
-        }
-        let mut built: HashMap<Id, MlirValue> = HashMap::new();
-        let mut builder = Builder { graph: &mut graph, best: &best, locations: &locations, built: &mut built, stretch: self };
-        let roots: Vec<(MlirOperation, f64)> = builder.graph.nodes.iter().map(|(operation, _)| (*operation, original_costs[&operation.ptr])).filter(|(operation, _)| hands_on(*operation, &node_operations)).collect();
-        for (root, original) in roots {
-            let result = unsafe { mlirOperationGetResult(root, 0) };
-            let class = builder.graph.egraph.find(builder.graph.classes[&result.ptr]);
-            if best[&class].0 >= original {
-                continue;
+        let roots: Vec<MlirOperation> = graph.nodes.iter().map(|(operation, _)| *operation).filter(|operation| hands_on(*operation, &node_operations)).collect();
+        if extracted_cost(&graph, &best, &roots) < original_cost(&graph, &roots) {
+            let mut locations: HashMap<Id, MlirLocation> = HashMap::new();
+            for (operation, _) in &graph.nodes {
+                let class = graph.egraph.find(graph.classes[&result_of(*operation).ptr]);
+                locations.entry(class).or_insert(unsafe { mlirOperationGetLocation(*operation) });
             }
-            if let Some(value) = builder.value(class, root) {
-                unsafe { mlirValueReplaceAllUsesOfWith(result, value) };
+            let mut built: HashMap<Id, MlirValue> = HashMap::new();
+            let mut builder = Builder { graph: &mut graph, best: &best, locations: &locations, built: &mut built, stretch: self };
+            for root in roots {
+                let class = builder.graph.classes[&result_of(root).ptr];
+                if let Some(value) = builder.value(class, root) {
+                    unsafe { mlirValueReplaceAllUsesOfWith(result_of(root), value) };
+                }
             }
         }
         for (operation, _) in graph.nodes.iter().rev() {
-            if unsafe { mlirValueGetFirstUse(mlirOperationGetResult(*operation, 0)) }.ptr.is_null() {
+            if unsafe { mlirValueGetFirstUse(result_of(*operation)) }.ptr.is_null() {
                 unsafe { mlirOperationDestroy(*operation) };
             }
         }
@@ -256,6 +256,37 @@ impl Stretch<'_> {
     }
 }
 
+fn result_of(operation: MlirOperation) -> MlirValue {
+    unsafe { mlirOperationGetResult(operation, 0) }
+}
+
+/// The work of the stretch's ops that the roots' values need, each once.
+fn original_cost(graph: &Graph, roots: &[MlirOperation]) -> f64 {
+    let node_of: HashMap<*mut std::ffi::c_void, &Node> = graph.nodes.iter().map(|(operation, node)| (operation.ptr, node)).collect();
+    let mut needed: HashMap<*mut std::ffi::c_void, &Node> = HashMap::new();
+    let mut pending: Vec<MlirOperation> = roots.to_vec();
+    while let Some(operation) = pending.pop() {
+        let Some(node) = node_of.get(&operation.ptr) else { continue };
+        if needed.insert(operation.ptr, node).is_none() {
+            pending.extend(ir::operands(operation).into_iter().filter_map(ir::defining_operation));
+        }
+    }
+    needed.values().map(|node| own_cost(&graph.egraph, node)).sum()
+}
+
+/// The work of the cheapest forms of the roots' values, each class once.
+fn extracted_cost(graph: &Graph, best: &HashMap<Id, Node>, roots: &[MlirOperation]) -> f64 {
+    let mut needed: HashSet<Id> = HashSet::new();
+    let mut pending: Vec<Id> = roots.iter().map(|root| graph.classes[&result_of(*root).ptr]).collect();
+    while let Some(class) = pending.pop() {
+        let class = graph.egraph.find(class);
+        if needed.insert(class) {
+            pending.extend(best[&class].children.iter().copied());
+        }
+    }
+    needed.iter().map(|class| own_cost(&graph.egraph, &best[class])).sum()
+}
+
 /// Whether an op other than the stretch's nodes uses the result of `operation`.
 fn hands_on(operation: MlirOperation, node_operations: &[*mut std::ffi::c_void]) -> bool {
     ir::uses(unsafe { mlirOperationGetResult(operation, 0) }).iter().any(|(user, _)| !node_operations.contains(&user.ptr))
@@ -264,7 +295,7 @@ fn hands_on(operation: MlirOperation, node_operations: &[*mut std::ffi::c_void])
 /// Builds the cheapest form of classes in front of an anchor, each class once.
 struct Builder<'a> {
     graph: &'a mut Graph,
-    best: &'a HashMap<Id, (f64, Node)>,
+    best: &'a HashMap<Id, Node>,
     locations: &'a HashMap<Id, MlirLocation>,
     built: &'a mut HashMap<Id, MlirValue>,
     stretch: &'a Stretch<'a>,
@@ -278,7 +309,7 @@ impl Builder<'_> {
         if let Some(value) = self.built.get(&class) {
             return Some(*value);
         }
-        let node = self.best.get(&class)?.1.clone();
+        let node = self.best.get(&class)?.clone();
         let value = match node.operator {
             Operator::Leaf(position) => {
                 let value = self.graph.egraph.analysis.leaves[position as usize];
@@ -320,7 +351,6 @@ impl Builder<'_> {
         let attributes: Vec<(&str, MlirAttribute)> = attributes.iter().map(|(name, value)| (name.as_str(), *value)).collect();
         let element = ir::Builder::before(terminator).value(&name, &arguments, element_type(result_type), &attributes);
         unsafe { mlirOperationSetOperands(terminator, 1, &element) };
-        debug_assert!(elementwise_kernel(map).is_some());
         Some(unsafe { mlirOperationGetResult(map, 0) })
     }
 }

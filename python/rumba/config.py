@@ -27,6 +27,8 @@ OPT = _read("OPT", 3, int)
 # Element indices checked (IndexError) in every function when 1, in none when 0; when unset, in
 # the functions compiled with ``boundscheck=True``.
 BOUNDSCHECK = _read("BOUNDSCHECK", None, _flag)
+# Equality saturation (the ``eqsat`` stage) for functions that do not say: on unless 0.
+EQSAT = _read("EQSAT", True, _flag)
 # The threads parallel code may use; the runtime reads ``RUMBA_NUM_THREADS``, which
 # ``NUMBA_NUM_THREADS`` sets where only it is given.
 NUMBA_DEFAULT_NUM_THREADS = os.cpu_count() or 1

@@ -591,7 +591,7 @@ def _pipeline_arguments(options):
     ``eqsat`` is True (the default), False (no equality saturation) or a dict of limits among
     ``nodes``, ``iterations`` and ``milliseconds``; ``pipeline`` maps stage names to a textual pass
     pipeline, or a list of them, run after that stage."""
-    eqsat = options.get("eqsat", True)
+    eqsat = options.get("eqsat", config.EQSAT)
     limits = None
     if isinstance(eqsat, dict):
         unknown = set(eqsat) - set(_EQSAT_LIMITS)
@@ -605,10 +605,10 @@ def _pipeline_arguments(options):
         raise TypeError("pipeline takes a dict from stage names to pass pipelines, got %r" % (pipeline,))
     pairs = []
     for stage, passes in pipeline.items():
-        for text in [passes] if isinstance(passes, str) else passes:
-            if not isinstance(stage, str) or not isinstance(text, str):
-                raise TypeError("pipeline takes a dict from stage names to pass pipelines (strings), got %r" % (pipeline,))
-            pairs.append((stage, text))
+        texts = [passes] if isinstance(passes, str) else passes
+        if not isinstance(stage, str) or not isinstance(texts, (list, tuple)) or not all(isinstance(text, str) for text in texts):
+            raise TypeError("pipeline takes a dict from stage names to pass pipelines (a string or a list of them), got %r" % (pipeline,))
+        pairs.extend((stage, text) for text in texts)
     return {"eqsat": eqsat is not False, "eqsat_limits": limits, "pipeline": pairs}
 
 

@@ -395,20 +395,27 @@ fn spelling(name: &str, attributes: &[(String, MlirAttribute)]) -> String {
     text
 }
 
-/// The kernel op of a `py.map` that applies one op to its operands' elements in order.
-pub fn elementwise_kernel(map: MlirOperation) -> Option<MlirOperation> {
+/// The kernel op of a `py.map` that applies one op to its operands' elements, and which operand
+/// each of the op's operands is (`x * x` reads operand 0 twice). An operand the op does not read
+/// must be a number: leaving it out then changes no shape.
+pub fn elementwise_kernel(map: MlirOperation) -> Option<(MlirOperation, Vec<usize>)> {
     unsafe {
         let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
         let kernel = mlirBlockGetFirstOperation(block);
+        if kernel.ptr.is_null() {
+            return None;
+        }
         let terminator = mlirOperationGetNextInBlock(kernel);
-        if kernel.ptr.is_null() || terminator.ptr.is_null() || !mlirOperationGetNextInBlock(terminator).ptr.is_null() {
+        if terminator.ptr.is_null() || !mlirOperationGetNextInBlock(terminator).ptr.is_null() {
             return None;
         }
         let arguments: Vec<MlirValue> = (0..mlirBlockGetNumArguments(block)).map(|position| mlirBlockGetArgument(block, position)).collect();
-        let in_order = ir::operands(kernel).len() == arguments.len() && ir::operands(kernel).iter().zip(&arguments).all(|(operand, argument)| mlirValueEqual(*operand, *argument));
+        let read: Option<Vec<usize>> = ir::operands(kernel).iter().map(|operand| arguments.iter().position(|argument| mlirValueEqual(*argument, *operand))).collect();
+        let read = read?;
+        let unread_are_numbers = ir::operands(map).iter().enumerate().all(|(position, operand)| read.contains(&position) || rank(ir::value_type(*operand)) == 0);
         let yields_it = mlirOperationGetNumResults(kernel) == 1 && ir::operands(terminator).first().is_some_and(|yielded| mlirValueEqual(*yielded, mlirOperationGetResult(kernel, 0)));
         let plain = mlirOperationGetNumRegions(kernel) == 0 && rumba_dialects::is_pure(kernel);
-        (in_order && yields_it && plain).then_some(kernel)
+        (!read.is_empty() && unread_are_numbers && yields_it && plain).then_some((kernel, read))
     }
 }
 
@@ -420,7 +427,7 @@ fn spell(operation: MlirOperation) -> (Symbol, Build) {
         return (Symbol::from(spelling(&name, &attributes)), Build::Op { name, attributes });
     }
     match elementwise_kernel(operation) {
-        Some(kernel) => {
+        Some((kernel, _)) => {
             let (kernel_symbol, _) = spell(kernel);
             (Symbol::from(format!("map:{kernel_symbol}")), Build::ElementwiseMap { kernel: kernel_symbol })
         }
