@@ -164,6 +164,19 @@ struct Graph {
 }
 
 impl Graph {
+    /// The node of `operation`, its result type left out where its operands' types imply it, so
+    /// that it is the very node a rule's pattern builds (e-matching looks such nodes up).
+    fn node_of(&mut self, operation: MlirOperation, children: Vec<Id>) -> Node {
+        let mut node = self.egraph.analysis.node_of(operation, children);
+        let Operator::Op(symbol) = node.operator else { return node };
+        let operand_types: Vec<Option<MlirType>> = node.children.iter().map(|child| self.egraph[*child].data.result_type).collect();
+        let result_type = ir::value_type(result_of(operation));
+        if self.egraph.analysis.derived_type(symbol, &operand_types).is_some_and(|derived| unsafe { mlirTypeEqual(derived, result_type) }) {
+            node.result_type = None;
+        }
+        node
+    }
+
     fn class_of(&mut self, value: MlirValue) -> Id {
         if let Some(class) = self.classes.get(&value.ptr) {
             return *class;
@@ -196,7 +209,7 @@ impl Stretch<'_> {
                 operands = read.iter().map(|position| operands[*position]).collect();
             }
             let children = operands.into_iter().map(|operand| graph.class_of(operand)).collect();
-            let node = graph.egraph.analysis.node_of(operation, children);
+            let node = graph.node_of(operation, children);
             let class = graph.egraph.add(node.clone());
             graph.classes.insert(unsafe { mlirOperationGetResult(operation, 0) }.ptr, class);
             graph.nodes.push((operation, node));

@@ -4,8 +4,8 @@
 // Reassociation: add-associate, add-associate-back, mul-associate, mul-associate-back (seen through
 // the constants they bring together), factor-add, factor-sub; reciprocals: truediv-truediv (arcp
 // and reassoc); signed zeros: add-zero (nsz); NaNs and infinities: sub-self, mul-zero (and nsz),
-// truediv-self; approximate functions: exp-log (afn, nnan), log-exp (afn, ninf). For pow-half,
-// sqrt-square and exp-product only the cases without their flags are here.
+// truediv-self, pow-half (nsz, ninf); approximate functions: exp-log (afn, nnan), log-exp (afn,
+// ninf), sqrt-square (afn, nnan), exp-product (afn, reassoc).
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(eqsat)' | %FileCheck %s
 
 // add-associate: (x + 1) + 2 is x + (1 + 2), and 1 + 2 folds.
@@ -463,6 +463,41 @@ func.func @log_exp_ninf_only(%x: f64) -> f64 attributes {py.fastmath = #arith.fa
 // CHECK-NEXT: %[[R:.*]] = py.mul %[[X]], %[[Y]] : f64
 // CHECK-NEXT: return %[[R]] : f64
 func.func @exp_product_reassoc_only(%a: f64, %b: f64) -> f64 attributes {py.fastmath = #arith.fastmath<reassoc>} {
+  %x = py.math "exp"(%a) : (f64) -> f64
+  %y = py.math "exp"(%b) : (f64) -> f64
+  %r = py.mul %x, %y : f64
+  return %r : f64
+}
+
+// pow-half: x ** 0.5 is sqrt(x) where signed zeros (-0.0 ** 0.5 is +0.0, sqrt(-0.0) is -0.0) and
+// infinities (-inf ** 0.5 is +inf, sqrt(-inf) is NaN) do not matter.
+// CHECK-LABEL: func.func @pow_half(
+// CHECK-SAME: %[[X:[^:]+]]: f64)
+// CHECK-NEXT: %[[R:.*]] = py.math "sqrt"(%[[X]]) : (f64) -> f64
+// CHECK-NEXT: return %[[R]] : f64
+func.func @pow_half(%x: f64) -> f64 attributes {py.fastmath = #arith.fastmath<nsz,ninf>} {
+  %half = py.constant 0.5 : f64
+  %r = py.pow %x, %half : f64
+  return %r : f64
+}
+
+// sqrt-square: sqrt(x) * sqrt(x) is x with afn and nnan (x < 0 gives NaN otherwise).
+// CHECK-LABEL: func.func @sqrt_square(
+// CHECK-SAME: %[[X:[^:]+]]: f64)
+// CHECK-NEXT: return %[[X]] : f64
+func.func @sqrt_square(%x: f64) -> f64 attributes {py.fastmath = #arith.fastmath<afn,nnan>} {
+  %s = py.math "sqrt"(%x) : (f64) -> f64
+  %r = py.mul %s, %s : f64
+  return %r : f64
+}
+
+// exp-product: exp(a) * exp(b) is exp(a + b) with afn and reassoc: one exp for two.
+// CHECK-LABEL: func.func @exp_product(
+// CHECK-SAME: %[[A:[^:]+]]: f64, %[[B:[^:]+]]: f64)
+// CHECK-NEXT: %[[S:.*]] = py.add %[[A]], %[[B]] : f64
+// CHECK-NEXT: %[[R:.*]] = py.math "exp"(%[[S]]) : (f64) -> f64
+// CHECK-NEXT: return %[[R]] : f64
+func.func @exp_product(%a: f64, %b: f64) -> f64 attributes {py.fastmath = #arith.fastmath<afn,reassoc>} {
   %x = py.math "exp"(%a) : (f64) -> f64
   %y = py.math "exp"(%b) : (f64) -> f64
   %r = py.mul %x, %y : f64

@@ -206,14 +206,17 @@ impl Facts {
         *self.keeps_type.entry(name.to_string()).or_insert_with(|| rumba_dialects::keeps_operand_type(context, name))
     }
 
-    /// The result type of a node the rules made, from its operands' types; `None` where the
-    /// operator's type does not follow from them (the node is then never chosen).
-    fn derived_type(&mut self, symbol: Symbol, operands: &[Option<MlirType>]) -> Option<MlirType> {
+    /// The result type of a node with `symbol` from its operands' types; `None` where the
+    /// operator's type does not follow from them (a node the rules made is then never chosen).
+    /// `py.math` functions of floats give their operand's type (those the rules make do).
+    pub fn derived_type(&mut self, symbol: Symbol, operands: &[Option<MlirType>]) -> Option<MlirType> {
         match self.build(symbol) {
             Build::Op { name, .. } if name == "py.dot" => self.dot_type(operands.first().copied()??, operands.get(1).copied()??),
             Build::Op { name, .. } => {
                 let first = operands.first().copied()??;
-                (self.keeps_operand_type(&name) && operands.iter().all(|operand| operand.is_some_and(|other| unsafe { mlirTypeEqual(other, first) }))).then_some(first)
+                let same = operands.iter().all(|operand| operand.is_some_and(|other| unsafe { mlirTypeEqual(other, first) }));
+                let keeps = self.keeps_operand_type(&name) || (name == "py.math" && unsafe { mlirTypeIsAFloat(first) });
+                (same && keeps).then_some(first)
             }
             Build::ElementwiseMap { kernel } => {
                 let elements: Option<Vec<MlirType>> = operands.iter().map(|operand| operand.map(element_type)).collect();

@@ -130,13 +130,14 @@ fn dimension_of(node: &Node) -> Option<usize> {
 }
 
 /// The operand and dimension whose extent is dimension `dimension` of the array `made` computes.
-fn extent_source(egraph: &EGraph<Node, Facts>, made: &Node, dimension: usize) -> Option<(Id, usize)> {
+/// `made_rank` is the dimension count of what `made` computes.
+fn extent_source(egraph: &EGraph<Node, Facts>, made: &Node, made_rank: usize, dimension: usize) -> Option<(Id, usize)> {
     let Operator::Op(symbol) = made.operator else { return None };
     let ranks: Vec<usize> = made.children.iter().map(|child| egraph[*child].data.result_type.map_or(0, rank)).collect();
     let text = symbol.as_str();
     if text.starts_with("map:") || text.starts_with("py.map#") {
         let arrays: Vec<usize> = (0..ranks.len()).filter(|position| ranks[*position] > 0).collect();
-        return (arrays.len() == 1).then(|| (made.children[arrays[0]], dimension));
+        return (arrays.len() == 1 && ranks[arrays[0]] == made_rank).then(|| (made.children[arrays[0]], dimension));
     }
     if text != "py.dot" {
         return None;
@@ -158,8 +159,9 @@ impl Searcher<Node, Facts> for ExtentOfResult {
         let mut substs = Vec::new();
         for node in &egraph[class].nodes {
             let Some(dimension) = dimension_of(node) else { continue };
+            let made_rank = egraph[node.children[0]].data.result_type.map_or(0, rank);
             for made in &egraph[node.children[0]].nodes {
-                if let Some((operand, operand_dimension)) = extent_source(egraph, made, dimension) {
+                if let Some((operand, operand_dimension)) = extent_source(egraph, made, made_rank, dimension) {
                     let mut subst = Subst::default();
                     subst.insert(dimension_variable(operand_dimension), operand);
                     substs.push(subst);
