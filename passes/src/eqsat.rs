@@ -80,7 +80,7 @@ pub fn eqsat(module: MlirOperation) {
         for block in blocks_innermost_first(function) {
             let positions: HashMap<*mut std::ffi::c_void, usize> = block_operations(block).into_iter().enumerate().map(|(position, operation)| (operation.ptr, position)).collect();
             for stretch in stretches(block) {
-                Stretch { block, positions: &positions }.saturate(&stretch, &rewrites, limits);
+                Stretch { block, positions: &positions }.saturate(&stretch, rewrites.as_slice(), limits);
             }
         }
     }

@@ -6,6 +6,7 @@
 //! of a new array would alias it).
 
 use super::language::{is_float, is_integer, rank, Facts, Node, Number, Operator};
+use std::sync::{Arc, Mutex};
 use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 
 /// What a variable of a rule must be.
@@ -96,8 +97,20 @@ pub const RULES: &[Rule] = &[
     rule("exp-product", "(py.mul (py.math.exp ?a) (py.math.exp ?b))", "(py.math.exp (py.add ?a ?b))", false, Some(&["afn", "reassoc"]), &[]),
 ];
 
-/// The rewrites that hold in a function with fast-math `flags` (LLVM's names; `fast` is all).
-pub fn rewrites(flags: &[String]) -> Vec<Rewrite<Node, Facts>> {
+/// The rewrites that hold in a function with fast-math `flags` (LLVM's names; `fast` is all), made
+/// once per process for each set of flags.
+pub fn rewrites(flags: &[String]) -> Arc<Vec<Rewrite<Node, Facts>>> {
+    static MADE: Mutex<Vec<(Vec<String>, Arc<Vec<Rewrite<Node, Facts>>>)>> = Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, rewrites)) = made.iter().find(|(made_for, _)| made_for.as_slice() == flags) {
+        return rewrites.clone();
+    }
+    let rewrites = Arc::new(make_rewrites(flags));
+    made.push((flags.to_vec(), rewrites.clone()));
+    rewrites
+}
+
+fn make_rewrites(flags: &[String]) -> Vec<Rewrite<Node, Facts>> {
     let allowed = |needed: &[&str]| needed.iter().all(|flag| flags.iter().any(|given| given == flag || given == "fast"));
     let mut rewrites = Vec::new();
     for rule in RULES {
