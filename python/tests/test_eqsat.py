@@ -494,6 +494,33 @@ def test_sum_of_squares_of_a_matrix():
             assert_close(got, np.sum(given * given), np.sum(given * given), "sum_of_squares(matrix) %r" % options)
 
 
+def sum_of_products(a, b):
+    return np.sum(a * b)
+
+
+@pytest.mark.parametrize("lengths", [(9, 9), (1, 9), (9, 1), (1, 1), (0, 0)], ids=str)
+def test_sum_of_products_broadcasts_as_numpy_does(lengths):
+    """Under fastmath np.sum(a * b) is a dot product of the two vectors viewed at their common extent:
+    an operand of extent 1 repeats (a stride of 0), as NumPy's broadcasting repeats it."""
+    a, b = _rng(12).uniform(-1, 1, lengths[0]), _rng(13).uniform(-1, 1, lengths[1])
+    compiled = rumba.njit(fastmath=True)(sum_of_products)
+    for layout in LAYOUTS if min(lengths) > 1 else ("C",):
+        given_a, given_b = (layouts(a)[layout], layouts(b)[layout]) if layout != "C" else (a, b)
+        expected = np.sum(given_a * given_b)
+        assert_close(compiled(given_a, given_b), expected, np.sum(np.abs(given_a * given_b)) + 1e-300, "sum_of_products %s %s" % (lengths, layout))
+    with pytest.raises(ValueError):
+        compiled(np.ones(3), np.ones(4))
+
+
+def test_sum_of_products_is_a_dot_product_under_fastmath():
+    a = np.ones(4)
+    fast = rumba.njit(fastmath=True)(sum_of_products)
+    strict = rumba.njit(sum_of_products)
+    fast(a, a), strict(a, a)
+    assert "py.dot" in fast.inspect_mlir(signature=fast.signatures[0], stage="eqsat")
+    assert "py.dot" not in strict.inspect_mlir(signature=strict.signatures[0], stage="eqsat")
+
+
 def test_chain_with_mismatched_shapes_still_raises():
     """Reassociating A @ B @ x must keep the shape check of A @ B."""
     A, B, x = np.ones((3, 4)), np.ones((5, 6)), np.ones(6)

@@ -218,8 +218,27 @@ func.func @sum_of_squares_int(%a: !py.array<si64, 1, C>) -> si64 {
   return %r : si64
 }
 
-// Two unrelated vectors may broadcast (an extent of 1 against n), which np.dot refuses: kept.
+// Two unrelated vectors may broadcast (an extent of 1 against n), which np.dot refuses: under
+// reassoc the sum is a dot of both viewed at the common extent n = (|a| == 1 ? |b| : |a|), a vector
+// of extent 1 with stride 0 (sum-of-broadcast-products).
 // CHECK-LABEL: func.func @sum_of_products_unproven(
+// CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>, %[[B:[^:]+]]: !py.array<f64, 1, C>)
+// CHECK-NEXT: %[[NA:.*]] = py.dim %[[A]], 0 : !py.array<f64, 1, C>
+// CHECK-NEXT: %[[ONE:.*]] = py.constant 1 : si64
+// CHECK-NEXT: %[[AUNIT:.*]] = py.cmp "eq", %[[NA]], %[[ONE]] : si64
+// CHECK-NEXT: %[[NB:.*]] = py.dim %[[B]], 0 : !py.array<f64, 1, C>
+// CHECK-NEXT: %[[N:.*]] = arith.select %[[AUNIT]], %[[NB]], %[[NA]] : si64
+// CHECK-NEXT: %[[ZERO:.*]] = py.constant 0 : si64
+// CHECK-NEXT: %[[SA:.*]] = py.stride %[[A]], 0 : !py.array<f64, 1, C>
+// CHECK-NEXT: %[[STEPA:.*]] = arith.select %[[AUNIT]], %[[ZERO]], %[[SA]] : si64
+// CHECK-NEXT: %[[VA:.*]] = py.as_strided %[[A]](%[[N]]) (%[[STEPA]]) : !py.array<f64, 1, C> -> !py.array<f64, 1, A>
+// CHECK-NEXT: %[[BUNIT:.*]] = py.cmp "eq", %[[NB]], %[[ONE]] : si64
+// CHECK-NEXT: %[[SB:.*]] = py.stride %[[B]], 0 : !py.array<f64, 1, C>
+// CHECK-NEXT: %[[STEPB:.*]] = arith.select %[[BUNIT]], %[[ZERO]], %[[SB]] : si64
+// CHECK-NEXT: %[[VB:.*]] = py.as_strided %[[B]](%[[N]]) (%[[STEPB]]) : !py.array<f64, 1, C> -> !py.array<f64, 1, A>
+// CHECK-NEXT: %[[R:.*]] = py.dot %[[VA]], %[[VB]] : !py.array<f64, 1, A>, !py.array<f64, 1, A> -> f64
+// CHECK-NEXT: return %[[R]] : f64
+func.func @sum_of_products_unproven(
 // CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>, %[[B:[^:]+]]: !py.array<f64, 1, C>)
 // CHECK-NEXT: %[[P:.*]] = py.map %[[A]], %[[B]] : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64):
@@ -229,6 +248,22 @@ func.func @sum_of_squares_int(%a: !py.array<si64, 1, C>) -> si64 {
 // CHECK-NEXT: %[[R:.*]] = py.reduce "sum"(%[[P]]) : !py.array<f64, 1, C> -> f64
 // CHECK-NEXT: return %[[R]] : f64
 func.func @sum_of_products_unproven(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>) -> f64 attributes {py.fastmath = #arith.fastmath<reassoc>} {
+  %p = py.map %a, %b : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64, %y: f64):
+    %t = py.mul %x, %y : f64
+    py.yield %t : f64
+  }
+  %r = py.reduce "sum"(%p) : !py.array<f64, 1, C> -> f64
+  return %r : f64
+}
+
+// Without reassoc the sum of products stays a sum (NumPy's pairwise order).
+// CHECK-LABEL: func.func @sum_of_products_strict(
+// CHECK: py.map
+// CHECK: py.reduce "sum"
+// CHECK-NOT: py.dot
+// CHECK: return
+func.func @sum_of_products_strict(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>) -> f64 {
   %p = py.map %a, %b : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
   ^bb0(%x: f64, %y: f64):
     %t = py.mul %x, %y : f64

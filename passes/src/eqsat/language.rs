@@ -179,6 +179,11 @@ impl Facts {
         Some(Node { operator: Operator::Op(symbol), result_type: Some(type_symbol), children })
     }
 
+    /// The node of the op `spelling` names, its type left to follow from its operands.
+    pub fn node_from_spelling(&mut self, spelling: &str, children: Vec<Id>) -> Node {
+        Node { operator: Operator::Op(Symbol::from(spelling)), result_type: None, children }
+    }
+
     /// What builds `symbol`: recorded from the IR, or read from its spelling (the rules' ops).
     pub fn build(&mut self, symbol: Symbol) -> Build {
         if let Some(build) = self.builds.get(&symbol) {

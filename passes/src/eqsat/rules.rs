@@ -5,7 +5,9 @@
 //! are lifted there when their right side is an op, not a bare variable (an array operand in place
 //! of a new array would alias it).
 
-use super::language::{is_float, is_integer, rank, Facts, Node, Number, Operator};
+use super::language::{element_type, is_float, is_integer, rank, Facts, Node, Number, Operator};
+use crate::ir;
+use mlir_sys::MlirType;
 use std::sync::{Arc, Mutex};
 use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 
@@ -30,6 +32,9 @@ pub enum Rhs {
     Pattern(&'static str),
     /// A constant of the match's type.
     Constant(f64),
+    /// `py.dot` of two 1-D arrays broadcast to their common extent (a stride of 0 repeats an
+    /// array of extent 1), as `np.sum(a * b)` broadcasts them.
+    BroadcastDot(&'static str, &'static str),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +78,14 @@ pub const RULES: &[Rule] = &[
     rule("dot-associate-back", "(py.dot ?a (py.dot ?b ?c))", "(py.dot (py.dot ?a ?b) ?c)", true, Some(&["reassoc"]), &[Require::Rank("?b", 2)]),
     rule("dot-scale-left", "(py.dot (map:py.mul ?s ?a) ?b)", "(map:py.mul ?s (py.dot ?a ?b))", true, Some(&["reassoc"]), &[Require::Rank("?s", 0)]),
     rule("dot-scale-right", "(py.dot ?a (map:py.mul ?s ?b))", "(map:py.mul ?s (py.dot ?a ?b))", true, Some(&["reassoc"]), &[Require::Rank("?s", 0)]),
+    Rule {
+        name: "sum-of-broadcast-products",
+        lhs: "(py.reduce.sum (map:py.mul ?a ?b))",
+        rhs: Rhs::BroadcastDot("?a", "?b"),
+        integers: true,
+        floats: Some(&["reassoc"]),
+        requires: &[Require::Rank("?a", 1), Require::Rank("?b", 1)],
+    },
     rule(
         "sum-of-products",
         "(py.reduce.sum (map:py.mul ?a ?b))",
@@ -209,7 +222,8 @@ impl Applier<Node, Facts> for ExtentOfResult {
 fn variants(rule: &Rule) -> Vec<(&'static str, String, Option<RhsBuilt>, Vec<Var>)> {
     let scalar = (rule.lhs.to_string(), built(rule.rhs, |text| text.to_string()));
     let mut found = vec![("", scalar.0, scalar.1, Vec::new())];
-    let liftable = matches!(rule.rhs, Rhs::Pattern(text) if text.starts_with('(')) && rule.lhs.starts_with("(py.") && !rule.lhs.starts_with("(py.dot") && !rule.lhs.starts_with("(py.transpose") && !rule.lhs.starts_with("(py.reduce");
+    let array_rule = ["(py.dot", "(py.transpose", "(py.reduce"].iter().any(|prefix| rule.lhs.starts_with(prefix));
+    let liftable = matches!(rule.rhs, Rhs::Pattern(text) if text.starts_with('(')) && rule.lhs.starts_with("(py.") && !array_rule;
     if liftable {
         let lift = |text: &str| text.replace("(py.", "(map:py.");
         let Rhs::Pattern(rhs) = rule.rhs else { return found };
@@ -227,12 +241,14 @@ fn built(rhs: Rhs, spell: impl Fn(&str) -> String) -> Option<RhsBuilt> {
     match rhs {
         Rhs::Pattern(text) => spell(text).parse::<Pattern<Node>>().ok().map(|pattern| RhsBuilt::Pattern(pattern.ast)),
         Rhs::Constant(value) => Some(RhsBuilt::Constant(value)),
+        Rhs::BroadcastDot(lhs, rhs) => Some(RhsBuilt::BroadcastDot(lhs.parse().ok()?, rhs.parse().ok()?)),
     }
 }
 
 enum RhsBuilt {
     Pattern(PatternAst<Node>),
     Constant(f64),
+    BroadcastDot(Var, Var),
 }
 
 /// Adds a rule's right side and merges it with the match, where the match's numbers are ones the
@@ -262,6 +278,39 @@ impl Apply {
     }
 }
 
+/// `py.dot` of the 1-D arrays `lhs` and `rhs` viewed at their common extent: `n = dim(lhs) == 1 ?
+/// dim(rhs) : dim(lhs)`, and each viewed with extent `n` and stride 0 where its own extent is 1.
+fn broadcast_dot(egraph: &mut EGraph<Node, Facts>, lhs: Id, rhs: Id) -> Option<Id> {
+    let context = egraph.analysis.context;
+    let parse = |text: &str| Some(ir::parse_type(context, text)).filter(|parsed| !parsed.ptr.is_null());
+    let (extent_type, truth) = (parse("si64")?, parse("i1")?);
+    let add = |egraph: &mut EGraph<Node, Facts>, name: &str, attributes: &[(&str, &str)], result_type: MlirType, children: Vec<Id>| -> Option<Id> {
+        let node = egraph.analysis.op_node(name, attributes, result_type, children)?;
+        Some(egraph.add(node))
+    };
+    let one = add(egraph, "py.constant", &[("value", "1 : si64")], extent_type, Vec::new())?;
+    let zero = add(egraph, "py.constant", &[("value", "0 : si64")], extent_type, Vec::new())?;
+    let extent_and_unit = |egraph: &mut EGraph<Node, Facts>, array: Id| -> Option<(Id, Id)> {
+        let extent = add(egraph, "py.dim", &[("dim", "0 : i64")], extent_type, vec![array])?;
+        let unit = add(egraph, "py.cmp", &[("predicate", "\"eq\"")], truth, vec![extent, one])?;
+        Some((extent, unit))
+    };
+    let (lhs_extent, lhs_unit) = extent_and_unit(egraph, lhs)?;
+    let (rhs_extent, _) = extent_and_unit(egraph, rhs)?;
+    let extent = add(egraph, "arith.select", &[], extent_type, vec![lhs_unit, rhs_extent, lhs_extent])?;
+    let view = |egraph: &mut EGraph<Node, Facts>, array: Id, array_extent: Id| -> Option<Id> {
+        let element = element_type(egraph[array].data.result_type?);
+        let view_type = parse(&format!("!py.array<{}, 1, A>", ir::print_type(element)))?;
+        let stride = add(egraph, "py.stride", &[("dim", "0 : i64")], extent_type, vec![array])?;
+        let unit = add(egraph, "py.cmp", &[("predicate", "\"eq\"")], truth, vec![array_extent, one])?;
+        let step = add(egraph, "arith.select", &[], extent_type, vec![unit, zero, stride])?;
+        add(egraph, "py.as_strided", &[("operandSegmentSizes", "array<i32: 1, 1, 1>")], view_type, vec![array, extent, step])
+    };
+    let (lhs_view, rhs_view) = (view(egraph, lhs, lhs_extent)?, view(egraph, rhs, rhs_extent)?);
+    let dot = egraph.analysis.node_from_spelling("py.dot", vec![lhs_view, rhs_view]);
+    Some(egraph.add(dot))
+}
+
 /// The class of `py.dim %array, 0`, if the e-graph has that node.
 fn first_extent(egraph: &EGraph<Node, Facts>, array: Id) -> Option<Id> {
     let dim = super::language::Operator::Op(Symbol::from("py.dim{dim = 0 : i64}"));
@@ -289,6 +338,10 @@ impl Applier<Node, Facts> for Apply {
                     None => return Vec::new(),
                 }
             }
+            RhsBuilt::BroadcastDot(lhs, rhs) => match broadcast_dot(egraph, subst[*lhs], subst[*rhs]) {
+                Some(added) => added,
+                None => return Vec::new(),
+            },
         };
         let same_type = egraph[added].data.result_type.is_some_and(|found| unsafe { mlir_sys::mlirTypeEqual(found, result_type) });
         if same_type && egraph.union(matched, added) {
