@@ -238,15 +238,6 @@ func.func @sum_of_squares_int(%a: !py.array<si64, 1, C>) -> si64 {
 // CHECK-NEXT: %[[VB:.*]] = py.as_strided %[[B]](%[[N]]) (%[[STEPB]]) : !py.array<f64, 1, C> -> !py.array<f64, 1, A>
 // CHECK-NEXT: %[[R:.*]] = py.dot %[[VA]], %[[VB]] : !py.array<f64, 1, A>, !py.array<f64, 1, A> -> f64
 // CHECK-NEXT: return %[[R]] : f64
-func.func @sum_of_products_unproven(
-// CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>, %[[B:[^:]+]]: !py.array<f64, 1, C>)
-// CHECK-NEXT: %[[P:.*]] = py.map %[[A]], %[[B]] : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
-// CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64):
-// CHECK-NEXT: %[[T:.*]] = py.mul %[[X]], %[[Y]] : f64
-// CHECK-NEXT: py.yield %[[T]] : f64
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[R:.*]] = py.reduce "sum"(%[[P]]) : !py.array<f64, 1, C> -> f64
-// CHECK-NEXT: return %[[R]] : f64
 func.func @sum_of_products_unproven(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>) -> f64 attributes {py.fastmath = #arith.fastmath<reassoc>} {
   %p = py.map %a, %b : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
   ^bb0(%x: f64, %y: f64):
