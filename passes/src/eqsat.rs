@@ -7,9 +7,9 @@
 //! that hold under the function's fast-math flags (`py.fastmath`), rewrite the e-graph until it
 //! saturates or meets its limits (nodes, iterations, time: [`Limits`], read from the module's
 //! `rumba.eqsat_limits`). Each value the stretch hands on is then extracted at the lowest cost
-//! (`eqsat/cost.rs`, which prices arrays by their element count) and, where that is strictly lower
-//! than what the IR computes, rebuilt in front of the op that made it; the ops nothing uses any more
-//! are erased. Exact identities apply always; reassociation (matrix chains included), reciprocals,
+//! (`eqsat/cost.rs`, which prices arrays by their element count) and, where those values cost less
+//! in all than what the IR computes for them (each counted once), rebuilt in front of the op that
+//! made it; the ops nothing uses any more are erased. Exact identities apply always; reassociation (matrix chains included), reciprocals,
 //! signed-zero, NaN, infinity and approximate-function rules only under their flags.
 //!
 //! It runs after `parfor`, so a fused elementwise kernel is one block of scalar ops, and `parfor`
@@ -18,8 +18,6 @@
 mod cost;
 mod language;
 mod rules;
-
-pub use rules::RULES;
 
 use crate::ir;
 use cost::{own_cost, Cost};
