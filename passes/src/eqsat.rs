@@ -78,7 +78,7 @@ pub fn eqsat(module: MlirOperation) {
         for block in blocks_innermost_first(function) {
             let positions: HashMap<*mut std::ffi::c_void, usize> = block_operations(block).into_iter().enumerate().map(|(position, operation)| (operation.ptr, position)).collect();
             for stretch in stretches(block) {
-                Stretch { block, positions: &positions }.saturate(&stretch, rewrites.as_slice(), limits);
+                Stretch { block, positions: &positions }.saturate(&stretch, &rewrites, limits);
             }
         }
     }
@@ -197,7 +197,7 @@ impl Graph {
 }
 
 impl Stretch<'_> {
-    fn saturate(&self, operations: &[MlirOperation], rewrites: &[egg::Rewrite<Node, Facts>], limits: Limits) {
+    fn saturate(&self, operations: &[MlirOperation], rewrites: &[rules::Keyed], limits: Limits) {
         let Some(first) = operations.first() else { return };
         let context = unsafe { mlirOperationGetContext(*first) };
         let mut graph = Graph { egraph: EGraph::new(Facts::new(context)), classes: HashMap::new(), nodes: Vec::new() };
@@ -215,6 +215,11 @@ impl Stretch<'_> {
         if graph.nodes.iter().filter(|(operation, _)| !is_constant(*operation)).count() == 0 {
             return;
         }
+        let present = graph.egraph.classes().flat_map(|class| class.nodes.iter()).filter_map(|node| match node.operator {
+            Operator::Op(symbol) => Some(rules::operator_key(symbol.as_str()).to_string()),
+            Operator::Leaf(_) => None,
+        });
+        let rewrites = rules::relevant(rewrites, present);
         let runner: Runner<Node, Facts, ()> = Runner::new(Facts::new(context))
             .with_egraph(graph.egraph)
             .with_node_limit(limits.nodes)

@@ -8,6 +8,7 @@
 use super::language::{element_type, is_float, is_integer, rank, Facts, Node, Number, Operator};
 use crate::ir;
 use mlir_sys::MlirType;
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 
@@ -110,10 +111,49 @@ pub const RULES: &[Rule] = &[
     rule("exp-product", "(py.mul (py.math.exp ?a) (py.math.exp ?b))", "(py.math.exp (py.add ?a ?b))", false, Some(&["afn", "reassoc"]), &[]),
 ];
 
+/// A rewrite with the operator its left side starts with and the operators its right side makes,
+/// so that a stretch runs only the rewrites that can match in it (egg checks its limits, reading
+/// the clock, after each rewrite it searches and applies).
+pub struct Keyed {
+    pub rewrite: Rewrite<Node, Facts>,
+    root: String,
+    makes: Vec<String>,
+}
+
+/// An operator's name and naming attribute, without its other attributes (`py.dim{dim = 0 : i64}` is
+/// `py.dim`).
+pub fn operator_key(spelling: &str) -> &str {
+    spelling.split('{').next().unwrap_or(spelling)
+}
+
+/// The operators a pattern's text names.
+fn operators(pattern: &str) -> Vec<String> {
+    pattern.split('(').skip(1).filter_map(|rest| rest.split_whitespace().next()).map(|operator| operator_key(operator).to_string()).collect()
+}
+
+/// The rewrites that can apply to an e-graph whose operators are `present`: those whose left side
+/// starts with one of them or with one that such a rewrite makes.
+pub fn relevant<'a>(rewrites: &'a [Keyed], present: impl Iterator<Item = String>) -> Vec<&'a Rewrite<Node, Facts>> {
+    let mut operators: HashSet<String> = present.collect();
+    let mut chosen = vec![false; rewrites.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (keyed, chosen) in rewrites.iter().zip(chosen.iter_mut()) {
+            if !*chosen && operators.contains(&keyed.root) {
+                *chosen = true;
+                changed = true;
+                operators.extend(keyed.makes.iter().cloned());
+            }
+        }
+    }
+    rewrites.iter().zip(chosen).filter(|(_, chosen)| *chosen).map(|(keyed, _)| &keyed.rewrite).collect()
+}
+
 /// The rewrites that hold in a function with fast-math `flags` (LLVM's names; `fast` is all), made
 /// once per process for each set of flags.
-pub fn rewrites(flags: &[String]) -> Arc<Vec<Rewrite<Node, Facts>>> {
-    static MADE: Mutex<Vec<(Vec<String>, Arc<Vec<Rewrite<Node, Facts>>>)>> = Mutex::new(Vec::new());
+pub fn rewrites(flags: &[String]) -> Arc<Vec<Keyed>> {
+    static MADE: Mutex<Vec<(Vec<String>, Arc<Vec<Keyed>>)>> = Mutex::new(Vec::new());
     let mut made = MADE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some((_, rewrites)) = made.iter().find(|(made_for, _)| made_for.as_slice() == flags) {
         return rewrites.clone();
@@ -123,7 +163,7 @@ pub fn rewrites(flags: &[String]) -> Arc<Vec<Rewrite<Node, Facts>>> {
     rewrites
 }
 
-fn make_rewrites(flags: &[String]) -> Vec<Rewrite<Node, Facts>> {
+fn make_rewrites(flags: &[String]) -> Vec<Keyed> {
     let allowed = |needed: &[&str]| needed.iter().all(|flag| flags.iter().any(|given| given == flag || given == "fast"));
     let mut rewrites = Vec::new();
     for rule in RULES {
@@ -131,15 +171,23 @@ fn make_rewrites(flags: &[String]) -> Vec<Rewrite<Node, Facts>> {
         if !rule.integers && !floats {
             continue;
         }
-        for (suffix, lhs, rhs, dropped) in variants(rule) {
+        for (suffix, lhs, rhs_text, rhs, dropped) in variants(rule) {
             let (Ok(searcher), Some(rhs)) = (lhs.parse::<Pattern<Node>>(), rhs) else { continue };
+            let makes = match rule.rhs {
+                Rhs::Pattern(_) => operators(&rhs_text),
+                Rhs::Constant(_) => vec!["py.constant".to_string()],
+                Rhs::BroadcastDot(..) => ["py.dot", "py.as_strided", "py.stride", "py.dim", "py.cmp.eq", "arith.select", "py.constant"].map(String::from).to_vec(),
+            };
+            let root = operators(&lhs).into_iter().next().unwrap_or_default();
             let applier = Apply { rhs, integers: rule.integers, floats, requires: rule.requires, dropped };
             if let Ok(rewrite) = Rewrite::new(format!("{}{suffix}", rule.name), searcher, applier) {
-                rewrites.push(rewrite);
+                rewrites.push(Keyed { rewrite, root, makes });
             }
         }
     }
-    rewrites.extend(Rewrite::new("extent-of-result", ExtentOfResult, ExtentOfResult));
+    if let Ok(rewrite) = Rewrite::new("extent-of-result", ExtentOfResult, ExtentOfResult) {
+        rewrites.push(Keyed { rewrite, root: "py.dim".into(), makes: vec!["py.dim".into()] });
+    }
     rewrites
 }
 
@@ -218,17 +266,21 @@ impl Applier<Node, Facts> for ExtentOfResult {
 }
 
 /// The rule over numbers, and over elementwise maps where that holds: name suffix, left side,
-/// right side, and the variables only the left side names (which must then be numbers).
-fn variants(rule: &Rule) -> Vec<(&'static str, String, Option<RhsBuilt>, Vec<Var>)> {
-    let scalar = (rule.lhs.to_string(), built(rule.rhs, |text| text.to_string()));
-    let mut found = vec![("", scalar.0, scalar.1, Vec::new())];
+/// right side (as text, and built), and the variables only the left side names (which must then be
+/// numbers).
+fn variants(rule: &Rule) -> Vec<(&'static str, String, String, Option<RhsBuilt>, Vec<Var>)> {
+    let rhs_text = match rule.rhs {
+        Rhs::Pattern(text) => text,
+        _ => "",
+    };
+    let mut found = vec![("", rule.lhs.to_string(), rhs_text.to_string(), built(rule.rhs, |text| text.to_string()), Vec::new())];
     let array_rule = ["(py.dot", "(py.transpose", "(py.reduce"].iter().any(|prefix| rule.lhs.starts_with(prefix));
     let liftable = matches!(rule.rhs, Rhs::Pattern(text) if text.starts_with('(')) && rule.lhs.starts_with("(py.") && !array_rule;
     if liftable {
         let lift = |text: &str| text.replace("(py.", "(map:py.");
         let Rhs::Pattern(rhs) = rule.rhs else { return found };
         let dropped = variables(rule.lhs).into_iter().filter(|variable| !variables(rhs).contains(variable)).filter_map(|variable| variable.parse().ok()).collect();
-        found.push(("-elementwise", lift(rule.lhs), built(rule.rhs, lift), dropped));
+        found.push(("-elementwise", lift(rule.lhs), lift(rhs), built(rule.rhs, lift), dropped));
     }
     found
 }
