@@ -249,7 +249,12 @@ impl Stretch<'_> {
             let mut builder = Builder { graph: &mut graph, best: &best, locations: &locations, built: &mut built, stretch: self };
             for root in roots {
                 let class = builder.graph.classes[&result_of(root).ptr];
-                if let Some(value) = builder.value(class, root) {
+                let value = match sharing(root) {
+                    Sharing::Shared => builder.value(class, root),
+                    Sharing::Fresh => builder.fresh_array(class, root),
+                    Sharing::Kept => None,
+                };
+                if let Some(value) = value {
                     unsafe { mlirValueReplaceAllUsesOfWith(result_of(root), value) };
                 }
             }
@@ -269,6 +274,70 @@ impl Stretch<'_> {
             }
             _ => true,
         }
+    }
+}
+
+/// Ops that make a new array.
+const FRESH_ARRAYS: [&str; 3] = ["py.map", "py.dot", "py.reduce"];
+
+/// Ops whose array result is a view of their first operand's memory.
+const VIEWS: [&str; 4] = ["py.view", "py.transpose", "py.reshape", "py.as_strided"];
+
+/// Whether `user` only reads the array it has as operand `position`.
+fn only_reads(user: MlirOperation, position: u32) -> bool {
+    match ir::op_name(user).as_str() {
+        "py.dim" | "py.stride" | "py.getitem" | "py.map" | "py.dot" | "py.reduce" => true,
+        "py.copy" => position == 0,
+        _ => false,
+    }
+}
+
+/// Whether the array `value`, or a view of it, may be written or handed on (returned, stored,
+/// passed to a call): any use but a read.
+fn exposed(value: MlirValue) -> bool {
+    ir::uses(value).into_iter().any(|(user, position)| {
+        if VIEWS.contains(&ir::op_name(user).as_str()) && position == 0 {
+            exposed(result_of(user))
+        } else {
+            !only_reads(user, position)
+        }
+    })
+}
+
+/// How a root's value may be rebuilt without changing which arrays share memory.
+enum Sharing {
+    /// Only read (as are its views): any value of its class will do, shared with other uses.
+    Shared,
+    /// A new array that is written or handed on, with no views: a new array of its own.
+    Fresh,
+    /// A view of a new array that is written or handed on, or such an array with views of it:
+    /// rebuilding it would part what writes through one from what reads through the other.
+    Kept,
+}
+
+fn sharing(root: MlirOperation) -> Sharing {
+    let result = result_of(root);
+    if language::rank(ir::value_type(result)) == 0 {
+        return Sharing::Shared;
+    }
+    let name = ir::op_name(root);
+    if FRESH_ARRAYS.contains(&name.as_str()) {
+        let viewed = ir::uses(result).iter().any(|(user, position)| *position == 0 && VIEWS.contains(&ir::op_name(*user).as_str()));
+        return match (exposed(result), viewed) {
+            (false, _) => Sharing::Shared,
+            (true, false) => Sharing::Fresh,
+            (true, true) => Sharing::Kept,
+        };
+    }
+    let mut base = result;
+    while let Some(view) = ir::defining_operation(base).filter(|operation| VIEWS.contains(&ir::op_name(*operation).as_str())) {
+        base = unsafe { mlirOperationGetOperand(view, 0) };
+    }
+    let of_new_array = ir::defining_operation(base).is_some_and(|producer| FRESH_ARRAYS.contains(&ir::op_name(producer).as_str()));
+    if of_new_array && exposed(base) {
+        Sharing::Kept
+    } else {
+        Sharing::Shared
     }
 }
 
@@ -318,18 +387,37 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// The value of `class` built in front of `anchor`; `None` where its cheapest form reads a value
-    /// defined after `anchor`.
+    /// The value of `class` built in front of `anchor`, once for every use; `None` where its
+    /// cheapest form reads a value defined after `anchor`.
     fn value(&mut self, class: Id, anchor: MlirOperation) -> Option<MlirValue> {
         let class = self.graph.egraph.find(class);
         if let Some(value) = self.built.get(&class) {
             return Some(*value);
         }
+        let value = self.make(class, anchor)?;
+        if !matches!(self.best.get(&class)?.operator, Operator::Leaf(_)) {
+            self.built.insert(class, value);
+        }
+        Some(value)
+    }
+
+    /// A new array for `class`, made in front of `anchor` and shared with nothing (its operands may
+    /// be): what replaces an array that is written or handed on. `None` where the cheapest form is
+    /// not an op that makes a new array.
+    fn fresh_array(&mut self, class: Id, anchor: MlirOperation) -> Option<MlirValue> {
+        let class = self.graph.egraph.find(class);
+        let Operator::Op(symbol) = self.best.get(&class)?.operator else { return None };
+        let makes_array = FRESH_ARRAYS.contains(&self.graph.egraph.analysis.build(symbol).name());
+        makes_array.then(|| self.make(class, anchor)).flatten()
+    }
+
+    /// The cheapest form of `class` in front of `anchor`, its operands through [`Builder::value`].
+    fn make(&mut self, class: Id, anchor: MlirOperation) -> Option<MlirValue> {
         let node = self.best.get(&class)?.clone();
-        let value = match node.operator {
+        match node.operator {
             Operator::Leaf(position) => {
                 let value = self.graph.egraph.analysis.leaves[position as usize];
-                return self.stretch.available(value, anchor).then_some(value);
+                self.stretch.available(value, anchor).then_some(value)
             }
             Operator::Op(symbol) => {
                 let operands = node.children.iter().map(|child| self.value(*child, anchor)).collect::<Option<Vec<_>>>()?;
@@ -338,7 +426,7 @@ impl Builder<'_> {
                 if let Some(location) = self.locations.get(&class) {
                     b.location = *location;
                 }
-                match self.graph.egraph.analysis.build(symbol) {
+                Some(match self.graph.egraph.analysis.build(symbol) {
                     Build::Op { name, attributes } => {
                         let attributes: Vec<(&str, MlirAttribute)> = attributes.iter().map(|(name, value)| (name.as_str(), *value)).collect();
                         b.value(&name, &operands, result_type, &attributes)
@@ -350,11 +438,9 @@ impl Builder<'_> {
                         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, copy);
                         mlirOperationGetResult(copy, 0)
                     },
-                }
+                })
             }
-        };
-        self.built.insert(class, value);
-        Some(value)
+        }
     }
 
     /// `py.map` of `operands` whose kernel applies the op `kernel` spells to their elements.

@@ -521,6 +521,49 @@ def test_sum_of_products_is_a_dot_product_under_fastmath():
     assert "py.dot" not in strict.inspect_mlir(signature=strict.signatures[0], stage="eqsat")
 
 
+def written_product(a, x):
+    p = a @ x
+    q = a @ x
+    p[0] = 99.0
+    return q
+
+
+def written_map(a):
+    p = a + 1.0
+    q = a + 1.0
+    p[0] = 99.0
+    return p, q
+
+
+def written_through_view(a, b):
+    p = a @ b
+    view = p.T
+    r = a @ b
+    p[0, 1] = 99.0
+    return view, r
+
+
+def returned_twice(a):
+    return a * 2.0, a * 2.0
+
+
+@pytest.mark.parametrize("fastmath", [False, True])
+def test_equal_arrays_stay_apart_where_one_is_written(fastmath):
+    """Equal new arrays are one value only where they are just read: one written, returned or
+    viewed stays an array of its own, as Python made it."""
+    a, b, x = _rng(14).uniform(-1, 1, (4, 4)), _rng(15).uniform(-1, 1, (4, 4)), _rng(16).uniform(-1, 1, 4)
+    options = {"fastmath": fastmath}
+    np.testing.assert_allclose(rumba.njit(**options)(written_product)(a, x), written_product(a, x))
+    for got, expected in zip(rumba.njit(**options)(written_map)(x), written_map(x)):
+        np.testing.assert_array_equal(got, expected)
+    for got, expected in zip(rumba.njit(**options)(written_through_view)(a, b), written_through_view(a, b)):
+        np.testing.assert_allclose(got, expected)
+    first, second = rumba.njit(**options)(returned_twice)(x)
+    assert first is not second and not np.shares_memory(first, second)
+    first[0] = 99.0
+    np.testing.assert_array_equal(second, x * 2.0)
+
+
 def test_chain_with_mismatched_shapes_still_raises():
     """Reassociating A @ B @ x must keep the shape check of A @ B."""
     A, B, x = np.ones((3, 4)), np.ones((5, 6)), np.ones(6)

@@ -699,3 +699,83 @@ func.func @kernel_block(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>) -> !
   }
   return %r : !py.array<f64, 1, C>
 }
+
+// Two identical fused maps (kernels of several ops, keyed by their printed kernel) over one array
+// are one array where they are only read: one map, summed twice.
+// CHECK-LABEL: func.func @identical_fused_maps_read(
+// CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>)
+// CHECK-NEXT: %[[M:.*]] = py.map %[[A]] : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f64):
+// CHECK-NEXT: %[[S:.*]] = py.mul %[[X]], %[[X]] : f64
+// CHECK-NEXT: %[[T:.*]] = py.math "sin"(%[[S]]) : (f64) -> f64
+// CHECK-NEXT: py.yield %[[T]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R:.*]] = py.reduce "sum"(%[[M]])
+// CHECK-NEXT: return %[[R]], %[[R]]
+func.func @identical_fused_maps_read(%a: !py.array<f64, 1, C>) -> (f64, f64) {
+  %p = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64):
+    %s = py.mul %x, %x : f64
+    %t = py.math "sin"(%s) : (f64) -> f64
+    py.yield %t : f64
+  }
+  %q = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%y: f64):
+    %s = py.mul %y, %y : f64
+    %t = py.math "sin"(%s) : (f64) -> f64
+    py.yield %t : f64
+  }
+  %sp = py.reduce "sum"(%p) : !py.array<f64, 1, C> -> f64
+  %sq = py.reduce "sum"(%q) : !py.array<f64, 1, C> -> f64
+  return %sp, %sq : f64, f64
+}
+
+// Returned, they stay two arrays: the caller may write into one (two maps).
+// CHECK-LABEL: func.func @identical_fused_maps_returned(
+// CHECK: %[[P:.*]] = py.map
+// CHECK: %[[Q:.*]] = py.map
+// CHECK: return %[[P]], %[[Q]]
+func.func @identical_fused_maps_returned(%a: !py.array<f64, 1, C>) -> (!py.array<f64, 1, C>, !py.array<f64, 1, C>) {
+  %p = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64):
+    %s = py.mul %x, %x : f64
+    %t = py.math "sin"(%s) : (f64) -> f64
+    py.yield %t : f64
+  }
+  %q = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%y: f64):
+    %s = py.mul %y, %y : f64
+    %t = py.math "sin"(%s) : (f64) -> f64
+    py.yield %t : f64
+  }
+  return %p, %q : !py.array<f64, 1, C>, !py.array<f64, 1, C>
+}
+
+// Written after the stretch, p = a @ x and q = a @ x stay two arrays: q keeps its values.
+// CHECK-LABEL: func.func @identical_products_written(
+// CHECK: %[[P:.*]] = py.dot
+// CHECK: %[[Q:.*]] = py.dot
+// CHECK: py.setitem %{{.*}}, %[[P]]
+// CHECK: return %[[Q]]
+func.func @identical_products_written(%a: !py.array<f64, 2, C>, %x: !py.array<f64, 1, C>, %i: ui64, %v: f64) -> !py.array<f64, 1, C> {
+  %p = py.dot %a, %x : !py.array<f64, 2, C>, !py.array<f64, 1, C> -> !py.array<f64, 1, C>
+  %q = py.dot %a, %x : !py.array<f64, 2, C>, !py.array<f64, 1, C> -> !py.array<f64, 1, C>
+  py.setitem %v, %p[%i] : f64, !py.array<f64, 1, C>, ui64
+  return %q : !py.array<f64, 1, C>
+}
+
+// A view of a new array that is written keeps reading that array: q = p.T is not rebuilt from
+// another copy of a @ b, so q sees the write into p.
+// CHECK-LABEL: func.func @view_of_written_product(
+// CHECK: %[[P:.*]] = py.dot
+// CHECK-NEXT: %[[Q:.*]] = py.transpose %[[P]]
+// CHECK: py.setitem %{{.*}}, %[[P]]
+// CHECK: return %[[Q]]
+func.func @view_of_written_product(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 2, C>, %i: ui64, %v: f64) -> !py.array<f64, 2, F> {
+  %p = py.dot %a, %b : !py.array<f64, 2, C>, !py.array<f64, 2, C> -> !py.array<f64, 2, C>
+  %q = py.transpose %p : !py.array<f64, 2, C> -> !py.array<f64, 2, F>
+  %r = py.dot %a, %b : !py.array<f64, 2, C>, !py.array<f64, 2, C> -> !py.array<f64, 2, C>
+  %d = py.dim %r, 0 : !py.array<f64, 2, C>
+  py.setitem %v, %p[%i, %i] : f64, !py.array<f64, 2, C>, ui64, ui64
+  return %q : !py.array<f64, 2, F>
+}

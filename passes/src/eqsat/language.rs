@@ -90,6 +90,16 @@ pub enum Build {
     CopyOf(MlirOperation),
 }
 
+impl Build {
+    /// The name of the op it builds.
+    pub fn name(&self) -> &str {
+        match self {
+            Build::Op { name, .. } => name,
+            Build::ElementwiseMap { .. } | Build::CopyOf(_) => "py.map",
+        }
+    }
+}
+
 /// A number a constant node holds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
@@ -443,15 +453,18 @@ fn spell(operation: MlirOperation) -> (Symbol, Build) {
     }
 }
 
-/// `operation` printed on its own (values from outside it unnamed): what it computes from its
-/// operands, whatever they are.
+/// `operation` printed on its own, its values named from its own first result and the values from
+/// outside it unnamed: what it computes from its operands, wherever it is. (A detached copy is
+/// printed: an op in a function is named after the function's other values.)
 fn print_local(operation: MlirOperation) -> String {
     let mut text = String::new();
     unsafe {
+        let copy = mlirOperationClone(operation);
         let flags = mlirOpPrintingFlagsCreate();
         mlirOpPrintingFlagsUseLocalScope(flags);
-        mlirOperationPrintWithFlags(operation, flags, Some(ir::append_chunk), (&mut text as *mut String).cast());
+        mlirOperationPrintWithFlags(copy, flags, Some(ir::append_chunk), (&mut text as *mut String).cast());
         mlirOpPrintingFlagsDestroy(flags);
+        mlirOperationDestroy(copy);
     }
     text
 }
