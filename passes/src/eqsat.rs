@@ -209,7 +209,7 @@ impl Stretch<'_> {
             let children = operands.into_iter().map(|operand| graph.class_of(operand)).collect();
             let node = graph.node_of(operation, children);
             let class = graph.egraph.add(node.clone());
-            graph.classes.insert(unsafe { mlirOperationGetResult(operation, 0) }.ptr, class);
+            graph.classes.insert(result_of(operation).ptr, class);
             graph.nodes.push((operation, node));
         }
         if graph.nodes.iter().filter(|(operation, _)| !is_constant(*operation)).count() == 0 {

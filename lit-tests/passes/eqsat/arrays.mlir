@@ -779,3 +779,29 @@ func.func @view_of_written_product(%a: !py.array<f64, 2, C>, %b: !py.array<f64, 
   py.setitem %v, %p[%i, %i] : f64, !py.array<f64, 2, C>, ui64, ui64
   return %q : !py.array<f64, 2, F>
 }
+
+// A map of one op with attributes of its own (here arith.addf's fastmath) is rebuilt with them.
+// CHECK-LABEL: func.func @kernel_attributes(
+// CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>, %[[B:[^:]+]]: !py.array<f64, 1, C>)
+// CHECK-NEXT: %[[M:.*]] = py.map %[[A]], %[[B]] : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64):
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[X]], %[[Y]] fastmath<contract> : f64
+// CHECK-NEXT: py.yield %[[S]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R:.*]] = py.reduce "sum"(%[[M]])
+// CHECK-NEXT: return %[[R]], %[[R]]
+func.func @kernel_attributes(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>) -> (f64, f64) {
+  %p = py.map %a, %b : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y fastmath<contract> : f64
+    py.yield %s : f64
+  }
+  %q = py.map %a, %b : (!py.array<f64, 1, C>, !py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y fastmath<contract> : f64
+    py.yield %s : f64
+  }
+  %sp = py.reduce "sum"(%p) : !py.array<f64, 1, C> -> f64
+  %sq = py.reduce "sum"(%q) : !py.array<f64, 1, C> -> f64
+  return %sp, %sq : f64, f64
+}

@@ -151,8 +151,11 @@ impl Facts {
         let result_type = ir::value_type(result);
         let type_symbol = Symbol::from(ir::print_type(result_type));
         self.types.insert(type_symbol, result_type);
-        let (symbol, build) = spell(operation);
-        self.builds.entry(symbol).or_insert(build);
+        let spelled = spell(operation);
+        let symbol = spelled[0].0;
+        for (spelled_symbol, build) in spelled {
+            self.builds.entry(spelled_symbol).or_insert(build);
+        }
         Node { operator: Operator::Op(symbol), result_type: Some(type_symbol), children }
     }
 
@@ -437,19 +440,22 @@ pub fn elementwise_kernel(map: MlirOperation) -> Option<(MlirOperation, Vec<usiz
     }
 }
 
-/// The spelling of `operation` and what builds it again.
-fn spell(operation: MlirOperation) -> (Symbol, Build) {
+/// The spelling of `operation` and what builds it again, then those of the kernel op of an
+/// elementwise map.
+fn spell(operation: MlirOperation) -> Vec<(Symbol, Build)> {
     let name = ir::op_name(operation);
     if name != "py.map" {
         let attributes = attributes(operation);
-        return (Symbol::from(spelling(&name, &attributes)), Build::Op { name, attributes });
+        return vec![(Symbol::from(spelling(&name, &attributes)), Build::Op { name, attributes })];
     }
     match elementwise_kernel(operation) {
         Some((kernel, _)) => {
-            let (kernel_symbol, _) = spell(kernel);
-            (Symbol::from(format!("map:{kernel_symbol}")), Build::ElementwiseMap { kernel: kernel_symbol })
+            let mut spelled = spell(kernel);
+            let kernel_symbol = spelled[0].0;
+            spelled.insert(0, (Symbol::from(format!("map:{kernel_symbol}")), Build::ElementwiseMap { kernel: kernel_symbol }));
+            spelled
         }
-        None => (Symbol::from(format!("py.map#{}", print_local(operation))), Build::CopyOf(operation)),
+        None => vec![(Symbol::from(format!("py.map#{}", print_local(operation))), Build::CopyOf(operation))],
     }
 }
 

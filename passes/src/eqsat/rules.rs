@@ -7,10 +7,10 @@
 
 use super::language::{element_type, is_float, is_integer, rank, Facts, Node, Number, Operator};
 use crate::ir;
+use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 use mlir_sys::MlirType;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
-use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 
 /// What a variable of a rule must be.
 #[derive(Clone, Copy, Debug)]
@@ -278,9 +278,8 @@ fn variants(rule: &Rule) -> Vec<(&'static str, String, String, Option<RhsBuilt>,
     let liftable = matches!(rule.rhs, Rhs::Pattern(text) if text.starts_with('(')) && rule.lhs.starts_with("(py.") && !array_rule;
     if liftable {
         let lift = |text: &str| text.replace("(py.", "(map:py.");
-        let Rhs::Pattern(rhs) = rule.rhs else { return found };
-        let dropped = variables(rule.lhs).into_iter().filter(|variable| !variables(rhs).contains(variable)).filter_map(|variable| variable.parse().ok()).collect();
-        found.push(("-elementwise", lift(rule.lhs), lift(rhs), built(rule.rhs, lift), dropped));
+        let dropped = variables(rule.lhs).into_iter().filter(|variable| !variables(rhs_text).contains(variable)).filter_map(|variable| variable.parse().ok()).collect();
+        found.push(("-elementwise", lift(rule.lhs), lift(rhs_text), built(rule.rhs, lift), dropped));
     }
     found
 }
