@@ -433,6 +433,9 @@ impl Builder<'_> {
                     }
                     Build::ElementwiseMap { kernel } => self.elementwise_map(&b, kernel, &operands, result_type)?,
                     Build::CopyOf(template) => unsafe {
+                        if !language::captured(template).into_iter().all(|value| self.stretch.available(value, anchor)) {
+                            return None;
+                        }
                         let copy = mlirOperationClone(template);
                         mlirOperationSetOperands(copy, operands.len() as isize, operands.as_ptr());
                         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, copy);

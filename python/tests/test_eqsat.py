@@ -564,6 +564,18 @@ def test_equal_arrays_stay_apart_where_one_is_written(fastmath):
     np.testing.assert_array_equal(second, x * 2.0)
 
 
+def means_along_both_axes(a):
+    return np.mean(a, 1), a.mean(axis=0)
+
+
+def test_maps_reading_different_outside_values_stay_apart():
+    """A mean along an axis divides in a kernel by an extent computed outside it: the two means of
+    a 5x4 matrix divide by 4 and by 5, and are not one map."""
+    a = _rng(17).uniform(-1, 1, (5, 4))
+    for got, expected in zip(rumba.njit(means_along_both_axes)(a), means_along_both_axes(a)):
+        np.testing.assert_allclose(got, expected, rtol=1e-15)
+
+
 def test_chain_with_mismatched_shapes_still_raises():
     """Reassociating A @ B @ x must keep the shape check of A @ B."""
     A, B, x = np.ones((3, 4)), np.ones((5, 6)), np.ones(6)

@@ -805,3 +805,26 @@ func.func @kernel_attributes(%a: !py.array<f64, 1, C>, %b: !py.array<f64, 1, C>)
   %sq = py.reduce "sum"(%q) : !py.array<f64, 1, C> -> f64
   return %sp, %sq : f64, f64
 }
+
+// Kernels that read values from outside their map (a mean's divisor) print alike whatever those
+// are: each stays its own, so a / m and a / n are two maps.
+// CHECK-LABEL: func.func @kernels_reading_outside(
+// CHECK-SAME: %[[A:[^:]+]]: !py.array<f64, 1, C>, %[[M:[^:]+]]: f64, %[[N:[^:]+]]: f64)
+// CHECK: py.truediv %{{.*}}, %[[M]] : f64
+// CHECK: py.truediv %{{.*}}, %[[N]] : f64
+// CHECK: return
+func.func @kernels_reading_outside(%a: !py.array<f64, 1, C>, %m: f64, %n: f64) -> (f64, f64) {
+  %p = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64):
+    %s = py.truediv %x, %m : f64
+    py.yield %s : f64
+  }
+  %q = py.map %a : (!py.array<f64, 1, C>) -> !py.array<f64, 1, C> {
+  ^bb0(%x: f64):
+    %s = py.truediv %x, %n : f64
+    py.yield %s : f64
+  }
+  %sp = py.reduce "sum"(%p) : !py.array<f64, 1, C> -> f64
+  %sq = py.reduce "sum"(%q) : !py.array<f64, 1, C> -> f64
+  return %sp, %sq : f64, f64
+}

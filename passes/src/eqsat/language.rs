@@ -455,8 +455,29 @@ fn spell(operation: MlirOperation) -> Vec<(Symbol, Build)> {
             spelled.insert(0, (Symbol::from(format!("map:{kernel_symbol}")), Build::ElementwiseMap { kernel: kernel_symbol }));
             spelled
         }
-        None => vec![(Symbol::from(format!("py.map#{}", print_local(operation))), Build::CopyOf(operation))],
+        // A kernel that reads values from outside the map (a divisor computed before it) is equal
+        // to another only where those are the same values, which its text does not show.
+        None if captured(operation).is_empty() => vec![(Symbol::from(format!("py.map#{}", print_local(operation))), Build::CopyOf(operation))],
+        None => vec![(Symbol::from(format!("py.map#{}@{:p}", print_local(operation), operation.ptr)), Build::CopyOf(operation))],
     }
+}
+
+/// The values the regions of `operation` read from outside it.
+pub fn captured(operation: MlirOperation) -> Vec<MlirValue> {
+    let inside = ir::block_arguments(operation);
+    let mut found: Vec<MlirValue> = Vec::new();
+    for nested in ir::collect_operations(operation, |nested| unsafe { !mlirOperationEqual(nested, operation) }) {
+        for operand in ir::operands(nested) {
+            let defined_inside = match ir::defining_operation(operand) {
+                Some(producer) => ir::is_ancestor(operation, producer),
+                None => inside.iter().any(|argument| unsafe { mlirValueEqual(*argument, operand) }),
+            };
+            if !defined_inside && !found.iter().any(|seen| unsafe { mlirValueEqual(*seen, operand) }) {
+                found.push(operand);
+            }
+        }
+    }
+    found
 }
 
 /// `operation` printed on its own, its values named from its own first result and the values from
