@@ -35,6 +35,9 @@ pub fn create_context() -> Context {
     register_all_dialects(&registry);
     py_dialect_handle().insert_dialect(&registry);
     let context = Context::new();
+    // Functions are compiled one at a time and are small: the thread pool that MLIR would run
+    // their passes on costs more than it saves (a fifth of a first call on two cores).
+    context.enable_multi_threading(false);
     context.append_dialect_registry(&registry);
     context.load_all_available_dialects();
     register_all_llvm_translations(&context);
