@@ -66,14 +66,13 @@ impl TypeWalker<'_, '_> {
             return Err(module.typing(keyword, format!("dict.{method}() takes no keyword arguments here")));
         }
         let expected = match method {
-            "get" => 2..=2,
-            "pop" => 1..=2,
+            "get" | "pop" => 1..=2,
             "setdefault" => 2..=2,
             "update" => 1..=1,
             _ => 0..=0,
         };
-        if method == "get" && arguments.len() == 1 {
-            return Err(module.unsupported(call, "dict.get(key) without a default is not supported (it may give None); pass a default: d.get(key, 0)"));
+        if method == "get" && arguments.len() == 1 && !matches!(value, Type::Scalar(_) | Type::Unknown) {
+            return Err(module.unsupported(call, format!("dict.get(key) without a default gives None or a value, which rumba has for numbers only, not for {value}; pass a default")));
         }
         if !expected.contains(&arguments.len()) {
             return Err(module.typing(call, format!("dict.{method}() takes {} argument(s) ({} given)", expected.end(), arguments.len())));
@@ -98,8 +97,11 @@ impl TypeWalker<'_, '_> {
                         return Err(module.typing(&arguments[1], format!("the default {default} is not a value of this dict ({value})")));
                     }
                 }
-                if method == "pop" {
-                    self.specialise_key_error(&key, call)?;
+                match (method, types.len()) {
+                    ("pop", _) => self.specialise_key_error(&key, call)?,
+                    // None where the key is missing.
+                    (_, 1) if value != Type::Unknown => return Ok(Some(Type::Optional(Box::new(value)))),
+                    _ => {}
                 }
                 value
             }

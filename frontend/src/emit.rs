@@ -98,6 +98,8 @@ enum Value {
     /// A set's handle and its element type.
     Set(String, Type),
     None,
+    /// A number or None: its flag (`i1`, set where there is a number) and the number.
+    Optional(Box<Value>, Box<Value>),
     /// A value known when compiling (a string, a dtype): its type is all there is of it.
     CompileTime(Type),
 }
@@ -112,6 +114,7 @@ impl Value {
             Value::Dict(_, key, value) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
             Value::Set(_, element) => Type::Set(Box::new(element.clone())),
             Value::None => Type::None,
+            Value::Optional(_, value) => Type::Optional(Box::new(value.value_type())),
             Value::CompileTime(known) => known.clone(),
         }
     }
@@ -120,6 +123,7 @@ impl Value {
         match self {
             Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
+            Value::Optional(flag, value) => flag.flat_names().into_iter().chain(value.flat_names()).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
         }
     }
@@ -152,6 +156,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::List(element) => Value::List(names.next().unwrap_or_default(), (**element).clone()),
         Type::Dict(key, value) => Value::Dict(names.next().unwrap_or_default(), (**key).clone(), (**value).clone()),
         Type::Set(element) => Value::Set(names.next().unwrap_or_default(), (**element).clone()),
+        Type::Optional(value) => Value::Optional(Box::new(Value::Scalar(names.next().unwrap_or_default(), Scalar::Bool)), Box::new(unflatten(value, names))),
         Type::None | Type::Unknown => Value::None,
         known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
     }
@@ -250,6 +255,10 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// How many places that may raise have been emitted so far: a statement whose emission added one
     /// is followed by a guard, whatever its syntax showed.
     raise_points: usize,
+    /// While the function's top level returns a call (`return g(x)`): that call, which returns its
+    /// callee's status and results as they are (`tail_results`) where its arguments cannot raise.
+    tail_call: Option<ruff_text_size::TextRange>,
+    tail_results: Option<Vec<String>>,
     needs_exit_block: bool,
     loop_depth: usize,
     region_depth: usize,
@@ -463,6 +472,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             maybe_unbound: Default::default(),
             bound_flags: HashMap::new(),
             raise_points: 0,
+            tail_call: None,
+            tail_results: None,
             needs_exit_block: false,
             loop_depth: 0,
             region_depth: 0,
@@ -553,6 +564,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Type::List(element) => Value::List(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::Dict(key, value) => Value::Dict(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
+            Type::Optional(held) => {
+                let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(false), loc);
+                Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.zero_of(held, loc)))
+            }
             Type::None | Type::Unknown => Value::None,
             known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
         }
@@ -766,7 +781,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             let name = parameter.name().as_str();
             // A `None` the function replaces under `if name is None:` (the test is decided when
             // compiling) leaves the variable unassigned until then.
-            if matches!(value, Value::None) && self.types.locals.get(name).is_some_and(|local| *local != Type::None) {
+            if matches!(value, Value::None) && self.types.locals.get(name).is_some_and(|local| !matches!(local, Type::None | Type::Optional(_))) {
                 continue;
             }
             self.bind(name, value, &loc)?;
@@ -913,10 +928,18 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             if let Stmt::Return(return_statement) = statement {
                 self.statement_may_have_raised = false;
                 let loc = location(self.module, statement);
+                self.tail_call = return_statement.value.as_deref().and_then(|value| matches!(value, Expr::Call(_)).then(|| value.range()));
                 let value = match &return_statement.value {
-                    Some(value) => self.emit_expr(value)?,
+                    Some(value) => self.emit_expr_optional(value)?,
                     None => Value::None,
                 };
+                self.tail_call = None;
+                if let Some(results) = self.tail_results.take() {
+                    let mut types = vec!["i32".to_string()];
+                    types.extend(self.types.return_type.flat_mlir());
+                    self.line(format!("func.return {} : {} {loc}", results.join(", "), types.join(", ")));
+                    return Ok(true);
+                }
                 let value = self.convert(value, &self.types.return_type.clone(), statement)?;
                 if statement_may_raise(self.module, statement, self.module_emitter.boundscheck) || self.raise_points > raise_points {
                     let running = self.running();
@@ -971,10 +994,15 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
         let loc = location(module, statement);
         match statement {
             Stmt::Assign(assign) => {
-                let value = self.emit_expr(&assign.value)?;
+                let value = self.emit_expr_optional(&assign.value)?;
                 self.storing_numpy_scalar = self.walker().is_numpy_scalar(&assign.value, 0)?;
                 for target in &assign.targets {
-                    self.assign(target, value.clone(), &loc)?;
+                    // A name takes an optional value as it is; unpacking or an element, its value.
+                    let value = match target {
+                        Expr::Name(_) => value.clone(),
+                        _ => self.unwrap_optional(value.clone(), &*assign.value)?,
+                    };
+                    self.assign(target, value, &loc)?;
                 }
                 self.storing_numpy_scalar = false;
             }
@@ -1023,7 +1051,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             }
             Stmt::Expr(expression) if matches!(*expression.value, Expr::StringLiteral(_)) => {}
             Stmt::Expr(expression) => {
-                self.emit_expr(&expression.value)?;
+                self.emit_expr_optional(&expression.value)?;
             }
             Stmt::Pass(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => {}
             Stmt::If(if_statement) => match crate::desugar::try_body_length(&if_statement.test) {
@@ -1043,7 +1071,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Stmt::Continue(_) => self.set_state(STATE_CONTINUE),
             Stmt::Return(return_statement) => {
                 let value = match &return_statement.value {
-                    Some(value) => self.emit_expr(value)?,
+                    Some(value) => self.emit_expr_optional(value)?,
                     None => Value::None,
                 };
                 let return_type = self.types.return_type.clone();
@@ -1267,6 +1295,7 @@ fn body_breaks_or_exits(body: &[Stmt]) -> bool {
 fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
         Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
+        Type::Optional(value) => std::iter::once(Type::Scalar(Scalar::Bool)).chain(leaves(value)).collect(),
         leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)) => vec![leaf.clone()],
         _ => Vec::new(),
     }
@@ -1297,6 +1326,7 @@ fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
         Type::Scalar(scalar) => vec![*scalar],
         Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE],
         Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
+        Type::Optional(held) => std::iter::once(Scalar::Bool).chain(flat_scalars(held)).collect(),
         _ => Vec::new(),
     }
 }

@@ -303,6 +303,12 @@ pub fn listed_array<'e>(callee: &Callee, argument: &'e Expr) -> Option<ArrayCall
     (prelude && matches!(argument, Expr::List(_))).then_some(ArrayCall::FromValues { values: argument, dtype: None, copy: true })
 }
 
+/// Whether a call passes optional numbers on as they are: a call of one of the module's functions
+/// does (its parameter is optional too); any other callee takes the number.
+pub fn keeps_optional_arguments(callee: &Callee) -> bool {
+    matches!(callee, Callee::Function(name) if !name.starts_with("np."))
+}
+
 /// The items of a list literal passed to a prelude function that takes a sequence of arrays of
 /// different shapes (`np.linalg.multi_dot([A, B, C])`): a tuple of them, not one array.
 pub fn listed_tuple<'e>(callee: &Callee, argument: &'e Expr) -> Option<&'e [Expr]> {
@@ -943,9 +949,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = self.module;
         match statement {
             Stmt::Assign(assign) => {
-                let value = self.expr_type(&assign.value)?;
+                let value = self.expr_type_optional(&assign.value)?;
                 for target in &assign.targets {
-                    self.assign(target, value.clone())?;
+                    // A name takes an optional value as it is; unpacking or an element, its value.
+                    let value = match target {
+                        Expr::Name(_) => value.clone(),
+                        _ => value.clone().unwrapped(),
+                    };
+                    self.assign(target, value)?;
                 }
             }
             Stmt::AugAssign(assign) => {
@@ -1010,17 +1021,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Stmt::Return(return_statement) => {
                 self.saw_return = true;
                 let value = match &return_statement.value {
-                    Some(value) => self.expr_type(value)?,
+                    Some(value) => self.expr_type_optional(value)?,
                     None => Type::None,
                 };
                 if let (true, Some(returned)) = (value.contains(&Type::is_compile_time), &return_statement.value) {
                     return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (strings, dtypes and functions are known only when compiling)")));
                 }
-                let unified = match (&self.return_type, &value) {
-                    (Type::None, Type::None) => Some(Type::None),
-                    (Type::None, _) | (_, Type::None) if self.return_type != Type::Unknown => None,
-                    _ => unify(&self.return_type, &value),
-                };
+                let unified = unify(&self.return_type, &value);
                 self.return_type = unified.ok_or_else(|| {
                     module.typing(statement, format!("this returns {value} but another return gives {}", self.return_type))
                 })?;
@@ -1064,6 +1071,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(())
     }
 
+    /// Whether `compare` is `x is None`, `x is not None`, `x == None` or `x != None` (either way
+    /// round) on an optional number: decided when the code runs, by its flag.
+    pub fn optional_against_none(&mut self, compare: &ruff_python_ast::ExprCompare) -> Result<bool, Diagnostic> {
+        if !matches!(&compare.ops[..], [CmpOp::Is | CmpOp::IsNot | CmpOp::Eq | CmpOp::NotEq]) {
+            return Ok(false);
+        }
+        Ok(matches!(
+            (self.expr_type_optional(&compare.left)?, self.expr_type_optional(&compare.comparators[0])?),
+            (Type::Optional(_), Type::None) | (Type::None, Type::Optional(_))
+        ))
+    }
+
     /// The value of a condition that types decide: `x is None` and `x is not None`, `==` and `!=`
     /// between strings known when compiling (or None) and anything, and between tuples of
     /// different lengths, comparisons of integers known when compiling (`a.ndim == 2`), `isinstance`,
@@ -1089,6 +1108,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         Ok(match test {
             Expr::BooleanLiteral(literal) => Some(literal.value),
             Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.static_truth(&unary.operand)?.map(|truth| !truth),
+            Expr::Compare(compare) if self.optional_against_none(compare)? => None,
             Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::Eq | CmpOp::NotEq]) => {
                 let equal = match (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?) {
                     (Type::Str(left), Type::Str(right)) => left == right,
@@ -1109,15 +1129,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 if self.none_defaults.values().any(|idiom| *idiom == test.range()) {
                     return Ok(Some(*op == CmpOp::Is));
                 }
-                let left = self.expr_type(&compare.left)?;
-                let right = self.expr_type(&compare.comparators[0])?;
+                let left = self.expr_type_optional(&compare.left)?;
+                let right = self.expr_type_optional(&compare.comparators[0])?;
                 if left == Type::Unknown || right == Type::Unknown {
                     return Ok(None);
                 }
-                let identical = match (left == Type::None, right == Type::None) {
-                    (true, true) => true,
-                    (true, false) | (false, true) => false,
-                    (false, false) => return Err(self.module.unsupported(test, "'is' and 'is not' compare with None only")),
+                let identical = match (&left, &right) {
+                    (Type::None, Type::None) => true,
+                    (Type::None, _) | (_, Type::None) => false,
+                    _ => return Err(self.module.unsupported(test, "'is' and 'is not' compare with None only")),
                 };
                 Some(identical == (*op == CmpOp::Is))
             }
@@ -1276,8 +1296,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
-    /// The type of an expression; `Unknown` where it depends on a type not inferred yet.
+    /// The type of an expression; `Unknown` where it depends on a type not inferred yet. An
+    /// optional number is its number: where a number is needed, None raises TypeError.
     pub fn expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        Ok(self.expr_type_optional(expr)?.unwrapped())
+    }
+
+    /// The type of an expression with an optional number kept as one: what assignments, returns,
+    /// `is None`, tuples, conditions and calls of the module's functions take.
+    pub fn expr_type_optional(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
         if let Some(known) = self.settled.as_deref().and_then(|settled| settled.expressions.get(&expr.range())) {
             return Ok(known.clone());
         }
@@ -1301,7 +1328,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::NoneLiteral(_) => Type::None,
             Expr::Name(name) => self.name_type(name.id.as_str(), expr)?,
             Expr::Tuple(tuple) => {
-                Type::Tuple(tuple.elts.iter().map(|element| self.expr_type(element)).collect::<Result<_, _>>()?)
+                Type::Tuple(tuple.elts.iter().map(|element| self.expr_type_optional(element)).collect::<Result<_, _>>()?)
             }
             Expr::BinOp(binary) => {
                 let left = self.expr_type(&binary.left)?;
@@ -1334,6 +1361,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Type::Array(elementwise_type(module, ElementwiseOp::Compare(compare.ops[0]), &[left, right], expr)?)
             }
             Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
+            Expr::Compare(compare) if self.optional_against_none(compare)? => Type::Scalar(Scalar::Bool),
             // An operand's type is not known yet (recursion): decided in a later round.
             Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => Type::Unknown,
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
@@ -1373,8 +1401,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::BoolOp(boolean) => {
                 let mut result = Type::Unknown;
                 for value in &boolean.values {
-                    let value_type = self.expr_type(value)?;
-                    if !matches!(value_type, Type::Scalar(_) | Type::Unknown) {
+                    let value_type = self.expr_type_optional(value)?;
+                    if !matches!(value_type, Type::Scalar(_) | Type::Optional(_) | Type::Unknown) {
                         return Err(module.typing(value, format!("'{}' works on scalars, got {value_type}", boolean.op.as_str())));
                     }
                     result = unify(&result, &value_type).ok_or_else(|| module.typing(expr, "operands do not unify"))?;
@@ -1383,13 +1411,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::If(conditional) => {
                 match self.static_truth(&conditional.test)? {
-                    Some(true) => return self.expr_type(&conditional.body),
-                    Some(false) => return self.expr_type(&conditional.orelse),
+                    Some(true) => return self.expr_type_optional(&conditional.body),
+                    Some(false) => return self.expr_type_optional(&conditional.orelse),
                     None => {}
                 }
                 self.condition_type(&conditional.test)?;
-                let body = self.expr_type(&conditional.body)?;
-                let orelse = self.expr_type(&conditional.orelse)?;
+                let body = self.expr_type_optional(&conditional.body)?;
+                let orelse = self.expr_type_optional(&conditional.orelse)?;
                 unify(&body, &orelse).ok_or_else(|| module.typing(expr, format!("the branches give {body} and {orelse}")))?
             }
             Expr::Call(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
@@ -1546,10 +1574,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
         }
         let mut arguments = Vec::new();
+        let keeps_optional = keeps_optional_arguments(&callee);
         for argument in call_arguments(module, call, &callee)? {
             arguments.push(match (listed_tuple(&callee, argument), listed_array(&callee, argument)) {
                 (Some(items), _) => Type::Tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
                 (_, Some(array)) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
+                (None, None) if keeps_optional => self.expr_type_optional(argument)?,
                 (None, None) => self.expr_type(argument)?,
             });
         }

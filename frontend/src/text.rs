@@ -193,7 +193,7 @@ fn is_text(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
 
 /// A value formatted with `spec`, checked against its type; strings known when compiling are text.
 fn value_piece<'e>(walker: &mut TypeWalker, expr: &'e Expr, spec: String, repr: bool) -> Result<Piece<'e>, Diagnostic> {
-    let value_type = walker.expr_type(expr)?;
+    let value_type = walker.expr_type_optional(expr)?;
     if let Type::Str(text) = &value_type {
         if !spec.is_empty() {
             return Err(walker.module.unsupported(expr, "format specs on strings are not supported yet"));

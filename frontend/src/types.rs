@@ -160,6 +160,11 @@ pub enum Type {
     Set(Box<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
+    /// A number (or a tuple of numbers) or None, Numba's `OptionalType`: what a variable is that
+    /// holds `None` on one path and a number on another, or a function that returns both. In IR a
+    /// flag (`i1`, set where there is a number) and the number (zero where there is none), as a
+    /// tuple of the two.
+    Optional(Box<Type>),
     /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
     /// strings: it selects code (`side == "left"`) and has no run-time value.
     Str(String),
@@ -193,6 +198,7 @@ impl Type {
                 array.layout.letter()
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
+            Type::Optional(value) => std::iter::once(Scalar::Bool.mlir()).chain(value.flat_mlir()).collect(),
             Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
@@ -210,6 +216,7 @@ impl Type {
             Type::List(element) => format!("L{}_", element.mangle()),
             Type::Dict(key, value) => format!("D{}_{}_", key.mangle(), value.mangle()),
             Type::Set(element) => format!("S{}_", element.mangle()),
+            Type::Optional(value) => format!("O{}_", value.mangle()),
             Type::None => "none".into(),
             Type::Str(text) => format!("s{}_", symbol_safe(text)),
             Type::Function(name) => format!("fn{}_", symbol_safe(name)),
@@ -230,6 +237,24 @@ impl Type {
     /// Whether this type, or an element of it (tuples searched through), passes `test`.
     pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
         test(self) || matches!(self, Type::Tuple(elements) if elements.iter().any(|element| element.contains(test)))
+    }
+
+    /// Whether a value of this type may be None instead: numbers and tuples of numbers.
+    pub fn may_be_optional(&self) -> bool {
+        match self {
+            Type::Scalar(_) => true,
+            Type::Tuple(elements) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
+            _ => false,
+        }
+    }
+
+    /// The type a value of this type has where it is used as a number: an optional one's number
+    /// (checked when it is read), any other type itself.
+    pub fn unwrapped(self) -> Type {
+        match self {
+            Type::Optional(value) => *value,
+            other => other,
+        }
     }
 }
 
@@ -259,6 +284,7 @@ impl fmt::Display for Type {
             Type::List(element) => write!(formatter, "list({element})"),
             Type::Dict(key, value) => write!(formatter, "dict({key}, {value})"),
             Type::Set(element) => write!(formatter, "set({element})"),
+            Type::Optional(value) => write!(formatter, "OptionalType({value})"),
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
@@ -276,11 +302,16 @@ fn symbol_safe(text: &str) -> String {
 
 /// Joins the types two assignments give one variable, as Numba does: numbers promote (int then float
 /// is float), arrays of one dtype and rank meet in any layout (C and F give A) and are read-only if
-/// either is, equal types stay, anything else does not unify.
+/// either is, None and a number give an optional number, equal types stay, anything else does not
+/// unify.
 pub fn unify(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (a, b) if a == b => Some(a.clone()),
+        (Type::None, held) | (held, Type::None) if held.may_be_optional() => Some(Type::Optional(Box::new(held.clone()))),
+        (Type::Optional(value), Type::None) | (Type::None, Type::Optional(value)) => Some(Type::Optional(value.clone())),
+        (Type::Optional(a), Type::Optional(b)) => unify(a, b).map(|value| Type::Optional(Box::new(value))),
+        (Type::Optional(a), other) | (other, Type::Optional(a)) if other.may_be_optional() => unify(a, other).map(|value| Type::Optional(Box::new(value))),
         (Type::Array(a), Type::Array(b)) if (a.dtype, a.ndim) == (b.dtype, b.ndim) => Some(Type::Array(ArrayType {
             layout: if a.layout == b.layout { a.layout } else { Layout::A },
             readonly: a.readonly || b.readonly,
@@ -356,7 +387,7 @@ impl Type {
             Type::Tuple(elements) => elements.iter().any(Type::has_unknown),
             Type::List(element) => element.has_unknown(),
             Type::Dict(key, value) => key.has_unknown() || value.has_unknown(),
-            Type::Set(element) => element.has_unknown(),
+            Type::Set(element) | Type::Optional(element) => element.has_unknown(),
             _ => false,
         }
     }

@@ -13,7 +13,7 @@ import numpy as np
 # VECTOR-NEXT: %[[SUMS:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[TILE]]) -> (vector<8x8xf64>)
 # VECTOR: arith.mulf %{{.*}}, %{{.*}} : vector<1x8x8xf64>
 # VECTOR: vector.transfer_write %[[SUMS]], %[[C]][%[[I]], %[[J]]]
-# LLVM-LABEL: llvm.func @matmul
+# LLVM-LABEL: llvm.func internal @matmul
 # LLVM: llvm.fmul %{{.*}}, %{{.*}} : vector<8xf64>
 # LLVM-NOT: vector.
 def matmul(A, B):

@@ -10,9 +10,12 @@
 # STD: arith.sitofp %{{.*}} : i64 to f64
 # STD: arith.mulf
 # STD-NOT: py.
-# LLVMDIALECT: llvm.func @scale__f64__si64(%arg0: f64, %arg1: i64) -> !llvm.struct<(i32, f64)>
+# The function is internal, inlined into its C interface (what the runtime calls) before optimisation.
+# LLVMDIALECT: llvm.func internal @scale__f64__si64(%arg0: f64, %arg1: i64) -> !llvm.struct<(i32, f64)> attributes {{{.*}}passthrough = ["alwaysinline"]
 # LLVMDIALECT: llvm.fmul
-# LLVMIR: define {{.*}}{ i32, double } @scale__f64__si64(double {{.*}}, i64 {{.*}})
+# LLVMDIALECT: llvm.func @_mlir_ciface_scale__f64__si64(%arg0: !llvm.ptr, %arg1: f64, %arg2: i64)
+# LLVMIR-NOT: @scale__f64__si64(
+# LLVMIR: define {{.*}}void @_mlir_ciface_scale__f64__si64(ptr {{.*}}, double {{.*}}, i64 {{.*}})
 # LLVMIR: sitofp i64 %{{.*}} to double
 # LLVMIR: fmul double
 # ASM: scale__f64__si64:
@@ -36,7 +39,7 @@ def filled(n):
 
 # Arrays are allocated and freed through MLIR's generic functions, which the runtime defines (its
 # free skips the constant arrays of globals bound by value).
-# MEMORY-LABEL: llvm.func @summed__si64
+# MEMORY-LABEL: llvm.func internal @summed__si64
 # MEMORY: llvm.call @_mlir_memref_to_llvm_alloc
 # MEMORY: llvm.call @_mlir_memref_to_llvm_free
 # MEMORY-NOT: @malloc

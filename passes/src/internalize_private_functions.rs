@@ -1,16 +1,21 @@
-//! `internalize-private-functions`: gives every private `llvm.func` with a body internal linkage,
-//! and those called from one place `alwaysinline`.
+//! `internalize-private-functions`: gives internal linkage to every function with a body that is
+//! not looked up from outside the module, and `alwaysinline` to those called from one place.
 //!
 //! `convert-func-to-llvm` makes every defined function external, so LLVM must keep and compile each
-//! callee of a module (the prelude's functions, a user's helpers, a function's unit-stride copy) as
-//! an exported symbol, after optimising it on its own. Private functions are never looked up from
-//! outside the module: internal, LLVM may drop a body nothing calls any more. A function with one
-//! call site is inlined before optimisation starts, so that its body is optimised once, in its
-//! caller; this is most of what a prelude function adds to a first call.
+//! one as an exported symbol, after optimising it on its own: a callee (the prelude's functions, a
+//! user's helpers, a function's unit-stride copy), and a compiled function itself next to its C
+//! interface (`_mlir_ciface_f`, which calls it and into which LLVM inlines it: two copies of every
+//! body). The runtime looks up C interfaces only, so everything else may be internal: LLVM drops a
+//! body nothing calls any more. A function with one call site is inlined before optimisation
+//! starts, so that its body is optimised once, in its caller.
 
 use crate::ir;
 use mlir_sys::*;
 use std::collections::HashMap;
+
+/// The prefix of the C interface `convert-func-to-llvm` makes for a function with
+/// `llvm.emit_c_interface`, which the runtime looks up.
+const C_INTERFACE_PREFIX: &str = "_mlir_ciface_";
 
 pub fn internalize_private_functions(module: MlirOperation) {
     let mut call_sites: HashMap<String, usize> = HashMap::new();
@@ -21,10 +26,9 @@ pub fn internalize_private_functions(module: MlirOperation) {
         }
     }
     let functions = ir::collect_operations(module, |operation| {
-        ir::op_name(operation) == "llvm.func"
-            && !ir::attribute(operation, "sym_visibility").ptr.is_null()
-            && ir::string_attribute(operation, "sym_visibility") == "private"
-            && unsafe { !mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)).ptr.is_null() }
+        let private = !ir::attribute(operation, "sym_visibility").ptr.is_null() && ir::string_attribute(operation, "sym_visibility") == "private";
+        let behind_interface = !ir::attribute(operation, "llvm.emit_c_interface").ptr.is_null() && !ir::string_attribute(operation, "sym_name").starts_with(C_INTERFACE_PREFIX);
+        ir::op_name(operation) == "llvm.func" && (private || behind_interface) && unsafe { !mlirRegionGetFirstBlock(mlirOperationGetRegion(operation, 0)).ptr.is_null() }
     });
     for function in functions {
         let context = unsafe { mlirOperationGetContext(function) };

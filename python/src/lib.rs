@@ -415,6 +415,11 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
 
 /// `value`, of type `value_type`, as a Python object.
 fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    // An optional value that is not None is its value.
+    let value_type = match value_type {
+        Type::Optional(held) => held,
+        other => other,
+    };
     Ok(match value {
         Value::None => py.None(),
         Value::Number(number) => number_to_python(py, number)?,

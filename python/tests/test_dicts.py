@@ -684,9 +684,9 @@ def test_an_empty_dict_never_stored_into_is_a_typing_error():
         rumba.jit(returns_untyped_empty)()
 
 
-def test_get_without_a_default_is_unsupported():
-    with pytest.raises(errors.UnsupportedError):
-        rumba.jit(get_without_default)(1)
+@pytest.mark.parametrize("key", [1, 2])
+def test_get_without_a_default_gives_the_value_or_none(key):
+    assert rumba.jit(get_without_default)(key) == get_without_default(key)
 
 
 def test_an_empty_dict_argument_from_python_is_a_type_error():

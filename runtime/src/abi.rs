@@ -660,6 +660,10 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
         Type::List(_) | Type::Dict(..) | Type::Set(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
+        Type::Optional(held) => {
+            fields.push(FieldKind::Scalar(Scalar::Bool));
+            collect_fields(held, fields);
+        }
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => {}
     }
 }
@@ -677,6 +681,15 @@ unsafe fn read_value<'l>(
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Value::None,
         Type::Tuple(elements) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
+        }
+        Type::Optional(held) => {
+            let present = unsafe { read_value(&Type::Scalar(Scalar::Bool), buffer, fields, arguments, allocations) };
+            let value = unsafe { read_value(held, buffer, fields, arguments, allocations) };
+            if matches!(present, Value::Number(Number::Bool(true))) {
+                value
+            } else {
+                Value::None
+            }
         }
         Type::List(_) | Type::Dict(..) | Type::Set(_) => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };

@@ -52,6 +52,13 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Set(name, (**to).clone())
             }
             (value, target) if &value.value_type() == target => value,
+            // An optional number holds zero where it holds None, so that its truth needs no flag.
+            (Value::None, Type::Optional(held)) => self.zero_of(&Type::Optional(held.clone()), loc),
+            (Value::Optional(flag, held), Type::Optional(target)) => Value::Optional(flag, Box::new(self.convert_loc(*held, target, loc)?)),
+            (held @ (Value::Scalar(..) | Value::Tuple(_)), Type::Optional(target)) => {
+                let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(true), loc);
+                Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.convert_loc(held, target, loc)?))
+            }
             (Value::Array(name, from), Type::Array(to)) if (from.dtype, from.ndim) == (to.dtype, to.ndim) && (from.layout == to.layout || to.layout == rumba_dialects::Layout::A) => {
                 Value::Array(self.relayout(&name, from, *to, loc), *to)
             }
@@ -162,8 +169,43 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     pub(super) fn emit_condition(&mut self, test: &Expr) -> Result<String, Diagnostic> {
-        let value = self.emit_expr(test)?;
-        self.to_scalar(value, Scalar::Bool, test)
+        let value = self.emit_expr_optional(test)?;
+        self.truth(value, test)
+    }
+
+    /// The truth of `value` as `bool(value)` gives it: an optional number is false where it is None
+    /// (its number is zero there), an optional tuple where it is None.
+    pub(super) fn truth(&mut self, value: Value, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        match value {
+            Value::Optional(_, held) if matches!(*held, Value::Scalar(..)) => self.to_scalar(*held, Scalar::Bool, node),
+            Value::Optional(flag, _) => Ok(flag.scalar().expect("an optional's flag is a bool").0.to_string()),
+            value => self.to_scalar(value, Scalar::Bool, node),
+        }
+    }
+
+    /// The number an optional value holds, read where a number is needed: None raises TypeError,
+    /// as Numba's cast from an optional type does. Any other value is returned as it is.
+    pub(super) fn unwrap_optional(&mut self, value: Value, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let Value::Optional(flag, held) = value else { return Ok(value) };
+        let loc = location(self.module, node);
+        let (flag, _) = flag.scalar().expect("an optional's flag is a bool");
+        let missing = self.op(format!("py.not {flag} : i1 {loc}"));
+        let missing = if self.statement_may_have_raised {
+            let running = self.running();
+            self.op(format!("arith.andi {running}, {missing} : i1"))
+        } else {
+            missing
+        };
+        let message = format!("expected {}, got None", held.value_type());
+        let (lines, ()) = self.region(|inner| {
+            inner.raise("TypeError", Some(&message), node);
+            inner.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(&missing, lines, None);
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
+        Ok(*held)
     }
 
     /// The indices of `a[i, j]`; one that cannot be negative (`i + 1` for a loop variable counting up

@@ -188,16 +188,23 @@ impl FunctionEmitter<'_, '_, '_> {
         let mut arguments = arguments.into_iter();
         let mut key = || arguments.next().expect("checked by typing");
         match method {
-            "get" | "pop" if call.arguments.args.len() == 2 => {
+            "get" | "pop" if call.arguments.args.len() == 2 || method == "get" => {
                 let entry = self.find_entry(&dict, key(), &key_type, call)?;
-                let default = key();
+                // `d.get(key)` gives None where the key is missing: an optional number.
+                let (default, result_type) = match call.arguments.args.len() {
+                    2 => (key(), value_type.clone()),
+                    _ => (Value::None, Type::Optional(Box::new(value_type.clone()))),
+                };
                 let zero = self.si64(0, &loc);
                 let found = self.op(format!("py.cmp \"ge\", {entry}, {zero} : si64 {loc}"));
                 let value = self.emit_if_value(
                     &found,
-                    &value_type,
-                    |this| Ok(this.read_element(&Place::Dict { dict: &dict, entry: &entry }, &value_type, &mut 0, &loc)),
-                    |this| this.convert(default, &value_type, call),
+                    &result_type,
+                    |this| {
+                        let stored = this.read_element(&Place::Dict { dict: &dict, entry: &entry }, &value_type, &mut 0, &loc);
+                        this.convert(stored, &result_type, call)
+                    },
+                    |this| this.convert(default, &result_type, call),
                 )?;
                 if method == "pop" {
                     self.mutate_container(DICT_DELETE, &[dict, entry], &loc);

@@ -5,7 +5,15 @@
 use super::*;
 
 impl<'m> FunctionEmitter<'_, '_, 'm> {
+    /// The value of `expr`, an optional number read as its number (None raises TypeError).
     pub(super) fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
+        let value = self.emit_expr_optional(expr)?;
+        self.unwrap_optional(value, expr)
+    }
+
+    /// The value of `expr` with an optional number kept as one: what assignments, returns,
+    /// `is None`, tuples, conditions and calls of the module's functions take.
+    pub(super) fn emit_expr_optional(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
         if self.is_elementwise(expr)? {
@@ -20,7 +28,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::NoneLiteral(_) => Ok(Value::None),
             Expr::StringLiteral(literal) => Ok(Value::CompileTime(Type::Str(literal.value.to_str().to_string()))),
             Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
-            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<_, _>>()?)),
+            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr_optional(element)).collect::<Result<_, _>>()?)),
             Expr::BinOp(binary) => {
                 let left = self.emit_expr(&binary.left)?;
                 let right = self.emit_expr(&binary.right)?;
@@ -41,8 +49,12 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
             }
             Expr::UnaryOp(unary) => {
-                let operand = match self.emit_expr(&unary.operand)? {
-                    container @ (Value::List(..) | Value::Dict(..) | Value::Set(..)) if unary.op == UnaryOp::Not => Value::Scalar(self.to_scalar(container, Scalar::Bool, &*unary.operand)?, Scalar::Bool),
+                let operand = match unary.op {
+                    UnaryOp::Not => self.emit_expr_optional(&unary.operand)?,
+                    _ => self.emit_expr(&unary.operand)?,
+                };
+                let operand = match operand {
+                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
                     operand => operand,
                 };
                 let Some((name, scalar)) = operand.scalar() else {
@@ -91,29 +103,32 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::List(list) => self.emit_list_display(list, expr),
             Expr::Dict(dict) => self.emit_dict_display(dict, expr),
             Expr::Set(set) => self.emit_set_display(&set.elts, expr),
+            Expr::Compare(compare) if self.walker().optional_against_none(compare)? => {
+                self.emit_is_none(&compare.left, &compare.comparators[0], matches!(compare.ops[0], CmpOp::IsNot | CmpOp::NotEq))
+            }
             Expr::Compare(compare) => self.emit_compare(&compare.left, &compare.ops, &compare.comparators, expr),
             Expr::BoolOp(boolean) => self.emit_bool_op(boolean.op, &boolean.values, expr),
             Expr::If(conditional) => {
                 match self.walker().static_truth(&conditional.test)? {
-                    Some(true) => return self.emit_expr(&conditional.body),
-                    Some(false) => return self.emit_expr(&conditional.orelse),
+                    Some(true) => return self.emit_expr_optional(&conditional.body),
+                    Some(false) => return self.emit_expr_optional(&conditional.orelse),
                     None => {}
                 }
                 let condition = self.emit_condition(&conditional.test)?;
                 // Both branches are typed first so that each can convert to the joined type.
-                let body_type = self.expr_type(&conditional.body)?;
-                let orelse_type = self.expr_type(&conditional.orelse)?;
+                let body_type = self.walker().expr_type_optional(&conditional.body)?;
+                let orelse_type = self.walker().expr_type_optional(&conditional.orelse)?;
                 let joined = crate::types::unify(&body_type, &orelse_type)
                     .ok_or_else(|| module.typing(expr, format!("the branches give {body_type} and {orelse_type}")))?;
                 self.emit_if_value(
                     &condition,
                     &joined,
                     |this| {
-                        let value = this.emit_expr(&conditional.body)?;
+                        let value = this.emit_expr_optional(&conditional.body)?;
                         this.convert(value, &joined, expr)
                     },
                     |this| {
-                        let value = this.emit_expr(&conditional.orelse)?;
+                        let value = this.emit_expr_optional(&conditional.orelse)?;
                         this.convert(value, &joined, expr)
                     },
                 )
@@ -586,27 +601,36 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         )
     }
 
+    /// `x is None` / `x is not None` (or `==`/`!=` None) on an optional number: its flag.
+    fn emit_is_none(&mut self, left: &Expr, right: &Expr, negated: bool) -> Result<Value, Diagnostic> {
+        let (left, right) = (self.emit_expr_optional(left)?, self.emit_expr_optional(right)?);
+        let ((Value::Optional(flag, _), _) | (_, Value::Optional(flag, _))) = (left, right) else {
+            unreachable!("inference leaves run-time 'is' to optional numbers and None")
+        };
+        let (flag, _) = flag.scalar().expect("an optional's flag is a bool");
+        Ok(Value::Scalar(if negated { flag.to_string() } else { self.op(format!("py.not {flag} : i1")) }, Scalar::Bool))
+    }
+
     /// `a and b` / `a or b`: Python's short-circuit, giving back an operand converted to the joined type.
     fn emit_bool_op(&mut self, op: BoolOp, values: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
         let mut joined = Type::Unknown;
         for value in values {
-            let value_type = self.expr_type(value)?;
+            let value_type = self.walker().expr_type_optional(value)?;
             joined = crate::types::unify(&joined, &value_type).ok_or_else(|| self.module.typing(expr, "operands do not unify"))?;
         }
         self.bool_chain(op, values, &joined, expr)
     }
 
     fn bool_chain(&mut self, op: BoolOp, values: &[Expr], joined: &Type, expr: &Expr) -> Result<Value, Diagnostic> {
-        let first = self.emit_expr(&values[0])?;
+        let first = self.emit_expr_optional(&values[0])?;
         let first = self.convert(first, joined, &values[0])?;
         if values.len() == 1 {
             return Ok(first);
         }
-        let Some((name, scalar)) = first.scalar() else {
+        if !matches!(first, Value::Scalar(..) | Value::Optional(..)) {
             return Err(self.module.typing(expr, format!("'{}' works on scalars", op.as_str())));
-        };
-        let loc = location(self.module, expr);
-        let truth = self.cast(name, scalar, Scalar::Bool, &loc);
+        }
+        let truth = self.truth(first.clone(), &values[0])?;
         let rest = |this: &mut Self| this.bool_chain(op, &values[1..], joined, expr);
         let keep = |_: &mut Self| Ok(first.clone());
         match op {
@@ -665,6 +689,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let mut order: Vec<usize> = (0..argument_exprs.len()).collect();
         order.sort_by_key(|&position| (!call.range().contains_range(argument_exprs[position].range()), argument_exprs[position].range().start()));
         let mut evaluated = vec![Value::None; argument_exprs.len()];
+        let keeps_optional = crate::infer::keeps_optional_arguments(&callee);
         for position in order {
             let argument = argument_exprs[position];
             evaluated[position] = match (crate::infer::listed_tuple(&callee, argument), crate::infer::listed_array(&callee, argument)) {
@@ -673,6 +698,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let array_type = crate::array_calls::array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?;
                     self.emit_from_values(call, argument, true, &array_type)?
                 }
+                (None, None) if keeps_optional => self.emit_expr_optional(argument)?,
                 (None, None) => self.emit_expr(argument)?,
             };
         }
@@ -744,6 +770,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let index = self.module_emitter.specialisations.specialise(name, &argument_types, node)?;
         let callee_types = self.module_emitter.specialisations.functions[index].clone();
         let guarded = self.statement_may_have_raised;
+        // `return g(x)` at the top level: the callee's status and results are the function's own.
+        let tail = !guarded && self.tail_call == Some(node.range()) && callee_types.return_type == self.types.return_type;
         let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
             let mut names = Vec::new();
             for argument in &arguments {
@@ -761,6 +789,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 parameter_types.join(", "),
                 result_types.join(", ")
             ));
+            let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
+            if tail {
+                this.tail_results = Some((0..result_types.len()).map(|position| format!("{results}#{position}")).collect());
+                return Ok(unflatten(&callee_types.return_type, &mut values));
+            }
             let zero = this.i32_constant(0);
             let failed = this.op(format!("arith.cmpi ne, {results}#0, {zero} : i32"));
             let status = this.status_slot.clone();
@@ -771,7 +804,6 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Ok(())
             })?;
             this.emit_if(&failed, lines, None);
-            let mut values = (1..result_types.len()).map(|position| format!("{results}#{position}"));
             Ok(unflatten(&callee_types.return_type, &mut values))
         };
         let value = if guarded {

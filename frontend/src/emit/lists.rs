@@ -85,7 +85,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
             Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) => words.push((handle, false)),
             Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
-            Value::Array(..) | Value::None | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
+            Value::Array(..) | Value::None | Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
         }
     }
 

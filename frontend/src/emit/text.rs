@@ -113,7 +113,7 @@ impl FunctionEmitter<'_, '_, '_> {
             match piece {
                 Piece::Text(text) => formatted.push_text(&text),
                 Piece::Value { expr, spec, repr } => {
-                    let value = self.emit_expr(expr)?;
+                    let value = self.emit_expr_optional(expr)?;
                     format_value(&mut formatted, value, &spec, repr);
                 }
             }
@@ -139,7 +139,7 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
             formatted.push_text(if count == 1 { ",)" } else { ")" });
         }
         Value::None => formatted.push_text("None"),
-        Value::List(..) | Value::Dict(..) | Value::Set(..) => unreachable!("check_formattable refuses containers"),
+        Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Optional(..) => unreachable!("check_formattable refuses containers and optional numbers"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),
     }

@@ -1,0 +1,244 @@
+"""Optional values (Numba's `OptionalType`): a variable that holds None on one path and a number (or
+a tuple of numbers) on another, a function that returns both, `dict.get(key)` without a default.
+`x is None`, `x == None`, truth, `or`, tuples, calls and returns take the optional value as it is;
+where a number is needed (arithmetic, an array element, unpacking) None raises TypeError, as in
+Numba. Each compiled result is compared with the same function run by CPython."""
+
+import numpy as np
+import pytest
+
+from rumba import errors, njit
+
+from _compare import check, jitted
+
+
+def first_negative(a):
+    index = None
+    for i in range(a.shape[0]):
+        if a[i] < 0:
+            index = i
+            break
+    if index is None:
+        return -1
+    return index
+
+
+def running_best(n):
+    best = None
+    for i in range(n):
+        if best is None or i * 3 % 7 > best:
+            best = i * 3 % 7
+    return best
+
+
+def positive_or_none(x):
+    if x > 0:
+        return x * 2.5
+    return None
+
+
+def calls_optional(x):
+    value = positive_or_none(x)
+    if value is None:
+        return 0.0
+    return value + 1.0
+
+
+def passes_optional(x):
+    value = None
+    if x > 0:
+        value = x
+    return takes_optional(value)
+
+
+def takes_optional(value):
+    if value is None:
+        return -100
+    return value
+
+
+def conditional_none(x):
+    value = None if x < 0 else x
+    return value
+
+
+def truth_of_optional(x):
+    value = None
+    if x > 5:
+        value = x - 5
+    if value:
+        return 1
+    return 0
+
+
+def not_and_or(x):
+    value = None
+    if x > 0:
+        value = x
+    return (not value, value or 7, value is not None and value > 2)
+
+
+def compared_with_none(x):
+    value = None
+    if x > 0:
+        value = x
+    return (value == None, value != None, None is value)  # noqa: E711 - the comparison under test
+
+
+def in_tuple(x):
+    value = None
+    if x > 0:
+        value = x
+    return (value, x)
+
+
+def optional_tuple(n):
+    best = None
+    for i in range(n):
+        for j in range(n):
+            if i * j == 6:
+                best = (i, j)
+    if best is None:
+        return -1
+    first, second = best
+    return first * 10 + second
+
+
+def returns_optional_tuple(n):
+    found = None
+    for i in range(n):
+        if i * i > 10:
+            found = (i, i * 1.5)
+            break
+    return found
+
+
+def while_not_found(n):
+    current = n
+    found = None
+    while found is None:
+        current += 1
+        if current % 7 == 0:
+            found = current
+    return found
+
+
+def augmented(x):
+    value = None
+    if x > 0:
+        value = x
+    if value is not None:
+        value += 1
+    return value
+
+
+def stored_into_array(x):
+    out = np.zeros(2)
+    value = None
+    if x > 0:
+        value = x
+    out[0] = value
+    return out[0]
+
+
+def read_as_number(x):
+    value = positive_or_none(x)
+    return value + 1.0
+
+
+def unpacked(n):
+    found = returns_optional_tuple(n)
+    first, second = found
+    return first + second
+
+
+def dict_get(n):
+    counts = {}
+    for i in range(n):
+        counts[i % 3] = i
+    total = 0
+    for key in range(5):
+        value = counts.get(key)
+        if value is not None:
+            total += value
+    return total
+
+
+def dict_get_returned(key):
+    table = {1: 2.5, 4: -1.0}
+    return table.get(key)
+
+
+INTEGERS = [-3, 0, 1, 4, 9, 12]
+
+
+@pytest.mark.parametrize("values", [[1.0, 2.0, -3.0, -4.0], [1.0, 2.0], [], [-1.0]])
+def test_loop_search_gives_none_or_index(values):
+    check(jitted(first_negative), np.array(values))
+
+
+@pytest.mark.parametrize(
+    "function", [running_best, calls_optional, passes_optional, conditional_none, truth_of_optional, not_and_or, compared_with_none, in_tuple, optional_tuple, returns_optional_tuple, while_not_found, augmented, dict_get, dict_get_returned]
+)
+@pytest.mark.parametrize("x", INTEGERS)
+def test_optional_matches_cpython(function, x):
+    argument = float(x) if function is calls_optional else x
+    check(jitted(function), argument)
+
+
+@pytest.mark.parametrize("x", [2.0, -2.0])
+def test_optional_result_crosses_as_none_or_number(x):
+    result = jitted(positive_or_none)(x)
+    assert result == positive_or_none(x)
+    assert (result is None) == (x <= 0)
+
+
+@pytest.mark.parametrize("function, argument, type_name", [(read_as_number, -1.0, "float64"), (unpacked, 2, "(int64, float64)")])
+def test_none_where_a_number_is_needed_raises_type_error(function, argument, type_name):
+    with pytest.raises(TypeError):
+        function(argument)
+    with pytest.raises(TypeError, match=r"expected %s, got None" % type_name.replace("(", r"\(").replace(")", r"\)")):
+        jitted(function)(argument)
+
+
+def test_none_stored_into_an_array_raises_type_error():
+    # NumPy stores None into a float array as NaN; Numba (and rumba) raise, as for any read of None
+    # where a number is needed.
+    with pytest.raises(TypeError, match=r"expected int64, got None"):
+        jitted(stored_into_array)(-1)
+
+
+@pytest.mark.parametrize("function, argument", [(read_as_number, 3.0), (stored_into_array, 4), (unpacked, 9)])
+def test_number_where_a_number_is_needed(function, argument):
+    check(jitted(function), argument, exact_types=False)
+
+
+def test_printing_an_optional_is_a_located_error():
+    def prints(x):
+        value = None
+        if x > 0:
+            value = x
+        print(value)
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*OptionalType\(int64\) cannot be formatted"):
+        njit(prints)(1)
+
+
+def test_none_and_an_array_do_not_unify():
+    def array_or_none(n):
+        value = None
+        if n > 0:
+            value = np.zeros(n)
+        return value
+
+    with pytest.raises(errors.TypingError, match=r"test_optional.py:\d+:\d+.*'value' is none on one path and float64\[::1\] on another"):
+        njit(array_or_none)(2)
+
+
+def test_dict_get_without_default_on_a_dict_of_lists_is_a_located_error():
+    def lists_get(key):
+        table = {1: [1.0, 2.0]}
+        return table.get(key)
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*dict.get\(key\) without a default"):
+        njit(lists_get)(1)
