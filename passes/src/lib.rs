@@ -15,7 +15,7 @@
 //! | `serialize-nested-parallel` | `serialize_nested_parallel.rs` | `scf.parallel` nested in another as `scf.for` loops |
 //! | `hoist-parallel-allocas` | `hoist_parallel_allocas.rs` | per-iteration private slots of OpenMP loops to per-thread slots |
 //! | `hoist-static-allocas` | `hoist_static_allocas.rs` | constant-size `llvm.alloca`s of loops (call descriptors) to the entry block |
-//! | `internalize-private-functions` | `internalize_private_functions.rs` | private `llvm.func`s with bodies made internal, so LLVM inlines and drops them |
+//! | `internalize-functions` | `internalize_functions.rs` | functions the runtime does not look up (all but C interfaces) made internal, so LLVM inlines and drops them |
 //! | `outline-cuda-kernels` | `outline_cuda_kernels.rs` | a CUDA kernel's functions into a `gpu.module`, its intrinsics as `gpu` ops |
 //! | `extern-dynamic-shared-memory` | `extern_dynamic_shared_memory.rs` | the dynamic shared memory's global made external, so that it follows the static shared arrays |
 
@@ -26,7 +26,7 @@ pub mod extern_dynamic_shared_memory;
 pub mod forward_scalar_stores;
 pub mod hoist_parallel_allocas;
 pub mod hoist_static_allocas;
-pub mod internalize_private_functions;
+pub mod internalize_functions;
 mod ir;
 pub mod lower_py;
 pub mod outline_cuda_kernels;
@@ -146,13 +146,13 @@ module_pass!(
 );
 
 module_pass!(
-    create_internalize_private_functions,
-    "InternalizePrivateFunctions",
-    "internalize-private-functions",
-    "Give private llvm.func ops with bodies internal linkage, so that LLVM may inline them and drop their bodies",
+    create_internalize_functions,
+    "InternalizeFunctions",
+    "internalize-functions",
+    "Give llvm.func ops that are not looked up from outside (all but C interfaces) internal linkage, and alwaysinline where one call names them",
     [],
     |module| {
-        internalize_private_functions::internalize_private_functions(module);
+        internalize_functions::internalize_functions(module);
         true
     }
 );
@@ -238,7 +238,7 @@ pub fn register_passes() {
         rumba_dialects::register_pass(create_lower_py);
         rumba_dialects::register_pass(create_hoist_parallel_allocas);
         rumba_dialects::register_pass(create_hoist_static_allocas);
-        rumba_dialects::register_pass(create_internalize_private_functions);
+        rumba_dialects::register_pass(create_internalize_functions);
         rumba_dialects::register_pass(create_serialize_nested_parallel);
         rumba_dialects::register_pass(create_deallocate_temporaries);
         rumba_dialects::register_pass(create_blas_products);

@@ -58,8 +58,8 @@ pub const STAGES: &[Stage] = &[
     },
     Stage {
         name: "llvm-dialect",
-        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=true},convert-math-to-llvm,convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts,canonicalize,hoist-static-allocas,internalize-private-functions)",
-        summary: "the LLVM dialect, ready for translation to LLVM IR; stack slots of loops made once, on entry; private functions internal, for LLVM to inline and drop",
+        pipeline: "builtin.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=true},convert-math-to-llvm,convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts,canonicalize,hoist-static-allocas,internalize-functions)",
+        summary: "the LLVM dialect, ready for translation to LLVM IR; stack slots of loops made once, on entry; every function but the C interfaces internal, for LLVM to inline and drop",
     },
 ];
 

@@ -1,4 +1,4 @@
-//! `internalize-private-functions`: gives internal linkage to every function with a body that is
+//! `internalize-functions`: gives internal linkage to every function with a body that is
 //! not looked up from outside the module, and `alwaysinline` to those called from one place.
 //!
 //! `convert-func-to-llvm` makes every defined function external, so LLVM must keep and compile each
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 /// `llvm.emit_c_interface`, which the runtime looks up.
 const C_INTERFACE_PREFIX: &str = "_mlir_ciface_";
 
-pub fn internalize_private_functions(module: MlirOperation) {
+pub fn internalize_functions(module: MlirOperation) {
     let mut call_sites: HashMap<String, usize> = HashMap::new();
     for call in ir::collect_operations(module, |operation| ir::op_name(operation) == "llvm.call") {
         let callee = ir::attribute(call, "callee");

@@ -1,7 +1,8 @@
-// internalize-private-functions gives each private llvm.func with a body internal linkage, and
-// `alwaysinline` where one call names it. Public functions, declarations (runtime entry points) and
-// a private function called from two places keep their attributes otherwise.
-// RUN: %rumba-opt %s --pass-pipeline='builtin.module(internalize-private-functions)' | %FileCheck %s
+// internalize-functions gives internal linkage to each llvm.func with a body that the runtime does
+// not look up: private ones, and a compiled function behind its C interface (`_mlir_ciface_`, which
+// stays external); `alwaysinline` where one call names it. Other public functions, declarations
+// (runtime entry points) and a function called from two places keep their attributes otherwise.
+// RUN: %rumba-opt %s --pass-pipeline='builtin.module(internalize-functions)' | %FileCheck %s
 
 // CHECK: llvm.func @runtime_entry(i64) -> i64 attributes {sym_visibility = "private"}
 llvm.func @runtime_entry(i64) -> i64 attributes {sym_visibility = "private"}
@@ -31,4 +32,15 @@ llvm.func @entry(%x: i64) -> i64 {
   %c = llvm.call @called_twice(%b) : (i64) -> i64
   %d = llvm.call @recursive(%c) : (i64) -> i64
   llvm.return %d : i64
+}
+
+// CHECK: llvm.func internal @compiled(%{{.*}}: i64) -> i64 attributes {llvm.emit_c_interface, passthrough = ["alwaysinline"]}
+llvm.func @compiled(%x: i64) -> i64 attributes {llvm.emit_c_interface} {
+  llvm.return %x : i64
+}
+
+// CHECK: llvm.func @_mlir_ciface_compiled(%{{.*}}: i64) -> i64 attributes {llvm.emit_c_interface}
+llvm.func @_mlir_ciface_compiled(%x: i64) -> i64 attributes {llvm.emit_c_interface} {
+  %y = llvm.call @compiled(%x) : (i64) -> i64
+  llvm.return %y : i64
 }
