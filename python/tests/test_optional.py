@@ -152,6 +152,13 @@ def unpacked(n):
     return first + second
 
 
+def parameter_default_none(n, best=None):
+    for i in range(n):
+        if i % 4 == 3:
+            best = i
+    return best
+
+
 def dict_get(n):
     counts = {}
     for i in range(n):
@@ -184,6 +191,11 @@ def test_loop_search_gives_none_or_index(values):
 def test_optional_matches_cpython(function, x):
     argument = float(x) if function is calls_optional else x
     check(jitted(function), argument)
+
+
+@pytest.mark.parametrize("args", [(10,), (2,), (2, 5), (9, None)])
+def test_parameter_given_none_then_a_number_in_a_loop(args):
+    check(jitted(parameter_default_none), *args)
 
 
 @pytest.mark.parametrize("x", [2.0, -2.0])
