@@ -894,7 +894,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {
                 let Type::List(element) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
                 if matches!(&*subscript.slice, Expr::Slice(_)) {
-                    return Err(self.module.unsupported(target, "assigning to a slice of a list is not supported yet"));
+                    self.list_subscript_type(&element, &subscript.slice)?;
+                    return match &value_type {
+                        // The elements are copied word for word: of the list's own type (or none).
+                        Type::List(given) if **given == *element || **given == Type::Unknown => Ok(()),
+                        _ => Err(self.module.typing(target, format!("can only assign a list of {element} to a slice of this list, not {value_type}"))),
+                    };
                 }
                 self.list_subscript_type(&element, &subscript.slice)?;
                 if !crate::lists::storable(&value_type, &element) {

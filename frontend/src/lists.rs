@@ -205,6 +205,8 @@ impl TypeWalker<'_, '_> {
         for part in parts {
             match self.expr_type(part)? {
                 Type::Scalar(Scalar::Int { .. } | Scalar::Bool) | Type::Unknown => {}
+                // A slice's bound given as None is a bound left out.
+                Type::None if matches!(slice, Expr::Slice(_)) => {}
                 other => return Err(self.module.typing(part, format!("list indices must be integers or slices, not {other}"))),
             }
         }

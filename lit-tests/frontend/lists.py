@@ -5,6 +5,7 @@
 # RUN: %rumba emit %s --function last_half --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=READ
 # RUN: %rumba emit %s --function joined --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=JOIN
 # RUN: %rumba run %s --call "check(5)" | %FileCheck %s --check-prefix=RESULT
+# RUN: %rumba emit %s --function replaced --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=SLICE
 # A signature may name lists compiled code cannot hold: a located error, not a crash.
 # RUN: %not %rumba emit %s --function last_half --signature "(list(f8[:]),)" --stage py 2>&1 | %FileCheck %s --check-prefix=REFUSED
 # REFUSED: lists.py:{{[0-9]+}}:1: error: 'last_half' cannot take list(float64[:])
@@ -48,3 +49,17 @@ def check(n):
     pairs = [(1, 2.5)]
     pairs.append((3, 4.5))
     return joined(n), last_half(n), pairs
+
+
+# A zero step raises first; the slice is assigned only where nothing has raised, and an extended
+# slice of another length than the list given raises CPython's ValueError with both sizes.
+# SLICE-LABEL: func.func @replaced__si64
+# SLICE: py.raise "ValueError", "slice step cannot be zero"
+# SLICE: %[[SELECTED:.*]] = scf.if %{{.*}} -> (si64) {
+# SLICE-NEXT: func.call @rumba_list_assign_slice(
+# SLICE: %[[GIVEN:.*]] = call @rumba_list_len(
+# SLICE: py.raise "ValueError", "attempt to assign sequence of size {} to extended slice of size {}" formatted {{.*}}(%[[GIVEN]], %[[SELECTED]] : si64, si64)
+def replaced(n):
+    items = [1, 2, 3]
+    items[::n] = [7, 8]
+    return items

@@ -5,7 +5,8 @@ Covered: literals (`[]` filled by appends, ints, floats and ints mixed, which un
 complex numbers, tuples of numbers, lists of lists); lists returned to Python as `list` objects
 whose items are `int`/`float`/`bool`/`complex`/`tuple`/`list`; `len`, indexing with negative
 indices, item assignment and `+=`, `IndexError` on reads and writes out of range, slices (`l[1:]`,
-`l[::-1]`, `l[a:b:c]`) as new lists; the methods `append`, `extend`, `pop()`, `pop(i)`, `insert`
+`l[::-1]`, `l[a:b:c]`, bounds given as None) as new lists, slice assignment (`l[a:b] = other`
+of any length, `l[a:b:c] = other` with CPython's `ValueError` for another length, `l[a:] = l`); the methods `append`, `extend`, `pop()`, `pop(i)`, `insert`
 (clamped indices), `remove`, `index`, `count`, `reverse`, `sort`, `sort(reverse=True)`, `copy`,
 `clear`, with CPython's exceptions and messages; `in`, `not in`, `+`, `l * n`, `sorted`, `sum`,
 `min`, `max`; `for` over a list, `enumerate` and `zip` of lists; list comprehensions over
@@ -205,6 +206,30 @@ def sliced(a, b, c):
     return l[a:b:c]
 
 
+def slice_replaced(a, b, n):
+    l = [0, 1, 2, 3, 4, 5]
+    l[a:b] = [i * 10 for i in range(n)]
+    return l
+
+
+def extended_slice_replaced(a, b, c, n):
+    l = [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]
+    l[a:b:c] = [-float(i) for i in range(n)]
+    return l
+
+
+def slice_emptied(a, b):
+    l = [(1, 2.0), (3, 4.0), (5, 6.0)]
+    l[a:b] = []
+    return l
+
+
+def slice_given_itself(a):
+    l = [1, 2, 3]
+    l[a:] = l
+    return l
+
+
 INDEX_CASES = [
     (read_at, (0,)),
     (read_at, (3,)),
@@ -228,6 +253,22 @@ INDEX_CASES = [
     (sliced, (8, 1, -3)),
     (sliced, (-1, -11, -1)),
     (sliced, (5, 2, 1)),
+    (sliced, (None, None, -1)),
+    (sliced, (2, None, None)),
+    (slice_replaced, (1, 3, 4)),
+    (slice_replaced, (1, 5, 0)),
+    (slice_replaced, (4, 2, 2)),
+    (slice_replaced, (-2, 100, 3)),
+    (slice_replaced, (9, 9, 1)),
+    (extended_slice_replaced, (None, None, 2, 4)),
+    (extended_slice_replaced, (None, None, 2, 3)),
+    (extended_slice_replaced, (-1, 0, -3, 2)),
+    (extended_slice_replaced, (1, 6, 1, 1)),
+    (extended_slice_replaced, (5, 1, -2, 0)),
+    (slice_emptied, (0, 2)),
+    (slice_emptied, (-1, None)),
+    (slice_given_itself, (1,)),
+    (slice_given_itself, (0,)),
 ]
 
 
@@ -792,6 +833,17 @@ def test_an_empty_list_argument_is_a_type_error():
 def test_an_empty_list_never_appended_to_is_a_typing_error():
     with pytest.raises(errors.TypingError):
         rumba.jit(returns_untyped_empty)()
+
+
+def slice_given_other_items(n):
+    l = [1.0, 2.0, 3.0]
+    l[1:] = [n, n]
+    return l
+
+
+def test_a_slice_given_a_list_of_other_items_is_a_located_typing_error():
+    with pytest.raises(errors.TypingError, match=r"test_lists.py:\d+:\d+: error: can only assign a list of float64 to a slice of this list, not list\(int64\)"):
+        rumba.jit(slice_given_other_items)(4)
 
 
 # --------------------------------------------------------------------------------------------------

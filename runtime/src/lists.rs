@@ -172,13 +172,11 @@ pub extern "C" fn rumba_list_repeat(list: i64, count: i64) -> i64 {
     from_words(unsafe { words_of(list) }.repeat(count.max(0) as usize))
 }
 
-/// `list[start:stop:step]` as a new list, with Python's `slice.indices`: bit 0 of `given` says
-/// whether `start` was given, bit 1 `stop`; `step` is not zero.
-pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
-    let words = unsafe { words_of(list) };
-    let width = width.max(1);
+/// The element indices `[start:stop:step]` selects in a list of `length` elements, with Python's
+/// `slice.indices`: bit 0 of `given` says whether `start` was given, bit 1 `stop`; a zero `step`
+/// (already an error in IR) is taken as 1. Also the clamped `start` and `stop`.
+fn slice_indices(length: i64, start: i64, stop: i64, step: i64, given: i64) -> (impl Iterator<Item = i64>, i64, i64) {
     let step = if step == 0 { 1 } else { step };
-    let length = words.len() as i64 / width;
     let clamp = |value: i64, low: i64, high: i64| {
         let value = if value < 0 { value + length } else { value };
         value.clamp(low, high)
@@ -186,14 +184,46 @@ pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64,
     let (low, high) = if step > 0 { (0, length) } else { (-1, length - 1) };
     let start = if given & 1 != 0 { clamp(start, low, high) } else if step > 0 { 0 } else { length - 1 };
     let stop = if given & 2 != 0 { clamp(stop, low, high) } else if step > 0 { length } else { -1 };
+    let indices = std::iter::successors(Some(start), move |index| Some(index + step)).take_while(move |&index| (step > 0 && index < stop) || (step < 0 && index > stop));
+    (indices, start, stop)
+}
+
+/// `list[start:stop:step]` as a new list (see [`slice_indices`]).
+pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
+    let words = unsafe { words_of(list) };
+    let width = width.max(1);
+    let (indices, _, _) = slice_indices(words.len() as i64 / width, start, stop, step, given);
     let mut sliced = Vec::new();
-    let mut index = start;
-    while (step > 0 && index < stop) || (step < 0 && index > stop) {
+    for index in indices {
         let first = (index * width) as usize;
         sliced.extend_from_slice(&words[first..first + width as usize]);
-        index += step;
     }
     from_words(sliced)
+}
+
+/// `list[start:stop:step] = other` (see [`slice_indices`]; `other` may be `list` itself): with a
+/// step of 1 the slice is replaced by `other`'s elements, however many; an extended slice takes one
+/// of them per element it selects. Returns -1, or for an extended slice of another length than
+/// `other`, that length (nothing is written: Python's `ValueError`).
+pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64, other: i64) -> i64 {
+    let replacement = unsafe { words_of(other) };
+    let Some(words) = (unsafe { words(list) }) else { return -1 };
+    let width = width.max(1) as usize;
+    let (indices, start, stop) = slice_indices((words.len() / width) as i64, start, stop, step, given);
+    if step == 1 {
+        let (start, stop) = (start as usize * width, stop.max(start) as usize * width);
+        words.splice(start..stop, replacement);
+        return -1;
+    }
+    let indices: Vec<i64> = indices.collect();
+    if indices.len() * width != replacement.len() {
+        return indices.len() as i64;
+    }
+    for (index, element) in indices.into_iter().zip(replacement.chunks(width)) {
+        let first = index as usize * width;
+        words[first..first + width].copy_from_slice(element);
+    }
+    -1
 }
 
 /// How `list.sort` compares one-word elements: as signed integers, unsigned integers or floats.
@@ -217,7 +247,7 @@ pub extern "C" fn rumba_list_sort(list: i64, kind: i64) {
     }
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 17] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 18] {
     [
         ("rumba_list_new", rumba_list_new as *mut std::ffi::c_void),
         ("rumba_list_len", rumba_list_len as *mut std::ffi::c_void),
@@ -235,6 +265,7 @@ pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 17] {
         ("rumba_list_copy", rumba_list_copy as *mut std::ffi::c_void),
         ("rumba_list_repeat", rumba_list_repeat as *mut std::ffi::c_void),
         ("rumba_list_slice", rumba_list_slice as *mut std::ffi::c_void),
+        ("rumba_list_assign_slice", rumba_list_assign_slice as *mut std::ffi::c_void),
         ("rumba_list_sort", rumba_list_sort as *mut std::ffi::c_void),
     ]
 }

@@ -190,21 +190,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         let (flag, _) = flag.scalar().expect("an optional's flag is a bool");
         let missing = self.op(format!("py.not {flag} : i1 {loc}"));
-        let missing = if self.statement_may_have_raised {
-            let running = self.running();
-            self.op(format!("arith.andi {running}, {missing} : i1"))
-        } else {
-            missing
-        };
-        let message = format!("expected {}, got None", held.value_type());
-        let (lines, ()) = self.region(|inner| {
-            inner.raise("TypeError", Some(&message), node);
-            inner.line("scf.yield");
-            Ok(())
-        })?;
-        self.emit_if(&missing, lines, None);
-        self.statement_may_have_raised = true;
-        self.raise_points += 1;
+        self.raise_if(&missing, "TypeError", &format!("expected {}, got None", held.value_type()), node)?;
         Ok(*held)
     }
 

@@ -27,6 +27,7 @@ const LIST_EXTEND: RuntimeFunction = ("rumba_list_extend", "(si64, si64) -> ()")
 const LIST_COPY: RuntimeFunction = ("rumba_list_copy", "(si64) -> si64");
 const LIST_REPEAT: RuntimeFunction = ("rumba_list_repeat", "(si64, si64) -> si64");
 const LIST_SLICE: RuntimeFunction = ("rumba_list_slice", "(si64, si64, si64, si64, si64, si64) -> si64");
+const LIST_ASSIGN_SLICE: RuntimeFunction = ("rumba_list_assign_slice", "(si64, si64, si64, si64, si64, si64, si64) -> si64");
 const LIST_SORT: RuntimeFunction = ("rumba_list_sort", "(si64, si64) -> ()");
 
 /// `rumba_list_sort`'s kinds of one-word elements.
@@ -209,32 +210,7 @@ impl FunctionEmitter<'_, '_, '_> {
         self.known_element(element, node)?;
         if let Expr::Slice(bounds) = slice {
             self.refuse_in_parallel_loop(node)?;
-            let mut given = 0;
-            let mut parts = Vec::new();
-            for (bit, part) in [&bounds.lower, &bounds.upper].into_iter().enumerate() {
-                parts.push(match part {
-                    Some(part) => {
-                        given |= 1 << bit;
-                        let value = self.emit_expr(part)?;
-                        self.to_scalar(value, INT64, &**part)?
-                    }
-                    None => self.si64(0, &loc),
-                });
-            }
-            let step = match &bounds.step {
-                Some(step) => {
-                    let value = self.emit_expr(step)?;
-                    let step_value = self.to_scalar(value, INT64, &**step)?;
-                    let zero = self.si64(0, &loc);
-                    let is_zero = self.op(format!("py.cmp \"eq\", {step_value}, {zero} : si64 {loc}"));
-                    self.raise_if(&is_zero, "ValueError", "slice step cannot be zero", &**step)?;
-                    step_value
-                }
-                None => self.si64(1, &loc),
-            };
-            let width = self.si64(element.list_width() as i64, &loc);
-            let given = self.si64(given, &loc);
-            let operands = [list.to_string(), width, parts[0].clone(), parts[1].clone(), step, given];
+            let operands = self.list_slice_operands(list, element, bounds, &loc)?;
             return Ok(Value::List(self.call_runtime(LIST_SLICE, &operands, &loc), element.clone()));
         }
         let index = self.emit_expr(slice)?;
@@ -243,11 +219,78 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(self.read_element(&Place::List { list, first: &first }, element, &mut 0, &loc))
     }
 
-    /// `items[index] = value`.
+    /// The runtime's operands for `items[start:stop:step]`: the list, its element width, start,
+    /// stop, step (a zero one raises ValueError) and which of start and stop were given (bits 0, 1).
+    fn list_slice_operands(&mut self, list: &str, element: &Type, bounds: &ruff_python_ast::ExprSlice, loc: &str) -> Result<Vec<String>, Diagnostic> {
+        let mut given = 0;
+        let mut parts = Vec::new();
+        // A bound given as None is a bound left out.
+        let given_as_none = |this: &mut Self, part: &Option<Box<Expr>>| -> Result<bool, Diagnostic> {
+            Ok(match part {
+                Some(part) => this.expr_type(part)? == Type::None,
+                None => true,
+            })
+        };
+        for (bit, part) in [&bounds.lower, &bounds.upper].into_iter().enumerate() {
+            let part = if given_as_none(self, part)? { &None } else { part };
+            parts.push(match part {
+                Some(part) => {
+                    given |= 1 << bit;
+                    let value = self.emit_expr(part)?;
+                    self.to_scalar(value, INT64, &**part)?
+                }
+                None => self.si64(0, loc),
+            });
+        }
+        let step = if given_as_none(self, &bounds.step)? { &None } else { &bounds.step };
+        let step = match step {
+            Some(step) => {
+                let value = self.emit_expr(step)?;
+                let step_value = self.to_scalar(value, INT64, &**step)?;
+                let zero = self.si64(0, loc);
+                let is_zero = self.op(format!("py.cmp \"eq\", {step_value}, {zero} : si64 {loc}"));
+                self.raise_if(&is_zero, "ValueError", "slice step cannot be zero", &**step)?;
+                step_value
+            }
+            None => self.si64(1, loc),
+        };
+        let width = self.si64(element.list_width() as i64, loc);
+        let given = self.si64(given, loc);
+        Ok(vec![list.to_string(), width, parts[0].clone(), parts[1].clone(), step, given])
+    }
+
+    /// `items[start:stop:step] = other`: Python's `ValueError` where an extended slice selects
+    /// another number of elements than `other` has.
+    fn assign_list_slice(&mut self, list: &str, element: &Type, bounds: &ruff_python_ast::ExprSlice, other: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let Value::List(other, _) = other else { unreachable!("typing assigns lists to list slices") };
+        let mut operands = self.list_slice_operands(list, element, bounds, &loc)?;
+        operands.push(other.clone());
+        // Nothing is written where the statement has raised already (a zero step).
+        let assign = |this: &mut Self| Ok(Value::Scalar(this.call_runtime(LIST_ASSIGN_SLICE, &operands, &loc), INT64));
+        let selected = match self.statement_may_have_raised {
+            true => {
+                let running = self.running();
+                self.emit_if_value(&running, &Type::Scalar(INT64), assign, |this| Ok(Value::Scalar(this.si64(-1, &loc), INT64)))?
+            }
+            false => assign(self)?,
+        };
+        let (selected, _) = selected.scalar().expect("a count");
+        let selected = selected.to_string();
+        let zero = self.si64(0, &loc);
+        let mismatched = self.op(format!("py.cmp \"ge\", {selected}, {zero} : si64 {loc}"));
+        let given = self.list_length(&other, element, &loc);
+        self.raise_with_numbers_if(&mismatched, "ValueError", &["attempt to assign sequence of size ", " to extended slice of size ", ""], &[given, selected], node)
+    }
+
+    /// `items[index] = value` and `items[start:stop:step] = other`.
     pub(super) fn assign_list_element(&mut self, list: Value, index: &Expr, value: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let Value::List(list, element) = list else { unreachable!("assigned through a list") };
         self.known_element(&element, node)?;
         self.refuse_in_parallel_loop(node)?;
+        if let Expr::Slice(bounds) = index {
+            return self.assign_list_slice(&list, &element, bounds, value, node);
+        }
         let position = self.emit_expr(index)?;
         let position = self.list_index(&list, &element, position, index, "list assignment index out of range")?;
         self.write_list_element(&list, &position, value, &element, node)

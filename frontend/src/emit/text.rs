@@ -88,6 +88,32 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(())
     }
 
+    /// Raises `exception` where `condition` holds, with a message of `texts` around the `si64`
+    /// `numbers` (one more text than numbers).
+    pub(super) fn raise_with_numbers_if(&mut self, condition: &str, exception: &str, texts: &[&str], numbers: &[String], node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let mut formatted = Formatted::default();
+        for (text, number) in texts.iter().zip(numbers) {
+            formatted.push_text(text);
+            formatted.push_value(number.clone(), INT64.mlir(), "");
+        }
+        formatted.push_text(texts.last().expect("one more text than numbers"));
+        let condition = if self.statement_may_have_raised {
+            let running = self.running();
+            self.op(format!("arith.andi {running}, {condition} : i1"))
+        } else {
+            condition.to_string()
+        };
+        let (lines, ()) = self.region(|this| {
+            this.raise_formatted(exception, formatted, node);
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.emit_if(&condition, lines, None);
+        self.statement_may_have_raised = true;
+        self.raise_points += 1;
+        Ok(())
+    }
+
     /// Records a raise site whose message compiled code formats, and raises there.
     fn raise_formatted(&mut self, exception: &str, formatted: Formatted, node: &dyn Ranged) {
         let site = self.module.file.locate(node.range().start().to_usize());
