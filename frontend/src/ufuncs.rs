@@ -170,10 +170,9 @@ pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
     let kernel = match op {
         // `**` with a literal integer exponent; emission refuses any other.
         ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(Scalar::Complex),
-        ElementwiseOp::Compare(CmpOp::Eq | CmpOp::NotEq) => return Ok(Scalar::Bool),
+        ElementwiseOp::Compare(_) => return Ok(Scalar::Bool),
         ElementwiseOp::Binary(operator) => return Err(format!("'{}' on arrays of complex128 is not supported", operator.as_str())),
         ElementwiseOp::Unary(operator) => return Err(format!("unary {} on arrays of complex128 is not supported", operator.as_str())),
-        ElementwiseOp::Compare(operator) => return Err(format!("the '{}' comparison of complex arrays is not supported (only == and !=)", operator.as_str())),
         ElementwiseOp::Numpy(name) => (name, lookup(name).map(|ufunc| ufunc.kernel)),
     };
     match kernel {

@@ -5,6 +5,7 @@
 # map of complex.re made read-only.
 # RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function f --stage py | %FileCheck %s
 # RUN: %rumba emit %s --signature "(c16[:],)" --function cube --stage py | %FileCheck %s --check-prefix=POWER
+# RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function less_equal --stage py | %FileCheck %s --check-prefix=ORDER
 
 # CHECK-LABEL: func.func @f__c128x1A__c128x1A
 # CHECK: py.map %arg0, %arg1 : (!py.array<complex<f64>, 1, A>, !py.array<complex<f64>, 1, A>) -> !py.array<complex<f64>, 1, C> {
@@ -55,3 +56,24 @@ def f(a, b):
 
 def cube(a):
     return a**3
+
+
+# NumPy's order of complex numbers (its CLE): the real parts strictly ordered with neither
+# imaginary part NaN, or the real parts equal and the imaginary parts ordered.
+# ORDER-LABEL: func.func @less_equal__c128x1A__c128x1A
+# ORDER: py.map %arg0, %arg1 {{.*}} -> !py.array<i1, 1, C> {
+# ORDER-NEXT: ^bb0(%[[X:.*]]: complex<f64>, %[[Y:.*]]: complex<f64>):
+# ORDER-NEXT: %[[XR:.*]] = complex.re %[[X]]
+# ORDER-NEXT: %[[XI:.*]] = complex.im %[[X]]
+# ORDER-NEXT: %[[YR:.*]] = complex.re %[[Y]]
+# ORDER-NEXT: %[[YI:.*]] = complex.im %[[Y]]
+# ORDER-NEXT: %[[REAL:.*]] = arith.cmpf olt, %[[XR]], %[[YR]] : f64
+# ORDER-NEXT: %[[NUMBERS:.*]] = arith.cmpf ord, %[[XI]], %[[YI]] : f64
+# ORDER-NEXT: %[[BY_REAL:.*]] = arith.andi %[[REAL]], %[[NUMBERS]] : i1
+# ORDER-NEXT: %[[TIE:.*]] = arith.cmpf oeq, %[[XR]], %[[YR]] : f64
+# ORDER-NEXT: %[[IMAGINARY:.*]] = arith.cmpf ole, %[[XI]], %[[YI]] : f64
+# ORDER-NEXT: %[[BY_IMAGINARY:.*]] = arith.andi %[[TIE]], %[[IMAGINARY]] : i1
+# ORDER-NEXT: %[[ORDERED:.*]] = arith.ori %[[BY_REAL]], %[[BY_IMAGINARY]] : i1
+# ORDER-NEXT: py.yield %[[ORDERED]] : i1
+def less_equal(a, b):
+    return a <= b

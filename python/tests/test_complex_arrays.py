@@ -334,10 +334,6 @@ def maximum_along(a):
     return a.reshape(2, -1).max(axis=1)
 
 
-def ordered(a):
-    return a < a
-
-
 def power_at_run_time(a):
     return a ** a.shape[0]
 
@@ -358,7 +354,6 @@ def floor(a):
         (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
         (maximum_along, UnsupportedError, "np.max of a complex array along an axis is not supported yet"),
         (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
-        (ordered, UnsupportedError, "the '<' comparison of complex arrays is not supported"),
         (power_at_run_time, UnsupportedError, "'\\*\\*' on arrays of complex128 takes a literal integer exponent"),
         (into_real_array, TypingError, "cannot store complex numbers into a real array"),
         (floor, UnsupportedError, "np.floor of complex128 is not supported yet"),
@@ -566,3 +561,33 @@ def test_extremes_follow_numpys_complex_order_and_nans():
             assert_same(got, expected)
     with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
         rumba.njit(extremes)(ORDERED[:0])
+
+
+def less(a, b):
+    return a < b
+
+
+def less_equal(a, b):
+    return a <= b
+
+
+def greater(a, b):
+    return a > b
+
+
+def greater_equal(a, b):
+    return a >= b
+
+
+@pytest.mark.parametrize("function", [less, less_equal, greater, greater_equal], ids=lambda function: function.__name__)
+def test_ordering_follows_numpy(function):
+    # NumPy orders complex numbers by real part, then imaginary part, with its own rule for NaN:
+    # every pair of the special values (infinities, NaN in either part, signed zeros) and ties.
+    values = np.concatenate([SPECIAL, RANDOM[:4], RANDOM[:4].real + 0j, RANDOM[:4].real + 1j])
+    left, right = np.repeat(values, values.size), np.tile(values, values.size)
+    compiled = rumba.njit(function)
+    with np.errstate(invalid="ignore"):
+        assert_same(compiled(left, right), function(left, right))
+        for matrix in layouts()[2:]:
+            assert_same(compiled(matrix, matrix[::-1]), function(matrix, matrix[::-1]))
+        assert_same(compiled(values, 0.5), function(values, 0.5))

@@ -371,9 +371,28 @@ impl FunctionEmitter<'_, '_, '_> {
             },
             ElementwiseOp::Unary(UnaryOp::USub) => return part(self, "neg", &operands[0]),
             ElementwiseOp::Unary(_) => return operands[0].clone(),
-            ElementwiseOp::Compare(operator) => {
+            ElementwiseOp::Compare(operator @ (CmpOp::Eq | CmpOp::NotEq)) => {
                 let mnemonic = if *operator == CmpOp::Eq { "eq" } else { "neq" };
                 return self.op(format!("complex.{mnemonic} {}, {} : {complex} {loc}", operands[0], operands[1]));
+            }
+            // NumPy orders complex numbers by real part, then imaginary part; a NaN imaginary
+            // part makes a strict order of the real parts false (its `CLT`, `CLE`, `CGT`, `CGE`).
+            ElementwiseOp::Compare(operator) => {
+                let (real_predicate, imaginary_predicate) = match operator {
+                    CmpOp::Lt => ("olt", "olt"),
+                    CmpOp::LtE => ("olt", "ole"),
+                    CmpOp::Gt => ("ogt", "ogt"),
+                    _ => ("ogt", "oge"),
+                };
+                let ((xr, xi), (yr, yi)) = ((part(self, "re", &operands[0]), part(self, "im", &operands[0])), (part(self, "re", &operands[1]), part(self, "im", &operands[1])));
+                let compare = |this: &mut Self, predicate: &str, x: &str, y: &str| this.op(format!("arith.cmpf {predicate}, {x}, {y} : f64 {loc}"));
+                let real_ordered = compare(self, real_predicate, &xr, &yr);
+                let imaginary_parts_numbers = compare(self, "ord", &xi, &yi);
+                let by_real = self.op(format!("arith.andi {real_ordered}, {imaginary_parts_numbers} : i1"));
+                let real_equal = compare(self, "oeq", &xr, &yr);
+                let imaginary_ordered = compare(self, imaginary_predicate, &xi, &yi);
+                let by_imaginary = self.op(format!("arith.andi {real_equal}, {imaginary_ordered} : i1"));
+                return self.op(format!("arith.ori {by_real}, {by_imaginary} : i1"));
             }
             ElementwiseOp::Numpy(name) => crate::ufuncs::lookup(name).expect("complex_result admitted the ufunc").kernel,
         };
