@@ -500,10 +500,6 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
     Ok(match array_call {
         ArrayCall::Reduce { kind, array, axis, keepdims } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
-            // The extremes of complex arrays are the prelude's (`_complex_extreme`), of the whole array.
-            if array.dtype.is_complex() && !matches!(*kind, "sum" | "prod" | "mean") && (axis.is_some() || *keepdims) {
-                return Err(module.unsupported(call, format!("np.{kind} of a complex array along an axis is not supported yet")));
-            }
             let result = reduction_result(kind, array.dtype);
             if let Some(axis) = axis {
                 axis_of(module, axis, array.ndim)?;

@@ -330,10 +330,6 @@ def write_into_real_part(a):
     return r
 
 
-def maximum_along(a):
-    return a.reshape(2, -1).max(axis=1)
-
-
 def power_at_run_time(a):
     return a ** a.shape[0]
 
@@ -352,7 +348,6 @@ def floor(a):
     "function, error, message",
     [
         (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
-        (maximum_along, UnsupportedError, "np.max of a complex array along an axis is not supported yet"),
         (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
         (power_at_run_time, UnsupportedError, "'\\*\\*' on arrays of complex128 takes a literal integer exponent"),
         (into_real_array, TypingError, "cannot store complex numbers into a real array"),
@@ -591,3 +586,51 @@ def test_ordering_follows_numpy(function):
         for matrix in layouts()[2:]:
             assert_same(compiled(matrix, matrix[::-1]), function(matrix, matrix[::-1]))
         assert_same(compiled(values, 0.5), function(values, 0.5))
+
+
+def maximum_along_first(a):
+    return a.max(axis=0)
+
+
+def minimum_along_last(a):
+    return np.min(a, axis=-1)
+
+
+def argmax_along_middle(a):
+    return a.argmax(axis=1)
+
+
+def argmin_along_first(a):
+    return np.argmin(a, axis=0)
+
+
+def maximum_kept(a):
+    return np.max(a, axis=1, keepdims=True)
+
+
+def with_nans_and_ties(shape):
+    values = (RANDOM[: np.prod(shape)] * 1.0).reshape(shape)
+    values.flat[5] = complex(np.nan, 1.0)
+    values.flat[13] = complex(1.0, np.nan)
+    values[..., 0] = values.flat[2]
+    return values
+
+
+@pytest.mark.parametrize("function", [maximum_along_first, minimum_along_last, argmax_along_middle, argmin_along_first, maximum_kept], ids=lambda function: function.__name__)
+def test_extremes_along_an_axis_follow_numpy(function):
+    cube = with_nans_and_ties((4, 5, 3))
+    for array in (cube, np.asfortranarray(cube), cube[::-1, ::2], RANDOM[:60].reshape(3, 4, 5)):
+        assert_same(rumba.njit(function)(array), function(array))
+
+
+@pytest.mark.parametrize("shape", [(0, 3, 2), (3, 2, 0)])
+def test_extremes_along_an_empty_axis_raise_as_numpy(shape):
+    empty = np.zeros(shape, dtype=np.complex128)
+    for function in (maximum_along_first, minimum_along_last, argmax_along_middle):
+        try:
+            expected = function(empty)
+        except ValueError as error:
+            with pytest.raises(ValueError, match=str(error)):
+                rumba.njit(function)(empty)
+        else:
+            assert_same(rumba.njit(function)(empty), expected)

@@ -239,10 +239,21 @@ impl FunctionEmitter<'_, '_, '_> {
             None => self.size(array, array_type, loc),
         };
         if array_type.dtype.is_complex() && matches!(kind, "min" | "max" | "argmin" | "argmax") {
-            // NumPy's complex maximum and argmax: a reduction with NaN rules of its own.
-            let function = self.module.prelude_function(if kind.starts_with("arg") { "_complex_arg_extreme" } else { "_complex_extreme" }).expect("the prelude defines the complex extremes");
-            let largest = self.constant_value(Constant::Bool(kind.ends_with("max")), loc);
-            return self.emit_compiled_call(&function, vec![Value::Array(array.to_string(), array_type), largest], call);
+            // NumPy's complex maximum and argmax: a reduction with NaN rules of its own, of the
+            // whole array or of each line along the axis.
+            let name = match (kind.starts_with("arg"), axis) {
+                (true, None) => "_complex_arg_extreme",
+                (false, None) => "_complex_extreme",
+                (true, Some(_)) => "_complex_arg_extreme_along",
+                (false, Some(_)) => "_complex_extreme_along",
+            };
+            let function = self.module.prelude_function(name).expect("the prelude defines the complex extremes");
+            let mut arguments = vec![Value::Array(array.to_string(), array_type)];
+            if let Some(axis) = axis {
+                arguments.push(self.constant_value(Constant::Int(axis as i64), loc));
+            }
+            arguments.push(self.constant_value(Constant::Bool(kind.ends_with("max")), loc));
+            return self.emit_compiled_call(&function, arguments, call);
         }
         if matches!(kind, "min" | "max" | "argmin" | "argmax") {
             let zero = self.scalar_constant(INT64, Constant::Int(0), loc);

@@ -125,6 +125,33 @@ def _complex_extreme(a, largest):
     return best
 
 
+def _complex_extreme_along(a, axis, largest):
+    # `_complex_extreme` of each line of `a` along `axis`.
+    lines = np._lines_along(a, axis)
+    out = np.empty(lines.shape[0], dtype=a.dtype)
+    for i in range(lines.shape[0]):
+        out[i] = np._complex_extreme(lines[i], largest)
+    return out.reshape(np.moveaxis(a, axis, -1).shape[:-1])
+
+
+def _complex_arg_extreme_along(a, axis, largest):
+    # `_complex_arg_extreme` of each line of `a` along `axis`.
+    lines = np._lines_along(a, axis)
+    out = np.empty(lines.shape[0], dtype=np.int64)
+    for i in range(lines.shape[0]):
+        out[i] = np._complex_arg_extreme(lines[i], largest)
+    return out.reshape(np.moveaxis(a, axis, -1).shape[:-1])
+
+
+def _lines_along(a, axis):
+    # The lines of `a` along `axis`, as the rows of a C-ordered matrix.
+    moved = np.ascontiguousarray(np.moveaxis(a, axis, -1))
+    count = 1
+    for extent in moved.shape[:-1]:
+        count *= extent
+    return moved.reshape(count, moved.shape[moved.ndim - 1])
+
+
 def _complex_arg_extreme(a, largest):
     # NumPy's argmax (argmin) of complex numbers: the first extreme, or the first NaN.
     flat = a.reshape(-1)
