@@ -1123,6 +1123,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     /// `raise exception(message)` when `condition` holds, in the middle of an expression; an exception
     /// already in flight from earlier in the statement keeps its place.
     fn raise_if(&mut self, condition: &str, exception: &str, message: &str, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        self.raise_where(condition, |this| this.raise(exception, Some(message), node))
+    }
+
+    /// Runs `raise` (which records a raise site and raises there) where `condition` holds, as
+    /// `raise_if` does.
+    fn raise_where(&mut self, condition: &str, raise: impl FnOnce(&mut Self)) -> Result<(), Diagnostic> {
         let condition = if self.statement_may_have_raised {
             let running = self.running();
             self.op(format!("arith.andi {running}, {condition} : i1"))
@@ -1130,7 +1136,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             condition.to_string()
         };
         let (lines, ()) = self.region(|this| {
-            this.raise(exception, Some(message), node);
+            raise(this);
             this.line("scf.yield");
             Ok(())
         })?;

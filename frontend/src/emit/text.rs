@@ -97,21 +97,7 @@ impl FunctionEmitter<'_, '_, '_> {
             formatted.push_value(number.clone(), INT64.mlir(), "");
         }
         formatted.push_text(texts.last().expect("one more text than numbers"));
-        let condition = if self.statement_may_have_raised {
-            let running = self.running();
-            self.op(format!("arith.andi {running}, {condition} : i1"))
-        } else {
-            condition.to_string()
-        };
-        let (lines, ()) = self.region(|this| {
-            this.raise_formatted(exception, formatted, node);
-            this.line("scf.yield");
-            Ok(())
-        })?;
-        self.emit_if(&condition, lines, None);
-        self.statement_may_have_raised = true;
-        self.raise_points += 1;
-        Ok(())
+        self.raise_where(condition, |this| this.raise_formatted(exception, formatted, node))
     }
 
     /// Records a raise site whose message compiled code formats, and raises there.
