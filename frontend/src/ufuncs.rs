@@ -282,7 +282,7 @@ mod tests {
              ## NumPy ufuncs\n\n\
              Each works on arrays (fused into one loop with the rest of the expression) and on numbers, with\n\
              NumPy 2's result types (NEP 50). A result NumPy computes in float16 is a located error.\n\
-             On complex128 arrays and numbers: `+ - * /`, `==`, `!=`, negation, `np.abs` (float64), `np.square`, `np.reciprocal`,\n\
+             On complex128 arrays and numbers: `+ - * /`, `==`, `!=`, `< <= > >=` on arrays (NumPy's order), negation, `np.abs` (float64), `np.square`, `np.reciprocal`,\n\
              `np.where`, `np.isnan`/`isinf`/`isfinite` and `np.{}`.\n\n\
              | function | operands | result |\n|---|---|---|\n",
         )
