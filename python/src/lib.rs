@@ -333,6 +333,11 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 .collect::<PyResult<_>>()?;
             Ok(Argument::Dict((**key_type).clone(), (**value_type).clone(), entries))
         }
+        Type::Set(element_type) => {
+            let set = value.cast::<pyo3::types::PySet>().map_err(|_| mismatch())?;
+            let items = set.iter().map(|item| convert_argument(&item, element_type, position)).collect::<PyResult<_>>()?;
+            Ok(Argument::Set((**element_type).clone(), items))
+        }
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -450,24 +455,25 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
     })
 }
 
-/// Writes the contents compiled code left in its list and dict arguments back into the caller's,
+/// Writes the contents compiled code left in its list, dict and set arguments back into the caller's,
 /// in the order `call_reflecting` gives them (those inside tuples included). A container the call
 /// left equal is left alone, so that its items keep their Python types (`[1, 2.5]` is passed as
 /// floats, and stays `[1, 2.5]`), as Numba writes back only lists that changed.
 fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
     for (value, declared) in args.iter().zip(declared) {
         match declared {
-            Type::List(_) | Type::Dict(..) => {
+            Type::List(_) | Type::Dict(..) | Type::Set(_) => {
                 let Some(contents) = reflected.next() else { return Ok(()) };
                 let contents = value_to_python(py, contents, declared, args)?;
                 if value.eq(&contents)? {
                     continue;
                 }
-                if let Type::List(_) = declared {
-                    value.set_item(pyo3::types::PySlice::full(py), contents)?;
-                } else {
-                    value.call_method0("clear")?;
-                    value.call_method1("update", (contents,))?;
+                match declared {
+                    Type::List(_) => value.set_item(pyo3::types::PySlice::full(py), contents)?,
+                    _ => {
+                        value.call_method0("clear")?;
+                        value.call_method1("update", (contents,))?;
+                    }
                 }
             }
             Type::Tuple(elements) => reflect_containers(py, value.cast::<PyTuple>()?, elements, reflected)?,
@@ -527,7 +533,7 @@ impl Function {
             for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
                 arguments.push(convert_argument(&value, declared, position)?);
             }
-            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..)))) {
+            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_)))) {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
                 reflect_containers(py, args, declared, &mut reflected.into_iter())?;
                 return value_to_python(py, value, self.inner.return_type(), args);
@@ -629,6 +635,14 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         let dict_type = Type::Dict(Box::new(key), Box::new(item));
         return (dict_type.is_list_element() && !dict_type.has_unknown()).then_some(dict_type);
     }
+    if let Ok(set) = value.cast::<pyo3::types::PySet>() {
+        // The items' joined type; an empty set has none.
+        let mut element = Type::Unknown;
+        for item in set.iter() {
+            element = rumba::types::unify(&element, &type_of(&item)?)?;
+        }
+        return (element.is_dict_key() && !element.has_unknown()).then(|| Type::Set(Box::new(element)));
+    }
     if let Ok(array) = value.cast::<PyUntypedArray>() {
         if is_masked(value) || !array.dtype().is_native_byteorder().unwrap_or(true) {
             return None;
@@ -674,6 +688,12 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
     }
     if value.cast::<pyo3::types::PyDict>().is_ok_and(|dict| dict.is_empty()) {
         return "rumba cannot pass an empty dict to compiled code: the types of its keys and values are unknown (make it with rumba.typed.Dict.empty(key_type, value_type))".into();
+    }
+    if value.cast::<pyo3::types::PySet>().is_ok_and(|set| set.is_empty()) {
+        return "rumba cannot pass an empty set to compiled code: the type of its items is unknown".into();
+    }
+    if value.is_instance_of::<pyo3::types::PySet>() {
+        return "rumba cannot pass this set to compiled code: its items must be numbers of one kind or tuples of them".into();
     }
     if value.is_instance_of::<pyo3::types::PyDict>() {
         return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, tuples, lists or dicts of one type".into();

@@ -226,6 +226,9 @@ pub enum Argument {
     /// A dict of keys and values of one type each: made a dict of compiled code for the call,
     /// whose contents the call then reports back.
     Dict(Type, Type, Vec<(Argument, Argument)>),
+    /// A set of items of one type: made a set of compiled code (a dict whose values have no words)
+    /// for the call, whose contents the call then reports back.
+    Set(Type, Vec<Argument>),
 }
 
 impl Argument {
@@ -238,6 +241,7 @@ impl Argument {
             Argument::Known(known) => known.clone(),
             Argument::List(element, _) => Type::List(Box::new(element.clone())),
             Argument::Dict(key, value, _) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
+            Argument::Set(element, _) => Type::Set(Box::new(element.clone())),
         }
     }
 }
@@ -253,6 +257,7 @@ fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
         Argument::Tuple(elements) => elements.iter().for_each(|element| push_words(element, words)),
         Argument::List(_, elements) => words.push((make_list(elements) as u64, false)),
         Argument::Dict(_, _, entries) => words.push((make_dict(entries) as u64, false)),
+        Argument::Set(_, items) => words.push((make_set(items) as u64, false)),
         Argument::Array(_) | Argument::None | Argument::Known(_) => {}
     }
 }
@@ -268,7 +273,7 @@ fn plain_words(element: &Argument) -> Vec<u64> {
 pub fn container_arguments(arguments: &[Argument], types: &mut Vec<Type>) {
     for argument in arguments {
         match argument {
-            Argument::List(..) | Argument::Dict(..) => types.push(argument.value_type()),
+            Argument::List(..) | Argument::Dict(..) | Argument::Set(..) => types.push(argument.value_type()),
             Argument::Tuple(inner) => container_arguments(inner, types),
             _ => {}
         }
@@ -289,6 +294,11 @@ pub fn make_dict(entries: &[(Argument, Argument)]) -> i64 {
         crate::dicts::insert_entry(handle, &key_words, &plain_words(value));
     }
     handle
+}
+
+/// A set of compiled code holding `items`.
+pub fn make_set(items: &[Argument]) -> i64 {
+    make_dict(&items.iter().map(|item| (item.clone(), Argument::None)).collect::<Vec<_>>())
 }
 
 /// The contents of container `handle` (a list or a dict) of type `container`.
@@ -385,9 +395,10 @@ impl PackedArguments {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::None | Argument::Known(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
-                Argument::List(..) | Argument::Dict(..) => {
+                Argument::List(..) | Argument::Dict(..) | Argument::Set(..) => {
                     let handle = match argument {
                         Argument::Dict(_, _, entries) => make_dict(entries),
+                        Argument::Set(_, items) => make_set(items),
                         Argument::List(_, elements) => make_list(elements),
                         _ => unreachable!("matched a container"),
                     };
