@@ -1088,3 +1088,21 @@ def test_expressions_are_not_fused_across_writes_into_their_operands():
     a = np.arange(4.0)
     expected = written_after_use(a.copy())
     np.testing.assert_array_equal(jitted(written_after_use)(a.copy()), expected)
+
+
+# --------------------------------------------------------------------------------------------------
+# A returned call whose own emission calls a prelude helper in a region is not a tail call
+# --------------------------------------------------------------------------------------------------
+
+
+def returns_removal(n):
+    items = {1, 2, 3}
+    return items.remove(n)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_a_returned_call_with_a_key_error_path(n):
+    # `set.remove` calls the prelude's `_key_error` inside the missing-key branch, with the call as
+    # its node: taken for `return g(x)`, the function returned values defined inside that branch
+    # (the py IR did not parse).
+    check(jitted(returns_removal), n)

@@ -770,8 +770,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let index = self.module_emitter.specialisations.specialise(name, &argument_types, node)?;
         let callee_types = self.module_emitter.specialisations.functions[index].clone();
         let guarded = self.statement_may_have_raised;
-        // `return g(x)` at the top level: the callee's status and results are the function's own.
-        let tail = !guarded && self.tail_call == Some(node.range()) && callee_types.return_type == self.types.return_type;
+        // `return g(x)` at the top level: the callee's status and results are the function's own
+        // (not a helper the call's own emission calls in a region, such as a `KeyError` path).
+        let tail = !guarded && !self.lines_are_nested() && self.tail_call == Some(node.range()) && callee_types.return_type == self.types.return_type;
         let emit_call = |this: &mut Self| -> Result<Value, Diagnostic> {
             let mut names = Vec::new();
             for argument in &arguments {
