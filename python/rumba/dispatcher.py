@@ -17,7 +17,8 @@ import numpy as np
 from . import _rumba, config
 from .types import Signature, Type
 
-# Options that change nothing rumba does today, so they are accepted as they are.
+# Options a jit call takes: rumba's own and those it honours (eqsat, pipeline, fastmath, parallel,
+# boundscheck), and Numba's that change nothing rumba does (nopython, nogil, cache, inline, ...).
 _ACCEPTED_OPTIONS = {"eqsat", "pipeline", "fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
 # Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
 _PENDING_OPTIONS = {
