@@ -220,9 +220,13 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::Tuple(elements) => {
             return elements.iter().try_for_each(|element| match element {
                 Type::Array(_) => Err(module.unsupported(node, "printing a tuple that holds arrays is not supported")),
+                Type::Optional(_) => Err(module.unsupported(node, "printing a tuple that holds an optional value is not supported yet")),
                 element => check_formattable(walker, element, "", true, node),
             });
         }
+        // None or the value, as the code runs: no spec applies to both.
+        Type::Optional(_) if !spec.is_empty() => return Err(module.unsupported(node, "a format spec on a value that may be None is not supported")),
+        Type::Optional(held) => return check_formattable(walker, held, "", repr, node),
         other => return Err(module.unsupported(node, format!("a value of type {other} cannot be formatted in compiled code"))),
     };
     FormatSpec::parse(spec, kind).map(|_| ()).map_err(|message| module.typing(node, message))

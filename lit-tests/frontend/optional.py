@@ -3,6 +3,7 @@
 # `is None` reads the flag; a read where a number is needed checks it and raises TypeError.
 # RUN: %rumba emit %s --signature "(f8,)" --function positive_or_none --stage py | %FileCheck %s --check-prefix=RETURN
 # RUN: %rumba emit %s --signature "(i8, i8)" --function first_multiple --stage py | %FileCheck %s --check-prefix=VARIABLE
+# RUN: %rumba emit %s --signature "(i8,)" --function shows --stage py | %FileCheck %s --check-prefix=PRINT
 
 
 # RETURN-LABEL: func.func @positive_or_none__f64(%arg0: f64) -> (i32, i1, f64)
@@ -50,3 +51,18 @@ def first_multiple(n, k):
     if index is None:
         return -1
     return index * 10
+
+
+# `print` of an optional value is one `py.print` for each case, under the flag.
+# PRINT-LABEL: func.func @shows__si64
+# PRINT: %[[FLAG:.*]] = memref.load %{{.*}}[] : memref<i1>
+# PRINT-NEXT: %[[NUMBER:.*]] = memref.load %{{.*}}[] : memref<si64>
+# PRINT-NEXT: scf.if %[[FLAG]] {
+# PRINT-NEXT: py.print ["value: ", "\0A"](%[[NUMBER]] : si64) formats [""]
+# PRINT-NEXT: } else {
+# PRINT-NEXT: py.print ["value: None\0A"]() formats []
+def shows(x):
+    value = None
+    if x > 0:
+        value = x
+    print("value:", value)

@@ -225,15 +225,49 @@ def test_number_where_a_number_is_needed(function, argument):
     check(jitted(function), argument, exact_types=False)
 
 
-def test_printing_an_optional_is_a_located_error():
-    def prints(x):
+def prints_optionals(x):
+    value = None
+    if x > 0:
+        value = x
+    half = None
+    if x > 1:
+        half = x * 0.5
+    print("value:", value, "and", x)
+    print(value, half, sep=", ")
+    print(f"value={value!r} half={half}")
+    return 0
+
+
+def raises_with_an_optional(x):
+    value = None
+    if x > 0:
+        value = x
+    raise ValueError(f"bad {value}")
+
+
+@pytest.mark.parametrize("x", [3, 1, -1])
+def test_printing_optionals_matches_cpython(capsys, x):
+    capsys.readouterr()
+    prints_optionals(x)
+    expected = capsys.readouterr().out
+    jitted(prints_optionals)(x)
+    assert capsys.readouterr().out == expected
+
+
+@pytest.mark.parametrize("x", [2, -2])
+def test_exception_messages_with_optionals_match_cpython(x):
+    check(jitted(raises_with_an_optional), x)
+
+
+def test_a_format_spec_on_an_optional_is_a_located_error():
+    def formats(x):
         value = None
         if x > 0:
-            value = x
-        print(value)
+            value = x * 1.5
+        print(f"{value:.2f}")
 
-    with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*OptionalType\(int64\) cannot be formatted"):
-        njit(prints)(1)
+    with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*a format spec on a value that may be None"):
+        njit(formats)(1)
 
 
 def test_none_and_an_array_do_not_unify():

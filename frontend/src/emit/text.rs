@@ -5,6 +5,14 @@
 use super::*;
 use crate::text::{message_pieces, print_pieces, python_repr, Piece};
 
+/// A piece of text whose value is evaluated.
+#[derive(Clone)]
+enum FormattedPiece {
+    Text(String),
+    /// A value, its format spec and whether it is written as `repr` writes it.
+    Value(Value, String, bool),
+}
+
 /// Text pieces around values, in the syntax `py.print` and `py.raise` share.
 #[derive(Default)]
 struct Formatted {
@@ -66,9 +74,8 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `print(*args, sep=..., end=...)`: one `py.print` of the whole line.
     pub(super) fn emit_print(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
         let pieces = print_pieces(&mut self.walker(), call)?;
-        let formatted = self.formatted(pieces)?;
         let loc = location(self.module, call);
-        self.line_unless_raised(format!("py.print {} {loc}", formatted.syntax()));
+        self.emit_formatted(pieces, &mut |this, formatted| this.line_unless_raised(format!("py.print {} {loc}", formatted.syntax())))?;
         Ok(Value::None)
     }
 
@@ -79,13 +86,13 @@ impl FunctionEmitter<'_, '_, '_> {
             self.raise(&exception, None, raise);
             return Ok(());
         };
-        let formatted = self.formatted(pieces)?;
-        if formatted.values.is_empty() {
-            self.raise(&exception, Some(&formatted.template), raise);
-        } else {
-            self.raise_formatted(&exception, formatted, raise);
-        }
-        Ok(())
+        self.emit_formatted(pieces, &mut |this, formatted| {
+            if formatted.values.is_empty() {
+                this.raise(&exception, Some(&formatted.template), raise);
+            } else {
+                this.raise_formatted(&exception, formatted, raise);
+            }
+        })
     }
 
     /// Raises `exception` where `condition` holds, with a message of `texts` around the `si64`
@@ -119,18 +126,48 @@ impl FunctionEmitter<'_, '_, '_> {
         self.set_state(STATE_EXIT);
     }
 
-    fn formatted(&mut self, pieces: Vec<Piece>) -> Result<Formatted, Diagnostic> {
-        let mut formatted = Formatted::default();
+    /// Evaluates the values of `pieces` in order and hands their text to `write`; an optional
+    /// value is `None` or its number, so `write` is emitted once for each case, under its flags.
+    fn emit_formatted(&mut self, pieces: Vec<Piece>, write: &mut dyn FnMut(&mut Self, Formatted)) -> Result<(), Diagnostic> {
+        let mut evaluated = Vec::new();
         for piece in pieces {
-            match piece {
-                Piece::Text(text) => formatted.push_text(&text),
-                Piece::Value { expr, spec, repr } => {
-                    let value = self.emit_expr_optional(expr)?;
-                    format_value(&mut formatted, value, &spec, repr);
+            evaluated.push(match piece {
+                Piece::Text(text) => FormattedPiece::Text(text),
+                Piece::Value { expr, spec, repr } => FormattedPiece::Value(self.emit_expr_optional(expr)?, spec, repr),
+            });
+        }
+        self.emit_formatted_cases(evaluated, write)
+    }
+
+    fn emit_formatted_cases(&mut self, mut pieces: Vec<FormattedPiece>, write: &mut dyn FnMut(&mut Self, Formatted)) -> Result<(), Diagnostic> {
+        let optional = pieces.iter().position(|piece| matches!(piece, FormattedPiece::Value(Value::Optional(..), ..)));
+        let Some(position) = optional else {
+            let mut formatted = Formatted::default();
+            for piece in pieces {
+                match piece {
+                    FormattedPiece::Text(text) => formatted.push_text(&text),
+                    FormattedPiece::Value(value, spec, repr) => format_value(&mut formatted, value, &spec, repr),
                 }
             }
+            write(self, formatted);
+            return Ok(());
+        };
+        let FormattedPiece::Value(Value::Optional(flag, held), spec, repr) = pieces[position].clone() else { unreachable!("found above") };
+        let (flag, _) = flag.scalar().expect("an optional's flag is a bool");
+        let mut cases = Vec::new();
+        for case in [FormattedPiece::Value(*held, spec, repr), FormattedPiece::Text("None".into())] {
+            pieces[position] = case;
+            let pieces = pieces.clone();
+            let (lines, ()) = self.region(|this| {
+                this.emit_formatted_cases(pieces, write)?;
+                this.line("scf.yield");
+                Ok(())
+            })?;
+            cases.push(lines);
         }
-        Ok(formatted)
+        let none = cases.pop();
+        self.emit_if(flag, cases.pop().expect("two cases"), none);
+        Ok(())
     }
 }
 
@@ -151,7 +188,8 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
             formatted.push_text(if count == 1 { ",)" } else { ")" });
         }
         Value::None => formatted.push_text("None"),
-        Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Optional(..) => unreachable!("check_formattable refuses containers and optional numbers"),
+        Value::List(..) | Value::Dict(..) | Value::Set(..) => unreachable!("check_formattable refuses containers"),
+        Value::Optional(..) => unreachable!("emit_formatted_cases writes an optional value's cases apart"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),
     }
