@@ -193,7 +193,6 @@ def add_into_float_array(a):
         (floor, TypingError, "unsupported operand types for //"),
         (truncate, TypingError, "int\\(\\) of a complex number"),
         (complex_of_complex, TypingError, "complex\\(\\) takes one or two real numbers"),
-        (complex_array_maximum, UnsupportedError, "np.max of a complex array along an axis is not supported yet"),
         (store_into_float_array, TypingError, "cannot store a complex number into an array element"),
         (add_into_float_array, TypingError, "cannot store a complex number into an array element"),
     ],
@@ -202,6 +201,12 @@ def test_what_is_not_supported_is_a_located_error(function, error, message):
     with pytest.raises(error, match=message) as raised:
         rumba.njit(function)(1.0)
     assert "test_complex.py:" in str(raised.value)
+
+
+def test_the_maximum_of_a_complex_array_along_an_axis_matches_numpy():
+    got = rumba.njit(complex_array_maximum)(1.0)
+    expected = complex_array_maximum(1.0)
+    assert got.dtype == expected.dtype and np.array_equal(got, expected)
 
 
 def same_bits(got, expected):

@@ -18,8 +18,8 @@ holds the changes afterwards, as Numba's typed dicts do); `typed.Dict.empty` in 
 from Python.
 The resident set stays flat over 100,000 calls of functions that build and sum a dict, return a
 dict to Python, and raise after storing into a dict. Errors: a dict never stored into is a
-`rumba.errors.TypingError`, `d.get(k)` without a default is a `rumba.errors.UnsupportedError`, a
-dict argument from Python is a `TypeError`.
+`rumba.errors.TypingError`, an empty dict argument from Python is a `TypeError`; `d.get(k)` without
+a default gives the value or None.
 """
 
 import math
