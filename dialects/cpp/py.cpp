@@ -220,6 +220,17 @@ LogicalResult DimOp::verify() { return verifyDimension(*this, getArray(), getDim
 
 LogicalResult StrideOp::verify() { return verifyDimension(*this, getArray(), getDim()); }
 
+/// An n-d array's memref descriptor is 3 + 2n words: two addresses, the offset, sizes and strides.
+static LogicalResult verifyDescriptorWords(Operation *op, ArrayType array, size_t words) {
+  if (words != 3 + 2 * array.getNdim())
+    return op->emitOpError("a ") << array.getNdim() << "-d array's descriptor is " << 3 + 2 * array.getNdim() << " words, not " << words;
+  return success();
+}
+
+LogicalResult ArrayToWordsOp::verify() { return verifyDescriptorWords(*this, llvm::cast<ArrayType>(getArray().getType()), getWords().size()); }
+
+LogicalResult ArrayFromWordsOp::verify() { return verifyDescriptorWords(*this, llvm::cast<ArrayType>(getType()), getWords().size()); }
+
 LogicalResult SharedArrayOp::verify() {
   if (auto ndim = llvm::cast<ArrayType>(getType()).getNdim(); ndim != 1)
     return emitOpError("makes a 1-d array, not a ") << ndim << "-d one";

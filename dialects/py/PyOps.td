@@ -185,6 +185,33 @@ def Py_EmptyOp : Py_Op<"empty", [MemoryEffects<[MemAlloc]>]> {
   let hasVerifier = 1;
 }
 
+def Py_ArrayToWordsOp : Py_Op<"array_to_words", [MemoryEffects<[MemWrite]>]> {
+  let summary = "the words of an array's descriptor, which a list or dict stores, and a hold on its memory";
+  let description = [{
+    `%w:5 = py.array_to_words %a : !py.array<f64, 1, C> -> si64, si64, si64, si64, si64` gives the words of `%a`'s memref
+    descriptor, in its order (allocated and aligned addresses, offset, sizes, strides: 3 + 2n words
+    for an n-d array), and keeps the memory alive until the outermost call from Python or Rust
+    returns: a container that stores the words may outlive every array value of the function.
+  }];
+  let arguments = (ins Py_Array:$array);
+  let results = (outs Variadic<SI64>:$words);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` type($words)";
+  let hasVerifier = 1;
+}
+
+def Py_ArrayFromWordsOp : Py_Op<"array_from_words", [MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "an array from the words `py.array_to_words` gave, as a new reference to its memory";
+  let description = [{
+    `%a = py.array_from_words %w0, %w1, %w2, %w3, %w4 : !py.array<f64, 1, C>` is the array whose
+    descriptor the words are. It owns a reference to the memory, as a new array owns its memory:
+    whoever holds it last frees it (the memory stays while the container's hold does).
+  }];
+  let arguments = (ins Variadic<SI64>:$words);
+  let results = (outs Py_Array:$result);
+  let assemblyFormat = "$words attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Py_ConstantArrayOp : Py_Op<"constant_array", [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "an array whose elements are a `memref.global`: a global array, frozen, or a CUDA shared array";
   let description = [{

@@ -43,8 +43,7 @@ impl TypeWalker<'_, '_> {
             return Err(self.module.unsupported(key_node, format!("dict keys of type {key} are not supported yet (keys are numbers or tuples of numbers)")));
         }
         if !value.is_list_element() {
-            let what = if value.contains_array() { "dicts of arrays are not supported yet".to_string() } else { format!("a dict's values cannot be {value}") };
-            return Err(self.module.unsupported(value_node, what));
+            return Err(self.module.unsupported(value_node, format!("a dict's values cannot be {value}")));
         }
         Ok(())
     }

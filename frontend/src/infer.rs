@@ -80,7 +80,7 @@ impl<'m> Specialisations<'m> {
         // A signature may name any container (`list(f8[:])`); compiled code holds fewer.
         let containers = |part: &Type| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_));
         if let Some(refused) = arguments.iter().find(|argument| argument.contains(&|part| containers(part) && !part.is_list_element())) {
-            return Err(module.unsupported(call, format!("'{name}' cannot take {refused}: lists hold numbers, tuples of numbers and containers of these; dict keys and set items are numbers or tuples of numbers")));
+            return Err(module.unsupported(call, format!("'{name}' cannot take {refused}: lists hold numbers, arrays, tuples of these and containers of these; dict keys and set items are numbers or tuples of numbers")));
         }
         if name.starts_with("np.") {
             return self.specialise_prelude(function, name, arguments, call);
@@ -669,6 +669,8 @@ pub struct TypeWalker<'s, 'm> {
     pub locals: HashMap<String, Type>,
     /// The body being inferred, for the assignments of a local.
     body: &'m [Stmt],
+    /// The function's parameters, whose types their callers chose.
+    pub(crate) parameters: HashSet<String>,
     pub(crate) assigned: HashSet<String>,
     return_type: Type,
     saw_return: bool,
@@ -754,6 +756,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             locals,
             assigned,
             body: &function.body,
+            parameters: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect(),
             return_type,
             saw_return: false,
             loop_depth: 0,

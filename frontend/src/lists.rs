@@ -2,7 +2,7 @@
 //! what a list may hold. The list object is the runtime's (`runtime/src/lists.rs`), emission is
 //! `emit/lists.rs`, and the methods that compare elements are the prelude's (`_list_index`, ...).
 //!
-//! A list holds elements of one type: numbers, tuples of numbers, or lists. `l = []` starts with
+//! A list holds elements of one type: numbers, arrays, tuples of these, or lists. `l = []` starts with
 //! an unknown element type, which the first `append`, `insert` or `extend` on the name decides, as
 //! Numba's typing of reflected lists does.
 
@@ -12,6 +12,7 @@ use crate::{
     types::{unify, Scalar, Type},
 };
 use ruff_python_ast::{Expr, ExprCall, ExprList};
+use rumba_dialects::Layout;
 
 /// The methods of lists compiled code calls.
 pub const METHODS: &[&str] = &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"];
@@ -29,8 +30,8 @@ pub fn prelude_helper(method: &str) -> Option<&'static str> {
 }
 
 /// Whether a value of type `value` may be stored where a list holds `element`: numbers of the
-/// element's kind or a lower one (bool, int, float, complex), tuples item by item, lists and dicts
-/// of the same types.
+/// element's kind or a lower one (bool, int, float, complex), arrays whose layout the element's
+/// admits, tuples item by item, lists and dicts of the same types.
 pub fn storable(value: &Type, element: &Type) -> bool {
     let kind = |scalar: &Scalar| match scalar {
         Scalar::Bool => 0,
@@ -43,6 +44,9 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         (Type::Scalar(from), Type::Scalar(to)) => kind(from) <= kind(to),
         (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
+        // An array of the element's dtype and rank whose layout the element's admits, and not a
+        // read-only one where the element may be written through.
+        (Type::Array(from), Type::Array(to)) => (from.dtype, from.ndim) == (to.dtype, to.ndim) && (to.layout == Layout::A || from.layout == to.layout) && (to.readonly || !from.readonly),
         _ => false,
     }
 }
@@ -53,6 +57,17 @@ pub fn compared_lists(left: &Type, right: &Type) -> [Type; 2] {
     match unify(left, right) {
         Some(joined) => [joined.clone(), joined],
         None => [left.clone(), right.clone()],
+    }
+}
+
+/// `element` with the layout of each array in it joined with that of the array `value` has in
+/// the same place (C and F meet as A), where `value` is otherwise storable as `element`: an
+/// array's words are its descriptor whatever its layout.
+fn with_layouts_of(element: &Type, value: &Type) -> Option<Type> {
+    match (element, value) {
+        (Type::Array(held), Type::Array(given)) if (held.dtype, held.ndim) == (given.dtype, given.ndim) => unify(element, value),
+        (Type::Tuple(held), Type::Tuple(given)) if held.len() == given.len() => held.iter().zip(given).map(|(held, given)| with_layouts_of(held, given)).collect::<Option<Vec<_>>>().map(Type::Tuple),
+        (held, given) => storable(given, held).then(|| held.clone()),
     }
 }
 
@@ -72,8 +87,7 @@ impl TypeWalker<'_, '_> {
         if element.is_list_element() {
             return Ok(());
         }
-        let what = if element.contains_array() { "lists of arrays are not supported yet".to_string() } else { format!("a list cannot hold {element} (lists hold numbers, tuples of numbers and lists)") };
-        Err(self.module.unsupported(node, what))
+        Err(self.module.unsupported(node, format!("a list cannot hold {element} (lists hold numbers, arrays, tuples of these and containers)")))
     }
 
     /// The receiver of `receiver.method(...)` when it is a list, with its element type.
@@ -171,6 +185,13 @@ impl TypeWalker<'_, '_> {
         if element.has_unknown() {
             if let (Expr::Name(_), Some(decided)) = (receiver, unify(element, value)) {
                 return self.assign(receiver, Type::List(Box::new(decided)));
+            }
+        }
+        // A local list of arrays takes arrays of other layouts by becoming a list of A arrays (a
+        // parameter's list is its caller's, which reads the elements with its own layout).
+        if let (Expr::Name(name), Some(widened)) = (receiver, with_layouts_of(element, value)) {
+            if widened != *element && !self.parameters.contains(name.id.as_str()) {
+                return self.assign(receiver, Type::List(Box::new(widened)));
             }
         }
         if !storable(value, element) {

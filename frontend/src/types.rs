@@ -234,6 +234,17 @@ impl Type {
         self.contains(&|part| matches!(part, Type::Array(_)))
     }
 
+    /// Whether arrays are part of this type, in tuples or containers at any depth.
+    pub fn holds_array(&self) -> bool {
+        match self {
+            Type::Array(_) => true,
+            Type::Tuple(elements) => elements.iter().any(Type::holds_array),
+            Type::List(element) | Type::Set(element) | Type::Optional(element) => element.holds_array(),
+            Type::Dict(key, value) => key.holds_array() || value.holds_array(),
+            _ => false,
+        }
+    }
+
     /// Whether this type, or an element of it (tuples searched through), passes `test`.
     pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
         test(self) || matches!(self, Type::Tuple(elements) if elements.iter().any(|element| element.contains(test)))
@@ -335,6 +346,9 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
 fn refine(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
+        // Arrays are their descriptors whatever the layout: a list that took an array of another
+        // layout holds A arrays.
+        (Type::Array(_), Type::Array(_)) => unify(left, right),
         (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
         (Type::Dict(a_key, a_value), Type::Dict(b_key, b_value)) => Some(Type::Dict(Box::new(refine(a_key, b_key)?), Box::new(refine(a_value, b_value)?))),
         (Type::Set(a), Type::Set(b)) => refine(a, b).map(|element| Type::Set(Box::new(element))),
@@ -347,11 +361,11 @@ fn refine(left: &Type, right: &Type) -> Option<Type> {
 pub const LIST_HANDLE: Scalar = INT64;
 
 impl Type {
-    /// Whether a list (or a dict's value) may be of this type: numbers, tuples of them, lists and
-    /// dicts (of any of these), or a type not known yet.
+    /// Whether a list (or a dict's value) may be of this type: numbers, arrays, tuples of them,
+    /// lists and dicts (of any of these), or a type not known yet.
     pub fn is_list_element(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Unknown => true,
+            Type::Scalar(_) | Type::Array(_) | Type::Unknown => true,
             Type::Tuple(elements) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
             Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
@@ -375,6 +389,8 @@ impl Type {
         match self {
             Type::Scalar(Scalar::Complex) => 2,
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) => 1,
+            // The memref descriptor: two addresses, the offset, the sizes and the strides.
+            Type::Array(array) => 3 + 2 * array.ndim,
             Type::Tuple(elements) => elements.iter().map(Type::list_width).sum(),
             _ => 0,
         }

@@ -541,3 +541,19 @@ func.func @reduce_complex_max(%a: !py.array<complex<f64>, 1, C>) {
 func.func @complex64_array(%a: !py.array<complex<f32>, 1, C>) {
   return
 }
+
+// -----
+
+func.func @short_descriptor(%a: !py.array<f64, 1, C>) {
+  // expected-error @+1 {{a 1-d array's descriptor is 5 words, not 3}}
+  %w:3 = py.array_to_words %a : !py.array<f64, 1, C> -> si64, si64, si64
+  return
+}
+
+// -----
+
+func.func @long_descriptor(%w: si64) -> !py.array<f64, 2, C> {
+  // expected-error @+1 {{a 2-d array's descriptor is 7 words, not 4}}
+  %a = py.array_from_words %w, %w, %w, %w : !py.array<f64, 2, C>
+  return %a : !py.array<f64, 2, C>
+}

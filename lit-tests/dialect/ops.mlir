@@ -305,3 +305,12 @@ func.func @local_array() -> !py.array<si32, 2, C> {
   %a = py.local_array [4, 2] : !py.array<si32, 2, C>
   return %a : !py.array<si32, 2, C>
 }
+
+// CHECK-LABEL: func.func @descriptor_words
+// CHECK: %[[W:.*]]:7 = py.array_to_words %{{.*}} : !py.array<f64, 2, A> -> si64, si64, si64, si64, si64, si64, si64
+// CHECK: py.array_from_words %[[W]]#0, %[[W]]#1, %[[W]]#2, %[[W]]#3, %[[W]]#4, %[[W]]#5, %[[W]]#6 : !py.array<f64, 2, A>
+func.func @descriptor_words(%a: !py.array<f64, 2, A>) -> !py.array<f64, 2, A> {
+  %w:7 = py.array_to_words %a : !py.array<f64, 2, A> -> si64, si64, si64, si64, si64, si64, si64
+  %b = py.array_from_words %w#0, %w#1, %w#2, %w#3, %w#4, %w#5, %w#6 : !py.array<f64, 2, A>
+  return %b : !py.array<f64, 2, A>
+}

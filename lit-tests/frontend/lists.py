@@ -7,8 +7,15 @@
 # RUN: %rumba run %s --call "check(5)" | %FileCheck %s --check-prefix=RESULT
 # RUN: %rumba emit %s --function replaced --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=SLICE
 # A signature may name lists compiled code cannot hold: a located error, not a crash.
-# RUN: %not %rumba emit %s --function last_half --signature "(list(f8[:]),)" --stage py 2>&1 | %FileCheck %s --check-prefix=REFUSED
-# REFUSED: lists.py:{{[0-9]+}}:1: error: 'last_half' cannot take list(float64[:])
+# RUN: %not %rumba emit %s --function last_half --signature "(set(f8[:]),)" --stage py 2>&1 | %FileCheck %s --check-prefix=REFUSED
+# REFUSED: lists.py:{{[0-9]+}}:1: error: 'last_half' cannot take set(float64[:])
+# An array element is the words of its descriptor (3 + 2n for n dimensions), which
+# `py.array_to_words` gives (holding the memory for the list); a read makes the array back from
+# them as a new reference.
+# RUN: %rumba emit %s --function arrays --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=ARRAYS
+# RUN: %rumba run %s --call "arrays(4)" | %FileCheck %s --check-prefix=ARRAYS-RESULT
+
+import numpy as np
 
 # READ-LABEL: func.func @last_half__si64(%arg0: si64) -> (i32, f64)
 # READ: %[[NEW:.*]] = call @rumba_list_new() : () -> si64
@@ -63,3 +70,18 @@ def replaced(n):
     items = [1, 2, 3]
     items[::n] = [7, 8]
     return items
+
+
+# ARRAYS-LABEL: func.func @arrays__si64
+# ARRAYS: %[[WORDS:.*]]:5 = py.array_to_words %{{.*}} : !py.array<f64, 1, C> -> si64, si64, si64, si64, si64
+# ARRAYS: {{(func\.)?}}call @rumba_list_push(%{{.*}}, %[[WORDS]]#0) : (si64, si64) -> ()
+# ARRAYS: {{(func\.)?}}call @rumba_list_push(%{{.*}}, %[[WORDS]]#4) : (si64, si64) -> ()
+# ARRAYS: %[[W0:.*]] = call @rumba_list_get(%{{.*}}, %{{.*}}) : (si64, si64) -> si64
+# ARRAYS-COUNT-4: call @rumba_list_get(
+# ARRAYS: py.array_from_words %[[W0]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !py.array<f64, 1, C>
+# ARRAYS-RESULT: 6.0
+def arrays(n):
+    items = []
+    for i in range(n):
+        items.append(np.ones(3) * i)
+    return items[-1].sum() - items[1][0] * 3

@@ -2,7 +2,8 @@
 //!
 //! `lower-py` allocates every new array with `memref.alloc`; the caller frees those a function
 //! returns. Memory is owned by one value at a time, its *owner*: a `memref.alloc`, an array a
-//! compiled callee returns, or a value that a branch or loop carries (an `scf.if`, `scf.for` or
+//! compiled callee returns, an array read from a list or dict (a new reference, which the runtime
+//! counts and its free drops: `lower_py/descriptors.rs`), or a value that a branch or loop carries (an `scf.if`, `scf.for` or
 //! `scf.while` result, or a loop body's block argument) and that may hold memory allocated inside
 //! it. An owner owns memory only at run time: a carried value owns what it holds unless that is one
 //! of the arrays from outside the branch or loop (its initial values, the arrays its body reads),
@@ -187,6 +188,11 @@ fn is_scalar_slot(value: MlirValue) -> bool {
     ir::defining_operation(value).is_some_and(|operation| ir::op_name(operation) == "memref.alloca") && unsafe { mlirShapedTypeGetRank(ir::value_type(value)) == 0 }
 }
 
+/// An array read from a container, which holds a reference of its own.
+fn is_new_reference(operation: MlirOperation) -> bool {
+    !ir::attribute(operation, crate::lower_py::NEW_REFERENCE_ATTRIBUTE).ptr.is_null()
+}
+
 /// The null array `lower-py` makes of a `ub.poison` one.
 fn is_null_array(cast: MlirOperation) -> bool {
     ir::operands(cast).first().and_then(|operand| ir::defining_operation(*operand)).is_some_and(|producer| ir::op_name(producer) == "llvm.mlir.zero")
@@ -218,6 +224,7 @@ fn may_carry_new_memory(carrier: MlirOperation) -> bool {
             None => new_memory |= unsafe { !mlirOperationEqual(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(root)), carrier) },
             Some(producer) => match ir::op_name(producer).as_str() {
                 "memref.alloc" => new_memory = true,
+                _ if is_new_reference(producer) => new_memory = true,
                 name if CARRIERS.contains(&name) || is_compiled_call(producer) => new_memory = true,
                 "memref.get_global" => {}
                 "builtin.unrealized_conversion_cast" if is_null_array(producer) => {}
@@ -242,7 +249,7 @@ struct Owner {
 }
 
 enum Ownership {
-    /// A `memref.alloc`: always.
+    /// A `memref.alloc` or a new reference: always.
     Allocated,
     /// A compiled callee's result: when the call succeeded (a raising callee returns no memory)
     /// and it is none of the call's arguments (or a view of one) handed back.
@@ -365,8 +372,9 @@ fn edge_block((terminator, position): (MlirOperation, isize), edge_blocks: &mut 
     }
 }
 
-/// Every operation that touches `value`'s memory: its users and those of the views of it, of the
-/// values carriers hand on from it, and of the block arguments of loops that carry it.
+/// Every operation that touches `value`'s memory: its users and those of the views of it (and of
+/// the words of its descriptor), of the values carriers hand on from it, and of the block arguments
+/// of loops that carry it.
 fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>, visited: &mut Vec<MlirValue>) {
     if visited.iter().any(|seen| unsafe { mlirValueEqual(*seen, value) }) {
         return;
@@ -375,7 +383,8 @@ fn users_of_memory(value: MlirValue, users: &mut Vec<MlirOperation>, visited: &m
     for (user, _) in ir::uses(value) {
         users.push(user);
         let name = ir::op_name(user);
-        let derived = if VIEWS.contains(&name.as_str()) {
+        // The descriptor's words (`py.array_to_words`) reach the memory as the array does.
+        let derived = if VIEWS.contains(&name.as_str()) || name == "builtin.unrealized_conversion_cast" || name.starts_with("llvm.") {
             ir::results(user)
         } else if LOOPS.contains(&name.as_str()) {
             carried_on(user)
@@ -426,7 +435,7 @@ fn after_last_use(owner: &Owner) -> Option<MlirOperation> {
     (!next.ptr.is_null()).then_some(next)
 }
 
-/// Every owner in `module`: allocations, compiled callees' results, and the values of carriers
+/// Every owner in `module`: allocations, new references, compiled callees' results, and the values of carriers
 /// that may hand on memory allocated inside them.
 fn owners(module: MlirOperation) -> Vec<Owner> {
     let mut owners = Vec::new();
@@ -440,7 +449,7 @@ fn owners(module: MlirOperation) -> Vec<Owner> {
     for operation in ir::collect_operations(module, |_| true) {
         let name = ir::op_name(operation);
         let memrefs = memref_results(operation);
-        if name == "memref.alloc" {
+        if name == "memref.alloc" || is_new_reference(operation) {
             add(memrefs, &|| Ownership::Allocated);
         } else if is_compiled_call(operation) {
             add(memrefs, &|| Ownership::Returned(operation));

@@ -18,7 +18,8 @@
 //! `py.shared_array` and the CUDA simulator's shared arrays views of memory the runtime gives
 //! (`lower_py/shared_memory.rs`);
 //! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
-//! (`lower_py/text.rs`).
+//! (`lower_py/text.rs`); `py.array_to_words`/`py.array_from_words` an array's descriptor as a
+//! container's words and back (`lower_py/descriptors.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
 //! `#arith.fastmath<...>`, set for `fastmath=True`) carry those flags, which LLVM then sees.
 //! This file dispatches on the op and converts the types; the array lowerings are in
@@ -31,11 +32,14 @@ use rumba_dialects::{array_type_parts, Layout, MathLowering};
 use std::collections::HashMap;
 
 mod arrays;
+mod descriptors;
 mod scalars;
 mod shared_memory;
 mod text;
 
 use arrays::*;
+use descriptors::*;
+pub use descriptors::NEW_REFERENCE_ATTRIBUTE;
 use scalars::*;
 pub use shared_memory::SIMULATED_ATTRIBUTE;
 use shared_memory::*;
@@ -98,13 +102,8 @@ fn replace_poison_arrays(module: MlirOperation) {
     for poison in poisons {
         let memref = ir::value_type(ir::results(poison)[0]);
         let rank = unsafe { mlirShapedTypeGetRank(memref) };
-        let descriptor = if rank == 0 {
-            "!llvm.struct<(ptr, ptr, i64)>".to_string()
-        } else {
-            format!("!llvm.struct<(ptr, ptr, i64, array<{rank} x i64>, array<{rank} x i64>)>")
-        };
         let b = Builder::before(poison);
-        let zero = b.value("llvm.mlir.zero", &[], ir::parse_type(unsafe { mlirOperationGetContext(poison) }, &descriptor), &[]);
+        let zero = b.value("llvm.mlir.zero", &[], descriptor_type(b.context, rank as isize), &[]);
         let empty = b.value("builtin.unrealized_conversion_cast", &[zero], memref, &[]);
         ir::replace_operation(poison, &[empty]);
     }
@@ -341,6 +340,8 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             dynamic_shared_array(b, convert_type(b.context, parts.dtype.to_raw()), result_type.expect("has a result"))?
         }
         "py.map" => return lower_map(b, operation, operand_types).map(|value| vec![value]),
+        "py.array_to_words" => return lower_array_to_words(b, operands[0], operand_types[0]),
+        "py.array_from_words" => lower_array_from_words(b, &operands, result_type.expect("has a result"), ir::value_type(ir::results(operation)[0]))?,
         "py.view" => lower_view(b, operation, result_type.expect("has a result"))?,
         "py.reduce" => lower_reduce(b, operation, operand_types[0])?,
         "py.arange" => lower_arange(b, operation, operand_types[0])?,

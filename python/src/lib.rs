@@ -320,6 +320,9 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             }
             Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
         }
+        Type::List(_) | Type::Dict(..) | Type::Set(_) if declared.holds_array() => {
+            Err(PyTypeError::new_err(format!("argument {position}: rumba cannot pass a {declared} to compiled code yet: a container from Python may not hold arrays (pass a tuple of arrays, or make the container in compiled code)")))
+        }
         Type::List(element_type) => {
             let list = value.cast::<PyList>().map_err(|_| mismatch())?;
             let elements = list.iter().map(|element| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?;
@@ -618,7 +621,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
             let named = value.getattr("_item_type").ok().and_then(|named| named.extract::<String>().ok());
             element = rumba::parse_type(&named?).ok()?;
         }
-        return (element.is_list_element() && !element.has_unknown()).then(|| Type::List(Box::new(element)));
+        return (element.is_list_element() && !element.has_unknown() && !element.holds_array()).then(|| Type::List(Box::new(element)));
     }
     if let Ok(dict) = value.cast::<pyo3::types::PyDict>() {
         // The keys' and the values' joined types; an empty dict has none, unless it is a
@@ -633,7 +636,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
             (key, item) = (named("_key_type")?, named("_value_type")?);
         }
         let dict_type = Type::Dict(Box::new(key), Box::new(item));
-        return (dict_type.is_list_element() && !dict_type.has_unknown()).then_some(dict_type);
+        return (dict_type.is_list_element() && !dict_type.has_unknown() && !dict_type.holds_array()).then_some(dict_type);
     }
     if let Ok(set) = value.cast::<pyo3::types::PySet>() {
         // The items' joined type; an empty set has none.
@@ -684,7 +687,7 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
         return "rumba cannot pass an empty list to compiled code: the type of its elements is unknown (Numba cannot type it either)".into();
     }
     if value.is_instance_of::<PyList>() {
-        return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, tuples of them, or such lists".into();
+        return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, tuples of them, or such lists (a list of arrays cannot be passed yet: pass a tuple of arrays, or make the list in compiled code)".into();
     }
     if value.cast::<pyo3::types::PyDict>().is_ok_and(|dict| dict.is_empty()) {
         return "rumba cannot pass an empty dict to compiled code: the types of its keys and values are unknown (make it with rumba.typed.Dict.empty(key_type, value_type))".into();
@@ -696,7 +699,7 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
         return "rumba cannot pass this set to compiled code: its items must be numbers of one kind or tuples of them".into();
     }
     if value.is_instance_of::<pyo3::types::PyDict>() {
-        return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, tuples, lists or dicts of one type".into();
+        return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, tuples, lists or dicts of one type (a dict of arrays cannot be passed yet)".into();
     }
     format!("rumba cannot pass a value of type {} to compiled code", value.get_type())
 }

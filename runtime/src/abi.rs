@@ -305,20 +305,22 @@ pub fn make_set(items: &[Argument]) -> i64 {
 ///
 /// # Safety
 /// `handle` must be a live list or dict of this thread of that type.
-pub unsafe fn container_value(handle: i64, container: &Type) -> Value {
+pub unsafe fn container_value(handle: i64, container: &Type, arguments: &[Argument]) -> Value {
     match container {
-        Type::Dict(key, value) => unsafe { dict_value(handle, key, value) },
-        Type::Set(element) => unsafe { set_value(handle, element) },
-        Type::List(element) => unsafe { list_value(handle, element) },
+        Type::Dict(key, value) => unsafe { dict_value(handle, key, value, arguments) },
+        Type::Set(element) => unsafe { set_value(handle, element, arguments) },
+        Type::List(element) => unsafe { list_value(handle, element, arguments) },
         _ => Value::None,
     }
 }
 
-/// The element of type `element` whose words come next.
+/// The element of type `element` whose words come next; an array has a reference of its own (the
+/// container's hold ends with the call).
 ///
 /// # Safety
-/// A list element's handle must be a live list of this thread.
-unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>) -> Value {
+/// A list element's handle must be a live list of this thread, an array's words the descriptor of
+/// an array alive in a container of this call with `arguments`.
+unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>, arguments: &[Argument]) -> Value {
     let mut next = || words.next().unwrap_or_default();
     match element {
         Type::Scalar(Scalar::Complex) => Value::Number(Number::Complex(f64::from_bits(next()), f64::from_bits(next()))),
@@ -326,10 +328,14 @@ unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>) -
         Type::Scalar(Scalar::Float { .. }) => Value::Number(Number::F64(f64::from_bits(next()))),
         // The low bytes of the word hold the value, truncated exactly (little-endian hosts).
         Type::Scalar(scalar) => Value::Number(unsafe { Number::read(*scalar, next().to_le_bytes().as_ptr()) }),
-        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words) }).collect()),
-        Type::List(inner) => unsafe { list_value(next() as i64, inner) },
-        Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value) },
-        Type::Set(element) => unsafe { set_value(next() as i64, element) },
+        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words, arguments) }).collect()),
+        Type::List(inner) => unsafe { list_value(next() as i64, inner, arguments) },
+        Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value, arguments) },
+        Type::Set(element) => unsafe { set_value(next() as i64, element, arguments) },
+        Type::Array(array) => {
+            let descriptor: Vec<i64> = (0..3 + 2 * array.ndim).map(|_| next() as i64).collect();
+            unsafe { descriptor_array(array.dtype, array.ndim, |index| descriptor[index], arguments, Holder::Element) }
+        }
         _ => Value::None,
     }
 }
@@ -338,9 +344,9 @@ unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>) -
 ///
 /// # Safety
 /// `handle` must be a live dict of this thread holding entries of those types.
-pub unsafe fn dict_value(handle: i64, key: &Type, value: &Type) -> Value {
+pub unsafe fn dict_value(handle: i64, key: &Type, value: &Type, arguments: &[Argument]) -> Value {
     let entries = unsafe { crate::dicts::entries_of(handle) };
-    let read = |words: Vec<u64>, part: &Type| unsafe { element_value(part, &mut words.into_iter()) };
+    let read = |words: Vec<u64>, part: &Type| unsafe { element_value(part, &mut words.into_iter(), arguments) };
     Value::Dict(entries.into_iter().map(|(key_words, value_words)| (read(key_words, key), read(value_words, value))).collect())
 }
 
@@ -348,21 +354,21 @@ pub unsafe fn dict_value(handle: i64, key: &Type, value: &Type) -> Value {
 ///
 /// # Safety
 /// `handle` must be a live set of this thread holding members of that type.
-pub unsafe fn set_value(handle: i64, element: &Type) -> Value {
+pub unsafe fn set_value(handle: i64, element: &Type, arguments: &[Argument]) -> Value {
     let entries = unsafe { crate::dicts::entries_of(handle) };
-    Value::Set(entries.into_iter().map(|(key, _)| unsafe { element_value(element, &mut key.into_iter()) }).collect())
+    Value::Set(entries.into_iter().map(|(key, _)| unsafe { element_value(element, &mut key.into_iter(), arguments) }).collect())
 }
 
 /// The contents of list `handle`, whose elements have type `element`.
 ///
 /// # Safety
 /// `handle` must be a live list of this thread holding elements of that type.
-pub unsafe fn list_value(handle: i64, element: &Type) -> Value {
+pub unsafe fn list_value(handle: i64, element: &Type, arguments: &[Argument]) -> Value {
     let words = unsafe { crate::lists::words_of(handle) };
     let width = element.list_width().max(1);
     let mut words = words.into_iter();
     let count = words.len() / width;
-    Value::List((0..count).map(|_| unsafe { element_value(element, &mut words) }).collect())
+    Value::List((0..count).map(|_| unsafe { element_value(element, &mut words, arguments) }).collect())
 }
 
 impl From<Number> for Argument {
@@ -510,10 +516,7 @@ unsafe impl Sync for Allocation {}
 
 impl Drop for Allocation {
     fn drop(&mut self) {
-        unsafe extern "C" {
-            fn free(pointer: *mut std::ffi::c_void);
-        }
-        unsafe { free(self.0.cast()) }
+        crate::memory::_mlir_memref_to_llvm_free(self.0.cast())
     }
 }
 
@@ -705,7 +708,7 @@ unsafe fn read_value<'l>(
         Type::List(_) | Type::Dict(..) | Type::Set(_) => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };
             let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
-            unsafe { container_value(handle, value_type) }
+            unsafe { container_value(handle, value_type, arguments) }
         }
         Type::Scalar(_) | Type::Array(_) => {
             let Some(&(offset, kind)) = fields.next() else { return Value::None };
@@ -714,39 +717,56 @@ unsafe fn read_value<'l>(
                 FieldKind::Scalar(scalar) => Value::Number(unsafe { Number::read(scalar, base) }),
                 FieldKind::Array(dtype, ndim) => {
                     let word = |index: usize| unsafe { base.cast::<i64>().add(index).read_unaligned() };
-                    let element_offset = word(2);
-                    let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
-                    let allocated = word(0) as *mut u8;
-                    let shape: Vec<i64> = (0..ndim).map(|dim| word(3 + dim)).collect();
-                    let strides: Vec<i64> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
-                    if allocated as usize == crate::memory::CONSTANT_MEMORY {
-                        // A constant array (or a view of one) lives as long as the compiled code:
-                        // the caller gets a copy it owns.
-                        return Value::Array(Box::new(unsafe { OwnedArray::copied(data, dtype, &shape, &strides) }));
-                    }
-                    let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
-                    let allocation = borrowed_from.is_none().then(|| {
-                        match allocations.iter().find(|allocation| allocation.0 == allocated) {
-                            Some(shared) => shared.clone(),
-                            None => {
-                                let owner = std::sync::Arc::new(Allocation(allocated));
-                                allocations.push(owner.clone());
-                                owner
-                            }
-                        }
-                    });
-                    Value::Array(Box::new(OwnedArray {
-                        allocation,
-                        data,
-                        dtype,
-                        shape,
-                        strides,
-                        borrowed_from,
-                    }))
+                    unsafe { descriptor_array(dtype, ndim, word, arguments, Holder::Result(allocations)) }
                 }
             }
         }
     }
+}
+
+/// Who holds the reference to an array read from compiled code.
+enum Holder<'a> {
+    /// A result: the call handed its reference over, and arrays over one allocation share it
+    /// (`allocations`, those already met).
+    Result(&'a mut Vec<std::sync::Arc<Allocation>>),
+    /// An element of a container, which holds the memory only until the call's end: a reference of
+    /// its own.
+    Element,
+}
+
+/// The array whose memref descriptor's words `word` gives, after a call with `arguments`: over
+/// memory compiled code allocated, a view of an argument, or a copy (of a constant, or of an array
+/// inside a tuple argument, whose Python object is not at hand).
+///
+/// # Safety
+/// The descriptor must be of a live array of `dtype` and `ndim` dimensions.
+unsafe fn descriptor_array(dtype: Scalar, ndim: usize, word: impl Fn(usize) -> i64, arguments: &[Argument], holder: Holder) -> Value {
+    let element_offset = word(2);
+    let data = unsafe { (word(1) as *mut u8).add((element_offset * dtype.size_in_bytes() as i64) as usize) };
+    let allocated = word(0) as *mut u8;
+    let shape: Vec<i64> = (0..ndim).map(|dim| word(3 + dim)).collect();
+    let strides: Vec<i64> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
+    let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
+    if allocated as usize == crate::memory::CONSTANT_MEMORY || (borrowed_from.is_none() && crate::memory::in_arguments(arguments, allocated as usize)) {
+        // A constant array (or a view of one) lives as long as the compiled code: the caller gets
+        // a copy it owns.
+        return Value::Array(Box::new(unsafe { OwnedArray::copied(data, dtype, &shape, &strides) }));
+    }
+    let allocation = borrowed_from.is_none().then(|| match holder {
+        Holder::Result(allocations) => match allocations.iter().find(|allocation| allocation.0 == allocated) {
+            Some(shared) => shared.clone(),
+            None => {
+                let owner = std::sync::Arc::new(Allocation(allocated));
+                allocations.push(owner.clone());
+                owner
+            }
+        },
+        Holder::Element => {
+            crate::memory::rumba_array_retain(allocated as usize);
+            std::sync::Arc::new(Allocation(allocated))
+        }
+    });
+    Value::Array(Box::new(OwnedArray { allocation, data, dtype, shape, strides, borrowed_from }))
 }
 
 #[cfg(test)]

@@ -52,6 +52,8 @@ impl Engine {
             ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),
             ("_mlir_memref_to_llvm_alloc", crate::memory::_mlir_memref_to_llvm_alloc as *mut std::ffi::c_void),
             ("_mlir_memref_to_llvm_free", crate::memory::_mlir_memref_to_llvm_free as *mut std::ffi::c_void),
+            ("rumba_array_hold", crate::memory::rumba_array_hold as *mut std::ffi::c_void),
+            ("rumba_array_retain", crate::memory::rumba_array_retain as *mut std::ffi::c_void),
             ("rumba_int_true_divide", crate::arithmetic::rumba_int_true_divide as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
@@ -150,6 +152,7 @@ impl CompiledFunction {
     /// reflected lists). The lists and dicts the call made are freed before it returns.
     pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
+        let _outermost = crate::memory::OutermostCall::enter(arguments);
         let mark = crate::lists::mark();
         let mut packed = PackedArguments::default();
         let result = packed.pack(arguments).map_err(CallError::Arguments).and_then(|()| self.invoke(&mut packed, arguments));
@@ -157,7 +160,7 @@ impl CompiledFunction {
         crate::abi::container_arguments(arguments, &mut containers);
         // SAFETY: the handles are the lists and dicts `pack` made for this call, alive until the release.
         let reflected = match result {
-            Ok(_) => packed.container_handles.iter().zip(&containers).map(|(&handle, container)| unsafe { crate::abi::container_value(handle, container) }).collect(),
+            Ok(_) => packed.container_handles.iter().zip(&containers).map(|(&handle, container)| unsafe { crate::abi::container_value(handle, container, arguments) }).collect(),
             Err(_) => Vec::new(),
         };
         crate::lists::release(mark);
@@ -170,6 +173,7 @@ impl CompiledFunction {
     /// result struct are fixed arrays on the stack.
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.check(numbers.iter().map(|number| Type::Scalar(number.scalar())))?;
+        let _outermost = crate::memory::OutermostCall::enter(&[]);
         let mark = crate::lists::mark();
         let result = self.call_numbers_inline(numbers);
         crate::lists::release(mark);

@@ -21,7 +21,8 @@ pub struct List {
     words: Vec<u64>,
 }
 
-/// An object of the arena: its address and the function that frees it.
+/// An object of the arena (or a hold on an array's memory, `memory.rs`): its address and the
+/// function that frees it.
 type Owned = (*mut u8, unsafe fn(*mut u8));
 
 thread_local! {
@@ -35,8 +36,13 @@ pub(crate) fn adopt<T>(object: T) -> i64 {
         drop(unsafe { Box::from_raw(address.cast::<T>()) });
     }
     let address = Box::into_raw(Box::new(object)).cast::<u8>();
-    ARENA.with(|arena| arena.borrow_mut().push((address, free::<T>)));
+    defer(address, free::<T>);
     address as i64
+}
+
+/// `free(address)` when the outermost call returns, with the lists and dicts made since its mark.
+pub(crate) fn defer(address: *mut u8, free: unsafe fn(*mut u8)) {
+    ARENA.with(|arena| arena.borrow_mut().push((address, free)));
 }
 
 /// The words of list `handle`; none for a list that was never made (the zero handle an unbound

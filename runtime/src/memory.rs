@@ -1,10 +1,87 @@
-//! The memory of compiled code's arrays: the allocation functions MLIR's memref lowering calls, and
-//! whether a large array can be allocated (compiled code asks before allocating a gigabyte or more,
-//! and raises `MemoryError` rather than receive a null pointer it would then write through).
+//! The memory of compiled code's arrays: the allocation functions MLIR's memref lowering calls, the
+//! counts of memory that containers share, and whether a large array can be allocated (compiled
+//! code asks before allocating a gigabyte or more, and raises `MemoryError` rather than receive a
+//! null pointer it would then write through).
+//!
+//! An array's memory has one holder most of the time: the value `deallocate-temporaries` frees, or
+//! the array handed to Python. A list or dict that stores an array adds a *hold* that lasts until
+//! the outermost call returns (the containers' own lifetime, `lists.rs`), and an array read back out
+//! of one is a new reference with a free of its own. Memory with more than one holder is in
+//! [`SHARED`] with the count of the others; a free of it drops one, and the last holder's free
+//! frees it. Memory compiled code did not allocate (the outermost call's argument arrays, which
+//! a container may hold too) is in the table while held and never freed here.
+
+use crate::abi::Argument;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{LazyLock, Mutex};
 
 /// The allocated pointer of the memref of a constant global (`memref.get_global` writes it): no
 /// allocation, never freed.
 pub const CONSTANT_MEMORY: usize = 0xdead_beef;
+
+/// Memory held more than once.
+struct Shared {
+    /// Compiled code's memory: the holders beyond one. Argument memory: the containers' holds.
+    count: usize,
+    /// The memory of one of the outermost call's arguments, which its caller owns.
+    borrowed: bool,
+}
+
+static SHARED: LazyLock<Mutex<HashMap<usize, Shared>>> = LazyLock::new(Default::default);
+
+/// How many entries [`SHARED`] has, read without the lock: none, the case of every free but
+/// those of containers' arrays, costs one atomic load.
+static SHARED_ENTRIES: AtomicUsize = AtomicUsize::new(0);
+
+fn shared() -> std::sync::MutexGuard<'static, HashMap<usize, Shared>> {
+    SHARED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn remove(table: &mut HashMap<usize, Shared>, address: usize) {
+    table.remove(&address);
+    SHARED_ENTRIES.fetch_sub(1, Ordering::Relaxed);
+}
+
+thread_local! {
+    /// The arguments of the outermost call running on this thread (empty outside one).
+    static ARGUMENTS: Cell<(*const Argument, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+}
+
+/// The arguments of the outermost call on this thread, for as long as it runs: what a container
+/// may hold without owning it.
+pub struct OutermostCall {
+    enclosing: (*const Argument, usize),
+}
+
+impl OutermostCall {
+    pub fn enter(arguments: &[Argument]) -> Self {
+        Self { enclosing: ARGUMENTS.replace((arguments.as_ptr(), arguments.len())) }
+    }
+}
+
+impl Drop for OutermostCall {
+    fn drop(&mut self) {
+        ARGUMENTS.set(self.enclosing);
+    }
+}
+
+/// Whether `address` is the memory of one of `arguments` (or of an array inside a tuple of them).
+pub(crate) fn in_arguments(arguments: &[Argument], address: usize) -> bool {
+    arguments.iter().any(|argument| match argument {
+        Argument::Array(array) => array.data as usize == address,
+        Argument::Tuple(elements) => in_arguments(elements, address),
+        _ => false,
+    })
+}
+
+/// Whether `address` is the memory of an argument of this thread's outermost call.
+fn is_argument_memory(address: usize) -> bool {
+    let (pointer, length) = ARGUMENTS.get();
+    // SAFETY: `OutermostCall` sets the slice for as long as the call that borrowed it runs.
+    !pointer.is_null() && in_arguments(unsafe { std::slice::from_raw_parts(pointer, length) }, address)
+}
 
 /// `memref.alloc` (MLIR's `use-generic-functions` names; the lowering aligns within the block): the
 /// C library's `malloc`.
@@ -12,12 +89,73 @@ pub extern "C" fn _mlir_memref_to_llvm_alloc(bytes: usize) -> *mut std::ffi::c_v
     unsafe { libc::malloc(bytes) }
 }
 
-/// `memref.dealloc`: the C library's `free`, and nothing for a constant array, which a compiled
-/// function may hand to its caller as it hands on any array it returns.
+/// `memref.dealloc`, and the drop of an array handed to Python: one holder lets go. The C library's
+/// `free` for the last holder; nothing for a constant array, which a compiled function may hand to
+/// its caller as it hands on any array it returns, or for memory it does not own.
 pub extern "C" fn _mlir_memref_to_llvm_free(pointer: *mut std::ffi::c_void) {
-    if pointer as usize != CONSTANT_MEMORY {
-        unsafe { libc::free(pointer) }
+    let address = pointer as usize;
+    if address == CONSTANT_MEMORY {
+        return;
     }
+    if SHARED_ENTRIES.load(Ordering::Relaxed) > 0 {
+        let mut table = shared();
+        if let Some(entry) = table.get_mut(&address) {
+            if !entry.borrowed {
+                entry.count -= 1;
+                if entry.count == 0 {
+                    remove(&mut table, address);
+                }
+            }
+            return;
+        }
+    }
+    unsafe { libc::free(pointer) }
+}
+
+/// Another holder of the memory at `address` (compiled code's or an argument's).
+fn add_holder(address: usize, container_hold: bool) {
+    if address == CONSTANT_MEMORY || address == 0 {
+        return;
+    }
+    let mut table = shared();
+    let entry = table.entry(address).or_insert_with(|| {
+        SHARED_ENTRIES.fetch_add(1, Ordering::Relaxed);
+        Shared { count: 0, borrowed: container_hold && is_argument_memory(address) }
+    });
+    // A reference to argument memory needs no count: nothing frees it.
+    if !entry.borrowed || container_hold {
+        entry.count += 1;
+    }
+}
+
+/// A container's hold on the memory at `address`, until the outermost call returns.
+pub extern "C" fn rumba_array_hold(address: usize) {
+    add_holder(address, true);
+    if address != CONSTANT_MEMORY && address != 0 {
+        crate::lists::defer(address as *mut u8, release_hold);
+    }
+}
+
+/// The end of a hold: the holder's free, except that argument memory is never freed.
+unsafe fn release_hold(address: *mut u8) {
+    let mut table = shared();
+    match table.get_mut(&(address as usize)) {
+        Some(entry) if entry.borrowed => {
+            entry.count -= 1;
+            if entry.count == 0 {
+                remove(&mut table, address as usize);
+            }
+        }
+        _ => {
+            drop(table);
+            _mlir_memref_to_llvm_free(address.cast());
+        }
+    }
+}
+
+/// A new reference to the memory of an array read from a container (which holds it).
+pub extern "C" fn rumba_array_retain(address: usize) {
+    add_holder(address, false);
 }
 
 /// Whether `bytes` bytes can be allocated now (tried, then freed; on Linux this reserves address

@@ -13,7 +13,7 @@ use ruff_python_ast::{Expr, ExprCall};
 use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
 
-fn array_text(array_type: ArrayType) -> String {
+pub(super) fn array_text(array_type: ArrayType) -> String {
     Type::Array(array_type).flat_mlir()[0].clone()
 }
 

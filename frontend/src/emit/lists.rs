@@ -1,13 +1,15 @@
 //! Lists: displays, indexing, slicing, methods, `+`, `*` and `in`, as calls of the runtime's list
 //! functions (`runtime/src/lists.rs`) on the list's `si64` handle. An element is stored as words
 //! (`Type::list_width`): integers and bools sign-extended to `si64`, floats as `f64`, complex
-//! numbers as their two parts, tuples item by item, lists as their handles. Indices are checked
+//! numbers as their two parts, tuples item by item, lists as their handles, arrays as their
+//! descriptors (`py.array_to_words`, which holds the memory for the list). Indices are checked
 //! here, with Python's `IndexError`s; the methods that compare elements are the prelude's.
 
 use super::{
     dicts::{DICT_GET, DICT_GET_F64, DICT_SET, DICT_SET_F64},
     *,
 };
+use super::arrays::array_text;
 use crate::lists::prelude_helper;
 use ruff_python_ast::ExprList;
 
@@ -86,7 +88,13 @@ impl FunctionEmitter<'_, '_, '_> {
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
             Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) => words.push((handle, false)),
             Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
-            Value::Array(..) | Value::None | Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
+            Value::Array(name, array) => {
+                let results = self.fresh();
+                let count = array.ndim * 2 + 3;
+                self.line(format!("{results}:{count} = py.array_to_words {name} : {} -> {} {loc}", array_text(array), vec!["si64"; count].join(", ")));
+                words.extend((0..count).map(|position| (format!("{results}#{position}"), false)));
+            }
+            Value::None | Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
         }
     }
 
@@ -142,6 +150,10 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect()),
+            Type::Array(array) => {
+                let words: Vec<String> = (0..array.ndim * 2 + 3).map(|_| word(self, false, offset)).collect();
+                Value::Array(self.op(format!("py.array_from_words {} : {} {loc}", words.join(", "), array_text(*array))), *array)
+            }
             _ => unreachable!("typing keeps these out of lists"),
         }
     }

@@ -204,3 +204,28 @@ func.func @freed_after_last_use(%n: index, %flag: i1) {
   %u = memref.alloc(%n) : memref<?xf64>
   return
 }
+
+// An array made from a container's words is a new reference, freed as an allocation is; an array
+// whose words were taken is used by what uses the words (the hold, a call), so it is freed where
+// its block ends, not after the cast.
+// CHECK-LABEL: func.func @container_words
+// CHECK: %[[NEW:.*]] = memref.alloc
+// CHECK-NOT: memref.dealloc
+// CHECK: call @rumba_array_hold
+// CHECK: %[[READ:.*]] = builtin.unrealized_conversion_cast %{{.*}} {rumba.new_reference}
+// CHECK-NEXT: memref.load %[[READ]]
+// CHECK-NEXT: memref.dealloc %[[READ]]
+// CHECK-NEXT: memref.dealloc %[[NEW]]
+// CHECK-NEXT: return
+func.func private @rumba_array_hold(i64)
+func.func @container_words(%n: index, %words: !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %new = memref.alloc(%n) : memref<?xf64>
+  %descriptor = builtin.unrealized_conversion_cast %new : memref<?xf64> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+  %pointer = llvm.extractvalue %descriptor[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+  %allocated = llvm.ptrtoint %pointer : !llvm.ptr to i64
+  call @rumba_array_hold(%allocated) : (i64) -> ()
+  %read = builtin.unrealized_conversion_cast %words : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf64> {rumba.new_reference}
+  %x = memref.load %read[%c0] : memref<?xf64>
+  return %x : f64
+}

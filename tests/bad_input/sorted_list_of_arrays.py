@@ -1,7 +1,8 @@
 # CALL: f(3)
-# ERROR: 6:17: lists of arrays are not supported
+# ERROR: 7:5: sorting a list of float64[::1] is not supported
 import numpy as np
 def f(n):
     rows = []
     rows.append(np.zeros(n))
+    rows.sort()
     return len(rows)

@@ -1,0 +1,292 @@
+"""Arrays in lists, dicts and tuples inside them, each case against CPython and NumPy running the
+same function on copies of the same arguments.
+
+Covered: lists of new arrays built by `append`, comprehensions and displays, returned to Python
+(a `list` of NumPy arrays) or read back (`l[i]`, `for a in l`, `enumerate`, `pop`); views of an
+argument in a list, which stay views (a write through the list's element reaches the argument, and
+the returned elements share its memory as NumPy's do); an array stored and then written through its
+name (the list holds the same array); element replacement; lists of 2-D arrays of C and F layouts
+(the list holds A arrays); tuples of an array and a number in a list; lists of lists of arrays; dicts
+of int keys and array values, built, read, updated and returned; lists of arrays passed to and
+returned by other compiled functions; an array read from a list carried by a loop beside new arrays;
+exceptions raised while lists of arrays are alive; lists of arrays read in `prange` bodies. The
+resident set stays flat over 100,000 calls that return a list of arrays, build and sum one, build a
+dict of arrays, and raise after storing arrays. A list or dict of arrays from Python is a
+`TypeError` that says so.
+"""
+
+import os
+
+import numpy as np
+import pytest
+
+import rumba
+from _compare import MB, jitted, rss_after
+from _containers import assert_same_outcome, case_id
+
+
+def appended(n):
+    out = []
+    for i in range(n):
+        out.append(np.arange(4.0) * i)
+    return out
+
+
+def comprehension(n):
+    return [np.full(i + 1, i) for i in range(n)]
+
+
+def display(n):
+    return [np.zeros(n), np.ones(n), np.arange(float(n))]
+
+
+def summed_back(n):
+    out = [np.arange(float(n)) * k for k in range(5)]
+    total = 0.0
+    for a in out:
+        total += a.sum()
+    for index, a in enumerate(out):
+        total += index * a[-1]
+    return total
+
+
+def indexed_back(n):
+    out = [np.arange(float(n)) + k for k in range(4)]
+    return out[1], out[-1].sum(), len(out)
+
+
+def popped(n):
+    out = [np.zeros(n), np.ones(n)]
+    last = out.pop()
+    out.append(last + 1.0)
+    return out, last
+
+
+def replaced(n):
+    out = [np.zeros(n), np.ones(n)]
+    for step in range(5):
+        out[step % 2] = out[step % 2] + step
+    return out
+
+
+def views_of_argument(a):
+    out = []
+    for i in range(3):
+        out.append(a[i:i + 2])
+    out.append(a[::2])
+    out.append(a)
+    return out
+
+
+def written_through_list(a):
+    out = [a[1:], a]
+    out[0][0] = 99.0
+    return a.sum()
+
+
+def written_after_stored(n):
+    a = np.zeros(n)
+    out = [a]
+    a[0] = 7.0
+    return out[0][0]
+
+
+def layouts(n):
+    square = np.arange(float(n * n)).reshape((n, n))
+    out = [square, square.T, square[::2, :]]
+    out.append(square.T.copy())
+    total = 0.0
+    for matrix in out:
+        total += matrix[0, -1]
+    return out, total
+
+
+def appended_layouts(n):
+    square = np.arange(float(n * n)).reshape((n, n))
+    out = [square]
+    out.append(square.T)
+    return out
+
+
+def weighted(n):
+    pairs = [(np.ones(n), 1.5), (np.arange(float(n)), 2.0)]
+    total = 0.0
+    for values, weight in pairs:
+        total += values.sum() * weight
+    return total, pairs
+
+
+def nested(n):
+    rows = []
+    for i in range(3):
+        row = []
+        for j in range(2):
+            row.append(np.full(n, i * 10 + j))
+        rows.append(row)
+    return rows, rows[2][1].sum()
+
+
+def dict_of_arrays(n):
+    d = {}
+    for i in range(n):
+        d[i] = np.arange(float(i + 1))
+    d[0] = d[0] + 5.0
+    total = 0.0
+    for key in d:
+        total += d[key].sum()
+    return d, total
+
+
+def grow(out, n):
+    out.append(np.full(n, 3.0))
+    return out
+
+
+def passed_between(n):
+    out = [np.zeros(n)]
+    out = grow(out, n)
+    return len(out), out[1].sum()
+
+
+def carried(n):
+    sources = [np.ones(3) * (k + 1) for k in range(4)]
+    x = np.zeros(3)
+    for i in range(n):
+        if i % 3 == 0:
+            x = sources[i % 4]
+        else:
+            x = x * 2.0
+    return x
+
+
+def raises_with_arrays(n):
+    out = [np.ones(n)]
+    for i in range(3):
+        out.append(out[-1] * 2.0)
+    if n > 2:
+        raise ValueError("raised with arrays in a list")
+    return out
+
+
+CASES = [
+    (appended, (3,)),
+    (appended, (0,)),
+    (comprehension, (4,)),
+    (display, (3,)),
+    (summed_back, (6,)),
+    (indexed_back, (5,)),
+    (popped, (3,)),
+    (replaced, (4,)),
+    (written_after_stored, (3,)),
+    (layouts, (4,)),
+    (appended_layouts, (3,)),
+    (weighted, (4,)),
+    (nested, (2,)),
+    (dict_of_arrays, (4,)),
+    (passed_between, (3,)),
+    (carried, (7,)),
+    (carried, (9,)),
+    (raises_with_arrays, (2,)),
+    (raises_with_arrays, (3,)),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(case) for case in CASES])
+def test_matches_cpython(case):
+    function, args = case
+    assert_same_outcome(function, *args)
+
+
+@pytest.mark.parametrize("function", [views_of_argument, written_through_list])
+def test_views_of_an_argument_match_numpy(function):
+    assert_same_outcome(function, np.arange(10.0))
+
+
+def test_returned_views_share_the_arguments_memory():
+    a = np.arange(10.0)
+    got = jitted(views_of_argument)(a)
+    assert all(np.shares_memory(view, a) for view in got)
+    got[0][0] = -1.0
+    assert a[0] == -1.0
+
+
+def test_returned_arrays_stay_valid_after_later_calls():
+    first = jitted(appended)(4)
+    jitted(appended)(50)
+    expected = appended(4)
+    for got, want in zip(first, expected):
+        np.testing.assert_array_equal(got, want)
+
+
+def summed_in_prange(n):
+    out = [np.ones(n) * k for k in range(8)]
+    sums = np.zeros(8)
+    for i in rumba.prange(8):
+        sums[i] = out[i].sum()
+    return sums
+
+
+def test_lists_of_arrays_are_read_in_prange_bodies():
+    got = rumba.njit(parallel=True)(summed_in_prange)(5)
+    np.testing.assert_array_equal(got, summed_in_prange(5))
+
+
+def first_sum(arrays):
+    return arrays[0].sum()
+
+
+@pytest.mark.parametrize("container", [[np.ones(3), np.ones(3)], {1: np.ones(2)}])
+def test_containers_of_arrays_from_python_are_refused(container):
+    with pytest.raises(TypeError, match="cannot pass this (list|dict)"):
+        rumba.njit(first_sum)(container)
+
+
+def built_and_summed(n):
+    out = []
+    for k in range(10):
+        out.append(np.arange(float(n)) * k)
+    total = 0.0
+    for a in out:
+        total += a[1]
+    return total
+
+
+def dict_built(n):
+    d = {}
+    for k in range(10):
+        d[k] = np.full(n, float(k))
+    return d[9][0]
+
+
+def store_then_raise(n):
+    out = [np.ones(n)]
+    out.append(out[0] * 2.0)
+    raise ValueError("raised with arrays in a list")
+
+
+def _raises_after_storing():
+    with pytest.raises(ValueError):
+        jitted(store_then_raise)(100)
+
+
+MEMORY_CASES = {
+    "list-of-arrays-to-python": lambda: jitted(comprehension)(20),
+    "built-and-summed": lambda: jitted(built_and_summed)(100),
+    "dict-of-arrays": lambda: jitted(dict_built)(100),
+    "store-then-raise": _raises_after_storing,
+}
+
+
+def test_memory_case_functions_match_cpython():
+    assert_same_outcome(built_and_summed, 100)
+    assert_same_outcome(dict_built, 100)
+    assert_same_outcome(store_then_raise, 100)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
+@pytest.mark.parametrize("case", list(MEMORY_CASES))
+def test_resident_set_stays_flat_over_100000_calls(case):
+    before, after = rss_after(MEMORY_CASES[case], 100_000)
+    # Each call allocates at least 800 bytes of arrays that a leak would keep: 100,000 calls would
+    # add 80 MB.
+    assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
