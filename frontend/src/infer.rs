@@ -1565,6 +1565,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(typed_dict) = self.typed_dict_type(call)? {
             return Ok(typed_dict);
         }
+        if let Some((helper, arrays, _)) = self.list_join(call)? {
+            let arguments = [self.expr_type(arrays)?, Type::Scalar(INT64)];
+            let index = self.specialisations.specialise(&helper, &arguments, call)?;
+            return Ok(self.specialisations.functions[index].return_type.clone());
+        }
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
         }

@@ -7,6 +7,7 @@
 //! Numba's typing of reflected lists does.
 
 use crate::{
+    array_calls::{array_call, join_plan, ArrayCall},
     diagnostics::Diagnostic,
     infer::TypeWalker,
     types::{unify, Scalar, Type},
@@ -198,6 +199,33 @@ impl TypeWalker<'_, '_> {
             return Err(self.module.typing(node, format!("cannot store {value} into a list of {element}")));
         }
         Ok(())
+    }
+
+    /// `np.concatenate(items, axis)` and the other joins (`stack`, `vstack`, `hstack`,
+    /// `column_stack`) of a list of arrays that is no display, and `np.array(items)` and
+    /// `np.asarray(items)` of one (a stack): the prelude's `_concatenate_list` or `_stack_list`,
+    /// the list and the axis `join_plan` gives. `None` for other calls.
+    pub(crate) fn list_join<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(String, &'c Expr, usize)>, Diagnostic> {
+        let assigned = self.assigned.clone();
+        let (name, arrays, axis, of_values) = match array_call(self.module, call, &|name| assigned.contains(name))? {
+            Some(ArrayCall::Join { name, arrays, axis }) => (name, arrays, axis, false),
+            Some(ArrayCall::FromValues { values, dtype: None, .. }) => ("stack", values, None, true),
+            _ => return Ok(None),
+        };
+        if matches!(arrays, Expr::List(_) | Expr::Tuple(_)) {
+            return Ok(None);
+        }
+        let Type::List(element) = self.expr_type(arrays)? else { return Ok(None) };
+        // `np.array` of a list of numbers is the prelude's `_list_to_array`.
+        if of_values && !matches!(*element, Type::Array(_)) {
+            return Ok(None);
+        }
+        let Type::Array(array) = *element else {
+            return Err(self.module.typing(arrays, format!("np.{name} takes a list or tuple of arrays, got list({element})")));
+        };
+        let plan = join_plan(self.module, name, array.ndim, axis, call)?;
+        let helper = if plan.stack { "_stack_list" } else { "_concatenate_list" };
+        Ok(Some((self.module.prelude_function(helper).expect("the prelude defines the list joins"), arrays, plan.axis)))
     }
 
     /// `x in items` / `x not in items` on a list: bool, through the prelude's `_list_contains`.

@@ -14,6 +14,8 @@
 # them as a new reference.
 # RUN: %rumba emit %s --function arrays --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=ARRAYS
 # RUN: %rumba run %s --call "arrays(4)" | %FileCheck %s --check-prefix=ARRAYS-RESULT
+# A join of a list variable is the prelude's loop over the list, with the axis as a number.
+# RUN: %rumba emit %s --function joined_list --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=JOINED-LIST
 
 import numpy as np
 
@@ -85,3 +87,13 @@ def arrays(n):
     for i in range(n):
         items.append(np.ones(3) * i)
     return items[-1].sum() - items[1][0] * 3
+
+
+# JOINED-LIST-LABEL: func.func @joined_list__si64
+# JOINED-LIST: cf.cond_br
+# JOINED-LIST: %[[AXIS:.*]] = py.constant 1 : si64
+# JOINED-LIST-NEXT: call @np._concatenate_list__Lf64x2C___si64(%{{.*}}, %[[AXIS]]) : (si64, si64) -> (i32, !py.array<f64, 2, C>)
+# JOINED-LIST: call @np._stack_list__Lf64x2C___si64
+def joined_list(n):
+    items = [np.ones((2, n)) * k for k in range(3)]
+    return np.concatenate(items, axis=1), np.stack(items)

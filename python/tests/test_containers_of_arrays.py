@@ -9,7 +9,9 @@ name (the list holds the same array); element replacement; lists of 2-D arrays o
 (the list holds A arrays); tuples of an array and a number in a list; lists of lists of arrays; dicts
 of int keys and array values, built, read, updated and returned; lists of arrays passed to and
 returned by other compiled functions; an array read from a list carried by a loop beside new arrays;
-exceptions raised while lists of arrays are alive; lists of arrays read in `prange` bodies. The
+exceptions raised while lists of arrays are alive; lists of arrays read in `prange` bodies;
+`np.concatenate`, `np.stack`, `np.vstack`, `np.hstack`, `np.column_stack`, `np.array` and
+`np.asarray` of a list variable, with NumPy's `ValueError`s for an empty list and mismatched shapes. The
 resident set stays flat over 100,000 calls that return a list of arrays, build and sum one, build a
 dict of arrays, and raise after storing arrays. A list or dict of arrays from Python is a
 `TypeError` that says so.
@@ -168,7 +170,49 @@ def raises_with_arrays(n):
     return out
 
 
+def joined(n, rows):
+    vectors = [np.arange(float(n)) + k for k in range(3)]
+    matrices = [np.arange(float(rows * n)).reshape((rows, n)) * k for k in range(1, 4)]
+    return (
+        np.concatenate(vectors),
+        np.concatenate(matrices),
+        np.concatenate(matrices, axis=1),
+        np.concatenate(matrices, axis=-1),
+        np.stack(vectors),
+        np.stack(vectors, axis=1),
+        np.stack(matrices, axis=-1),
+        np.vstack(vectors),
+        np.vstack(matrices),
+        np.hstack(vectors),
+        np.hstack(matrices),
+        np.column_stack(vectors),
+        np.array(matrices),
+        np.asarray(vectors),
+    )
+
+
+def joined_mismatch(n):
+    matrices = [np.ones((2, n)), np.ones((3, n + 1))]
+    return np.concatenate(matrices, axis=1)
+
+
+def stacked_mismatch(n):
+    vectors = [np.ones(n), np.ones(n + 1)]
+    return np.stack(vectors)
+
+
+def joined_empty(n):
+    vectors = [np.ones(n)]
+    vectors.pop()
+    return np.concatenate(vectors)
+
+
 CASES = [
+    (joined, (3, 2)),
+    (joined, (1, 4)),
+    (joined_mismatch, (2,)),
+    (stacked_mismatch, (2,)),
+    (joined_empty, (2,)),
     (appended, (3,)),
     (appended, (0,)),
     (comprehension, (4,)),

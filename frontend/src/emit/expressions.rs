@@ -661,6 +661,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some(Type::Dict(key, value)) = self.walker().typed_dict_type(call)? {
             return self.emit_empty_dict(call, *key, *value);
         }
+        if let Some((helper, arrays, axis)) = self.walker().list_join(call)? {
+            let arguments = vec![self.emit_expr(arrays)?, self.constant_value(Constant::Int(axis as i64), &loc)];
+            return self.emit_compiled_call(&helper, arguments, call);
+        }
         let bindings = &self.bindings;
         if let Some(array_call) = crate::array_calls::array_call(module, call, &|name| bindings.contains_key(name))? {
             return self.emit_array_call(call, array_call);

@@ -3295,5 +3295,42 @@ def _list_to_array(items, dtype):
     return out
 
 
+def _concatenate_list(arrays, axis):
+    # np.concatenate of a list of arrays (and hstack/vstack of one), along `axis` (0 <= axis < ndim).
+    if len(arrays) == 0:
+        raise ValueError("need at least one array to concatenate")
+    first = arrays[0]
+    total = 0
+    for position in range(len(arrays)):
+        shape = arrays[position].shape
+        for dim in range(len(shape)):
+            if dim != axis and shape[dim] != first.shape[dim]:
+                raise ValueError(f"all the input array dimensions except for the concatenation axis must match exactly, but along dimension {dim}, the array at index 0 has size {first.shape[dim]} and the array at index {position} has size {shape[dim]}")
+        total += shape[axis]
+    out = np.empty(np._inserted(np._removed(first.shape, axis), axis, total), first.dtype)
+    along = np.moveaxis(out, axis, 0)
+    start = 0
+    for a in arrays:
+        stop = start + a.shape[axis]
+        along[start:stop] = np.moveaxis(a, axis, 0)
+        start = stop
+    return out
+
+
+def _stack_list(arrays, axis):
+    # np.stack of a list of arrays (and vstack/column_stack of vectors), the new axis at `axis`.
+    if len(arrays) == 0:
+        raise ValueError("need at least one array to stack")
+    first = arrays[0]
+    for a in arrays:
+        if a.shape != first.shape:
+            raise ValueError("all input arrays must have the same shape")
+    out = np.empty(np._inserted(first.shape, axis, len(arrays)), first.dtype)
+    along = np.moveaxis(out, axis, 0)
+    for position in range(len(arrays)):
+        along[position] = arrays[position]
+    return out
+
+
 def _key_error(key):
     raise KeyError(f"{key!r}")
