@@ -320,8 +320,8 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             }
             Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
         }
-        Type::List(_) | Type::Dict(..) | Type::Set(_) if declared.holds_array() => {
-            Err(PyTypeError::new_err(format!("argument {position}: rumba cannot pass a {declared} to compiled code yet: a container from Python may not hold arrays (pass a tuple of arrays, or make the container in compiled code)")))
+        Type::Dict(..) | Type::Set(_) if declared.holds_array() => {
+            Err(PyTypeError::new_err(format!("argument {position}: rumba cannot pass a {declared} to compiled code yet: a dict from Python may not hold arrays (make it in compiled code)")))
         }
         Type::List(element_type) => {
             let list = value.cast::<PyList>().map_err(|_| mismatch())?;
@@ -382,10 +382,21 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
     let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
     let descr = descr_of(py, array.dtype);
     let ndim = dims.len() as i32;
-    let borrowed_from = array.borrowed_from;
+    let borrowed_from = array.borrowed_from.clone();
     let (data, allocation) = array.into_raw_parts();
-    let owner = match (borrowed_from, allocation) {
-        (Some(argument), _) => args.get_item(argument)?,
+    let owner = match (&borrowed_from, allocation) {
+        (Some(path), _) => {
+            let mut owner = args.get_item(path[0])?;
+            for position in &path[1..] {
+                owner = owner.get_item(position)?;
+            }
+            // An array of a tuple or list argument handed back whole is that array, as in Numba: a
+            // reflected list then compares equal to the caller's.
+            if path.len() > 1 && is_whole(&owner, data, &dims, &strides, ndim) {
+                return Ok(owner.unbind());
+            }
+            owner
+        }
         // The capsule holds a share of the allocation: the memory goes with the last array over it.
         (None, Some(allocation)) => PyCapsule::new_with_destructor(py, allocation, Some(CString::new("rumba.array")?), |allocation, _| drop(allocation))?.into_any(),
         (None, None) => return Err(pyo3::exceptions::PyRuntimeError::new_err("an array from compiled code has no owner")),
@@ -419,6 +430,13 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
         }
         Ok(array.unbind())
     }
+}
+
+/// Whether `owner` is an array of exactly this data, shape and strides.
+fn is_whole(owner: &Bound<'_, PyAny>, data: *mut u8, dims: &[npyffi::npy_intp], strides: &[npyffi::npy_intp], ndim: i32) -> bool {
+    let Ok(array) = owner.cast::<PyUntypedArray>() else { return false };
+    let raw = unsafe { &*array.as_array_ptr() };
+    raw.data.cast::<u8>() == data && raw.nd == ndim && array.shape().iter().zip(dims).all(|(a, b)| *a as isize == *b) && array.strides().iter().zip(strides).all(|(a, b)| *a as isize == *b)
 }
 
 /// `value`, of type `value_type`, as a Python object.
@@ -459,16 +477,18 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
 }
 
 /// Writes the contents compiled code left in its list, dict and set arguments back into the caller's,
-/// in the order `call_reflecting` gives them (those inside tuples included). A container the call
-/// left equal is left alone, so that its items keep their Python types (`[1, 2.5]` is passed as
-/// floats, and stays `[1, 2.5]`), as Numba writes back only lists that changed.
-fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
-    for (value, declared) in args.iter().zip(declared) {
+/// in the order `call_reflecting` gives them (those inside tuples included; `level` is the tuple
+/// of `args` being walked). A container the call left equal is left alone, so that its items keep
+/// their Python types (`[1, 2.5]` is passed as floats, and stays `[1, 2.5]`), as Numba writes
+/// back only lists that changed; a list of arrays is equal when it holds the same arrays.
+fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, level: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
+    for (value, declared) in level.iter().zip(declared) {
         match declared {
             Type::List(_) | Type::Dict(..) | Type::Set(_) => {
                 let Some(contents) = reflected.next() else { return Ok(()) };
                 let contents = value_to_python(py, contents, declared, args)?;
-                if value.eq(&contents)? {
+                // Arrays that are not the same object compare elementwise, which has no truth value.
+                if value.eq(&contents).unwrap_or(false) {
                     continue;
                 }
                 match declared {
@@ -479,7 +499,7 @@ fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Typ
                     }
                 }
             }
-            Type::Tuple(elements) => reflect_containers(py, value.cast::<PyTuple>()?, elements, reflected)?,
+            Type::Tuple(elements) => reflect_containers(py, args, value.cast::<PyTuple>()?, elements, reflected)?,
             _ => {}
         }
     }
@@ -538,8 +558,10 @@ impl Function {
             }
             if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_)))) {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
-                reflect_containers(py, args, declared, &mut reflected.into_iter())?;
-                return value_to_python(py, value, self.inner.return_type(), args);
+                // The result first: its views of arrays in list arguments name them by position.
+                let result = value_to_python(py, value, self.inner.return_type(), args)?;
+                reflect_containers(py, args, args, declared, &mut reflected.into_iter())?;
+                return Ok(result);
             }
             if self.inner.is_straight_line() {
                 self.inner.call(&arguments)
@@ -621,7 +643,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
             let named = value.getattr("_item_type").ok().and_then(|named| named.extract::<String>().ok());
             element = rumba::parse_type(&named?).ok()?;
         }
-        return (element.is_list_element() && !element.has_unknown() && !element.holds_array()).then(|| Type::List(Box::new(element)));
+        return (element.is_list_element() && !element.has_unknown()).then(|| Type::List(Box::new(element)));
     }
     if let Ok(dict) = value.cast::<pyo3::types::PyDict>() {
         // The keys' and the values' joined types; an empty dict has none, unless it is a
@@ -687,7 +709,7 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
         return "rumba cannot pass an empty list to compiled code: the type of its elements is unknown (Numba cannot type it either)".into();
     }
     if value.is_instance_of::<PyList>() {
-        return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, tuples of them, or such lists (a list of arrays cannot be passed yet: pass a tuple of arrays, or make the list in compiled code)".into();
+        return "rumba cannot pass this list to compiled code: its items must be numbers of one kind, arrays of one dtype and number of dimensions, tuples of them, or such lists".into();
     }
     if value.cast::<pyo3::types::PyDict>().is_ok_and(|dict| dict.is_empty()) {
         return "rumba cannot pass an empty dict to compiled code: the types of its keys and values are unknown (make it with rumba.typed.Dict.empty(key_type, value_type))".into();

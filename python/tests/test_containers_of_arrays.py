@@ -13,8 +13,10 @@ exceptions raised while lists of arrays are alive; lists of arrays read in `pran
 `np.concatenate`, `np.stack`, `np.vstack`, `np.hstack`, `np.column_stack`, `np.array` and
 `np.asarray` of a list variable, with NumPy's `ValueError`s for an empty list and mismatched shapes. The
 resident set stays flat over 100,000 calls that return a list of arrays, build and sum one, build a
-dict of arrays, and raise after storing arrays. A list or dict of arrays from Python is a
-`TypeError` that says so.
+dict of arrays, and raise after storing arrays. Lists of arrays from Python (Numba's reflected
+lists): read, grown, shrunk, reordered, and their elements' views returned; afterwards the
+caller's list holds its own array objects where the call kept them. A dict of arrays from Python
+is a `TypeError` that says so.
 """
 
 import os
@@ -279,10 +281,68 @@ def first_sum(arrays):
     return arrays[0].sum()
 
 
-@pytest.mark.parametrize("container", [[np.ones(3), np.ones(3)], {1: np.ones(2)}])
-def test_containers_of_arrays_from_python_are_refused(container):
-    with pytest.raises(TypeError, match="cannot pass this (list|dict)"):
-        rumba.njit(first_sum)(container)
+def test_dicts_of_arrays_from_python_are_refused():
+    with pytest.raises(TypeError, match="cannot pass this dict"):
+        rumba.njit(first_sum)({1: np.ones(2)})
+
+
+def summed_argument(arrays):
+    total = 0.0
+    for a in arrays:
+        total += a.sum()
+    return total
+
+
+def grown_argument(arrays, n):
+    arrays.append(np.full(n, 2.0))
+    arrays[0][0] = 42.0
+    return len(arrays)
+
+
+def shrunk_argument(arrays):
+    last = arrays.pop()
+    return last.sum()
+
+
+def swapped_argument(arrays):
+    arrays[0], arrays[1] = arrays[1], arrays[0]
+
+
+def views_of_elements(arrays):
+    return [a[1:] for a in arrays]
+
+
+def matrices_argument(arrays):
+    return np.concatenate(arrays, axis=1)
+
+
+REFLECTED_CASES = [
+    (summed_argument, ([np.ones(3), np.arange(4.0)],)),
+    (grown_argument, ([np.ones(3), np.arange(4.0)], 2)),
+    (shrunk_argument, ([np.ones(3), np.arange(4.0)],)),
+    (swapped_argument, ([np.ones(2), np.zeros(2)],)),
+    (views_of_elements, ([np.arange(3.0), np.arange(5.0)],)),
+    (matrices_argument, ([np.ones((2, 2)), np.arange(6.0).reshape((2, 3))],)),
+    (first_sum, ([np.arange(4.0).reshape((2, 2)).T, np.ones((2, 2))],)),
+]
+
+
+@pytest.mark.parametrize("case", REFLECTED_CASES, ids=[case_id(case) for case in REFLECTED_CASES])
+def test_lists_of_arrays_from_python_match_cpython(case):
+    function, args = case
+    assert_same_outcome(function, *args)
+
+
+def test_a_reflected_list_keeps_the_callers_arrays():
+    a, b = np.ones(3), np.arange(4.0)
+    arrays = [a, b]
+    jitted(grown_argument)(arrays, 2)
+    assert arrays[0] is a and arrays[1] is b and a[0] == 42.0
+    arrays = [a, b]
+    jitted(swapped_argument)(arrays)
+    assert arrays[0] is b and arrays[1] is a
+    views = jitted(views_of_elements)([a, b])
+    assert np.shares_memory(views[0], a) and np.shares_memory(views[1], b)
 
 
 def built_and_summed(n):

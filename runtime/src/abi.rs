@@ -178,6 +178,21 @@ pub struct ArrayArgument {
 }
 
 impl ArrayArgument {
+    /// The memref descriptor compiled code receives: the data pointer as both addresses, offset
+    /// zero, the shape and the strides in elements.
+    pub fn descriptor(&self) -> Result<Vec<i64>, String> {
+        let itemsize = self.dtype.size_in_bytes() as i64;
+        let mut words = vec![self.data as i64, self.data as i64, 0];
+        words.extend(self.shape.iter().copied());
+        for stride in &self.byte_strides {
+            if stride % itemsize != 0 {
+                return Err(format!("array stride {stride} is not a multiple of the element size {itemsize}"));
+            }
+            words.push(stride / itemsize);
+        }
+        Ok(words)
+    }
+
     /// Row-major (C) when the last dimension is unit-stride and each outer stride spans the inner
     /// block; column-major (F) symmetrically; anything else is `A`.
     pub fn layout(&self) -> Layout {
@@ -246,11 +261,23 @@ impl Argument {
     }
 }
 
+/// Checks that every array inside a container argument has a memref descriptor.
+fn check_descriptors(argument: &Argument) -> Result<(), String> {
+    match argument {
+        Argument::Array(array) => array.descriptor().map(|_| ()),
+        Argument::Tuple(elements) | Argument::List(_, elements) | Argument::Set(_, elements) => elements.iter().try_for_each(check_descriptors),
+        Argument::Dict(_, _, entries) => entries.iter().try_for_each(|(key, value)| check_descriptors(key).and(check_descriptors(value))),
+        Argument::Number(_) | Argument::None | Argument::Known(_) => Ok(()),
+    }
+}
+
 /// The words of a list element (or a dict's key or value) `element` (see `lists`), each with
 /// whether it is a float: integers sign-extended, floats as float64 bits, complex numbers as two,
-/// tuples flattened, lists and dicts as the handle of a new one.
+/// tuples flattened, lists and dicts as the handle of a new one, arrays as their descriptors
+/// (checked by `check_descriptors`).
 fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
     match element {
+        Argument::Array(array) => words.extend(array.descriptor().unwrap_or_default().into_iter().map(|word| (word as u64, false))),
         Argument::Number(Number::Complex(real, imag)) => words.extend([(real.to_bits(), true), (imag.to_bits(), true)]),
         Argument::Number(number @ (Number::F32(_) | Number::F64(_))) => words.push((number.as_f64().to_bits(), true)),
         Argument::Number(number) => words.push((number.as_i64() as u64, false)),
@@ -258,7 +285,7 @@ fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
         Argument::List(_, elements) => words.push((make_list(elements) as u64, false)),
         Argument::Dict(_, _, entries) => words.push((make_dict(entries) as u64, false)),
         Argument::Set(_, items) => words.push((make_set(items) as u64, false)),
-        Argument::Array(_) | Argument::None | Argument::Known(_) => {}
+        Argument::None | Argument::Known(_) => {}
     }
 }
 
@@ -402,6 +429,7 @@ impl PackedArguments {
                 Argument::None | Argument::Known(_) => {}
                 Argument::Tuple(elements) => packed.pack(elements)?,
                 Argument::List(..) | Argument::Dict(..) | Argument::Set(..) => {
+                    check_descriptors(argument)?;
                     let handle = match argument {
                         Argument::Dict(_, _, entries) => make_dict(entries),
                         Argument::Set(_, items) => make_set(items),
@@ -412,17 +440,9 @@ impl PackedArguments {
                     packed.pack_numbers(&[Number::I64(handle)]);
                 }
                 Argument::Array(array) => {
-                    let itemsize = array.dtype.size_in_bytes() as i64;
                     packed.array_slots.push((packed.slots.len(), packed.descriptor_words.len()));
                     packed.slots.push([0; 2]);
-                    packed.descriptor_words.extend([array.data as i64, array.data as i64, 0]);
-                    packed.descriptor_words.extend(array.shape.iter().copied());
-                    for stride in &array.byte_strides {
-                        if stride % itemsize != 0 {
-                            return Err(format!("array stride {stride} is not a multiple of the element size {itemsize}"));
-                        }
-                        packed.descriptor_words.push(stride / itemsize);
-                    }
+                    packed.descriptor_words.extend(array.descriptor()?);
                 }
             }
         }
@@ -530,9 +550,11 @@ pub struct OwnedArray {
     pub shape: Vec<i64>,
     /// Strides in elements.
     pub strides: Vec<i64>,
-    /// `Some(k)`: the array is a view into argument `k`'s memory (compiled code returned an argument
-    /// or a slice of one). The caller owns that memory: nothing is freed.
-    pub borrowed_from: Option<usize>,
+    /// `Some(path)`: the array is a view into the memory of an argument's array (compiled code
+    /// returned an argument or a slice of one), found at `path`: the argument's position, then the
+    /// positions inside the tuples and lists that hold it. The caller owns that memory: nothing is
+    /// freed.
+    pub borrowed_from: Option<Vec<usize>>,
 }
 
 // Compiled code keeps no reference to the buffer once it returned it.
@@ -724,6 +746,19 @@ unsafe fn read_value<'l>(
     }
 }
 
+/// Where among `arguments` the array whose memory starts at `allocated` is: the argument's
+/// position, then the positions inside the tuples and lists that hold it.
+fn argument_path(arguments: &[Argument], allocated: *mut u8) -> Option<Vec<usize>> {
+    arguments.iter().enumerate().find_map(|(position, argument)| {
+        let inner = match argument {
+            Argument::Array(array) if array.data == allocated => return Some(vec![position]),
+            Argument::Tuple(elements) | Argument::List(_, elements) => argument_path(elements, allocated)?,
+            _ => return None,
+        };
+        Some(std::iter::once(position).chain(inner).collect())
+    })
+}
+
 /// Who holds the reference to an array read from compiled code.
 enum Holder<'a> {
     /// A result: the call handed its reference over, and arrays over one allocation share it
@@ -735,8 +770,8 @@ enum Holder<'a> {
 }
 
 /// The array whose memref descriptor's words `word` gives, after a call with `arguments`: over
-/// memory compiled code allocated, a view of an argument, or a copy (of a constant, or of an array
-/// inside a tuple argument, whose Python object is not at hand).
+/// memory compiled code allocated, a view of an argument's array, or a copy (of a constant, or of
+/// an array of an argument that `argument_path` does not reach).
 ///
 /// # Safety
 /// The descriptor must be of a live array of `dtype` and `ndim` dimensions.
@@ -746,10 +781,10 @@ unsafe fn descriptor_array(dtype: Scalar, ndim: usize, word: impl Fn(usize) -> i
     let allocated = word(0) as *mut u8;
     let shape: Vec<i64> = (0..ndim).map(|dim| word(3 + dim)).collect();
     let strides: Vec<i64> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
-    let borrowed_from = arguments.iter().position(|argument| matches!(argument, Argument::Array(array) if array.data == allocated));
+    let borrowed_from = argument_path(arguments, allocated);
     if allocated as usize == crate::memory::CONSTANT_MEMORY || (borrowed_from.is_none() && crate::memory::in_arguments(arguments, allocated as usize)) {
-        // A constant array (or a view of one) lives as long as the compiled code: the caller gets
-        // a copy it owns.
+        // A constant array (or a view of one) lives as long as the compiled code, and an
+        // argument's array the caller cannot name is the caller's: a copy it owns.
         return Value::Array(Box::new(unsafe { OwnedArray::copied(data, dtype, &shape, &strides) }));
     }
     let allocation = borrowed_from.is_none().then(|| match holder {

@@ -8,11 +8,12 @@
 //! the outermost call returns (the containers' own lifetime, `lists.rs`), and an array read back out
 //! of one is a new reference with a free of its own. Memory with more than one holder is in
 //! [`SHARED`] with the count of the others; a free of it drops one, and the last holder's free
-//! frees it. Memory compiled code did not allocate (the outermost call's argument arrays, which
-//! a container may hold too) is in the table while held and never freed here.
+//! frees it. Memory compiled code did not allocate (the outermost call's argument arrays, which a
+//! container may hold, and lists from Python hold) is in the table while a call that met it runs,
+//! and never freed here.
 
 use crate::abi::Argument;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex};
@@ -23,9 +24,9 @@ pub const CONSTANT_MEMORY: usize = 0xdead_beef;
 
 /// Memory held more than once.
 struct Shared {
-    /// Compiled code's memory: the holders beyond one. Argument memory: the containers' holds.
+    /// Compiled code's memory: the holders beyond one. The memory of an argument of an outermost
+    /// call, which its caller owns and nothing here frees: the calls (on any thread) that met it.
     count: usize,
-    /// The memory of one of the outermost call's arguments, which its caller owns.
     borrowed: bool,
 }
 
@@ -47,6 +48,8 @@ fn remove(table: &mut HashMap<usize, Shared>, address: usize) {
 thread_local! {
     /// The arguments of the outermost call running on this thread (empty outside one).
     static ARGUMENTS: Cell<(*const Argument, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+    /// The argument memory this thread's outermost call has counted in [`SHARED`].
+    static BORROWED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The arguments of the outermost call on this thread, for as long as it runs: what a container
@@ -67,11 +70,13 @@ impl Drop for OutermostCall {
     }
 }
 
-/// Whether `address` is the memory of one of `arguments` (or of an array inside a tuple of them).
+/// Whether `address` is the memory of one of `arguments` (or of an array inside a tuple, list,
+/// dict or set of them).
 pub(crate) fn in_arguments(arguments: &[Argument], address: usize) -> bool {
     arguments.iter().any(|argument| match argument {
         Argument::Array(array) => array.data as usize == address,
-        Argument::Tuple(elements) => in_arguments(elements, address),
+        Argument::Tuple(elements) | Argument::List(_, elements) | Argument::Set(_, elements) => in_arguments(elements, address),
+        Argument::Dict(_, _, entries) => entries.iter().any(|(key, value)| in_arguments(std::slice::from_ref(key), address) || in_arguments(std::slice::from_ref(value), address)),
         _ => false,
     })
 }
@@ -112,7 +117,9 @@ pub extern "C" fn _mlir_memref_to_llvm_free(pointer: *mut std::ffi::c_void) {
     unsafe { libc::free(pointer) }
 }
 
-/// Another holder of the memory at `address` (compiled code's or an argument's).
+/// Another holder of the memory at `address`: a container's hold (until the outermost call
+/// returns) or a new reference. Argument memory is counted once per outermost call that meets it,
+/// until that call returns, and never freed.
 fn add_holder(address: usize, container_hold: bool) {
     if address == CONSTANT_MEMORY || address == 0 {
         return;
@@ -120,40 +127,43 @@ fn add_holder(address: usize, container_hold: bool) {
     let mut table = shared();
     let entry = table.entry(address).or_insert_with(|| {
         SHARED_ENTRIES.fetch_add(1, Ordering::Relaxed);
-        Shared { count: 0, borrowed: container_hold && is_argument_memory(address) }
+        Shared { count: 0, borrowed: is_argument_memory(address) }
     });
-    // A reference to argument memory needs no count: nothing frees it.
-    if !entry.borrowed || container_hold {
+    if !entry.borrowed {
         entry.count += 1;
+        if container_hold {
+            crate::lists::defer(address as *mut u8, release_hold);
+        }
+    } else if !BORROWED.with(|borrowed| borrowed.borrow().contains(&address)) {
+        entry.count += 1;
+        BORROWED.with(|borrowed| borrowed.borrow_mut().push(address));
+        crate::lists::defer(address as *mut u8, release_borrowed);
+    }
+}
+
+/// The end of a container's hold on compiled code's memory: a holder's free.
+unsafe fn release_hold(address: *mut u8) {
+    _mlir_memref_to_llvm_free(address.cast());
+}
+
+/// The end of this thread's outermost call that met the argument memory at `address`.
+unsafe fn release_borrowed(address: *mut u8) {
+    BORROWED.with(|borrowed| borrowed.borrow_mut().retain(|known| *known != address as usize));
+    let mut table = shared();
+    if let Some(entry) = table.get_mut(&(address as usize)) {
+        entry.count -= 1;
+        if entry.count == 0 {
+            remove(&mut table, address as usize);
+        }
     }
 }
 
 /// A container's hold on the memory at `address`, until the outermost call returns.
 pub extern "C" fn rumba_array_hold(address: usize) {
     add_holder(address, true);
-    if address != CONSTANT_MEMORY && address != 0 {
-        crate::lists::defer(address as *mut u8, release_hold);
-    }
 }
 
-/// The end of a hold: the holder's free, except that argument memory is never freed.
-unsafe fn release_hold(address: *mut u8) {
-    let mut table = shared();
-    match table.get_mut(&(address as usize)) {
-        Some(entry) if entry.borrowed => {
-            entry.count -= 1;
-            if entry.count == 0 {
-                remove(&mut table, address as usize);
-            }
-        }
-        _ => {
-            drop(table);
-            _mlir_memref_to_llvm_free(address.cast());
-        }
-    }
-}
-
-/// A new reference to the memory of an array read from a container (which holds it).
+/// A new reference to the memory of an array read from a container.
 pub extern "C" fn rumba_array_retain(address: usize) {
     add_holder(address, false);
 }
