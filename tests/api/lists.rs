@@ -1,5 +1,6 @@
 //! Lists from Rust, without Python: a list argument is made a list of compiled code for the call,
-//! its contents after the call come back beside the result, and a returned list is a `Value::List`.
+//! its contents after the call come back beside the result, and a returned list is a `Value::List`;
+//! lists of arrays too (an `ndarray` view passed as an element).
 
 use rumba::{compile_module, Argument, Number, Options, Scalar, Type, Value};
 
@@ -31,4 +32,33 @@ fn list_arguments_are_reflected_and_returned_lists_read() {
     assert_eq!(numbers(&result), expected);
     assert_eq!(reflected.len(), 1);
     assert_eq!(numbers(&reflected[0]), expected_items);
+}
+
+const ARRAYS: &str = "import numpy as np
+
+def scaled(rows, factor):
+    rows.append(rows[0] * factor)
+    return [row[1:] for row in rows]
+";
+
+fn elements(value: &Value) -> Vec<Vec<f64>> {
+    let Value::List(elements) = value else { panic!("expected a list, got {value}") };
+    elements.iter().map(|element| if let Value::Array(array) = element { array.to_f64_vec() } else { panic!("expected an array") }).collect()
+}
+
+#[test]
+fn lists_of_arrays_from_rust_are_reflected_and_returned() {
+    let module = compile_module(ARRAYS, &Options { file_name: "arrays.py".into(), ..Options::default() }).unwrap();
+    let first = ndarray::Array1::from(vec![1.0, 2.0, 3.0]);
+    let second = ndarray::Array1::from(vec![4.0, 5.0]);
+    let rows = Argument::List(Type::Array(rumba::ArrayType::new(Scalar::Float { bits: 64 }, 1, rumba::Layout::C)), vec![rumba::array(&first.view()), rumba::array(&second.view())]);
+    let arguments = [rows, Argument::Number(Number::F64(10.0))];
+    let types: Vec<Type> = arguments.iter().map(Argument::value_type).collect();
+    let function = module.function("scaled", &types).unwrap();
+    let (result, reflected) = function.call_reflecting(&arguments).unwrap();
+    // The same steps in Rust: the first row times the factor is appended, then each row without its first element.
+    let grown = vec![vec![1.0, 2.0, 3.0], vec![4.0, 5.0], vec![10.0, 20.0, 30.0]];
+    let expected: Vec<Vec<f64>> = grown.iter().map(|row| row[1..].to_vec()).collect();
+    assert_eq!(elements(&result), expected);
+    assert_eq!(elements(&reflected[0]), grown);
 }
