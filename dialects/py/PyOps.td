@@ -432,7 +432,9 @@ def Py_PrintOp : Py_Op<"print", [MemoryEffects<[MemWrite]>]> {
     `py.print ["x = ", ", y = ", "\n"](%x, %y : si64, f64) formats ["", ".3f"]` writes the text
     pieces with the values between them: each value formatted by Python's format mini-language with
     its spec (an empty spec is `str`: CPython's shortest `repr` for floats, NumPy's `str` for
-    float32 numbers and for arrays). Values are numbers, booleans and arrays (with an empty spec).
+    float32 numbers and for arrays). Values are numbers, booleans and arrays (with an empty spec),
+    and the handles of lists, dicts and sets, whose format is "\01" and the container's type
+    (`list(float64)`): Python's `repr` of its contents.
     The line is written at once, so lines printed by parallel loop iterations do not interleave.
   }];
   let arguments = (ins Variadic<AnyType>:$values, StrArrayAttr:$text, StrArrayAttr:$formats);

@@ -119,6 +119,10 @@ pub fn opt_main(args: &[String]) -> i32 {
     unsafe { rumbaOptMain(argv.len() as i32, argv.as_mut_ptr()) }
 }
 
+/// The format of a `py.print` or `py.raise` value that is a list's, dict's or set's handle (an
+/// `si64`): this prefix, then the container's type as `parse_type` reads it (`list(float64)`).
+pub const CONTAINER_FORMAT_PREFIX: char = '\u{1}';
+
 /// The names by which `py` IR speaks of CUDA kernels' intrinsics, shared by the frontend that
 /// emits them, the GPU target's `outline-cuda-kernels` and the simulator's runtime.
 pub mod cuda {

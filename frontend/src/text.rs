@@ -227,6 +227,13 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         // None or the value, as the code runs: no spec applies to both.
         Type::Optional(_) if !spec.is_empty() => return Err(module.unsupported(node, "a format spec on a value that may be None is not supported")),
         Type::Optional(held) => return check_formattable(walker, held, "", repr, node),
+        Type::List(_) | Type::Dict(..) | Type::Set(_) if !spec.is_empty() => {
+            return Err(module.typing(node, format!("unsupported format string passed to {value_type}.__format__")));
+        }
+        Type::List(_) | Type::Dict(..) | Type::Set(_) if value_type.holds_array() => {
+            return Err(module.unsupported(node, format!("printing a {value_type} is not supported yet (a container that holds arrays)")));
+        }
+        Type::List(_) | Type::Dict(..) | Type::Set(_) => return Ok(()),
         other => return Err(module.unsupported(node, format!("a value of type {other} cannot be formatted in compiled code"))),
     };
     FormatSpec::parse(spec, kind).map(|_| ()).map_err(|message| module.typing(node, message))

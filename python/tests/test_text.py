@@ -1,7 +1,9 @@
 """`print` in compiled code and exception messages that carry values, each compared with CPython
 running the same function: the captured output (or the exception's text) must be the same
 characters. Numbers are written by CPython's rules (`repr` of floats, the format mini-language for
-f-string specs, `%` conversions, `format`), float32 numbers and arrays by NumPy's `str`.
+f-string specs, `%` conversions, `format`), float32 numbers and arrays by NumPy's `str`; lists,
+dicts and sets (nested, of tuples, empty) by their `repr` (sets whose insertion order is CPython's
+iteration order: rumba walks a set in insertion order).
 
 PYTEST_DONT_REWRITE: the functions compared use `assert`, whose message CPython must give as written."""
 
@@ -171,6 +173,8 @@ def test_print_is_a_call_that_returns_none(capsys):
         ("def f(x):\n    print('%d' % x)\n", UnsupportedError, "%d of a value that is not an integer"),
         ("def f(x):\n    print('%d %d' % (1,))\n", TypingError, "not enough arguments for format string"),
         ("def f(x):\n    raise ValueError(f'{x:,x}')\n", TypingError, "Unknown format code 'x' for object of type 'float'"),
+        ("def f(x):\n    print(f'{[x]:>5}')\n", TypingError, "unsupported format string passed to list(float64).__format__"),
+        ("def f(x):\n    print([np.ones(2)])\n", UnsupportedError, "printing a list(float64[::1]) is not supported yet"),
     ],
 )
 def test_formatting_misuse_is_a_located_error(tmp_path, source, error, message):
@@ -181,6 +185,37 @@ def test_formatting_misuse_is_a_located_error(tmp_path, source, error, message):
     with pytest.raises(error) as raised:
         njit(namespace["f"])(1.5)
     assert "bad_text.py:3:" in str(raised.value) and message in str(raised.value)
+
+
+def print_containers(x, n):
+    items = [x * k for k in range(n)]
+    print(items, [], {}, [[n, -n], []], [(n, x), (0, -x)], [n > 0, n < 0])
+    print({k: x * k for k in range(n)}, {(k, k + 1): [k] for k in range(n)}, {1: {2: True}})
+    print("items: " + str(items), f"{items}|{[1 + 2j, -2j, 0j]!r}", sep="; ")
+    ascending = set()
+    for k in range(n):
+        ascending.add(k)
+    print(ascending, set(), {x})
+
+
+@pytest.mark.parametrize("x", [0.5, -1e20, float("nan")])
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_lists_dicts_and_sets_print_as_cpython(capsys, x, n):
+    got, expected = printed(capsys, jitted(print_containers), x, n)
+    assert got == expected
+
+
+def raise_with_a_list(n):
+    items = [k * k for k in range(n)]
+    raise ValueError(f"bad items {items}")
+
+
+def test_an_exception_message_holds_a_list_as_cpython():
+    with pytest.raises(ValueError) as expected:
+        raise_with_a_list(4)
+    with pytest.raises(ValueError) as got:
+        jitted(raise_with_a_list)(4)
+    assert str(got.value) == str(expected.value)
 
 
 def message_of_a_failing_value(n):

@@ -10,7 +10,7 @@
 //! the text goes and how arrays are written are hooks: standard output and a nested-list form by
 //! default; the Python extension sends text to `sys.stdout` and writes arrays with NumPy's `str`.
 
-use rumba_frontend::{format_spec::NumberKind, types::Scalar, FormatSpec};
+use rumba_frontend::{format_spec::NumberKind, types::Scalar, FormatSpec, Type};
 use std::{
     cell::RefCell,
     fmt::Write,
@@ -85,6 +85,13 @@ fn append_formatted(spec: *const u8, spec_length: i64, kind: NumberKind, format:
 
 pub extern "C" fn rumba_text(text: *const u8, length: i64) {
     append(unsafe { text_at(text, length) });
+}
+
+/// Python's `repr` of the list, dict or set `handle`, of the type `type_text` names.
+pub extern "C" fn rumba_format_container(handle: i64, type_text: *const u8, length: i64) {
+    let container = rumba_frontend::parse_type(unsafe { text_at(type_text, length) }).unwrap_or(Type::Unknown);
+    // SAFETY: compiled code passes a live container of this thread with the type it was typed as.
+    append(&unsafe { crate::abi::container_value(handle, &container, &[]) }.to_string());
 }
 
 pub extern "C" fn rumba_format_int(value: i64, spec: *const u8, spec_length: i64) {
@@ -242,6 +249,7 @@ pub extern "C" fn rumba_raise_message(code: i32) {
 pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     let mut symbols: Vec<(&'static str, *mut std::ffi::c_void)> = vec![
         ("rumba_text", rumba_text as *mut std::ffi::c_void),
+        ("rumba_format_container", rumba_format_container as *mut std::ffi::c_void),
         ("rumba_format_int", rumba_format_int as *mut std::ffi::c_void),
         ("rumba_format_uint", rumba_format_uint as *mut std::ffi::c_void),
         ("rumba_format_bool", rumba_format_bool as *mut std::ffi::c_void),

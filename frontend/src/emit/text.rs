@@ -188,7 +188,18 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
             formatted.push_text(if count == 1 { ",)" } else { ")" });
         }
         Value::None => formatted.push_text("None"),
-        Value::List(..) | Value::Dict(..) | Value::Set(..) => unreachable!("check_formattable refuses containers"),
+        // Nothing was ever added to a container whose types are unknown.
+        Value::List(..) | Value::Dict(..) | Value::Set(..) if value.value_type().has_unknown() => {
+            formatted.push_text(match value {
+                Value::List(..) => "[]",
+                Value::Dict(..) => "{}",
+                _ => "set()",
+            })
+        }
+        Value::List(ref handle, _) | Value::Dict(ref handle, ..) | Value::Set(ref handle, _) => {
+            let spec = format!("{}{}", rumba_dialects::CONTAINER_FORMAT_PREFIX, value.value_type());
+            formatted.push_value(handle.clone(), LIST_HANDLE.mlir(), &spec);
+        }
         Value::Optional(..) => unreachable!("emit_formatted_cases writes an optional value's cases apart"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),

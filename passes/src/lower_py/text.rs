@@ -27,6 +27,11 @@ fn append_value(b: &Builder, value: MlirValue, value_type: MlirType, spec: &str)
         call_runtime(b, &format!("rumba_format_array_{element}"), &[unranked], None)?;
         return Ok(());
     }
+    if let Some(container) = spec.strip_prefix(rumba_dialects::CONTAINER_FORMAT_PREFIX) {
+        let (address, length) = text_constant(b, container)?;
+        call_runtime(b, "rumba_format_container", &[value, address, length], None)?;
+        return Ok(());
+    }
     let (address, length) = text_constant(b, spec)?;
     let i64_type = b.integer_type(64);
     let f64_type = ir::parse_type(b.context, "f64");
