@@ -746,6 +746,23 @@ unsafe fn read_value<'l>(
     }
 }
 
+/// Pushes the memory of every array among `arguments` (inside tuples, lists, dicts and sets too).
+pub fn push_argument_memory(arguments: &[Argument], memory: &mut Vec<usize>) {
+    arguments.iter().for_each(|argument| push_memory_of(argument, memory));
+}
+
+fn push_memory_of(argument: &Argument, memory: &mut Vec<usize>) {
+    match argument {
+        Argument::Array(array) => memory.push(array.data as usize),
+        Argument::Tuple(elements) | Argument::List(_, elements) | Argument::Set(_, elements) => push_argument_memory(elements, memory),
+        Argument::Dict(_, _, entries) => entries.iter().for_each(|(key, value)| {
+            push_memory_of(key, memory);
+            push_memory_of(value, memory);
+        }),
+        Argument::Number(_) | Argument::None | Argument::Known(_) => {}
+    }
+}
+
 /// Where among `arguments` the array whose memory starts at `allocated` is: the argument's
 /// position, then the positions inside the tuples and lists that hold it.
 fn argument_path(arguments: &[Argument], allocated: *mut u8) -> Option<Vec<usize>> {
@@ -782,7 +799,7 @@ unsafe fn descriptor_array(dtype: Scalar, ndim: usize, word: impl Fn(usize) -> i
     let shape: Vec<i64> = (0..ndim).map(|dim| word(3 + dim)).collect();
     let strides: Vec<i64> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
     let borrowed_from = argument_path(arguments, allocated);
-    if allocated as usize == crate::memory::CONSTANT_MEMORY || (borrowed_from.is_none() && crate::memory::in_arguments(arguments, allocated as usize)) {
+    if allocated as usize == crate::memory::CONSTANT_MEMORY || (borrowed_from.is_none() && crate::memory::is_argument_memory(allocated as usize)) {
         // A constant array (or a view of one) lives as long as the compiled code, and an
         // argument's array the caller cannot name is the caller's: a copy it owns.
         return Value::Array(Box::new(unsafe { OwnedArray::copied(data, dtype, &shape, &strides) }));

@@ -152,7 +152,7 @@ impl CompiledFunction {
     /// reflected lists). The lists and dicts the call made are freed before it returns.
     pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
-        let _outermost = crate::memory::OutermostCall::enter(arguments);
+        let _outermost = crate::memory::OutermostCall::enter(|memory| crate::abi::push_argument_memory(arguments, memory));
         let mark = crate::lists::mark();
         let mut packed = PackedArguments::default();
         let result = packed.pack(arguments).map_err(CallError::Arguments).and_then(|()| self.invoke(&mut packed, arguments));
@@ -173,7 +173,7 @@ impl CompiledFunction {
     /// result struct are fixed arrays on the stack.
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.check(numbers.iter().map(|number| Type::Scalar(number.scalar())))?;
-        let _outermost = crate::memory::OutermostCall::enter(&[]);
+        let _outermost = crate::memory::OutermostCall::enter(|_| {});
         let mark = crate::lists::mark();
         let result = self.call_numbers_inline(numbers);
         crate::lists::release(mark);

@@ -12,8 +12,7 @@
 //! container may hold, and lists from Python hold) is in the table while a call that met it runs,
 //! and never freed here.
 
-use crate::abi::Argument;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex};
@@ -46,46 +45,39 @@ fn remove(table: &mut HashMap<usize, Shared>, address: usize) {
 }
 
 thread_local! {
-    /// The arguments of the outermost call running on this thread (empty outside one).
-    static ARGUMENTS: Cell<(*const Argument, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+    /// The memory of the arrays of the outermost call running on this thread (empty outside one).
+    static ARGUMENT_MEMORY: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// The argument memory this thread's outermost call has counted in [`SHARED`].
     static BORROWED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The arguments of the outermost call on this thread, for as long as it runs: what a container
-/// may hold without owning it.
+/// The memory of the outermost call's argument arrays on this thread, for as long as it runs: what
+/// a container may hold without owning it.
 pub struct OutermostCall {
-    enclosing: (*const Argument, usize),
+    enclosing: usize,
 }
 
 impl OutermostCall {
-    pub fn enter(arguments: &[Argument]) -> Self {
-        Self { enclosing: ARGUMENTS.replace((arguments.as_ptr(), arguments.len())) }
+    /// `record` pushes the addresses of the call's argument memory.
+    pub fn enter(record: impl FnOnce(&mut Vec<usize>)) -> Self {
+        ARGUMENT_MEMORY.with(|memory| {
+            let mut memory = memory.borrow_mut();
+            let enclosing = memory.len();
+            record(&mut memory);
+            Self { enclosing }
+        })
     }
 }
 
 impl Drop for OutermostCall {
     fn drop(&mut self) {
-        ARGUMENTS.set(self.enclosing);
+        ARGUMENT_MEMORY.with(|memory| memory.borrow_mut().truncate(self.enclosing));
     }
 }
 
-/// Whether `address` is the memory of one of `arguments` (or of an array inside a tuple, list,
-/// dict or set of them).
-pub(crate) fn in_arguments(arguments: &[Argument], address: usize) -> bool {
-    arguments.iter().any(|argument| match argument {
-        Argument::Array(array) => array.data as usize == address,
-        Argument::Tuple(elements) | Argument::List(_, elements) | Argument::Set(_, elements) => in_arguments(elements, address),
-        Argument::Dict(_, _, entries) => entries.iter().any(|(key, value)| in_arguments(std::slice::from_ref(key), address) || in_arguments(std::slice::from_ref(value), address)),
-        _ => false,
-    })
-}
-
 /// Whether `address` is the memory of an argument of this thread's outermost call.
-fn is_argument_memory(address: usize) -> bool {
-    let (pointer, length) = ARGUMENTS.get();
-    // SAFETY: `OutermostCall` sets the slice for as long as the call that borrowed it runs.
-    !pointer.is_null() && in_arguments(unsafe { std::slice::from_raw_parts(pointer, length) }, address)
+pub(crate) fn is_argument_memory(address: usize) -> bool {
+    ARGUMENT_MEMORY.with(|memory| memory.borrow().contains(&address))
 }
 
 /// `memref.alloc` (MLIR's `use-generic-functions` names; the lowering aligns within the block): the
