@@ -299,7 +299,7 @@ fn casts_same_kind(from: Scalar, to: Scalar) -> bool {
 type RuntimeFunction = (&'static str, &'static str);
 
 /// The runtime functions that read memory and write none.
-const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_list_get", "rumba_list_get_f64", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64"];
+const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_list_get", "rumba_list_get_f64", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64", "rumba_dict_find_word", "rumba_dict_find_word_f64"];
 const READ_ONLY_ATTRIBUTES: &str = " attributes {memory_effects = #llvm.memory_effects<other = read, argMem = read, inaccessibleMem = read, errnoMem = read, targetMem0 = read, targetMem1 = read>, passthrough = [\"nounwind\", \"willreturn\"]}";
 
 /// Called by a recursive function on entry: whether its thread's stack is nearly full.

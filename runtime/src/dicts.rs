@@ -3,17 +3,19 @@
 //! the same arena as lists. A set is a dict whose values are empty.
 //!
 //! A key is looked up by writing its words into the dict's scratch key (`rumba_dict_key*`), then
-//! finding or inserting it, which gives the index of its entry; values are read and written by
+//! finding or inserting it, which gives the index of its entry (a one-word key, a number, in one
+//! call: `rumba_dict_find_word*`, `rumba_dict_insert_word*`); values are read and written by
 //! entry and word. A float key word is normalised so that `-0.0` and `0.0` are one key, as in
-//! Python. `keys`, `values` and `items` make new lists of the live entries, in insertion order.
+//! Python (`float_probe`). `keys`, `values` and `items` make new lists of the live entries, in insertion order.
 //!
 //! Entries lie in flat arrays of words (keys, normalised keys, values) with a live flag each, and a
-//! hash table of entry numbers indexes them: about 35 bytes an entry for an int to int dict, where
-//! a map of boxed keys took several times that, and touching the memory cost more than hashing.
+//! hash table of entry numbers with their keys' hashes indexes them: about 45 bytes an entry for
+//! an int to int dict, where a map of boxed keys took several times that, and touching the memory
+//! cost more than hashing. A one-word key's hash is a bijection of it, so finding one compares
+//! hashes only, and growing the table reads no keys.
 
 use crate::lists::{adopt, from_words};
 use hashbrown::HashTable;
-use std::hash::Hasher;
 
 /// A dict's entries in insertion order; a deleted entry stays, not live, so that the others keep
 /// their numbers.
@@ -28,16 +30,38 @@ pub struct Dict {
     values: Vec<u64>,
     live: Vec<bool>,
     count: usize,
-    index: HashTable<usize>,
+    /// Each live entry's number with its key's hash, so that growing the table reads no keys.
+    index: HashTable<(u64, usize)>,
     /// The key being looked up, as given and normalised.
     key: Vec<u64>,
     probe: Vec<u64>,
 }
 
+/// The hash of a key's words. A one-word key keeps its low 3 bits, so that eight neighbouring
+/// keys (a loop's `i`, `i + 1`, ...) lie in neighbouring slots of the table, as in CPython's and
+/// Numba's dicts, whose hash of an int is the int; the other bits are a mix of the rest, so that
+/// no stride of keys piles them into one slot. The hash is a bijection of the key, so that
+/// one-word keys are equal exactly when their hashes are. Longer keys are mixed word by word.
 fn hash_words(words: &[u64]) -> u64 {
-    let mut hasher = rustc_hash::FxHasher::default();
-    words.iter().for_each(|&word| hasher.write_u64(word));
-    hasher.finish()
+    match words {
+        [word] => (mix61(word >> 3) << 3) | (word & 7),
+        _ => words.iter().fold(0x9e37_79b9_7f4a_7c15, |hash, &word| mix61(hash ^ word) ^ (word >> 61 << 61)),
+    }
+}
+
+/// A bijection of the numbers below 2^61 that spreads near ones apart (xor-shifts and a
+/// multiplication by an odd constant, each modulo 2^61).
+fn mix61(value: u64) -> u64 {
+    const MASK: u64 = (1 << 61) - 1;
+    let value = value & MASK;
+    let value = (value ^ (value >> 31)).wrapping_mul(0x7fb5_d329_728e_a185) & MASK;
+    let value = (value ^ (value >> 27)).wrapping_mul(0x81da_def4_bc2d_d44d) & MASK;
+    value ^ (value >> 33)
+}
+
+/// The word a float key is found by: `-0.0` as `0.0`.
+fn float_probe(key: f64) -> u64 {
+    (key + 0.0).to_bits()
 }
 
 impl Dict {
@@ -46,26 +70,30 @@ impl Dict {
     }
 
     fn find(&self, probe: &[u64]) -> Option<usize> {
-        self.index.find(hash_words(probe), |&entry| self.probe_of(entry) == probe).copied()
+        let hash = hash_words(probe);
+        self.index.find(hash, |&(stored, entry)| stored == hash && (self.key_width == 1 || self.probe_of(entry) == probe)).map(|&(_, entry)| entry)
     }
 
     /// The entry of `key` (normalised `probe`), made with a zeroed value of `value_width` words if
     /// it is not there.
     fn insert(&mut self, key: &[u64], probe: &[u64], value_width: usize) -> usize {
-        if let Some(entry) = self.find(probe) {
-            return entry;
-        }
         if self.live.is_empty() {
             (self.key_width, self.value_width) = (probe.len(), value_width);
         }
-        let entry = self.live.len();
+        let hash = hash_words(probe);
+        let (probes, width, entry) = (&self.probes, self.key_width, self.live.len());
+        let same = |&(stored, other): &(u64, usize)| stored == hash && (width == 1 || probes[other * width..(other + 1) * width] == *probe);
+        match self.index.entry(hash, same, |&(stored, _)| stored) {
+            hashbrown::hash_table::Entry::Occupied(found) => return found.get().1,
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert((hash, entry));
+            }
+        }
         self.keys.extend_from_slice(key);
         self.probes.extend_from_slice(probe);
         self.values.resize(self.values.len() + self.value_width, 0);
         self.live.push(true);
         self.count += 1;
-        let (probes, width) = (&self.probes, self.key_width);
-        self.index.insert_unique(hash_words(probe), entry, |&other| hash_words(&probes[other * width..(other + 1) * width]));
         entry
     }
 
@@ -82,8 +110,7 @@ impl Dict {
         if !self.live.get(entry).copied().unwrap_or(false) {
             return;
         }
-        let probe = self.probe_of(entry).to_vec();
-        if let Ok(found) = self.index.find_entry(hash_words(&probe), |&other| other == entry) {
+        if let Ok(found) = self.index.find_entry(hash_words(self.probe_of(entry)), |&(_, other)| other == entry) {
             found.remove();
         }
         self.live[entry] = false;
@@ -154,7 +181,7 @@ pub extern "C" fn rumba_dict_key(handle: i64, word: i64) {
 }
 
 pub extern "C" fn rumba_dict_key_f64(handle: i64, word: f64) {
-    push_key_word(handle, word.to_bits(), (word + 0.0).to_bits())
+    push_key_word(handle, word.to_bits(), float_probe(word))
 }
 
 /// The entry of the scratch key, or -1; the scratch key is emptied.
@@ -175,6 +202,32 @@ pub extern "C" fn rumba_dict_insert(handle: i64, width: i64) -> i64 {
     dict.key.clear();
     dict.probe.clear();
     entry as i64
+}
+
+/// The entry of the one-word key `word`, or -1: `rumba_dict_key` and `rumba_dict_find` in one
+/// call, for int keys.
+pub extern "C" fn rumba_dict_find_word(handle: i64, word: i64) -> i64 {
+    let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
+    dict.find(&[word as u64]).map_or(-1, |entry| entry as i64)
+}
+
+/// The entry of the float key `word`, or -1.
+pub extern "C" fn rumba_dict_find_word_f64(handle: i64, word: f64) -> i64 {
+    let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
+    dict.find(&[float_probe(word)]).map_or(-1, |entry| entry as i64)
+}
+
+/// The entry of the one-word key `word`, made (with a zeroed value of `width` words) if it is not
+/// there: `rumba_dict_key` and `rumba_dict_insert` in one call, for int keys.
+pub extern "C" fn rumba_dict_insert_word(handle: i64, word: i64, width: i64) -> i64 {
+    let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
+    dict.insert(&[word as u64], &[word as u64], width.max(0) as usize) as i64
+}
+
+/// The entry of the float key `word`, made if it is not there.
+pub extern "C" fn rumba_dict_insert_word_f64(handle: i64, word: f64, width: i64) -> i64 {
+    let Some(dict) = (unsafe { dict(handle) }) else { return -1 };
+    dict.insert(&[word.to_bits()], &[float_probe(word)], width.max(0) as usize) as i64
 }
 
 /// Where word `word` of entry `entry`'s value lies; none for an entry that is not there (a lookup
@@ -277,8 +330,12 @@ pub extern "C" fn rumba_dict_view(handle: i64, parts: i64) -> i64 {
     from_words(words)
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 17] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 21] {
     [
+        ("rumba_dict_find_word", rumba_dict_find_word as *mut std::ffi::c_void),
+        ("rumba_dict_find_word_f64", rumba_dict_find_word_f64 as *mut std::ffi::c_void),
+        ("rumba_dict_insert_word", rumba_dict_insert_word as *mut std::ffi::c_void),
+        ("rumba_dict_insert_word_f64", rumba_dict_insert_word_f64 as *mut std::ffi::c_void),
         ("rumba_dict_new", rumba_dict_new as *mut std::ffi::c_void),
         ("rumba_dict_len", rumba_dict_len as *mut std::ffi::c_void),
         ("rumba_dict_key", rumba_dict_key as *mut std::ffi::c_void),

@@ -1,10 +1,14 @@
 //! Dicts: displays, lookups, stores, `del`, methods and `in`, as calls of the runtime's dict
 //! functions (`runtime/src/dicts.rs`) on the dict's `si64` handle. A key is written word by word
-//! into the dict's scratch key, then found or inserted, which gives its entry; a value is read and
+//! into the dict's scratch key, then found or inserted, which gives its entry (a one-word key is
+//! passed to the finding or inserting call itself); a value is read and
 //! written at its entry as a list element is at its index (`Place::Dict`). A missing key raises
 //! `KeyError(key)` through the prelude's `_key_error`.
 
-use super::{lists::Place, *};
+use super::{
+    lists::{Place, Word},
+    *,
+};
 use crate::dicts::KEY_ERROR;
 use ruff_python_ast::ExprDict;
 
@@ -14,6 +18,10 @@ const DICT_KEY: RuntimeFunction = ("rumba_dict_key", "(si64, si64) -> ()");
 const DICT_KEY_F64: RuntimeFunction = ("rumba_dict_key_f64", "(si64, f64) -> ()");
 const DICT_FIND: RuntimeFunction = ("rumba_dict_find", "(si64) -> si64");
 const DICT_INSERT: RuntimeFunction = ("rumba_dict_insert", "(si64, si64) -> si64");
+const DICT_FIND_WORD: RuntimeFunction = ("rumba_dict_find_word", "(si64, si64) -> si64");
+const DICT_FIND_WORD_F64: RuntimeFunction = ("rumba_dict_find_word_f64", "(si64, f64) -> si64");
+const DICT_INSERT_WORD: RuntimeFunction = ("rumba_dict_insert_word", "(si64, si64, si64) -> si64");
+const DICT_INSERT_WORD_F64: RuntimeFunction = ("rumba_dict_insert_word_f64", "(si64, f64, si64) -> si64");
 pub(super) const DICT_GET: RuntimeFunction = ("rumba_dict_get", "(si64, si64, si64) -> si64");
 pub(super) const DICT_GET_F64: RuntimeFunction = ("rumba_dict_get_f64", "(si64, si64, si64) -> f64");
 pub(super) const DICT_SET: RuntimeFunction = ("rumba_dict_set", "(si64, si64, si64, si64) -> ()");
@@ -38,22 +46,30 @@ const VIEW_VALUES: i64 = 1;
 const VIEW_ITEMS: i64 = 2;
 
 impl FunctionEmitter<'_, '_, '_> {
-    /// Writes `key`, as a key of type `key_type`, into the scratch key of `dict`.
-    fn write_key(&mut self, dict: &str, key: Value, key_type: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+    /// The words of `key`, as a key of type `key_type`.
+    fn key_words(&mut self, key: Value, key_type: &Type, node: &dyn Ranged) -> Result<Vec<Word>, Diagnostic> {
         let loc = location(self.module, node);
         let key = self.convert(key, key_type, node)?;
         let mut words = Vec::new();
         self.element_words(key, &mut words, &loc);
+        Ok(words)
+    }
+
+    /// Writes `words`, a key's, into the scratch key of `dict`.
+    fn write_key(&mut self, dict: &str, words: Vec<Word>, loc: &str) {
         for (word, float) in words {
-            self.call_runtime(if float { DICT_KEY_F64 } else { DICT_KEY }, &[dict.to_string(), word], &loc);
+            self.call_runtime(if float { DICT_KEY_F64 } else { DICT_KEY }, &[dict.to_string(), word], loc);
         }
-        Ok(())
     }
 
     /// The entry of `key` in `dict`, or -1.
     fn find_entry(&mut self, dict: &str, key: Value, key_type: &Type, node: &dyn Ranged) -> Result<String, Diagnostic> {
         let loc = location(self.module, node);
-        self.write_key(dict, key, key_type, node)?;
+        let mut words = self.key_words(key, key_type, node)?;
+        if let [(word, float)] = &mut words[..] {
+            return Ok(self.call_runtime(if *float { DICT_FIND_WORD_F64 } else { DICT_FIND_WORD }, &[dict.to_string(), std::mem::take(word)], &loc));
+        }
+        self.write_key(dict, words, &loc);
         Ok(self.call_runtime(DICT_FIND, &[dict.to_string()], &loc))
     }
 
@@ -78,8 +94,12 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The entry of `key` in `dict`, made with a zeroed value if it is not there.
     fn inserted_entry(&mut self, dict: &str, key: Value, key_type: &Type, value_type: &Type, node: &dyn Ranged) -> Result<String, Diagnostic> {
         let loc = location(self.module, node);
-        self.write_key(dict, key, key_type, node)?;
+        let mut words = self.key_words(key, key_type, node)?;
         let width = self.si64(value_type.list_width() as i64, &loc);
+        if let [(word, float)] = &mut words[..] {
+            return Ok(self.call_runtime(if *float { DICT_INSERT_WORD_F64 } else { DICT_INSERT_WORD }, &[dict.to_string(), std::mem::take(word), width], &loc));
+        }
+        self.write_key(dict, words, &loc);
         Ok(self.call_runtime(DICT_INSERT, &[dict.to_string(), width], &loc))
     }
 
