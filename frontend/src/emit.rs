@@ -298,6 +298,10 @@ fn casts_same_kind(from: Scalar, to: Scalar) -> bool {
 /// A function of the runtime that compiled code calls: its name and type.
 type RuntimeFunction = (&'static str, &'static str);
 
+/// `base ** exponent` of complex numbers: CPython's for numbers, NumPy's `npy_cpow` for arrays.
+const COMPLEX_POWER_PYTHON: RuntimeFunction = ("rumba_complex_power_python", "(complex<f64>, complex<f64>) -> complex<f64>");
+const COMPLEX_POWER_NUMPY: RuntimeFunction = ("rumba_complex_power_numpy", "(complex<f64>, complex<f64>) -> complex<f64>");
+
 /// The runtime functions that read memory and write none.
 const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_list_get", "rumba_list_get_f64", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64", "rumba_dict_find_word", "rumba_dict_find_word_f64"];
 const READ_ONLY_ATTRIBUTES: &str = " attributes {memory_effects = #llvm.memory_effects<other = read, argMem = read, inaccessibleMem = read, errnoMem = read, targetMem0 = read, targetMem1 = read>, passthrough = [\"nounwind\", \"willreturn\"]}";

@@ -1770,8 +1770,7 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
     let promoted = promote(left, right);
     if promoted.is_complex() {
         return match op {
-            Operator::Add | Operator::Sub | Operator::Mult | Operator::Div => Ok(Scalar::Complex),
-            Operator::Pow => Err(module.error(expr.range(), DiagnosticKind::Unsupported, "'**' on complex numbers is not supported yet")),
+            Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow => Ok(Scalar::Complex),
             _ => Err(mismatch()),
         };
     }

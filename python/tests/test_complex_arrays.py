@@ -330,10 +330,6 @@ def write_into_real_part(a):
     return r
 
 
-def power_at_run_time(a):
-    return a ** a.shape[0]
-
-
 def into_real_array(a):
     b = np.zeros(a.shape[0])
     b[:] = a
@@ -349,7 +345,6 @@ def floor(a):
     [
         (write_into_real_part, TypingError, "the copy .real and .imag of a complex array make"),
         (product_in_prange, UnsupportedError, "a product of complex arrays inside a prange body is not supported yet"),
-        (power_at_run_time, UnsupportedError, "'\\*\\*' on arrays of complex128 takes a literal integer exponent"),
         (into_real_array, TypingError, "cannot store complex numbers into a real array"),
         (floor, UnsupportedError, "np.floor of complex128 is not supported yet"),
     ],
@@ -481,6 +476,36 @@ def test_literal_integer_powers_match_numpy(function):
     for a in layouts() + [SPECIAL]:
         with np.errstate(all="ignore"):
             assert_same(compiled(a), function(a))
+
+
+def power_at_run_time(a, exponent):
+    return a**exponent
+
+
+def power_of_arrays(a, b):
+    return a**b, np.power(a, b.real)
+
+
+@pytest.mark.parametrize("exponent", [3, -2, 99, 100, 0, 0.5, 2.5, -1.5, 1j, 0.5 - 2j, complex(-3, 0), float("inf"), float("nan")], ids=repr)
+def test_powers_with_exponents_known_at_run_time_match_numpy(exponent):
+    # npy_cpow: products for integer exponents below 100 in magnitude (bit for bit), the C
+    # library's cpow for the others (the same function NumPy calls). A Python float exponent of
+    # 0.5, 2 or -1 is NumPy's sqrt, square or reciprocal only where NumPy sees the number itself.
+    compiled = rumba.njit(power_at_run_time)
+    for a in layouts() + [SPECIAL]:
+        with np.errstate(all="ignore"):
+            got, expected = compiled(a, exponent), power_at_run_time(a, np.complex128(exponent))
+        if isinstance(exponent, int) and abs(exponent) < 100:
+            assert_same(got, expected)
+        else:
+            np.testing.assert_allclose(got, expected, rtol=1e-13, atol=0, equal_nan=True)
+
+
+def test_powers_of_arrays_match_numpy():
+    b = RANDOM[::-1].copy() * 3
+    with np.errstate(all="ignore"):
+        for got, expected in zip(rumba.njit(power_of_arrays)(RANDOM, b), power_of_arrays(RANDOM, b)):
+            np.testing.assert_allclose(got, expected, rtol=1e-13, atol=0, equal_nan=True)
 
 
 def angles(z):

@@ -53,6 +53,8 @@ impl Engine {
             ("_mlir_memref_to_llvm_alloc", crate::memory::_mlir_memref_to_llvm_alloc as *mut std::ffi::c_void),
             ("_mlir_memref_to_llvm_free", crate::memory::_mlir_memref_to_llvm_free as *mut std::ffi::c_void),
             ("rumba_array_hold", crate::memory::rumba_array_hold as *mut std::ffi::c_void),
+            ("rumba_complex_power_numpy", crate::complex::rumba_complex_power_numpy as *mut std::ffi::c_void),
+            ("rumba_complex_power_python", crate::complex::rumba_complex_power_python as *mut std::ffi::c_void),
             ("rumba_array_retain", crate::memory::rumba_array_retain as *mut std::ffi::c_void),
             ("rumba_int_true_divide", crate::arithmetic::rumba_int_true_divide as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),

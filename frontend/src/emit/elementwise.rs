@@ -159,7 +159,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 let power = match exponent {
                     Some(Constant::Int(power)) => power,
                     Some(Constant::Float(power)) if power.fract() == 0.0 && power.abs() < 1e15 => power as i64,
-                    _ => return Err(module.unsupported(expr, "'**' on arrays of complex128 takes a literal integer exponent here")),
+                    _ => {
+                        let base = self.cast(&values[0].0, values[0].1, Scalar::Complex, &loc);
+                        let exponent = self.cast(&values[1].0, values[1].1, Scalar::Complex, &loc);
+                        return Ok(self.call_runtime(COMPLEX_POWER_NUMPY, &[base, exponent], &loc));
+                    }
                 };
                 // NumPy's `a ** 2` and `a ** -1` with a Python int are `np.square` and
                 // `np.reciprocal` (its fast scalar powers); the others are `npy_cpow`'s.

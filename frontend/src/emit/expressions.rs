@@ -459,6 +459,19 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         };
         let ((a, b), (c, d)) = (parts(self, lhs), parts(self, rhs));
         let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
+        if op == Operator::Pow {
+            // CPython's complex.__pow__ (the runtime's), whose zero base takes no negative or
+            // complex exponent.
+            let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), &loc);
+            let complex_zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), &loc);
+            let base_zero = self.op(format!("complex.eq {lhs}, {complex_zero} : complex<f64> {loc}"));
+            let negative = self.op(format!("arith.cmpf olt, {c}, {zero} : f64 {loc}"));
+            let complex = self.op(format!("arith.cmpf une, {d}, {zero} : f64 {loc}"));
+            let refused = self.op(format!("arith.ori {negative}, {complex} : i1"));
+            let raises = self.op(format!("arith.andi {base_zero}, {refused} : i1"));
+            self.raise_if(&raises, "ZeroDivisionError", "0.0 to a negative or complex power", expr)?;
+            return Ok(Value::Scalar(self.call_runtime(COMPLEX_POWER_PYTHON, &[lhs.to_string(), rhs.to_string()], &loc), Scalar::Complex));
+        }
         let (real, imag) = match op {
             Operator::Add => (float(self, "addf", &a, &c), float(self, "addf", &b, &d)),
             Operator::Sub => (float(self, "subf", &a, &c), float(self, "subf", &b, &d)),
