@@ -477,33 +477,48 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
 }
 
 /// Writes the contents compiled code left in its list, dict and set arguments back into the caller's,
-/// in the order `call_reflecting` gives them (those inside tuples included; `level` is the tuple
-/// of `args` being walked). A container the call left equal is left alone, so that its items keep
-/// their Python types (`[1, 2.5]` is passed as floats, and stays `[1, 2.5]`), as Numba writes
-/// back only lists that changed; a list of arrays is equal when it holds the same arrays.
-fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, level: &Bound<'_, PyTuple>, declared: &[Type], reflected: &mut std::vec::IntoIter<Value>) -> PyResult<()> {
-    for (value, declared) in level.iter().zip(declared) {
-        match declared {
-            Type::List(_) | Type::Dict(..) | Type::Set(_) => {
-                let Some(contents) = reflected.next() else { return Ok(()) };
-                let contents = value_to_python(py, contents, declared, args)?;
-                // Arrays that are not the same object compare elementwise, which has no truth value.
-                if value.eq(&contents).unwrap_or(false) {
-                    continue;
-                }
-                match declared {
-                    Type::List(_) => value.set_item(pyo3::types::PySlice::full(py), contents)?,
-                    _ => {
-                        value.call_method0("clear")?;
-                        value.call_method1("update", (contents,))?;
-                    }
-                }
+/// in the order `call_reflecting` gives them (those inside tuples included). A container the call
+/// left equal is left alone, so that its items keep their Python types (`[1, 2.5]` is passed as
+/// floats, and stays `[1, 2.5]`), as Numba writes back only lists that changed; a list of arrays is
+/// equal when it holds the same arrays. Every container's contents are made before any is written
+/// back: an array in one may be a view of an array that another holds, named by its position.
+fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Type], reflected: Vec<Value>) -> PyResult<()> {
+    let mut containers = Vec::new();
+    reflected_containers(args, declared, &mut containers);
+    let mut written = Vec::new();
+    for ((container, container_type), contents) in containers.into_iter().zip(reflected) {
+        written.push((container, container_type, value_to_python(py, contents, container_type, args)?));
+    }
+    for (container, container_type, contents) in written {
+        // Arrays that are not the same object compare elementwise, which has no truth value.
+        if container.eq(&contents).unwrap_or(false) {
+            continue;
+        }
+        match container_type {
+            Type::List(_) => container.set_item(pyo3::types::PySlice::full(py), contents)?,
+            _ => {
+                container.call_method0("clear")?;
+                container.call_method1("update", (contents,))?;
             }
-            Type::Tuple(elements) => reflect_containers(py, args, value.cast::<PyTuple>()?, elements, reflected)?,
-            _ => {}
         }
     }
     Ok(())
+}
+
+/// The list, dict and set arguments among `level` (a tuple of the arguments, or one inside them),
+/// with their types, in order.
+fn reflected_containers<'py, 't>(level: &Bound<'py, PyTuple>, declared: &'t [Type], containers: &mut Vec<(Bound<'py, PyAny>, &'t Type)>) {
+    for (value, declared) in level.iter().zip(declared) {
+        match declared {
+            Type::List(_) | Type::Dict(..) | Type::Set(_) => containers.push((value, declared)),
+            Type::Tuple(elements) => {
+                if let Ok(inner) = value.cast::<PyTuple>() {
+                    reflected_containers(inner, elements, containers);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
@@ -560,7 +575,7 @@ impl Function {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
                 // The result first: its views of arrays in list arguments name them by position.
                 let result = value_to_python(py, value, self.inner.return_type(), args)?;
-                reflect_containers(py, args, args, declared, &mut reflected.into_iter())?;
+                reflect_containers(py, args, declared, reflected)?;
                 return Ok(result);
             }
             if self.inner.is_straight_line() {

@@ -14,7 +14,8 @@ exceptions raised while lists of arrays are alive; lists of arrays read in `pran
 `np.asarray` of a list variable, with NumPy's `ValueError`s for an empty list and mismatched shapes. The
 resident set stays flat over 100,000 calls that return a list of arrays, build and sum one, build a
 dict of arrays, and raise after storing arrays. Lists of arrays from Python (Numba's reflected
-lists): read, grown, shrunk, reordered, and their elements' views returned; afterwards the
+lists): read, grown, shrunk, reordered, their elements' views returned or moved into another list
+argument; afterwards the
 caller's list holds its own array objects where the call kept them. A dict of arrays from Python
 is a `TypeError` that says so.
 """
@@ -331,6 +332,25 @@ REFLECTED_CASES = [
 def test_lists_of_arrays_from_python_match_cpython(case):
     function, args = case
     assert_same_outcome(function, *args)
+
+
+def moved_between(first, second):
+    second.append(first[0][1:])
+    first.pop(0)
+
+
+def test_a_view_moved_between_two_lists_keeps_its_base():
+    # The second list's new element is a view of an array the first list held; the contents of
+    # both are made before either is written back, so the view's base is that array.
+    first, second = [np.arange(4.0), np.ones(2)], [np.zeros(6)[::2]]
+    jitted(moved_between)(first, second)
+    view = second[-1]
+    del first
+    import gc
+
+    gc.collect()
+    np.testing.assert_array_equal(view, [1.0, 2.0, 3.0])
+    assert view.base is not None and view.base.shape == (4,)
 
 
 def test_a_reflected_list_keeps_the_callers_arrays():
