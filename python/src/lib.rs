@@ -320,9 +320,6 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             }
             Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
         }
-        Type::Dict(..) | Type::Set(_) if declared.holds_array() => {
-            Err(PyTypeError::new_err(format!("argument {position}: rumba cannot pass a {declared} to compiled code yet: a dict from Python may not hold arrays (make it in compiled code)")))
-        }
         Type::List(element_type) => {
             let list = value.cast::<PyList>().map_err(|_| mismatch())?;
             let elements = list.iter().map(|element| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?;
@@ -388,10 +385,13 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
         (Some(path), _) => {
             let mut owner = args.get_item(path[0])?;
             for position in &path[1..] {
-                owner = owner.get_item(position)?;
+                owner = match owner.cast::<pyo3::types::PyDict>() {
+                    Ok(dict) => dict.values().get_item(*position)?,
+                    Err(_) => owner.get_item(position)?,
+                };
             }
-            // An array of a tuple or list argument handed back whole is that array, as in Numba: a
-            // reflected list then compares equal to the caller's.
+            // An array of a tuple, list or dict argument handed back whole is that array, as in
+            // Numba: a reflected container then compares equal to the caller's.
             if path.len() > 1 && is_whole(&owner, data, &dims, &strides, ndim) {
                 return Ok(owner.unbind());
             }
@@ -673,7 +673,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
             (key, item) = (named("_key_type")?, named("_value_type")?);
         }
         let dict_type = Type::Dict(Box::new(key), Box::new(item));
-        return (dict_type.is_list_element() && !dict_type.has_unknown() && !dict_type.holds_array()).then_some(dict_type);
+        return (dict_type.is_list_element() && !dict_type.has_unknown()).then_some(dict_type);
     }
     if let Ok(set) = value.cast::<pyo3::types::PySet>() {
         // The items' joined type; an empty set has none.
@@ -736,7 +736,7 @@ fn refusal(value: &Bound<'_, PyAny>) -> String {
         return "rumba cannot pass this set to compiled code: its items must be numbers of one kind or tuples of them".into();
     }
     if value.is_instance_of::<pyo3::types::PyDict>() {
-        return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, tuples, lists or dicts of one type (a dict of arrays cannot be passed yet)".into();
+        return "rumba cannot pass this dict to compiled code: its keys must be numbers of one kind or tuples of them, and its values numbers, arrays, tuples, lists or dicts of one type".into();
     }
     format!("rumba cannot pass a value of type {} to compiled code", value.get_type())
 }

@@ -15,9 +15,8 @@ exceptions raised while lists of arrays are alive; lists of arrays read in `pran
 resident set stays flat over 100,000 calls that return a list of arrays, build and sum one, build a
 dict of arrays, and raise after storing arrays. Lists of arrays from Python (Numba's reflected
 lists): read, grown, shrunk, reordered, their elements' views returned or moved into another list
-argument; afterwards the
-caller's list holds its own array objects where the call kept them. A dict of arrays from Python
-is a `TypeError` that says so.
+argument; afterwards the caller's list holds its own array objects where the call kept them.
+Dicts of arrays from Python, reflected the same way.
 """
 
 import os
@@ -282,9 +281,25 @@ def first_sum(arrays):
     return arrays[0].sum()
 
 
-def test_dicts_of_arrays_from_python_are_refused():
-    with pytest.raises(TypeError, match="cannot pass this dict"):
-        rumba.njit(first_sum)({1: np.ones(2)})
+def dict_argument(table, n):
+    table[n] = table[1] * 2.0
+    table[1][0] = -1.0
+    total = 0.0
+    for key in table:
+        total += table[key].sum()
+    return total, table[1][1:]
+
+
+def test_dicts_of_arrays_from_python_match_cpython():
+    assert_same_outcome(dict_argument, {1: np.arange(3.0), 5: np.ones(3)}, 7)
+
+
+def test_a_reflected_dict_keeps_the_callers_arrays():
+    a, b = np.arange(3.0), np.ones(3)
+    table = {1: a, 5: b}
+    _, view = jitted(dict_argument)(table, 7)
+    assert table[1] is a and table[5] is b and a[0] == -1.0 and list(table) == [1, 5, 7]
+    assert np.shares_memory(view, a)
 
 
 def summed_argument(arrays):

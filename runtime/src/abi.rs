@@ -552,8 +552,8 @@ pub struct OwnedArray {
     pub strides: Vec<i64>,
     /// `Some(path)`: the array is a view into the memory of an argument's array (compiled code
     /// returned an argument or a slice of one), found at `path`: the argument's position, then the
-    /// positions inside the tuples and lists that hold it. The caller owns that memory: nothing is
-    /// freed.
+    /// positions inside the tuples, lists and dicts (among the values) that hold it. The caller
+    /// owns that memory: nothing is freed.
     pub borrowed_from: Option<Vec<usize>>,
 }
 
@@ -764,12 +764,16 @@ fn push_memory_of(argument: &Argument, memory: &mut Vec<usize>) {
 }
 
 /// Where among `arguments` the array whose memory starts at `allocated` is: the argument's
-/// position, then the positions inside the tuples and lists that hold it.
+/// position, then the positions inside the tuples, lists and dicts (among its values, in order)
+/// that hold it.
 fn argument_path(arguments: &[Argument], allocated: *mut u8) -> Option<Vec<usize>> {
     arguments.iter().enumerate().find_map(|(position, argument)| {
         let inner = match argument {
             Argument::Array(array) if array.data == allocated => return Some(vec![position]),
             Argument::Tuple(elements) | Argument::List(_, elements) => argument_path(elements, allocated)?,
+            Argument::Dict(_, _, entries) => entries.iter().enumerate().find_map(|(entry, (_, value))| {
+                argument_path(std::slice::from_ref(value), allocated).map(|inner| std::iter::once(entry).chain(inner.into_iter().skip(1)).collect::<Vec<_>>())
+            })?,
             _ => return None,
         };
         Some(std::iter::once(position).chain(inner).collect())
