@@ -220,7 +220,6 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::Tuple(elements) => {
             return elements.iter().try_for_each(|element| match element {
                 Type::Array(_) => Err(module.unsupported(node, "printing a tuple that holds arrays is not supported")),
-                Type::Optional(_) => Err(module.unsupported(node, "printing a tuple that holds an optional value is not supported yet")),
                 element => check_formattable(walker, element, "", true, node),
             });
         }

@@ -61,8 +61,13 @@ def first_multiple(n, k):
 # PRINT-NEXT: py.print ["value: ", "\0A"](%[[NUMBER]] : si64) formats [""]
 # PRINT-NEXT: } else {
 # PRINT-NEXT: py.print ["value: None\0A"]() formats []
+# An optional value inside a printed tuple is a case as one outside is: the tuple is its brackets,
+# commas and items.
+# PRINT: py.print ["(", ", ", ")\0A"](%{{.*}}, %[[TWO:.*]] : si64, si64) formats ["", ""]
+# PRINT: py.print ["(None, ", ")\0A"](%[[TWO]] : si64) formats [""]
 def shows(x):
     value = None
     if x > 0:
         value = x
     print("value:", value)
+    print((value, 2))

@@ -235,6 +235,7 @@ def prints_optionals(x):
     print("value:", value, "and", x)
     print(value, half, sep=", ")
     print(f"value={value!r} half={half}")
+    print((value, half), (value,), ((x, value), half), f"{(half, x)}")
     return 0
 
 

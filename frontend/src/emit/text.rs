@@ -131,10 +131,10 @@ impl FunctionEmitter<'_, '_, '_> {
     fn emit_formatted(&mut self, pieces: Vec<Piece>, write: &mut dyn FnMut(&mut Self, Formatted)) -> Result<(), Diagnostic> {
         let mut evaluated = Vec::new();
         for piece in pieces {
-            evaluated.push(match piece {
-                Piece::Text(text) => FormattedPiece::Text(text),
-                Piece::Value { expr, spec, repr } => FormattedPiece::Value(self.emit_expr_optional(expr)?, spec, repr),
-            });
+            match piece {
+                Piece::Text(text) => evaluated.push(FormattedPiece::Text(text)),
+                Piece::Value { expr, spec, repr } => spread_tuples(self.emit_expr_optional(expr)?, spec, repr, &mut evaluated),
+            }
         }
         self.emit_formatted_cases(evaluated, write)
     }
@@ -171,22 +171,30 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 }
 
+/// `value` as pieces: a tuple as its brackets and commas around its items' `repr`s (each an
+/// optional value's cases apart), anything else as one value.
+fn spread_tuples(value: Value, spec: String, repr: bool, pieces: &mut Vec<FormattedPiece>) {
+    let Value::Tuple(elements) = value else {
+        pieces.push(FormattedPiece::Value(value, spec, repr));
+        return;
+    };
+    pieces.push(FormattedPiece::Text("(".into()));
+    let count = elements.len();
+    for (position, element) in elements.into_iter().enumerate() {
+        if position > 0 {
+            pieces.push(FormattedPiece::Text(", ".into()));
+        }
+        spread_tuples(element, String::new(), true, pieces);
+    }
+    pieces.push(FormattedPiece::Text(if count == 1 { ",)" } else { ")" }.into()));
+}
+
 /// Appends `value` as `str` (`repr` when `repr`) writes it, with `spec` (checked by `crate::text`).
 fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool) {
     match value {
         Value::Scalar(name, scalar) => formatted.push_value(name, scalar.mlir(), spec),
         Value::Array(name, array) => formatted.push_value(name, Type::Array(array).flat_mlir().remove(0), ""),
-        Value::Tuple(elements) => {
-            formatted.push_text("(");
-            let count = elements.len();
-            for (position, element) in elements.into_iter().enumerate() {
-                if position > 0 {
-                    formatted.push_text(", ");
-                }
-                format_value(formatted, element, "", true);
-            }
-            formatted.push_text(if count == 1 { ",)" } else { ")" });
-        }
+        Value::Tuple(_) => unreachable!("spread_tuples writes a tuple's items apart"),
         Value::None => formatted.push_text("None"),
         // Nothing was ever added to a container whose types are unknown.
         Value::List(..) | Value::Dict(..) | Value::Set(..) if value.value_type().has_unknown() => {
