@@ -26,6 +26,7 @@ mod ufuncs;
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
 pub use emit::RaiseSite;
 pub use format_spec::FormatSpec;
+pub use lists::{SORT_SIGNED, SORT_UNSIGNED};
 pub use resolve::SourceModule;
 pub use stencil::is_stencil;
 pub use types::{parse_signature, parse_type, ArrayType, Scalar, Signature, Type};

@@ -61,6 +61,30 @@ pub fn compared_lists(left: &Type, right: &Type) -> [Type; 2] {
     }
 }
 
+/// How `list.sort` compares the words of an element of type `element` (real numbers, or tuples of
+/// them of at most 32 words, compared as Python compares tuples): 2 bits a word, word 0 lowest,
+/// each `SORT_SIGNED`, `SORT_UNSIGNED` or `SORT_FLOAT`. `None` for elements that do not sort.
+pub fn sort_kinds(element: &Type) -> Option<u64> {
+    fn push(element: &Type, kinds: &mut Vec<u64>) -> Option<()> {
+        match element {
+            Type::Scalar(Scalar::Complex) => None,
+            Type::Scalar(scalar) if scalar.is_float() => Some(kinds.push(SORT_FLOAT)),
+            Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => Some(kinds.push(SORT_UNSIGNED)),
+            Type::Scalar(_) => Some(kinds.push(SORT_SIGNED)),
+            Type::Tuple(elements) => elements.iter().try_for_each(|element| push(element, kinds)),
+            _ => None,
+        }
+    }
+    let mut kinds = Vec::new();
+    push(element, &mut kinds)?;
+    (!kinds.is_empty() && kinds.len() <= 32).then(|| kinds.iter().enumerate().map(|(word, kind)| kind << (2 * word)).sum())
+}
+
+/// `list.sort`'s kinds of words (`sort_kinds`).
+pub const SORT_SIGNED: u64 = 0;
+pub const SORT_UNSIGNED: u64 = 1;
+pub const SORT_FLOAT: u64 = 2;
+
 /// `element` with the layout of each array in it joined with that of the array `value` has in
 /// the same place (C and F meet as A), where `value` is otherwise storable as `element`: an
 /// array's words are its descriptor whatever its layout.
@@ -166,8 +190,8 @@ impl TypeWalker<'_, '_> {
                 self.specialisations.functions[index].return_type.clone()
             }
             "sort" => {
-                if !matches!(element, Type::Scalar(scalar) if scalar != Scalar::Complex) && element != Type::Unknown {
-                    return Err(module.unsupported(call, format!("sorting a list of {element} is not supported (only lists of real numbers)")));
+                if sort_kinds(&element).is_none() && element != Type::Unknown {
+                    return Err(module.unsupported(call, format!("sorting a list of {element} is not supported (only lists of real numbers and of tuples of them)")));
                 }
                 if let Some(keyword) = call.arguments.keywords.first() {
                     self.condition_type(&keyword.value)?;

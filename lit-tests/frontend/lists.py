@@ -14,6 +14,9 @@
 # them as a new reference.
 # RUN: %rumba emit %s --function arrays --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=ARRAYS
 # RUN: %rumba run %s --call "arrays(4)" | %FileCheck %s --check-prefix=ARRAYS-RESULT
+# Sorting a list of (int, float) pairs: two words an element, compared as CPython compares tuples,
+# the first word as a signed int (0), the second as a float (2, two bits up): kinds 8.
+# RUN: %rumba emit %s --function sorted_pairs --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=SORT
 # A join of a list variable is the prelude's loop over the list, with the axis as a number.
 # RUN: %rumba emit %s --function joined_list --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=JOINED-LIST
 
@@ -97,3 +100,13 @@ def arrays(n):
 def joined_list(n):
     items = [np.ones((2, n)) * k for k in range(3)]
     return np.concatenate(items, axis=1), np.stack(items)
+
+
+# SORT-LABEL: func.func @sorted_pairs__si64
+# SORT: %[[KINDS:.*]] = py.constant 8 : si64
+# SORT-NEXT: %[[WIDTH:.*]] = py.constant 2 : si64
+# SORT-NEXT: {{(func\.)?}}call @rumba_list_sort(%{{.*}}, %[[WIDTH]], %[[KINDS]]) : (si64, si64, si64) -> ()
+def sorted_pairs(n):
+    pairs = [(n - i, i * 0.5) for i in range(n)]
+    pairs.sort()
+    return pairs[0][1]

@@ -7,7 +7,8 @@ whose items are `int`/`float`/`bool`/`complex`/`tuple`/`list`; `len`, indexing w
 indices, item assignment and `+=`, `IndexError` on reads and writes out of range, slices (`l[1:]`,
 `l[::-1]`, `l[a:b:c]`, bounds given as None) as new lists, slice assignment (`l[a:b] = other`
 of any length, `l[a:b:c] = other` with CPython's `ValueError` for another length, `l[a:] = l`); the methods `append`, `extend`, `pop()`, `pop(i)`, `insert`
-(clamped indices), `remove`, `index`, `count`, `reverse`, `sort`, `sort(reverse=True)`, `copy`,
+(clamped indices), `remove`, `index`, `count`, `reverse`, `sort`, `sort(reverse=True)` (of numbers
+and of tuples of them, compared as CPython compares tuples), `copy`,
 `clear`, with CPython's exceptions and messages; `in`, `not in`, `+`, `l * n`, `sorted`, `sum`,
 `min`, `max`; `for` over a list, `enumerate` and `zip` of lists; list comprehensions over
 `range`, a 1-D array (with a condition) and a list; `list(range(n))`, `list(array)` and
@@ -373,6 +374,17 @@ def sorted_in_place_descending(a):
     return l
 
 
+def sorted_pairs(a, b):
+    pairs = []
+    for i in range(len(a)):
+        pairs.append((int(a[i]), b[i]))
+    pairs.sort()
+    descending = sorted(pairs, reverse=True)
+    nested = [((int(a[i]) % 3, b[i]), i) for i in range(len(a))]
+    nested.sort()
+    return pairs, descending, nested
+
+
 def copied(n):
     l = [1, 2, 3]
     c = l.copy()
@@ -430,6 +442,7 @@ METHOD_CASES = [
     (sorted_in_place, (RANDOM_FLOATS,)),
     (sorted_in_place_descending, (RANDOM_INTS,)),
     (sorted_in_place_descending, (RANDOM_FLOATS,)),
+    (sorted_pairs, (RANDOM_INTS % 5, RANDOM_FLOATS[:25])),
     (copied, (2,)),
     (cleared, (7.5,)),
 ]

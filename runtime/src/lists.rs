@@ -13,6 +13,7 @@
 //! outermost call, so that lists in lists, lists returned by callees and lists aliased by several
 //! names need no counts.
 
+use rumba_frontend::{SORT_SIGNED, SORT_UNSIGNED};
 use std::cell::RefCell;
 
 /// A list's words.
@@ -232,25 +233,32 @@ pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, sto
     -1
 }
 
-/// How `list.sort` compares one-word elements: as signed integers, unsigned integers or floats.
-const SORT_SIGNED: i64 = 0;
-const SORT_UNSIGNED: i64 = 1;
-
-/// Sorts one-word elements in place, stably; NaNs sort last.
-pub extern "C" fn rumba_list_sort(list: i64, kind: i64) {
+/// Sorts a list whose elements are `width` words, stably, as Python sorts numbers and tuples of
+/// them: word by word, each compared as `kinds` says (2 bits a word, word 0 lowest: signed,
+/// unsigned or float). Floats compare with `-0.0` equal to `0.0` and NaNs equal to each other,
+/// after numbers.
+pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     let Some(words) = (unsafe { words(list) }) else { return };
-    match kind {
-        SORT_SIGNED => words.sort_by_key(|&word| word as i64),
-        SORT_UNSIGNED => words.sort(),
-        // -0.0 and 0.0 are equal, as in Python; NaNs compare equal to each other, after numbers.
-        _ => words.sort_by(|&a, &b| {
+    let width = width.max(1) as usize;
+    let compare_word = |position: usize, a: u64, b: u64| match (kinds as u64 >> (2 * position)) & 3 {
+        SORT_SIGNED => (a as i64).cmp(&(b as i64)),
+        SORT_UNSIGNED => a.cmp(&b),
+        _ => {
             let (a, b) = (f64::from_bits(a) + 0.0, f64::from_bits(b) + 0.0);
             match (a.is_nan(), b.is_nan()) {
                 (false, false) => a.total_cmp(&b),
                 (a_nan, b_nan) => a_nan.cmp(&b_nan),
             }
-        }),
+        }
+    };
+    if width == 1 {
+        words.sort_by(|&a, &b| compare_word(0, a, b));
+        return;
     }
+    let mut elements: Vec<&[u64]> = words.chunks_exact(width).collect();
+    elements.sort_by(|a, b| a.iter().zip(b.iter()).enumerate().map(|(position, (&a, &b))| compare_word(position, a, b)).find(|order| order.is_ne()).unwrap_or(std::cmp::Ordering::Equal));
+    let sorted: Vec<u64> = elements.concat();
+    *words = sorted;
 }
 
 pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 18] {

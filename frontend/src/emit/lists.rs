@@ -10,7 +10,7 @@ use super::{
     *,
 };
 use super::arrays::array_text;
-use crate::lists::prelude_helper;
+use crate::lists::{prelude_helper, sort_kinds};
 use ruff_python_ast::ExprList;
 
 const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
@@ -30,12 +30,7 @@ const LIST_COPY: RuntimeFunction = ("rumba_list_copy", "(si64) -> si64");
 const LIST_REPEAT: RuntimeFunction = ("rumba_list_repeat", "(si64, si64) -> si64");
 const LIST_SLICE: RuntimeFunction = ("rumba_list_slice", "(si64, si64, si64, si64, si64, si64) -> si64");
 const LIST_ASSIGN_SLICE: RuntimeFunction = ("rumba_list_assign_slice", "(si64, si64, si64, si64, si64, si64, si64) -> si64");
-const LIST_SORT: RuntimeFunction = ("rumba_list_sort", "(si64, si64) -> ()");
-
-/// `rumba_list_sort`'s kinds of one-word elements.
-const SORT_SIGNED: i64 = 0;
-const SORT_UNSIGNED: i64 = 1;
-const SORT_FLOAT: i64 = 2;
+const LIST_SORT: RuntimeFunction = ("rumba_list_sort", "(si64, si64, si64) -> ()");
 
 /// One word of an element: its value and whether it is a float (`f64`) rather than an `si64`.
 pub(super) type Word = (String, bool);
@@ -380,13 +375,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.emit_compiled_call(&helper, operands, call)
             }
             "sort" => {
-                let kind = match element {
-                    Type::Scalar(scalar) if scalar.is_float() => SORT_FLOAT,
-                    Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => SORT_UNSIGNED,
-                    _ => SORT_SIGNED,
-                };
-                let kind = self.si64(kind, &loc);
-                self.mutate_container(LIST_SORT, &[list.clone(), kind], &loc);
+                let kinds = self.si64(sort_kinds(&element).expect("typing admits sortable elements") as i64, &loc);
+                let words = self.si64(width, &loc);
+                self.mutate_container(LIST_SORT, &[list.clone(), words, kinds], &loc);
                 if let Some(reverse) = call.arguments.keywords.first() {
                     let descending = self.emit_condition(&reverse.value)?;
                     let width = self.si64(width, &loc);
