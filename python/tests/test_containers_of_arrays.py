@@ -368,6 +368,22 @@ def test_a_view_moved_between_two_lists_keeps_its_base():
     assert view.base is not None and view.base.shape == (4,)
 
 
+def slice_of_first(pair):
+    return pair[0][1:]
+
+
+def test_a_returned_view_of_an_array_in_a_tuple_argument_is_a_view_of_it():
+    # Such a view was taken for compiled code's memory: its Python owner freed NumPy's memory.
+    pair = (np.arange(4.0), np.ones(2))
+    view = jitted(slice_of_first)(pair)
+    assert view.base is pair[0]
+    del view
+    import gc
+
+    gc.collect()
+    np.testing.assert_array_equal(pair[0], np.arange(4.0))
+
+
 def test_a_reflected_list_keeps_the_callers_arrays():
     a, b = np.ones(3), np.arange(4.0)
     arrays = [a, b]

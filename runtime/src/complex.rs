@@ -33,16 +33,16 @@ impl Complex128 {
     }
 
     /// `self ** n` by binary powering from 1 (the first product is `1 * self`, as NumPy's and
-    /// CPython's loops compute it), with `product` for each product.
-    fn powered(self, n: u64, product: fn(Self, Self) -> Self) -> Self {
+    /// CPython's loops compute it).
+    fn powered(self, n: u64) -> Self {
         let (mut result, mut square, mut mask) = (Self::ONE, self, 1u64);
         while mask <= n {
             if n & mask != 0 {
-                result = product(result, square);
+                result = result * square;
             }
             mask <<= 1;
             if mask <= n {
-                square = product(square, square);
+                square = square * square;
             }
         }
         result
@@ -103,7 +103,7 @@ pub extern "C" fn rumba_complex_power_numpy(base: Complex128, exponent: Complex1
             1 => base,
             2 => base * base,
             3 => base * (base * base),
-            _ => base.powered(n.unsigned_abs(), |a, b| a * b),
+            _ => base.powered(n.unsigned_abs()),
         };
         return if n < 0 { numpy_quotient(Complex128::ONE, powered) } else { powered };
     }
@@ -117,7 +117,7 @@ pub extern "C" fn rumba_complex_power_numpy(base: Complex128, exponent: Complex1
 pub extern "C" fn rumba_complex_power_python(base: Complex128, exponent: Complex128) -> Complex128 {
     if exponent.imag == 0.0 && exponent.real == exponent.real.floor() && exponent.real.abs() <= 100.0 {
         let n = exponent.real as i64;
-        let powered = base.powered(n.unsigned_abs(), |a, b| a * b);
+        let powered = base.powered(n.unsigned_abs());
         return if n > 0 { powered } else { python_quotient(Complex128::ONE, powered) };
     }
     if exponent.is_zero() {

@@ -6,7 +6,8 @@
 //! finding or inserting it, which gives the index of its entry (a one-word key, a number, in one
 //! call: `rumba_dict_find_word*`, `rumba_dict_insert_word*`); values are read and written by
 //! entry and word. A float key word is normalised so that `-0.0` and `0.0` are one key, as in
-//! Python (`float_probe`). `keys`, `values` and `items` make new lists of the live entries, in insertion order.
+//! Python (`float_probe`). `keys`, `values` and `items` make new lists of the live entries, in
+//! insertion order.
 //!
 //! Entries lie in flat arrays of words (keys, normalised keys, values) with a live flag each, and a
 //! hash table of entry numbers with their keys' hashes indexes them: about 45 bytes an entry for

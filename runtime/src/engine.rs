@@ -175,7 +175,6 @@ impl CompiledFunction {
     /// result struct are fixed arrays on the stack.
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.check(numbers.iter().map(|number| Type::Scalar(number.scalar())))?;
-        let _outermost = crate::memory::OutermostCall::enter(|_| {});
         let mark = crate::lists::mark();
         let result = self.call_numbers_inline(numbers);
         crate::lists::release(mark);
