@@ -514,7 +514,7 @@ impl Module {
     /// equality saturation where asked.
     fn parse_emitted(&self, text: &str) -> Result<melior::ir::Module<'_>, Error> {
         let mut module = melior::ir::Module::parse(&self.context, text)
-            .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", self.take_messages())))?;
+            .ok_or_else(|| Error::Internal(format!("the frontend's py IR does not parse:\n{}", with_failing_lines(&self.take_messages(), text))))?;
         if !module.as_operation().verify() {
             return Err(Error::Internal(format!("the frontend's py IR does not verify:\n{}", self.take_messages())));
         }
@@ -550,4 +550,16 @@ impl Module {
         steps.extend(stages);
         Ok((module, steps))
     }
+}
+
+/// `messages` of MLIR's parser followed by the lines of `text` they point at (`loc("-":LINE:COL)`).
+fn with_failing_lines(messages: &str, text: &str) -> String {
+    let mut shown = messages.to_string();
+    for (at, marker) in messages.match_indices("loc(\"-\":") {
+        let line = messages[at + marker.len()..].split(':').next().and_then(|line| line.parse::<usize>().ok());
+        if let Some(source) = line.and_then(|line| text.lines().nth(line.saturating_sub(1))) {
+            shown.push_str(&format!("\n  {}", source.trim()));
+        }
+    }
+    shown
 }

@@ -470,6 +470,8 @@ LogicalResult RaiseOp::verify() {
 
 LogicalResult PrintOp::verify() { return verifyFormatted(getOperation(), getValues(), getText(), getFormats()); }
 
+LogicalResult FormatOp::verify() { return verifyFormatted(getOperation(), getValues(), getText(), getFormats()); }
+
 //===----------------------------------------------------------------------===//
 // Folders
 //===----------------------------------------------------------------------===//

@@ -433,12 +433,28 @@ def Py_PrintOp : Py_Op<"print", [MemoryEffects<[MemWrite]>]> {
     pieces with the values between them: each value formatted by Python's format mini-language with
     its spec (an empty spec is `str`: CPython's shortest `repr` for floats, NumPy's `str` for
     float32 numbers and for arrays). Values are numbers, booleans and arrays (with an empty spec),
-    and the handles of lists, dicts and sets, whose format is "\01" and the container's type
-    (`list(float64)`): Python's `repr` of its contents.
+    the handles of lists, dicts and sets, whose format is "\01" and the container's type
+    (`list(float64)`): Python's `repr` of its contents, and the handles of strings (see
+    `py.format`).
     The line is written at once, so lines printed by parallel loop iterations do not interleave.
   }];
   let arguments = (ins Variadic<AnyType>:$values, StrArrayAttr:$text, StrArrayAttr:$formats);
   let assemblyFormat = "$text `(` ($values^ `:` type($values))? `)` `formats` $formats attr-dict";
+  let hasVerifier = 1;
+}
+
+def Py_FormatOp : Py_Op<"format", [MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "make a string of text and values, as an f-string does";
+  let description = [{
+    `%s = py.format ["x = ", ""](%x : f64) formats [".3f"] : si64` makes a new string (Numba's
+    `unicode_type`: the `si64` handle of a string of the runtime) of the text pieces with the values
+    between them, each formatted as `py.print` formats it. A string value's format is "\02" and its
+    spec (`str` of it); "\01unicode_type" writes its `repr`. A literal string is `py.format` of
+    its text alone, and `+` of strings is `py.format` of both.
+  }];
+  let arguments = (ins Variadic<AnyType>:$values, StrArrayAttr:$text, StrArrayAttr:$formats);
+  let results = (outs SI64:$result);
+  let assemblyFormat = "$text `(` ($values^ `:` type($values))? `)` `formats` $formats attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 

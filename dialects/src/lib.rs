@@ -123,6 +123,10 @@ pub fn opt_main(args: &[String]) -> i32 {
 /// `si64`): this prefix, then the container's type as `parse_type` reads it (`list(float64)`).
 pub const CONTAINER_FORMAT_PREFIX: char = '\u{1}';
 
+/// The format of a `py.print`, `py.raise` or `py.format` value that is a string's handle (an
+/// `si64`), written as `str` writes it: this prefix, then the format spec.
+pub const TEXT_FORMAT_PREFIX: char = '\u{2}';
+
 /// The names by which `py` IR speaks of CUDA kernels' intrinsics, shared by the frontend that
 /// emits them, the GPU target's `outline-cuda-kernels` and the simulator's runtime.
 pub mod cuda {

@@ -2,7 +2,7 @@
 //! dict may hold. The dict object is the runtime's (`runtime/src/dicts.rs`), emission is
 //! `emit/dicts.rs`.
 //!
-//! A dict maps keys of one type (numbers, tuples of numbers) to values of one type (what a list
+//! A dict maps keys of one type (numbers, strings, tuples of these) to values of one type (what a list
 //! holds, or dicts). `d = {}` starts with unknown types, which the first `d[k] = v` or
 //! `d.setdefault(k, v)` on the name decides. `keys()`, `values()` and `items()` are new lists, and a
 //! loop over a dict loops over a list of its keys.
@@ -29,8 +29,8 @@ impl TypeWalker<'_, '_> {
             let Some(item_key) = &item.key else {
                 return Err(self.module.unsupported(&item.value, "'**' in a dict display is not supported"));
             };
-            let key_type = self.expr_type(item_key)?;
-            let value_type = self.expr_type(&item.value)?;
+            let key_type = self.expr_type(item_key)?.runtime();
+            let value_type = self.expr_type(&item.value)?.runtime();
             self.check_dict_parts(&key_type, &value_type, item_key, &item.value)?;
             key = unify(&key, &key_type).ok_or_else(|| self.module.typing(item_key, format!("a dict's keys are of one type: this key is {key_type}, an earlier one {key}")))?;
             value = unify(&value, &value_type).ok_or_else(|| self.module.typing(&item.value, format!("a dict's values are of one type: this value is {value_type}, an earlier one {value}")))?;
@@ -40,7 +40,7 @@ impl TypeWalker<'_, '_> {
 
     fn check_dict_parts(&self, key: &Type, value: &Type, key_node: &Expr, value_node: &Expr) -> Result<(), Diagnostic> {
         if !key.is_dict_key() {
-            return Err(self.module.unsupported(key_node, format!("dict keys of type {key} are not supported yet (keys are numbers or tuples of numbers)")));
+            return Err(self.module.unsupported(key_node, format!("dict keys of type {key} are not supported yet (keys are numbers, strings or tuples of these)")));
         }
         if !value.is_list_element() {
             return Err(self.module.unsupported(value_node, format!("a dict's values cannot be {value}")));
@@ -142,7 +142,7 @@ impl TypeWalker<'_, '_> {
         self.check_dict_parts(given.0, given.1, nodes.0, nodes.1)?;
         let current = Type::Dict(Box::new(types.0.clone()), Box::new(types.1.clone()));
         if current.has_unknown() {
-            let decided = unify(types.0, given.0).zip(unify(types.1, given.1));
+            let decided = unify(types.0, &given.0.clone().runtime()).zip(unify(types.1, &given.1.clone().runtime()));
             if let (Expr::Name(_), Some((key, value))) = (receiver, decided) {
                 return self.assign(receiver, Type::Dict(Box::new(key), Box::new(value)));
             }
@@ -179,7 +179,7 @@ impl TypeWalker<'_, '_> {
     pub(crate) fn set_display_type(&mut self, items: &[Expr]) -> Result<Type, Diagnostic> {
         let mut element = Type::Unknown;
         for item in items {
-            let item_type = self.expr_type(item)?;
+            let item_type = self.expr_type(item)?.runtime();
             self.check_set_element(&item_type, item)?;
             element = unify(&element, &item_type).ok_or_else(|| self.module.typing(item, format!("a set holds items of one type: this item is {item_type}, an earlier one {element}")))?;
         }
@@ -189,7 +189,7 @@ impl TypeWalker<'_, '_> {
     fn check_set_element(&self, element: &Type, node: &Expr) -> Result<(), Diagnostic> {
         match element.is_dict_key() {
             true => Ok(()),
-            false => Err(self.module.unsupported(node, format!("sets of {element} are not supported yet (sets hold numbers or tuples of numbers)"))),
+            false => Err(self.module.unsupported(node, format!("sets of {element} are not supported yet (sets hold numbers, strings or tuples of these)"))),
         }
     }
 
@@ -226,7 +226,7 @@ impl TypeWalker<'_, '_> {
                 let item = arguments.first().expect("checked count");
                 self.check_set_element(&argument, item)?;
                 if method == "add" && element.has_unknown() {
-                    if let (Expr::Name(_), Some(decided)) = (receiver, unify(&element, &argument)) {
+                    if let (Expr::Name(_), Some(decided)) = (receiver, unify(&element, &argument.clone().runtime())) {
                         self.assign(receiver, Type::Set(Box::new(decided)))?;
                         return Ok(Some(Type::None));
                     }

@@ -34,6 +34,7 @@ mod expressions;
 mod lists;
 mod parallel;
 mod stencil;
+mod strings;
 mod text;
 mod views;
 
@@ -97,6 +98,8 @@ enum Value {
     Dict(String, Type, Type),
     /// A set's handle and its element type.
     Set(String, Type),
+    /// A run-time string's handle.
+    Unicode(String),
     None,
     /// A number or None: its flag (`i1`, set where there is a number) and the number.
     Optional(Box<Value>, Box<Value>),
@@ -113,6 +116,7 @@ impl Value {
             Value::List(_, element) => Type::List(Box::new(element.clone())),
             Value::Dict(_, key, value) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
             Value::Set(_, element) => Type::Set(Box::new(element.clone())),
+            Value::Unicode(_) => Type::Unicode,
             Value::None => Type::None,
             Value::Optional(_, value) => Type::Optional(Box::new(value.value_type())),
             Value::CompileTime(known) => known.clone(),
@@ -121,7 +125,7 @@ impl Value {
 
     fn flat_names(&self) -> Vec<String> {
         match self {
-            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) => vec![name.clone()],
+            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) | Value::Unicode(name) => vec![name.clone()],
             Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
             Value::Optional(flag, value) => flag.flat_names().into_iter().chain(value.flat_names()).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
@@ -156,6 +160,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::List(element) => Value::List(names.next().unwrap_or_default(), (**element).clone()),
         Type::Dict(key, value) => Value::Dict(names.next().unwrap_or_default(), (**key).clone(), (**value).clone()),
         Type::Set(element) => Value::Set(names.next().unwrap_or_default(), (**element).clone()),
+        Type::Unicode => Value::Unicode(names.next().unwrap_or_default()),
         Type::Optional(value) => Value::Optional(Box::new(Value::Scalar(names.next().unwrap_or_default(), Scalar::Bool)), Box::new(unflatten(value, names))),
         Type::None | Type::Unknown => Value::None,
         known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
@@ -568,6 +573,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Type::List(element) => Value::List(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::Dict(key, value) => Value::Dict(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
+            Type::Unicode => Value::Unicode(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc)),
             Type::Optional(held) => {
                 let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(false), loc);
                 Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.zero_of(held, loc)))
@@ -1040,6 +1046,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     }
                     return self.assign_to_view(&assign.target, value, &loc);
                 }
+                if crate::strings::is_string(&self.expr_type(&assign.target)?) {
+                    let result = self.emit_expr(&crate::strings::augmented(assign))?;
+                    return self.assign(&assign.target, result, &loc);
+                }
                 let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
                 let result = match current {
@@ -1306,7 +1316,7 @@ fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
         Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
         Type::Optional(value) => std::iter::once(Type::Scalar(Scalar::Bool)).chain(leaves(value)).collect(),
-        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)) => vec![leaf.clone()],
+        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode) => vec![leaf.clone()],
         _ => Vec::new(),
     }
 }
@@ -1334,7 +1344,7 @@ fn nested_bodies(statement: &Stmt) -> Vec<&[Stmt]> {
 fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
     match value_type {
         Type::Scalar(scalar) => vec![*scalar],
-        Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE],
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE],
         Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
         Type::Optional(held) => std::iter::once(Scalar::Bool).chain(flat_scalars(held)).collect(),
         _ => Vec::new(),

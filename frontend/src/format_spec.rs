@@ -1,15 +1,16 @@
 //! Python's format specification mini-language (`format(x, spec)`, `f"{x:spec}"`) on the numbers
-//! compiled code holds, with CPython's text: `str` of a float is its shortest round-trip `repr`,
+//! and strings compiled code holds, with CPython's text: `str` of a float is its shortest round-trip `repr`,
 //! and specs give the same digits, signs, padding and grouping as `int.__format__`,
 //! `float.__format__` and `complex.__format__`. The frontend parses and checks specs when it
 //! compiles a call; the runtime formats with them.
 
-/// What kind of number a spec is applied to, for the checks Python makes.
+/// What kind of value (a number, or a string) a spec is applied to, for the checks Python makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NumberKind {
     Int,
     Float,
     Complex,
+    Str,
 }
 
 impl NumberKind {
@@ -18,6 +19,7 @@ impl NumberKind {
             NumberKind::Int => "int",
             NumberKind::Float => "float",
             NumberKind::Complex => "complex",
+            NumberKind::Str => "str",
         }
     }
 }
@@ -115,6 +117,7 @@ impl FormatSpec {
     fn check(&self, kind: NumberKind) -> Result<(), String> {
         let unknown = |code: char| Err(format!("Unknown format code '{code}' for object of type '{}'", kind.python_name()));
         match (kind, self.kind) {
+            (NumberKind::Str, None | Some('s')) => self.check_str(),
             (NumberKind::Int, Some(code @ ('b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n'))) => {
                 if self.precision.is_some() {
                     return Err("Precision not allowed in integer format specifier".into());
@@ -138,6 +141,22 @@ impl FormatSpec {
             (NumberKind::Float | NumberKind::Complex, Some('n')) => self.check_complex(kind),
             (_, Some(code)) => unknown(code),
         }
+    }
+
+    fn check_str(&self) -> Result<(), String> {
+        if self.sign != '-' {
+            return Err("Sign not allowed in string format specifier".into());
+        }
+        if self.alternate {
+            return Err("Alternate form (#) not allowed in string format specifier".into());
+        }
+        if self.align == Some('=') {
+            return Err("'=' alignment not allowed in string format specifier".into());
+        }
+        if let Some(grouping) = self.grouping {
+            return Err(format!("Cannot specify '{grouping}' with 's'."));
+        }
+        Ok(())
     }
 
     fn check_complex(&self, kind: NumberKind) -> Result<(), String> {
@@ -178,6 +197,14 @@ impl FormatSpec {
         let sign = self.sign_text(value < 0);
         let interval = if matches!(code, 'b' | 'o' | 'x' | 'X') { 4 } else { 3 };
         Ok(self.pad_number(sign, prefix, &digits, "", interval))
+    }
+
+    /// `format(text, spec)` of a Python string: cut to the precision, padded on the right.
+    pub fn format_str(&self, text: &str) -> String {
+        match self.precision {
+            Some(precision) => self.pad("", "", &text.chars().take(precision).collect::<String>(), '<'),
+            None => self.pad("", "", text, '<'),
+        }
     }
 
     /// `format(value, spec)` of a bool: `str` without a spec, an int with one.

@@ -970,6 +970,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Stmt::AugAssign(assign) => {
                 let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some());
                 let current = self.expr_type(&assign.target)?;
+                if crate::strings::is_string(&current) {
+                    let result = self.expr_type(&crate::strings::augmented(assign))?;
+                    return self.assign(&assign.target, result);
+                }
                 let value = self.expr_type(&assign.value)?;
                 let result = match self.numpy_scalar_binary(assign.op, (&assign.target, &current), (&assign.value, &value), statement)? {
                     Some(result) => Type::Scalar(result),
@@ -1029,11 +1033,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Stmt::Return(return_statement) => {
                 self.saw_return = true;
                 let value = match &return_statement.value {
-                    Some(value) => self.expr_type_optional(value)?,
+                    Some(value) => self.expr_type_optional(value)?.runtime(),
                     None => Type::None,
                 };
                 if let (true, Some(returned)) = (value.contains(&Type::is_compile_time), &return_statement.value) {
-                    return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (strings, dtypes and functions are known only when compiling)")));
+                    return Err(module.unsupported(&**returned, format!("returning {value} is not supported yet (dtypes and functions are known only when compiling)")));
                 }
                 let unified = unify(&self.return_type, &value);
                 self.return_type = unified.ok_or_else(|| {
@@ -1120,11 +1124,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::Eq | CmpOp::NotEq]) => {
                 let equal = match (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?) {
                     (Type::Str(left), Type::Str(right)) => left == right,
+                    (Type::Str(_) | Type::Unicode, Type::Str(_) | Type::Unicode) => return Ok(None),
                     (Type::DType(left), Type::DType(right)) => left == right,
                     (Type::None, Type::None) => true,
                     (Type::Unknown, _) | (_, Type::Unknown) => return Ok(None),
                     // A string or None equals no value of another type.
-                    (Type::Str(_) | Type::None, _) | (_, Type::Str(_) | Type::None) => false,
+                    (Type::Str(_) | Type::Unicode | Type::None, _) | (_, Type::Str(_) | Type::Unicode | Type::None) => false,
                     (Type::Tuple(left), Type::Tuple(right)) if left.len() != right.len() => false,
                     _ => return Ok(None),
                 };
@@ -1299,7 +1304,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
-            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unknown => Ok(()),
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Unknown => Ok(()),
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
     }
@@ -1325,6 +1330,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     fn infer_expr_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
         let module = self.module;
+        // A binary operation's operands are typed once, below.
+        if !matches!(expr, Expr::BinOp(_)) {
+            if let Some(form) = self.string_form(expr)? {
+                return self.string_form_type(&form);
+            }
+        }
         Ok(match expr {
             Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => match literal_constant(expr) {
                 Some(Constant::Int(_)) => Type::Scalar(INT64),
@@ -1341,6 +1352,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::BinOp(binary) => {
                 let left = self.expr_type(&binary.left)?;
                 let right = self.expr_type(&binary.right)?;
+                if let Some(form) = self.binary_string_form(expr, (&left, &right))? {
+                    return self.string_form_type(&form);
+                }
                 if let Some(result) = self.numpy_scalar_binary(binary.op, (&binary.left, &left), (&binary.right, &right), expr)? {
                     return Ok(Type::Scalar(result));
                 }
@@ -1355,7 +1369,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
-                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
                     (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
@@ -1442,7 +1456,6 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Attribute(attribute) => self.attribute_type(attribute)?,
             Expr::Subscript(subscript) => self.subscript_type(subscript)?,
             Expr::StringLiteral(literal) => Type::Str(literal.value.to_str().to_string()),
-            Expr::FString(_) => return Err(module.unsupported(expr, "an f-string is not supported outside the arguments of print() and of exceptions; strings are not values in compiled code yet")),
             Expr::BytesLiteral(_) => return Err(module.unsupported(expr, "bytes are not supported in compiled code")),
             Expr::List(list) => self.list_display_type(list)?,
             Expr::ListComp(_) => return Err(module.unsupported(expr, "a list comprehension is supported in an assignment, an expression statement, a return or a loop's iterable, not inside other statements")),

@@ -44,6 +44,7 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         (Type::Unknown, _) | (_, Type::Unknown) => true,
         (Type::Scalar(from), Type::Scalar(to)) => kind(from) <= kind(to),
         (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
+        (Type::Str(_) | Type::Unicode, Type::Unicode) => true,
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
         // An array of the element's dtype and rank whose layout the element's admits, and not a
         // read-only one where the element may be written through.
@@ -61,9 +62,10 @@ pub fn compared_lists(left: &Type, right: &Type) -> [Type; 2] {
     }
 }
 
-/// How `list.sort` compares the words of an element of type `element` (real numbers, or tuples of
-/// them of at most 32 words, compared as Python compares tuples): 2 bits a word, word 0 lowest,
-/// each `SORT_SIGNED`, `SORT_UNSIGNED` or `SORT_FLOAT`. `None` for elements that do not sort.
+/// How `list.sort` compares the words of an element of type `element` (real numbers, strings, or
+/// tuples of them of at most 32 words, compared as Python compares tuples): 2 bits a word, word 0
+/// lowest, each `SORT_SIGNED`, `SORT_UNSIGNED`, `SORT_FLOAT` or `SORT_TEXT`. `None` for elements
+/// that do not sort.
 pub fn sort_kinds(element: &Type) -> Option<u64> {
     fn push(element: &Type, kinds: &mut Vec<u64>) -> Option<()> {
         match element {
@@ -71,6 +73,7 @@ pub fn sort_kinds(element: &Type) -> Option<u64> {
             Type::Scalar(scalar) if scalar.is_float() => Some(kinds.push(SORT_FLOAT)),
             Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => Some(kinds.push(SORT_UNSIGNED)),
             Type::Scalar(_) => Some(kinds.push(SORT_SIGNED)),
+            Type::Unicode => Some(kinds.push(SORT_TEXT)),
             Type::Tuple(elements) => elements.iter().try_for_each(|element| push(element, kinds)),
             _ => None,
         }
@@ -84,6 +87,8 @@ pub fn sort_kinds(element: &Type) -> Option<u64> {
 pub const SORT_SIGNED: u64 = 0;
 pub const SORT_UNSIGNED: u64 = 1;
 pub const SORT_FLOAT: u64 = 2;
+/// A string's handle, compared by its text.
+pub const SORT_TEXT: u64 = 3;
 
 /// `element` with the layout of each array in it joined with that of the array `value` has in
 /// the same place (C and F meet as A), where `value` is otherwise storable as `element`: an
@@ -101,7 +106,7 @@ impl TypeWalker<'_, '_> {
     pub(crate) fn list_display_type(&mut self, list: &ExprList) -> Result<Type, Diagnostic> {
         let mut element = Type::Unknown;
         for item in &list.elts {
-            let item_type = self.expr_type(item)?;
+            let item_type = self.expr_type(item)?.runtime();
             self.check_list_element(&item_type, item)?;
             element = unify(&element, &item_type).ok_or_else(|| self.module.typing(item, format!("a list holds items of one type: this item is {item_type}, an earlier one {element}")))?;
         }
@@ -191,7 +196,7 @@ impl TypeWalker<'_, '_> {
             }
             "sort" => {
                 if sort_kinds(&element).is_none() && element != Type::Unknown {
-                    return Err(module.unsupported(call, format!("sorting a list of {element} is not supported (only lists of real numbers and of tuples of them)")));
+                    return Err(module.unsupported(call, format!("sorting a list of {element} is not supported (only lists of real numbers, of strings and of tuples of them)")));
                 }
                 if let Some(keyword) = call.arguments.keywords.first() {
                     self.condition_type(&keyword.value)?;
@@ -206,6 +211,7 @@ impl TypeWalker<'_, '_> {
     /// Checks that `value` may go into a list of `element` held by `receiver`, and where that
     /// element type is not known yet and `receiver` is a name, decides it.
     fn store_into_list(&mut self, receiver: &Expr, element: &Type, value: &Type, node: &Expr) -> Result<(), Diagnostic> {
+        let value = &value.clone().runtime();
         self.check_list_element(value, node)?;
         if element.has_unknown() {
             if let (Expr::Name(_), Some(decided)) = (receiver, unify(element, value)) {

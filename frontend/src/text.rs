@@ -72,6 +72,14 @@ pub fn message_pieces<'e>(walker: &mut TypeWalker, arguments: &'e [Expr]) -> Res
     Ok(Some(merged(pieces)))
 }
 
+/// The pieces of a string made of values (`crate::strings::StringForm::Text`): an f-string,
+/// `str(x)`, `repr(x)`, `format(x, spec)`, `+` of strings, `"template" % values`.
+pub fn string_pieces<'e>(walker: &mut TypeWalker, expr: &'e Expr) -> Result<Vec<Piece<'e>>, Diagnostic> {
+    let mut pieces = Vec::new();
+    text_pieces(walker, expr, false, &mut pieces)?;
+    Ok(merged(pieces))
+}
+
 /// Adjacent literal pieces as one.
 fn merged(pieces: Vec<Piece>) -> Vec<Piece> {
     let mut merged: Vec<Piece> = Vec::with_capacity(pieces.len());
@@ -186,8 +194,8 @@ fn is_text(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
     Ok(match expr {
         Expr::FString(_) | Expr::StringLiteral(_) => true,
         Expr::BinOp(binary) if matches!(binary.op, Operator::Add | Operator::Mod) => is_text(walker, &binary.left)?,
-        Expr::Call(call) => converted(walker, call)?.is_some(),
-        _ => matches!(walker.expr_type(expr)?, Type::Str(_)),
+        Expr::Call(call) if converted(walker, call)?.is_some() => true,
+        _ => crate::strings::is_string(&walker.expr_type(expr)?),
     })
 }
 
@@ -195,10 +203,9 @@ fn is_text(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
 fn value_piece<'e>(walker: &mut TypeWalker, expr: &'e Expr, spec: String, repr: bool) -> Result<Piece<'e>, Diagnostic> {
     let value_type = walker.expr_type_optional(expr)?;
     if let Type::Str(text) = &value_type {
-        if !spec.is_empty() {
-            return Err(walker.module.unsupported(expr, "format specs on strings are not supported yet"));
-        }
-        return Ok(Piece::Text(if repr { python_repr(text) } else { text.clone() }));
+        let text = if repr { python_repr(text) } else { text.clone() };
+        let spec = FormatSpec::parse(&spec, NumberKind::Str).map_err(|message| walker.module.typing(expr, message))?;
+        return Ok(Piece::Text(spec.format_str(&text)));
     }
     check_formattable(walker, &value_type, &spec, repr, expr)?;
     Ok(Piece::Value { expr, spec, repr })
@@ -212,6 +219,8 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::Scalar(Scalar::Bool | Scalar::Int { .. }) => NumberKind::Int,
         Type::Scalar(Scalar::Float { .. }) => NumberKind::Float,
         Type::Scalar(Scalar::Complex) => NumberKind::Complex,
+        Type::Unicode if repr && !spec.is_empty() => return Err(module.unsupported(node, "a format spec on the repr of a string is not supported")),
+        Type::Unicode => NumberKind::Str,
         Type::Array(_) if repr => return Err(module.unsupported(node, "the repr of an array is not supported in compiled code; print it with str")),
         Type::Array(_) | Type::None | Type::Tuple(_) | Type::Str(_) if !spec.is_empty() => {
             return Err(module.typing(node, format!("unsupported format string passed to {value_type}.__format__")));

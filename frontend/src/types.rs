@@ -149,14 +149,14 @@ pub enum Type {
     Scalar(Scalar),
     Array(ArrayType),
     Tuple(Vec<Type>),
-    /// A Python list of elements of one type (numbers, tuples of numbers, lists), as Numba's
+    /// A Python list of elements of one type (numbers, strings, arrays, tuples of these, lists), as Numba's
     /// reflected list: a handle to a list of the runtime (`runtime/src/lists.rs`), `si64` in IR.
     List(Box<Type>),
-    /// A Python dict from keys of one type (numbers, tuples of numbers) to values of one type
+    /// A Python dict from keys of one type (numbers, strings, tuples of these) to values of one type
     /// (what a list holds, or dicts), as Numba's typed dict: a handle to a dict of the runtime
     /// (`runtime/src/dicts.rs`), `si64` in IR.
     Dict(Box<Type>, Box<Type>),
-    /// A Python set of numbers or tuples of numbers: a dict of the runtime whose values are empty.
+    /// A Python set of numbers, strings or tuples of these: a dict of the runtime whose values are empty.
     Set(Box<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
@@ -166,8 +166,12 @@ pub enum Type {
     /// tuple of the two.
     Optional(Box<Type>),
     /// A string known when compiling (a literal, or a parameter given one), as Numba's literal
-    /// strings: it selects code (`side == "left"`) and has no run-time value.
+    /// strings: it selects code (`side == "left"`) and has no run-time value until it is used as a
+    /// string (`Type::Unicode`).
     Str(String),
+    /// A string known only when the code runs, Numba's `unicode_type`: a handle to an immutable
+    /// string of the runtime (`runtime/src/strings.rs`), `si64` in IR.
+    Unicode,
     /// A NumPy scalar type as a value (`np.float32`, `a.dtype`), known when compiling: it names
     /// element types (`np.empty(n, dtype)`) and has no run-time value.
     DType(Scalar),
@@ -199,7 +203,7 @@ impl Type {
             )],
             Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
             Type::Optional(value) => std::iter::once(Scalar::Bool.mlir()).chain(value.flat_mlir()).collect(),
-            Type::List(_) | Type::Dict(..) | Type::Set(_) => vec![LIST_HANDLE.mlir()],
+            Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
     }
@@ -219,6 +223,7 @@ impl Type {
             Type::Optional(value) => format!("O{}_", value.mangle()),
             Type::None => "none".into(),
             Type::Str(text) => format!("s{}_", symbol_safe(text)),
+            Type::Unicode => "U".into(),
             Type::Function(name) => format!("fn{}_", symbol_safe(name)),
             Type::DType(scalar) => format!("dt{}", scalar.mlir().replace(['<', '>'], "")),
             Type::Unknown => "unknown".into(),
@@ -228,6 +233,15 @@ impl Type {
     /// Whether this is a value known when compiling, which has no run-time representation.
     pub fn is_compile_time(&self) -> bool {
         matches!(self, Type::Str(_) | Type::DType(_) | Type::Function(_))
+    }
+
+    /// This type as a run-time value has it: literal strings (in tuples too) are strings.
+    pub fn runtime(self) -> Type {
+        match self {
+            Type::Str(_) => Type::Unicode,
+            Type::Tuple(elements) => Type::Tuple(elements.into_iter().map(Type::runtime).collect()),
+            other => other,
+        }
     }
 
     pub fn contains_array(&self) -> bool {
@@ -298,6 +312,7 @@ impl fmt::Display for Type {
             Type::Optional(value) => write!(formatter, "OptionalType({value})"),
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
+            Type::Unicode => write!(formatter, "unicode_type"),
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
             Type::Function(name) => write!(formatter, "function[{name}]"),
             Type::Unknown => write!(formatter, "<unknown>"),
@@ -319,6 +334,7 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
     match (left, right) {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (a, b) if a == b => Some(a.clone()),
+        (Type::Str(_) | Type::Unicode, Type::Str(_) | Type::Unicode) => Some(Type::Unicode),
         (Type::None, held) | (held, Type::None) if held.may_be_optional() => Some(Type::Optional(Box::new(held.clone()))),
         (Type::Optional(value), Type::None) | (Type::None, Type::Optional(value)) => Some(Type::Optional(value.clone())),
         (Type::Optional(a), Type::Optional(b)) => unify(a, b).map(|value| Type::Optional(Box::new(value))),
@@ -361,11 +377,12 @@ fn refine(left: &Type, right: &Type) -> Option<Type> {
 pub const LIST_HANDLE: Scalar = INT64;
 
 impl Type {
-    /// Whether a list (or a dict's value) may be of this type: numbers, arrays, tuples of them,
-    /// lists and dicts (of any of these), or a type not known yet.
+    /// Whether a list (or a dict's value) may be of this type: numbers, arrays, strings (a literal
+    /// is stored as a string), tuples of them, lists and dicts (of any of these), or a type not
+    /// known yet.
     pub fn is_list_element(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Array(_) | Type::Unknown => true,
+            Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Unknown => true,
             Type::Tuple(elements) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
             Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
@@ -374,11 +391,11 @@ impl Type {
         }
     }
 
-    /// Whether a dict's keys may be of this type: numbers, tuples of numbers, or a type not known
-    /// yet.
+    /// Whether a dict's keys may be of this type: numbers, strings (interned: equal strings are
+    /// equal words), tuples of these, or a type not known yet.
     pub fn is_dict_key(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Unknown => true,
+            Type::Scalar(_) | Type::Unicode | Type::Str(_) | Type::Unknown => true,
             Type::Tuple(elements) => elements.iter().all(Type::is_dict_key),
             _ => false,
         }
@@ -388,7 +405,7 @@ impl Type {
     pub fn list_width(&self) -> usize {
         match self {
             Type::Scalar(Scalar::Complex) => 2,
-            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) => 1,
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => 1,
             // The memref descriptor: two addresses, the offset, the sizes and the strides.
             Type::Array(array) => 3 + 2 * array.ndim,
             Type::Tuple(elements) => elements.iter().map(Type::list_width).sum(),
@@ -495,6 +512,7 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     }
     match text {
         "none" => Ok(Type::None),
+        "unicode_type" => Ok(Type::Unicode),
         _ => Scalar::from_name(text).map(Type::Scalar).ok_or_else(|| format!("unknown type '{text}'")),
     }
 }

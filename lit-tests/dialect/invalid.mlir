@@ -414,6 +414,14 @@ func.func @print_pieces_mismatch(%x: f64) {
 
 // -----
 
+func.func @format_pieces_mismatch(%x: f64) {
+  // expected-error @+1 {{'py.format' op takes one more text piece than values, got 1 pieces for 1 values}}
+  %text = py.format ["x"](%x : f64) formats [""] : si64
+  return
+}
+
+// -----
+
 func.func @print_specs_mismatch(%x: f64) {
   // expected-error @+1 {{'py.print' op takes one format spec per value, got 0 for 1 values}}
   py.print ["x", ""](%x : f64) formats []

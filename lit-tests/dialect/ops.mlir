@@ -186,10 +186,14 @@ func.func @raise(%status: memref<i32>) {
 // CHECK: py.print ["x = ", ", n = ", ", a = ", "\0A"](%[[X]], %[[N]], %[[A]] : f64, si64, !py.array<f32, 1, C>) formats [".3f", "5d", ""]
 // CHECK: py.print [""]() formats []
 // CHECK: py.raise "ValueError", "bad {}" formatted ["bad ", ""](%[[X]] : f64) formats [""] code 3 into %[[S]] : memref<i32>
+// CHECK: %[[LITERAL:.*]] = py.format ["abc"]() formats [] : si64
+// CHECK: py.format ["n=", ", s=", ""](%[[N]], %[[LITERAL]] : si64, si64) formats ["", "\02>5"] : si64
 func.func @formatted(%status: memref<i32>, %x: f64, %n: si64, %a: !py.array<f32, 1, C>) {
   py.print ["x = ", ", n = ", ", a = ", "\0A"](%x, %n, %a : f64, si64, !py.array<f32, 1, C>) formats [".3f", "5d", ""]
   py.print [""]() formats []
   py.raise "ValueError", "bad {}" formatted ["bad ", ""](%x : f64) formats [""] code 3 into %status : memref<i32>
+  %literal = py.format ["abc"]() formats [] : si64
+  %text = py.format ["n=", ", s=", ""](%n, %literal : si64, si64) formats ["", "\02>5"] : si64
   return
 }
 

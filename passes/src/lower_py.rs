@@ -17,7 +17,7 @@
 //! `memref.generic_atomic_rmw`); `py.local_array` a `memref.alloca` at the function's entry;
 //! `py.shared_array` and the CUDA simulator's shared arrays views of memory the runtime gives
 //! (`lower_py/shared_memory.rs`);
-//! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print` and a formatted `py.raise` are calls into the runtime's text buffer
+//! in a function marked `py.boundscheck` every element access is checked (`checked_indices`); `py.print`, `py.format` and a formatted `py.raise` are calls into the runtime's text buffer
 //! (`lower_py/text.rs`); `py.array_to_words`/`py.array_from_words` an array's descriptor as a
 //! container's words and back (`lower_py/descriptors.rs`).
 //! Floating-point ops created in a function with a `py.fastmath` attribute (an
@@ -412,6 +412,10 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             append_formatted(b, operation, &operands, operand_types)?;
             call_runtime(b, "rumba_print_flush", &[], None)?;
             return Ok(Vec::new());
+        }
+        "py.format" => {
+            append_formatted(b, operation, &operands, operand_types)?;
+            call_runtime(b, "rumba_str_take", &[], result_type)?.expect("rumba_str_take returns a handle")
         }
         other => return Err(format!("lower-py: no lowering for '{other}'")),
     };

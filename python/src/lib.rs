@@ -308,6 +308,7 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 byte_strides: array.strides().iter().map(|&stride| stride as i64).collect(),
             }))
         }
+        Type::Unicode => Ok(Argument::Str(value.cast_exact::<pyo3::types::PyString>().map_err(|_| mismatch())?.to_str()?.to_string())),
         Type::Str(expected) if value.cast_exact::<pyo3::types::PyString>().is_ok_and(|string| string.to_str().is_ok_and(|text| text == expected)) => Ok(Argument::Known(declared.clone())),
         // Which function was passed is checked where the call was dispatched (in Python).
         Type::Function(_) if value.is_callable() => Ok(Argument::Known(declared.clone())),
@@ -473,6 +474,7 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
             let members = members.into_iter().map(|member| value_to_python(py, member, element_type, args)).collect::<PyResult<Vec<_>>>()?;
             pyo3::types::PySet::new(py, members)?.into_any().unbind()
         }
+        Value::Str(text) => pyo3::types::PyString::new(py, &text).into_any().unbind(),
     })
 }
 
@@ -641,11 +643,11 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Complex));
     }
     if let Ok(tuple) = value.cast_exact::<PyTuple>() {
-        // Strings are specialised on at the top level only (a tuple's type text could not hold one).
-        return tuple.iter().map(|element| type_of(&element).filter(|element| !matches!(element, Type::Str(_)))).collect::<Option<Vec<Type>>>().map(Type::Tuple);
+        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::Tuple);
     }
-    if let Ok(string) = value.cast_exact::<pyo3::types::PyString>() {
-        return string.to_str().ok().map(|text| Type::Str(text.to_string()));
+    // A string is a value of Numba's `unicode_type` (literals are for compiled code's constants).
+    if value.is_exact_instance_of::<pyo3::types::PyString>() {
+        return Some(Type::Unicode);
     }
     if let Ok(list) = value.cast::<PyList>() {
         // Numba's reflected list: the items' joined type; an empty list has none, unless it is a

@@ -244,6 +244,8 @@ pub enum Argument {
     /// A set of items of one type: made a set of compiled code (a dict whose values have no words)
     /// for the call, whose contents the call then reports back.
     Set(Type, Vec<Argument>),
+    /// A string: made a string of compiled code for the call (a slot holding its handle).
+    Str(String),
 }
 
 impl Argument {
@@ -257,6 +259,7 @@ impl Argument {
             Argument::List(element, _) => Type::List(Box::new(element.clone())),
             Argument::Dict(key, value, _) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
             Argument::Set(element, _) => Type::Set(Box::new(element.clone())),
+            Argument::Str(_) => Type::Unicode,
         }
     }
 }
@@ -267,7 +270,7 @@ fn check_descriptors(argument: &Argument) -> Result<(), String> {
         Argument::Array(array) => array.descriptor().map(|_| ()),
         Argument::Tuple(elements) | Argument::List(_, elements) | Argument::Set(_, elements) => elements.iter().try_for_each(check_descriptors),
         Argument::Dict(_, _, entries) => entries.iter().try_for_each(|(key, value)| check_descriptors(key).and(check_descriptors(value))),
-        Argument::Number(_) | Argument::None | Argument::Known(_) => Ok(()),
+        Argument::Number(_) | Argument::None | Argument::Known(_) | Argument::Str(_) => Ok(()),
     }
 }
 
@@ -285,6 +288,7 @@ fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
         Argument::List(_, elements) => words.push((make_list(elements) as u64, false)),
         Argument::Dict(_, _, entries) => words.push((make_dict(entries) as u64, false)),
         Argument::Set(_, items) => words.push((make_set(items) as u64, false)),
+        Argument::Str(text) => words.push((crate::strings::intern(text) as u64, false)),
         Argument::None | Argument::Known(_) => {}
     }
 }
@@ -328,7 +332,7 @@ pub fn make_set(items: &[Argument]) -> i64 {
     make_dict(&items.iter().map(|item| (item.clone(), Argument::None)).collect::<Vec<_>>())
 }
 
-/// The contents of container `handle` (a list or a dict) of type `container`.
+/// The contents of container `handle` (a list, a dict, a set or a string) of type `container`.
 ///
 /// # Safety
 /// `handle` must be a live list or dict of this thread of that type.
@@ -337,6 +341,7 @@ pub unsafe fn container_value(handle: i64, container: &Type, arguments: &[Argume
         Type::Dict(key, value) => unsafe { dict_value(handle, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(handle, element, arguments) },
         Type::List(element) => unsafe { list_value(handle, element, arguments) },
+        Type::Unicode => Value::Str(unsafe { crate::strings::text_of(handle) }.to_string()),
         _ => Value::None,
     }
 }
@@ -359,6 +364,7 @@ unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>, a
         Type::List(inner) => unsafe { list_value(next() as i64, inner, arguments) },
         Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(next() as i64, element, arguments) },
+        Type::Unicode => Value::Str(unsafe { crate::strings::text_of(next() as i64) }.to_string()),
         Type::Array(array) => {
             let descriptor: Vec<i64> = (0..3 + 2 * array.ndim).map(|_| next() as i64).collect();
             unsafe { descriptor_array(array.dtype, array.ndim, |index| descriptor[index], arguments, Holder::Element) }
@@ -427,6 +433,7 @@ impl PackedArguments {
             match argument {
                 Argument::Number(number) => packed.pack_numbers(&[*number]),
                 Argument::None | Argument::Known(_) => {}
+                Argument::Str(text) => packed.pack_numbers(&[Number::I64(crate::strings::intern(text))]),
                 Argument::Tuple(elements) => packed.pack(elements)?,
                 Argument::List(..) | Argument::Dict(..) | Argument::Set(..) => {
                     check_descriptors(argument)?;
@@ -487,6 +494,7 @@ pub enum Value {
     Dict(Vec<(Value, Value)>),
     /// A set's members, in insertion order.
     Set(Vec<Value>),
+    Str(String),
 }
 
 impl fmt::Display for Value {
@@ -517,6 +525,7 @@ impl fmt::Display for Value {
                 let parts: Vec<String> = entries.iter().map(|(key, value)| format!("{key}: {value}")).collect();
                 write!(formatter, "{{{}}}", parts.join(", "))
             }
+            Value::Str(text) => write!(formatter, "{}", rumba_frontend::python_repr(text)),
             Value::Set(members) if members.is_empty() => write!(formatter, "set()"),
             Value::Set(members) => {
                 let parts: Vec<String> = members.iter().map(ToString::to_string).collect();
@@ -693,7 +702,7 @@ impl ResultLayout {
 fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     match value_type {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
-        Type::List(_) | Type::Dict(..) | Type::Set(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
         Type::Optional(held) => {
@@ -727,7 +736,7 @@ unsafe fn read_value<'l>(
                 Value::None
             }
         }
-        Type::List(_) | Type::Dict(..) | Type::Set(_) => {
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };
             let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
             unsafe { container_value(handle, value_type, arguments) }
@@ -759,7 +768,7 @@ fn push_memory_of(argument: &Argument, memory: &mut Vec<usize>) {
             push_memory_of(key, memory);
             push_memory_of(value, memory);
         }),
-        Argument::Number(_) | Argument::None | Argument::Known(_) => {}
+        Argument::Number(_) | Argument::None | Argument::Known(_) | Argument::Str(_) => {}
     }
 }
 

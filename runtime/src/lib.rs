@@ -17,6 +17,7 @@ pub mod memory;
 pub mod random;
 pub mod reductions;
 pub mod stack;
+pub mod strings;
 pub mod text;
 pub mod threads;
 pub mod translate;

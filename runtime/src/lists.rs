@@ -13,7 +13,7 @@
 //! outermost call, so that lists in lists, lists returned by callees and lists aliased by several
 //! names need no counts.
 
-use rumba_frontend::{SORT_SIGNED, SORT_UNSIGNED};
+use rumba_frontend::{SORT_SIGNED, SORT_TEXT, SORT_UNSIGNED};
 use std::cell::RefCell;
 
 /// A list's words.
@@ -182,7 +182,7 @@ pub extern "C" fn rumba_list_repeat(list: i64, count: i64) -> i64 {
 /// The element indices `[start:stop:step]` selects in a list of `length` elements, with Python's
 /// `slice.indices`: bit 0 of `given` says whether `start` was given, bit 1 `stop`; a zero `step`
 /// (already an error in IR) is taken as 1. Also the clamped `start` and `stop`.
-fn slice_indices(length: i64, start: i64, stop: i64, step: i64, given: i64) -> (impl Iterator<Item = i64>, i64, i64) {
+pub(crate) fn slice_indices(length: i64, start: i64, stop: i64, step: i64, given: i64) -> (impl Iterator<Item = i64>, i64, i64) {
     let step = if step == 0 { 1 } else { step };
     let clamp = |value: i64, low: i64, high: i64| {
         let value = if value < 0 { value + length } else { value };
@@ -233,9 +233,9 @@ pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, sto
     -1
 }
 
-/// Sorts a list whose elements are `width` words, stably, as Python sorts numbers and tuples of
-/// them: word by word, each compared as `kinds` says (2 bits a word, word 0 lowest: signed,
-/// unsigned or float). Floats compare with `-0.0` equal to `0.0` and NaNs equal to each other,
+/// Sorts a list whose elements are `width` words, stably, as Python sorts numbers, strings and
+/// tuples of them: word by word, each compared as `kinds` says (2 bits a word, word 0 lowest:
+/// signed, unsigned, float or a string's handle). Floats compare with `-0.0` equal to `0.0` and NaNs equal to each other,
 /// after numbers.
 pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     let Some(words) = (unsafe { words(list) }) else { return };
@@ -243,6 +243,7 @@ pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     let compare_word = |position: usize, a: u64, b: u64| match (kinds as u64 >> (2 * position)) & 3 {
         SORT_SIGNED => (a as i64).cmp(&(b as i64)),
         SORT_UNSIGNED => a.cmp(&b),
+        SORT_TEXT => crate::strings::rumba_str_compare(a as i64, b as i64).cmp(&0),
         _ => {
             let (a, b) = (f64::from_bits(a) + 0.0, f64::from_bits(b) + 0.0);
             match (a.is_nan(), b.is_nan()) {

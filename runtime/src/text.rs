@@ -1,9 +1,11 @@
-//! Text compiled code writes: `print` and exception messages that carry run-time values.
+//! Text compiled code writes: `print`, strings made of values (f-strings, `str(x)`, `+`) and
+//! exception messages that carry run-time values.
 //!
 //! Compiled code appends to a buffer of its thread piece by piece (`rumba_text` for literal text,
-//! `rumba_format_*` for a value with a format spec), then either writes the buffer out
-//! (`rumba_print_flush`: one whole line at a time, so threads never interleave within a line) or
-//! makes it the message of the exception it is about to raise (`rumba_raise_message`).
+//! `rumba_format_*` for a value with a format spec), then writes the buffer out
+//! (`rumba_print_flush`: one whole line at a time, so threads never interleave within a line),
+//! makes it a string (`rumba_str_take`) or makes it the message of the exception it is about to
+//! raise (`rumba_raise_message`).
 //!
 //! Numbers come out as CPython writes them: `str` is `repr` (the shortest digits that read back,
 //! fixed notation from 1e-4 up to 1e16), and a spec follows Python's format mini-language. Where
@@ -92,6 +94,13 @@ pub extern "C" fn rumba_format_container(handle: i64, type_text: *const u8, leng
     let container = rumba_frontend::parse_type(unsafe { text_at(type_text, length) }).unwrap_or(Type::Unknown);
     // SAFETY: compiled code passes a live container of this thread with the type it was typed as.
     append(&unsafe { crate::abi::container_value(handle, &container, &[]) }.to_string());
+}
+
+/// `format(string, spec)` of the string `handle`.
+pub extern "C" fn rumba_format_str(handle: i64, spec: *const u8, spec_length: i64) {
+    // SAFETY: compiled code passes a live string.
+    let text = unsafe { crate::strings::text_of(handle) };
+    append_formatted(spec, spec_length, NumberKind::Str, |spec| Ok(spec.format_str(text)));
 }
 
 pub extern "C" fn rumba_format_int(value: i64, spec: *const u8, spec_length: i64) {
@@ -235,6 +244,16 @@ pub extern "C" fn rumba_print_flush() {
     }
 }
 
+/// The thread's buffer as a string (emptied).
+pub extern "C" fn rumba_str_take() -> i64 {
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        let handle = crate::strings::intern(&buffer);
+        buffer.clear();
+        handle
+    })
+}
+
 /// Makes the thread's buffer the message of the exception raise site `code` raises next.
 pub extern "C" fn rumba_raise_message(code: i32) {
     let message = (code, BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut())));
@@ -250,6 +269,7 @@ pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     let mut symbols: Vec<(&'static str, *mut std::ffi::c_void)> = vec![
         ("rumba_text", rumba_text as *mut std::ffi::c_void),
         ("rumba_format_container", rumba_format_container as *mut std::ffi::c_void),
+        ("rumba_format_str", rumba_format_str as *mut std::ffi::c_void),
         ("rumba_format_int", rumba_format_int as *mut std::ffi::c_void),
         ("rumba_format_uint", rumba_format_uint as *mut std::ffi::c_void),
         ("rumba_format_bool", rumba_format_bool as *mut std::ffi::c_void),

@@ -52,6 +52,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Set(name, (**to).clone())
             }
             (value, target) if &value.value_type() == target => value,
+            (literal @ Value::CompileTime(Type::Str(_)), Type::Unicode) => Value::Unicode(self.string_handle(literal, loc)),
             // An optional number holds zero where it holds None, so that its truth needs no flag.
             (Value::None, Type::Optional(held)) => self.zero_of(&Type::Optional(held.clone()), loc),
             (Value::Optional(flag, held), Type::Optional(target)) => Value::Optional(flag, Box::new(self.convert_loc(*held, target, loc)?)),
@@ -154,11 +155,12 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         match value {
             Value::Scalar(name, from) => Ok(self.cast(&name, from, target, &loc)),
-            // A list or a dict is true when it is not empty.
-            container @ (Value::List(..) | Value::Dict(..) | Value::Set(..)) if target == Scalar::Bool => {
+            // A list, a dict or a string is true when it is not empty.
+            container @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_)) if target == Scalar::Bool => {
                 let length = match container {
                     Value::List(list, element) => self.list_length(&list, &element, &loc),
                     Value::Dict(dict, ..) | Value::Set(dict, _) => self.dict_length(&dict, &loc),
+                    Value::Unicode(string) => self.string_length(&string, &loc),
                     _ => unreachable!("matched a container"),
                 };
                 let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);

@@ -20,6 +20,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             let Type::Array(array_type) = self.expr_type(expr)? else { unreachable!("elementwise expressions are arrays") };
             return self.emit_map(expr, array_type);
         }
+        if let Some(form) = self.walker().string_form(expr)? {
+            return self.emit_string_form(form, expr);
+        }
         match expr {
             Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => {
                 let constant = literal_constant(expr).ok_or_else(|| module.unsupported(expr, "this number literal is not supported"))?;
@@ -54,7 +57,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     _ => self.emit_expr(&unary.operand)?,
                 };
                 let operand = match operand {
-                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
+                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
                     operand => operand,
                 };
                 let Some((name, scalar)) = operand.scalar() else {

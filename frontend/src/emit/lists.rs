@@ -1,7 +1,7 @@
 //! Lists: displays, indexing, slicing, methods, `+`, `*` and `in`, as calls of the runtime's list
 //! functions (`runtime/src/lists.rs`) on the list's `si64` handle. An element is stored as words
 //! (`Type::list_width`): integers and bools sign-extended to `si64`, floats as `f64`, complex
-//! numbers as their two parts, tuples item by item, lists as their handles, arrays as their
+//! numbers as their two parts, tuples item by item, lists and strings as their handles, arrays as their
 //! descriptors (`py.array_to_words`, which holds the memory for the list). Indices are checked
 //! here, with Python's `IndexError`s; the methods that compare elements are the prelude's.
 
@@ -81,7 +81,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
-            Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) => words.push((handle, false)),
+            Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) | Value::Unicode(handle) => words.push((handle, false)),
             Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
             Value::Array(name, array) => {
                 let results = self.fresh();
@@ -144,6 +144,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::List(inner) => Value::List(word(self, false, offset), (**inner).clone()),
             Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
+            Type::Unicode => Value::Unicode(word(self, false, offset)),
             Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect()),
             Type::Array(array) => {
                 let words: Vec<String> = (0..array.ndim * 2 + 3).map(|_| word(self, false, offset)).collect();
@@ -168,8 +169,15 @@ impl FunctionEmitter<'_, '_, '_> {
     /// outside it.
     fn list_index(&mut self, list: &str, element: &Type, index: Value, node: &dyn Ranged, message: &str) -> Result<String, Diagnostic> {
         let loc = location(self.module, node);
-        let index = self.to_scalar(index, INT64, node)?;
         let length = self.list_length(list, element, &loc);
+        self.checked_index(index, &length, node, message)
+    }
+
+    /// `index` as an index into a sequence of `length` items (negative from the end), raising
+    /// `IndexError(message)` outside it.
+    pub(super) fn checked_index(&mut self, index: Value, length: &str, node: &dyn Ranged, message: &str) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        let index = self.to_scalar(index, INT64, node)?;
         let zero = self.si64(0, &loc);
         let negative = self.op(format!("py.cmp \"lt\", {index}, {zero} : si64 {loc}"));
         let from_end = self.op(format!("py.add {index}, {length} : si64 {loc}"));
@@ -229,6 +237,15 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The runtime's operands for `items[start:stop:step]`: the list, its element width, start,
     /// stop, step (a zero one raises ValueError) and which of start and stop were given (bits 0, 1).
     fn list_slice_operands(&mut self, list: &str, element: &Type, bounds: &ruff_python_ast::ExprSlice, loc: &str) -> Result<Vec<String>, Diagnostic> {
+        let width = self.si64(element.list_width() as i64, loc);
+        let mut operands = vec![list.to_string(), width];
+        operands.extend(self.slice_operands(bounds, loc)?);
+        Ok(operands)
+    }
+
+    /// The start, stop, step (a zero one raises ValueError) of `[start:stop:step]` and which of
+    /// start and stop were given (bits 0, 1), as the runtime's slicing functions take them.
+    pub(super) fn slice_operands(&mut self, bounds: &ruff_python_ast::ExprSlice, loc: &str) -> Result<Vec<String>, Diagnostic> {
         let mut given = 0;
         let mut parts = Vec::new();
         // A bound given as None is a bound left out.
@@ -261,9 +278,8 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             None => self.si64(1, loc),
         };
-        let width = self.si64(element.list_width() as i64, loc);
         let given = self.si64(given, loc);
-        Ok(vec![list.to_string(), width, parts[0].clone(), parts[1].clone(), step, given])
+        Ok(vec![parts[0].clone(), parts[1].clone(), step, given])
     }
 
     /// `items[start:stop:step] = other`: Python's `ValueError` where an extended slice selects

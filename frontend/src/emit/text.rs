@@ -126,6 +126,27 @@ impl FunctionEmitter<'_, '_, '_> {
         self.set_state(STATE_EXIT);
     }
 
+    /// The handle of a new string of `pieces` (`py.format`).
+    pub(super) fn emit_string_of(&mut self, pieces: Vec<Piece>, node: &dyn Ranged) -> Result<String, Diagnostic> {
+        let loc = location(self.module, node);
+        let mut evaluated = Vec::new();
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => evaluated.push(FormattedPiece::Text(text)),
+                Piece::Value { expr, spec, repr } => spread_tuples(self.emit_expr_optional(expr)?, spec, repr, &mut evaluated),
+            }
+        }
+        let mut formatted = Formatted::default();
+        for piece in evaluated {
+            match piece {
+                FormattedPiece::Text(text) => formatted.push_text(&text),
+                FormattedPiece::Value(Value::Optional(..), ..) => return Err(self.module.unsupported(node, "a string made of a value that may be None is not supported yet")),
+                FormattedPiece::Value(value, spec, repr) => format_value(&mut formatted, value, &spec, repr),
+            }
+        }
+        Ok(self.op(format!("py.format {} : si64 {loc}", formatted.syntax())))
+    }
+
     /// Evaluates the values of `pieces` in order and hands their text to `write`; an optional
     /// value is `None` or its number, so `write` is emitted once for each case, under its flags.
     fn emit_formatted(&mut self, pieces: Vec<Piece>, write: &mut dyn FnMut(&mut Self, Formatted)) -> Result<(), Diagnostic> {
@@ -208,6 +229,8 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
             let spec = format!("{}{}", rumba_dialects::CONTAINER_FORMAT_PREFIX, value.value_type());
             formatted.push_value(handle.clone(), LIST_HANDLE.mlir(), &spec);
         }
+        Value::Unicode(handle) if repr => formatted.push_value(handle, LIST_HANDLE.mlir(), &format!("{}{}", rumba_dialects::CONTAINER_FORMAT_PREFIX, Type::Unicode)),
+        Value::Unicode(handle) => formatted.push_value(handle, LIST_HANDLE.mlir(), &format!("{}{spec}", rumba_dialects::TEXT_FORMAT_PREFIX)),
         Value::Optional(..) => unreachable!("emit_formatted_cases writes an optional value's cases apart"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),

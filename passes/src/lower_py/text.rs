@@ -1,6 +1,6 @@
-//! `py.print` and the formatted message of `py.raise`: calls into the runtime's text buffer
-//! (`runtime/src/text.rs`), one per text piece and value, then one that writes the line out or
-//! makes it the message. Text pieces and specs become constant globals passed by address.
+//! `py.print`, `py.format` and the formatted message of `py.raise`: calls into the runtime's text
+//! buffer (`runtime/src/text.rs`), one per text piece and value, then one that writes the line
+//! out, makes it a string or makes it the message. Text pieces and specs become constant globals passed by address.
 
 use super::*;
 
@@ -30,6 +30,11 @@ fn append_value(b: &Builder, value: MlirValue, value_type: MlirType, spec: &str)
     if let Some(container) = spec.strip_prefix(rumba_dialects::CONTAINER_FORMAT_PREFIX) {
         let (address, length) = text_constant(b, container)?;
         call_runtime(b, "rumba_format_container", &[value, address, length], None)?;
+        return Ok(());
+    }
+    if let Some(string_spec) = spec.strip_prefix(rumba_dialects::TEXT_FORMAT_PREFIX) {
+        let (address, length) = text_constant(b, string_spec)?;
+        call_runtime(b, "rumba_format_str", &[value, address, length], None)?;
         return Ok(());
     }
     let (address, length) = text_constant(b, spec)?;

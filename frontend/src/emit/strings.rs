@@ -1,0 +1,187 @@
+//! Strings (`crate::strings`): text made of values as `py.format`, everything else as calls of the
+//! runtime's string functions (`runtime/src/strings.rs`) on `si64` handles. A literal becomes a
+//! string (`py.format` of its text alone) where it is used as one. Indices are checked here, with
+//! Python's `IndexError`.
+
+use super::*;
+use crate::strings::{search, Method, StringForm};
+
+const STR_LEN: RuntimeFunction = ("rumba_str_len", "(si64) -> si64");
+const STR_COMPARE: RuntimeFunction = ("rumba_str_compare", "(si64, si64) -> si64");
+const STR_REPEAT: RuntimeFunction = ("rumba_str_repeat", "(si64, si64) -> si64");
+const STR_CHAR: RuntimeFunction = ("rumba_str_char", "(si64, si64) -> si64");
+const STR_SLICE: RuntimeFunction = ("rumba_str_slice", "(si64, si64, si64, si64, si64) -> si64");
+const STR_ORD: RuntimeFunction = ("rumba_str_ord", "(si64) -> si64");
+const STR_CHR: RuntimeFunction = ("rumba_str_chr", "(si64) -> si64");
+const STR_SEARCH: RuntimeFunction = ("rumba_str_search", "(si64, si64, si64) -> si64");
+const STR_TRANSFORM: RuntimeFunction = ("rumba_str_transform", "(si64, si64) -> si64");
+const STR_TEST: RuntimeFunction = ("rumba_str_test", "(si64, si64) -> si64");
+const STR_REPLACE: RuntimeFunction = ("rumba_str_replace", "(si64, si64, si64, si64) -> si64");
+const STR_SPLIT: RuntimeFunction = ("rumba_str_split", "(si64, si64, si64) -> si64");
+const STR_JOIN: RuntimeFunction = ("rumba_str_join", "(si64, si64) -> si64");
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// The handle of string `value`: a literal made a string here.
+    pub(super) fn string_handle(&mut self, value: Value, loc: &str) -> String {
+        match value {
+            Value::Unicode(handle) => handle,
+            Value::CompileTime(Type::Str(text)) => self.op(format!("py.format [{}]() formats [] : si64 {loc}", text::mlir_string(&text))),
+            other => unreachable!("typing made {} a string", other.value_type()),
+        }
+    }
+
+    pub(super) fn string_length(&mut self, string: &str, loc: &str) -> String {
+        self.call_runtime(STR_LEN, &[string.to_string()], loc)
+    }
+
+    fn string_operand(&mut self, expr: &Expr) -> Result<String, Diagnostic> {
+        let value = self.emit_expr(expr)?;
+        Ok(self.string_handle(value, &location(self.module, expr)))
+    }
+
+    fn integer_operand(&mut self, expr: &Expr) -> Result<String, Diagnostic> {
+        let value = self.emit_expr(expr)?;
+        self.to_scalar(value, INT64, expr)
+    }
+
+    fn truth_of_word(&mut self, word: &str, negated: bool, loc: &str) -> Value {
+        let zero = self.si64(0, loc);
+        let predicate = if negated { "eq" } else { "ne" };
+        Value::Scalar(self.op(format!("py.cmp \"{predicate}\", {word}, {zero} : si64 {loc}")), Scalar::Bool)
+    }
+
+    /// Makes a new string in a `prange` body: refused but for literals, whose one string the
+    /// worker's arena keeps.
+    fn making_string(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        match self.in_parallel_loop {
+            true => Err(self.module.unsupported(node, "making a string inside a prange body is not supported yet (strings may be read and compared there)")),
+            false => Ok(()),
+        }
+    }
+
+    /// The value of string operation `form`, which `expr` is.
+    pub(super) fn emit_string_form(&mut self, form: StringForm, expr: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, expr);
+        Ok(match form {
+            StringForm::Text(text) => {
+                self.making_string(expr)?;
+                let pieces = crate::text::string_pieces(&mut self.walker(), text)?;
+                Value::Unicode(self.emit_string_of(pieces, expr)?)
+            }
+            StringForm::Repeat { string, count } => {
+                self.making_string(expr)?;
+                let (string, count) = (self.string_operand(string)?, self.integer_operand(count)?);
+                Value::Unicode(self.call_runtime(STR_REPEAT, &[string, count], &loc))
+            }
+            StringForm::Compare { left, op, right } => {
+                let (left, right) = (self.string_operand(left)?, self.string_operand(right)?);
+                let order = self.call_runtime(STR_COMPARE, &[left, right], &loc);
+                let zero = self.si64(0, &loc);
+                let predicate = comparison_predicate(op).expect("typing compares strings with lt, le, gt, ge, eq and ne");
+                Value::Scalar(self.op(format!("py.cmp \"{predicate}\", {order}, {zero} : si64 {loc}")), Scalar::Bool)
+            }
+            StringForm::Contains { needle, haystack, negated } => {
+                let (needle, haystack) = (self.string_operand(needle)?, self.string_operand(haystack)?);
+                let what = self.si64(search::CONTAINS, &loc);
+                let found = self.call_runtime(STR_SEARCH, &[haystack, needle, what], &loc);
+                self.truth_of_word(&found, negated, &loc)
+            }
+            StringForm::Subscript { string, slice } => {
+                self.making_string(expr)?;
+                let string = self.string_operand(string)?;
+                if let Expr::Slice(bounds) = slice {
+                    let mut operands = self.slice_operands(bounds, &loc)?;
+                    operands.insert(0, string);
+                    return Ok(Value::Unicode(self.call_runtime(STR_SLICE, &operands, &loc)));
+                }
+                let index = self.emit_expr(slice)?;
+                let length = self.call_runtime(STR_LEN, &[string.clone()], &loc);
+                let index = self.checked_index(index, &length, slice, "string index out of range")?;
+                Value::Unicode(self.call_runtime(STR_CHAR, &[string, index], &loc))
+            }
+            StringForm::Length(string) => {
+                let string = self.string_operand(string)?;
+                Value::Scalar(self.call_runtime(STR_LEN, &[string], &loc), INT64)
+            }
+            StringForm::Ord(string) => {
+                let string = self.string_operand(string)?;
+                let code = self.call_runtime(STR_ORD, &[string.clone()], &loc);
+                let zero = self.si64(0, &loc);
+                let not_one = self.op(format!("py.cmp \"lt\", {code}, {zero} : si64 {loc}"));
+                let length = self.call_runtime(STR_LEN, &[string], &loc);
+                self.raise_with_numbers_if(&not_one, "TypeError", &["ord() expected a character, but string of length ", " found"], &[length], expr)?;
+                Value::Scalar(code, INT64)
+            }
+            StringForm::Chr(code) => {
+                self.making_string(expr)?;
+                let code = self.integer_operand(code)?;
+                let string = self.call_runtime(STR_CHR, &[code], &loc);
+                let zero = self.si64(0, &loc);
+                let outside = self.op(format!("py.cmp \"eq\", {string}, {zero} : si64 {loc}"));
+                self.raise_if(&outside, "ValueError", "chr() arg not in range(0x110000)", expr)?;
+                Value::Unicode(string)
+            }
+            StringForm::Method { receiver, method, call } => self.emit_string_method(receiver, method, call)?,
+        })
+    }
+
+    fn emit_string_method(&mut self, receiver: &Expr, method: Method, call: &ExprCall) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        let receiver = self.string_operand(receiver)?;
+        let arguments = &call.arguments.args;
+        if !matches!(method, Method::Search(_) | Method::Test(_)) {
+            self.making_string(call)?;
+        }
+        Ok(match method {
+            Method::Search(what) => {
+                let needle = self.string_operand(&arguments[0])?;
+                let code = self.si64(what, &loc);
+                let found = self.call_runtime(STR_SEARCH, &[receiver, needle, code], &loc);
+                match what {
+                    search::STARTSWITH | search::ENDSWITH => self.truth_of_word(&found, false, &loc),
+                    _ => Value::Scalar(found, INT64),
+                }
+            }
+            Method::Transform(code) => {
+                let code = self.si64(code, &loc);
+                Value::Unicode(self.call_runtime(STR_TRANSFORM, &[receiver, code], &loc))
+            }
+            Method::Test(code) => {
+                let code = self.si64(code, &loc);
+                let truth = self.call_runtime(STR_TEST, &[receiver, code], &loc);
+                self.truth_of_word(&truth, false, &loc)
+            }
+            Method::Replace => {
+                let (old, new) = (self.string_operand(&arguments[0])?, self.string_operand(&arguments[1])?);
+                let count = match arguments.get(2) {
+                    Some(count) => self.integer_operand(count)?,
+                    None => self.si64(-1, &loc),
+                };
+                Value::Unicode(self.call_runtime(STR_REPLACE, &[receiver, old, new, count], &loc))
+            }
+            Method::Split => {
+                let separator = match arguments.first() {
+                    Some(separator) if self.expr_type(separator)? != Type::None => Some(self.string_operand(separator)?),
+                    _ => None,
+                };
+                let limit = match arguments.get(1) {
+                    Some(limit) => self.integer_operand(limit)?,
+                    None => self.si64(-1, &loc),
+                };
+                let whitespace = separator.is_none();
+                let separator = separator.unwrap_or_else(|| self.si64(0, &loc));
+                let parts = self.call_runtime(STR_SPLIT, &[receiver, separator, limit], &loc);
+                if !whitespace {
+                    let zero = self.si64(0, &loc);
+                    let empty_separator = self.op(format!("py.cmp \"eq\", {parts}, {zero} : si64 {loc}"));
+                    self.raise_if(&empty_separator, "ValueError", "empty separator", &arguments[0])?;
+                }
+                Value::List(parts, Type::Unicode)
+            }
+            Method::Join => {
+                let Value::List(list, _) = self.emit_expr(&arguments[0])? else { unreachable!("typing takes a list of strings") };
+                Value::Unicode(self.call_runtime(STR_JOIN, &[receiver, list], &loc))
+            }
+        })
+    }
+}

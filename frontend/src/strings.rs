@@ -1,0 +1,300 @@
+//! Python's strings in compiled code, as Numba's `unicode_type`: what each string operation is
+//! and gives. A literal is known when compiling (`Type::Str`) until it is used as a string; text
+//! made of values (f-strings, `str(x)`, `+`, `%`) is `py.format`, the rest calls the runtime's
+//! string functions (`runtime/src/strings.rs`) with the codes below. Emission is
+//! `emit/strings.rs`.
+
+use crate::{
+    diagnostics::Diagnostic,
+    infer::{Callee, TypeWalker},
+    types::{Scalar, Type, INT64},
+};
+use ruff_python_ast::{CmpOp, Expr, ExprBinOp, ExprCall, Operator, StmtAugAssign};
+
+/// What `rumba_str_search` looks for.
+pub mod search {
+    pub const CONTAINS: i64 = 0;
+    pub const FIND: i64 = 1;
+    pub const RFIND: i64 = 2;
+    pub const COUNT: i64 = 3;
+    pub const STARTSWITH: i64 = 4;
+    pub const ENDSWITH: i64 = 5;
+}
+
+/// The methods `rumba_str_transform` applies.
+pub mod transform {
+    pub const UPPER: i64 = 0;
+    pub const LOWER: i64 = 1;
+    pub const STRIP: i64 = 2;
+    pub const LSTRIP: i64 = 3;
+    pub const RSTRIP: i64 = 4;
+    pub const CAPITALIZE: i64 = 5;
+    pub const SWAPCASE: i64 = 6;
+    pub const TITLE: i64 = 7;
+}
+
+/// The tests `rumba_str_test` makes.
+pub mod test {
+    pub const ISDIGIT: i64 = 0;
+    pub const ISALPHA: i64 = 1;
+    pub const ISALNUM: i64 = 2;
+    pub const ISSPACE: i64 = 3;
+    pub const ISUPPER: i64 = 4;
+    pub const ISLOWER: i64 = 5;
+    pub const ISASCII: i64 = 6;
+}
+
+/// A string method compiled code calls, with the runtime's code for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// `find`, `rfind`, `count`, `startswith`, `endswith`: of one string argument.
+    Search(i64),
+    /// `upper`, `lower`, `strip`, ...: a new string, of no argument.
+    Transform(i64),
+    /// `isdigit`, `isalpha`, ...: a bool, of no argument.
+    Test(i64),
+    /// `replace(old, new[, count])`.
+    Replace,
+    /// `split([sep[, maxsplit]])`: a list of strings.
+    Split,
+    /// `sep.join(strings)`.
+    Join,
+}
+
+impl Method {
+    pub fn named(name: &str) -> Option<Method> {
+        Some(match name {
+            "find" => Method::Search(search::FIND),
+            "rfind" => Method::Search(search::RFIND),
+            "count" => Method::Search(search::COUNT),
+            "startswith" => Method::Search(search::STARTSWITH),
+            "endswith" => Method::Search(search::ENDSWITH),
+            "upper" => Method::Transform(transform::UPPER),
+            "lower" => Method::Transform(transform::LOWER),
+            "strip" => Method::Transform(transform::STRIP),
+            "lstrip" => Method::Transform(transform::LSTRIP),
+            "rstrip" => Method::Transform(transform::RSTRIP),
+            "capitalize" => Method::Transform(transform::CAPITALIZE),
+            "swapcase" => Method::Transform(transform::SWAPCASE),
+            "title" => Method::Transform(transform::TITLE),
+            "isdigit" => Method::Test(test::ISDIGIT),
+            "isalpha" => Method::Test(test::ISALPHA),
+            "isalnum" => Method::Test(test::ISALNUM),
+            "isspace" => Method::Test(test::ISSPACE),
+            "isupper" => Method::Test(test::ISUPPER),
+            "islower" => Method::Test(test::ISLOWER),
+            "isascii" => Method::Test(test::ISASCII),
+            "replace" => Method::Replace,
+            "split" => Method::Split,
+            "join" => Method::Join,
+            _ => return None,
+        })
+    }
+
+    /// How many arguments the method takes.
+    fn arity(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Method::Search(_) | Method::Join => 1..=1,
+            Method::Transform(_) | Method::Test(_) => 0..=0,
+            Method::Replace => 2..=3,
+            Method::Split => 0..=2,
+        }
+    }
+}
+
+/// A string operation.
+pub enum StringForm<'e> {
+    /// Text made of values: an f-string, `str(x)`, `repr(x)`, `format(x, spec)`, `+` of strings,
+    /// `"template" % values`.
+    Text(&'e Expr),
+    /// `string * count` (either way round).
+    Repeat { string: &'e Expr, count: &'e Expr },
+    /// `left op right` of two strings.
+    Compare { left: &'e Expr, op: CmpOp, right: &'e Expr },
+    /// `needle in haystack` (`negated`: `not in`).
+    Contains { needle: &'e Expr, haystack: &'e Expr, negated: bool },
+    /// `string[index]` or `string[start:stop:step]`.
+    Subscript { string: &'e Expr, slice: &'e Expr },
+    Length(&'e Expr),
+    Ord(&'e Expr),
+    Chr(&'e Expr),
+    Method { receiver: &'e Expr, method: Method, call: &'e ExprCall },
+}
+
+pub fn is_string(value_type: &Type) -> bool {
+    matches!(value_type, Type::Str(_) | Type::Unicode)
+}
+
+/// `target op= value` on a string as the expression `target op value` (a string is immutable).
+pub fn augmented(assign: &StmtAugAssign) -> Expr {
+    Expr::BinOp(ExprBinOp { node_index: Default::default(), range: assign.range, left: assign.target.clone(), op: assign.op, right: assign.value.clone() })
+}
+
+impl TypeWalker<'_, '_> {
+    /// The string operation `expr` is, if it is one.
+    pub(crate) fn string_form<'e>(&mut self, expr: &'e Expr) -> Result<Option<StringForm<'e>>, Diagnostic> {
+        Ok(Some(match expr {
+            Expr::FString(_) => StringForm::Text(expr),
+            Expr::BinOp(binary) => {
+                let (left, right) = (self.expr_type(&binary.left)?, self.expr_type(&binary.right)?);
+                return self.binary_string_form(expr, (&left, &right));
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 => {
+                let (left, right) = (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?);
+                let op = compare.ops[0];
+                match op {
+                    CmpOp::In | CmpOp::NotIn if is_string(&right) => {
+                        if !is_string(&left) && left != Type::Unknown {
+                            return Err(self.module.typing(expr, format!("'in <string>' requires string as left operand, not {left}")));
+                        }
+                        StringForm::Contains { needle: &compare.left, haystack: &compare.comparators[0], negated: op == CmpOp::NotIn }
+                    }
+                    CmpOp::Is | CmpOp::IsNot | CmpOp::In | CmpOp::NotIn => return Ok(None),
+                    // Two literals are equal or not when compiling (`static_truth`).
+                    CmpOp::Eq | CmpOp::NotEq if matches!((&left, &right), (Type::Str(_), Type::Str(_))) => return Ok(None),
+                    _ if is_string(&left) && is_string(&right) => StringForm::Compare { left: &compare.left, op, right: &compare.comparators[0] },
+                    _ => return Ok(None),
+                }
+            }
+            Expr::Subscript(subscript) if is_string(&self.expr_type(&subscript.value)?) => StringForm::Subscript { string: &subscript.value, slice: &subscript.slice },
+            Expr::Call(call) => return self.string_call(expr, call),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The string operation binary operation `expr` is, its operands of types `left` and `right`
+    /// (which inference has at hand: typing them again at each level of a long sum would take
+    /// time exponential in its length).
+    pub(crate) fn binary_string_form<'e>(&self, expr: &'e Expr, (left, right): (&Type, &Type)) -> Result<Option<StringForm<'e>>, Diagnostic> {
+        let Expr::BinOp(binary) = expr else { return Ok(None) };
+        Ok(Some(match binary.op {
+            Operator::Add if is_string(left) && is_string(right) => StringForm::Text(expr),
+            Operator::Add if is_string(left) && *right != Type::Unknown => {
+                return Err(self.module.typing(expr, format!("can only concatenate str (not \"{right}\") to str")));
+            }
+            Operator::Mod if matches!(&*binary.left, Expr::StringLiteral(_)) => StringForm::Text(expr),
+            Operator::Mult if is_string(left) => StringForm::Repeat { string: &binary.left, count: &binary.right },
+            Operator::Mult if is_string(right) => StringForm::Repeat { string: &binary.right, count: &binary.left },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn string_call<'e>(&mut self, expr: &'e Expr, call: &'e ExprCall) -> Result<Option<StringForm<'e>>, Diagnostic> {
+        if let Expr::Attribute(attribute) = &*call.func {
+            let mut root = &*attribute.value;
+            while let Expr::Attribute(inner) = root {
+                root = &inner.value;
+            }
+            let of_module = matches!(root, Expr::Name(name) if !self.assigned.contains(name.id.as_str()) && self.module.global(name.id.as_str()).is_some());
+            if of_module || !is_string(&self.expr_type(&attribute.value)?) {
+                return Ok(None);
+            }
+            let Some(method) = Method::named(attribute.attr.as_str()) else {
+                return Err(self.module.unsupported(call, format!("the string method '{}' is not supported in compiled code", attribute.attr)));
+            };
+            return Ok(Some(StringForm::Method { receiver: &attribute.value, method, call }));
+        }
+        let Ok(Callee::Builtin(name)) = self.callee(call) else { return Ok(None) };
+        Ok(match (name, &call.arguments.args[..]) {
+            ("str" | "repr" | "format", _) => Some(StringForm::Text(expr)),
+            ("len", [argument]) if is_string(&self.expr_type(argument)?) => Some(StringForm::Length(argument)),
+            ("ord", [argument]) => Some(StringForm::Ord(argument)),
+            ("chr", [argument]) => Some(StringForm::Chr(argument)),
+            _ => None,
+        })
+    }
+
+    /// The type of string operation `form`, its operands checked.
+    pub(crate) fn string_form_type(&mut self, form: &StringForm) -> Result<Type, Diagnostic> {
+        let module = self.module;
+        let integer = |this: &mut Self, expr: &Expr, what: &str| -> Result<(), Diagnostic> {
+            match this.expr_type(expr)? {
+                Type::Scalar(Scalar::Int { .. } | Scalar::Bool) | Type::Unknown => Ok(()),
+                other => Err(module.typing(expr, format!("{what} must be an integer, not {other}"))),
+            }
+        };
+        let string = |this: &mut Self, expr: &Expr, what: &str| -> Result<(), Diagnostic> {
+            match this.expr_type(expr)? {
+                value if is_string(&value) || value == Type::Unknown => Ok(()),
+                other => Err(module.typing(expr, format!("{what} must be a string, not {other}"))),
+            }
+        };
+        Ok(match form {
+            StringForm::Text(expr) => {
+                crate::text::string_pieces(self, expr)?;
+                Type::Unicode
+            }
+            StringForm::Repeat { count, .. } => {
+                integer(self, count, "a string's repeat count")?;
+                Type::Unicode
+            }
+            StringForm::Compare { .. } | StringForm::Contains { .. } => Type::Scalar(Scalar::Bool),
+            StringForm::Subscript { slice, .. } => {
+                let parts: Vec<&Expr> = match slice {
+                    Expr::Slice(slice) => [&slice.lower, &slice.upper, &slice.step].into_iter().filter_map(|part| part.as_deref()).filter(|part| !matches!(part, Expr::NoneLiteral(_))).collect(),
+                    index => vec![index],
+                };
+                for part in parts {
+                    integer(self, part, "string indices")?;
+                }
+                Type::Unicode
+            }
+            StringForm::Length(_) => Type::Scalar(INT64),
+            StringForm::Ord(argument) => {
+                string(self, argument, "ord()'s argument")?;
+                Type::Scalar(INT64)
+            }
+            StringForm::Chr(argument) => {
+                integer(self, argument, "chr()'s argument")?;
+                Type::Unicode
+            }
+            StringForm::Method { method, call, .. } => {
+                let arguments = &call.arguments.args;
+                if let Some(keyword) = call.arguments.keywords.first() {
+                    return Err(module.unsupported(keyword, "string methods take their arguments by position in compiled code"));
+                }
+                if !method.arity().contains(&arguments.len()) {
+                    let name = match &*call.func {
+                        Expr::Attribute(attribute) => attribute.attr.to_string(),
+                        _ => String::new(),
+                    };
+                    return Err(module.typing(call, format!("str.{name}() takes {} to {} arguments ({} given)", method.arity().start(), method.arity().end(), arguments.len())));
+                }
+                match method {
+                    Method::Search(found) => {
+                        string(self, &arguments[0], "the argument")?;
+                        match *found {
+                            search::STARTSWITH | search::ENDSWITH => Type::Scalar(Scalar::Bool),
+                            _ => Type::Scalar(INT64),
+                        }
+                    }
+                    Method::Transform(_) => Type::Unicode,
+                    Method::Test(_) => Type::Scalar(Scalar::Bool),
+                    Method::Replace => {
+                        string(self, &arguments[0], "replace()'s first argument")?;
+                        string(self, &arguments[1], "replace()'s second argument")?;
+                        if let Some(count) = arguments.get(2) {
+                            integer(self, count, "replace()'s count")?;
+                        }
+                        Type::Unicode
+                    }
+                    Method::Split => {
+                        if let Some(separator) = arguments.first() {
+                            if self.expr_type(separator)? != Type::None {
+                                string(self, separator, "split()'s separator")?;
+                            }
+                        }
+                        if let Some(limit) = arguments.get(1) {
+                            integer(self, limit, "split()'s maxsplit")?;
+                        }
+                        Type::List(Box::new(Type::Unicode))
+                    }
+                    Method::Join => match self.expr_type(&arguments[0])? {
+                        Type::List(element) if matches!(*element, Type::Unicode | Type::Unknown) => Type::Unicode,
+                        other => return Err(module.unsupported(&arguments[0], format!("str.join() takes a list of strings here, got {other}"))),
+                    },
+                }
+            }
+        })
+    }
+}

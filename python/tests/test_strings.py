@@ -1,0 +1,264 @@
+"""Strings in compiled code (Numba's `unicode_type`), each function compared with CPython running
+the same function on the same arguments: string arguments and results, literals used as values,
+`==`/`<`/`in`, `len`, `+`, `*`, indexing, slicing, iteration, `ord`/`chr`, f-strings, `str(n)` and
+`%` formatting as values, the methods, strings in lists, dicts and sets, and the exceptions Python
+raises on them."""
+
+import pytest
+
+from _compare import jitted, outcome
+from rumba import njit, prange
+from rumba.errors import UnsupportedError
+
+WORDS = ["", "a", "abc", "hello world", "  padded  ", "MiXeD Case", "ünïcödé", "日本語テキスト", "a,b,,c", "x" * 40]
+
+
+def same(function, *args):
+    """The compiled function's outcome (value or exception type and text) is CPython's."""
+    expected = outcome(function, args)
+    got = outcome(jitted(function), args)
+    assert got[0] == expected[0], (got, expected)
+    if expected[0] == "raised":
+        assert type(got[1]) is type(expected[1]) and str(expected[1]) in str(got[1]), (got, expected)
+    else:
+        assert type(got[1]) is type(expected[1]) and got[1] == expected[1], (got, expected)
+
+
+def identity(s):
+    return s
+
+
+def length(s):
+    return len(s)
+
+
+def concatenated(s, t):
+    return s + "|" + t + "!"
+
+
+def repeated(s, n):
+    return s * n + n * "-"
+
+
+def compared(s, t):
+    return (s == t, s != t, s < t, s <= t, s > t, s >= t)
+
+
+def contains(s, t):
+    return (t in s, t not in s, "a" in s)
+
+
+def indexed(s, i):
+    return s[i]
+
+
+def sliced(s, i, j):
+    return (s[i:j], s[i:], s[:j], s[::-1], s[i:j:2], s[::3])
+
+
+def characters(s):
+    total = 0
+    out = ""
+    for ch in s:
+        total += ord(ch)
+        out = ch + out
+    return total, out
+
+
+def from_codes(n):
+    out = ""
+    for i in range(n):
+        out += chr(65 + i % 26)
+    return out
+
+
+def formatted(x, n, s):
+    return f"x={x:.3f} n={n:>5} s={s!r} [{s:>12}] [{s:<6.2}]", str(n) + str(x), "%d-%.2f" % (n, x)
+
+
+def methods(s):
+    return (s.upper(), s.lower(), s.strip(), s.lstrip(), s.rstrip(), s.capitalize(), s.swapcase(), s.title(),
+            s.isdigit(), s.isalpha(), s.isalnum(), s.isspace(), s.isupper(), s.islower(), s.isascii())
+
+
+def searches(s, t):
+    return s.find(t), s.rfind(t), s.count(t), s.startswith(t), s.endswith(t)
+
+
+def replaced(s, old, new):
+    return s.replace(old, new), s.replace(old, new, 1)
+
+
+def split_joined(s):
+    words = s.split()
+    commas = s.split(",")
+    return "+".join(words), "/".join(commas), len(s.split(",", 1)), words
+
+
+def truth(s):
+    if s:
+        return "full"
+    return "empty"
+
+
+def branches(flag):
+    name = "left"
+    if flag:
+        name = "right"
+    return name
+
+
+def counted(words):
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def kept(words, prefix):
+    out = []
+    for word in words:
+        if word.startswith(prefix):
+            out.append(word.upper())
+    return out
+
+
+def unique(words):
+    seen = set()
+    for word in words:
+        seen.add(word)
+    return len(seen), "b" in seen
+
+
+def sorted_words(words):
+    words.sort()
+    return words
+
+
+def literal_list():
+    return ["x", "yy", "zzz"]
+
+
+def sorted_copy(words):
+    return sorted(words)
+
+
+def labelled(pair):
+    name, value = pair
+    return {name: name.upper() + "=" + str(value)}, (value, name)
+
+
+def shown(name, x):
+    print(name, x)
+    print(f"[{name:^9}]", repr(name), (name, x), [name, name + "!"])
+
+
+@pytest.mark.parametrize("s", WORDS)
+def test_arguments_and_results(s):
+    same(identity, s)
+    same(length, s)
+    same(characters, s)
+    same(methods, s)
+    same(truth, s)
+    same(split_joined, s)
+
+
+@pytest.mark.parametrize("s", WORDS[:6])
+@pytest.mark.parametrize("t", ["", "a", "l", "abc", "hello"])
+def test_pairs(s, t):
+    same(concatenated, s, t)
+    same(compared, s, t)
+    same(contains, s, t)
+    same(searches, s, t)
+    same(replaced, s, t, "<>")
+
+
+@pytest.mark.parametrize("n", [-1, 0, 1, 3])
+def test_repeat(n):
+    same(repeated, "ab", n)
+
+
+@pytest.mark.parametrize("i", [0, 1, -1, -3, 2, 3, 100, -100])
+def test_indexing_and_slicing(i):
+    same(indexed, "héllo", i)
+    same(sliced, "héllo wörld", i, i + 4)
+
+
+def test_text_made_of_values():
+    same(formatted, 3.14159, 42, "name")
+    same(from_codes, 30)
+
+
+def test_literals_become_strings_where_they_join():
+    same(branches, True)
+    same(branches, False)
+    same(literal_list)
+
+
+def test_strings_in_containers():
+    words = ["a", "b", "a", "c", "b", "a"]
+    same(counted, words)
+    same(kept, ["apple", "banana", "avocado"], "a")
+    same(unique, words)
+
+
+def test_sorting_strings():
+    words = ["pear", "apple", "Banana", "apple", "", "äpfel"]
+    same(sorted_words, list(words))
+    same(sorted_copy, list(words))
+    same(sorted_words, [("b", 2), ("a", 3), ("b", 1)])
+
+
+def test_strings_in_tuples_and_dict_values():
+    same(labelled, ("key", 7))
+
+
+def test_print_writes_what_cpython_writes(capsys):
+    for args in [("ada", 1.5), ("it's", 2)]:
+        capsys.readouterr()
+        shown(*args)
+        expected = capsys.readouterr().out
+        jitted(shown)(*args)
+        assert capsys.readouterr().out == expected
+
+
+def test_ord_and_chr_raise_as_python():
+    same(lambda_free_ord, "ab")
+    same(lambda_free_chr, -1)
+
+
+def lambda_free_ord(s):
+    return ord(s)
+
+
+def lambda_free_chr(n):
+    return chr(n)
+
+
+def test_index_out_of_range_raises():
+    same(indexed, "abc", 3)
+
+
+def test_reads_in_a_parallel_loop():
+    @njit(parallel=True)
+    def matches(words, target):
+        found = 0
+        for i in prange(len(words)):
+            if words[i] == target:
+                found += 1
+        return found
+
+    words = ["x", "y", "x", "z"] * 10
+    assert matches(words, "x") == matches.py_func(words, "x")
+
+
+def test_making_strings_in_a_parallel_loop_is_refused():
+    @njit(parallel=True)
+    def joined(n):
+        total = 0
+        for i in prange(n):
+            total += len(str(i))
+        return total
+
+    with pytest.raises(UnsupportedError, match="making a string inside a prange body"):
+        joined(10)

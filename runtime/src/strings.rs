@@ -1,0 +1,280 @@
+//! Python's strings in compiled code (Numba's `unicode_type`): immutable, reached through a handle.
+//!
+//! Compiled code holds a string as an `i64` handle, the address of its [`Text`], and calls the
+//! functions here for everything it does with one. A string lives in its thread's arena, as lists
+//! do (`lists.rs`): it is freed when the outermost call returns.
+//!
+//! Every live string is interned: two live strings with the same text are one handle, whichever
+//! thread made them. So a string is one word in lists, as a dict's key and as a set's member, and
+//! equal keys are equal words. (The frontend refuses making strings in `prange` bodies but for
+//! literals: a worker thread's arena is never released.)
+//!
+//! Indices and lengths count code points, as Python's do. The zero handle (a variable not yet
+//! bound) reads as the empty string.
+
+use rumba_frontend::strings::{search, test, transform};
+use std::{
+    cmp::Ordering,
+    collections::HashMap,
+    sync::{LazyLock, Mutex, MutexGuard},
+};
+
+/// A string's text and its length in code points.
+pub struct Text {
+    text: Box<str>,
+    length: usize,
+}
+
+/// The live strings by their text. A key borrows its `Text`'s box, and is removed before the box
+/// is freed.
+static INTERNED: LazyLock<Mutex<HashMap<&'static str, i64>>> = LazyLock::new(Mutex::default);
+
+fn interned() -> MutexGuard<'static, HashMap<&'static str, i64>> {
+    INTERNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+unsafe fn free_text(address: *mut u8) {
+    // SAFETY: `address` came from `Box::into_raw` of a `Text` in `intern`, freed once, here.
+    let text = unsafe { Box::from_raw(address.cast::<Text>()) };
+    interned().remove(&*text.text);
+}
+
+/// The handle of the live string holding `text`, made (in this thread's arena) if there is none.
+pub fn intern(text: &str) -> i64 {
+    let mut interned = interned();
+    if let Some(&handle) = interned.get(text) {
+        return handle;
+    }
+    let owned = Box::new(Text { text: text.into(), length: text.chars().count() });
+    // SAFETY: the box stays where it is until `free_text`, which removes this key first.
+    let key: &'static str = unsafe { &*std::ptr::from_ref::<str>(&owned.text) };
+    let address = Box::into_raw(owned).cast::<u8>();
+    interned.insert(key, address as i64);
+    drop(interned);
+    crate::lists::defer(address, free_text);
+    address as i64
+}
+
+/// The string of `handle`.
+///
+/// # Safety
+/// `handle` must be zero or a live string of compiled code.
+pub unsafe fn text_of<'a>(handle: i64) -> &'a str {
+    if handle == 0 {
+        return "";
+    }
+    unsafe { &(*(handle as *const Text)).text }
+}
+
+fn text<'a>(handle: i64) -> &'a str {
+    // SAFETY: compiled code passes the handles of live strings.
+    unsafe { text_of(handle) }
+}
+
+fn length(handle: i64) -> usize {
+    if handle == 0 {
+        return 0;
+    }
+    // SAFETY: as `text`.
+    unsafe { (*(handle as *const Text)).length }
+}
+
+/// Whether every code point of `handle` is one byte, so that byte offsets are indices.
+fn is_ascii(handle: i64) -> bool {
+    length(handle) == text(handle).len()
+}
+
+/// The code point at index `index`. An index outside the string (whose `IndexError` is already in
+/// flight: the rest of its statement still runs) reads U+0000.
+fn char_at(handle: i64, index: i64) -> char {
+    let Ok(index) = usize::try_from(index) else { return '\0' };
+    match is_ascii(handle) {
+        true => text(handle).as_bytes().get(index).map_or('\0', |&byte| char::from(byte)),
+        false => text(handle).chars().nth(index).unwrap_or_default(),
+    }
+}
+
+pub extern "C" fn rumba_str_len(string: i64) -> i64 {
+    length(string) as i64
+}
+
+/// -1, 0 or 1 as `a` sorts before, with or after `b`: by code points, as Python orders strings
+/// (UTF-8's byte order is code point order).
+pub extern "C" fn rumba_str_compare(a: i64, b: i64) -> i64 {
+    if a == b {
+        return 0;
+    }
+    match text(a).cmp(text(b)) {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }
+}
+
+/// `string * count`: empty for a count below one.
+pub extern "C" fn rumba_str_repeat(string: i64, count: i64) -> i64 {
+    intern(&text(string).repeat(count.max(0) as usize))
+}
+
+/// `string[index]`, the index checked and made non-negative by the frontend.
+pub extern "C" fn rumba_str_char(string: i64, index: i64) -> i64 {
+    intern(char_at(string, index).encode_utf8(&mut [0; 4]))
+}
+
+/// `string[start:stop:step]` (`given` as `lists::slice_indices` takes it).
+pub extern "C" fn rumba_str_slice(string: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
+    let (indices, start, stop) = crate::lists::slice_indices(length(string) as i64, start, stop, step, given);
+    if step == 1 && is_ascii(string) {
+        return intern(&text(string)[start as usize..stop.max(start) as usize]);
+    }
+    let chars: Vec<char> = text(string).chars().collect();
+    intern(&indices.map(|index| chars[index as usize]).collect::<String>())
+}
+
+/// `ord(string)`, or -1 for a string that is not one character (Python's `TypeError`).
+pub extern "C" fn rumba_str_ord(string: i64) -> i64 {
+    match length(string) {
+        1 => i64::from(u32::from(char_at(string, 0))),
+        _ => -1,
+    }
+}
+
+/// `chr(code)`, or zero for a code outside `range(0x110000)` (Python's `ValueError`). A surrogate
+/// becomes U+FFFD: Rust's strings cannot hold one.
+pub extern "C" fn rumba_str_chr(code: i64) -> i64 {
+    match u32::try_from(code).ok().filter(|&code| code < 0x11_0000) {
+        Some(code) => intern(char::from_u32(code).unwrap_or('\u{fffd}').encode_utf8(&mut [0; 4])),
+        None => 0,
+    }
+}
+
+/// `needle in string`, `string.find(needle)`, `rfind`, `count`, `startswith`, `endswith`: a truth
+/// (0 or 1), a code point index (-1 where not found) or a count, as Python gives them.
+pub extern "C" fn rumba_str_search(string: i64, needle: i64, what: i64) -> i64 {
+    let (haystack, needle) = (text(string), text(needle));
+    let index_of = |byte: usize| haystack[..byte].chars().count() as i64;
+    match what {
+        search::CONTAINS => i64::from(haystack.contains(needle)),
+        search::FIND => haystack.find(needle).map_or(-1, index_of),
+        search::RFIND => haystack.rfind(needle).map_or(-1, index_of),
+        // Python counts an empty needle once more than there are code points.
+        search::COUNT if needle.is_empty() => length(string) as i64 + 1,
+        search::COUNT => haystack.matches(needle).count() as i64,
+        search::STARTSWITH => i64::from(haystack.starts_with(needle)),
+        search::ENDSWITH => i64::from(haystack.ends_with(needle)),
+        _ => -1,
+    }
+}
+
+/// `string.upper()`, `lower()`, `strip()`, `lstrip()`, `rstrip()`, `capitalize()`, `swapcase()`,
+/// `title()`, with Unicode's case mappings (`"ß".upper()` is `"SS"`, as in Python).
+pub extern "C" fn rumba_str_transform(string: i64, method: i64) -> i64 {
+    let text = text(string);
+    let changed: String = match method {
+        transform::UPPER => text.to_uppercase(),
+        transform::LOWER => text.to_lowercase(),
+        transform::STRIP => text.trim().into(),
+        transform::LSTRIP => text.trim_start().into(),
+        transform::RSTRIP => text.trim_end().into(),
+        transform::CAPITALIZE => {
+            let mut chars = text.chars();
+            chars.next().map(|first| first.to_uppercase().chain(chars.as_str().to_lowercase().chars()).collect()).unwrap_or_default()
+        }
+        transform::SWAPCASE => text.chars().flat_map(|c| if c.is_uppercase() { c.to_lowercase().collect::<Vec<_>>() } else { c.to_uppercase().collect() }).collect(),
+        transform::TITLE => {
+            let mut after_cased = false;
+            let mut title = String::with_capacity(text.len());
+            for c in text.chars() {
+                match after_cased {
+                    true => title.extend(c.to_lowercase()),
+                    false => title.extend(c.to_uppercase()),
+                }
+                after_cased = c.is_alphabetic();
+            }
+            title
+        }
+        _ => text.into(),
+    };
+    intern(&changed)
+}
+
+/// `string.isdigit()` and the other tests: false on the empty string (but `isascii`), as Python's.
+/// Exact on ASCII; beyond it, Unicode's properties as Rust's `char` reads them, which Python's
+/// categories follow closely but not everywhere.
+pub extern "C" fn rumba_str_test(string: i64, which: i64) -> i64 {
+    let text = text(string);
+    let all = |test: fn(char) -> bool| !text.is_empty() && text.chars().all(test);
+    let cased = |wanted: fn(char) -> bool, other: fn(char) -> bool| text.chars().any(wanted) && !text.chars().any(other);
+    i64::from(match which {
+        test::ISDIGIT => all(|c| c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())),
+        test::ISALPHA => all(char::is_alphabetic),
+        test::ISALNUM => all(char::is_alphanumeric),
+        test::ISSPACE => all(char::is_whitespace),
+        test::ISUPPER => cased(char::is_uppercase, char::is_lowercase),
+        test::ISLOWER => cased(char::is_lowercase, char::is_uppercase),
+        test::ISASCII => text.is_ascii(),
+        _ => false,
+    })
+}
+
+/// `string.replace(old, new, count)`: every occurrence for a negative count.
+pub extern "C" fn rumba_str_replace(string: i64, old: i64, new: i64, count: i64) -> i64 {
+    let (text, old, new) = (text(string), text(old), text(new));
+    match usize::try_from(count) {
+        Ok(count) => intern(&text.replacen(old, new, count)),
+        Err(_) => intern(&text.replace(old, new)),
+    }
+}
+
+/// `string.split(separator, maxsplit)` as a list of strings; the zero handle as separator splits
+/// at runs of whitespace, as `split()` does. A negative `maxsplit` splits everywhere; an empty
+/// separator returns the zero handle (Python's `ValueError`).
+pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64) -> i64 {
+    let text = text(string);
+    let limit = usize::try_from(maxsplit).map_or(usize::MAX, |splits| splits.saturating_add(1));
+    let parts: Vec<&str> = match separator {
+        0 => {
+            let mut parts = Vec::new();
+            let mut rest = text.trim_start();
+            while !rest.is_empty() {
+                if parts.len() + 1 == limit {
+                    parts.push(rest);
+                    break;
+                }
+                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                parts.push(&rest[..end]);
+                rest = rest[end..].trim_start();
+            }
+            parts
+        }
+        _ if self::text(separator).is_empty() => return 0,
+        _ => text.splitn(limit, self::text(separator)).collect(),
+    };
+    crate::lists::from_words(parts.into_iter().map(|part| intern(part) as u64).collect())
+}
+
+/// `separator.join(list)`, the list's elements strings.
+pub extern "C" fn rumba_str_join(separator: i64, list: i64) -> i64 {
+    // SAFETY: compiled code passes a live list of strings.
+    let parts: Vec<&str> = unsafe { crate::lists::words_of(list) }.into_iter().map(|word| text(word as i64)).collect();
+    intern(&parts.join(text(separator)))
+}
+
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
+    [
+        ("rumba_str_len", rumba_str_len as *mut std::ffi::c_void),
+        ("rumba_str_compare", rumba_str_compare as *mut std::ffi::c_void),
+        ("rumba_str_repeat", rumba_str_repeat as *mut std::ffi::c_void),
+        ("rumba_str_char", rumba_str_char as *mut std::ffi::c_void),
+        ("rumba_str_slice", rumba_str_slice as *mut std::ffi::c_void),
+        ("rumba_str_ord", rumba_str_ord as *mut std::ffi::c_void),
+        ("rumba_str_chr", rumba_str_chr as *mut std::ffi::c_void),
+        ("rumba_str_search", rumba_str_search as *mut std::ffi::c_void),
+        ("rumba_str_transform", rumba_str_transform as *mut std::ffi::c_void),
+        ("rumba_str_test", rumba_str_test as *mut std::ffi::c_void),
+        ("rumba_str_replace", rumba_str_replace as *mut std::ffi::c_void),
+        ("rumba_str_split", rumba_str_split as *mut std::ffi::c_void),
+        ("rumba_str_join", rumba_str_join as *mut std::ffi::c_void),
+        ("rumba_str_take", crate::text::rumba_str_take as *mut std::ffi::c_void),
+    ]
+}
