@@ -1220,15 +1220,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             let name = match class {
                 Expr::Name(name) if module.global(name.id.as_str()).is_none() => name.id.as_str(),
                 Expr::Attribute(attribute) if attribute.attr.as_str() == "ndarray" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => "ndarray",
-                other => return Err(module.unsupported(other, "isinstance() takes int, float, complex, bool, tuple, np.ndarray or a tuple of these here")),
+                other => return Err(module.unsupported(other, "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray or a tuple of these here")),
             };
             matches = matches
                 || match (name, &value_type) {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
                     ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
                     ("tuple", Type::Tuple(_)) | ("ndarray", Type::Array(_)) => true,
-                    ("int" | "bool" | "float" | "complex" | "tuple" | "ndarray", _) => false,
-                    _ => return Err(module.unsupported(class, "isinstance() takes int, float, complex, bool, tuple, np.ndarray or a tuple of these here")),
+                    ("str", value_type) if crate::strings::is_string(value_type) => true,
+                    ("list", Type::List(_)) | ("dict", Type::Dict(..)) | ("set", Type::Set(_)) => true,
+                    ("int" | "bool" | "float" | "complex" | "tuple" | "ndarray" | "str" | "list" | "dict" | "set", _) => false,
+                    _ => return Err(module.unsupported(class, "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray or a tuple of these here")),
                 };
         }
         Ok(Some(matches))

@@ -7,7 +7,7 @@ __all__ = [
     "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
-    "double", "single", "intc", "complex128", "c16",
+    "double", "single", "intc", "complex128", "c16", "unicode_type",
 ]
 
 
@@ -78,6 +78,13 @@ class _Void(Type):
         return "void"
 
 
+class _Unicode(Type):
+    """Numba's ``unicode_type``: a string, known only when the code runs."""
+
+    def __repr__(self):
+        return "unicode_type"
+
+
 class Signature:
     """``return_type(arg, ...)``; ``return_type`` is None when it is to be inferred."""
 
@@ -112,3 +119,4 @@ uint64 = u8 = uintp = NumberType("uint64")
 float32 = f4 = single = NumberType("float32")
 float64 = f8 = double = NumberType("float64")
 complex128 = c16 = NumberType("complex128")
+unicode_type = _Unicode()

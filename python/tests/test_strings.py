@@ -139,6 +139,22 @@ def literal_list():
     return ["x", "yy", "zzz"]
 
 
+def kinds(s, n):
+    return isinstance(s, str), isinstance(n, str), isinstance([s], list), s == 1, s != n
+
+
+def walked(s, t):
+    positions = 0
+    same_places = 0
+    for i, ch in enumerate(s):
+        if ch == "a":
+            positions += i
+    for a, b in zip(s, t):
+        if a == b:
+            same_places += 1
+    return positions, same_places
+
+
 def sorted_copy(words):
     return sorted(words)
 
@@ -184,6 +200,15 @@ def test_indexing_and_slicing(i):
     same(sliced, "héllo wörld", i, i + 4)
 
 
+def test_isinstance_and_comparisons_with_other_types():
+    same(kinds, "x", 3)
+
+
+@pytest.mark.parametrize("s, t", [("banana", "bandana"), ("", "abc"), ("aaa", "a")])
+def test_enumerate_and_zip_over_strings(s, t):
+    same(walked, s, t)
+
+
 def test_text_made_of_values():
     same(formatted, 3.14159, 42, "name")
     same(from_codes, 30)
@@ -220,6 +245,18 @@ def test_print_writes_what_cpython_writes(capsys):
         expected = capsys.readouterr().out
         jitted(shown)(*args)
         assert capsys.readouterr().out == expected
+
+
+def test_explicit_signatures_name_unicode_type():
+    from rumba import types
+
+    compiled = njit(types.int64(types.unicode_type, types.unicode_type))(searches_count)
+    assert compiled("banana", "an") == searches_count("banana", "an")
+    assert njit("unicode_type(unicode_type)")(identity)("é") == "é"
+
+
+def searches_count(s, t):
+    return s.count(t)
 
 
 def test_ord_and_chr_raise_as_python():

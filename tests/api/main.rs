@@ -7,3 +7,4 @@ mod extra_passes;
 mod linalg;
 mod lists;
 mod seeds;
+mod strings;
