@@ -160,7 +160,7 @@ pub enum Type {
     Set(Box<Type>),
     /// Python's `None`: the return type of a function without a value.
     None,
-    /// A number (or a tuple of numbers) or None, Numba's `OptionalType`: what a variable is that
+    /// A number (a tuple of numbers, a string) or None, Numba's `OptionalType`: what a variable is that
     /// holds `None` on one path and a number on another, or a function that returns both. In IR a
     /// flag (`i1`, set where there is a number) and the number (zero where there is none), as a
     /// tuple of the two.
@@ -264,10 +264,10 @@ impl Type {
         test(self) || matches!(self, Type::Tuple(elements) if elements.iter().any(|element| element.contains(test)))
     }
 
-    /// Whether a value of this type may be None instead: numbers and tuples of numbers.
+    /// Whether a value of this type may be None instead: numbers, tuples of numbers and strings.
     pub fn may_be_optional(&self) -> bool {
         match self {
-            Type::Scalar(_) => true,
+            Type::Scalar(_) | Type::Unicode => true,
             Type::Tuple(elements) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
             _ => false,
         }
@@ -335,6 +335,7 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
         (Type::Unknown, other) | (other, Type::Unknown) => Some(other.clone()),
         (a, b) if a == b => Some(a.clone()),
         (Type::Str(_) | Type::Unicode, Type::Str(_) | Type::Unicode) => Some(Type::Unicode),
+        (Type::None, Type::Str(_)) | (Type::Str(_), Type::None) => Some(Type::Optional(Box::new(Type::Unicode))),
         (Type::None, held) | (held, Type::None) if held.may_be_optional() => Some(Type::Optional(Box::new(held.clone()))),
         (Type::Optional(value), Type::None) | (Type::None, Type::Optional(value)) => Some(Type::Optional(value.clone())),
         (Type::Optional(a), Type::Optional(b)) => unify(a, b).map(|value| Type::Optional(Box::new(value))),

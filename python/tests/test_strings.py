@@ -155,6 +155,22 @@ def walked(s, t):
     return positions, same_places
 
 
+def last_with_prefix(names, prefix):
+    found = None
+    for name in names:
+        if name.startswith(prefix):
+            found = name
+    if found is None:
+        return -1, found
+    return len(found), found
+
+
+def label(x):
+    if x > 0:
+        return "positive"
+    return None
+
+
 def sorted_copy(words):
     return sorted(words)
 
@@ -207,6 +223,13 @@ def test_isinstance_and_comparisons_with_other_types():
 @pytest.mark.parametrize("s, t", [("banana", "bandana"), ("", "abc"), ("aaa", "a")])
 def test_enumerate_and_zip_over_strings(s, t):
     same(walked, s, t)
+
+
+def test_strings_that_may_be_none():
+    same(last_with_prefix, ["ab", "cd", "abc"], "a")
+    same(last_with_prefix, ["ab", "cd"], "z")
+    same(label, 1)
+    same(label, -1)
 
 
 def test_text_made_of_values():
