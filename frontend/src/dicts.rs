@@ -280,7 +280,7 @@ fn is_typed_dict_empty(module: &crate::resolve::SourceModule, call: &ExprCall, i
 }
 
 impl TypeWalker<'_, '_> {
-    /// `typed.Dict.empty(key_type, value_type)`: a new dict of those types (numbers), or `None`
+    /// `typed.Dict.empty(key_type, value_type)`: a new dict of those types (numbers, strings), or `None`
     /// when `call` is not that.
     pub(crate) fn typed_dict_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
         let assigned = self.assigned.clone();
@@ -293,9 +293,13 @@ impl TypeWalker<'_, '_> {
             let Some(given) = given else {
                 return Err(self.module.typing(call, format!("Dict.empty() needs {keyword}")));
             };
+            if crate::strings::names_unicode_type(self.module, given, &|name| assigned.contains(name)) {
+                parts.push(Type::Unicode);
+                continue;
+            }
             match self.expr_type(given)? {
                 Type::DType(scalar) => parts.push(Type::Scalar(scalar)),
-                other => return Err(self.module.unsupported(given, format!("Dict.empty() of {other} is not supported yet (key and value types are number types such as types.int64)"))),
+                other => return Err(self.module.unsupported(given, format!("Dict.empty() of {other} is not supported yet (key and value types are number types such as types.int64, or types.unicode_type)"))),
             }
         }
         let value = parts.pop().expect("two parts");

@@ -7,6 +7,7 @@
 use crate::{
     diagnostics::Diagnostic,
     infer::{Callee, TypeWalker},
+    resolve::{Global, SourceModule},
     types::{Scalar, Type, INT64},
 };
 use ruff_python_ast::{CmpOp, Expr, ExprBinOp, ExprCall, Operator, StmtAugAssign};
@@ -123,6 +124,18 @@ pub enum StringForm<'e> {
 
 pub fn is_string(value_type: &Type) -> bool {
     matches!(value_type, Type::Str(_) | Type::Unicode)
+}
+
+/// Whether `expr` names Numba's string type: `types.unicode_type`, or `unicode_type` imported from
+/// `types` (or from `numba`, which exports it too).
+pub fn names_unicode_type(module: &SourceModule, expr: &Expr, is_local: &dyn Fn(&str) -> bool) -> bool {
+    match expr {
+        Expr::Attribute(attribute) => {
+            attribute.attr.as_str() == "unicode_type" && matches!(&*attribute.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("types")))
+        }
+        Expr::Name(name) => !is_local(name.id.as_str()) && matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("types" | "rumba", member)) if member == "unicode_type"),
+        _ => false,
+    }
 }
 
 /// `target op= value` on a string as the expression `target op value` (a string is immutable).

@@ -81,6 +81,9 @@ class _Void(Type):
 class _Unicode(Type):
     """Numba's ``unicode_type``: a string, known only when the code runs."""
 
+    # The name by which compiled code knows it (`from numba.types import unicode_type`).
+    __name__ = "unicode_type"
+
     def __repr__(self):
         return "unicode_type"
 

@@ -282,6 +282,38 @@ def searches_count(s, t):
     return s.count(t)
 
 
+def test_typed_dicts_of_strings():
+    from rumba import typed, types
+    from rumba.types import unicode_type
+
+    @njit
+    def totals(names, amounts):
+        by_name = typed.Dict.empty(key_type=types.unicode_type, value_type=types.float64)
+        for i in range(len(names)):
+            by_name[names[i]] = by_name.get(names[i], 0.0) + amounts[i]
+        return by_name
+
+    @njit
+    def labels(n):
+        table = typed.Dict.empty(types.int64, unicode_type)
+        for i in range(n):
+            table[i] = "#" + str(i)
+        return table
+
+    names, amounts = ["a", "b", "a"], [1.5, 2.0, 3.0]
+    assert totals(names, amounts) == totals.py_func(names, amounts)
+    assert labels(3) == labels.py_func(3)
+    compiled, interpreted = typed.Dict.empty(types.unicode_type, types.int64), {}
+    assert jitted(counted_into)(compiled, ["x", "y", "x"]) == counted_into(interpreted, ["x", "y", "x"])
+    assert compiled == interpreted
+
+
+def counted_into(counts, words):
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return len(counts)
+
+
 def test_ord_and_chr_raise_as_python():
     same(lambda_free_ord, "ab")
     same(lambda_free_chr, -1)
