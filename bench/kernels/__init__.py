@@ -200,6 +200,10 @@ KERNELS = [
     Kernel("list_append", "list_append", "list_append", "{n} ints appended, then summed", 1_000_000, lambda n: (n,), "exact", numpy=lambda n: int(np.sum(np.arange(n) * 7 % 1000))),
     Kernel("dict_build", "dict_build", "dict_build", "{n} int keys stored, then read", 1_000_000, lambda n: (n,), "exact", numpy=lambda n: n * (n - 1) // 2),
     Kernel(
+        "word_count", "word_count", "word_count", "{n} strings made and counted in a dict", 1_000_000, lambda n: (n,), "exact",
+        numpy=lambda n: int(np.sum((n // 1000 + (np.arange(1000) < n % 1000)) * (np.arange(1000) + 1))),
+    ),
+    Kernel(
         "list_sort", "list_sort", "list_sort", "{n} float64 as a list, sorted", 1_000_000, lambda n: (rng().random(n),), "exact",
         numpy=lambda a: (lambda s: s[0] + s[len(s) // 2] + s[-1])(np.sort(a)),
     ),

@@ -1399,6 +1399,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Type::Unknown => Type::Unknown,
                     items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
                     Type::Dict(key, _) | Type::Set(key) => self.dict_contains_type(&key, &value, &compare.left)?,
+                    // Compared with each item in turn; an item of another kind is not equal.
+                    Type::Tuple(_) => Type::Scalar(Scalar::Bool),
                     other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts and sets)", compare.ops[0].as_str()))),
                 }
             }
@@ -1413,7 +1415,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     if complex_operand && !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
                         return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
                     }
-                    let comparable = |value: &Type| matches!(value, Type::Scalar(_) | Type::Unknown);
+                    let comparable = |value: &Type| matches!(value, Type::Scalar(_) | Type::Unknown | Type::Str(_) | Type::Unicode);
                     let tuples_compared = matches!((&left, &right), (Type::Tuple(a), Type::Tuple(b)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) && a.iter().chain(b).all(comparable));
                     if !(comparable(&left) && comparable(&right)) && !tuples_compared {
                         return Err(module.typing(expr, format!("cannot compare {left} with {right}")));

@@ -171,6 +171,10 @@ def label(x):
     return None
 
 
+def member_of_tuples(mode, n):
+    return (mode in ("linear", "cubic"), mode not in ("nearest",), n in (1, 2.5, 3), (mode, n) == ("linear", 2), ("x", 1) != (mode, n))
+
+
 def sorted_copy(words):
     return sorted(words)
 
@@ -230,6 +234,11 @@ def test_strings_that_may_be_none():
     same(last_with_prefix, ["ab", "cd"], "z")
     same(label, 1)
     same(label, -1)
+
+
+@pytest.mark.parametrize("mode, n", [("linear", 2), ("cubic", 3), ("nearest", 1), ("x", 1)])
+def test_membership_in_tuples_and_tuple_equality(mode, n):
+    same(member_of_tuples, mode, n)
 
 
 def test_text_made_of_values():

@@ -101,6 +101,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let dict = self.emit_expr(&compare.comparators[0])?;
                     return self.emit_dict_contains(key, dict, negated, expr);
                 }
+                if let Type::Tuple(_) = self.expr_type(&compare.comparators[0])? {
+                    return self.emit_tuple_contains(&compare.left, &compare.comparators[0], negated, expr);
+                }
                 self.emit_list_contains(&compare.left, &compare.comparators[0], negated, expr)
             }
             Expr::List(list) => self.emit_list_display(list, expr),
@@ -535,6 +538,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             return Ok(equal);
         }
+        let is_string = |value: &Value| matches!(value, Value::Unicode(_) | Value::CompileTime(Type::Str(_)));
+        match (is_string(left), is_string(right)) {
+            (true, true) => return Ok(self.compare_strings(op, left.clone(), right.clone(), &loc)),
+            // A string equals no value of another kind.
+            (true, false) | (false, true) if matches!(op, CmpOp::Eq | CmpOp::NotEq) => return Ok(self.op(format!("arith.constant {} {loc}", op == CmpOp::NotEq))),
+            _ => {}
+        }
         let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
             return Err(module.error(expr.range(), DiagnosticKind::Typing, format!("cannot compare {} with {}", left.value_type(), right.value_type())));
         };
@@ -615,6 +625,22 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             |this| this.compare_chain((right.clone(), &comparators[0]), &ops[1..], &comparators[1..], expr),
             |this| Ok(this.constant_value(Constant::Bool(false), &loc)),
         )
+    }
+
+    /// `x in (a, b, ...)`: whether `x` equals an item (`not in`: none).
+    fn emit_tuple_contains(&mut self, needle: &Expr, items: &Expr, negated: bool, expr: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, expr);
+        let needle_value = self.emit_expr(needle)?;
+        let Value::Tuple(elements) = self.emit_expr(items)? else { unreachable!("typing found a tuple") };
+        let mut found = self.op(format!("arith.constant false {loc}"));
+        for element in &elements {
+            let equal = self.compare(CmpOp::Eq, (&needle_value, needle), (element, items), expr)?;
+            found = self.op(format!("arith.ori {found}, {equal} : i1 {loc}"));
+        }
+        if negated {
+            found = self.op(format!("py.not {found} : i1 {loc}"));
+        }
+        Ok(Value::Scalar(found, Scalar::Bool))
     }
 
     /// `x is None` / `x is not None` (or `==`/`!=` None) on an optional number: its flag.

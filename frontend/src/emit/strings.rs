@@ -50,6 +50,15 @@ impl FunctionEmitter<'_, '_, '_> {
         Value::Scalar(self.op(format!("py.cmp \"{predicate}\", {word}, {zero} : si64 {loc}")), Scalar::Bool)
     }
 
+    /// `left op right` of two strings, by their text: an `i1`.
+    pub(super) fn compare_strings(&mut self, op: CmpOp, left: Value, right: Value, loc: &str) -> String {
+        let (left, right) = (self.string_handle(left, loc), self.string_handle(right, loc));
+        let order = self.call_runtime(STR_COMPARE, &[left, right], loc);
+        let zero = self.si64(0, loc);
+        let predicate = comparison_predicate(op).expect("typing compares strings with lt, le, gt, ge, eq and ne");
+        self.op(format!("py.cmp \"{predicate}\", {order}, {zero} : si64 {loc}"))
+    }
+
     /// Makes a new string in a `prange` body: refused but for literals, whose one string the
     /// worker's arena keeps.
     fn making_string(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
@@ -74,11 +83,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Unicode(self.call_runtime(STR_REPEAT, &[string, count], &loc))
             }
             StringForm::Compare { left, op, right } => {
-                let (left, right) = (self.string_operand(left)?, self.string_operand(right)?);
-                let order = self.call_runtime(STR_COMPARE, &[left, right], &loc);
-                let zero = self.si64(0, &loc);
-                let predicate = comparison_predicate(op).expect("typing compares strings with lt, le, gt, ge, eq and ne");
-                Value::Scalar(self.op(format!("py.cmp \"{predicate}\", {order}, {zero} : si64 {loc}")), Scalar::Bool)
+                let (left, right) = (self.emit_expr(left)?, self.emit_expr(right)?);
+                Value::Scalar(self.compare_strings(op, left, right, &loc), Scalar::Bool)
             }
             StringForm::Contains { needle, haystack, negated } => {
                 let (needle, haystack) = (self.string_operand(needle)?, self.string_operand(haystack)?);
