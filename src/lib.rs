@@ -156,6 +156,15 @@ impl From<Diagnostics> for Error {
     }
 }
 
+/// A compiled function C can call (`@cfunc`), at `address` while this value (which holds its
+/// code) lives.
+#[derive(Clone)]
+pub struct CFunction {
+    _engine: Arc<rumba_runtime::Engine>,
+    pub address: usize,
+    pub signature: Signature,
+}
+
 /// A compiled specialisation; a signature's declared scalar return type converts the result.
 #[derive(Clone)]
 pub struct CompiledFunction {
@@ -383,6 +392,24 @@ impl Module {
             function.declared_return = Some(declared);
         }
         Ok(function)
+    }
+
+    /// Compiles `name` for a signature in Numba's notation as a function C can call (`@cfunc`):
+    /// numbers in, a number (or nothing, for `void`) out.
+    pub fn c_function(&self, name: &str, signature: &str) -> Result<CFunction, Error> {
+        let parsed = self.parse_signature_for(name, signature)?;
+        let definition = || self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
+        let Some(declared) = parsed.return_type.clone() else {
+            return Err(Error::Diagnostics(self.source.error(definition(), DiagnosticKind::Usage, format!("the cfunc signature '{signature}' must name the return type ('void' for none)")).into()));
+        };
+        let emitted = rumba_frontend::emit_specialisation(&self.source, name, &parsed.arguments, self.emit_options())?;
+        let text = rumba_frontend::cfunc::with_c_wrapper(&emitted, name, &declared)
+            .map_err(|message| Error::Diagnostics(self.source.error(definition(), DiagnosticKind::Unsupported, message).into()))?;
+        let (module, _) = self.lower(&text, None, false)?;
+        let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
+        let wrapper = format!("_mlir_ciface_{}", rumba_frontend::cfunc::wrapper_symbol(&emitted.entry_symbol));
+        let address = engine.lookup(&wrapper).map_err(Error::Internal)?;
+        Ok(CFunction { _engine: Arc::new(engine), address, signature: parsed })
     }
 
     fn parse_signature_for(&self, name: &str, signature: &str) -> Result<Signature, Error> {

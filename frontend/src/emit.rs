@@ -36,6 +36,7 @@ mod parallel;
 mod stencil;
 mod strings;
 mod text;
+pub(crate) use text::mlir_string;
 mod views;
 
 /// What a `state` slot holds: why the statements that follow are being skipped.

@@ -783,11 +783,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::BinOp(binary) => self.is_numpy_scalar(&binary.left, depth + 1)? || self.is_numpy_scalar(&binary.right, depth + 1)?,
             Expr::UnaryOp(unary) => self.is_numpy_scalar(&unary.operand, depth + 1)?,
-            Expr::If(conditional) => match self.static_truth(&conditional.test)? {
-                Some(true) => self.is_numpy_scalar(&conditional.body, depth + 1)?,
-                Some(false) => self.is_numpy_scalar(&conditional.orelse, depth + 1)?,
-                None => self.is_numpy_scalar(&conditional.body, depth + 1)? || self.is_numpy_scalar(&conditional.orelse, depth + 1)?,
-            },
+            // Either branch (its test is not typed here: `n = n // 2 if n % 2 == 0 else n` would
+            // type `n` again from the start, without end).
+            Expr::If(conditional) => self.is_numpy_scalar(&conditional.body, depth + 1)? || self.is_numpy_scalar(&conditional.orelse, depth + 1)?,
             Expr::Compare(compare) => {
                 let mut numpy = self.is_numpy_scalar(&compare.left, depth + 1)?;
                 for comparator in &compare.comparators {

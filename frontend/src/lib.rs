@@ -5,6 +5,7 @@
 //! `py` IR, every op located at its file:line:col.
 
 mod array_calls;
+pub mod cfunc;
 mod cuda;
 mod definite_assignment;
 mod desugar;

@@ -7,6 +7,7 @@ from importlib import metadata as _metadata
 from . import config, errors, extending, types
 from ._rumba import get_num_threads, set_num_threads
 from .dispatcher import Dispatcher, jit, njit, typeof
+from .cfunc import CFunc, cfunc
 from .stencil import StencilFunc, stencil
 from .types import *  # noqa: F401,F403 - Numba exports its types at the top level too
 from .vectorize import DUFunc, guvectorize, vectorize
@@ -33,4 +34,4 @@ except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
 from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
 from . import typed  # noqa: E402
 
-__all__ = ["jit", "njit", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed"] + types.__all__
+__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed"] + types.__all__

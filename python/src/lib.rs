@@ -186,6 +186,11 @@ impl Compiler {
         Ok(Function::new(inner))
     }
 
+    /// Compiles `name` for a signature in Numba's notation as a function C can call (`@cfunc`).
+    fn compile_c_function(&self, py: Python<'_>, name: &str, signature: &str) -> PyResult<CFunction> {
+        Ok(CFunction { inner: self.with_module(py, |module| module.c_function(name, signature))? })
+    }
+
     /// The IR of `name` for `types` after `stage` (`py`, `std`, ..., `llvm`, `asm`).
     fn emit(&self, py: Python<'_>, name: &str, types: Vec<String>, stage: &str) -> PyResult<String> {
         let types = parse_types(&types)?;
@@ -232,6 +237,29 @@ struct CallArguments(SmallVec<[Argument; 4]>);
 
 // SAFETY: the pointers stay valid while the GIL is released: the caller's frame holds the arrays.
 unsafe impl Send for CallArguments {}
+
+/// A compiled function C can call; its code lives as long as this object.
+#[pyclass(frozen, module = "rumba._rumba")]
+struct CFunction {
+    inner: rumba::CFunction,
+}
+
+#[pymethods]
+impl CFunction {
+    /// The function's address, for C callers (and `ctypes`).
+    #[getter]
+    fn address(&self) -> usize {
+        self.inner.address
+    }
+
+    /// The names of the result's and the arguments' types (`"none"` for no result).
+    #[getter]
+    fn c_types(&self) -> (String, Vec<String>) {
+        let signature = &self.inner.signature;
+        let result = signature.return_type.as_ref().map_or_else(|| "none".to_string(), ToString::to_string);
+        (result, signature.arguments.iter().map(ToString::to_string).collect())
+    }
+}
 
 /// One compiled specialisation.
 #[pyclass(frozen, module = "rumba._rumba")]
@@ -1076,6 +1104,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     install_text_hooks();
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
+    module.add_class::<CFunction>()?;
     module.add_class::<DispatchTable>()?;
     module.add_class::<cuda::DeviceBuffer>()?;
     module.add_class::<cuda::HostBuffer>()?;

@@ -128,11 +128,11 @@ def test_isinstance_is_decided_by_types(x):
 
 def test_isinstance_of_another_class_is_a_located_error():
     @njit
-    def of_list(x):
-        return isinstance(x, list)
+    def of_range(x):
+        return isinstance(x, range)
 
     with pytest.raises(errors.UnsupportedError, match="isinstance"):
-        of_list(1)
+        of_range(1)
 
 
 def affine_of_pair(t, x):
@@ -182,7 +182,8 @@ def test_tuples_of_other_types_specialise_again():
     assert compiled((2, 1.5), 3.0) == 7.5
     assert compiled((2.0, 1), 3) == 7.0
     assert compiled((1, 2), 3) == 5 and type(compiled((1, 2), 3)) is int
-    with pytest.raises(TypeError, match="cannot pass|tuple"):
+    # A tuple holding a string passes too, and the body then adds a string to a number.
+    with pytest.raises(TypeError, match="can only concatenate str"):
         compiled(("a", 1), 3)
 
 

@@ -1106,3 +1106,22 @@ def test_a_returned_call_with_a_key_error_path(n):
     # its node: taken for `return g(x)`, the function returned values defined inside that branch
     # (the py IR did not parse).
     check(jitted(returns_removal), n)
+
+
+# --------------------------------------------------------------------------------------------------
+# A conditional expression whose test reads the variable it assigns
+# --------------------------------------------------------------------------------------------------
+
+
+def collatz_length(n):
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+def test_a_conditional_whose_test_reads_the_assigned_variable_compiles():
+    """Whether `n` is a NumPy scalar was asked of `n // 2 if n % 2 == 0 else ...` by typing its test,
+    which asked it of `n` again: the compiler's stack overflowed."""
+    assert njit(collatz_length)(27) == collatz_length(27)

@@ -2,7 +2,7 @@
 
 use crate::abi::{Argument, Number, PackedArguments, ResultLayout, Value};
 use melior::ir::{operation::OperationLike, Module};
-use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookupPacked, mlirExecutionEngineRegisterSymbol, MlirExecutionEngine, MlirStringRef};
+use mlir_sys::{mlirExecutionEngineCreate, mlirExecutionEngineDestroy, mlirExecutionEngineLookup, mlirExecutionEngineLookupPacked, mlirExecutionEngineRegisterSymbol, MlirExecutionEngine, MlirStringRef};
 use rumba_frontend::{types::accepts, RaiseSite, SourceLocation, Type};
 use std::{fmt, sync::Arc};
 
@@ -79,6 +79,16 @@ impl Engine {
         }
         // SAFETY: the engine makes every packed wrapper `void(void **)`.
         Ok(unsafe { std::mem::transmute::<*mut std::ffi::c_void, PackedEntry>(address) })
+    }
+
+    /// The address of function `symbol` as C calls it (a C interface of scalars is one).
+    pub fn lookup(&self, symbol: &str) -> Result<usize, String> {
+        let name = MlirStringRef { data: symbol.as_ptr().cast(), length: symbol.len() };
+        let address = unsafe { mlirExecutionEngineLookup(self.raw, name) };
+        match address.is_null() {
+            true => Err(format!("no compiled function named '{symbol}'")),
+            false => Ok(address as usize),
+        }
     }
 }
 

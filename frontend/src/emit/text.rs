@@ -56,7 +56,7 @@ impl Formatted {
 }
 
 /// `text` as an MLIR string literal: quotes, backslashes and bytes outside printable ASCII escaped.
-pub(super) fn mlir_string(text: &str) -> String {
+pub(crate) fn mlir_string(text: &str) -> String {
     let mut literal = String::with_capacity(text.len() + 2);
     literal.push('"');
     for byte in text.bytes() {
