@@ -1047,7 +1047,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     }
                     return self.assign_to_view(&assign.target, value, &loc);
                 }
-                if crate::strings::is_string(&self.expr_type(&assign.target)?) {
+                if self.expr_type(&assign.target)?.is_string() {
                     let result = self.emit_expr(&crate::strings::augmented(assign))?;
                     return self.assign(&assign.target, result, &loc);
                 }

@@ -968,7 +968,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Stmt::AugAssign(assign) => {
                 let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some());
                 let current = self.expr_type(&assign.target)?;
-                if crate::strings::is_string(&current) {
+                if current.is_string() {
                     let result = self.expr_type(&crate::strings::augmented(assign))?;
                     return self.assign(&assign.target, result);
                 }
@@ -1225,7 +1225,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
                     ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
                     ("tuple", Type::Tuple(_)) | ("ndarray", Type::Array(_)) => true,
-                    ("str", value_type) if crate::strings::is_string(value_type) => true,
+                    ("str", value_type) if value_type.is_string() => true,
                     ("list", Type::List(_)) | ("dict", Type::Dict(..)) | ("set", Type::Set(_)) => true,
                     ("int" | "bool" | "float" | "complex" | "tuple" | "ndarray" | "str" | "list" | "dict" | "set", _) => false,
                     _ => return Err(module.unsupported(class, "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray or a tuple of these here")),

@@ -122,10 +122,6 @@ pub enum StringForm<'e> {
     Method { receiver: &'e Expr, method: Method, call: &'e ExprCall },
 }
 
-pub fn is_string(value_type: &Type) -> bool {
-    matches!(value_type, Type::Str(_) | Type::Unicode)
-}
-
 /// Whether `expr` names Numba's string type: `types.unicode_type`, or `unicode_type` imported from
 /// `types` (or from `numba`, which exports it too).
 pub fn names_unicode_type(module: &SourceModule, expr: &Expr, is_local: &dyn Fn(&str) -> bool) -> bool {
@@ -156,8 +152,8 @@ impl TypeWalker<'_, '_> {
                 let (left, right) = (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?);
                 let op = compare.ops[0];
                 match op {
-                    CmpOp::In | CmpOp::NotIn if is_string(&right) => {
-                        if !is_string(&left) && left != Type::Unknown {
+                    CmpOp::In | CmpOp::NotIn if right.is_string() => {
+                        if !left.is_string() && left != Type::Unknown {
                             return Err(self.module.typing(expr, format!("'in <string>' requires string as left operand, not {left}")));
                         }
                         StringForm::Contains { needle: &compare.left, haystack: &compare.comparators[0], negated: op == CmpOp::NotIn }
@@ -165,11 +161,11 @@ impl TypeWalker<'_, '_> {
                     CmpOp::Is | CmpOp::IsNot | CmpOp::In | CmpOp::NotIn => return Ok(None),
                     // Two literals are equal or not when compiling (`static_truth`).
                     CmpOp::Eq | CmpOp::NotEq if matches!((&left, &right), (Type::Str(_), Type::Str(_))) => return Ok(None),
-                    _ if is_string(&left) && is_string(&right) => StringForm::Compare { left: &compare.left, op, right: &compare.comparators[0] },
+                    _ if left.is_string() && right.is_string() => StringForm::Compare { left: &compare.left, op, right: &compare.comparators[0] },
                     _ => return Ok(None),
                 }
             }
-            Expr::Subscript(subscript) if is_string(&self.expr_type(&subscript.value)?) => StringForm::Subscript { string: &subscript.value, slice: &subscript.slice },
+            Expr::Subscript(subscript) if self.expr_type(&subscript.value)?.is_string() => StringForm::Subscript { string: &subscript.value, slice: &subscript.slice },
             Expr::Call(call) => return self.string_call(expr, call),
             _ => return Ok(None),
         }))
@@ -181,13 +177,13 @@ impl TypeWalker<'_, '_> {
     pub(crate) fn binary_string_form<'e>(&self, expr: &'e Expr, (left, right): (&Type, &Type)) -> Result<Option<StringForm<'e>>, Diagnostic> {
         let Expr::BinOp(binary) = expr else { return Ok(None) };
         Ok(Some(match binary.op {
-            Operator::Add if is_string(left) && is_string(right) => StringForm::Text(expr),
-            Operator::Add if is_string(left) && *right != Type::Unknown => {
+            Operator::Add if left.is_string() && right.is_string() => StringForm::Text(expr),
+            Operator::Add if left.is_string() && *right != Type::Unknown => {
                 return Err(self.module.typing(expr, format!("can only concatenate str (not \"{right}\") to str")));
             }
             Operator::Mod if matches!(&*binary.left, Expr::StringLiteral(_)) => StringForm::Text(expr),
-            Operator::Mult if is_string(left) => StringForm::Repeat { string: &binary.left, count: &binary.right },
-            Operator::Mult if is_string(right) => StringForm::Repeat { string: &binary.right, count: &binary.left },
+            Operator::Mult if left.is_string() => StringForm::Repeat { string: &binary.left, count: &binary.right },
+            Operator::Mult if right.is_string() => StringForm::Repeat { string: &binary.right, count: &binary.left },
             _ => return Ok(None),
         }))
     }
@@ -199,7 +195,7 @@ impl TypeWalker<'_, '_> {
                 root = &inner.value;
             }
             let of_module = matches!(root, Expr::Name(name) if !self.assigned.contains(name.id.as_str()) && self.module.global(name.id.as_str()).is_some());
-            if of_module || !is_string(&self.expr_type(&attribute.value)?) {
+            if of_module || !self.expr_type(&attribute.value)?.is_string() {
                 return Ok(None);
             }
             let Some(method) = Method::named(attribute.attr.as_str()) else {
@@ -210,7 +206,7 @@ impl TypeWalker<'_, '_> {
         let Ok(Callee::Builtin(name)) = self.callee(call) else { return Ok(None) };
         Ok(match (name, &call.arguments.args[..]) {
             ("str" | "repr" | "format", _) => Some(StringForm::Text(expr)),
-            ("len", [argument]) if is_string(&self.expr_type(argument)?) => Some(StringForm::Length(argument)),
+            ("len", [argument]) if self.expr_type(argument)?.is_string() => Some(StringForm::Length(argument)),
             ("ord", [argument]) => Some(StringForm::Ord(argument)),
             ("chr", [argument]) => Some(StringForm::Chr(argument)),
             _ => None,
@@ -228,7 +224,7 @@ impl TypeWalker<'_, '_> {
         };
         let string = |this: &mut Self, expr: &Expr, what: &str| -> Result<(), Diagnostic> {
             match this.expr_type(expr)? {
-                value if is_string(&value) || value == Type::Unknown => Ok(()),
+                value if value.is_string() || value == Type::Unknown => Ok(()),
                 other => Err(module.typing(expr, format!("{what} must be a string, not {other}"))),
             }
         };

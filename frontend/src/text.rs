@@ -195,7 +195,7 @@ fn is_text(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
         Expr::FString(_) | Expr::StringLiteral(_) => true,
         Expr::BinOp(binary) if matches!(binary.op, Operator::Add | Operator::Mod) => is_text(walker, &binary.left)?,
         Expr::Call(call) if converted(walker, call)?.is_some() => true,
-        _ => crate::strings::is_string(&walker.expr_type(expr)?),
+        _ => walker.expr_type(expr)?.is_string(),
     })
 }
 

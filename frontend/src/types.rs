@@ -244,6 +244,11 @@ impl Type {
         }
     }
 
+    /// Whether this is a string: a literal or one known only when the code runs.
+    pub fn is_string(&self) -> bool {
+        matches!(self, Type::Str(_) | Type::Unicode)
+    }
+
     pub fn contains_array(&self) -> bool {
         self.contains(&|part| matches!(part, Type::Array(_)))
     }

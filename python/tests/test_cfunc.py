@@ -9,18 +9,11 @@ import pytest
 
 from rumba import cfunc, types
 from rumba.errors import UnsupportedError
+from test_regressions import collatz_length
 
 
 def hypotenuse(x, y):
     return math.sqrt(x * x + y * y)
-
-
-def collatz_steps(n):
-    steps = 0
-    while n != 1:
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    return steps
 
 
 def is_positive(x):
@@ -43,12 +36,12 @@ def test_float_arguments(x, y):
 
 @pytest.mark.parametrize("n", [1, 6, 27, 97])
 def test_integer_loop(n):
-    compiled = cfunc(types.int32(types.int64))(collatz_steps)
-    assert compiled.ctypes(n) == collatz_steps(n)
+    compiled = cfunc(types.int32(types.int64))(collatz_length)
+    assert compiled.ctypes(n) == collatz_length(n)
 
 
 def test_declared_result_converts_the_value():
-    assert cfunc("float32(int64)")(collatz_steps).ctypes(27) == float(collatz_steps(27))
+    assert cfunc("float32(int64)")(collatz_length).ctypes(27) == float(collatz_length(27))
     assert cfunc("bool(float64)")(is_positive).ctypes(-1.0) is False
     assert cfunc("void(int64)")(checked).ctypes(3) is None
 

@@ -15,7 +15,7 @@
 //! cost more than hashing. A one-word key's hash is a bijection of it, so finding one compares
 //! hashes only, and growing the table reads no keys.
 
-use crate::lists::{adopt, from_words};
+use crate::{arena::adopt, lists::from_words};
 use hashbrown::HashTable;
 
 /// A dict's entries in insertion order; a deleted entry stays, not live, so that the others keep

@@ -165,7 +165,7 @@ impl CompiledFunction {
     pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
         let _outermost = crate::memory::OutermostCall::enter(|memory| crate::abi::push_argument_memory(arguments, memory));
-        let mark = crate::lists::mark();
+        let mark = crate::arena::mark();
         let mut packed = PackedArguments::default();
         let result = packed.pack(arguments).map_err(CallError::Arguments).and_then(|()| self.invoke(&mut packed, arguments));
         let mut containers = Vec::new();
@@ -175,7 +175,7 @@ impl CompiledFunction {
             Ok(_) => packed.container_handles.iter().zip(&containers).map(|(&handle, container)| unsafe { crate::abi::container_value(handle, container, arguments) }).collect(),
             Err(_) => Vec::new(),
         };
-        crate::lists::release(mark);
+        crate::arena::release(mark);
         result.map(|value| (value, reflected))
     }
 
@@ -185,9 +185,9 @@ impl CompiledFunction {
     /// result struct are fixed arrays on the stack.
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
         self.check(numbers.iter().map(|number| Type::Scalar(number.scalar())))?;
-        let mark = crate::lists::mark();
+        let mark = crate::arena::mark();
         let result = self.call_numbers_inline(numbers);
-        crate::lists::release(mark);
+        crate::arena::release(mark);
         result
     }
 

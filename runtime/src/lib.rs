@@ -5,6 +5,7 @@
 //! site whose exception is in flight; [`Exception`] carries its type, message and source location.
 
 pub mod abi;
+pub mod arena;
 pub mod arithmetic;
 pub mod blas;
 pub mod complex;
@@ -16,6 +17,7 @@ pub mod lists;
 pub mod memory;
 pub mod random;
 pub mod reductions;
+pub mod slices;
 pub mod stack;
 pub mod strings;
 pub mod text;

@@ -7,43 +7,19 @@
 //! list as its handle. Indices arrive checked and non-negative; only `insert` and slicing clamp,
 //! as Python does.
 //!
-//! Every list (and dict, `dicts.rs`) belongs to the thread that made it, in an arena: a call from
-//! outside compiled code marks the arena, and once it has read its results and the lists it passed
-//! in, it frees every object made since the mark ([`mark`], [`release`]). Lists live as long as the
-//! outermost call, so that lists in lists, lists returned by callees and lists aliased by several
-//! names need no counts.
+//! Every list belongs to the thread that made it, in its arena (`arena.rs`): it lives as long as
+//! the outermost call. `str.split` and `str.join`, which make and read lists of strings, are here.
 
+use crate::{
+    arena::adopt,
+    strings::{intern, rumba_str_compare, text},
+};
 use rumba_frontend::{SORT_SIGNED, SORT_TEXT, SORT_UNSIGNED};
-use std::cell::RefCell;
 
 /// A list's words.
 #[derive(Default)]
 pub struct List {
     words: Vec<u64>,
-}
-
-/// An object of the arena (or a hold on an array's memory, `memory.rs`): its address and the
-/// function that frees it.
-type Owned = (*mut u8, unsafe fn(*mut u8));
-
-thread_local! {
-    static ARENA: RefCell<Vec<Owned>> = const { RefCell::new(Vec::new()) };
-}
-
-/// `object` moved into this thread's arena; its address is its handle.
-pub(crate) fn adopt<T>(object: T) -> i64 {
-    unsafe fn free<T>(address: *mut u8) {
-        // SAFETY: `address` came from `Box::into_raw` of a `T` below and is freed once.
-        drop(unsafe { Box::from_raw(address.cast::<T>()) });
-    }
-    let address = Box::into_raw(Box::new(object)).cast::<u8>();
-    defer(address, free::<T>);
-    address as i64
-}
-
-/// `free(address)` when the outermost call returns, with the lists and dicts made since its mark.
-pub(crate) fn defer(address: *mut u8, free: unsafe fn(*mut u8)) {
-    ARENA.with(|arena| arena.borrow_mut().push((address, free)));
 }
 
 /// The words of list `handle`; none for a list that was never made (the zero handle an unbound
@@ -53,20 +29,6 @@ pub(crate) fn defer(address: *mut u8, free: unsafe fn(*mut u8)) {
 /// `handle` must be zero or a list of this thread's arena that is still alive.
 unsafe fn words<'a>(handle: i64) -> Option<&'a mut Vec<u64>> {
     (handle != 0).then(|| unsafe { &mut (*(handle as *mut List)).words })
-}
-
-/// Where the arena stands: lists and dicts made from here on are freed by [`release`] with this mark.
-pub fn mark() -> usize {
-    ARENA.with(|arena| arena.borrow().len())
-}
-
-/// Frees every list and dict made since `mark`.
-pub fn release(mark: usize) {
-    let made: Vec<Owned> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
-    for (address, free) in made {
-        // SAFETY: each entry is an object `adopt` made, freed once, here.
-        unsafe { free(address) };
-    }
 }
 
 /// A new list holding `words`, in this thread's arena.
@@ -179,27 +141,11 @@ pub extern "C" fn rumba_list_repeat(list: i64, count: i64) -> i64 {
     from_words(unsafe { words_of(list) }.repeat(count.max(0) as usize))
 }
 
-/// The element indices `[start:stop:step]` selects in a list of `length` elements, with Python's
-/// `slice.indices`: bit 0 of `given` says whether `start` was given, bit 1 `stop`; a zero `step`
-/// (already an error in IR) is taken as 1. Also the clamped `start` and `stop`.
-pub(crate) fn slice_indices(length: i64, start: i64, stop: i64, step: i64, given: i64) -> (impl Iterator<Item = i64>, i64, i64) {
-    let step = if step == 0 { 1 } else { step };
-    let clamp = |value: i64, low: i64, high: i64| {
-        let value = if value < 0 { value + length } else { value };
-        value.clamp(low, high)
-    };
-    let (low, high) = if step > 0 { (0, length) } else { (-1, length - 1) };
-    let start = if given & 1 != 0 { clamp(start, low, high) } else if step > 0 { 0 } else { length - 1 };
-    let stop = if given & 2 != 0 { clamp(stop, low, high) } else if step > 0 { length } else { -1 };
-    let indices = std::iter::successors(Some(start), move |index| Some(index + step)).take_while(move |&index| (step > 0 && index < stop) || (step < 0 && index > stop));
-    (indices, start, stop)
-}
-
-/// `list[start:stop:step]` as a new list (see [`slice_indices`]).
+/// `list[start:stop:step]` as a new list (see [`crate::slices::slice_indices`]).
 pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
     let words = unsafe { words_of(list) };
     let width = width.max(1);
-    let (indices, _, _) = slice_indices(words.len() as i64 / width, start, stop, step, given);
+    let (indices, _, _) = crate::slices::slice_indices(words.len() as i64 / width, start, stop, step, given);
     let mut sliced = Vec::new();
     for index in indices {
         let first = (index * width) as usize;
@@ -208,7 +154,7 @@ pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64,
     from_words(sliced)
 }
 
-/// `list[start:stop:step] = other` (see [`slice_indices`]; `other` may be `list` itself): with a
+/// `list[start:stop:step] = other` (see [`crate::slices::slice_indices`]; `other` may be `list` itself): with a
 /// step of 1 the slice is replaced by `other`'s elements, however many; an extended slice takes one
 /// of them per element it selects. Returns -1, or for an extended slice of another length than
 /// `other`, that length (nothing is written: Python's `ValueError`).
@@ -216,7 +162,7 @@ pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, sto
     let replacement = unsafe { words_of(other) };
     let Some(words) = (unsafe { words(list) }) else { return -1 };
     let width = width.max(1) as usize;
-    let (indices, start, stop) = slice_indices((words.len() / width) as i64, start, stop, step, given);
+    let (indices, start, stop) = crate::slices::slice_indices((words.len() / width) as i64, start, stop, step, given);
     if step == 1 {
         let (start, stop) = (start as usize * width, stop.max(start) as usize * width);
         words.splice(start..stop, replacement);
@@ -243,7 +189,7 @@ pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     let compare_word = |position: usize, a: u64, b: u64| match (kinds as u64 >> (2 * position)) & 3 {
         SORT_SIGNED => (a as i64).cmp(&(b as i64)),
         SORT_UNSIGNED => a.cmp(&b),
-        SORT_TEXT => crate::strings::rumba_str_compare(a as i64, b as i64).cmp(&0),
+        SORT_TEXT => rumba_str_compare(a as i64, b as i64).cmp(&0),
         _ => {
             let (a, b) = (f64::from_bits(a) + 0.0, f64::from_bits(b) + 0.0);
             match (a.is_nan(), b.is_nan()) {
@@ -262,7 +208,41 @@ pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     *words = sorted;
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 18] {
+/// `string.split(separator, maxsplit)` as a list of strings; the zero handle as separator splits
+/// at runs of whitespace, as `split()` does. A negative `maxsplit` splits everywhere; an empty
+/// separator returns the zero handle (Python's `ValueError`).
+pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64) -> i64 {
+    let whole = text(string);
+    let limit = usize::try_from(maxsplit).map_or(usize::MAX, |splits| splits.saturating_add(1));
+    let parts: Vec<&str> = match separator {
+        0 => {
+            let mut parts = Vec::new();
+            let mut rest = whole.trim_start();
+            while !rest.is_empty() {
+                if parts.len() + 1 == limit {
+                    parts.push(rest);
+                    break;
+                }
+                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                parts.push(&rest[..end]);
+                rest = rest[end..].trim_start();
+            }
+            parts
+        }
+        _ if text(separator).is_empty() => return 0,
+        _ => whole.splitn(limit, text(separator)).collect(),
+    };
+    from_words(parts.into_iter().map(|part| intern(part) as u64).collect())
+}
+
+/// `separator.join(list)`, the list's elements strings.
+pub extern "C" fn rumba_str_join(separator: i64, list: i64) -> i64 {
+    // SAFETY: compiled code passes a live list of strings.
+    let parts: Vec<&str> = unsafe { words_of(list) }.into_iter().map(|word| text(word as i64)).collect();
+    intern(&parts.join(text(separator)))
+}
+
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 20] {
     [
         ("rumba_list_new", rumba_list_new as *mut std::ffi::c_void),
         ("rumba_list_len", rumba_list_len as *mut std::ffi::c_void),
@@ -282,5 +262,7 @@ pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 18] {
         ("rumba_list_slice", rumba_list_slice as *mut std::ffi::c_void),
         ("rumba_list_assign_slice", rumba_list_assign_slice as *mut std::ffi::c_void),
         ("rumba_list_sort", rumba_list_sort as *mut std::ffi::c_void),
+        ("rumba_str_split", rumba_str_split as *mut std::ffi::c_void),
+        ("rumba_str_join", rumba_str_join as *mut std::ffi::c_void),
     ]
 }

@@ -124,12 +124,12 @@ fn add_holder(address: usize, container_hold: bool) {
     if !entry.borrowed {
         entry.count += 1;
         if container_hold {
-            crate::lists::defer(address as *mut u8, release_hold);
+            crate::arena::defer(address as *mut u8, release_hold);
         }
     } else if !BORROWED.with(|borrowed| borrowed.borrow().contains(&address)) {
         entry.count += 1;
         BORROWED.with(|borrowed| borrowed.borrow_mut().push(address));
-        crate::lists::defer(address as *mut u8, release_borrowed);
+        crate::arena::defer(address as *mut u8, release_borrowed);
     }
 }
 

@@ -51,7 +51,7 @@ pub fn intern(text: &str) -> i64 {
     let address = Box::into_raw(owned).cast::<u8>();
     interned.insert(key, address as i64);
     drop(interned);
-    crate::lists::defer(address, free_text);
+    crate::arena::defer(address, free_text);
     address as i64
 }
 
@@ -66,7 +66,8 @@ pub unsafe fn text_of<'a>(handle: i64) -> &'a str {
     unsafe { &(*(handle as *const Text)).text }
 }
 
-fn text<'a>(handle: i64) -> &'a str {
+/// The string of `handle`, which compiled code (or the runtime) passes live.
+pub(crate) fn text<'a>(handle: i64) -> &'a str {
     // SAFETY: compiled code passes the handles of live strings.
     unsafe { text_of(handle) }
 }
@@ -121,9 +122,9 @@ pub extern "C" fn rumba_str_char(string: i64, index: i64) -> i64 {
     intern(char_at(string, index).encode_utf8(&mut [0; 4]))
 }
 
-/// `string[start:stop:step]` (`given` as `lists::slice_indices` takes it).
+/// `string[start:stop:step]` (`given` as `slices::slice_indices` takes it).
 pub extern "C" fn rumba_str_slice(string: i64, start: i64, stop: i64, step: i64, given: i64) -> i64 {
-    let (indices, start, stop) = crate::lists::slice_indices(length(string) as i64, start, stop, step, given);
+    let (indices, start, stop) = crate::slices::slice_indices(length(string) as i64, start, stop, step, given);
     if step == 1 && is_ascii(string) {
         return intern(&text(string)[start as usize..stop.max(start) as usize]);
     }
@@ -226,41 +227,7 @@ pub extern "C" fn rumba_str_replace(string: i64, old: i64, new: i64, count: i64)
     }
 }
 
-/// `string.split(separator, maxsplit)` as a list of strings; the zero handle as separator splits
-/// at runs of whitespace, as `split()` does. A negative `maxsplit` splits everywhere; an empty
-/// separator returns the zero handle (Python's `ValueError`).
-pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64) -> i64 {
-    let text = text(string);
-    let limit = usize::try_from(maxsplit).map_or(usize::MAX, |splits| splits.saturating_add(1));
-    let parts: Vec<&str> = match separator {
-        0 => {
-            let mut parts = Vec::new();
-            let mut rest = text.trim_start();
-            while !rest.is_empty() {
-                if parts.len() + 1 == limit {
-                    parts.push(rest);
-                    break;
-                }
-                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-                parts.push(&rest[..end]);
-                rest = rest[end..].trim_start();
-            }
-            parts
-        }
-        _ if self::text(separator).is_empty() => return 0,
-        _ => text.splitn(limit, self::text(separator)).collect(),
-    };
-    crate::lists::from_words(parts.into_iter().map(|part| intern(part) as u64).collect())
-}
-
-/// `separator.join(list)`, the list's elements strings.
-pub extern "C" fn rumba_str_join(separator: i64, list: i64) -> i64 {
-    // SAFETY: compiled code passes a live list of strings.
-    let parts: Vec<&str> = unsafe { crate::lists::words_of(list) }.into_iter().map(|word| text(word as i64)).collect();
-    intern(&parts.join(text(separator)))
-}
-
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 11] {
     [
         ("rumba_str_len", rumba_str_len as *mut std::ffi::c_void),
         ("rumba_str_compare", rumba_str_compare as *mut std::ffi::c_void),
@@ -273,8 +240,5 @@ pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
         ("rumba_str_transform", rumba_str_transform as *mut std::ffi::c_void),
         ("rumba_str_test", rumba_str_test as *mut std::ffi::c_void),
         ("rumba_str_replace", rumba_str_replace as *mut std::ffi::c_void),
-        ("rumba_str_split", rumba_str_split as *mut std::ffi::c_void),
-        ("rumba_str_join", rumba_str_join as *mut std::ffi::c_void),
-        ("rumba_str_take", crate::text::rumba_str_take as *mut std::ffi::c_void),
     ]
 }

@@ -270,6 +270,7 @@ pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
         ("rumba_text", rumba_text as *mut std::ffi::c_void),
         ("rumba_format_container", rumba_format_container as *mut std::ffi::c_void),
         ("rumba_format_str", rumba_format_str as *mut std::ffi::c_void),
+        ("rumba_str_take", rumba_str_take as *mut std::ffi::c_void),
         ("rumba_format_int", rumba_format_int as *mut std::ffi::c_void),
         ("rumba_format_uint", rumba_format_uint as *mut std::ffi::c_void),
         ("rumba_format_bool", rumba_format_bool as *mut std::ffi::c_void),

@@ -1,0 +1,45 @@
+//! The arena of each thread: the lists, dicts and strings compiled code makes (and the holds on
+//! arrays' memory, `memory.rs`) belong to the thread that made them. A call from outside compiled
+//! code marks the arena, and once it has read its results and the containers it passed in, it frees
+//! every object made since the mark ([`mark`], [`release`]). Objects live as long as the outermost
+//! call, so that lists in lists, lists returned by callees and aliased lists need no counts.
+
+use std::cell::RefCell;
+
+/// An object of the arena (or a hold on an array's memory, `memory.rs`): its address and the
+/// function that frees it.
+type Owned = (*mut u8, unsafe fn(*mut u8));
+
+thread_local! {
+    static ARENA: RefCell<Vec<Owned>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `object` moved into this thread's arena; its address is its handle.
+pub(crate) fn adopt<T>(object: T) -> i64 {
+    unsafe fn free<T>(address: *mut u8) {
+        // SAFETY: `address` came from `Box::into_raw` of a `T` below and is freed once.
+        drop(unsafe { Box::from_raw(address.cast::<T>()) });
+    }
+    let address = Box::into_raw(Box::new(object)).cast::<u8>();
+    defer(address, free::<T>);
+    address as i64
+}
+
+/// `free(address)` when the outermost call returns, with the objects made since its mark.
+pub(crate) fn defer(address: *mut u8, free: unsafe fn(*mut u8)) {
+    ARENA.with(|arena| arena.borrow_mut().push((address, free)));
+}
+
+/// Where the arena stands: lists and dicts made from here on are freed by [`release`] with this mark.
+pub fn mark() -> usize {
+    ARENA.with(|arena| arena.borrow().len())
+}
+
+/// Frees every list and dict made since `mark`.
+pub fn release(mark: usize) {
+    let made: Vec<Owned> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
+    for (address, free) in made {
+        // SAFETY: each entry is an object `adopt` made, freed once, here.
+        unsafe { free(address) };
+    }
+}
