@@ -4,9 +4,11 @@ the same function on the same arguments: string arguments and results, literals 
 `%` formatting as values, the methods, strings in lists, dicts and sets, and the exceptions Python
 raises on them."""
 
+import os
+
 import pytest
 
-from _compare import jitted, outcome
+from _compare import MB, jitted, outcome, rss_after
 from rumba import njit, prange
 from rumba.errors import UnsupportedError
 
@@ -363,3 +365,20 @@ def test_making_strings_in_a_parallel_loop_is_refused():
 
     with pytest.raises(UnsupportedError, match="making a string inside a prange body"):
         joined(10)
+
+
+def numbered_words(n):
+    words = []
+    for i in range(n):
+        words.append("word-" + str(i) + "-" + "x" * (i % 7))
+    return ",".join(words)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
+def test_resident_set_stays_flat_over_100000_calls_that_make_strings():
+    same(numbered_words, 20)
+    before, after = rss_after(lambda: jitted(numbered_words)(20), 100_000)
+    # Each call makes about 60 strings (and interns them) and returns one of 200 characters: a
+    # leak of them would add hundreds of megabytes.
+    assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
+
