@@ -43,6 +43,17 @@ pub mod test {
     pub const ISUPPER: i64 = 4;
     pub const ISLOWER: i64 = 5;
     pub const ISASCII: i64 = 6;
+    pub const ISNUMERIC: i64 = 7;
+    pub const ISDECIMAL: i64 = 8;
+    pub const ISTITLE: i64 = 9;
+}
+
+/// How `rumba_str_pad` pads.
+pub mod pad {
+    pub const LJUST: i64 = 0;
+    pub const RJUST: i64 = 1;
+    pub const CENTER: i64 = 2;
+    pub const ZFILL: i64 = 3;
 }
 
 /// A string method compiled code calls, with the runtime's code for it.
@@ -50,14 +61,21 @@ pub mod test {
 pub enum Method {
     /// `find`, `rfind`, `count`, `startswith`, `endswith`: of one string argument.
     Search(i64),
-    /// `upper`, `lower`, `strip`, ...: a new string, of no argument.
+    /// `upper`, `lower`, `strip`, ...: a new string, of no argument (the strips also of the
+    /// characters to strip).
     Transform(i64),
+    /// `index`, `rindex`: `find` and `rfind` that raise `ValueError` where there is none.
+    Index(i64),
+    /// `ljust`, `rjust`, `center` (a width and a fill character), `zfill` (a width).
+    Pad(i64),
+    /// `partition`, `rpartition` (`true`): the three parts around the separator.
+    Partition(bool),
     /// `isdigit`, `isalpha`, ...: a bool, of no argument.
     Test(i64),
     /// `replace(old, new[, count])`.
     Replace,
-    /// `split([sep[, maxsplit]])`: a list of strings.
-    Split,
+    /// `split([sep[, maxsplit]])`, `rsplit` (`true`): a list of strings.
+    Split(bool),
     /// `sep.join(strings)`.
     Join,
 }
@@ -85,8 +103,20 @@ impl Method {
             "isupper" => Method::Test(test::ISUPPER),
             "islower" => Method::Test(test::ISLOWER),
             "isascii" => Method::Test(test::ISASCII),
+            "isnumeric" => Method::Test(test::ISNUMERIC),
+            "isdecimal" => Method::Test(test::ISDECIMAL),
+            "istitle" => Method::Test(test::ISTITLE),
+            "index" => Method::Index(search::FIND),
+            "rindex" => Method::Index(search::RFIND),
+            "ljust" => Method::Pad(pad::LJUST),
+            "rjust" => Method::Pad(pad::RJUST),
+            "center" => Method::Pad(pad::CENTER),
+            "zfill" => Method::Pad(pad::ZFILL),
+            "partition" => Method::Partition(false),
+            "rpartition" => Method::Partition(true),
             "replace" => Method::Replace,
-            "split" => Method::Split,
+            "split" => Method::Split(false),
+            "rsplit" => Method::Split(true),
             "join" => Method::Join,
             _ => return None,
         })
@@ -95,10 +125,11 @@ impl Method {
     /// How many arguments the method takes.
     fn arity(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Method::Search(_) | Method::Join => 1..=1,
+            Method::Search(_) | Method::Index(_) | Method::Partition(_) | Method::Join | Method::Pad(pad::ZFILL) => 1..=1,
+            Method::Transform(transform::STRIP | transform::LSTRIP | transform::RSTRIP) => 0..=1,
             Method::Transform(_) | Method::Test(_) => 0..=0,
-            Method::Replace => 2..=3,
-            Method::Split => 0..=2,
+            Method::Pad(_) | Method::Replace => 1..=3,
+            Method::Split(_) => 0..=2,
         }
     }
 }
@@ -277,9 +308,37 @@ impl TypeWalker<'_, '_> {
                             _ => Type::Scalar(INT64),
                         }
                     }
-                    Method::Transform(_) => Type::Unicode,
+                    Method::Transform(_) => {
+                        if let Some(characters) = arguments.first() {
+                            if self.expr_type(characters)? != Type::None {
+                                string(self, characters, "the characters to strip")?;
+                            }
+                        }
+                        Type::Unicode
+                    }
                     Method::Test(_) => Type::Scalar(Scalar::Bool),
+                    Method::Index(_) => {
+                        string(self, &arguments[0], "the argument")?;
+                        Type::Scalar(INT64)
+                    }
+                    Method::Pad(_) => {
+                        integer(self, &arguments[0], "the width")?;
+                        if let Some(fill) = arguments.get(1) {
+                            string(self, fill, "the fill character")?;
+                        }
+                        if arguments.len() > 2 {
+                            return Err(module.typing(call, "a padding method takes a width and a fill character"));
+                        }
+                        Type::Unicode
+                    }
+                    Method::Partition(_) => {
+                        string(self, &arguments[0], "the separator")?;
+                        Type::Tuple(vec![Type::Unicode; 3])
+                    }
                     Method::Replace => {
+                        if arguments.len() < 2 {
+                            return Err(module.typing(call, "str.replace() takes 2 to 3 arguments (1 given)"));
+                        }
                         string(self, &arguments[0], "replace()'s first argument")?;
                         string(self, &arguments[1], "replace()'s second argument")?;
                         if let Some(count) = arguments.get(2) {
@@ -287,7 +346,7 @@ impl TypeWalker<'_, '_> {
                         }
                         Type::Unicode
                     }
-                    Method::Split => {
+                    Method::Split(_) => {
                         if let Some(separator) = arguments.first() {
                             if self.expr_type(separator)? != Type::None {
                                 string(self, separator, "split()'s separator")?;

@@ -83,6 +83,20 @@ def methods(s):
             s.isdigit(), s.isalpha(), s.isalnum(), s.isspace(), s.isupper(), s.islower(), s.isascii())
 
 
+def padded_and_parted(s, n):
+    return (s.ljust(n), s.rjust(n, "*"), s.center(n), s.center(n, "-"), s.zfill(n), s.strip("ax"), s.lstrip("-+"),
+            s.rstrip("dl"), s.partition("l"), s.rpartition("l"), s.partition("zz"), s.rpartition("zz"),
+            s.rsplit(), s.rsplit("l", 1), s.split("l", 1), s.isnumeric(), s.isdecimal(), s.istitle())
+
+
+def centered_with(s, fill):
+    return s.center(9, fill)
+
+
+def indexed_search(s, t):
+    return s.index(t), s.rindex(t)
+
+
 def searches(s, t):
     return s.find(t), s.rfind(t), s.count(t), s.startswith(t), s.endswith(t)
 
@@ -209,6 +223,22 @@ def test_pairs(s, t):
     same(contains, s, t)
     same(searches, s, t)
     same(replaced, s, t, "<>")
+
+
+@pytest.mark.parametrize("s", ["hello world", "-42", "+7", "x", "", "Title Case Words", "  lead and trail  ", "123"])
+@pytest.mark.parametrize("n", [0, 5, 12])
+def test_padding_stripping_partitioning(s, n):
+    same(padded_and_parted, s, n)
+
+
+@pytest.mark.parametrize("fill", ["*", "ab", ""])
+def test_a_fill_of_other_than_one_character_raises(fill):
+    same(centered_with, "mid", fill)
+
+
+@pytest.mark.parametrize("s, t", [("banana", "an"), ("banana", "x"), ("abc", "")])
+def test_index_raises_where_find_finds_nothing(s, t):
+    same(indexed_search, s, t)
 
 
 @pytest.mark.parametrize("n", [-1, 0, 1, 3])

@@ -208,14 +208,14 @@ pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
     *words = sorted;
 }
 
-/// `string.split(separator, maxsplit)` as a list of strings; the zero handle as separator splits
-/// at runs of whitespace, as `split()` does. A negative `maxsplit` splits everywhere; an empty
-/// separator returns the zero handle (Python's `ValueError`).
-pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64) -> i64 {
+/// `string.split(separator, maxsplit)` (`rsplit` where `from_right`) as a list of strings; the zero
+/// handle as separator splits at runs of whitespace, as `split()` does. A negative `maxsplit` splits
+/// everywhere; an empty separator returns the zero handle (Python's `ValueError`).
+pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64, from_right: i64) -> i64 {
     let whole = text(string);
     let limit = usize::try_from(maxsplit).map_or(usize::MAX, |splits| splits.saturating_add(1));
-    let parts: Vec<&str> = match separator {
-        0 => {
+    let mut parts: Vec<&str> = match (separator, from_right != 0) {
+        (0, false) => {
             let mut parts = Vec::new();
             let mut rest = whole.trim_start();
             while !rest.is_empty() {
@@ -229,9 +229,27 @@ pub extern "C" fn rumba_str_split(string: i64, separator: i64, maxsplit: i64) ->
             }
             parts
         }
+        (0, true) => {
+            let mut parts = Vec::new();
+            let mut rest = whole.trim_end();
+            while !rest.is_empty() {
+                if parts.len() + 1 == limit {
+                    parts.push(rest);
+                    break;
+                }
+                let start = rest.rfind(char::is_whitespace).map_or(0, |at| at + rest[at..].chars().next().map_or(1, char::len_utf8));
+                parts.push(&rest[start..]);
+                rest = rest[..start].trim_end();
+            }
+            parts
+        }
         _ if text(separator).is_empty() => return 0,
-        _ => whole.splitn(limit, text(separator)).collect(),
+        (_, false) => whole.splitn(limit, text(separator)).collect(),
+        (_, true) => whole.rsplitn(limit, text(separator)).collect(),
     };
+    if from_right != 0 {
+        parts.reverse();
+    }
     from_words(parts.into_iter().map(|part| intern(part) as u64).collect())
 }
 

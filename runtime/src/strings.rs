@@ -12,7 +12,7 @@
 //! Indices and lengths count code points, as Python's do. The zero handle (a variable not yet
 //! bound) reads as the empty string.
 
-use rumba_frontend::strings::{search, test, transform};
+use rumba_frontend::strings::{pad, search, test, transform};
 use std::{
     cmp::Ordering,
     collections::HashMap,
@@ -214,8 +214,74 @@ pub extern "C" fn rumba_str_test(string: i64, which: i64) -> i64 {
         test::ISUPPER => cased(char::is_uppercase, char::is_lowercase),
         test::ISLOWER => cased(char::is_lowercase, char::is_uppercase),
         test::ISASCII => text.is_ascii(),
+        test::ISNUMERIC => all(char::is_numeric),
+        test::ISDECIMAL => all(|c| c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())),
+        test::ISTITLE => {
+            // Cased characters: upper case only after an uncased one, lower case only after a
+            // cased one; at least one.
+            let (mut after_cased, mut any_cased) = (false, false);
+            text.chars().all(|c| {
+                let fits = match (c.is_uppercase(), c.is_lowercase()) {
+                    (true, _) => !after_cased,
+                    (_, true) => after_cased,
+                    _ => true,
+                };
+                after_cased = c.is_uppercase() || c.is_lowercase();
+                any_cased |= after_cased;
+                fits
+            }) && any_cased
+        }
         _ => false,
     })
+}
+
+/// `string.strip(characters)` (`lstrip`, `rstrip` as `transform` names them).
+pub extern "C" fn rumba_str_strip(string: i64, characters: i64, which: i64) -> i64 {
+    let (text, characters) = (text(string), text(characters));
+    let stripped = |c: char| characters.contains(c);
+    intern(match which {
+        transform::LSTRIP => text.trim_start_matches(stripped),
+        transform::RSTRIP => text.trim_end_matches(stripped),
+        _ => text.trim_matches(stripped),
+    })
+}
+
+/// `string.ljust(width, fill)`, `rjust`, `center` and `zfill(width)` (`pad` names them), as
+/// Python pads; the zero handle where `fill` is not one character (Python's `TypeError`).
+pub extern "C" fn rumba_str_pad(string: i64, width: i64, fill: i64, how: i64) -> i64 {
+    let mut fill_chars = text(fill).chars();
+    let (Some(fill), None) = (fill_chars.next(), fill_chars.next()) else { return 0 };
+    let text = text(string);
+    let margin = usize::try_from(width).unwrap_or(0).saturating_sub(length(string));
+    let filled = |count: usize| fill.to_string().repeat(count);
+    intern(&match how {
+        pad::LJUST => format!("{text}{}", filled(margin)),
+        pad::RJUST => format!("{}{text}", filled(margin)),
+        pad::CENTER => {
+            let left = margin / 2 + (margin & usize::try_from(width).unwrap_or(0) & 1);
+            format!("{}{text}{}", filled(left), filled(margin - left))
+        }
+        _ => match text.strip_prefix(['+', '-']) {
+            Some(digits) => format!("{}{}{digits}", &text[..1], filled(margin)),
+            None => format!("{}{text}", filled(margin)),
+        },
+    })
+}
+
+/// Part `part` (0, 1 or 2) of `string.partition(separator)` (`rpartition` where `from_right`); the
+/// zero handle for an empty separator (Python's `ValueError`).
+pub extern "C" fn rumba_str_partition(string: i64, separator: i64, from_right: i64, part: i64) -> i64 {
+    let (text, separator) = (text(string), text(separator));
+    if separator.is_empty() {
+        return 0;
+    }
+    let found = if from_right != 0 { text.rfind(separator) } else { text.find(separator) };
+    let parts = match (found, from_right != 0) {
+        (Some(at), _) => [&text[..at], separator, &text[at + separator.len()..]],
+        (None, false) => [text, "", ""],
+        (None, true) => ["", "", text],
+    };
+    intern(parts[part.clamp(0, 2) as usize])
 }
 
 /// `string.replace(old, new, count)`: every occurrence for a negative count.
@@ -227,7 +293,7 @@ pub extern "C" fn rumba_str_replace(string: i64, old: i64, new: i64, count: i64)
     }
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 11] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
     [
         ("rumba_str_len", rumba_str_len as *mut std::ffi::c_void),
         ("rumba_str_compare", rumba_str_compare as *mut std::ffi::c_void),
@@ -240,5 +306,8 @@ pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 11] {
         ("rumba_str_transform", rumba_str_transform as *mut std::ffi::c_void),
         ("rumba_str_test", rumba_str_test as *mut std::ffi::c_void),
         ("rumba_str_replace", rumba_str_replace as *mut std::ffi::c_void),
+        ("rumba_str_strip", rumba_str_strip as *mut std::ffi::c_void),
+        ("rumba_str_pad", rumba_str_pad as *mut std::ffi::c_void),
+        ("rumba_str_partition", rumba_str_partition as *mut std::ffi::c_void),
     ]
 }

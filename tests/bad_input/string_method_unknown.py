@@ -1,5 +1,5 @@
 # CALL: f(2)
-# ERROR: 5:12: the string method 'zfill' is not supported
+# ERROR: 5:12: the string method 'casefold' is not supported
 def f(n):
     s = str(n)
-    return s.zfill(5)
+    return s.casefold()

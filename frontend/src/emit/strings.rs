@@ -4,7 +4,7 @@
 //! Python's `IndexError`.
 
 use super::*;
-use crate::strings::{search, Method, StringForm};
+use crate::strings::{pad, search, Method, StringForm};
 
 const STR_LEN: RuntimeFunction = ("rumba_str_len", "(si64) -> si64");
 const STR_COMPARE: RuntimeFunction = ("rumba_str_compare", "(si64, si64) -> si64");
@@ -17,7 +17,10 @@ const STR_SEARCH: RuntimeFunction = ("rumba_str_search", "(si64, si64, si64) -> 
 const STR_TRANSFORM: RuntimeFunction = ("rumba_str_transform", "(si64, si64) -> si64");
 const STR_TEST: RuntimeFunction = ("rumba_str_test", "(si64, si64) -> si64");
 const STR_REPLACE: RuntimeFunction = ("rumba_str_replace", "(si64, si64, si64, si64) -> si64");
-const STR_SPLIT: RuntimeFunction = ("rumba_str_split", "(si64, si64, si64) -> si64");
+const STR_SPLIT: RuntimeFunction = ("rumba_str_split", "(si64, si64, si64, si64) -> si64");
+const STR_STRIP: RuntimeFunction = ("rumba_str_strip", "(si64, si64, si64) -> si64");
+const STR_PAD: RuntimeFunction = ("rumba_str_pad", "(si64, si64, si64, si64) -> si64");
+const STR_PARTITION: RuntimeFunction = ("rumba_str_partition", "(si64, si64, si64, si64) -> si64");
 const STR_JOIN: RuntimeFunction = ("rumba_str_join", "(si64, si64) -> si64");
 
 impl FunctionEmitter<'_, '_, '_> {
@@ -135,7 +138,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, call);
         let receiver = self.string_operand(receiver)?;
         let arguments = &call.arguments.args;
-        if !matches!(method, Method::Search(_) | Method::Test(_)) {
+        if !matches!(method, Method::Search(_) | Method::Test(_) | Method::Index(_)) {
             self.making_string(call)?;
         }
         Ok(match method {
@@ -149,8 +152,51 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
             }
             Method::Transform(code) => {
+                let characters = match arguments.first() {
+                    Some(characters) if self.expr_type(characters)? != Type::None => Some(self.string_operand(characters)?),
+                    _ => None,
+                };
                 let code = self.si64(code, &loc);
-                Value::Unicode(self.call_runtime(STR_TRANSFORM, &[receiver, code], &loc))
+                match characters {
+                    Some(characters) => Value::Unicode(self.call_runtime(STR_STRIP, &[receiver, characters, code], &loc)),
+                    None => Value::Unicode(self.call_runtime(STR_TRANSFORM, &[receiver, code], &loc)),
+                }
+            }
+            Method::Index(what) => {
+                let needle = self.string_operand(&arguments[0])?;
+                let code = self.si64(what, &loc);
+                let found = self.call_runtime(STR_SEARCH, &[receiver, needle, code], &loc);
+                let zero = self.si64(0, &loc);
+                let missing = self.op(format!("py.cmp \"lt\", {found}, {zero} : si64 {loc}"));
+                self.raise_if(&missing, "ValueError", "substring not found", call)?;
+                Value::Scalar(found, INT64)
+            }
+            Method::Pad(how) => {
+                let width = self.integer_operand(&arguments[0])?;
+                let fill = match arguments.get(1) {
+                    Some(fill) => self.string_operand(fill)?,
+                    None => self.string_handle(Value::CompileTime(Type::Str(if how == pad::ZFILL { "0" } else { " " }.into())), &loc),
+                };
+                let code = self.si64(how, &loc);
+                let padded = self.call_runtime(STR_PAD, &[receiver, width, fill, code], &loc);
+                let zero = self.si64(0, &loc);
+                let bad_fill = self.op(format!("py.cmp \"eq\", {padded}, {zero} : si64 {loc}"));
+                self.raise_if(&bad_fill, "TypeError", "The fill character must be exactly one character long", call)?;
+                Value::Unicode(padded)
+            }
+            Method::Partition(from_right) => {
+                let separator = self.string_operand(&arguments[0])?;
+                let side = self.si64(i64::from(from_right), &loc);
+                let mut parts = Vec::new();
+                for part in 0..3 {
+                    let part = self.si64(part, &loc);
+                    parts.push(Value::Unicode(self.call_runtime(STR_PARTITION, &[receiver.clone(), separator.clone(), side.clone(), part], &loc)));
+                }
+                let zero = self.si64(0, &loc);
+                let Value::Unicode(first) = &parts[0] else { unreachable!("made above") };
+                let empty_separator = self.op(format!("py.cmp \"eq\", {first}, {zero} : si64 {loc}"));
+                self.raise_if(&empty_separator, "ValueError", "empty separator", call)?;
+                Value::Tuple(parts)
             }
             Method::Test(code) => {
                 let code = self.si64(code, &loc);
@@ -165,7 +211,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 };
                 Value::Unicode(self.call_runtime(STR_REPLACE, &[receiver, old, new, count], &loc))
             }
-            Method::Split => {
+            Method::Split(from_right) => {
                 let separator = match arguments.first() {
                     Some(separator) if self.expr_type(separator)? != Type::None => Some(self.string_operand(separator)?),
                     _ => None,
@@ -176,7 +222,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 };
                 let whitespace = separator.is_none();
                 let separator = separator.unwrap_or_else(|| self.si64(0, &loc));
-                let parts = self.call_runtime(STR_SPLIT, &[receiver, separator, limit], &loc);
+                let side = self.si64(i64::from(from_right), &loc);
+                let parts = self.call_runtime(STR_SPLIT, &[receiver, separator, limit, side], &loc);
                 if !whitespace {
                     let zero = self.si64(0, &loc);
                     let empty_separator = self.op(format!("py.cmp \"eq\", {parts}, {zero} : si64 {loc}"));
