@@ -412,3 +412,27 @@ def test_resident_set_stays_flat_over_100000_calls_that_make_strings():
     # leak of them would add hundreds of megabytes.
     assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
 
+
+
+def test_threads_making_the_same_strings_each_keep_theirs():
+    """Equal strings are one handle whichever thread made them; a string one thread's call let go
+    of stays alive while another thread's call holds it."""
+    import threading
+
+    expected = numbered_words(30)
+    compiled = jitted(numbered_words)
+    failures = []
+
+    def work():
+        for _ in range(2000):
+            got = compiled(30)
+            if got != expected:
+                failures.append(got)
+                return
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures

@@ -6,16 +6,19 @@
 //!
 //! Every live string is interned: two live strings with the same text are one handle, whichever
 //! thread made them. So a string is one word in lists, as a dict's key and as a set's member, and
-//! equal keys are equal words. (The frontend refuses making strings in `prange` bodies but for
-//! literals: a worker thread's arena is never released.)
+//! equal keys are equal words. A string is held by the arena of each thread that made (or met) it
+//! during its outermost call, once per thread, and freed when the last of them lets it go: a
+//! string two threads share outlives either call. (The frontend refuses making strings in `prange`
+//! bodies but for literals: a worker thread's arena is never released.)
 //!
 //! Indices and lengths count code points, as Python's do. The zero handle (a variable not yet
 //! bound) reads as the empty string.
 
 use rumba_frontend::strings::{pad, search, test, transform};
 use std::{
+    cell::RefCell,
     cmp::Ordering,
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::{LazyLock, Mutex, MutexGuard},
 };
 
@@ -25,34 +28,59 @@ pub struct Text {
     length: usize,
 }
 
-/// The live strings by their text. A key borrows its `Text`'s box, and is removed before the box
-/// is freed.
-static INTERNED: LazyLock<Mutex<HashMap<&'static str, i64>>> = LazyLock::new(Mutex::default);
+/// The live strings by their text, with how many threads' arenas hold each. A key borrows its
+/// `Text`'s box, and is removed before the box is freed.
+static INTERNED: LazyLock<Mutex<HashMap<&'static str, (i64, usize)>>> = LazyLock::new(Mutex::default);
 
-fn interned() -> MutexGuard<'static, HashMap<&'static str, i64>> {
+thread_local! {
+    /// The strings this thread's arena holds.
+    static HELD: RefCell<HashSet<i64>> = RefCell::new(HashSet::new());
+}
+
+fn interned() -> MutexGuard<'static, HashMap<&'static str, (i64, usize)>> {
     INTERNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-unsafe fn free_text(address: *mut u8) {
-    // SAFETY: `address` came from `Box::into_raw` of a `Text` in `intern`, freed once, here.
-    let text = unsafe { Box::from_raw(address.cast::<Text>()) };
-    interned().remove(&*text.text);
+/// Ends this thread's hold on the string at `address`; the last hold frees it.
+unsafe fn release_hold(address: *mut u8) {
+    HELD.with(|held| held.borrow_mut().remove(&(address as i64)));
+    let mut interned = interned();
+    // SAFETY: `address` is a `Text` that `intern` made and that is held, so not yet freed.
+    let text: &'static str = unsafe { &*std::ptr::from_ref::<str>(&(*address.cast::<Text>()).text) };
+    let Some((_, holders)) = interned.get_mut(text) else { return };
+    *holders -= 1;
+    if *holders == 0 {
+        interned.remove(text);
+        // SAFETY: the last hold, released once, here; the key borrowing the box is gone.
+        drop(unsafe { Box::from_raw(address.cast::<Text>()) });
+    }
 }
 
-/// The handle of the live string holding `text`, made (in this thread's arena) if there is none.
+/// The handle of the live string holding `text`, made if there is none, and held by this
+/// thread's arena.
 pub fn intern(text: &str) -> i64 {
     let mut interned = interned();
-    if let Some(&handle) = interned.get(text) {
-        return handle;
-    }
-    let owned = Box::new(Text { text: text.into(), length: text.chars().count() });
-    // SAFETY: the box stays where it is until `free_text`, which removes this key first.
-    let key: &'static str = unsafe { &*std::ptr::from_ref::<str>(&owned.text) };
-    let address = Box::into_raw(owned).cast::<u8>();
-    interned.insert(key, address as i64);
+    let handle = match interned.get_mut(text) {
+        Some((handle, holders)) => {
+            if HELD.with(|held| held.borrow().contains(handle)) {
+                return *handle;
+            }
+            *holders += 1;
+            *handle
+        }
+        None => {
+            let owned = Box::new(Text { text: text.into(), length: text.chars().count() });
+            // SAFETY: the box stays where it is until its last hold ends, which removes this key first.
+            let key: &'static str = unsafe { &*std::ptr::from_ref::<str>(&owned.text) };
+            let handle = Box::into_raw(owned) as i64;
+            interned.insert(key, (handle, 1));
+            handle
+        }
+    };
     drop(interned);
-    crate::arena::defer(address, free_text);
-    address as i64
+    HELD.with(|held| held.borrow_mut().insert(handle));
+    crate::arena::defer(handle as *mut u8, release_hold);
+    handle
 }
 
 /// The string of `handle`.
