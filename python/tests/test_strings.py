@@ -151,6 +151,14 @@ def sorted_words(words):
     return words
 
 
+SEPARATOR = ", "
+GREETING = "hello"
+
+
+def with_global_strings(words):
+    return SEPARATOR.join(words), GREETING.upper() + SEPARATOR.strip(), len(GREETING)
+
+
 def literal_list():
     return ["x", "yy", "zzz"]
 
@@ -276,6 +284,10 @@ def test_membership_in_tuples_and_tuple_equality(mode, n):
 def test_text_made_of_values():
     same(formatted, 3.14159, 42, "name")
     same(from_codes, 30)
+
+
+def test_global_strings_are_strings_too():
+    same(with_global_strings, ["a", "b"])
 
 
 def test_literals_become_strings_where_they_join():
