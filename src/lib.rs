@@ -330,6 +330,13 @@ impl Module {
         self.source.bind(environment).map_err(|message| Error::Diagnostics(self.source.error(Default::default(), DiagnosticKind::Usage, message).into()))
     }
 
+    /// Gives the overload `key` its implementation for arguments of `arguments`' types, compiled
+    /// with the module (what a `MissingImplementation` error asked for); compiled
+    /// specialisations stay as they are.
+    pub fn implement(&mut self, key: &str, arguments: Vec<Type>, implementation: &Arc<FunctionSource>) -> Result<(), Error> {
+        self.source.implement(key, arguments, implementation).map_err(|message| Error::Diagnostics(self.source.error(Default::default(), DiagnosticKind::Usage, message).into()))
+    }
+
     /// Compiles (or finds) `name` specialised on `arguments`.
     pub fn function(&self, name: &str, arguments: &[Type]) -> Result<CompiledFunction, Error> {
         self.compile(name, arguments, false)
@@ -502,7 +509,7 @@ impl Module {
             let (line, column) = position.split_once(':')?;
             let location = SourceLocation { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()? };
             let source_line = self.source.file.source_line(&location).to_string();
-            diagnostics.push(Diagnostic { kind: DiagnosticKind::Unsupported, location, message: text.to_string(), source_line, notes: Vec::new() });
+            diagnostics.push(Diagnostic { kind: DiagnosticKind::Unsupported, location, message: text.to_string(), source_line, notes: Vec::new(), missing_implementation: None });
         }
         (!diagnostics.is_empty()).then_some(Diagnostics(diagnostics))
     }

@@ -122,6 +122,18 @@ pub enum DiagnosticKind {
     Unsupported,
     /// A problem with how the function was asked for: unknown name, wrong argument count or type.
     Usage,
+    /// A call of an `@overload` whose implementation for its arguments' types has not been given
+    /// ([`Diagnostic::missing_implementation`] says which): the caller asks the overload's typing
+    /// function for it, gives it, and compiles again.
+    MissingImplementation,
+}
+
+/// The implementation a call of an overload needs: the overload's key and the arguments' types,
+/// in the notation [`crate::types::parse_type`] reads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissingImplementation {
+    pub key: String,
+    pub arguments: Vec<String>,
 }
 
 /// One error with its location, the source line it points into, and optional notes.
@@ -132,12 +144,14 @@ pub struct Diagnostic {
     pub message: String,
     pub source_line: String,
     pub notes: Vec<String>,
+    /// Where `kind` is `MissingImplementation`, the implementation missing.
+    pub missing_implementation: Option<MissingImplementation>,
 }
 
 impl Diagnostic {
     pub fn at(source: &SourceFile, range: TextRange, kind: DiagnosticKind, message: impl Into<String>) -> Self {
         let location = source.locate(range.start().to_usize());
-        Self { kind, source_line: source.source_line(&location).to_string(), location, message: message.into(), notes: Vec::new() }
+        Self { kind, source_line: source.source_line(&location).to_string(), location, message: message.into(), notes: Vec::new(), missing_implementation: None }
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

@@ -328,6 +328,16 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
             let function = module.function(name).expect("a method resolves to a prelude function");
             return bind_parameters(module, call, function, &prelude_display_name(name), Some(&method.value));
         }
+        (Callee::Overload(_) | Callee::OverloadMethod(_), _) => {
+            if let Some(keyword) = call.arguments.keywords.first() {
+                return Err(module.unsupported(keyword, "an @overload function or method takes positional arguments only"));
+            }
+            let receiver = match (callee, &*call.func) {
+                (Callee::OverloadMethod(_), Expr::Attribute(method)) => Some(&*method.value),
+                _ => None,
+            };
+            return Ok(receiver.into_iter().chain(call.arguments.args.iter()).collect());
+        }
         (Callee::Function(name), _) if !stencil => {
             if let Some(function) = module.function(name) {
                 return bind_parameters(module, call, function, &prelude_display_name(name), None);
@@ -557,6 +567,36 @@ pub enum Callee<'e> {
     /// functions are written with.
     Lapack(&'static rumba_dialects::LapackRoutine),
     Builtin(&'e str),
+    /// A function with `@overload` implementations, by its key: the implementation for the
+    /// arguments' types (`overload_implementation`).
+    Overload(String),
+    /// `a.X(...)` of a method with `@overload_method` implementations, by its key; the receiver
+    /// `a` is the first argument.
+    OverloadMethod(String),
+}
+
+/// The function an overload's call runs for arguments of `arguments`' types (strings known when
+/// compiling as any string); where it has not been given, a `MissingImplementation` error that
+/// asks the caller for it.
+pub fn overload_implementation(module: &SourceModule, call: &ExprCall, key: &str, arguments: &[Type]) -> Result<String, Diagnostic> {
+    let arguments: Vec<Type> = arguments.iter().cloned().map(Type::runtime).collect();
+    let Some(name) = module.implementation(key, &arguments) else {
+        let listed: Vec<String> = arguments.iter().map(ToString::to_string).collect();
+        let what = match &*call.func {
+            Expr::Attribute(method) => format!("method '{}'", method.attr),
+            function => format!("function '{}'", module.file.text[function.range()].trim()),
+        };
+        let mut missing = module.error(call.range(), DiagnosticKind::MissingImplementation, format!("no implementation of {what} for argument types ({})", listed.join(", ")));
+        missing.missing_implementation = Some(crate::diagnostics::MissingImplementation { key: key.to_string(), arguments: listed });
+        return Err(missing);
+    };
+    let parameters = &module.function(name).expect("an implementation is a function of the module").parameters;
+    let takes = parameters.args.len() + parameters.posonlyargs.len();
+    if takes != arguments.len() || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() {
+        let what = module.file.text[call.func.range()].trim().to_string();
+        return Err(module.typing(call, format!("the implementation of '{what}' takes {takes} arguments, the call gives {}", arguments.len())));
+    }
+    Ok(name.to_string())
 }
 
 /// The values a body assigns to `name` (`name = value`, `name op= value`), in any statement nested in
@@ -1619,6 +1659,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
+            Callee::Overload(key) | Callee::OverloadMethod(key) => {
+                let name = overload_implementation(module, call, &key, &arguments)?;
+                let index = self.specialisations.specialise(&name, &arguments, call)?;
+                Ok(self.specialisations.functions[index].return_type.clone())
+            }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
@@ -1829,6 +1874,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
             Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
+            Some(Global::Overload(key)) => Ok(Callee::Overload(key.clone())),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
             // iterable are the prelude's, of several numbers the library's.
@@ -1863,9 +1909,10 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             }
             Expr::Attribute(inner) if matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => cuda_callee(module, call, is_local),
             // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
-            _ => match module.prelude_function(&format!("_method_{}", attribute.attr)) {
-                Some(prelude_name) => Ok(Callee::Method(prelude_name)),
-                None => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
+            _ => match (module.prelude_function(&format!("_method_{}", attribute.attr)), module.method_overload(attribute.attr.as_str())) {
+                (Some(prelude_name), _) => Ok(Callee::Method(prelude_name)),
+                (None, Some(key)) => Ok(Callee::OverloadMethod(key.to_string())),
+                (None, None) => Err(module.unsupported(&*call.func, format!("method '{}' is not supported yet", attribute.attr))),
             },
         },
         other => Err(module.unsupported(other, "unsupported call")),

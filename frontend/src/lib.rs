@@ -25,7 +25,7 @@ mod text;
 pub mod types;
 mod ufuncs;
 
-pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile, SourceLocation};
+pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, MissingImplementation, SourceFile, SourceLocation};
 pub use emit::RaiseSite;
 pub use format_spec::FormatSpec;
 pub use lists::{SORT_SIGNED, SORT_TEXT, SORT_UNSIGNED};

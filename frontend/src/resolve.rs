@@ -38,6 +38,10 @@ pub enum Global {
     /// A value compiled code cannot use, with why (a function whose source is not available):
     /// an error where the code uses it.
     Refused(String),
+    /// A function (or, under `.name`, a method) with `@overload` implementations, by its key:
+    /// which implementation a call runs depends on its arguments' types, and the caller gives
+    /// them on demand ([`SourceModule::implement`]).
+    Overload(String),
 }
 
 /// A function that is not a definition of the module's source (of another module, a closure,
@@ -85,6 +89,9 @@ pub enum Binding {
     Namespace(Vec<(String, Binding)>),
     /// A value compiled code cannot use, with why; an error only where the code uses it.
     Refused(String),
+    /// A function with `@overload` implementations, by its key; bound under `.name`, the method
+    /// `name` with `@overload_method` implementations.
+    Overload(String),
 }
 
 /// A parsed Python module.
@@ -96,6 +103,8 @@ pub struct SourceModule {
     prelude: std::ops::Range<usize>,
     /// The functions of other modules compiled with this one, with the names they are called by.
     included: Vec<(Arc<FunctionSource>, String)>,
+    /// Each overload's implementations given so far: the argument types, the function's name.
+    implementations: HashMap<String, Vec<(Vec<crate::types::Type>, String)>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -264,7 +273,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        Ok(Self { file, functions, globals, prelude, included: Vec::new() })
+        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new() })
     }
 
     /// Binds the names of a function's environment by value, over what the module's source says
@@ -273,8 +282,9 @@ impl SourceModule {
     pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), String> {
         for (name, binding) in environment {
             for (name, global) in self.globals_of(name, binding)? {
-                // A function of the module is called by its definition, whatever else binds its name.
-                if !matches!(self.globals.get(&name), Some(Global::Function(_))) {
+                // A function of the module is called by its definition, whatever else binds its
+                // name, unless it is overloaded.
+                if !matches!(self.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_)) {
                     self.globals.insert(name, global);
                 }
             }
@@ -311,6 +321,7 @@ impl SourceModule {
             }
             Binding::Function(function) => Global::Function(self.include(function)?),
             Binding::Refused(reason) => Global::Refused(reason.clone()),
+            Binding::Overload(key) => Global::Overload(key.clone()),
             Binding::Namespace(members) => {
                 let mut globals = vec![(name.to_string(), Global::Namespace)];
                 for (member, binding) in members {
@@ -353,7 +364,7 @@ impl SourceModule {
         }
         for (name, binding) in &source.environment {
             for (name, global) in self.globals_of(name, binding)? {
-                if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) {
+                if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_)) {
                     definitions.globals.insert(name, global);
                 }
             }
@@ -363,7 +374,9 @@ impl SourceModule {
             self.functions.insert(format!("{prefix}{name}"), crate::namespace::rename_globals(function, &definitions.globals, &prefix));
         }
         for (name, global) in definitions.globals {
-            self.globals.insert(format!("{prefix}{name}"), global);
+            // Methods are not named by a module's globals: `.name` means the same everywhere.
+            let name = if name.starts_with('.') { name } else { format!("{prefix}{name}") };
+            self.globals.insert(name, global);
         }
         Ok(compiled_name)
     }
@@ -379,6 +392,28 @@ impl SourceModule {
             prefix = format!("{readable}${suffix}.");
         }
         prefix
+    }
+
+    /// Compiles `implementation` with the module as what the overload `key` runs for arguments
+    /// of `arguments`' types.
+    pub fn implement(&mut self, key: &str, arguments: Vec<crate::types::Type>, implementation: &Arc<FunctionSource>) -> Result<(), String> {
+        let name = self.include(implementation)?;
+        self.implementations.entry(key.to_string()).or_default().push((arguments, name));
+        Ok(())
+    }
+
+    /// The function the overload `key` runs for arguments of `arguments`' types, if it has been given.
+    pub fn implementation(&self, key: &str, arguments: &[crate::types::Type]) -> Option<&str> {
+        let implementations = self.implementations.get(key)?;
+        implementations.iter().find(|(types, _)| types == arguments).map(|(_, name)| name.as_str())
+    }
+
+    /// The overload of the method `name`, if there is one.
+    pub fn method_overload(&self, name: &str) -> Option<&str> {
+        match self.globals.get(&format!(".{name}")) {
+            Some(Global::Overload(key)) => Some(key),
+            _ => None,
+        }
     }
 
     pub fn function(&self, name: &str) -> Option<&StmtFunctionDef> {

@@ -14,7 +14,7 @@ import types as pytypes
 
 import numpy as np
 
-from . import _rumba, config
+from . import _rumba, config, errors, extending
 from .types import Signature, Type
 
 # Options a jit call takes: rumba's own and those it honours (eqsat, pipeline, fastmath, parallel,
@@ -219,7 +219,11 @@ def _describe_namespace(module, referenced, caller_source, visiting):
 
 def _describe_value(name, value, referenced, caller_source, visiting):
     """How the environment binds ``name``, holding ``value``: as ``_describe`` does, and
-    functions and modules of the user's by their source and members."""
+    functions and modules of the user's by their source and members, and functions with
+    ``@overload`` implementations by their key."""
+    key = extending.overloaded(value)
+    if key is not None:
+        return ("overload", key)
     description = _describe(value)
     if description is not None:
         return description
@@ -288,7 +292,48 @@ def _environment(py_func, visiting=None, caller_source=None):
         description = _describe_value(name, value, referenced, caller_source, visiting)
         if description is not None:
             environment.append((name, description))
+    # A method with `@overload_method` implementations is bound as `.name`.
+    referenced = _referenced_names(py_func) if referenced is None else referenced
+    environment.extend(("." + name, ("overload", key)) for name, key in extending.overloaded_methods(referenced))
     return environment
+
+
+class _Compiler:
+    """A compiler (``_rumba.Compiler``) that gives each ``@overload`` the implementation a
+    compilation asks for, then compiles again."""
+
+    def __init__(self, *args, **kwargs):
+        self._compiler = _rumba.Compiler(*args, **kwargs)
+
+    def __getattr__(self, name):
+        method = getattr(self._compiler, name)
+
+        def implementing(*args, **kwargs):
+            given = set()
+            while True:
+                try:
+                    return method(*args, **kwargs)
+                except errors.MissingImplementation as missing:
+                    key, type_texts, message = missing.args
+                    if (key, tuple(type_texts)) in given:
+                        raise errors.InternalError("the implementation given for %s did not reach the compiler:\n%s" % (key, message)) from None
+                    given.add((key, tuple(type_texts)))
+                    self._compiler.implement(key, type_texts, _describe_implementation(extending.implementation(key, type_texts), message))
+
+        return implementing
+
+
+def _describe_implementation(implementation, message):
+    """How the compiler is given an ``@overload``'s implementation: as a function compiled with
+    the caller, from its own source; ``message`` is the error where there is none."""
+    if implementation is None:
+        raise errors.TypingError(message)
+    if _python_function(implementation) is None:
+        raise errors.TypingError("%s\n  note: the typing function returned %r, not a function" % (message, implementation))
+    description = _describe_function(implementation.__name__, implementation, ("", False), set())
+    if description[0] == "refused":
+        raise errors.TypingError("%s\n  note: its implementation %s %s" % (message, implementation.__qualname__, description[1]))
+    return description
 
 
 class Dispatcher(_rumba.DispatchTable):
@@ -315,7 +360,7 @@ class Dispatcher(_rumba.DispatchTable):
     def _get_compiler(self):
         if self._compiler is None:
             source, file_name, _ = self._source()
-            self._compiler = _rumba.Compiler(
+            self._compiler = _Compiler(
                 source,
                 file_name,
                 self._options.get("opt", config.OPT),

@@ -30,3 +30,9 @@ class NumbaWarning(Warning):
 class NumbaPerformanceWarning(NumbaWarning):
     """Code that works but runs slower than it could (a host array passed to a CUDA kernel is
     copied to the device and back at every launch)."""
+
+
+class MissingImplementation(RumbaError):
+    """Raised by the compiler, caught by rumba: a call of an ``@overload`` needs the
+    implementation for its arguments' types. ``args`` are the overload's key, the types and the
+    located message to give the user if there is none."""

@@ -1,7 +1,10 @@
 """Numba's type objects: ``float64``, ``int32``, ..., their shorthands (``f8``, ``i4``), array types by
 slicing (``float32[:]``, ``float64[:, ::1]``, ``float64[::1, :]``) or by ``Array(float64, 2, 'C',
-readonly=True)``, and signatures by calling a type (``float64(int32, int32)``). Each prints in the
-notation rumba's compiler parses."""
+readonly=True)``, tuples (``UniTuple(int64, 3)``, ``Tuple((int64, float64))``), containers
+(``ListType(int64)``, ``DictType(unicode_type, float64)``), and signatures by calling a type
+(``float64(int32, int32)``). Each prints in the notation rumba's compiler parses, and ``parse``
+reads that notation back: ``@overload`` typing functions get the argument types as these objects
+and test them as Numba's do (``isinstance(x, types.Integer)``, ``x.ndim``, ``x.dtype``)."""
 
 __all__ = [
     "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
@@ -23,69 +26,206 @@ class Type:
     def __hash__(self):
         return hash(str(self))
 
-
-class NumberType(Type):
-    def __init__(self, name):
-        self.name = name
+    def __str__(self):
+        return self.name
 
     def __repr__(self):
         return self.name
+
+
+class Number(Type):
+    """A number type; an array type by slicing (``float64[:, ::1]``)."""
+
+    def __init__(self, name, bitwidth):
+        self.name = name
+        self.bitwidth = bitwidth
 
     def __getitem__(self, dims):
         dims = dims if isinstance(dims, tuple) else (dims,)
         for dim in dims:
             if not isinstance(dim, slice) or dim.start is not None or dim.stop is not None or dim.step not in (None, 1):
                 raise TypeError("array types are spelled with ':' and '::1', as in float64[:, ::1]")
-        return ArrayType(self, tuple(dim.step == 1 for dim in dims))
+        unit = [dim.step == 1 for dim in dims]
+        layout = "A" if unit.count(True) != 1 else ("C" if unit[-1] else "F" if unit[0] else None)
+        if layout is None:
+            raise TypeError("'::1' marks the first or the last dimension of an array type")
+        return Array(self, len(dims), layout)
 
 
-class ArrayType(Type):
-    def __init__(self, dtype, unit_strides, readonly=False):
+class Boolean(Number):
+    def __init__(self):
+        super().__init__("bool", 8)
+
+
+class Integer(Number):
+    def __init__(self, bitwidth, signed):
+        super().__init__("%sint%d" % ("" if signed else "u", bitwidth), bitwidth)
+        self.signed = signed
+
+
+class Float(Number):
+    def __init__(self, bitwidth):
+        super().__init__("float%d" % bitwidth, bitwidth)
+
+
+class Complex(Number):
+    def __init__(self, bitwidth):
+        super().__init__("complex%d" % bitwidth, bitwidth)
+
+
+class Array(Type):
+    """Numba's ``types.Array(dtype, ndim, layout, readonly=False)``: layout ``'C'``, ``'F'`` or
+    ``'A'``; a read-only array type accepts read-only arrays (a write into one is a typing error)."""
+
+    def __init__(self, dtype, ndim, layout, readonly=False):
+        if not isinstance(dtype, Number):
+            raise TypeError("Array() takes a number type such as float64, got %r" % (dtype,))
+        if not isinstance(ndim, int) or ndim < 1:
+            raise TypeError("Array() takes a positive number of dimensions, got %r" % (ndim,))
+        if layout not in ("C", "F", "A"):
+            raise ValueError("Array() layout is 'C', 'F' or 'A', got %r" % (layout,))
         self.dtype = dtype
-        self.unit_strides = unit_strides
+        self.ndim = ndim
+        self.layout = layout
         self.readonly = readonly
 
     @property
-    def ndim(self):
-        return len(self.unit_strides)
+    def mutable(self):
+        return not self.readonly
 
     @property
-    def layout(self):
-        if not any(self.unit_strides):
-            return "A"
-        return "C" if self.unit_strides[-1] else "F"
-
-    def __repr__(self):
-        dims = ", ".join("::1" if unit else ":" for unit in self.unit_strides)
+    def name(self):
+        unit = lambda dim: (self.layout == "C" and dim == self.ndim - 1) or (self.layout == "F" and dim == 0)
+        dims = ", ".join("::1" if unit(dim) else ":" for dim in range(self.ndim))
         return "%s%s[%s]" % ("readonly " if self.readonly else "", self.dtype, dims)
 
 
-def Array(dtype, ndim, layout, readonly=False):
-    """Numba's ``types.Array(dtype, ndim, layout, readonly=False)``: layout ``'C'``, ``'F'`` or
-    ``'A'``; a read-only array type accepts read-only arrays (a write into one is a typing error)."""
-    if not isinstance(dtype, NumberType):
-        raise TypeError("Array() takes a number type such as float64, got %r" % (dtype,))
-    if not isinstance(ndim, int) or ndim < 1:
-        raise TypeError("Array() takes a positive number of dimensions, got %r" % (ndim,))
-    if layout not in ("C", "F", "A"):
-        raise ValueError("Array() layout is 'C', 'F' or 'A', got %r" % (layout,))
-    unit_strides = tuple((layout == "C" and dim == ndim - 1) or (layout == "F" and dim == 0) for dim in range(ndim))
-    return ArrayType(dtype, unit_strides, readonly)
+class BaseTuple(Type):
+    """A tuple type; ``types`` holds its elements' types."""
+
+    @property
+    def count(self):
+        return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __len__(self):
+        return len(self.types)
+
+    def __getitem__(self, index):
+        return self.types[index]
+
+    @property
+    def name(self):
+        return "(%s,)" % self.types[0] if len(self.types) == 1 else "(%s)" % ", ".join(map(str, self.types))
 
 
-class _Void(Type):
-    def __repr__(self):
-        return "void"
+class UniTuple(BaseTuple):
+    """``UniTuple(dtype, count)``: a tuple of ``count`` elements of one type."""
+
+    def __init__(self, dtype, count):
+        self.dtype = dtype
+        self.types = (dtype,) * count
 
 
-class _Unicode(Type):
+class Tuple(BaseTuple):
+    """``Tuple((t1, t2, ...))``: a tuple of elements of different types (one of equal types is a
+    ``UniTuple``, as Numba makes it)."""
+
+    def __new__(cls, types):
+        types = tuple(types)
+        if types and all(element == types[0] for element in types):
+            return UniTuple(types[0], len(types))
+        return super().__new__(cls)
+
+    def __init__(self, types):
+        self.types = tuple(types)
+
+
+class ListType(Type):
+    """A list of elements of one type (Numba's reflected and typed lists alike)."""
+
+    def __init__(self, dtype):
+        self.dtype = self.item_type = dtype
+
+    @property
+    def name(self):
+        return "list(%s)" % self.dtype
+
+
+class DictType(Type):
+    def __init__(self, key_type, value_type):
+        self.key_type = key_type
+        self.value_type = value_type
+
+    @property
+    def name(self):
+        return "dict(%s, %s)" % (self.key_type, self.value_type)
+
+
+class Set(Type):
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    @property
+    def name(self):
+        return "set(%s)" % self.dtype
+
+
+class Optional(Type):
+    """A value of ``type`` or None."""
+
+    def __init__(self, type):
+        self.type = type
+
+    @property
+    def name(self):
+        return "OptionalType(%s)" % self.type
+
+
+class NoneType(Type):
+    name = "none"
+
+
+class UnicodeType(Type):
     """Numba's ``unicode_type``: a string, known only when the code runs."""
 
     # The name by which compiled code knows it (`from numba.types import unicode_type`).
-    __name__ = "unicode_type"
+    __name__ = name = "unicode_type"
 
-    def __repr__(self):
-        return "unicode_type"
+
+class StringLiteral(UnicodeType):
+    """A string known when compiling; ``literal_value`` is its text."""
+
+    def __init__(self, literal_value):
+        self.literal_value = literal_value
+
+    @property
+    def name(self):
+        return "Literal[str](%s)" % self.literal_value
+
+
+class DType(Type):
+    """A NumPy scalar type as a value (``np.float64``, ``a.dtype``)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    @property
+    def name(self):
+        return "dtype(%s)" % self.dtype
+
+
+class Dispatcher(Type):
+    """A function passed as a value."""
+
+    def __init__(self, name):
+        self.name = "function[%s]" % name
+
+
+class _Void(Type):
+    name = "void"
 
 
 class Signature:
@@ -109,17 +249,72 @@ class Signature:
         return hash(str(self))
 
 
-void = none = _Void()
-boolean = bool_ = b1 = NumberType("bool")
-int8 = i1 = byte = NumberType("int8")
-int16 = i2 = NumberType("int16")
-int32 = i4 = intc = NumberType("int32")
-int64 = i8 = intp = NumberType("int64")
-uint8 = u1 = NumberType("uint8")
-uint16 = u2 = NumberType("uint16")
-uint32 = u4 = NumberType("uint32")
-uint64 = u8 = uintp = NumberType("uint64")
-float32 = f4 = single = NumberType("float32")
-float64 = f8 = double = NumberType("float64")
-complex128 = c16 = NumberType("complex128")
-unicode_type = _Unicode()
+NumberType = Number
+ArrayType = Array
+Literal = StringLiteral
+List = ListType
+void = _Void()
+none = NoneType()
+boolean = bool_ = b1 = Boolean()
+int8 = i1 = byte = Integer(8, True)
+int16 = i2 = Integer(16, True)
+int32 = i4 = intc = Integer(32, True)
+int64 = i8 = intp = Integer(64, True)
+uint8 = u1 = Integer(8, False)
+uint16 = u2 = Integer(16, False)
+uint32 = u4 = Integer(32, False)
+uint64 = u8 = uintp = Integer(64, False)
+float32 = f4 = single = Float(32)
+float64 = f8 = double = Float(64)
+complex128 = c16 = Complex(128)
+unicode_type = UnicodeType()
+integer_domain = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64))
+real_domain = frozenset((float32, float64))
+complex_domain = frozenset((complex128,))
+number_domain = integer_domain | real_domain | complex_domain
+
+_NUMBERS = {number.name: number for number in (boolean, *integer_domain, *real_domain, *complex_domain)}
+
+
+def parse(text):
+    """The type object of a type in the notation the compiler prints (``"float64[:, ::1]"``,
+    ``"(int64, unicode_type)"``, ``"dict(unicode_type, list(float64))"``)."""
+    text = text.strip()
+    for prefix, make in (("Literal[str](", StringLiteral), ("function[", Dispatcher)):
+        if text.startswith(prefix):
+            return make(text[len(prefix):-1])
+    if text.startswith("readonly "):
+        array = parse(text[len("readonly "):])
+        return Array(array.dtype, array.ndim, array.layout, readonly=True)
+    for prefix, make in (("list(", ListType), ("set(", Set), ("OptionalType(", Optional), ("dtype(", DType)):
+        if text.startswith(prefix):
+            return make(parse(text[len(prefix):-1]))
+    if text.startswith("dict("):
+        key, value = _split_top_level(text[len("dict("):-1])
+        return DictType(parse(key), parse(value))
+    if text.startswith("("):
+        return Tuple(tuple(parse(part) for part in _split_top_level(text[1:-1]) if part.strip()))
+    if text.endswith("]"):
+        dtype, dims = text[:-1].split("[", 1)
+        unit = [dim.strip() == "::1" for dim in dims.split(",")]
+        layout = "A" if unit.count(True) != 1 else ("C" if unit[-1] else "F")
+        return Array(_NUMBERS[dtype.strip()], len(unit), layout)
+    if text == "none":
+        return none
+    if text == "unicode_type":
+        return unicode_type
+    return _NUMBERS[text]
+
+
+def _split_top_level(text):
+    parts, depth, start = [], 0, 0
+    for position, character in enumerate(text):
+        if character in "([":
+            depth += 1
+        elif character in ")]":
+            depth -= 1
+        elif character == "," and depth == 0:
+            parts.append(text[start:position])
+            start = position + 1
+    parts.append(text[start:])
+    return parts

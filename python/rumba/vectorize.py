@@ -13,7 +13,7 @@ import threading
 import numpy as np
 
 from . import _rumba
-from .dispatcher import _compiled_name, _environment, _fastmath_flags, _module_source
+from .dispatcher import _compiled_name, _Compiler, _environment, _fastmath_flags, _module_source
 from .types import Signature
 
 _LOOP_TEMPLATE = """
@@ -37,7 +37,7 @@ def _check_target(decorator, target):
 def _compiler(py_func, loop_source, target, fastmath):
     """A compiler of the kernel's module with ``loop_source`` added to it."""
     source, file_name, _ = _module_source(py_func)
-    return _rumba.Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel", _environment(py_func))
+    return _Compiler(source + loop_source, file_name, 3, _fastmath_flags(fastmath), target == "parallel", _environment(py_func))
 
 
 def _range_for(target):

@@ -33,6 +33,15 @@ fn error_class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> 
 }
 
 fn compile_error(py: Python<'_>, error: Error) -> PyErr {
+    if let Error::Diagnostics(diagnostics) = &error {
+        if let Some(missing) = diagnostics.first().and_then(|diagnostic| diagnostic.missing_implementation.as_ref()) {
+            // Not an error for the user: the dispatcher gives the implementation and compiles again.
+            return match error_class(py, "MissingImplementation").and_then(|class| class.call1((missing.key.clone(), missing.arguments.clone(), diagnostics.to_string()))) {
+                Ok(instance) => PyErr::from_value(instance),
+                Err(error) => error,
+            };
+        }
+    }
     let (class, message) = match &error {
         Error::Diagnostics(diagnostics) => {
             let class = match diagnostics.first().map(|diagnostic| diagnostic.kind) {
@@ -108,6 +117,7 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
             environment: environment_of(description.get_item(5)?.extract()?)?,
         })),
         "refused" => rumba::Binding::Refused(description.get_item(1)?.extract()?),
+        "overload" => rumba::Binding::Overload(description.get_item(1)?.extract()?),
         "namespace" => rumba::Binding::Namespace(environment_of(description.get_item(1)?.extract()?)?),
         other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
     })
@@ -165,6 +175,17 @@ impl Compiler {
         let environment = environment_of(environment)?;
         let mut module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         module.0.bind(&environment).map_err(|error| compile_error(py, error))
+    }
+
+    /// Gives the overload `key` its implementation for argument types `types`, described as an
+    /// environment's `("function", ...)` is: what a `MissingImplementation` error asked for.
+    fn implement(&self, py: Python<'_>, key: &str, types: Vec<String>, implementation: Bound<'_, PyTuple>) -> PyResult<()> {
+        let types = parse_types(&types)?;
+        let rumba::Binding::Function(implementation) = binding_of(&implementation)? else {
+            return Err(PyTypeError::new_err("an implementation is described as ('function', ...)"));
+        };
+        let mut module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        module.0.implement(key, types, &implementation).map_err(|error| compile_error(py, error))
     }
 
     /// Compiles `name` for argument types in Numba's notation (`"int64"`, `"float32[::1]"`).

@@ -1125,3 +1125,22 @@ def test_a_conditional_whose_test_reads_the_assigned_variable_compiles():
     """Whether `n` is a NumPy scalar was asked of `n // 2 if n % 2 == 0 else ...` by typing its test,
     which asked it of `n` again: the compiler's stack overflowed."""
     assert njit(collatz_length)(27) == collatz_length(27)
+
+
+# --------------------------------------------------------------------------------------------------
+# A result of no values whose function raises
+# --------------------------------------------------------------------------------------------------
+
+
+def refuses(x):
+    raise NotImplementedError("no")
+
+
+def pair_of_refusals(a, b):
+    return refuses(a), refuses(b)
+
+
+def test_a_raise_under_a_result_of_nones_reaches_the_caller():
+    """A function returning a tuple of Nones returns its status alone, which the call read as the
+    first field of a struct: the exception was lost and the call gave (None, None)."""
+    check(jitted(pair_of_refusals), 3, 2.5)

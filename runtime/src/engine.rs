@@ -144,6 +144,9 @@ pub struct CompiledFunction {
     pub arguments: Vec<Type>,
     pub return_type: Type,
     result_layout: Arc<ResultLayout>,
+    /// Whether the entry returns its status in a struct with values; a result of no values
+    /// (None, a tuple of Nones) is the status alone.
+    result_is_struct: bool,
     raise_sites: Arc<Vec<RaiseSite>>,
 }
 
@@ -151,7 +154,8 @@ impl CompiledFunction {
     pub fn new(engine: Arc<Engine>, symbol: String, arguments: Vec<Type>, return_type: Type, raise_sites: Vec<RaiseSite>) -> Result<Self, String> {
         let entry = engine.packed_entry(&symbol)?;
         let result_layout = Arc::new(ResultLayout::new(&return_type));
-        Ok(Self { _engine: engine, entry, symbol, arguments, return_type, result_layout, raise_sites: Arc::new(raise_sites) })
+        let result_is_struct = !return_type.flat_mlir().is_empty();
+        Ok(Self { _engine: engine, entry, symbol, arguments, return_type, result_layout, result_is_struct, raise_sites: Arc::new(raise_sites) })
     }
 
     /// Calls the function; arrays are passed by reference and may be written in place.
@@ -267,7 +271,7 @@ impl CompiledFunction {
     fn invoke(&self, packed: &mut PackedArguments, arguments: &[Argument]) -> Result<Value, CallError> {
         let layout = &self.result_layout;
         let mut buffer: smallvec::SmallVec<[u64; 16]> = smallvec::smallvec![0u64; layout.size.div_ceil(8).max(1)];
-        let result_is_struct = self.return_type != Type::None;
+        let result_is_struct = self.result_is_struct;
         let mut result_slot = std::ptr::null_mut();
         let mut pointers = smallvec::SmallVec::new();
         packed.pointers(buffer.as_mut_ptr().cast(), result_is_struct, &mut result_slot, &mut pointers);

@@ -72,7 +72,7 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     fn located(&self, line: usize, column: usize, kind: DiagnosticKind, message: String) -> Diagnostic {
-        Diagnostic { kind, location: SourceLocation { file: self.module.file.name.clone(), line, column }, message, source_line: self.module.file.line_text(line.max(1)).to_string(), notes: Vec::new() }
+        Diagnostic { kind, location: SourceLocation { file: self.module.file.name.clone(), line, column }, message, source_line: self.module.file.line_text(line.max(1)).to_string(), notes: Vec::new(), missing_implementation: None }
     }
 
     /// `array` seen as an array of type `to` (the same memory, in a layout as general as its own or

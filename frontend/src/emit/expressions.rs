@@ -752,6 +752,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         match callee {
             Callee::Function(name) | Callee::Method(name) => self.emit_compiled_call(&name, arguments, call),
+            Callee::Overload(key) | Callee::OverloadMethod(key) => {
+                let name = crate::infer::overload_implementation(module, call, &key, &argument_types)?;
+                self.emit_compiled_call(&name, arguments, call)
+            }
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from .. import _rumba, errors
-from ..dispatcher import Dispatcher, _accepts, _compiled_name, _environment, _fastmath_flags, _module_source, _options_check, typeof
+from ..dispatcher import Dispatcher, _accepts, _compiled_name, _Compiler, _environment, _fastmath_flags, _module_source, _options_check, typeof
 
 __all__ = [
     "jit", "grid", "gridsize", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpsize", "syncthreads",
@@ -891,7 +891,7 @@ class _GeneratedKernel(CUDAKernel):
         super().__init__(py_func, [], options)
         self._name = prefix + _compiled_name(py_func)
         module_source, file_name, _ = _module_source(py_func)
-        self._compiler = _rumba.Compiler(module_source + source, file_name, 3, _fastmath_flags(options.get("fastmath", False)), False, _environment(py_func))
+        self._compiler = _Compiler(module_source + source, file_name, 3, _fastmath_flags(options.get("fastmath", False)), False, _environment(py_func))
 
 
 class CUDAUFunc:
