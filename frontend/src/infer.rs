@@ -278,17 +278,29 @@ fn check_not_variadic(module: &SourceModule, function: &StmtFunctionDef) -> Resu
     }
 }
 
-/// `np.ufunc(..., out=target)`: the target, and the call without it, which computes the value
-/// that goes into the target. The call without it has an empty range of its own, so that its
-/// type is not the whole call's (which is the target's).
+/// `np.ufunc(..., out=target)`, or the target passed after the operands (`np.add(a, b, a)`): the
+/// target, and the call without it, which computes the value that goes into the target. The call
+/// without it has an empty range of its own, so that its type is not the whole call's (which is
+/// the target's).
 pub fn ufunc_out(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<(Expr, ExprCall)> {
-    let position = call.arguments.keywords.iter().position(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "out"))?;
-    let callee = resolve_callee(module, call, is_local).ok()?;
-    if !matches!(&callee, Callee::Numpy(name) if crate::ufuncs::lookup(name).is_some()) {
+    let keyword = call.arguments.keywords.iter().position(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "out"));
+    if keyword.is_none() && call.arguments.args.len() < 2 {
         return None;
     }
+    let callee = resolve_callee(module, call, is_local).ok()?;
+    let Callee::Numpy(name) = &callee else { return None };
+    let ufunc = crate::ufuncs::lookup(name)?;
     let mut computed = call.clone();
-    let target = computed.arguments.keywords.remove(position).value;
+    let target = match keyword {
+        Some(position) => computed.arguments.keywords.remove(position).value,
+        None if call.arguments.args.len() == ufunc.arity + 1 => {
+            let mut operands = std::mem::take(&mut computed.arguments.args).into_vec();
+            let target = operands.pop().expect("the operands and the target");
+            computed.arguments.args = operands.into_boxed_slice();
+            target
+        }
+        None => return None,
+    };
     computed.range_start = computed.arguments.range.end();
     Some((target, computed))
 }

@@ -666,6 +666,25 @@ def test_ufuncs_write_into_out_as_numpy():
         np.testing.assert_array_equal(got, expected)
 
 
+def into_positional_out(z, c, mask):
+    np.multiply(z, z, z)
+    np.add(z, c, z)
+    np.logical_not(mask, mask)
+    o = np.zeros_like(c)
+    r = np.sqrt(z, o)
+    return z, mask, o, r
+
+
+def test_out_passed_after_the_operands_receives_the_result():
+    # Numba and NumPy take out as the argument after the operands: it was ignored (z unchanged).
+    def arguments():
+        return np.array([2.0, 3.0]), np.ones(2), np.array([True, False])
+
+    for got, expected in zip(njit(into_positional_out)(*arguments()), into_positional_out(*arguments())):
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
 def test_out_of_another_kind_is_a_located_error():
     @njit
     def sqrt_into_ints(a):
