@@ -379,6 +379,14 @@ def test_a_vector_is_refused_where_numpy_needs_a_matrix():
         njit(inv)(np.ones(3))
 
 
+def test_complex_matrices_are_refused_not_read_as_their_real_parts():
+    # They were copied into float64 matrices, dropping the imaginary parts: a wrong inverse.
+    a = np.array([[2 + 1j, 1], [1, 3]])
+    for function, arguments in ((inv, (a,)), (solve, (a, np.ones(2))), (solve, (a.real.copy(), np.ones(2) * 1j))):
+        with pytest.raises(rumba.errors.UnsupportedError, match=r"test_linalg.py:\d+:\d+: error: np.linalg.(inv|solve): does not take complex matrices"):
+            njit(function)(*arguments)
+
+
 def chain_of_two(a, b):
     return np.linalg.multi_dot([a, b])
 

@@ -2729,6 +2729,8 @@ def _cmath_atan(z):
 
 def _lapack_copy(a):
     # A fresh F-ordered copy of a matrix in the type LAPACK computes it in.
+    if a.dtype == np.complex128:
+        return np._unsupported("does not take complex matrices in compiled code yet")
     if a.dtype == np.float32:
         return a.T.astype(np.float32).T
     return a.T.astype(np.float64).T
@@ -2736,6 +2738,8 @@ def _lapack_copy(a):
 
 def _lapack_copies(a, b):
     # Fresh F-ordered copies of two matrices in their common LAPACK type.
+    if a.dtype == np.complex128 or b.dtype == np.complex128:
+        return np._unsupported("does not take complex matrices in compiled code yet")
     if a.dtype == np.float32:
         if b.dtype == np.float32:
             return a.T.astype(np.float32).T, b.T.astype(np.float32).T
@@ -2744,6 +2748,8 @@ def _lapack_copies(a, b):
 
 def _lapack_inexact(x):
     # `x` itself when it is a float array, else a float64 copy.
+    if x.dtype == np.complex128:
+        return np._unsupported("does not take complex matrices in compiled code yet")
     if x.dtype == np.float32:
         return x
     if x.dtype == np.float64:
