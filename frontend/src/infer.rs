@@ -904,7 +904,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Some(Type::None | Type::Unknown) | None => Some(value_type.clone()),
                     Some(current) => unify(current, &value_type),
                 };
-                let joined = joined.ok_or_else(|| self.module.typing(target, format!("variable '{}' is {} on one path and {value_type} on another", name.id, self.locals[name.id.as_str()])))?;
+                let joined = joined.ok_or_else(|| self.module.typing(target, format!("variable '{}' is {} on one path and {value_type} on another", crate::versions::source_name(&name.id), self.locals[name.id.as_str()])))?;
                 self.locals.insert(name.id.to_string(), joined);
                 Ok(())
             }
@@ -916,7 +916,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Name(name) => {
                 let current = self.locals.get(name.id.as_str()).cloned().unwrap_or(Type::Unknown);
                 let unified = unify(&current, &value_type).ok_or_else(|| {
-                    self.module.typing(target, format!("variable '{}' is {current} on one path and {value_type} on another", name.id))
+                    self.module.typing(target, format!("variable '{}' is {current} on one path and {value_type} on another", crate::versions::source_name(&name.id)))
                 })?;
                 self.locals.insert(name.id.to_string(), unified);
                 Ok(())
@@ -1538,11 +1538,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let module = self.module;
         match module.global(name) {
-            Some(Global::Constant(Constant::Int(_))) => Ok(Type::Scalar(INT64)),
-            Some(Global::Constant(Constant::Float(_))) => Ok(Type::Scalar(FLOAT64)),
-            Some(Global::Constant(Constant::Bool(_))) => Ok(Type::Scalar(Scalar::Bool)),
-            Some(Global::Constant(Constant::Complex(..))) => Ok(Type::Scalar(Scalar::Complex)),
-            Some(Global::Known(known)) => Ok(known.clone()),
+            Some(constant @ (Global::Constant(_) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
@@ -1870,6 +1866,19 @@ pub fn function_value_callee<'e>(module: &SourceModule, global: &str) -> Callee<
     match module.global(global) {
         Some(Global::Function(function)) => Callee::Function(function.clone()),
         _ => unreachable!("a function's type names a global function"),
+    }
+}
+
+/// The type of a constant bound by value: a number, a string, `None` or a tuple of these.
+pub fn constant_type(constant: &Global) -> Type {
+    match constant {
+        Global::Constant(Constant::Int(_)) => Type::Scalar(INT64),
+        Global::Constant(Constant::Float(_)) => Type::Scalar(FLOAT64),
+        Global::Constant(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
+        Global::Constant(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
+        Global::Known(known) => known.clone(),
+        Global::Tuple(elements) => Type::Tuple(elements.iter().map(constant_type).collect()),
+        _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
     }
 }
 

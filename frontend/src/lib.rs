@@ -23,6 +23,7 @@ mod stencil;
 pub mod strings;
 mod text;
 pub mod types;
+mod versions;
 mod ufuncs;
 
 pub use diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, MissingImplementation, SourceFile, SourceLocation};

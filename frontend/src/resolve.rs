@@ -30,6 +30,8 @@ pub enum Global {
     Constant(Constant),
     /// A string or `None`, known when compiling (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
+    /// A tuple of numbers, strings, `None` and tuples of these, folded in as constants.
+    Tuple(Vec<Global>),
     /// An array bound by value, frozen into compiled code as a read-only constant.
     Array(Arc<ConstantArray>),
     /// A module compiled code does not know (the user's own): its members the code reads are
@@ -81,6 +83,8 @@ pub enum Binding {
     Constant(Constant),
     /// A string or `None` (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
+    /// A tuple of numbers, strings, `None` and tuples of these.
+    Tuple(Vec<Binding>),
     /// A NumPy array (of numbers or bools), frozen.
     Array(Arc<ConstantArray>),
     /// A compiled or plain Python function the module's source does not define.
@@ -174,17 +178,16 @@ impl Definitions {
             }
             Stmt::Assign(assign) if assign.targets.len() == 1 => {
                 let Expr::Name(name) = &assign.targets[0] else { return };
-                if let Some(constant) = literal_constant(&assign.value) {
-                    self.globals.insert(name.id.to_string(), Global::Constant(constant));
-                } else if let Some(known) = literal_known(&assign.value) {
-                    self.globals.insert(name.id.to_string(), Global::Known(known));
+                if let Some(literal) = literal_global(&assign.value) {
+                    self.globals.insert(name.id.to_string(), literal);
                 }
             }
             _ => {}
         }
     }
 
-    /// Lifts the functions defined inside functions to the module (`lift.rs`), makes `*args`
+    /// Versions the variables reassigned at the top level of each function (`versions.rs`),
+    /// lifts the functions defined inside functions to the module (`lift.rs`), makes `*args`
     /// parameters tuples (`star_args.rs`), then rewrites the loops of every function
     /// (`desugar.rs`), in name order, so that the names and ranges the rewrites make are the same
     /// every time.
@@ -193,6 +196,7 @@ impl Definitions {
         pending.sort_unstable_by(|a, b| b.cmp(a));
         while let Some(name) = pending.pop() {
             let function = self.functions.get_mut(&name).expect("a key of the map");
+            crate::versions::version_variables(function);
             for lifted in crate::lift::lift_nested_functions(&name, function, file) {
                 let lifted_name = lifted.name.to_string();
                 self.globals.insert(lifted_name.clone(), Global::Function(lifted_name.clone()));
@@ -309,6 +313,7 @@ impl SourceModule {
             }
             Binding::Constant(constant) => Global::Constant(*constant),
             Binding::Known(known) => Global::Known(known.clone()),
+            Binding::Tuple(elements) => Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?),
             Binding::Array(array) => {
                 let elements: usize = array.shape.iter().product();
                 if elements * array.dtype.size_in_bytes() != array.bytes.len() {
@@ -480,12 +485,23 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
     }
 }
 
-/// The compile-time value of a string literal or `None`.
-fn literal_known(expr: &Expr) -> Option<crate::types::Type> {
+/// The global a module-level literal binds: a number, a string, `None`, or a tuple of these.
+fn literal_global(expr: &Expr) -> Option<Global> {
     match expr {
-        Expr::StringLiteral(literal) => Some(crate::types::Type::Str(literal.value.to_str().to_string())),
-        Expr::NoneLiteral(_) => Some(crate::types::Type::None),
-        _ => None,
+        Expr::StringLiteral(literal) => Some(Global::Known(crate::types::Type::Str(literal.value.to_str().to_string()))),
+        Expr::NoneLiteral(_) => Some(Global::Known(crate::types::Type::None)),
+        Expr::Tuple(tuple) => tuple.elts.iter().map(literal_global).collect::<Option<_>>().map(Global::Tuple),
+        other => literal_constant(other).map(Global::Constant),
+    }
+}
+
+/// An element of a tuple bound by value: a number, a string, `None` or a tuple of these.
+fn constant_element(name: &str, binding: &Binding) -> Result<Global, String> {
+    match binding {
+        Binding::Constant(constant) => Ok(Global::Constant(*constant)),
+        Binding::Known(known) => Ok(Global::Known(known.clone())),
+        Binding::Tuple(elements) => Ok(Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?)),
+        _ => Err(format!("'{name}' is a tuple holding values other than numbers, strings and None, which compiled code does not support")),
     }
 }
 

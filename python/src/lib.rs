@@ -100,6 +100,7 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         }
         "string" => rumba::Binding::Known(rumba::Type::Str(description.get_item(1)?.extract()?)),
         "none" => rumba::Binding::Known(rumba::Type::None),
+        "tuple" => rumba::Binding::Tuple(description.get_item(1)?.extract::<Vec<Bound<'_, PyTuple>>>()?.iter().map(binding_of).collect::<PyResult<_>>()?),
         "array" => {
             let dtype: String = description.get_item(1)?.extract()?;
             let dtype = Scalar::from_name(&dtype).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot hold arrays of {dtype}")))?;
@@ -130,7 +131,7 @@ fn environment_of(descriptions: Vec<(String, Bound<'_, PyTuple>)>) -> PyResult<V
 #[pymethods]
 impl Compiler {
     /// `environment` binds names by value: `(name, ("module", "numpy"))`, `(name, ("member",
-    /// "math", "sqrt"))`, `(name, ("constant", number))`, `(name, ("string", text))`, `(name, ("none",))`, `(name, ("array", dtype, shape,
+    /// "math", "sqrt"))`, `(name, ("constant", number))`, `(name, ("string", text))`, `(name, ("none",))`, `(name, ("tuple", [description, ...]))`, `(name, ("array", dtype, shape,
     /// bytes))`, `(name, ("function", module, name, source, file_name, environment))` or
     /// `(name, ("namespace", environment))` (a module, by the members the code reads) or
     /// `(name, ("refused", why))` (a value compiled code cannot use).

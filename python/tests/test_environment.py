@@ -295,3 +295,38 @@ def mode_factory(mode, offset):
 def test_closures_over_strings_and_none(mode, offset):
     function = mode_factory(mode, offset)
     assert njit(function)(6) == function(6)
+
+
+LIMITS = (1, 5, 9)
+RECORD = (2, 0.5, "name", None, (3, 4))
+HOLDS_AN_ARRAY = (1, np.ones(2))
+
+
+def reads_global_tuples(i):
+    total = 0
+    for limit in LIMITS:
+        total += limit
+    return total + LIMITS[i] + len(RECORD) + RECORD[4][1] + RECORD[1], RECORD[2], RECORD
+
+
+def shape_factory(shape):
+    def zeros_like_shape():
+        return np.zeros(shape).sum() + shape[0]
+
+    return zeros_like_shape
+
+
+def test_global_and_closure_tuples_are_constants():
+    # Numba freezes global tuples of numbers, strings and None as constants.
+    assert njit(reads_global_tuples)(2) == reads_global_tuples(2)
+    function = shape_factory((2, 3))
+    assert njit(function)() == function()
+
+
+def reads_a_tuple_holding_an_array():
+    return HOLDS_AN_ARRAY[0]
+
+
+def test_a_global_tuple_holding_an_array_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_environment.py:\d+:\d+: error: 'HOLDS_AN_ARRAY' is a tuple holding values other than"):
+        njit(reads_a_tuple_holding_an_array)()

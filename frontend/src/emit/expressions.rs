@@ -295,10 +295,21 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let (true, Some(flag)) = (self.maybe_unbound.contains_key(&expr.range()), self.bound_flags.get(name).cloned()) {
             let bound = self.load(&flag, "i1");
             let unbound = self.op(format!("py.not {bound} : i1 {loc}"));
-            let message = format!("cannot access local variable '{name}' where it is not associated with a value");
+            let message = format!("cannot access local variable '{}' where it is not associated with a value", crate::versions::source_name(name));
             self.raise_if(&unbound, "UnboundLocalError", &message, expr)?;
         }
         Ok(())
+    }
+
+    /// The value of a constant bound by value: a number, a string, `None` or a tuple of these.
+    fn global_constant(&mut self, constant: &Global, loc: &str) -> Value {
+        match constant {
+            Global::Constant(constant) => self.constant_value(*constant, loc),
+            Global::Known(Type::None) => Value::None,
+            Global::Known(known) => Value::CompileTime(known.clone()),
+            Global::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.global_constant(element, loc)).collect()),
+            _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
+        }
     }
 
     fn load_name(&mut self, name: &str, expr: &Expr, loc: &str) -> Result<Value, Diagnostic> {
@@ -318,9 +329,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
             None => match module.global(name) {
-                Some(Global::Constant(constant)) => Ok(self.constant_value(*constant, loc)),
-                Some(Global::Known(Type::None)) => Ok(Value::None),
-                Some(Global::Known(known)) => Ok(Value::CompileTime(known.clone())),
+                Some(constant @ (Global::Constant(_) | Global::Known(_) | Global::Tuple(_))) => Ok(self.global_constant(constant, loc)),
                 Some(Global::Array(array)) => Ok(self.constant_array(name, array, loc)),
                 Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))

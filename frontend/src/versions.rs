@@ -1,0 +1,198 @@
+//! Gives each reassignment of a variable at the top level of a function a name of its own, as
+//! Numba's SSA form gives each definition a version: after `x = np.reshape(x, (n, m))` or
+//! `x = conv(x)` (a new dtype), `x` is a new variable that may have another type, where a
+//! variable otherwise keeps one type in all the function.
+//!
+//! A top-level assignment starts a version; everything a later statement does with the name
+//! (reads, and assignments inside its loops and branches, which join as they always do) is the
+//! version current there. Variables that are bound by a comprehension, `:=` or an `except ... as`,
+//! deleted, declared `global` or `nonlocal`, or named by a nested function, a lambda or a class
+//! (which read them when called, not where they are defined) keep one name. The first
+//! definition keeps the name; later ones are `name.1`, `name.2`, ... ([`source_name`] gives the
+//! name back).
+
+use ruff_python_ast::{
+    name::Name,
+    visitor::{self, transformer, transformer::Transformer, Visitor},
+    Expr, ExprContext, Parameters, Stmt, StmtFunctionDef,
+};
+use std::{
+    cell::RefCell,
+    collections::{HashMap, HashSet},
+};
+
+/// The name a version of a variable has in the source: `x` for `x.2`.
+pub fn source_name(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((stem, version)) if !stem.is_empty() && !version.is_empty() && version.bytes().all(|byte| byte.is_ascii_digit()) => stem,
+        _ => name,
+    }
+}
+
+/// Renames the versions of `function`'s top-level reassigned variables.
+pub fn version_variables(function: &mut StmtFunctionDef) {
+    let mut unversioned = Unversioned::default();
+    visitor::walk_body(&mut unversioned, &function.body);
+    let mut defined: HashSet<String> = parameter_names(&function.parameters).collect();
+    let mut versions: HashMap<String, usize> = HashMap::new();
+    let current = Current::default();
+    for statement in function.body.iter_mut() {
+        let (targets, value): (Vec<&mut Expr>, Option<&mut Expr>) = match statement {
+            Stmt::Assign(assign) => (assign.targets.iter_mut().collect(), Some(&mut *assign.value)),
+            Stmt::AnnAssign(assign) if assign.value.is_some() => (vec![&mut *assign.target], assign.value.as_deref_mut()),
+            other => {
+                transformer::walk_stmt(&current, other);
+                let mut stored = Stored::default();
+                stored.visit_stmt(other);
+                defined.extend(stored.names.into_iter().filter(|name| !unversioned.names.contains(name)));
+                continue;
+            }
+        };
+        if let Some(value) = value {
+            current.visit_expr(value);
+        }
+        for target in targets {
+            // Reads inside a target (`a[x] = ...`) see the versions before the assignment.
+            current.visit_expr(target);
+            let mut bound = Vec::new();
+            bound_names(target, &mut bound);
+            for name in bound {
+                let Expr::Name(stored) = name else { unreachable!("bound_names gives names") };
+                let source = source_name(stored.id.as_str()).to_string();
+                if unversioned.names.contains(&source) {
+                    continue;
+                }
+                if defined.insert(source.clone()) {
+                    current.names.borrow_mut().remove(&source);
+                    stored.id = Name::new(&source);
+                    continue;
+                }
+                let version = versions.entry(source.clone()).or_default();
+                *version += 1;
+                let renamed = format!("{source}.{version}");
+                stored.id = Name::new(&renamed);
+                current.names.borrow_mut().insert(source, renamed);
+            }
+        }
+    }
+}
+
+fn parameter_names(parameters: &Parameters) -> impl Iterator<Item = String> + '_ {
+    parameters.iter().map(|parameter| parameter.name().to_string())
+}
+
+/// The names an assignment target binds: itself, or the names it unpacks into.
+fn bound_names<'t>(target: &'t mut Expr, names: &mut Vec<&'t mut Expr>) {
+    match target {
+        Expr::Name(_) => names.push(target),
+        Expr::Tuple(tuple) => tuple.elts.iter_mut().for_each(|element| bound_names(element, names)),
+        Expr::List(list) => list.elts.iter_mut().for_each(|element| bound_names(element, names)),
+        Expr::Starred(starred) => bound_names(&mut starred.value, names),
+        _ => {}
+    }
+}
+
+/// Renames each read of a versioned variable to its current version.
+#[derive(Default)]
+struct Current {
+    names: RefCell<HashMap<String, String>>,
+}
+
+impl Transformer for Current {
+    fn visit_expr(&self, expr: &mut Expr) {
+        if let Expr::Name(name) = expr {
+            if let Some(version) = self.names.borrow().get(name.id.as_str()) {
+                name.id = Name::new(version);
+            }
+            return;
+        }
+        transformer::walk_expr(self, expr);
+    }
+}
+
+/// The names a statement binds (in their current versions).
+#[derive(Default)]
+struct Stored {
+    names: Vec<String>,
+}
+
+impl<'a> Visitor<'a> for Stored {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(name) = expr {
+            if name.ctx == ExprContext::Store {
+                self.names.push(source_name(name.id.as_str()).to_string());
+            }
+        }
+        visitor::walk_expr(self, expr);
+    }
+}
+
+/// The names that are not versioned: bound by a comprehension, `:=`, an `except ... as` or an
+/// import, deleted, declared `global` or `nonlocal`, or named inside a nested function, lambda
+/// or class.
+#[derive(Default)]
+struct Unversioned {
+    names: HashSet<String>,
+    /// Inside a nested function, lambda or class: every name counts.
+    nested: usize,
+    /// Inside a comprehension's targets or a `:=`'s: the names stored count.
+    binding: usize,
+}
+
+impl<'a> Visitor<'a> for Unversioned {
+    fn visit_stmt(&mut self, statement: &'a Stmt) {
+        match statement {
+            Stmt::FunctionDef(nested) => {
+                self.names.insert(nested.name.to_string());
+                self.names.extend(parameter_names(&nested.parameters));
+                self.nested += 1;
+                visitor::walk_stmt(self, statement);
+                self.nested -= 1;
+            }
+            Stmt::ClassDef(class) => {
+                self.names.insert(class.name.to_string());
+                self.nested += 1;
+                visitor::walk_stmt(self, statement);
+                self.nested -= 1;
+            }
+            Stmt::Global(global) => self.names.extend(global.names.iter().map(ToString::to_string)),
+            Stmt::Nonlocal(nonlocal) => self.names.extend(nonlocal.names.iter().map(ToString::to_string)),
+            Stmt::Import(import) => self.names.extend(import.names.iter().map(|alias| alias.asname.as_ref().unwrap_or(&alias.name).to_string())),
+            Stmt::ImportFrom(import) => self.names.extend(import.names.iter().map(|alias| alias.asname.as_ref().unwrap_or(&alias.name).to_string())),
+            Stmt::Try(attempt) => {
+                for handler in &attempt.handlers {
+                    let ruff_python_ast::ExceptHandler::ExceptHandler(handler) = handler;
+                    if let Some(name) = &handler.name {
+                        self.names.insert(name.to_string());
+                    }
+                }
+                visitor::walk_stmt(self, statement);
+            }
+            _ => visitor::walk_stmt(self, statement),
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Name(name) => {
+                if self.nested > 0 || name.ctx == ExprContext::Del || (self.binding > 0 && name.ctx == ExprContext::Store) {
+                    self.names.insert(name.id.to_string());
+                }
+            }
+            Expr::Lambda(lambda) => {
+                if let Some(parameters) = &lambda.parameters {
+                    self.names.extend(parameter_names(parameters));
+                }
+                self.nested += 1;
+                visitor::walk_expr(self, expr);
+                self.nested -= 1;
+            }
+            Expr::Named(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {
+                self.binding += 1;
+                visitor::walk_expr(self, expr);
+                self.binding -= 1;
+            }
+            _ => visitor::walk_expr(self, expr),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+"""A variable reassigned at the top level of a function may take another type from there on, as
+Numba's SSA versions allow (`x = np.reshape(x, ...)`, `x = x.astype(np.float32)`); one assigned in
+a loop or a branch keeps one type. Each test runs the same function in CPython/NumPy."""
+import numpy as np
+import pytest
+
+from rumba import errors, njit
+
+
+
+def flatten_then_scale(x):
+    n = x.shape[0]
+    x = np.reshape(x, (x.size,))
+    x = x * 2.0
+    return x, n
+
+
+def layers(x, weights):
+    # A network's forward pass, as npbench's lenet writes it: one name through every layer.
+    x = x @ weights
+    x = np.maximum(x, 0.0)
+    x = np.reshape(x, (x.shape[0] * x.shape[1],))
+    x = x.astype(np.float32)
+    return x.sum(), x
+
+
+def scalar_then_array_then_scalar(a):
+    x = a.sum()
+    y = x + 1
+    x = a * y
+    total = 0.0
+    for value in x:
+        total += value
+    x = x.max()
+    return x, total
+
+
+def rebinds_a_parameter(values, scale):
+    values = values * scale
+    scale = values.shape[0] > 2
+    return values, scale
+
+
+def unpacks_new_types(a):
+    x, y = a.shape[0], a.sum()
+    x, y = a * y, float(x)
+    return x, y
+
+
+def reads_in_branches(a, flag):
+    x = a.sum()
+    if flag:
+        x = x + 1.0
+    x = np.full(3, x)
+    if flag:
+        return x.sum()
+    return x[0]
+
+
+def assert_same(got, expected):
+    if isinstance(expected, tuple):
+        assert type(got) is tuple and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_same(got_item, expected_item)
+    elif isinstance(expected, np.ndarray):
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+    else:
+        assert got == pytest.approx(expected, rel=1e-6) and type(got) is type(expected.item() if isinstance(expected, np.generic) else expected)
+
+
+@pytest.mark.parametrize("function, arguments", [
+    (flatten_then_scale, (np.arange(6.0).reshape(2, 3),)),
+    (layers, (np.arange(6.0).reshape(2, 3) - 2, np.ones((3, 4)))),
+    (scalar_then_array_then_scalar, (np.arange(4.0),)),
+    (rebinds_a_parameter, (np.arange(3), 2.5)),
+    (unpacks_new_types, (np.arange(3.0),)),
+    (reads_in_branches, (np.arange(3.0), True)),
+    (reads_in_branches, (np.arange(3.0), False)),
+], ids=lambda value: getattr(value, "__name__", ""))
+def test_a_top_level_reassignment_may_change_the_type(function, arguments):
+    expected = function(*(np.copy(argument) if isinstance(argument, np.ndarray) else argument for argument in arguments))
+    assert_same(njit(function)(*arguments), expected)
+
+
+def retypes_in_a_loop(a):
+    x = a.sum()
+    for _ in range(2):
+        x = a * x
+    return x
+
+
+def retypes_where_a_closure_reads(a):
+    x = a.sum()
+    read = lambda: x  # noqa: E731
+    x = a * 2
+    return read()
+
+
+@pytest.mark.parametrize("function", [retypes_in_a_loop, retypes_where_a_closure_reads])
+def test_a_variable_bound_in_a_loop_or_read_by_a_closure_keeps_one_type(function):
+    with pytest.raises((errors.TypingError, errors.UnsupportedError), match=r"test_versions.py:\d+:\d+: error: "):
+        njit(function)(np.arange(3.0))
+
+
+def returns_a_version_on_one_path(a, flag):
+    x = a.sum()
+    x = a * x
+    if flag:
+        x = 1
+    return x
+
+
+def test_an_error_names_the_variable_as_written():
+    with pytest.raises(errors.TypingError, match=r"variable 'x' is float64\[::1\] on one path and int64 on another"):
+        njit(returns_a_version_on_one_path)(np.arange(3.0), True)
