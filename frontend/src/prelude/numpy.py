@@ -617,6 +617,15 @@ def flatnonzero(a):
     return np.arange(flat.shape[0])[flat != 0]
 
 
+def extract(condition, arr):
+    # NumPy's: the flattened array's elements where the flattened condition is nonzero.
+    flat = arr.reshape(-1)
+    positions = np.flatnonzero(condition)
+    if positions.shape[0] > 0 and positions[positions.shape[0] - 1] >= flat.shape[0]:
+        raise IndexError(f"index {positions[positions.shape[0] - 1]} is out of bounds for axis 0 with size {flat.shape[0]}")
+    return flat[positions]
+
+
 def eye(n, m=None, k=0, dtype=None):
     columns = n if m is None else m
     out = np.zeros((n, columns), dtype=np.float64 if dtype is None else dtype)
@@ -834,20 +843,61 @@ def put(a: "1-d", ind, v):
     np._index_assign(a, ind, v)
 
 
-def tril(m: "2-d", k=0):
-    out = m.copy()
-    for i in range(m.shape[0]):
-        for j in range(max(i + k + 1, 0), m.shape[1]):
-            out[i, j] = 0
-    return out
+def tril(m, k=0):
+    # NumPy's: each matrix of `m` masked by its lower triangle; a vector is the row of a square.
+    rows = m.shape[0] if m.ndim == 1 else m.shape[m.ndim - 2]
+    lower = np.tri(rows, m.shape[m.ndim - 1], k, dtype=np.bool_)
+    return np.where(lower, m, np.zeros(1, dtype=m.dtype))
 
 
-def triu(m: "2-d", k=0):
-    out = m.copy()
-    for i in range(m.shape[0]):
-        for j in range(min(i + k, m.shape[1])):
-            out[i, j] = 0
-    return out
+def triu(m, k=0):
+    rows = m.shape[0] if m.ndim == 1 else m.shape[m.ndim - 2]
+    lower = np.tri(rows, m.shape[m.ndim - 1], k - 1, dtype=np.bool_)
+    return np.where(lower, np.zeros(1, dtype=m.dtype), m)
+
+
+def tril_indices(n, k=0, m=None):
+    return np.nonzero(np.tri(n, m, k, dtype=np.bool_))
+
+
+def triu_indices(n, k=0, m=None):
+    return np.nonzero(~np.tri(n, m, k - 1, dtype=np.bool_))
+
+
+def tril_indices_from(arr: "2-d", k=0):
+    return np.tril_indices(arr.shape[0], k, arr.shape[1])
+
+
+def triu_indices_from(arr: "2-d", k=0):
+    return np.triu_indices(arr.shape[0], k, arr.shape[1])
+
+
+def fill_diagonal(a, val, wrap=False):
+    # NumPy's: `val` (an array's values in turn, repeated, cast to a's type) into every
+    # (columns + 1)-th element of a matrix in C order, stopping after the top square unless `wrap`;
+    # into a[i, ..., i] of an array of more dimensions, all equal.
+    if isinstance(val, np.ndarray):
+        values = val.reshape(-1).astype(a.dtype)
+    else:
+        values = np.full(1, val, dtype=a.dtype)
+    if a.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    if values.shape[0] == 0:
+        return
+    if a.ndim == 2:
+        columns = a.shape[1]
+        end = a.shape[0] * columns if wrap else min(a.shape[0], columns) * columns
+        t = 0
+        for p in range(0, end, columns + 1):
+            a[p // columns, p % columns] = values[t % values.shape[0]]
+            t += 1
+        return
+    for d in range(a.ndim):
+        if a.shape[d] != a.shape[0]:
+            raise ValueError("All dimensions of input must be of equal length")
+    diagonal = np._as_strided(a, (a.shape[0],), (sum(a.strides),), True)
+    for t in range(a.shape[0]):
+        diagonal[t] = values[t % values.shape[0]]
 
 
 def roll(a, shift):
@@ -876,6 +926,34 @@ def tile(a: "1-d", reps):
     for r in range(reps):
         out[r * n:(r + 1) * n] = a
     return out
+
+
+def resize(a, new_shape):
+    # NumPy's: the flattened array repeated to fill `new_shape`, or zeros where it is empty.
+    if isinstance(new_shape, int):
+        return np.resize(a, (new_shape,))
+    for extent in new_shape:
+        if extent < 0:
+            raise ValueError("all elements of `new_shape` must be non-negative")
+    flat = a.reshape(-1)
+    out = np.zeros(new_shape, dtype=flat.dtype)
+    filled = out.reshape(-1)
+    if flat.shape[0] > 0:
+        for i in range(filled.shape[0]):
+            filled[i] = flat[i % flat.shape[0]]
+    return out
+
+
+def shape(a):
+    if isinstance(a, np.ndarray):
+        return a.shape
+    return ()
+
+
+def size(a):
+    if isinstance(a, np.ndarray):
+        return a.size
+    return 1
 
 
 def cross(a: "1-d", b: "1-d"):
@@ -1546,6 +1624,93 @@ def geomspace(start, stop, num=50, endpoint=True):
     return result * sign
 
 
+def hanning(M):
+    return np._window(M, "hanning")
+
+
+def hamming(M):
+    return np._window(M, "hamming")
+
+
+def bartlett(M):
+    return np._window(M, "bartlett")
+
+
+def blackman(M):
+    return np._window(M, "blackman")
+
+
+def _window(M, kind):
+    # NumPy's formulas over the M points n = 1 - M, 3 - M, ..., M - 1.
+    if not isinstance(M, int):
+        return np._unsupported("takes an integer M")
+    if M < 1:
+        return np.zeros(0)
+    if M == 1:
+        return np.ones(1)
+    n = np.arange(1 - M, M, 2)
+    if kind == "bartlett":
+        return np.where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
+    x = np.pi * n / (M - 1)
+    if kind == "hanning":
+        return 0.5 + 0.5 * np.cos(x)
+    if kind == "hamming":
+        return 0.54 + 0.46 * np.cos(x)
+    return 0.42 + 0.5 * np.cos(x) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
+
+
+def kaiser(M, beta):
+    if not isinstance(M, int):
+        return np._unsupported("takes an integer M")
+    if M == 1:
+        return np.ones(1)
+    alpha = (M - 1) / 2.0
+    out = np.empty(max(M, 0))
+    for i in range(out.shape[0]):
+        r = (i - alpha) / alpha
+        out[i] = np._i0(beta * np.sqrt(1 - r * r)) / np._i0(float(beta))
+    return out
+
+
+def _i0(x):
+    # NumPy's np.i0 of a number: Cephes' Chebyshev expansions of exp(-x) I0(x) on [0, 8] and
+    # of exp(-x) sqrt(x) I0(x) beyond.
+    x = abs(x)
+    if x <= 8.0:
+        return np.exp(x) * np._chebyshev(x / 2.0 - 2, (
+            -4.41534164647933937950E-18, 3.33079451882223809783E-17, -2.43127984654795469359E-16,
+            1.71539128555513303061E-15, -1.16853328779934516808E-14, 7.67618549860493561688E-14,
+            -4.85644678311192946090E-13, 2.95505266312963983461E-12, -1.72682629144155570723E-11,
+            9.67580903537323691224E-11, -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+            -1.30002500998624804212E-8, 6.04699502254191894932E-8, -2.67079385394061173391E-7,
+            1.11738753912010371815E-6, -4.41673835845875056359E-6, 1.64484480707288970893E-5,
+            -5.75419501008210370398E-5, 1.88502885095841655729E-4, -5.76375574538582365885E-4,
+            1.63947561694133579842E-3, -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+            -2.37374148058994688156E-2, 4.93052842396707084878E-2, -9.49010970480476444210E-2,
+            1.71620901522208775349E-1, -3.04682672343198398683E-1, 6.76795274409476084995E-1))
+    return np.exp(x) * np._chebyshev(32.0 / x - 2.0, (
+        -7.23318048787475395456E-18, -4.83050448594418207126E-18, 4.46562142029675999901E-17,
+        3.46122286769746109310E-17, -2.82762398051658348494E-16, -3.42548561967721913462E-16,
+        1.77256013305652638360E-15, 3.81168066935262242075E-15, -9.55484669882830764870E-15,
+        -4.15056934728722208663E-14, 1.54008621752140982691E-14, 3.85277838274214270114E-13,
+        7.18012445138366623367E-13, -1.79417853150680611778E-12, -1.32158118404477131188E-11,
+        -3.14991652796324136454E-11, 1.18891471078464383424E-11, 4.94060238822496958910E-10,
+        3.39623202570838634515E-9, 2.26666899049817806459E-8, 2.04891858946906374183E-7,
+        2.89137052083475648297E-6, 6.88975834691682398426E-5, 3.36911647825569408990E-3,
+        8.04490411014108831608E-1)) / np.sqrt(x)
+
+
+def _chebyshev(x, coefficients):
+    b0 = 0.0
+    b1 = 0.0
+    b2 = 0.0
+    for c in coefficients:
+        b2 = b1
+        b1 = b0
+        b0 = x * b1 - b2 + c
+    return 0.5 * (b0 - b2)
+
+
 def meshgrid(x: "1-d", y: "1-d"):
     # indexing='xy': x varies along the columns, y along the rows.
     xs = np.empty((y.shape[0], x.shape[0]), dtype=x.dtype)
@@ -1839,6 +2004,16 @@ def imag(a):
     return a * 0
 
 
+def iscomplexobj(x):
+    if isinstance(x, np.ndarray):
+        return x.dtype == np.complex128
+    return isinstance(x, complex)
+
+
+def isrealobj(x):
+    return not np.iscomplexobj(x)
+
+
 def _read_only(a):
     return np._as_strided(a, a.shape, a.strides, False)
 
@@ -1883,6 +2058,12 @@ def float_power(x1, x2):
     return np.power(np._as_float64(x1), np._as_float64(x2))
 
 
+def sinc(x):
+    # NumPy's: sin(pi x) / (pi x), with 1e-20 in place of x = 0 (so 1.0 there).
+    y = np.pi * np.where(x == 0, 1.0e-20, x)
+    return np.sin(y) / y
+
+
 def _as_float64(x):
     if isinstance(x, np.ndarray):
         return x.astype(np.float64)
@@ -1923,6 +2104,20 @@ def union1d(ar1, ar2):
     return np.unique(np.concatenate((ar1.reshape(-1), ar2.reshape(-1))))
 
 
+def setxor1d(ar1, ar2, assume_unique=False):
+    # The sorted values of either array (its distinct values unless assume_unique) that are not
+    # next to an equal one.
+    if assume_unique:
+        values = np.sort(np.concatenate((ar1.reshape(-1), ar2.reshape(-1))))
+    else:
+        values = np.sort(np.concatenate((np.unique(ar1), np.unique(ar2))))
+    n = values.shape[0]
+    keep = np.empty(n, dtype=np.bool_)
+    for i in range(n):
+        keep[i] = (i == 0 or values[i] != values[i - 1]) and (i == n - 1 or values[i] != values[i + 1])
+    return values[keep]
+
+
 def trapezoid(y: "1-d", x=None, dx=1.0):
     # NumPy's sum of (spacing * (y[i + 1] + y[i]) / 2), the spacing from x or dx.
     if x is None:
@@ -1944,6 +2139,30 @@ def gradient(f: "1-d", spacing=1.0):
     out[1:-1] = (f[2:] - f[:-2]) / (2.0 * spacing)
     out[0] = (f[1] - f[0]) / spacing
     out[n - 1] = (f[n - 1] - f[n - 2]) / spacing
+    return out
+
+
+def unwrap(p: "1-d", discont=None, axis=-1, period=6.283185307179586):
+    # NumPy's: each step of more than max(discont, period / 2) moved by whole periods into
+    # [-period / 2, period / 2) (an upward step of exactly period / 2 stays upward), and the
+    # corrections summed along the array. Integer arrays with an integer period stay integers.
+    if axis != -1 and axis != 0:
+        raise ValueError("axis is out of bounds for array of dimension 1")
+    steps = np.diff(p)
+    if isinstance(period, int) and p.dtype != np.float64 and p.dtype != np.float32:
+        high = period // 2
+        ambiguous = period % 2 == 0
+    else:
+        high = period / 2
+        ambiguous = True
+    moved = np.mod(steps + high, period) - high
+    if ambiguous:
+        moved = np.where((moved == -high) & (steps > 0), high, moved)
+    limit = period / 2 if discont is None else discont
+    correction = np.where(np.abs(steps) < limit, 0, moved - steps)
+    out = np.empty(p.shape[0], dtype=moved.dtype)
+    out[:1] = p[:1]
+    out[1:] = p[1:] + np.cumsum(correction)
     return out
 
 
