@@ -233,8 +233,14 @@ impl Definitions {
                 Some(_) => false,
                 None => name.id.as_str() == "list",
             },
+            // `typed.List`, `numba.typed.List`.
             Expr::Attribute(attribute) => {
-                attribute.attr.as_str() == "List" && matches!(&*attribute.value, Expr::Name(base) if globals.get(base.id.as_str()) == Some(&Global::Module("typed")))
+                attribute.attr.as_str() == "List"
+                    && match &*attribute.value {
+                        Expr::Name(base) => globals.get(base.id.as_str()) == Some(&Global::Module("typed")),
+                        Expr::Attribute(typed) => typed.attr.as_str() == "typed" && matches!(&*typed.value, Expr::Name(base) if globals.get(base.id.as_str()) == Some(&Global::Module("rumba"))),
+                        _ => false,
+                    }
             }
             _ => false,
         };

@@ -944,6 +944,13 @@ def typed_squares(n):
     return squares, doubled
 
 
+def typed_by_its_full_name(n):
+    squares = rumba.typed.List()
+    for i in range(n):
+        squares.append(i * i)
+    return squares
+
+
 def typed_fill(items, n):
     for i in range(n):
         items.append(i + 0.5)
@@ -952,6 +959,7 @@ def typed_fill(items, n):
 
 def test_typed_list_made_in_compiled_code():
     assert_same_outcome(typed_squares, 5)
+    assert_same_outcome(typed_by_its_full_name, 4)
 
 
 def test_typed_list_passed_from_python_is_changed_in_place():
