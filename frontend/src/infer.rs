@@ -1743,6 +1743,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
+            // A real number's: itself, and a zero of its type.
+            Type::Scalar(scalar) if scalar != Scalar::Bool && matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(scalar)),
             // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
             Type::Scalar(scalar) if attribute.attr.as_str() == "dtype" => Ok(Type::DType(scalar)),
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
@@ -1998,8 +2000,9 @@ fn linalg_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Resu
 /// contiguous), int32 vectors, integer and float options.
 pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_dialects::LapackRoutine, arguments: &[Type]) -> Result<Type, Diagnostic> {
     let fits = |letter: char, argument: &Type| match (letter, argument) {
-        ('F', Type::Array(array)) => {
-            matches!(array.dtype, Scalar::Float { .. }) && if array.ndim == 1 { array.layout != Layout::A } else { array.ndim == 2 && array.layout == Layout::F }
+        ('F' | 'C', Type::Array(array)) => {
+            let element = matches!(array.dtype, Scalar::Float { .. }) || (letter == 'C' && array.dtype == Scalar::Complex);
+            element && if array.ndim == 1 { array.layout != Layout::A } else { array.ndim == 2 && array.layout == Layout::F }
         }
         ('I', Type::Array(array)) => array.ndim == 1 && array.layout != Layout::A && array.dtype == (Scalar::Int { bits: 32, signed: true }),
         ('n', Type::Scalar(Scalar::Int { .. })) => true,
@@ -2011,7 +2014,7 @@ pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_diale
         .chars()
         .zip(arguments)
         .filter_map(|(letter, argument)| match (letter, argument) {
-            ('F', Type::Array(array)) => Some(array.dtype),
+            ('F' | 'C', Type::Array(array)) => Some(array.dtype),
             _ => None,
         })
         .collect();

@@ -281,3 +281,15 @@ def lambda_free_scale(z, x):
 def test_a_complex_result_does_not_convert_to_a_real_signature():
     with pytest.raises(TypingError, match="declares float64 but 'lambda_free_scale' returns complex128"):
         rumba.jit("f8(c16, f8)")(lambda_free_scale)
+
+
+def parts_of_real_numbers(x, n):
+    return x.real, x.imag, n.real, n.imag, (x * n).imag
+
+
+@pytest.mark.parametrize("x, n", [(2.5, 3), (-0.0, -7)])
+def test_real_numbers_have_real_and_imag_parts(x, n):
+    # Python's and NumPy's numbers all have .real and .imag: itself, and a zero of its type.
+    got = rumba.njit(parts_of_real_numbers)(x, n)
+    expected = parts_of_real_numbers(x, n)
+    assert got == expected and [type(part) for part in got] == [type(part) for part in expected]

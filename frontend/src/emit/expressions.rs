@@ -176,6 +176,14 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let mnemonic = if part == "real" { "re" } else { "im" };
                     return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : complex<f64> {loc}")), FLOAT64));
                 }
+                match (&base, attribute.attr.as_str()) {
+                    (Value::Scalar(_, scalar), "real") if *scalar != Scalar::Bool => return Ok(base),
+                    (Value::Scalar(_, scalar), "imag") if *scalar != Scalar::Bool => {
+                        let scalar = *scalar;
+                        return Ok(Value::Scalar(self.scalar_constant(scalar, Constant::Int(0), &loc), scalar));
+                    }
+                    _ => {}
+                }
                 let Value::Array(array, array_type) = base else {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
