@@ -102,6 +102,8 @@ pub struct KnownCalls<'k> {
     pub ranges: &'k dyn Fn(&str) -> bool,
     /// Whether a callee makes a list from an iterable: `list`, Numba's `typed.List`.
     pub lists: &'k dyn Fn(&Expr) -> bool,
+    /// Whether a callee makes a dict: `dict`, Numba's `typed.Dict`.
+    pub dicts: &'k dyn Fn(&Expr) -> bool,
 }
 
 /// Rewrites the statements of `body`, at any depth.
@@ -110,7 +112,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     for mut statement in std::mem::take(body) {
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
-            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists };
+            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts };
             match &mut statement {
                 Stmt::For(for_loop) => hoister.visit_expr(&mut for_loop.iter),
                 simple => hoister.visit_stmt(simple),
@@ -456,7 +458,7 @@ impl Rewriter<'_> {
     }
 }
 
-/// Hoists the list, set and dict comprehensions, `list(...)` calls (`typed.List(...)` too), `set(x)` and `dict()` of a simple statement into statements that
+/// Hoists the list, set and dict comprehensions, `list(...)` calls (`typed.List(...)` too), `set(x)` and `dict()` (`typed.Dict()`) of a simple statement into statements that
 /// build the list before it (`l = []`, loops over the comprehension's iterables, `l.append(item)`
 /// under its conditions) and leaves the list's name in their place. Each comprehension's targets
 /// are renamed to fresh names, so that they do not leak into the function, as in Python 3.
@@ -464,12 +466,13 @@ struct ListBuilders<'f> {
     rewriter: std::cell::RefCell<Rewriter<'f>>,
     built: std::cell::RefCell<Vec<Stmt>>,
     lists: &'f dyn Fn(&Expr) -> bool,
+    dicts: &'f dyn Fn(&Expr) -> bool,
 }
 
 impl Transformer for ListBuilders<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         let at = expr.range();
-        if matches!(expr, Expr::Call(call) if matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "dict") && call.arguments.is_empty()) {
+        if matches!(expr, Expr::Call(call) if (self.dicts)(&call.func) && call.arguments.is_empty()) {
             *expr = Expr::Dict(ExprDict { node_index: AtomicNodeIndex::default(), range: self.rewriter.borrow_mut().range(at), items: Vec::new() });
             return;
         }

@@ -1948,7 +1948,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
 fn typed_container(module: &SourceModule, member: &str, function: &Expr) -> Diagnostic {
     match member {
         "List" => module.unsupported(function, "typed.List(...) makes a list in an assignment, an expression statement, a return or a loop's iterable, not inside other statements"),
-        "Dict" => module.unsupported(function, "typed.Dict is made with typed.Dict.empty(key_type, value_type)"),
+        "Dict" => module.unsupported(function, "typed.Dict() makes a dict in an assignment, an expression statement, a return or a loop's iterable; typed.Dict.empty(key_type, value_type) anywhere"),
         other => module.unsupported(function, format!("typed.{other} is not supported yet (typed.List and typed.Dict are)")),
     }
 }

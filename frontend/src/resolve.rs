@@ -226,29 +226,36 @@ impl Definitions {
             Some(_) => false,
             None => matches!(name, "range" | "prange"),
         };
-        // `list(x)`, and Numba's `typed.List(x)` however it is imported, make lists.
-        let lists = |callee: &Expr| match callee {
-            Expr::Name(name) => match globals.get(name.id.as_str()) {
-                Some(Global::ModuleMember("typed", member)) => member == "List",
-                Some(_) => false,
-                None => name.id.as_str() == "list",
-            },
-            // `typed.List`, `numba.typed.List`.
-            Expr::Attribute(attribute) => {
-                attribute.attr.as_str() == "List"
-                    && match &*attribute.value {
-                        Expr::Name(base) => globals.get(base.id.as_str()) == Some(&Global::Module("typed")),
-                        Expr::Attribute(typed) => typed.attr.as_str() == "typed" && matches!(&*typed.value, Expr::Name(base) if globals.get(base.id.as_str()) == Some(&Global::Module("rumba"))),
-                        _ => false,
-                    }
-            }
-            _ => false,
-        };
-        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists };
+        // `list(x)` and `dict()`, and Numba's `typed.List(x)` and `typed.Dict()` however they are
+        // imported, make lists and dicts.
+        let lists = |callee: &Expr| names_container(globals, callee, "list", "List");
+        let dicts = |callee: &Expr| names_container(globals, callee, "dict", "Dict");
+        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts };
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
             crate::desugar::desugar(&mut function.body, file, &known);
         }
+    }
+}
+
+/// Whether `callee` is the built-in `builtin` or Numba's `typed.<typed>` (by any import of it,
+/// or as `numba.typed.<typed>`).
+fn names_container(globals: &HashMap<String, Global>, callee: &Expr, builtin: &str, typed: &str) -> bool {
+    match callee {
+        Expr::Name(name) => match globals.get(name.id.as_str()) {
+            Some(Global::ModuleMember("typed", member)) => member == typed,
+            Some(_) => false,
+            None => name.id.as_str() == builtin,
+        },
+        Expr::Attribute(attribute) => {
+            attribute.attr.as_str() == typed
+                && match &*attribute.value {
+                    Expr::Name(base) => globals.get(base.id.as_str()) == Some(&Global::Module("typed")),
+                    Expr::Attribute(module) => module.attr.as_str() == "typed" && matches!(&*module.value, Expr::Name(base) if globals.get(base.id.as_str()) == Some(&Global::Module("rumba"))),
+                    _ => false,
+                }
+        }
+        _ => false,
     }
 }
 

@@ -727,8 +727,19 @@ def typed_table(n):
     return table
 
 
+def typed_by_inference(n):
+    table = Dict()
+    for i in range(n):
+        table[i] = i * 0.5
+    counts = rumba.typed.Dict()
+    counts[n] = 2 * n
+    return table, counts
+
+
 def test_typed_dict_made_in_compiled_code():
     assert_same_outcome(typed_table, 4)
+    # Numba's typed.Dict() takes its key and value types from what is stored into it.
+    assert_same_outcome(typed_by_inference, 3)
 
 
 def test_empty_typed_dict_from_python_is_filled_in_place():

@@ -969,8 +969,8 @@ def test_typed_list_passed_from_python_is_changed_in_place():
     assert isinstance(empty, List) and empty == expected == [0.5, 1.5, 2.5]
 
 
-def test_typed_dict_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match=r"typed.Dict is made with typed.Dict.empty"):
+def test_an_empty_typed_dict_nothing_is_stored_into_is_a_located_error():
+    with pytest.raises(errors.TypingError, match=r"test_lists.py:\d+:\d+: error: the types of this dict's keys and values are unknown"):
         jitted(makes_a_typed_dict)()
 
 
