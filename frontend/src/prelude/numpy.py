@@ -932,6 +932,8 @@ def resize(a, new_shape):
     # NumPy's: the flattened array repeated to fill `new_shape`, or zeros where it is empty.
     if isinstance(new_shape, int):
         return np.resize(a, (new_shape,))
+    if not isinstance(a, np.ndarray):
+        return np.resize(np.array([a]), new_shape)
     for extent in new_shape:
         if extent < 0:
             raise ValueError("all elements of `new_shape` must be non-negative")
