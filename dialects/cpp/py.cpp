@@ -150,8 +150,12 @@ LogicalResult LapackOp::verify() {
     auto array = llvm::dyn_cast<ArrayType>(type);
     switch (letter) {
     case 'F':
-      if (!array || !llvm::isa<Float32Type, Float64Type>(array.getDtype()))
-        return emitOpError("expects an f32 or f64 array, got ") << type;
+    case 'C':
+      if (!array || !(llvm::isa<Float32Type, Float64Type>(array.getDtype()) ||
+                      (letter == 'C' && llvm::isa<ComplexType>(array.getDtype()))))
+        return emitOpError(letter == 'C' ? "expects an f32, f64 or complex<f64> array, got "
+                                         : "expects an f32 or f64 array, got ")
+               << type;
       if (array.getNdim() > 1 ? array.getLayout().getValue() != "F" : array.getLayout().getValue() == "A")
         return emitOpError("expects F-ordered matrices and contiguous vectors, got ") << type;
       if (element && array.getDtype() != element)

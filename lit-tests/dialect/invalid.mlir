@@ -529,6 +529,14 @@ func.func @lapack_mixed_floats(%a: !py.array<f64, 2, F>, %tau: !py.array<f32, 1,
 
 // -----
 
+func.func @lapack_complex_where_only_floats(%a: !py.array<complex<f64>, 2, F>) -> si64 {
+  // expected-error @+1 {{expects an f32 or f64 array, got '!py.array<complex<f64>, 2, F>'}}
+  %info = py.lapack "potrf"(%a) : (!py.array<complex<f64>, 2, F>) -> si64
+  return %info : si64
+}
+
+// -----
+
 func.func @lapack_pivots(%a: !py.array<f64, 2, F>, %pivots: !py.array<si64, 1, C>) -> si64 {
   // expected-error @+1 {{expects a contiguous si32 vector, got '!py.array<si64, 1, C>'}}
   %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si64, 1, C>) -> si64

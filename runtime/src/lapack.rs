@@ -1,5 +1,6 @@
 //! The LAPACK routines `py.lapack` calls (`dialects/py/LapackRoutines.def`), from OpenBLAS's
-//! LAPACK: `_mlir_ciface_rumba_lapack_<s|d><routine>` for each. The prelude's `np.linalg`
+//! LAPACK: `_mlir_ciface_rumba_lapack_<s|d><routine>` for each, and `<z><routine>` for the LU
+//! routines, which take complex matrices too. The prelude's `np.linalg`
 //! functions (`frontend/src/prelude/numpy.py`) hand them F-ordered matrices and contiguous vectors
 //! they made, and read LAPACK's `info` back.
 //!
@@ -9,7 +10,10 @@
 //! [`UNAVAILABLE`] is returned where OpenBLAS is not installed or an extent does not fit LAPACK's
 //! 32-bit integers.
 
-use crate::blas::{openblas_with_callers_threads, StridedMemRef};
+use crate::{
+    blas::{openblas_with_callers_threads, StridedMemRef},
+    complex::Complex128,
+};
 use std::ffi::{c_char, c_int, c_void, CString};
 
 /// `info` where the routine could not be called at all.
@@ -52,6 +56,16 @@ impl LapackFloat for f32 {
     }
     fn from_f64(value: f64) -> f32 {
         value as f32
+    }
+}
+
+impl LapackFloat for Complex128 {
+    const LETTER: char = 'z';
+    fn to_workspace_size(self) -> usize {
+        self.real.max(1.0) as usize
+    }
+    fn from_f64(value: f64) -> Complex128 {
+        Complex128 { real: value, imag: 0.0 }
     }
 }
 
@@ -252,8 +266,9 @@ unsafe fn gelsd<T: LapackFloat>(a: &Matrix<T>, b: &Matrix<T>, s: &Vector<T>, rco
     })())
 }
 
-macro_rules! entry_points {
-    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident, $potrf:ident, $syevd:ident, $gesdd:ident, $geqrf:ident, $orgqr:ident, $geev:ident, $gelsd:ident) => {
+/// The entry points of the routines that take complex matrices too (`C` in `LapackRoutines.def`).
+macro_rules! lu_entry_points {
+    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident) => {
         /// # Safety
         /// Every descriptor describes live memory of the extents it gives, as `LapackRoutines.def` types them.
         pub unsafe extern "C" fn $getrf(a: *const Matrix<$element>, pivots: *const Vector<i32>) -> i64 {
@@ -269,6 +284,12 @@ macro_rules! entry_points {
         pub unsafe extern "C" fn $getrs(a: *const Matrix<$element>, pivots: *const Vector<i32>, b: *const Matrix<$element>) -> i64 {
             unsafe { getrs(&*a, &*pivots, &*b) }
         }
+    };
+}
+
+macro_rules! entry_points {
+    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident, $potrf:ident, $syevd:ident, $gesdd:ident, $geqrf:ident, $orgqr:ident, $geev:ident, $gelsd:ident) => {
+        lu_entry_points!($element, $getrf, $getri, $getrs);
         /// # Safety
         /// As for `getrf`.
         pub unsafe extern "C" fn $potrf(a: *const Matrix<$element>) -> i64 {
@@ -334,6 +355,8 @@ entry_points!(
     _mlir_ciface_rumba_lapack_sgelsd
 );
 
+lu_entry_points!(Complex128, _mlir_ciface_rumba_lapack_zgetrf, _mlir_ciface_rumba_lapack_zgetri, _mlir_ciface_rumba_lapack_zgetrs);
+
 /// The functions above under the names compiled code calls them by.
 pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
     vec![
@@ -357,21 +380,28 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
         ("_mlir_ciface_rumba_lapack_sorgqr", _mlir_ciface_rumba_lapack_sorgqr as *mut _),
         ("_mlir_ciface_rumba_lapack_sgeev", _mlir_ciface_rumba_lapack_sgeev as *mut _),
         ("_mlir_ciface_rumba_lapack_sgelsd", _mlir_ciface_rumba_lapack_sgelsd as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgetrf", _mlir_ciface_rumba_lapack_zgetrf as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgetri", _mlir_ciface_rumba_lapack_zgetri as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgetrs", _mlir_ciface_rumba_lapack_zgetrs as *mut _),
     ]
 }
 
 #[cfg(test)]
 mod tests {
-    /// Every routine `LapackRoutines.def` lists has both entry points here.
+    /// Every routine `LapackRoutines.def` lists has its real entry points here, and a complex
+    /// one where it takes complex matrices (`C`).
     #[test]
     fn every_listed_routine_has_entry_points() {
         let symbols: Vec<&str> = super::symbols().into_iter().map(|(name, _)| name).collect();
+        let mut expected = 0;
         for routine in rumba_dialects::lapack_routines() {
-            for letter in ['s', 'd'] {
+            let letters: &[char] = if routine.operands.contains('C') { &['s', 'd', 'z'] } else { &['s', 'd'] };
+            for letter in letters {
                 let name = format!("_mlir_ciface_rumba_lapack_{letter}{}", routine.name);
                 assert!(symbols.contains(&name.as_str()), "{name} is missing");
             }
+            expected += letters.len();
         }
-        assert_eq!(symbols.len(), 2 * rumba_dialects::lapack_routines().len());
+        assert_eq!(symbols.len(), expected);
     }
 }

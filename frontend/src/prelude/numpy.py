@@ -3000,6 +3000,20 @@ def _lapack_finite(a):
                 raise np.linalg.LinAlgError("Array must not contain infs or NaNs")
 
 
+def _lapack_lu_copy(a):
+    # As `_lapack_copy`, complex matrices too: what the LU routines take.
+    if a.dtype == np.complex128:
+        return a.T.astype(np.complex128).T
+    return np._lapack_copy(a)
+
+
+def _lapack_lu_copies(a, b):
+    # As `_lapack_copies`, complex matrices too: what the LU routines take.
+    if a.dtype == np.complex128 or b.dtype == np.complex128:
+        return a.T.astype(np.complex128).T, b.T.astype(np.complex128).T
+    return np._lapack_copies(a, b)
+
+
 def _lapack_lu(lu, pivots):
     # LU factors of `lu` in place; whether it is singular.
     info = np.linalg._getrf(lu, pivots)
@@ -3009,7 +3023,7 @@ def _lapack_lu(lu, pivots):
 
 def _linalg_inv(a: "2-d"):
     np._lapack_square(a)
-    lu = np._lapack_copy(a)
+    lu = np._lapack_lu_copy(a)
     n = lu.shape[0]
     if n > 0:
         pivots = np.empty(n, dtype=np.int32)
@@ -3030,7 +3044,7 @@ def _lapack_solve(a, b):
     n = a.shape[0]
     if b.shape[0] != n:
         raise ValueError("solve: Input operand 1 has a mismatch in its core dimension 0")
-    lu, x = np._lapack_copies(a, b)
+    lu, x = np._lapack_lu_copies(a, b)
     if n > 0 and x.shape[1] > 0:
         pivots = np.empty(n, dtype=np.int32)
         if np._lapack_lu(lu, pivots):
@@ -3047,7 +3061,14 @@ def _linalg_det(a: "2-d"):
 
 def _linalg_slogdet(a: "2-d"):
     np._lapack_square(a)
-    lu = np._lapack_copy(a)
+    lu = np._lapack_lu_copy(a)
+    if lu.dtype == np.complex128:
+        return np._lapack_complex_slogdet(lu)
+    else:
+        return np._lapack_real_slogdet(lu)
+
+
+def _lapack_real_slogdet(lu):
     n = lu.shape[0]
     # One, in the matrix's float type.
     sign = lu[:0, 0].sum() + 1
@@ -3065,6 +3086,26 @@ def _linalg_slogdet(a: "2-d"):
         if pivots[i] != i + 1:
             sign = -sign
         logdet = logdet + np.log(d)
+    return sign, logdet
+
+
+def _lapack_complex_slogdet(lu):
+    # The sign is a complex number of magnitude one; the logarithm of the magnitude is real.
+    n = lu.shape[0]
+    sign = 1 + 0j
+    logdet = 0.0
+    if n == 0:
+        return sign, logdet
+    pivots = np.empty(n, dtype=np.int32)
+    if np._lapack_lu(lu, pivots):
+        return 0j, -np.inf
+    for i in range(n):
+        d = lu[i, i]
+        magnitude = abs(d)
+        sign = sign * (d / magnitude)
+        if pivots[i] != i + 1:
+            sign = -sign
+        logdet = logdet + np.log(magnitude)
     return sign, logdet
 
 

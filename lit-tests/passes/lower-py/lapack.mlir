@@ -1,4 +1,4 @@
-// lower-py on py.lapack: a call of the runtime's rumba_lapack_<s|d><routine> through its C
+// lower-py on py.lapack: a call of the runtime's rumba_lapack_<s|d|z><routine> through its C
 // interface, the arrays cast to fully dynamic strided memrefs (one declaration serves every
 // layout), options passed as they are, LAPACK's info the result. The first float array's element
 // type picks the letter.
@@ -15,6 +15,13 @@
 // CHECK: return %[[INFO]] : i64
 func.func @factor(%a: !py.array<f64, 2, F>, %pivots: !py.array<si32, 1, C>) -> si64 {
   %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
+  return %info : si64
+}
+
+// CHECK-LABEL: func.func @complex_inverse
+// CHECK: call @rumba_lapack_zgetri(%{{.*}}, %{{.*}}) : (memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?xi32, strided<[?], offset: ?>>) -> i64
+func.func @complex_inverse(%a: !py.array<complex<f64>, 2, F>, %pivots: !py.array<si32, 1, C>) -> si64 {
+  %info = py.lapack "getri"(%a, %pivots) : (!py.array<complex<f64>, 2, F>, !py.array<si32, 1, C>) -> si64
   return %info : si64
 }
 

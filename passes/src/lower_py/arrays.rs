@@ -363,7 +363,7 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
     }
 }
 
-/// `py.lapack` as a call to the runtime's `rumba_lapack_<s|d><routine>` (`runtime/src/lapack.rs`),
+/// `py.lapack` as a call to the runtime's `rumba_lapack_<s|d|z><routine>` (`runtime/src/lapack.rs`),
 /// its arrays cast to fully dynamic strided memrefs; the call returns LAPACK's `info`.
 pub(super) fn lower_lapack(b: &Builder, lapack: MlirOperation, operand_types: &[MlirType]) -> Result<MlirValue, String> {
     let routine = ir::string_attribute(lapack, "routine");
@@ -373,6 +373,8 @@ pub(super) fn lower_lapack(b: &Builder, lapack: MlirOperation, operand_types: &[
         if let Some(parts) = unsafe { array_type_parts(melior::ir::Type::from_raw(operand_type)) } {
             if unsafe { mlirTypeIsAF32(parts.dtype.to_raw()) } {
                 letter = "s";
+            } else if unsafe { mlirTypeIsAComplex(parts.dtype.to_raw()) } {
+                letter = "z";
             }
             let dynamic = ir::fully_dynamic(b, operand, converted);
             operands.push(dynamic);
