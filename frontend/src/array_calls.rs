@@ -260,6 +260,10 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
     if written == if numpy { Written::Method } else { Written::Function } {
         return Ok(None);
     }
+    // A transpose in the order of `axes` is the prelude's.
+    if name == "transpose" && (call.arguments.args.len() > usize::from(numpy) || !call.arguments.keywords.is_empty()) {
+        return Ok(None);
+    }
     // A method's receiver is its first argument.
     let receiver = (!numpy).then_some(&*attribute.value);
     let what = if numpy { format!("np.{name}") } else { format!(".{name}()") };

@@ -150,6 +150,32 @@ def integer_operators(a, b):
     return operator.and_(a, b), operator.or_(a, b), operator.xor(a, b), operator.lshift(a, 3), operator.rshift(a, 1), operator.invert(b)
 
 
+def in_place_operators(a, b):
+    return (
+        operator.iadd(a, b), operator.isub(a, b), operator.imul(a, b), operator.itruediv(a, b), operator.ifloordiv(a, b),
+        operator.imod(a, b), operator.ipow(a, 2),
+    )
+
+
+def integer_in_place_operators(a, b):
+    return operator.iand(a, b), operator.ior(a, b), operator.ixor(a, b), operator.ilshift(a, 3), operator.irshift(a, 1)
+
+
+def adds_in_place(values, other):
+    result = operator.iadd(values, other)
+    operator.imul(values, 2.0)
+    return values, result
+
+
+def test_in_place_operator_functions_change_arrays_in_place():
+    values = np.arange(3.0)
+    got = jitted(adds_in_place)(values, np.ones(3))
+    expected = adds_in_place(np.arange(3.0), np.ones(3))
+    for got_array, expected_array in zip(got, expected):
+        np.testing.assert_array_equal(got_array, expected_array)
+    np.testing.assert_array_equal(values, expected[0])
+
+
 def indexed(values, i):
     return getitem(values, i) + operator.getitem(values, -1)
 
@@ -157,8 +183,10 @@ def indexed(values, i):
 @pytest.mark.parametrize("a, b", [(7, 3), (-7, 3), (2.5, -4.0), (0, 5), (3, 0)])
 def test_operator_functions_match_cpython(a, b):
     check(jitted(operators), a, b)
+    check(jitted(in_place_operators), a, b)
     if isinstance(a, int):
         check(jitted(integer_operators), a, b)
+        check(jitted(integer_in_place_operators), a, b)
 
 
 def test_operator_getitem_indexes():

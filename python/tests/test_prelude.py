@@ -819,6 +819,36 @@ def view_functions(a, i, j):
     return np.swapaxes(a, i, j), np.moveaxis(a, i, j), np.expand_dims(a, i), np.expand_dims(a, -1), a.swapaxes(i, j)
 
 
+def transposes(a, axes):
+    return np.transpose(a, axes), np.transpose(a, axes=axes), a.transpose(axes)
+
+
+def transposes_written_out(a):
+    return a.transpose(2, 0, 1), np.transpose(a, [1, 2, 0]), np.transpose(a, (-1, -3, 1)), a.transpose()
+
+
+def writes_through_a_transpose(a):
+    view = np.transpose(a, (1, 2, 0))
+    view[1, 2, 0] = -1
+    return a
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32"])
+def test_transpose_with_axes_is_a_view_as_numpy_makes_it(dtype):
+    cube = np.arange(24).reshape(2, 3, 4).astype(dtype)
+    for a in [cube, cube.T, cube[:, ::2, 1:], np.asfortranarray(cube)]:
+        for axes in [(0, 1, 2), (1, 0, 2), (2, 0, 1), (2, 1, 0), (-1, 0, -2)]:
+            for got, expected in zip(jitted(transposes)(a, axes), transposes(a, axes)):
+                assert_same_view(got, expected)
+        for got, expected in zip(jitted(transposes_written_out)(a), transposes_written_out(a)):
+            assert_same_view(got, expected)
+    assert_same(jitted(writes_through_a_transpose)(cube.copy()), writes_through_a_transpose(cube.copy()))
+    with pytest.raises(ValueError, match="repeated axis in transpose"):
+        jitted(transposes)(cube, (0, 0, 1))
+    with pytest.raises(ValueError):
+        jitted(transposes)(cube, (0, 3, 1))
+
+
 def expand_axis_three(a):
     return np.expand_dims(a, 3)
 

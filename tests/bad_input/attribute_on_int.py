@@ -1,4 +1,4 @@
 # CALL: f(3)
 # ERROR: 4:12: unsupported|not supported
 def f(x):
-    return x.real + 1
+    return x.numerator + 1

@@ -1776,6 +1776,30 @@ def _method_squeeze(a, axis=None):
     return np.squeeze(a, axis)
 
 
+def transpose(a, axes=None):
+    # With `axes`, a view with the dimensions in that order (without, the op `py.transpose`).
+    if axes is None:
+        return a.T
+    if len(axes) != a.ndim:
+        raise ValueError("axes don't match array")
+    for i in range(a.ndim):
+        for j in range(i):
+            if np._axis_index(axes[i], a.ndim) == np._axis_index(axes[j], a.ndim):
+                raise ValueError("repeated axis in transpose")
+    return np._as_strided(a, np._permuted(a.shape, axes, a.ndim), np._permuted(a.strides, axes, a.ndim), True)
+
+
+def _method_transpose(a, axes=None, axis1=None, axis2=None, axis3=None):
+    # `a.transpose((2, 0, 1))` or `a.transpose(2, 0, 1)`, up to four dimensions written out.
+    if axis1 is None:
+        return np.transpose(a, axes)
+    if axis2 is None:
+        return np.transpose(a, (axes, axis1))
+    if axis3 is None:
+        return np.transpose(a, (axes, axis1, axis2))
+    return np.transpose(a, (axes, axis1, axis2, axis3))
+
+
 def _method_swapaxes(a, axis1, axis2):
     return np.swapaxes(a, axis1, axis2)
 
@@ -1896,6 +1920,22 @@ def _removed(t, k):
 
 def _removed_at(t, k, i):
     return t[i] if i < k else t[i + 1]
+
+
+def _permuted(t, axes, n):
+    # `t`'s items in the order of the axes `axes` of `n` dimensions.
+    if len(t) == 1:
+        return (t[np._axis_index(axes[0], n)],)
+    if len(t) == 2:
+        return (t[np._axis_index(axes[0], n)], t[np._axis_index(axes[1], n)])
+    if len(t) == 3:
+        return (t[np._axis_index(axes[0], n)], t[np._axis_index(axes[1], n)], t[np._axis_index(axes[2], n)])
+    if len(t) == 4:
+        return (t[np._axis_index(axes[0], n)], t[np._axis_index(axes[1], n)], t[np._axis_index(axes[2], n)], t[np._axis_index(axes[3], n)])
+    if len(t) == 5:
+        return (t[np._axis_index(axes[0], n)], t[np._axis_index(axes[1], n)], t[np._axis_index(axes[2], n)], t[np._axis_index(axes[3], n)],
+                t[np._axis_index(axes[4], n)])
+    return np._unsupported("with axes takes arrays of up to five dimensions in compiled code")
 
 
 def _swapped(t, j, k):
@@ -2690,6 +2730,71 @@ def _operator_truth(a):
 
 def _operator_getitem(a, b):
     return a[b]
+
+
+# The in-place ones: `a` itself where it is changed in place (an array), else the result.
+
+def _operator_iadd(a, b):
+    a += b
+    return a
+
+
+def _operator_isub(a, b):
+    a -= b
+    return a
+
+
+def _operator_imul(a, b):
+    a *= b
+    return a
+
+
+def _operator_itruediv(a, b):
+    if isinstance(a, np.ndarray):
+        a /= b
+        return a
+    else:
+        return a / b
+
+
+def _operator_ifloordiv(a, b):
+    a //= b
+    return a
+
+
+def _operator_imod(a, b):
+    a %= b
+    return a
+
+
+def _operator_ipow(a, b):
+    a **= b
+    return a
+
+
+def _operator_iand(a, b):
+    a &= b
+    return a
+
+
+def _operator_ior(a, b):
+    a |= b
+    return a
+
+
+def _operator_ixor(a, b):
+    a ^= b
+    return a
+
+
+def _operator_ilshift(a, b):
+    a <<= b
+    return a
+
+
+def _operator_irshift(a, b):
+    a >>= b
+    return a
 
 
 # `cmath`, over real arithmetic, by CPython's algorithms for finite arguments (scaled where a
