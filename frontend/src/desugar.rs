@@ -104,6 +104,8 @@ pub struct KnownCalls<'k> {
     pub lists: &'k dyn Fn(&Expr) -> bool,
     /// Whether a callee makes a dict: `dict`, Numba's `typed.Dict`.
     pub dicts: &'k dyn Fn(&Expr) -> bool,
+    /// Whether a name is Python's built-in of that name (the module does not bind it).
+    pub builtins: &'k dyn Fn(&str) -> bool,
 }
 
 /// Rewrites the statements of `body`, at any depth.
@@ -112,7 +114,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     for mut statement in std::mem::take(body) {
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
-            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts };
+            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
             match &mut statement {
                 Stmt::For(for_loop) => hoister.visit_expr(&mut for_loop.iter),
                 simple => hoister.visit_stmt(simple),
@@ -467,11 +469,73 @@ struct ListBuilders<'f> {
     built: std::cell::RefCell<Vec<Stmt>>,
     lists: &'f dyn Fn(&Expr) -> bool,
     dicts: &'f dyn Fn(&Expr) -> bool,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl ListBuilders<'_> {
+    /// `sorted(x, key=k, reverse=r)` and `items.sort(key=k, reverse=r)` (`items` a name): the
+    /// items' keys built by a comprehension (a lambda's body inline, so that it reads the
+    /// function's variables; any other key called), then the prelude's stable sort by keys.
+    /// False where `expr` is no such call.
+    fn keyed_sort(&self, expr: &mut Expr) -> bool {
+        let Expr::Call(call) = expr else { return false };
+        let sorted = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "sorted" && (self.builtins)("sorted")) && call.arguments.args.len() == 1;
+        let in_place = matches!(&*call.func, Expr::Attribute(method) if method.attr.as_str() == "sort" && matches!(&*method.value, Expr::Name(_))) && call.arguments.args.is_empty();
+        let keywords_known = call.arguments.keywords.iter().all(|keyword| matches!(keyword.arg.as_ref().map(|arg| arg.as_str()), Some("key" | "reverse")));
+        if !(sorted || in_place) || !keywords_known || call.arguments.find_keyword("key").is_none() {
+            return false;
+        }
+        let at = call.range();
+        let Expr::Call(mut call) = std::mem::replace(expr, Expr::NoneLiteral(Default::default())) else { unreachable!("matched a call") };
+        let mut keywords = std::mem::take(&mut call.arguments.keywords);
+        let reverse_position = keywords.iter().position(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "reverse"));
+        let reverse = reverse_position.map(|position| keywords.remove(position).value);
+        let key = keywords.pop().expect("the key keyword").value;
+        let items = if sorted {
+            let mut iterable = call.arguments.args.into_vec().pop().expect("one argument");
+            self.visit_expr(&mut iterable);
+            let mut rewriter = self.rewriter.borrow_mut();
+            let item = rewriter.fresh("item");
+            let target = rewriter.name(&item, ExprContext::Store, at);
+            let element = rewriter.name(&item, ExprContext::Load, at);
+            let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
+            let (items, statements) = rewriter.builder(Comprehended { item: Item::Element(element), generators: vec![generator] }, at);
+            self.built.borrow_mut().extend(statements);
+            items
+        } else {
+            let Expr::Attribute(method) = *call.func else { unreachable!("matched a method") };
+            let Expr::Name(receiver) = *method.value else { unreachable!("matched a name") };
+            receiver.id.to_string()
+        };
+        let mut rewriter = self.rewriter.borrow_mut();
+        let (target, element) = match key {
+            Expr::Lambda(lambda) if lambda.parameters.as_ref().is_some_and(|parameters| parameters.args.len() == 1 && parameters.args[0].default.is_none() && parameters.len() == 1) => {
+                let parameter = lambda.parameters.as_ref().expect("checked by the guard").args[0].name().to_string();
+                (rewriter.name(&parameter, ExprContext::Store, at), *lambda.body)
+            }
+            function => {
+                let item = rewriter.fresh("item");
+                let argument = rewriter.name(&item, ExprContext::Load, at);
+                (rewriter.name(&item, ExprContext::Store, at), rewriter.call_of(function, vec![argument], at))
+            }
+        };
+        let iterable = rewriter.name(&items, ExprContext::Load, at);
+        let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
+        let (keys, statements) = rewriter.builder(Comprehended { item: Item::Element(element), generators: vec![generator] }, at);
+        self.built.borrow_mut().extend(statements);
+        let reverse = reverse.unwrap_or_else(|| Expr::BooleanLiteral(ExprBooleanLiteral { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), value: false }));
+        let arguments = vec![rewriter.name(&items, ExprContext::Load, at), rewriter.name(&keys, ExprContext::Load, at), reverse];
+        *expr = rewriter.prelude_call(if sorted { "_sorted_by_keys" } else { "_sort_by_keys" }, arguments, at);
+        true
+    }
 }
 
 impl Transformer for ListBuilders<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         let at = expr.range();
+        if self.keyed_sort(expr) {
+            return;
+        }
         if matches!(expr, Expr::Call(call) if (self.dicts)(&call.func) && call.arguments.is_empty()) {
             *expr = Expr::Dict(ExprDict { node_index: AtomicNodeIndex::default(), range: self.rewriter.borrow_mut().range(at), items: Vec::new() });
             return;

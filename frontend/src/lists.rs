@@ -16,6 +16,9 @@ use ruff_python_ast::{Expr, ExprCall, ExprList};
 use rumba_dialects::Layout;
 
 /// The methods of lists compiled code calls.
+/// Where `sorted(..., key=)` and `list.sort(key=)` are rewritten into a sort by keys (`desugar.rs`).
+pub const KEYED_SORT_PLACES: &str = "a sort with key= is supported in an assignment, an expression statement, a return or a loop's iterable";
+
 pub const METHODS: &[&str] = &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"];
 
 /// The prelude's functions behind the methods and operators that compare elements.
@@ -146,6 +149,9 @@ impl TypeWalker<'_, '_> {
         let arguments = &call.arguments.args;
         let allowed_keywords: &[&str] = if method == "sort" { &["reverse"] } else { &[] };
         if let Some(keyword) = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_none_or(|name| !allowed_keywords.contains(&name.as_str()))) {
+            if method == "sort" && keyword.arg.as_ref().is_some_and(|name| name.as_str() == "key") {
+                return Err(module.unsupported(keyword, format!("{KEYED_SORT_PLACES}, of a list named by a variable")));
+            }
             return Err(module.typing(keyword, format!("list.{method}() takes no such keyword argument")));
         }
         let expected = match method {

@@ -230,7 +230,8 @@ impl Definitions {
         // imported, make lists and dicts.
         let lists = |callee: &Expr| names_container(globals, callee, "list", "List");
         let dicts = |callee: &Expr| names_container(globals, callee, "dict", "Dict");
-        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts };
+        let builtins = |name: &str| !globals.contains_key(name);
+        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts, builtins: &builtins };
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
             crate::desugar::desugar(&mut function.body, file, &known);

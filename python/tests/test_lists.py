@@ -385,6 +385,26 @@ def sorted_pairs(a, b):
     return pairs, descending, nested
 
 
+def sorted_by_keys(a, b):
+    pairs = [(int(a[i]), b[i]) for i in range(len(a))]
+    by_second = sorted(pairs, key=lambda pair: pair[1])
+    by_first_descending = sorted(pairs, key=lambda pair: pair[0], reverse=True)
+    positions = sorted(range(len(b)), key=lambda i: b[i])
+    return by_second, by_first_descending, positions
+
+
+def negated(x):
+    return -x
+
+
+def sorted_in_place_by_keys(a, scale):
+    values = [int(v) % 7 for v in a]
+    values.sort(key=negated)
+    scaled = [float(v) for v in a]
+    scaled.sort(key=lambda v: (v * scale) % 5.0, reverse=True)
+    return values, scaled
+
+
 def copied(n):
     l = [1, 2, 3]
     c = l.copy()
@@ -443,6 +463,9 @@ METHOD_CASES = [
     (sorted_in_place_descending, (RANDOM_INTS,)),
     (sorted_in_place_descending, (RANDOM_FLOATS,)),
     (sorted_pairs, (RANDOM_INTS % 5, RANDOM_FLOATS[:25])),
+    # Stable, as Python's, also reversed: equal keys keep their items' order.
+    (sorted_by_keys, (RANDOM_INTS % 5, RANDOM_FLOATS[:25] % 3)),
+    (sorted_in_place_by_keys, (RANDOM_INTS, -1.5)),
     (copied, (2,)),
     (cleared, (7.5,)),
 ]

@@ -3653,12 +3653,33 @@ def _list_remove(items, value):
     raise ValueError("list.remove(x): x not in list")
 
 
-def _builtin_sorted(iterable, reverse=False):
+def _builtin_sorted(iterable, key=None, reverse=False):
+    # With `key`, written where the call is rewritten into `_sorted_by_keys` (desugar.rs).
+    if key is not None:
+        return np._unsupported("with key= is supported in an assignment, an expression statement, a return or a loop's iterable")
     result = list(iterable)
     result.sort()
     if reverse:
         result.reverse()
     return result
+
+
+def _sorted_by_keys(items, keys, reverse):
+    # `sorted(items, key=...)` given each item's key: stable, as Python's, by sorting each key with
+    # its item's position (counted down where the order is reversed, so equal keys keep theirs).
+    step = -1 if reverse else 1
+    pairs = [(keys[position], step * position) for position in range(len(keys))]
+    pairs.sort()
+    if reverse:
+        pairs.reverse()
+    return [items[step * position] for _, position in pairs]
+
+
+def _sort_by_keys(items, keys, reverse):
+    # `items.sort(key=...)`, in place.
+    ordered = np._sorted_by_keys(items, keys, reverse)
+    for position in range(len(ordered)):
+        items[position] = ordered[position]
 
 
 def _list_to_array(items, dtype):
