@@ -298,9 +298,11 @@ def _environment(py_func, visiting=None, caller_source=None):
         description = _describe_value(name, value, referenced, caller_source, visiting)
         if description is not None:
             environment.append((name, description))
-    # A method with `@overload_method` implementations is bound as `.name`.
-    referenced = _referenced_names(py_func) if referenced is None else referenced
-    environment.extend(("." + name, ("overload", key)) for name, key in extending.overloaded_methods(referenced))
+    # A method with `@overload_method` implementations the code names is bound as `.name`.
+    methods = extending.overloaded_methods()
+    if methods:
+        referenced = _referenced_names(py_func) if referenced is None else referenced
+        environment.extend(("." + name, ("overload", key)) for name, key in methods if name in referenced)
     return environment
 
 

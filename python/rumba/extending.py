@@ -96,9 +96,9 @@ def overloaded(value):
     return key if entry is not None and entry.function is value else None
 
 
-def overloaded_methods(names):
-    """The names among ``names`` of methods with overloads, with their keys."""
-    return [(name, "method:%s" % name) for name in sorted(names) if "method:%s" % name in _overloads]
+def overloaded_methods():
+    """The names of the methods with overloads, with their keys."""
+    return sorted((key[len("method:"):], key) for key in _overloads if key.startswith("method:"))
 
 
 def implementation(key, type_texts):
