@@ -63,7 +63,6 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
                     continue;
                 }
                 if defined.insert(source.clone()) {
-                    current.names.borrow_mut().remove(&source);
                     stored.id = Name::new(&source);
                     continue;
                 }

@@ -36,9 +36,12 @@ class _Overload:
         type_texts = tuple(type_texts)
         if type_texts not in self.implementations:
             arguments = [types.parse(text) for text in type_texts]
-            self.implementations[type_texts] = next(
-                (found for applies, typing_function in self.typing_functions if applies(arguments)
-                 for found in [typing_function(*arguments)] if found is not None), None)
+            found = None
+            for applies, typing_function in self.typing_functions:
+                found = typing_function(*arguments) if applies(arguments) else None
+                if found is not None:
+                    break
+            self.implementations[type_texts] = found
         return self.implementations[type_texts]
 
 
