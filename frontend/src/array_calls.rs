@@ -29,7 +29,7 @@ pub enum ArrayCall<'e> {
     /// `np.empty`/`zeros`/`ones(shape, dtype=float)` and `np.full(shape, value, dtype=None)`.
     New { shape: &'e Expr, fill: Fill<'e>, dtype: Option<&'e Expr> },
     /// `np.arange([start,] stop[, step], dtype=None)`.
-    Arange { bounds: Vec<&'e Expr>, dtype: Option<&'e Expr> },
+    Arange { start: Option<&'e Expr>, stop: &'e Expr, step: Option<&'e Expr>, dtype: Option<&'e Expr> },
     /// `np.linspace(start, stop, num=50, endpoint=True)`.
     Linspace { start: &'e Expr, stop: &'e Expr, num: Option<&'e Expr>, endpoint: bool },
     /// `np.array(values, dtype=None)` (a copy) and `np.asarray(values, dtype=None)`: of an array,
@@ -328,15 +328,15 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
                 }
             }
             "arange" => {
-                let dtype = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_some_and(|arg| arg.as_str() == "dtype"));
-                if let Some(keyword) = call.arguments.keywords.iter().find(|keyword| keyword.arg.as_ref().is_none_or(|arg| arg.as_str() != "dtype")) {
-                    return Err(module.unsupported(keyword, "np.arange: only the 'dtype' keyword is supported"));
-                }
-                let bounds: Vec<&Expr> = call.arguments.args.iter().collect();
-                if bounds.is_empty() || bounds.len() > 3 {
-                    return Err(module.typing(call, "np.arange takes one to three numbers"));
-                }
-                ArrayCall::Arange { bounds, dtype: dtype.map(|keyword| &keyword.value) }
+                // NumPy's `arange(start_or_stop, stop=None, step=None, dtype=None)`: one bound is the stop.
+                let arguments = bind()?;
+                let [start, stop, step, dtype] = arguments.values[..] else { unreachable!("np.arange has four parameters") };
+                let (start, stop) = match (start, stop) {
+                    (Some(stop), None) | (None, Some(stop)) => (None, stop),
+                    (Some(start), Some(stop)) => (Some(start), stop),
+                    (None, None) => return Err(module.typing(call, "np.arange takes one to three numbers")),
+                };
+                ArrayCall::Arange { start, stop, step, dtype }
             }
             "array" | "asarray" => {
                 let arguments = bind()?;
@@ -445,6 +445,41 @@ pub fn reduction_result(kind: ReductionKind, dtype: Scalar) -> Scalar {
     }
 }
 
+/// What a reduction's `axis=` argument names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReductionAxis {
+    /// No argument, or `None`: every element at once.
+    All,
+    /// An integer literal: that dimension.
+    Literal(usize),
+    /// An integer known when running: the dimension it names then (ValueError if none).
+    Runtime,
+    /// The empty tuple: no dimension, each element on its own (a copy).
+    Nothing,
+}
+
+/// What the `axis` argument of reduction `kind` on an array of `ndim` dimensions names; `None`
+/// while its type is unknown.
+pub fn reduction_axis(module: &SourceModule, kind: &str, axis: Option<&Expr>, ndim: usize, keepdims: bool, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<ReductionAxis>, Diagnostic> {
+    let Some(axis) = axis else { return Ok(Some(ReductionAxis::All)) };
+    if let Some(Constant::Int(_)) = literal_constant(axis) {
+        return axis_of(module, axis, ndim).map(|dim| Some(ReductionAxis::Literal(dim)));
+    }
+    if matches!(axis, Expr::Tuple(tuple) if tuple.elts.is_empty()) {
+        if kind.starts_with("arg") {
+            return Err(module.unsupported(axis, format!("{kind} takes one axis, not ()")));
+        }
+        return Ok(Some(ReductionAxis::Nothing));
+    }
+    match type_of(axis)? {
+        Type::Unknown => Ok(None),
+        Type::None => Ok(Some(ReductionAxis::All)),
+        Type::Scalar(Scalar::Int { .. }) if keepdims => Err(module.unsupported(axis, "keepdims=True takes an integer literal axis")),
+        Type::Scalar(Scalar::Int { .. }) => Ok(Some(ReductionAxis::Runtime)),
+        other => Err(module.unsupported(axis, format!("axis must be an integer, None or (), got {other}"))),
+    }
+}
+
 /// The dimension an `axis=` argument names in an array of `ndim` dimensions: an integer literal,
 /// negative counting from the end.
 pub fn axis_of(module: &SourceModule, axis: &Expr, ndim: usize) -> Result<usize, Diagnostic> {
@@ -505,22 +540,12 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
         ArrayCall::Reduce { kind, array, axis, keepdims } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
             let result = reduction_result(kind, array.dtype);
-            if let Some(axis) = axis {
-                axis_of(module, axis, array.ndim)?;
-            }
-            if *keepdims {
-                return Ok(new_array(result, array.ndim));
-            }
+            let Some(axis) = reduction_axis(module, kind, *axis, array.ndim, *keepdims, type_of)? else { return Ok(Type::Unknown) };
             match axis {
-                Some(axis) if array.ndim > 1 => {
-                    axis_of(module, axis, array.ndim)?;
-                    new_array(result, array.ndim - 1)
-                }
-                Some(axis) => {
-                    axis_of(module, axis, array.ndim)?;
-                    Type::Scalar(result)
-                }
-                None => Type::Scalar(result),
+                ReductionAxis::Nothing => new_array(result, array.ndim),
+                _ if *keepdims => new_array(result, array.ndim),
+                ReductionAxis::Literal(_) | ReductionAxis::Runtime if array.ndim > 1 => new_array(result, array.ndim - 1),
+                _ => Type::Scalar(result),
             }
         }
         ArrayCall::Dot(left, right) => {
@@ -601,9 +626,9 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                 None => Type::Unknown,
             }
         }
-        ArrayCall::Arange { bounds, dtype } => {
+        ArrayCall::Arange { start, stop, step, dtype } => {
             let mut element = INT64;
-            for bound in bounds {
+            for bound in [*start, Some(*stop), *step].into_iter().flatten() {
                 if let Some(scalar) = expect_number(module, bound, type_of(bound)?)? {
                     element = promote(element, scalar.widened());
                 }

@@ -16,7 +16,9 @@
 //! right (either the body completed, then the rest ran, or the handler ran); emission recognises
 //! the marker and catches instead of testing. Forms Numba does not support either are left as
 //! they are, for inference to refuse with `unsupported_try`'s reason.
-//! Loops over `range(...)` and `prange(...)` stay as they are.
+//! Loops over `range(...)` and `prange(...)` stay as they are; a range inside `zip`, `enumerate`
+//! or `reversed` is walked by index, and `len(range(...))` and `x in range(...)` are the
+//! prelude's `_range_length` and `_range_contains` of its bounds.
 //!
 //! The nodes made here have empty ranges past the end of the text, one each, so that no type
 //! recorded by range is shared with a node of the source; `SourceFile` locates each at the part of
@@ -30,7 +32,7 @@ use ruff_python_ast::{
         transformer::{self, Transformer},
         Visitor,
     },
-    Arguments, AtomicNodeIndex, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprList,
+    Arguments, AtomicNodeIndex, CmpOp, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprList,
     ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
     StmtTry, Suite, UnaryOp,
 };
@@ -112,6 +114,7 @@ pub struct KnownCalls<'k> {
 pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
     for mut statement in std::mem::take(body) {
+        RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
             let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
@@ -230,7 +233,7 @@ impl Rewriter<'_> {
         if !is_range(&for_loop.iter, known.ranges) {
             let at = for_loop.iter.range();
             let iter = std::mem::replace(&mut *for_loop.iter, Expr::NoneLiteral(Default::default()));
-            let sequence = self.sequence(iter, &mut before);
+            let sequence = self.sequence(iter, &mut before, known.ranges);
             let index = self.fresh("i");
             let length = sequence.length;
             for_loop.iter = Box::new(self.call("range", vec![length], at));
@@ -318,7 +321,7 @@ impl Rewriter<'_> {
     }
 
     /// What `iter` iterates over; the sequences it needs evaluated once go into `before`.
-    fn sequence(&mut self, iter: Expr, before: &mut Vec<Stmt>) -> Sequence {
+    fn sequence(&mut self, iter: Expr, before: &mut Vec<Stmt>, ranges: &dyn Fn(&str) -> bool) -> Sequence {
         let at = iter.range();
         if let Expr::Call(call) = &iter {
             let keywords = call.arguments.keywords.len();
@@ -327,7 +330,7 @@ impl Rewriter<'_> {
                 Expr::Name(function) if function.id.as_str() == "enumerate" && keywords == 0 && (1..=2).contains(&arguments) => {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
                     let mut arguments = call.arguments.args.into_vec().into_iter();
-                    let inner = self.sequence(arguments.next().expect("one argument or two"), before);
+                    let inner = self.sequence(arguments.next().expect("one argument or two"), before, ranges);
                     let start = arguments.next().map(|start| self.once(start, "start", before));
                     return Sequence {
                         length: inner.length,
@@ -344,16 +347,46 @@ impl Rewriter<'_> {
                         }),
                     };
                 }
-                Expr::Name(function) if function.id.as_str() == "zip" && keywords == 0 && arguments > 0 => {
+                // A range inside `zip`, `enumerate` or `reversed`: its bounds evaluated once, the
+                // item at `i` is `start + i * step`.
+                Expr::Name(function) if ranges(function.id.as_str()) && keywords == 0 && (1..=3).contains(&arguments) => {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
-                    let sequences: Vec<Sequence> = call.arguments.args.into_vec().into_iter().map(|argument| self.sequence(argument, before)).collect();
+                    let mut bounds = call.arguments.args.into_vec();
+                    if bounds.len() == 1 {
+                        bounds.insert(0, self.integer(0, at));
+                    }
+                    let bounds: Vec<String> = bounds.into_iter().map(|bound| self.once(bound, "bound", before)).collect();
+                    let arguments = bounds.iter().map(|bound| self.name(bound, ExprContext::Load, at)).collect();
+                    return Sequence {
+                        length: self.prelude_call("_range_length", arguments, at),
+                        item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
+                            let offset = match bounds.get(2) {
+                                Some(step) => {
+                                    let step = rewriter.name(step, ExprContext::Load, at);
+                                    rewriter.binary(index, Operator::Mult, step, at)
+                                }
+                                None => index,
+                            };
+                            let start = rewriter.name(&bounds[0], ExprContext::Load, at);
+                            rewriter.binary(start, Operator::Add, offset, at)
+                        }),
+                    };
+                }
+                Expr::Name(function) if function.id.as_str() == "zip" && keywords == 0 => {
+                    let Expr::Call(call) = iter else { unreachable!("matched a call") };
+                    let sequences: Vec<Sequence> = call.arguments.args.into_vec().into_iter().map(|argument| self.sequence(argument, before, ranges)).collect();
                     let mut lengths = Vec::new();
                     let mut items = Vec::new();
                     for sequence in sequences {
                         lengths.push(sequence.length);
                         items.push(sequence.item);
                     }
-                    let length = if lengths.len() == 1 { lengths.pop().expect("one length") } else { self.call("min", lengths, at) };
+                    // `zip()` gives nothing.
+                    let length = match lengths.len() {
+                        0 => self.integer(0, at),
+                        1 => lengths.pop().expect("one length"),
+                        _ => self.call("min", lengths, at),
+                    };
                     return Sequence {
                         length,
                         item: Box::new(move |rewriter: &mut Rewriter<'_>, index: Expr| {
@@ -367,11 +400,11 @@ impl Rewriter<'_> {
                     if id.as_str() == "literal_unroll" && keywords == 0 && arguments == 1 =>
                 {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
-                    return self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before);
+                    return self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before, ranges);
                 }
                 Expr::Name(function) if function.id.as_str() == "reversed" && keywords == 0 && arguments == 1 => {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
-                    let inner = self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before);
+                    let inner = self.sequence(call.arguments.args.into_vec().pop().expect("one argument"), before, ranges);
                     let length_name = self.fresh("length");
                     let target = self.name(&length_name, ExprContext::Store, at);
                     before.push(self.assign(target, inner.length, at));
@@ -542,7 +575,8 @@ impl Transformer for ListBuilders<'_> {
         }
         let list_call = matches!(expr, Expr::Call(call) if (self.lists)(&call.func) && call.arguments.keywords.is_empty() && call.arguments.args.len() <= 1);
         let set_call = matches!(expr, Expr::Call(call) if matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "set") && call.arguments.keywords.is_empty() && call.arguments.args.len() == 1);
-        if !list_call && !set_call && !matches!(expr, Expr::ListComp(_) | Expr::DictComp(_) | Expr::SetComp(_)) {
+        let dict_call = matches!(expr, Expr::Call(call) if (self.dicts)(&call.func) && matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "dict") && call.arguments.keywords.is_empty() && call.arguments.args.len() == 1);
+        if !list_call && !set_call && !dict_call && !matches!(expr, Expr::ListComp(_) | Expr::DictComp(_) | Expr::SetComp(_)) {
             transformer::walk_expr(self, expr);
             return;
         }
@@ -562,6 +596,22 @@ impl Transformer for ListBuilders<'_> {
                 let member = rewriter.name(&item, ExprContext::Load, at);
                 let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
                 Comprehended { item: Item::Member(member), generators: vec![generator] }
+            }
+            // `dict(pairs)` is `{k: v for k, v in pairs}`, a dict's pairs its items (the prelude's
+            // `_dict_pairs`; `zip(...)` and a display are no dict).
+            Expr::Call(call) if dict_call => {
+                let mut rewriter = self.rewriter.borrow_mut();
+                let mut iterable = call.arguments.args.into_vec().pop().expect("one argument");
+                let zipped = matches!(&iterable, Expr::Call(inner) if matches!(&*inner.func, Expr::Name(function) if function.id.as_str() == "zip" && (self.builtins)("zip")));
+                if !zipped && !matches!(iterable, Expr::List(_) | Expr::Tuple(_)) {
+                    iterable = rewriter.prelude_call("_dict_pairs", vec![iterable], at);
+                }
+                let (key, value) = (rewriter.fresh("key"), rewriter.fresh("value"));
+                let elements = vec![rewriter.name(&key, ExprContext::Store, at), rewriter.name(&value, ExprContext::Store, at)];
+                let target = Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), elts: elements, ctx: ExprContext::Store, parenthesized: false });
+                let entry = (rewriter.name(&key, ExprContext::Load, at), rewriter.name(&value, ExprContext::Load, at));
+                let generator = Comprehension { range: rewriter.range(at), node_index: AtomicNodeIndex::default(), target, iter: iterable, ifs: Vec::new(), is_async: false };
+                Comprehended { item: Item::Entry(entry.0, entry.1), generators: vec![generator] }
             }
             Expr::Call(call) => {
                 let mut rewriter = self.rewriter.borrow_mut();
@@ -705,6 +755,57 @@ impl Rewriter<'_> {
         let mut statements = vec![self.assign(target, empty, at)];
         statements.extend(body);
         (container, statements)
+    }
+}
+
+/// `len(range(...))` and `x in range(...)` (`not in`), where a range is a value rather than what a
+/// loop walks: the prelude's `_range_length(start, stop[, step])` and `_range_contains(x, start,
+/// stop[, step])`, which compute them without making the range.
+struct RangeValues<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl RangeValues<'_> {
+    /// The bounds of `range(...)` as `(start, stop[, step])`, if `expr` is such a call.
+    fn bounds(&self, expr: &Expr) -> Option<Vec<Expr>> {
+        let Expr::Call(call) = expr else { return None };
+        let named_range = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "range" && (self.builtins)("range"));
+        if !named_range || !call.arguments.keywords.is_empty() || !(1..=3).contains(&call.arguments.args.len()) {
+            return None;
+        }
+        let mut bounds = call.arguments.args.to_vec();
+        if bounds.len() == 1 {
+            bounds.insert(0, self.rewriter.borrow_mut().integer(0, call.range()));
+        }
+        Some(bounds)
+    }
+}
+
+impl Transformer for RangeValues<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let at = expr.range();
+        match expr {
+            Expr::Call(call) if matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "len" && (self.builtins)("len")) && call.arguments.keywords.is_empty() && call.arguments.args.len() == 1 => {
+                if let Some(bounds) = self.bounds(&call.arguments.args[0]) {
+                    *expr = self.rewriter.borrow_mut().prelude_call("_range_length", bounds, at);
+                }
+            }
+            Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::In | CmpOp::NotIn]) => {
+                let Some(mut arguments) = self.bounds(&compare.comparators[0]) else { return };
+                arguments.insert(0, (*compare.left).clone());
+                let negated = compare.ops[0] == CmpOp::NotIn;
+                let mut rewriter = self.rewriter.borrow_mut();
+                let contains = rewriter.prelude_call("_range_contains", arguments, at);
+                *expr = if negated {
+                    Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), op: UnaryOp::Not, operand: Box::new(contains) })
+                } else {
+                    contains
+                };
+            }
+            _ => {}
+        }
     }
 }
 

@@ -171,7 +171,23 @@ impl TypeWalker<'_, '_> {
 
 /// The methods of sets compiled code calls.
 pub const SET_METHODS: &[&str] = &[
-    "add", "discard", "remove", "pop", "clear", "copy", "update", "union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
+    "add",
+    "discard",
+    "remove",
+    "pop",
+    "clear",
+    "copy",
+    "update",
+    "union",
+    "intersection",
+    "difference",
+    "symmetric_difference",
+    "intersection_update",
+    "difference_update",
+    "symmetric_difference_update",
+    "issubset",
+    "issuperset",
+    "isdisjoint",
 ];
 
 impl TypeWalker<'_, '_> {
@@ -253,7 +269,7 @@ impl TypeWalker<'_, '_> {
                 }
                 let joined = unify(&set_type, &argument).ok_or_else(|| module.typing(other, format!("sets of {element} and of {other_element} do not combine")))?;
                 match method {
-                    "update" => Type::None,
+                    "update" | "intersection_update" | "difference_update" | "symmetric_difference_update" => Type::None,
                     "issubset" | "issuperset" | "isdisjoint" => Type::Scalar(crate::types::Scalar::Bool),
                     _ => joined,
                 }

@@ -813,7 +813,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.branch_to_exit(&running);
         }
         let body_terminated = self.emit_top_level(&function.body)?;
-        if !body_terminated && always_returns(&function.body) {
+        if !body_terminated && !always_returns(&function.body) && matches!(return_type, Type::Optional(_)) {
+            // Falling off the end returns None, as `return` would (inference made the result optional).
+            let implicit_return = ruff_python_ast::StmtReturn { node_index: Default::default(), range: function.range, value: None };
+            self.emit_statement(&Stmt::Return(implicit_return))?;
+        }
+        if !body_terminated && (always_returns(&function.body) || matches!(return_type, Type::Optional(_))) {
             // Every path has returned or raised into the slots: the end is reached only in state EXIT.
             self.needs_exit_block = true;
             let exit = self.exit_target();
@@ -1274,7 +1279,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 }
 
 /// Whether every path through a statement list ends in `return` or `raise`.
-fn always_returns(body: &[Stmt]) -> bool {
+pub(crate) fn always_returns(body: &[Stmt]) -> bool {
     body.iter().any(|statement| match statement {
         Stmt::Return(_) | Stmt::Raise(_) => true,
         Stmt::While(while_loop) => {

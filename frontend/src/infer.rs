@@ -238,8 +238,13 @@ impl<'m> Specialisations<'m> {
                 self.later_errors.extend(errors);
                 return Err(first);
             }
+            // A function that returns a value on some paths returns None where it falls off its
+            // end: the result is optional, as in Numba.
+            let falls_off_end = walker.saw_return && !crate::emit::always_returns(&walker.pruned_block(&function.body)?);
             let return_type = match walker.return_type {
                 Type::Unknown if !walker.saw_return => Type::None,
+                Type::Unknown => Type::Unknown,
+                returned if falls_off_end => unify(&returned, &Type::None).unwrap_or(returned),
                 other => other,
             };
             let locals = walker.locals;
@@ -252,6 +257,17 @@ impl<'m> Specialisations<'m> {
         }
         Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
     }
+}
+
+/// The type every element of a tuple has, where a run-time index may pick any of them: one type,
+/// or arrays that differ only in layout (then A).
+pub fn uniform_element(elements: &[Type]) -> Option<Type> {
+    let first = elements.first()?;
+    if elements.iter().all(|element| element == first) {
+        return Some(first.clone());
+    }
+    let Type::Array(_) = first else { return None };
+    elements.iter().try_fold(Type::Unknown, |joined, element| matches!(element, Type::Array(_)).then(|| unify(&joined, element)).flatten())
 }
 
 fn check_parameters(module: &SourceModule, function: &StmtFunctionDef, given: usize, call: &dyn Ranged) -> Result<(), Diagnostic> {
@@ -372,7 +388,7 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
 const PRELUDE_NOTE: &str = "in rumba's prelude, at ";
 
 /// How a function is named to the user: the prelude's `np._method_X` is `.X()`,
-/// `np._builtin_X` is `X()`, `np._math_X` is `math.X` (and so for `cmath` and `operator`),
+/// `np._builtin_X` is `X()`, `np._str_X` is `str.X()`, `np._math_X` is `math.X` (and so for `cmath` and `operator`),
 /// `np._random_X` is `np.random.X`.
 pub fn prelude_display_name(name: &str) -> String {
     if let Some(method) = name.strip_prefix("np._method_") {
@@ -380,6 +396,9 @@ pub fn prelude_display_name(name: &str) -> String {
     }
     if let Some(builtin) = name.strip_prefix("np._builtin_") {
         return format!("{builtin}()");
+    }
+    if let Some(method) = name.strip_prefix("np._str_") {
+        return format!("str.{method}()");
     }
     for module in crate::ufuncs::PRELUDE_MODULES {
         if let Some(function) = name.strip_prefix(&format!("np._{module}_")) {
@@ -561,6 +580,17 @@ pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> 
         entries.extend((given..ndim).map(|_| ViewIndex::Whole));
     }
     Ok(entries)
+}
+
+/// Whether `<`, `<=`, `>` and `>=` order values of types `left` and `right`: real numbers, strings,
+/// and tuples of these item by item (as Python orders tuples).
+fn orderable(left: &Type, right: &Type) -> bool {
+    match (left, right) {
+        (Type::Unknown, _) | (_, Type::Unknown) => true,
+        (Type::Scalar(left), Type::Scalar(right)) => !left.is_complex() && !right.is_complex(),
+        (Type::Tuple(left), Type::Tuple(right)) => left.iter().zip(right).all(|(left, right)| orderable(left, right)),
+        _ => left.is_string() && right.is_string(),
+    }
 }
 
 /// What a call expression calls.
@@ -1103,8 +1133,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         Type::Dict(key, value) => {
                             self.dict_subscript_type(&key, &value, &subscript.slice)?;
                         }
-                        Type::List(element) if !matches!(&*subscript.slice, Expr::Slice(_)) => {
+                        Type::List(element) => {
                             self.list_subscript_type(&element, &subscript.slice)?;
+                            if let Expr::Slice(bounds) = &*subscript.slice {
+                                self.list_slice_delete_type(&Type::List(element), bounds, target)?;
+                            }
                         }
                         other => return Err(module.unsupported(target, format!("'del' of an item of {other} is not supported (only of lists and dicts)"))),
                     }
@@ -1199,8 +1232,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 let identical = match (&left, &right) {
                     (Type::None, Type::None) => true,
-                    (Type::None, _) | (_, Type::None) => false,
-                    _ => return Err(self.module.unsupported(test, "'is' and 'is not' compare with None only")),
+                    (Type::Str(_) | Type::Unicode, Type::Str(_) | Type::Unicode) => return Ok(None),
+                    // Values of different types are never the same object, as in Numba.
+                    (left, right) if left.clone().runtime() != right.clone().runtime() => false,
+                    _ => return Ok(None),
                 };
                 Some(identical == (*op == CmpOp::Is))
             }
@@ -1356,7 +1391,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
-            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Unknown => Ok(()),
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_) | Type::Unknown => Ok(()),
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
     }
@@ -1421,7 +1456,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
-                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
                     (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
@@ -1437,11 +1472,19 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
             Expr::Compare(compare) if self.optional_against_none(compare)? => Type::Scalar(Scalar::Bool),
             // An operand's type is not known yet (recursion): decided in a later round.
-            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => Type::Unknown,
+            Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => {
+                let operands = [self.expr_type_optional(&compare.left)?, self.expr_type_optional(&compare.comparators[0])?];
+                if operands.contains(&Type::Unknown) { Type::Unknown } else { Type::Scalar(Scalar::Bool) }
+            }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
                 let left = self.expr_type(&compare.left)?;
                 let right = self.expr_type(&compare.comparators[0])?;
                 self.list_equal_type(&left, &right, expr)?
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
+                let left = self.expr_type(&compare.left)?;
+                let right = self.expr_type(&compare.comparators[0])?;
+                self.list_order_type(&left, &right, compare.ops[0], expr)?
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
                 let value = self.expr_type(&compare.left)?;
@@ -1466,7 +1509,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
                     }
                     let comparable = |value: &Type| matches!(value, Type::Scalar(_) | Type::Unknown | Type::Str(_) | Type::Unicode);
-                    let tuples_compared = matches!((&left, &right), (Type::Tuple(a), Type::Tuple(b)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) && a.iter().chain(b).all(comparable));
+                    let tuples_compared = match (&left, &right) {
+                        (Type::Tuple(a), Type::Tuple(b)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) => a.iter().chain(b).all(comparable),
+                        (Type::Tuple(_), Type::Tuple(_)) => orderable(&left, &right),
+                        _ => false,
+                    };
                     if !(comparable(&left) && comparable(&right)) && !tuples_compared {
                         return Err(module.typing(expr, format!("cannot compare {left} with {right}")));
                     }
@@ -1499,8 +1546,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Call(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
             Expr::Call(call) if ufunc_out(module, call, &|name| self.locals.contains_key(name) || self.assigned.contains(name)).is_some() => {
                 let (target, computed) = ufunc_out(module, call, &|name| self.locals.contains_key(name) || self.assigned.contains(name)).expect("checked by the guard");
-                self.expr_type(&Expr::Call(computed))?;
+                let computed_type = self.expr_type(&Expr::Call(computed))?;
                 match self.expr_type(&target)? {
+                    // `out=None`: a new result, as without it.
+                    Type::None => computed_type,
                     Type::Array(array) if array.readonly => return Err(module.typing(&target, "out= is a read-only array")),
                     found @ (Type::Array(_) | Type::Unknown) => found,
                     other => return Err(module.typing(&target, format!("out= takes an array, got {other}"))),
@@ -1581,6 +1630,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     fn is_array_compare(&mut self, compare: &ruff_python_ast::ExprCompare) -> Result<bool, Diagnostic> {
+        if matches!(compare.ops[0], CmpOp::Is | CmpOp::IsNot) {
+            return Ok(false);
+        }
         Ok(matches!(self.expr_type(&compare.left)?, Type::Array(_)) || matches!(self.expr_type(&compare.comparators[0])?, Type::Array(_)))
     }
 
@@ -1784,7 +1836,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                 }
                 if let Some((_, index_type)) = self.array_index(subscript)? {
-                    let helper = array_index_helper(module, array, index_type, "np.take", "np._mask_select", subscript)?;
+                    let helper = array_index_helper(module, array, index_type, "np._take_vector", "np._mask_select", subscript)?;
                     let position = self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index_type)], subscript)?;
                     return Ok(self.specialisations.functions[position].return_type.clone());
                 }
@@ -1820,10 +1872,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 TupleIndex::Slice(positions) => Ok(Type::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
                 TupleIndex::Runtime => match (self.expr_type(&subscript.slice)?, elements.first()) {
                     (Type::Unknown, _) => Ok(Type::Unknown),
-                    (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), Some(first @ Type::Scalar(_))) if elements.iter().all(|element| element == first) => Ok(first.clone()),
-                    (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => {
-                        Err(module.unsupported(&*subscript.slice, "a tuple whose elements are not numbers of one type is indexed only by integer literals, and not looped over (literal_unroll of such a tuple is not supported yet)"))
-                    }
+                    (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => uniform_element(&elements).ok_or_else(|| {
+                        module.unsupported(&*subscript.slice, "a tuple whose elements are not of one type is indexed only by integer literals, and not looped over (literal_unroll of such a tuple is not supported yet)")
+                    }),
                     (other, _) => Err(module.typing(&*subscript.slice, format!("tuple indices must be integers, not {other}"))),
                 },
             },
@@ -2405,7 +2456,10 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             FLOAT64
         }
         "bool" => {
-            one_scalar()?;
+            // A container or a string is true when it is not empty.
+            if !matches!(arguments, [Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Tuple(_) | Type::Str(_) | Type::Unicode]) {
+                one_scalar()?;
+            }
             Scalar::Bool
         }
         "complex" => match arguments {

@@ -12,7 +12,7 @@ use crate::{
     infer::TypeWalker,
     types::{unify, Scalar, Type},
 };
-use ruff_python_ast::{Expr, ExprCall, ExprList};
+use ruff_python_ast::{CmpOp, Expr, ExprCall, ExprList, ExprSlice};
 use rumba_dialects::Layout;
 
 /// The methods of lists compiled code calls.
@@ -32,6 +32,15 @@ pub fn prelude_helper(method: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// The prelude's function behind `<` and `<=` of lists (`>` and `>=` swap them).
+pub const LIST_LESS: &str = "_list_less";
+
+/// The prelude's function behind `del items[start:stop:step]`.
+pub const DELETE_SLICE: &str = "_list_delete_slice";
+
+/// The prelude's function behind `items.index(value, start[, end])`.
+pub const BOUNDED_INDEX: &str = "_list_index_between";
 
 /// Whether a value of type `value` may be stored where a list holds `element`: numbers of the
 /// element's kind or a lower one (bool, int, float, complex), arrays whose layout the element's
@@ -155,13 +164,18 @@ impl TypeWalker<'_, '_> {
             return Err(module.typing(keyword, format!("list.{method}() takes no such keyword argument")));
         }
         let expected = match method {
-            "append" | "extend" | "remove" | "index" | "count" => 1..=1,
+            "append" | "extend" | "remove" | "count" => 1..=1,
+            "index" => 1..=3,
             "insert" => 2..=2,
             "pop" => 0..=1,
             _ => 0..=0,
         };
         if !expected.contains(&arguments.len()) {
-            return Err(module.typing(call, format!("list.{method}() takes {} argument(s) ({} given)", expected.end(), arguments.len())));
+            let count = match expected.start() == expected.end() {
+                true => expected.end().to_string(),
+                false => format!("{} to {}", expected.start(), expected.end()),
+            };
+            return Err(module.typing(call, format!("list.{method}() takes {count} argument(s) ({} given)", arguments.len())));
         }
         let mut types = Vec::new();
         for argument in arguments.iter() {
@@ -193,6 +207,19 @@ impl TypeWalker<'_, '_> {
                     index_of(self, 0)?;
                 }
                 element
+            }
+            "index" if arguments.len() > 1 => {
+                index_of(self, 1)?;
+                let end = match types.get(2) {
+                    Some(_) => {
+                        index_of(self, 2)?;
+                        types[2].clone()
+                    }
+                    None => Type::None,
+                };
+                let name = module.prelude_function(BOUNDED_INDEX).expect("the prelude defines the list helpers");
+                let index = self.specialisations.specialise(&name, &[list_type, types[0].clone(), types[1].clone(), end], call)?;
+                self.specialisations.functions[index].return_type.clone()
             }
             "remove" | "index" | "count" => {
                 let helper = prelude_helper(method).expect("a helper per comparing method");
@@ -279,6 +306,33 @@ impl TypeWalker<'_, '_> {
         let name = self.module.prelude_function("_list_equal").expect("the prelude defines the list helpers");
         self.specialisations.specialise(&name, &compared_lists(left, right), node)?;
         Ok(Type::Scalar(Scalar::Bool))
+    }
+
+    /// `left < right` (and `<=`, `>`, `>=`) of lists: bool, through the prelude's `_list_less`
+    /// (`>` as `<` of the lists swapped).
+    pub(crate) fn list_order_type(&mut self, left: &Type, right: &Type, op: CmpOp, node: &Expr) -> Result<Type, Diagnostic> {
+        if !matches!(right, Type::List(_)) {
+            return Err(self.module.typing(node, format!("'{}' is not supported between {left} and {right}", op.as_str())));
+        }
+        let name = self.module.prelude_function(LIST_LESS).expect("the prelude defines the list helpers");
+        let [left, right] = compared_lists(left, right);
+        let operands = if matches!(op, CmpOp::Gt | CmpOp::GtE) { [right, left] } else { [left, right] };
+        self.specialisations.specialise(&name, &[operands[0].clone(), operands[1].clone(), Type::Scalar(Scalar::Bool)], node)?;
+        Ok(Type::Scalar(Scalar::Bool))
+    }
+
+    /// `del items[start:stop:step]` of a list of type `list`.
+    pub(crate) fn list_slice_delete_type(&mut self, list: &Type, bounds: &ExprSlice, node: &Expr) -> Result<(), Diagnostic> {
+        let mut arguments = vec![list.clone()];
+        for bound in [&bounds.lower, &bounds.upper, &bounds.step] {
+            arguments.push(match bound {
+                Some(bound) => self.expr_type(bound)?,
+                None => Type::None,
+            });
+        }
+        let name = self.module.prelude_function(DELETE_SLICE).expect("the prelude defines the list helpers");
+        self.specialisations.specialise(&name, &arguments, node)?;
+        Ok(())
     }
 
     /// `items[index]` and `items[start:stop:step]` of a list.

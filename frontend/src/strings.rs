@@ -1,12 +1,12 @@
 //! Python's strings in compiled code, as Numba's `unicode_type`: what each string operation is
 //! and gives. A literal is known when compiling (`Type::Str`) until it is used as a string; text
 //! made of values (f-strings, `str(x)`, `+`, `%`) is `py.format`, the rest calls the runtime's
-//! string functions (`runtime/src/strings.rs`) with the codes below. Emission is
-//! `emit/strings.rs`.
+//! string functions (`runtime/src/strings.rs`) with the codes below, or the prelude's `_str_name`
+//! (`Method::Prelude`). Emission is `emit/strings.rs`.
 
 use crate::{
     diagnostics::Diagnostic,
-    infer::{Callee, TypeWalker},
+    infer::{call_arguments, Callee, TypeWalker},
     resolve::{Global, SourceModule},
     types::{Scalar, Type, INT64},
 };
@@ -78,6 +78,9 @@ pub enum Method {
     Split(bool),
     /// `sep.join(strings)`.
     Join,
+    /// A method the prelude writes as `_str_name(s, ...)`: `splitlines`, `expandtabs`, the searches
+    /// with `start` and `end`, `sep.join(string)`.
+    Prelude(&'static str),
 }
 
 impl Method {
@@ -118,6 +121,8 @@ impl Method {
             "split" => Method::Split(false),
             "rsplit" => Method::Split(true),
             "join" => Method::Join,
+            "splitlines" => Method::Prelude("_str_splitlines"),
+            "expandtabs" => Method::Prelude("_str_expandtabs"),
             _ => return None,
         })
     }
@@ -130,6 +135,7 @@ impl Method {
             Method::Transform(_) | Method::Test(_) => 0..=0,
             Method::Pad(_) | Method::Replace => 1..=3,
             Method::Split(_) => 0..=2,
+            Method::Prelude(_) => unreachable!("the prelude function's parameters bind its arguments"),
         }
     }
 }
@@ -229,8 +235,28 @@ impl TypeWalker<'_, '_> {
             if of_module || !self.expr_type(&attribute.value)?.is_string() {
                 return Ok(None);
             }
-            let Some(method) = Method::named(attribute.attr.as_str()) else {
-                return Err(self.module.unsupported(call, format!("the string method '{}' is not supported in compiled code", attribute.attr)));
+            let name = attribute.attr.as_str();
+            let Some(method) = Method::named(name) else {
+                return Err(self.module.unsupported(call, format!("the string method '{name}' is not supported in compiled code")));
+            };
+            // The searches with `start` (and `end`), and the characters of a string joined, are the
+            // prelude's.
+            let searches = matches!(method, Method::Search(search::FIND | search::RFIND | search::COUNT) | Method::Index(_));
+            if searches && call.arguments.args.len() > 3 {
+                return Err(self.module.typing(call, format!("str.{name}() takes at most 3 arguments ({} given)", call.arguments.args.len())));
+            }
+            let searched_between = searches && call.arguments.args.len() > 1;
+            let characters_joined = method == Method::Join && matches!(call.arguments.args.first(), Some(argument) if self.expr_type(argument)?.is_string());
+            let method = match method {
+                _ if searched_between || characters_joined => Method::Prelude(match name {
+                    "find" => "_str_find",
+                    "rfind" => "_str_rfind",
+                    "count" => "_str_count",
+                    "index" => "_str_index",
+                    "rindex" => "_str_rindex",
+                    _ => "_str_join",
+                }),
+                method => method,
             };
             return Ok(Some(StringForm::Method { receiver: &attribute.value, method, call }));
         }
@@ -287,6 +313,18 @@ impl TypeWalker<'_, '_> {
             StringForm::Chr(argument) => {
                 integer(self, argument, "chr()'s argument")?;
                 Type::Unicode
+            }
+            StringForm::Method { method: Method::Prelude(helper), call, .. } => {
+                let name = module.prelude_function(helper).expect("the prelude defines the string methods it writes");
+                let mut arguments = Vec::new();
+                for argument in call_arguments(module, call, &Callee::Method(name.clone()))? {
+                    arguments.push(self.expr_type(argument)?);
+                }
+                if arguments.contains(&Type::Unknown) {
+                    return Ok(Type::Unknown);
+                }
+                let index = self.specialisations.specialise(&name, &arguments, call)?;
+                self.specialisations.functions[index].return_type.clone()
             }
             StringForm::Method { method, call, .. } => {
                 let arguments = &call.arguments.args;
@@ -357,6 +395,7 @@ impl TypeWalker<'_, '_> {
                         }
                         Type::List(Box::new(Type::Unicode))
                     }
+                    Method::Prelude(_) => unreachable!("typed above"),
                     Method::Join => match self.expr_type(&arguments[0])? {
                         Type::List(element) if matches!(*element, Type::Unicode | Type::Unknown) => Type::Unicode,
                         other => return Err(module.unsupported(&arguments[0], format!("str.join() takes a list of strings here, got {other}"))),

@@ -147,6 +147,10 @@ fn text_pieces<'e>(walker: &mut TypeWalker, expr: &'e Expr, repr: bool, pieces: 
             let Expr::StringLiteral(template) = &*binary.left else { unreachable!("matched above") };
             percent_pieces(walker, template.value.to_str(), &binary.right, pieces)
         }
+        Expr::Call(call) if !repr && is_empty_str(walker, call) => {
+            pieces.push(Piece::Text(String::new()));
+            Ok(())
+        }
         Expr::Call(call) if !repr => match converted(walker, call)? {
             Some((argument, spec, as_repr)) => {
                 if spec.is_empty() {
@@ -166,6 +170,11 @@ fn text_pieces<'e>(walker: &mut TypeWalker, expr: &'e Expr, repr: bool, pieces: 
             Ok(())
         }
     }
+}
+
+/// Whether `call` is `str()`, the empty string.
+fn is_empty_str(walker: &TypeWalker, call: &ExprCall) -> bool {
+    call.arguments.is_empty() && matches!(walker.callee(call), Ok(Callee::Builtin("str")))
 }
 
 /// `str(x)`, `repr(x)` and `format(x, spec)` of Python's builtins: the argument, the spec, and
@@ -194,7 +203,7 @@ fn is_text(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
     Ok(match expr {
         Expr::FString(_) | Expr::StringLiteral(_) => true,
         Expr::BinOp(binary) if matches!(binary.op, Operator::Add | Operator::Mod) => is_text(walker, &binary.left)?,
-        Expr::Call(call) if converted(walker, call)?.is_some() => true,
+        Expr::Call(call) if is_empty_str(walker, call) || converted(walker, call)?.is_some() => true,
         _ => walker.expr_type(expr)?.is_string(),
     })
 }

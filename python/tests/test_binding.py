@@ -93,13 +93,14 @@ def test_misfit_calls_are_located_type_errors(tmp_path, call, message):
     assert f"misfit.py:8:" in str(raised.value) and f"error: {message}" in str(raised.value)
 
 
-def test_is_compares_with_none_only():
+def test_is_between_numbers_is_equality_as_in_numba():
     @njit
     def same(a, b):
         return a is b
 
-    with pytest.raises(errors.UnsupportedError, match="compare with None only"):
-        same(1.0, 2.0)
+    assert same(1.0, 2.0) is False
+    assert same(2.0, 2.0) is True
+    assert same(2, 2.0) is False
 
 
 def describe(x):

@@ -3,7 +3,8 @@ frontend/src/prelude/numpy.py) and `assert`, each compared with CPython running 
 `sum`, `min`/`max` of one iterable, `any`, `all` over arrays and tuples, `divmod`, `pow` (with a
 modulus too), `round` (with and without digits), and `math`'s integer functions (`_math_name`):
 `gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`; and the `operator` module's functions
-(`_operator_name`), under any name."""
+(`_operator_name`), under any name. Also `dict(pairs)` and `dict(zip(k, v))`, `zip()`, `bool` of
+containers and strings, and tuples holding strings compared; `iter`/`next` are located errors."""
 
 import math
 import operator
@@ -13,7 +14,8 @@ import numpy as np
 import pytest
 
 from _compare import check, jitted
-from rumba import njit
+from _containers import assert_same_outcome
+from rumba import errors, njit
 
 
 def reductions(a):
@@ -238,3 +240,57 @@ def test_fsum_is_exact_and_prod_multiplies_in_order_as_cpython():
         check(jitted(summed), a, exact_types=False)
     for values in [[1e16, 1.0, 1e-16], [0.1] * 10, [1e308, 1e308, -1e308], [math.inf, 1.0], [math.inf, -math.inf], [math.nan, 1.0]]:
         check(jitted(summed), np.array(values), exact_types=False)
+
+
+def dict_of_pairs(n):
+    pairs = [(i % 3, 0.5 * i) for i in range(n)]
+    keyed = {(i, i + 1): i for i in range(n)}
+    return dict(pairs), dict([(1, 10), (2, 20), (1, 30)]), dict(((1, 2), (3, 4))), dict(keyed)
+
+
+def dict_of_zip(n):
+    keys = [i for i in range(n)]
+    return dict(zip(keys, [2.5 * key for key in keys]))
+
+
+def zip_of_nothing(n):
+    count = n
+    for item in zip():
+        count += 1
+    return count, [item for item in zip()]
+
+
+def truth_of_containers(n):
+    items = list(range(n))
+    table = {i: i for i in range(n)}
+    text = "x" * n
+    return bool(items), bool(table), bool(text), bool(""), bool("a"), bool(()), bool((n,)), not text, 1 if table else 0
+
+
+def tuples_with_strings(n):
+    return (("aa", 1) == ("bb", 1), ("aa", n) == ("aa", 1), ("aa", 1) != ("bb", 1), ("cc",) < ("bb",), ("aa", n) < ("aa", 3),
+            ("b", 2.5) >= ("b", n), (1, "a") <= (1, "a", 0), (n, ("x", 2)) > (n, ("x", 1)), ("a",) == ("a", 1))
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_dict_zip_bool_and_tuples_with_strings_match_cpython(n):
+    for function in [dict_of_pairs, dict_of_zip, zip_of_nothing, truth_of_containers, tuples_with_strings]:
+        assert_same_outcome(function, n)
+
+
+def stepped(n):
+    it = iter([n, n + 1])
+    return next(it)
+
+
+def strings_ordered_with_numbers(n):
+    return (n, "a") < ("b", n)
+
+
+@pytest.mark.parametrize("function, message", [
+    (stepped, r"unsupported built-in 'iter'"),
+    (strings_ordered_with_numbers, r"cannot compare \(int64, Literal\[str\]\(a\)\) with \(Literal\[str\]\(b\), int64\)"),
+])
+def test_refused_forms_are_located_errors(function, message):
+    with pytest.raises(errors.RumbaError, match=r"test_builtins.py:\d+:\d+: error: " + message):
+        njit(function)(1)

@@ -175,7 +175,7 @@ def mixed_tuple(n):
 def test_misuse_is_located_at_the_loop():
     with pytest.raises(errors.TypingError, match=r"test_iteration.py:\d+:14: error: object of type 'int64' has no len\(\) \(and is not iterable\)"):
         njit(not_iterable)(3)
-    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:14: error: a tuple whose elements are not numbers of one type"):
+    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:14: error: a tuple whose elements are not of one type"):
         njit(mixed_tuple)(3)
 
 
@@ -249,3 +249,90 @@ def unrolls_mixed_types(x):
 def test_literal_unroll_of_mixed_types_is_a_located_error():
     with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:\d+: error: .*literal_unroll of such a tuple is not supported yet"):
         njit(unrolls_mixed_types)(1.0)
+
+
+def loops_over_a_tuple_of_arrays():
+    total = 0.0
+    arrays = (np.ones(4), np.arange(5.0))
+    for i, values in enumerate(arrays):
+        total += values.sum() * (i + 1)
+    return total
+
+
+def loops_over_a_tuple_of_tuples():
+    total = 0.0
+    for pair in ((1.5, 2.0), (99.3, 3.4), (1.8, 2.5)):
+        for value in pair:
+            total += value
+        total = total * 2
+    return total
+
+
+def picks_views_of_several_layouts(n):
+    matrix = np.arange(12.0).reshape(3, 4)
+    views = (matrix[0], matrix[:, 1], np.ones(3))
+    total = 0.0
+    for view in views:
+        total += view[0] * 10 + view.shape[0]
+    return total + views[n][1]
+
+
+@pytest.mark.parametrize("function, args", [(loops_over_a_tuple_of_arrays, ()), (loops_over_a_tuple_of_tuples, ()), (picks_views_of_several_layouts, (1,)), (picks_views_of_several_layouts, (-3,)), (picks_views_of_several_layouts, (3,))])
+def test_tuples_of_arrays_and_of_tuples_are_looped_over_and_indexed_at_run_time(function, args):
+    check(jitted(function), *args)
+
+
+
+def zips_ranges(n):
+    total = 0
+    for i, j in zip(range(n), range(n, 0, -1)):
+        total += i * j
+    squares = [i * j for i, j in zip(range(n), range(n, 0, -1))]
+    table = {i: float(j) for i, j in zip(range(n), range(n, 0, -1))}
+    return total, squares, table
+
+
+def enumerates_reversed_range(n):
+    total = 0
+    for i, v in enumerate(reversed(range(2, n, 3)), 1):
+        total += i * 100 + v
+    return total
+
+
+def range_lengths(start, stop, step):
+    return len(range(stop)), len(range(start, stop)), len(range(start, stop, step))
+
+
+def range_membership(x, start, stop, step):
+    return x in range(stop), x not in range(start, stop), x in range(start, stop, step)
+
+
+def range_length_in_tests(n):
+    count = 0
+    while len(range(count)) < n:
+        count += 1
+    if n in range(0, 20, 2):
+        count += 100
+    return count
+
+
+@pytest.mark.parametrize("n", [0, 1, 7])
+def test_ranges_inside_zip_enumerate_and_reversed(n):
+    assert jitted(zips_ranges)(n) == zips_ranges(n)
+    check(jitted(enumerates_reversed_range), n + 10)
+
+
+@pytest.mark.parametrize("bounds", [(3, 10, 2), (10, 3, -3), (3, 10, -1), (-5, 5, 3), (3, 10, 0), (0, 0, 1)])
+def test_len_of_a_range_matches_cpython(bounds):
+    check(jitted(range_lengths), *bounds)
+
+
+@pytest.mark.parametrize("x", [-1, 0, 3, 4, 5, 9, 10, 2.0, 2.5])
+@pytest.mark.parametrize("bounds", [(3, 10, 2), (10, 3, -5), (0, 10, 1), (3, 10, 0)])
+def test_in_a_range_matches_cpython(x, bounds):
+    check(jitted(range_membership), x, *bounds)
+
+
+@pytest.mark.parametrize("n", [0, 4, 5])
+def test_range_values_in_if_and_while_tests(n):
+    check(jitted(range_length_in_tests), n)

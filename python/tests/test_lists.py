@@ -7,9 +7,9 @@ whose items are `int`/`float`/`bool`/`complex`/`tuple`/`list`; `len`, indexing w
 indices, item assignment and `+=`, `IndexError` on reads and writes out of range, slices (`l[1:]`,
 `l[::-1]`, `l[a:b:c]`, bounds given as None) as new lists, slice assignment (`l[a:b] = other`
 of any length, `l[a:b:c] = other` with CPython's `ValueError` for another length, `l[a:] = l`); the methods `append`, `extend`, `pop()`, `pop(i)`, `insert`
-(clamped indices), `remove`, `index`, `count`, `reverse`, `sort`, `sort(reverse=True)` (of numbers
+(clamped indices), `remove`, `index` (with `start` and `end`), `count`, `reverse`, `sort`, `sort(reverse=True)` (of numbers
 and of tuples of them, compared as CPython compares tuples), `copy`,
-`clear`, with CPython's exceptions and messages; `in`, `not in`, `+`, `l * n`, `sorted`, `sum`,
+`clear`, with CPython's exceptions and messages; `in`, `not in`, `<`, `<=`, `>`, `>=`, `del l[a:b:c]`, `+`, `l * n`, `sorted`, `sum`,
 `min`, `max`; `for` over a list, `enumerate` and `zip` of lists; list comprehensions over
 `range`, a 1-D array (with a condition) and a list; `list(range(n))`, `list(array)` and
 `np.array(list)` (same dtype as NumPy gives CPython); lists passed from Python, read and mutated
@@ -1043,6 +1043,66 @@ def deleted_items(n):
 @pytest.mark.parametrize("function, args", [(equal_lists, (4,)), (equal_lists, (0,)), (deleted_items, (5,)), (deleted_items, (1,))], ids=["equal-4", "equal-0", "del-5", "del-1"])
 def test_equality_and_del(function, args):
     assert_same_outcome(function, *args)
+
+
+def index_between(n, start, end):
+    items = [i % 3 for i in range(n)]
+    return items.index(0, start), items.index(2, start, end), items.index(1, -4)
+
+
+def ordered(n):
+    a = list(range(n))
+    b = list(range(n))
+    b.append(0)
+    c = [1.5 * i for i in range(n)]
+    return (a < b, a <= b, a > b, a >= b, b < a, a < c, c <= a, a >= c, [] < a, a <= a, ["a", "b"] < ["a", "c"], [2] > [1, 5])
+
+
+def deleted_slices(n, start, stop):
+    items = list(range(n))
+    del items[start:stop]
+    stepped = list(range(n))
+    del stepped[::2]
+    backwards = list(range(n))
+    del backwards[stop:start:-2]
+    tail = [0.5 * i for i in range(n)]
+    del tail[start:]
+    whole = list(range(n))
+    del whole[:]
+    return items, stepped, backwards, tail, whole
+
+
+def deleted_with_zero_step(n):
+    items = list(range(n))
+    del items[::0]
+    return items
+
+
+def truth_of_lists(n):
+    items = list(range(n))
+    return bool(items), bool([0][:0]), 1 if items else 0
+
+
+BETWEEN = [
+    (index_between, (10, 1, 9)), (index_between, (10, -5, 100)), (index_between, (10, 4, 5)), (index_between, (6, 4, 100)),
+    (ordered, (0,)), (ordered, (3,)),
+    (deleted_slices, (8, 1, 3)), (deleted_slices, (8, -3, 100)), (deleted_slices, (5, 4, 1)), (deleted_slices, (0, 0, 0)), (deleted_slices, (9, -100, -2)),
+    (deleted_with_zero_step, (3,)), (truth_of_lists, (0,)), (truth_of_lists, (2,)),
+]
+
+
+@pytest.mark.parametrize("function, args", BETWEEN, ids=[case_id(case) for case in BETWEEN])
+def test_index_between_bounds_ordering_and_slice_deletion(function, args):
+    assert_same_outcome(function, *args)
+
+
+def a_list_ordered_with_a_tuple(n):
+    return [n] < (n,)
+
+
+def test_a_list_ordered_with_a_tuple_is_a_located_error():
+    with pytest.raises(errors.TypingError, match=r"test_lists.py:\d+:\d+: error: '<' is not supported between list\(int64\) and \(int64,\)"):
+        rumba.jit(a_list_ordered_with_a_tuple)(1)
 
 
 def reads_only(items):

@@ -299,3 +299,18 @@ def test_arrays_swapped_by_a_loop_keep_rss_flat():
     np.testing.assert_array_equal(d(a, 3), swapping(a, 3))
     growth = rss_growth(lambda: d(a, 3), 200)
     assert growth < SLACK, "RSS grew by %.1f MB over 200 calls" % (growth / MB)
+
+
+def picks_large_arrays_from_a_tuple(n, position):
+    arrays = (np.ones(n), np.zeros(n), np.full(n, 2.0))
+    total = 0.0
+    for values in arrays:
+        total += values[0]
+    return total + arrays[position][1]
+
+
+def test_arrays_picked_from_a_tuple_at_run_time_are_freed():
+    d = jitted(picks_large_arrays_from_a_tuple)
+    assert d(100_000, 2) == picks_large_arrays_from_a_tuple(100_000, 2)
+    growth = rss_growth(lambda: d(100_000, 1), 200)
+    assert growth < SLACK, "RSS grew by %.1f MB over 200 calls" % (growth / MB)

@@ -289,3 +289,71 @@ def test_dict_get_without_default_on_a_dict_of_lists_is_a_located_error():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*dict.get\(key\) without a default"):
         njit(lists_get)(1)
+
+
+def falls_off_after_a_return(x):
+    if x > 0:
+        return x * 2.5
+
+
+def falls_off_after_a_loop(a, v):
+    for i in range(a.shape[0]):
+        if a[i] == v:
+            return i
+
+
+def falls_off_after_tests_of_none(x):
+    if x:
+        value = None
+    else:
+        value = x
+    if value is None:
+        return x - 1
+    if value is not None:
+        return x + 1
+
+
+@pytest.mark.parametrize("function", [falls_off_after_a_return, falls_off_after_tests_of_none])
+@pytest.mark.parametrize("x", INTEGERS)
+def test_falling_off_the_end_after_a_return_gives_none(function, x):
+    check(jitted(function), x)
+
+
+@pytest.mark.parametrize("v", [2.0, 7.0])
+def test_falling_off_the_end_after_a_loop_gives_none(v):
+    check(jitted(falls_off_after_a_loop), np.array([1.0, 2.0, 3.0]), v)
+
+
+def test_falling_off_the_end_of_a_function_returning_arrays_is_a_located_error():
+    def array_on_one_path(n):
+        if n > 0:
+            return np.zeros(n)
+
+    with pytest.raises(errors.TypingError, match=r"test_optional.py:\d+:\d+.*returns float64\[::1\] on some paths and None at its end"):
+        njit(array_on_one_path)(2)
+
+
+def same_number(a, b):
+    return a is b, a is not b
+
+
+def identities(n):
+    a = np.zeros(n)
+    alias = a
+    row = a[1:]
+    items = [1, 2]
+    same_items = items
+    equal_items = [1, 2]
+    return a is alias, a is row, a is not alias, items is same_items, items is equal_items, items is not equal_items
+
+
+@pytest.mark.parametrize("args", [(3, 3), (3, 4), (3, 3.0), (2.5, 2.5), ("ab", "ab"), ("ab", "cd"), ((1, 2), (1, 2))])
+def test_is_between_values_is_equality_for_numbers_strings_and_tuples_as_in_numba(args):
+    # Numba's `is` on two values of one immutable type is `==`, on values of two types False
+    # (CPython agrees for small ints, interned strings, and values of different types).
+    same = args[0] == args[1] and type(args[0]) is type(args[1])
+    assert jitted(same_number)(*args) == (same, not same)
+
+
+def test_is_between_arrays_and_lists_is_identity():
+    check(jitted(identities), 4)

@@ -195,3 +195,72 @@ def test_array_expressions_in_a_prange_body_stay_serial_inside():
     np.testing.assert_allclose(jitted(x.copy()), normalize_rows(x.copy()), rtol=1e-6)
     loops = jitted.inspect_mlir(jitted.signatures[0], stage="loops")
     assert loops.count("scf.parallel") == 1
+
+
+def column_sums(a):
+    totals = np.zeros(a.shape[1])
+    for i in prange(a.shape[0]):
+        totals += a[i]
+    return totals
+
+
+def signed_complex_updates(a, out):
+    for i in prange(a.shape[0]):
+        x = a[i] * 2.0
+        if i % 3 == 0:
+            out -= x
+        else:
+            out += x * 1j
+    return out
+
+
+def array_and_scalar_reductions(a):
+    grid = np.zeros((3, a.shape[1]))
+    total = 0.0
+    for i in prange(a.shape[0]):
+        grid += a[i]
+        total += a[i, 0]
+    return grid, total
+
+
+def reads_its_reduction(a):
+    totals = np.zeros(a.shape[1])
+    for i in prange(a.shape[0]):
+        totals += a[i] * totals[0]
+    return totals
+
+
+def rebinds_in_prange(a):
+    totals = np.zeros(a.shape[1])
+    for i in prange(a.shape[0]):
+        totals = totals + a[i]
+    return totals
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_arrays_updated_by_plus_equals_are_reductions(threads):
+    # Numba's array reductions: each thread adds into its own copy, added into the array after.
+    a = np.random.default_rng(7).random((1001, 5))
+    before = rumba.get_num_threads()
+    try:
+        rumba.set_num_threads(min(threads, before))
+        np.testing.assert_allclose(njit(parallel=True)(column_sums)(a), column_sums(a), rtol=1e-12)
+        out = np.full(5, 1.0 + 2.0j)
+        expected = signed_complex_updates(a, out.copy())
+        got = njit(parallel=True)(signed_complex_updates)(a, out)
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+        np.testing.assert_allclose(out, expected, rtol=1e-12)
+        grid, total = njit(parallel=True)(array_and_scalar_reductions)(a)
+        expected_grid, expected_total = array_and_scalar_reductions(a)
+        np.testing.assert_allclose(grid, expected_grid, rtol=1e-12)
+        assert total == pytest.approx(expected_total, rel=1e-12)
+    finally:
+        rumba.set_num_threads(before)
+
+
+def test_an_array_reduction_read_or_rebound_in_the_body_is_a_located_error():
+    a = np.ones((4, 3))
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'totals'"):
+        njit(parallel=True)(reads_its_reduction)(a)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'totals'"):
+        njit(parallel=True)(rebinds_in_prange)(a)

@@ -4,7 +4,8 @@ CPython running the same function on copies of the same arguments.
 Covered: `{a, b}` displays, `set()` filled by `add`, `set(x)` of a range, an array and a list, set
 comprehensions; `in`, `not in`, `len`, truth values; `add`, `discard`, `remove` (`KeyError`),
 `pop` (`KeyError` on an empty set), `clear`, `copy`, `update`, `union`, `intersection`,
-`difference`, `symmetric_difference`, `issubset`, `issuperset`, `isdisjoint`; `|`, `&`, `-`, `^`;
+`difference`, `symmetric_difference`, `intersection_update`, `difference_update`,
+`symmetric_difference_update`, `bool(s)`, `issubset`, `issuperset`, `isdisjoint`; `|`, `&`, `-`, `^`;
 loops over a set (summed, so that the order does not matter: rumba walks a set in insertion order,
 CPython in hash order); sets returned to Python as `set` objects; sets passed from Python, read and
 changed (the caller's set afterwards holds what CPython's copy holds, as Numba's reflected
@@ -123,12 +124,31 @@ def summed(n):
     return total
 
 
+def updated_in_place(n, m):
+    a = set(range(n))
+    b = set(range(2, m))
+    c = set(range(n))
+    d = set(range(n))
+    a.intersection_update(b)
+    c.difference_update(b)
+    d.symmetric_difference_update(b)
+    return a, c, d
+
+
+def truth_of_sets(n):
+    s = set(range(n))
+    e = set(range(n))
+    e.clear()
+    return bool(s), bool(e), 1 if s else 0, 1 if e else 0, not s
+
+
 CASES = [
     (literal, (5,)), (literal, (1,)), (added, (12,)), (added, (0,)), (of_range, (6,)), (of_list, (9,)),
     (comprehension, (10,)), (tuples, (8,)), (membership, (3,)), (membership, (4,)), (emptied, (6,)),
     (discarded, (1,)), (discarded, (9,)), (removed, (3,)), (removed, (7,)), (popped_empty, ()),
     (cleared_and_copied, (4,)), (combined, (5, 8)), (combined, (0, 3)), (relations, (3, 5)), (relations, (5, 3)),
-    (updated, (3,)), (summed, (10,)),
+    (updated, (3,)), (summed, (10,)), (updated_in_place, (5, 8)), (updated_in_place, (0, 3)), (updated_in_place, (6, 2)),
+    (truth_of_sets, (0,)), (truth_of_sets, (3,)),
 ]
 
 
@@ -163,12 +183,20 @@ def merged(s, t):
     return sum(s)
 
 
+def narrowed(s, t):
+    s.intersection_update(t)
+    t.symmetric_difference_update({0, 1})
+    t.difference_update({1})
+    return len(s) + len(t)
+
+
 FROM_PYTHON = [
     (count_members, ({1, 4, 9, 16}, 10)),
     (count_members, ({2.5, -1.0}, 3)),
     (grown, ({1, 2}, 4)),
     (grown_by_halves, ({7.5, 1.5}, 3)),
     (merged, ({1, 2, 3}, {3, 4})),
+    (narrowed, ({1, 2, 3}, {3, 4})),
 ]
 
 

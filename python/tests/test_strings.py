@@ -10,7 +10,7 @@ import pytest
 
 from _compare import MB, jitted, outcome, rss_after
 from rumba import njit, prange
-from rumba.errors import UnsupportedError
+from rumba.errors import TypingError, UnsupportedError
 
 WORDS = ["", "a", "abc", "hello world", "  padded  ", "MiXeD Case", "ünïcödé", "日本語テキスト", "a,b,,c", "x" * 40]
 
@@ -448,3 +448,64 @@ def test_threads_making_the_same_strings_each_keep_theirs():
     for thread in threads:
         thread.join()
     assert not failures
+
+
+def lines(s):
+    return s.splitlines(), s.splitlines(True), s.splitlines(keepends=True), s.splitlines(False)
+
+
+def tabs_expanded(s, n):
+    return s.expandtabs(), s.expandtabs(n), s.expandtabs(tabsize=n)
+
+
+def characters_joined(s, t):
+    return t.join(s), "".join(s), "-".join("xyz"), s.join("ab")
+
+
+def searches_between(s, t, i, j):
+    return (s.find(t, i), s.find(t, i, j), s.rfind(t, i), s.rfind(t, i, j), s.count(t, i), s.count(t, i, j))
+
+
+def index_between(s, t, i, j):
+    return s.index(t, i, j), s.rindex(t, i), "banana".index("an", i)
+
+
+@pytest.mark.parametrize("s", ["", "\n", "one", "a\nb\r\nc\rd\n", "\r\n\r\n", "x\x0by\x0cz\x1cw\x1dv\x1eu\x85t\u2028s\u2029r", "end\r"])
+def test_splitlines(s):
+    same(lines, s)
+
+
+@pytest.mark.parametrize("s", ["", "\t", "a\tbc\tdef\tg", "ab\n\tc\r\td", "日本\t語\t", "no tabs"])
+@pytest.mark.parametrize("n", [-1, 0, 1, 3, 4, 8])
+def test_expandtabs(s, n):
+    same(tabs_expanded, s, n)
+
+
+@pytest.mark.parametrize("s", ["", "a", "héllo"])
+@pytest.mark.parametrize("t", ["", ", "])
+def test_join_of_a_string_joins_its_characters(s, t):
+    same(characters_joined, s, t)
+
+
+@pytest.mark.parametrize("s, t", [("xaaxbaa", "a"), ("banana", "an"), ("abc", ""), ("", ""), ("héllo", "l")])
+@pytest.mark.parametrize("i, j", [(0, 100), (1, 5), (2, 1), (-3, -1), (-100, 3), (3, 3), (4, 9), (10, 20)])
+def test_searches_with_start_and_end(s, t, i, j):
+    same(searches_between, s, t, i, j)
+    same(index_between, s, t, i, j)
+
+
+def too_many_search_arguments(s):
+    return s.index("a", 1, 2, 3)
+
+
+def test_a_search_with_more_than_three_arguments_is_a_located_error():
+    with pytest.raises(TypingError, match=r"test_strings.py:\d+:\d+: error: str.index\(\) takes at most 3 arguments \(4 given\)"):
+        njit(too_many_search_arguments)("abc")
+
+
+def empty_string(n):
+    return str(), str() + "x" * n, bool(str())
+
+
+def test_str_of_nothing_is_empty():
+    same(empty_string, 2)

@@ -49,6 +49,8 @@ impl Engine {
         }
         let runtime_functions = [
             ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void),
+            ("rumba_parallel_slots", crate::threads::rumba_parallel_slots as *mut std::ffi::c_void),
+            ("rumba_parallel_slot", crate::threads::rumba_parallel_slot as *mut std::ffi::c_void),
             ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),
             ("_mlir_memref_to_llvm_alloc", crate::memory::_mlir_memref_to_llvm_alloc as *mut std::ffi::c_void),
             ("_mlir_memref_to_llvm_free", crate::memory::_mlir_memref_to_llvm_free as *mut std::ffi::c_void),

@@ -16,6 +16,17 @@ unsafe extern "C" {
     fn omp_set_num_threads(count: i32);
     fn omp_get_max_threads() -> i32;
     fn omp_get_num_procs() -> i32;
+    fn omp_get_thread_num() -> i32;
+}
+
+/// How many copies a `prange` loop's array reduction makes: one per thread the loop may run on.
+pub extern "C" fn rumba_parallel_slots() -> i64 {
+    i64::from(unsafe { omp_get_max_threads() }.max(1))
+}
+
+/// The copy of an array reduction that the calling thread of a `prange` loop adds into.
+pub extern "C" fn rumba_parallel_slot() -> i64 {
+    i64::from(unsafe { omp_get_thread_num() })
 }
 
 /// The most threads a parallel loop may use: `RUMBA_NUM_THREADS` when it is set (Numba's

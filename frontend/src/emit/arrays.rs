@@ -4,7 +4,7 @@
 
 use super::{location, FunctionEmitter, Value};
 use crate::{
-    array_calls::{array_call_type, axis_of, transposed, ArrayCall, Fill, ReductionKind},
+    array_calls::{array_call_type, reduction_axis, transposed, ArrayCall, Fill, ReductionAxis, ReductionKind},
     diagnostics::Diagnostic,
     resolve::{literal_constant, Constant},
     types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
@@ -17,6 +17,9 @@ pub(super) fn array_text(array_type: ArrayType) -> String {
     Type::Array(array_type).flat_mlir()[0].clone()
 }
 
+/// The prelude's products of complex arrays inside a prange body.
+const COMPLEX_PRODUCT_LOOPS: &str = "np._complex_product_loops";
+
 impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_array_call(&mut self, call: &ExprCall, array_call: ArrayCall) -> Result<Value, Diagnostic> {
         let module = self.module;
@@ -25,8 +28,16 @@ impl FunctionEmitter<'_, '_, '_> {
         match array_call {
             ArrayCall::Reduce { kind, array, axis, keepdims } => {
                 let (array, array_type) = self.emit_array(array)?;
-                let axis = match axis {
-                    Some(axis) if array_type.ndim > 1 => Some(axis_of(module, axis, array_type.ndim)?),
+                let axis = match reduction_axis(module, kind, axis, array_type.ndim, keepdims, &mut |expr| self.expr_type(expr))?.expect("typed") {
+                    ReductionAxis::Literal(axis) if array_type.ndim > 1 => Some(axis),
+                    ReductionAxis::Nothing => {
+                        let Type::Array(copy_type) = result_type else { unreachable!("a reduction over no axis is an array") };
+                        return self.copy_array(&array, array_type, copy_type.dtype, &loc);
+                    }
+                    ReductionAxis::Runtime => {
+                        let axis = axis.expect("a run-time axis is an argument");
+                        return self.emit_reduction_along(call, kind, (&array, array_type), axis, &result_type, &loc);
+                    }
                     _ => None,
                 };
                 let Type::Array(kept_type) = result_type else {
@@ -89,9 +100,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
                 self.new_array(new_type, &extents, value, call)
             }
-            ArrayCall::Arange { bounds, dtype: _ } => {
+            ArrayCall::Arange { start, stop, step, dtype: _ } => {
                 let Type::Array(new_type) = result_type else { unreachable!("np.arange makes an array") };
-                self.emit_arange(&bounds, new_type, call, &loc)
+                self.emit_arange([start, Some(stop), step], new_type, call, &loc)
             }
             ArrayCall::FromValues { values, dtype: _, copy } => self.emit_from_values(call, values, copy, &result_type),
             ArrayCall::Join { name, arrays, axis } => self.emit_join(call, name, arrays, axis, &result_type),
@@ -230,6 +241,43 @@ impl FunctionEmitter<'_, '_, '_> {
         Value::Array(view, result_type)
     }
 
+    /// Reduction `kind` along the dimension that `axis` (an integer) names when running: its value
+    /// counted from the end where negative, ValueError where it names no dimension, then the
+    /// reduction along each dimension in turn under a test of that value.
+    fn emit_reduction_along(&mut self, call: &ExprCall, kind: ReductionKind, (array, array_type): (&str, ArrayType), axis: &Expr, result_type: &Type, loc: &str) -> Result<Value, Diagnostic> {
+        let value = self.emit_expr(axis)?;
+        let axis = self.to_scalar(value, INT64, axis)?;
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let ndim = self.scalar_constant(INT64, Constant::Int(array_type.ndim as i64), loc);
+        let negative = self.op(format!("py.cmp \"lt\", {axis}, {zero} : si64 {loc}"));
+        let shifted = self.op(format!("py.add {axis}, {ndim} : si64 {loc}"));
+        let axis = self.op(format!("arith.select {negative}, {shifted}, {axis} : si64"));
+        let below = self.op(format!("py.cmp \"lt\", {axis}, {zero} : si64 {loc}"));
+        let above = self.op(format!("py.cmp \"ge\", {axis}, {ndim} : si64 {loc}"));
+        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
+        self.raise_if(&outside, "ValueError", "axis is out of bounds for the array's dimensions", call)?;
+        if array_type.ndim == 1 {
+            return self.emit_reduction(call, kind, array, array_type, None, result_type, loc);
+        }
+        self.emit_reduction_from(call, kind, (array, array_type), &axis, 0, result_type, loc)
+    }
+
+    /// The reduction along dimension `first` if `axis` is it, else along a later one.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_reduction_from(&mut self, call: &ExprCall, kind: ReductionKind, (array, array_type): (&str, ArrayType), axis: &str, first: usize, result_type: &Type, loc: &str) -> Result<Value, Diagnostic> {
+        if first + 1 == array_type.ndim {
+            return self.emit_reduction(call, kind, array, array_type, Some(first), result_type, loc);
+        }
+        let dim = self.scalar_constant(INT64, Constant::Int(first as i64), loc);
+        let chosen = self.op(format!("py.cmp \"eq\", {axis}, {dim} : si64 {loc}"));
+        self.emit_if_value(
+            &chosen,
+            result_type,
+            |this| this.emit_reduction(call, kind, array, array_type, Some(first), result_type, loc),
+            |this| this.emit_reduction_from(call, kind, (array, array_type), axis, first + 1, result_type, loc),
+        )
+    }
+
     /// `a.sum()`, `np.argmax(a)`, `a.min(axis=1)`, ...: min, max and the arg forms raise ValueError on
     /// an empty array (or an empty axis) as NumPy does; mean divides the sum by the count.
     #[allow(clippy::too_many_arguments)]
@@ -315,11 +363,6 @@ impl FunctionEmitter<'_, '_, '_> {
     /// checked equal (ValueError otherwise).
     pub(super) fn emit_dot(&mut self, left: (String, ArrayType), right: (String, ArrayType), result_type: &Type, node: &dyn Ranged, loc: &str) -> Result<Value, Diagnostic> {
         let dtype = promote(left.1.dtype, right.1.dtype);
-        if dtype.is_complex() && self.in_parallel_loop {
-            // A product inside a prange body stays a loop nest (see `blas-products`), which has no
-            // lowering for complex elements yet.
-            return Err(self.module.unsupported(node, "a product of complex arrays inside a prange body is not supported yet; compute it before the loop"));
-        }
         let mut operands = Vec::new();
         for (array, array_type) in [left, right] {
             operands.push(if array_type.dtype == dtype {
@@ -334,6 +377,10 @@ impl FunctionEmitter<'_, '_, '_> {
         let right_inner = self.extent(&right.0, right.1, 0, loc);
         let differs = self.op(format!("py.cmp \"ne\", {left_inner}, {right_inner} : si64 {loc}"));
         self.raise_if(&differs, "ValueError", "shapes not aligned: the summed dimensions differ", node)?;
+        if dtype.is_complex() && self.in_parallel_loop {
+            let operands = operands.into_iter().map(|(array, array_type)| Value::Array(array, array_type)).collect();
+            return self.emit_compiled_call(COMPLEX_PRODUCT_LOOPS, operands, node);
+        }
         let product = self.op(format!(
             "py.dot {}, {} : {}, {} -> {} {loc}",
             left.0,
@@ -410,23 +457,29 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Array(view, result_type))
     }
 
-    /// `np.arange([start,] stop[, step])`: `ceil((stop - start) / step)` elements, none when that is
-    /// negative; a zero step raises ZeroDivisionError as NumPy does.
-    fn emit_arange(&mut self, bounds: &[&Expr], array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+    /// `np.arange([start,] stop[, step])` (start 0 and step 1 where not given):
+    /// `ceil((stop - start) / step)` elements, none when that is negative; a zero step raises
+    /// ZeroDivisionError as NumPy does.
+    fn emit_arange(&mut self, bounds: [Option<&Expr>; 3], array_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
         let mut values = Vec::new();
         for bound in bounds {
+            let Some(bound) = bound else {
+                values.push(None);
+                continue;
+            };
             let value = self.emit_expr(bound)?;
-            values.push(value.scalar().map(|(name, scalar)| (name.to_string(), scalar)).ok_or_else(|| self.module.typing(*bound, "np.arange takes numbers"))?);
+            values.push(Some(value.scalar().map(|(name, scalar)| (name.to_string(), scalar)).ok_or_else(|| self.module.typing(bound, "np.arange takes numbers"))?));
         }
-        let float = values.iter().any(|(_, scalar)| scalar.is_float()) || array_type.dtype.is_float();
+        let float = values.iter().flatten().any(|(_, scalar)| scalar.is_float()) || array_type.dtype.is_float();
         let arithmetic = if float { FLOAT64 } else { INT64 };
-        let mut converted: Vec<String> = values.iter().map(|(name, scalar)| self.cast(name, *scalar, arithmetic, loc)).collect();
-        if converted.len() == 1 {
-            converted.insert(0, self.scalar_constant(arithmetic, Constant::Int(0), loc));
-        }
-        if converted.len() == 2 {
-            converted.push(self.scalar_constant(arithmetic, Constant::Int(1), loc));
-        }
+        let converted: Vec<String> = values
+            .iter()
+            .zip([0, 0, 1])
+            .map(|(value, default)| match value {
+                Some((name, scalar)) => self.cast(name, *scalar, arithmetic, loc),
+                None => self.scalar_constant(arithmetic, Constant::Int(default), loc),
+            })
+            .collect();
         let (start, stop, step) = (converted[0].clone(), converted[1].clone(), converted[2].clone());
         let ty = arithmetic.mlir();
         let zero = self.scalar_constant(arithmetic, Constant::Int(0), loc);

@@ -166,6 +166,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let zero = self.scalar_constant(INT64, Constant::Int(0), &loc);
                 Ok(self.op(format!("py.cmp \"ne\", {length}, {zero} : si64 {loc}")))
             }
+            Value::CompileTime(Type::Str(text)) if target == Scalar::Bool => Ok(self.scalar_constant(Scalar::Bool, Constant::Bool(!text.is_empty()), &loc)),
             other => Err(self.module.typing(node, format!("expected a number, got {}", other.value_type()))),
         }
     }

@@ -381,6 +381,17 @@ impl FunctionEmitter<'_, '_, '_> {
             "intersection" => Ok(Value::Set(self.combine(&set, &other(&argument), SET_INTERSECTION, &loc), element)),
             "difference" => Ok(Value::Set(self.combine(&set, &other(&argument), SET_DIFFERENCE, &loc), element)),
             "symmetric_difference" => Ok(Value::Set(self.combine(&set, &other(&argument), SET_SYMMETRIC_DIFFERENCE, &loc), element)),
+            "intersection_update" | "difference_update" | "symmetric_difference_update" => {
+                let operation = match method {
+                    "intersection_update" => SET_INTERSECTION,
+                    "difference_update" => SET_DIFFERENCE,
+                    _ => SET_SYMMETRIC_DIFFERENCE,
+                };
+                let combined = self.combine(&set, &other(&argument), operation, &loc);
+                self.mutate_container(DICT_CLEAR, &[set.clone()], &loc);
+                self.mutate_container(DICT_UPDATE, &[set, combined], &loc);
+                Ok(Value::None)
+            }
             "issubset" => Ok(self.combination_is_empty(&set, &other(&argument), SET_DIFFERENCE, &loc)),
             "issuperset" => Ok(self.combination_is_empty(&other(&argument), &set, SET_DIFFERENCE, &loc)),
             "isdisjoint" => Ok(self.combination_is_empty(&set, &other(&argument), SET_INTERSECTION, &loc)),

@@ -57,7 +57,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     _ => self.emit_expr(&unary.operand)?,
                 };
                 let operand = match operand {
-                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
+                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::CompileTime(Type::Str(_)) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
                     operand => operand,
                 };
                 let Some((name, scalar)) = operand.scalar() else {
@@ -93,6 +93,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
                 self.emit_list_equal(&compare.left, &compare.comparators[0], compare.ops[0] == CmpOp::NotEq, expr)
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
+                self.emit_list_order(&compare.left, compare.ops[0], &compare.comparators[0], expr)
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
                 let negated = compare.ops[0] == CmpOp::NotIn;
@@ -141,7 +144,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Expr::Call(call) => {
                 let bindings = &self.bindings;
-                match crate::infer::ufunc_out(module, call, &|name| bindings.contains_key(name)) {
+                let out = crate::infer::ufunc_out(module, call, &|name| bindings.contains_key(name));
+                match out {
+                    // `out=None`: a new result, as without it.
+                    Some((target, computed)) if self.expr_type(&target)? == Type::None => self.emit_expr(&Expr::Call(computed)),
                     Some((target, computed)) => self.emit_into_out(&target, &Expr::Call(computed), &loc),
                     None => self.emit_call(call),
                 }
@@ -214,7 +220,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
-                let helper = crate::infer::array_index_helper(module, array, index, "np.take", "np._mask_select", subscript)?;
+                let helper = crate::infer::array_index_helper(module, array, index, "np._take_vector", "np._mask_select", subscript)?;
                 let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?];
                 self.emit_compiled_call(helper, arguments, subscript)
             }
@@ -272,15 +278,22 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let above = self.op(format!("py.cmp \"ge\", {position}, {length} : si64 {loc}"));
         let outside = self.op(format!("arith.ori {below}, {above} : i1"));
         self.raise_if(&outside, "IndexError", "tuple index out of range", index)?;
+        let element_types: Vec<Type> = elements.iter().map(Value::value_type).collect();
+        let element_type = crate::infer::uniform_element(&element_types).expect("typing admits tuples of one element type");
         let mut elements = elements.into_iter().enumerate().rev();
-        let Some((_, Value::Scalar(mut chosen, scalar))) = elements.next() else { unreachable!("typing admits tuples of numbers") };
+        let (_, last) = elements.next().expect("typing rejects indexing an empty tuple at run time");
+        let mut chosen = self.convert(last, &element_type, index)?;
         for (candidate, element) in elements {
-            let Value::Scalar(element, _) = element else { unreachable!("typing admits tuples of numbers") };
             let at = self.scalar_constant(INT64, Constant::Int(candidate as i64), loc);
             let matches = self.op(format!("py.cmp \"eq\", {position}, {at} : si64 {loc}"));
-            chosen = self.op(format!("arith.select {matches}, {element}, {chosen} : {}", scalar.mlir()));
+            chosen = match (element, chosen) {
+                (Value::Scalar(element, scalar), Value::Scalar(chosen, _)) => {
+                    Value::Scalar(self.op(format!("arith.select {matches}, {element}, {chosen} : {}", scalar.mlir())), scalar)
+                }
+                (element, chosen) => self.emit_if_value(&matches, &element_type, |this| this.convert(element, &element_type, index), |_| Ok(chosen))?,
+            };
         }
-        Ok(Value::Scalar(chosen, scalar))
+        Ok(chosen)
     }
 
     pub(super) fn constant_value(&mut self, constant: Constant, loc: &str) -> Value {
@@ -555,6 +568,23 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             return Ok(equal);
         }
+        if let (Value::Tuple(left_elements), Value::Tuple(right_elements)) = (left, right) {
+            // The first pair that differs decides, else the lengths: from the last pair back, each
+            // equal pair passes on what follows it.
+            let lengths = match op {
+                CmpOp::Lt => left_elements.len() < right_elements.len(),
+                CmpOp::LtE => left_elements.len() <= right_elements.len(),
+                CmpOp::Gt => left_elements.len() > right_elements.len(),
+                _ => left_elements.len() >= right_elements.len(),
+            };
+            let mut ordered = self.op(format!("arith.constant {lengths} {loc}"));
+            for (left_element, right_element) in left_elements.iter().zip(right_elements).rev() {
+                let pair_equal = self.compare(CmpOp::Eq, (left_element, left_expr), (right_element, right_expr), expr)?;
+                let pair_ordered = self.compare(op, (left_element, left_expr), (right_element, right_expr), expr)?;
+                ordered = self.op(format!("arith.select {pair_equal}, {ordered}, {pair_ordered} : i1 {loc}"));
+            }
+            return Ok(ordered);
+        }
         let is_string = |value: &Value| matches!(value, Value::Unicode(_) | Value::CompileTime(Type::Str(_)));
         match (is_string(left), is_string(right)) {
             (true, true) => return Ok(self.compare_strings(op, left.clone(), right.clone(), &loc)),
@@ -626,7 +656,31 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             return Ok(self.constant_value(Constant::Bool(truth), &location(self.module, expr)));
         }
         let left_value = self.emit_expr(left)?;
+        if let [op @ (CmpOp::Is | CmpOp::IsNot)] = ops {
+            return self.emit_identity((left_value, left), &comparators[0], *op == CmpOp::IsNot, expr);
+        }
         self.compare_chain((left_value, left), ops, comparators, expr)
+    }
+
+    /// `a is b` where typing could not decide: the same array (descriptor words: address, shape
+    /// and strides) or container (handle); numbers, strings and tuples, which have no identity in
+    /// compiled code, are the same when equal, as Numba's `is` falls back to `==`.
+    fn emit_identity(&mut self, (left, left_expr): (Value, &Expr), right_expr: &Expr, negated: bool, expr: &Expr) -> Result<Value, Diagnostic> {
+        let right = self.emit_expr(right_expr)?;
+        if !matches!(left, Value::Array(..) | Value::List(..) | Value::Dict(..) | Value::Set(..)) {
+            let op = if negated { CmpOp::NotEq } else { CmpOp::Eq };
+            return Ok(Value::Scalar(self.compare(op, (&left, left_expr), (&right, right_expr), expr)?, Scalar::Bool));
+        }
+        let loc = location(self.module, expr);
+        let (mut left_words, mut right_words) = (Vec::new(), Vec::new());
+        self.element_words(left, &mut left_words, &loc);
+        self.element_words(right, &mut right_words, &loc);
+        let mut same = self.op(format!("arith.constant true {loc}"));
+        for ((left_word, _), (right_word, _)) in left_words.iter().zip(&right_words) {
+            let equal = self.op(format!("py.cmp \"eq\", {left_word}, {right_word} : si64 {loc}"));
+            same = self.op(format!("arith.andi {same}, {equal} : i1 {loc}"));
+        }
+        Ok(Value::Scalar(if negated { self.op(format!("py.not {same} : i1 {loc}")) } else { same }, Scalar::Bool))
     }
 
     fn compare_chain(&mut self, (left, left_expr): (Value, &Expr), ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
@@ -955,6 +1009,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
                 Ok(Value::Scalar(accumulated, result))
             }
+            "bool" => match &arguments[0] {
+                Value::Tuple(elements) => Ok(self.constant_value(Constant::Bool(!elements.is_empty()), loc)),
+                other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),
+            },
             "int" => match &arguments[0] {
                 Value::Scalar(operand, from) if from.is_float() => Ok(Value::Scalar(self.float_to_integer(operand, *from, result, call)?, result)),
                 other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),

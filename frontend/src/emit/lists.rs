@@ -10,7 +10,7 @@ use super::{
     *,
 };
 use super::arrays::array_text;
-use crate::lists::{prelude_helper, sort_kinds};
+use crate::lists::{prelude_helper, sort_kinds, BOUNDED_INDEX, DELETE_SLICE, LIST_LESS};
 use ruff_python_ast::ExprList;
 
 const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
@@ -319,9 +319,22 @@ impl FunctionEmitter<'_, '_, '_> {
         self.write_list_element(&list, &position, value, &element, node)
     }
 
-    /// `del items[index]`.
+    /// `del items[index]`, and `del items[start:stop:step]` through the prelude's
+    /// `_list_delete_slice` (a bound left out given as None).
     pub(super) fn delete_list_element(&mut self, list: Value, index: &Expr, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let loc = location(self.module, node);
+        if let Expr::Slice(bounds) = index {
+            let mut operands = vec![list];
+            for bound in [&bounds.lower, &bounds.upper, &bounds.step] {
+                operands.push(match bound {
+                    Some(bound) => self.emit_expr(bound)?,
+                    None => Value::None,
+                });
+            }
+            let helper = self.module.prelude_function(DELETE_SLICE).expect("the prelude defines the list helpers");
+            self.emit_compiled_call(&helper, operands, node)?;
+            return Ok(());
+        }
         let Value::List(list, element) = list else { unreachable!("deleted from a list") };
         self.known_element(&element, node)?;
         let position = self.emit_expr(index)?;
@@ -385,9 +398,14 @@ impl FunctionEmitter<'_, '_, '_> {
                 Ok(popped)
             }
             "remove" | "index" | "count" => {
-                let helper = module.prelude_function(prelude_helper(method).expect("a helper per comparing method")).expect("the prelude defines the list helpers");
+                let bounded = method == "index" && call.arguments.args.len() > 1;
+                let helper = if bounded { BOUNDED_INDEX } else { prelude_helper(method).expect("a helper per comparing method") };
+                let helper = module.prelude_function(helper).expect("the prelude defines the list helpers");
                 let mut operands = vec![Value::List(list, element)];
                 operands.extend(arguments);
+                if bounded && operands.len() == 3 {
+                    operands.push(Value::None);
+                }
                 self.emit_compiled_call(&helper, operands, call)
             }
             "sort" => {
@@ -467,6 +485,20 @@ impl FunctionEmitter<'_, '_, '_> {
         let [left_type, right_type] = crate::lists::compared_lists(&left.value_type(), &right.value_type());
         let operands = vec![self.convert(left, &left_type, node)?, self.convert(right, &right_type, node)?];
         self.prelude_truth("==", operands, negated, node)
+    }
+
+    /// `left op right` of lists, `op` one of `<`, `<=`, `>`, `>=`.
+    pub(super) fn emit_list_order(&mut self, left: &Expr, op: CmpOp, right: &Expr, node: &Expr) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, node);
+        let left = self.emit_expr(left)?;
+        let right = self.emit_expr(right)?;
+        let [left_type, right_type] = crate::lists::compared_lists(&left.value_type(), &right.value_type());
+        let (left, right) = (self.convert(left, &left_type, node)?, self.convert(right, &right_type, node)?);
+        let mut operands = if matches!(op, CmpOp::Gt | CmpOp::GtE) { vec![right, left] } else { vec![left, right] };
+        operands.push(self.constant_value(Constant::Bool(matches!(op, CmpOp::LtE | CmpOp::GtE)), &loc));
+        let helper = self.module.prelude_function(LIST_LESS).expect("the prelude defines the list helpers");
+        let truth = self.emit_compiled_call(&helper, operands, node)?;
+        Ok(Value::Scalar(self.to_scalar(truth, Scalar::Bool, node)?, Scalar::Bool))
     }
 
     /// The prelude's list helper for `operator` on `operands`, negated when `negated`.

@@ -1,7 +1,8 @@
 //! `prange` loops: the analysis of reduction variables (`s += e`) and the emission of the loop as
 //! `scf.parallel` with one `scf.reduce` per reduction.
 
-use super::*;
+use super::{arrays::array_text, *};
+use rumba_dialects::Layout;
 
 /// How a `prange` loop combines a reduction variable's per-iteration values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,8 +265,22 @@ impl FunctionEmitter<'_, '_, '_> {
         if let Some(exit) = first_break_or_return(body) {
             return Err(module.unsupported(exit, "a prange loop cannot break or return: its iterations run in parallel"));
         }
-        if let Some(name) = self.carried_arrays(&[body], false, None).names.first() {
-            return Err(module.unsupported(&body[0], format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel")));
+        let array_reductions = self.array_reductions(body)?;
+        let carried = self.carried_arrays(&[body], false, None).names;
+        if let Some(name) = carried.iter().find(|name| !array_reductions.iter().any(|reduction| &reduction.name == *name)) {
+            let at = first_assignment(body, name).unwrap_or(&body[0]);
+            return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel (an array it updates only with += or -= is a reduction)")));
+        }
+        let slots = if array_reductions.is_empty() { None } else { Some(self.call_runtime(PARALLEL_SLOTS, &[], loc)) };
+        let mut partials_of_arrays = Vec::new();
+        for reduction in &array_reductions {
+            let slots = slots.clone().expect("called where there are array reductions");
+            let mut extents = vec![slots];
+            extents.extend(self.extents(&reduction.array, reduction.array_type, loc));
+            let parts_type = ArrayType { ndim: reduction.array_type.ndim + 1, layout: Layout::C, readonly: false, ..reduction.array_type };
+            let zero = self.scalar_constant(reduction.array_type.dtype, Constant::Int(0), loc);
+            let Value::Array(parts, _) = self.new_array(parts_type, &extents, Some(zero), reduction.update)? else { unreachable!("new_array gives an array") };
+            partials_of_arrays.push((parts, parts_type));
         }
         let mut assigned = std::collections::HashSet::new();
         crate::infer::assigned_names(body, &mut assigned);
@@ -334,6 +349,14 @@ impl FunctionEmitter<'_, '_, '_> {
                 this.bindings.insert(name.clone(), Binding::Slots(vec![(copy.clone(), *scalar)], Type::Scalar(*scalar)));
                 partial_slots.push(copy);
             }
+            if !array_reductions.is_empty() {
+                // Each thread adds into its own copy of the array, which start at zero.
+                let slot = this.call_runtime(PARALLEL_SLOT, &[], loc);
+                for (reduction, (parts, parts_type)) in array_reductions.iter().zip(&partials_of_arrays) {
+                    let part = this.part_view(parts, *parts_type, &slot, reduction.array_type, loc);
+                    this.bindings.insert(reduction.name.clone(), Binding::Ssa(Some(part)));
+                }
+            }
             let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
             this.emit_block(body)?;
@@ -387,7 +410,7 @@ impl FunctionEmitter<'_, '_, '_> {
         if reductions.is_empty() {
             let header = format!("scf.parallel ({induction}) = ({lower}) to ({upper}) step ({one}) {{");
             self.push_region(header, vec![(String::new(), lines)], format!("}} {loc}"));
-            return Ok(());
+            return self.combine_array_reductions(&array_reductions, &partials_of_arrays, slots, loc);
         }
         let results = self.fresh();
         let types: Vec<String> = reductions.iter().map(|(_, _, _, scalar)| scalar.mlir()).collect();
@@ -401,6 +424,69 @@ impl FunctionEmitter<'_, '_, '_> {
         for (index, (_, _, slot, scalar)) in reductions.iter().enumerate() {
             self.store(&format!("{results}#{index}"), slot, &scalar.mlir());
         }
+        self.combine_array_reductions(&array_reductions, &partials_of_arrays, slots, loc)
+    }
+
+    /// The arrays a `prange` body updates only in place by `+=` and `-=` (Numba's array
+    /// reductions): bound before the loop, read by no other statement of the body.
+    fn array_reductions<'b>(&mut self, body: &'b [Stmt]) -> Result<Vec<ArrayReduction<'b>>, Diagnostic> {
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(body, &mut assigned);
+        let mut names: Vec<String> = assigned.into_iter().collect();
+        names.sort();
+        let mut found = Vec::new();
+        for name in names {
+            let Some(Binding::Ssa(Some(Value::Array(array, array_type)))) = self.bindings.get(&name).cloned() else { continue };
+            let Some(update @ Stmt::AugAssign(_)) = first_assignment(body, &name) else { continue };
+            if reduction_of(body, &name) != Some(Reduction::Add) || !updated_in_place(body, &name) {
+                continue;
+            }
+            if array_type.layout == Layout::F || array_type.readonly {
+                return Err(self.module.unsupported(update, format!("'{name}' is an array reduction of a prange loop, which takes a C-ordered or strided writable array; copy it first")));
+            }
+            found.push(ArrayReduction { name, array, array_type, update });
+        }
+        Ok(found)
+    }
+
+    /// The thread's copy `parts[slot]` of an array reduction (a strided view of the array's shape).
+    fn part_view(&mut self, parts: &str, parts_type: ArrayType, slot: &str, array_type: ArrayType, loc: &str) -> Value {
+        let array_type = ArrayType { layout: Layout::A, readonly: false, ..array_type };
+        let dims: Vec<String> = std::iter::once("-1".to_string()).chain((0..array_type.ndim).map(|_| "0".to_string())).collect();
+        let view = self.op(format!("py.view {parts}[{slot}] {{dims = array<i64: {}>}} : {} -> {} {loc}", dims.join(", "), array_text(parts_type), array_text(array_type)));
+        Value::Array(view, array_type)
+    }
+
+    /// After a loop with array reductions: each thread's copy added into the array.
+    fn combine_array_reductions(&mut self, array_reductions: &[ArrayReduction], partials: &[(String, ArrayType)], slots: Option<String>, loc: &str) -> Result<(), Diagnostic> {
+        let Some(slots) = slots else { return Ok(()) };
+        let upper = self.op(format!("py.cast {slots} : si64 to index {loc}"));
+        let lower = self.op("arith.constant 0 : index");
+        let one = self.op("arith.constant 1 : index");
+        let induction = self.fresh();
+        let (lines, ()) = self.region(|this| {
+            let slot = this.op(format!("py.cast {induction} : index to si64 {loc}"));
+            for (reduction, (parts, parts_type)) in array_reductions.iter().zip(partials) {
+                let Value::Array(part, part_type) = this.part_view(parts, *parts_type, &slot, reduction.array_type, loc) else { unreachable!("a view is an array") };
+                let (array, array_type, dtype) = (&reduction.array, reduction.array_type, reduction.array_type.dtype);
+                let sum_type = ArrayType { layout: Layout::C, readonly: false, ..array_type };
+                let (left, right) = (this.fresh(), this.fresh());
+                let (kernel, ()) = this.region(|inner| {
+                    let sum = inner.elementwise_kernel(&crate::infer::ElementwiseOp::Binary(Operator::Add), &[(left.clone(), dtype), (right.clone(), dtype)], dtype, None, reduction.update)?;
+                    inner.line(format!("py.yield {sum} : {}", dtype.mlir()));
+                    Ok(())
+                })?;
+                let sum = this.fresh();
+                let header = format!("{sum} = py.map {array}, {part} : ({}, {}) -> {} {{", array_text(array_type), array_text(part_type), array_text(sum_type));
+                let mut body = vec![format!("^bb0({left}: {}, {right}: {}):", dtype.mlir(), dtype.mlir())];
+                body.extend(kernel);
+                this.push_region(header, vec![(String::new(), body)], format!("}} {loc}"));
+                this.line(format!("py.copy {sum}, {array} : {}, {} {loc}", array_text(sum_type), array_text(array_type)));
+            }
+            this.line("scf.yield");
+            Ok(())
+        })?;
+        self.push_region(format!("scf.for {induction} = {lower} to {upper} step {one} {{"), vec![(String::new(), lines)], format!("}} {loc}"));
         Ok(())
     }
 
@@ -426,6 +512,51 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         self.scalar_constant(scalar, constant, loc)
     }
+}
+
+/// An array that a `prange` body adds into: each thread adds into a copy of its own, and the copies
+/// are added into the array after the loop.
+struct ArrayReduction<'b> {
+    name: String,
+    array: String,
+    array_type: ArrayType,
+    /// The first statement that updates it.
+    update: &'b Stmt,
+}
+
+/// How many copies array reductions need (one per thread a loop may run on), and which one the
+/// calling thread updates (runtime `threads.rs`).
+const PARALLEL_SLOTS: RuntimeFunction = ("rumba_parallel_slots", "() -> si64");
+const PARALLEL_SLOT: RuntimeFunction = ("rumba_parallel_slot", "() -> si64");
+
+/// The first statement of a loop body, at any depth, that assigns `name`.
+fn first_assignment<'b>(body: &'b [Stmt], name: &str) -> Option<&'b Stmt> {
+    body.iter().find_map(|statement| match statement {
+        Stmt::If(if_statement) => first_assignment(&if_statement.body, name).or_else(|| if_statement.elif_else_clauses.iter().find_map(|clause| first_assignment(&clause.body, name))),
+        Stmt::For(for_loop) => first_assignment(&for_loop.body, name),
+        Stmt::While(while_loop) => first_assignment(&while_loop.body, name),
+        other => {
+            let mut names = std::collections::HashSet::new();
+            crate::infer::assigned_names(std::slice::from_ref(other), &mut names);
+            names.contains(name).then_some(other)
+        }
+    })
+}
+
+/// Whether every statement of a loop body that assigns `name` is an augmented assignment (which
+/// writes an array in place rather than binding a new one).
+fn updated_in_place(body: &[Stmt], name: &str) -> bool {
+    body.iter().all(|statement| match statement {
+        Stmt::If(if_statement) => updated_in_place(&if_statement.body, name) && if_statement.elif_else_clauses.iter().all(|clause| updated_in_place(&clause.body, name)),
+        Stmt::For(for_loop) => updated_in_place(&for_loop.body, name),
+        Stmt::While(while_loop) => updated_in_place(&while_loop.body, name),
+        Stmt::AugAssign(_) => true,
+        other => {
+            let mut names = std::collections::HashSet::new();
+            crate::infer::assigned_names(std::slice::from_ref(other), &mut names);
+            !names.contains(name)
+        }
+    })
 }
 
 /// The body of an `scf.reduce` region combining two partial values of a reduction.

@@ -136,6 +136,15 @@ impl FunctionEmitter<'_, '_, '_> {
 
     fn emit_string_method(&mut self, receiver: &Expr, method: Method, call: &ExprCall) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
+        if let Method::Prelude(helper) = method {
+            self.making_string(call)?;
+            let name = self.module.prelude_function(helper).expect("the prelude defines the string methods it writes");
+            let mut arguments = Vec::new();
+            for argument in crate::infer::call_arguments(self.module, call, &Callee::Method(name.clone()))? {
+                arguments.push(self.emit_expr(argument)?);
+            }
+            return self.emit_compiled_call(&name, arguments, call);
+        }
         let receiver = self.string_operand(receiver)?;
         let arguments = &call.arguments.args;
         if !matches!(method, Method::Search(_) | Method::Test(_) | Method::Index(_)) {
@@ -235,6 +244,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Value::List(list, _) = self.emit_expr(&arguments[0])? else { unreachable!("typing takes a list of strings") };
                 Value::Unicode(self.call_runtime(STR_JOIN, &[receiver, list], &loc))
             }
+            Method::Prelude(_) => unreachable!("called above"),
         })
     }
 }

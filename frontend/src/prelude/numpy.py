@@ -324,7 +324,41 @@ def _truth_reduce(a, axis, kind):
     return (counts > 0) == any_true
 
 
-def take(a: "1-d", indices: "1-d"):
+def take(a, indices, axis=None):
+    # NumPy's: of the flattened array without an axis, else of the lines along it; the result has
+    # the indices' shape in place of that axis.
+    if axis is None:
+        if a.ndim != 1:
+            return np.take(a.reshape(-1), indices)
+        if not isinstance(indices, np.ndarray):
+            return a[np._index_within(indices, a.shape[0])]
+        if indices.ndim != 1:
+            return np.take(a, indices.reshape(-1)).reshape(indices.shape)
+        return np._take_vector(a, indices)
+    k = np._axis_index(axis, a.ndim)
+    lines = np.moveaxis(a, k, 0)
+    if not isinstance(indices, np.ndarray):
+        if a.ndim == 1:
+            return lines[np._index_within(indices, lines.shape[0])]
+        return lines[np._index_within(indices, lines.shape[0])].copy()
+    flat = indices.reshape(-1)
+    taken = np.empty(np._inserted(np._removed(a.shape, k), 0, flat.shape[0]), dtype=a.dtype)
+    for j in range(flat.shape[0]):
+        taken[j] = lines[np._index_within(flat[j], lines.shape[0])]
+    if a.ndim == 1:
+        return taken.reshape(indices.shape)
+    moved = np.ascontiguousarray(np.moveaxis(taken, 0, k))
+    return moved.reshape(np._spliced(np._removed(a.shape, k), k, indices.shape))
+
+
+def _index_within(i, n):
+    # Index `i` of `n` items, counting from the end where negative.
+    if i < -n or i >= n:
+        raise IndexError("index out of bounds")
+    return i + n if i < 0 else i
+
+
+def _take_vector(a: "1-d", indices: "1-d"):
     n = a.shape[0]
     out = np.empty(indices.shape[0], dtype=a.dtype)
     for k in range(indices.shape[0]):
@@ -581,7 +615,13 @@ def _unique_index_inverse_counts(a, return_index=True, return_inverse=True, retu
 
 def searchsorted(a: "1-d", v, side="left"):
     # The first position whose element is not less than `v` (side='left'), or greater than `v`
-    # (side='right'); NaN sorts last.
+    # (side='right'); NaN sorts last. Of an array `v`, an array of its shape.
+    if isinstance(v, np.ndarray):
+        values = v.reshape(-1)
+        out = np.empty(values.shape[0], dtype=np.int64)
+        for i in range(values.shape[0]):
+            out[i] = np.searchsorted(a, values[i], side)
+        return out.reshape(v.shape)
     if side != "left" and side != "right":
         raise ValueError("side must be 'left' or 'right'")
     low = 0
@@ -817,12 +857,16 @@ def nanmedian(a):
     return np.median(a[a == a])
 
 
-def nanvar(a):
-    return np.var(a[a == a])
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0):
+    if axis is not None or dtype is not None or out is not None:
+        return np._unsupported("the axis, dtype and out arguments are not supported yet")
+    return np.var(a[a == a], None, None, None, ddof)
 
 
-def nanstd(a):
-    return np.std(a[a == a])
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0):
+    if axis is not None or dtype is not None or out is not None:
+        return np._unsupported("the axis, dtype and out arguments are not supported yet")
+    return np.std(a[a == a], None, None, None, ddof)
 
 
 def partition(a: "1-d", kth):
@@ -1020,6 +1064,35 @@ def inner(a, b):
 def matmul(a, b):
     # `a @ b`, which computes products of stacks of matrices too.
     return a @ b
+
+
+def _complex_product_loops(a, b):
+    # `a @ b` of complex vectors and matrices inside a prange body, where products stay loops
+    # (BLAS's threads would multiply the loop's) and linalg's named products cannot keep complex
+    # numbers through their lowering. The operands share one dtype, their summed extents agree.
+    if a.ndim == 1 and b.ndim == 1:
+        total = a[:0].sum()
+        for k in range(a.shape[0]):
+            total += a[k] * b[k]
+        return total
+    if a.ndim == 2 and b.ndim == 1:
+        vector = np.zeros(a.shape[0], dtype=a.dtype)
+        for i in range(a.shape[0]):
+            for k in range(a.shape[1]):
+                vector[i] += a[i, k] * b[k]
+        return vector
+    if a.ndim == 1:
+        row = np.zeros(b.shape[1], dtype=a.dtype)
+        for k in range(a.shape[0]):
+            for j in range(b.shape[1]):
+                row[j] += a[k] * b[k, j]
+        return row
+    matrix = np.zeros((a.shape[0], b.shape[1]), dtype=a.dtype)
+    for i in range(a.shape[0]):
+        for k in range(a.shape[1]):
+            for j in range(b.shape[1]):
+                matrix[i, j] += a[i, k] * b[k, j]
+    return matrix
 
 
 def _matmul_stacks(a, b):
@@ -1466,8 +1539,8 @@ def _method_searchsorted(a: "1-d", v, side="left"):
     return np.searchsorted(a, v, side)
 
 
-def _method_take(a: "1-d", indices: "1-d"):
-    return np.take(a, indices)
+def _method_take(a, indices, axis=None):
+    return np.take(a, indices, axis)
 
 
 def _method_clip(a, a_min, a_max):
@@ -1922,6 +1995,14 @@ def _removed_at(t, k, i):
     return t[i] if i < k else t[i + 1]
 
 
+def _spliced(t, k, s):
+    # `t` with the items of `s` before position `k`.
+    if len(s) == 0:
+        return t
+    else:
+        return np._inserted(np._spliced(t, k, s[1:]), k, s[0])
+
+
 def _permuted(t, axes, n):
     # `t`'s items in the order of the axes `axes` of `n` dimensions.
     if len(t) == 1:
@@ -2160,15 +2241,70 @@ def setxor1d(ar1, ar2, assume_unique=False):
     return values[keep]
 
 
-def trapezoid(y: "1-d", x=None, dx=1.0):
-    # NumPy's sum of (spacing * (y[i + 1] + y[i]) / 2), the spacing from x or dx.
+def trapezoid(y, x=None, dx=1.0):
+    # NumPy's sum of (spacing * (y[i + 1] + y[i]) / 2) along the last axis, the spacing from x or dx.
+    if y.ndim == 1:
+        if x is None:
+            return (dx * (y[1:] + y[:-1]) / 2.0).sum()
+        return (np.diff(x) * (y[1:] + y[:-1]) / 2.0).sum()
     if x is None:
-        return (dx * (y[1:] + y[:-1]) / 2.0).sum()
-    return (np.diff(x) * (y[1:] + y[:-1]) / 2.0).sum()
+        return (dx * (y[..., 1:] + y[..., :-1]) / 2.0).sum(axis=-1)
+    if x.ndim != 1:
+        return np._unsupported("of an array of several dimensions, x is a vector")
+    return (np.diff(x) * (y[..., 1:] + y[..., :-1]) / 2.0).sum(axis=-1)
 
 
-def trapz(y: "1-d", x=None, dx=1.0):
+def trapz(y, x=None, dx=1.0):
     return np.trapezoid(y, x, dx)
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    # The differences of the flattened array between `to_begin` and `to_end` (each a number or
+    # an array, flattened), in the array's type.
+    flat = ary.reshape(-1)
+    begin = np._ediff1d_part(to_begin, flat)
+    end = np._ediff1d_part(to_end, flat)
+    n = max(flat.shape[0] - 1, 0)
+    out = np.empty(begin.shape[0] + n + end.shape[0], dtype=flat.dtype)
+    for i in range(begin.shape[0]):
+        out[i] = begin[i]
+    for i in range(n):
+        out[begin.shape[0] + i] = flat[i + 1] - flat[i]
+    for i in range(end.shape[0]):
+        out[begin.shape[0] + n + i] = end[i]
+    return out
+
+
+def _ediff1d_part(part, like):
+    if part is None:
+        return np.empty(0, dtype=like.dtype)
+    if isinstance(part, np.ndarray):
+        return part.reshape(-1)
+    return np.full(1, part, dtype=like.dtype)
+
+
+def vander(x: "1-d", N=None, increasing=False):
+    # Columns of powers of x (decreasing unless `increasing`) by repeated products, as NumPy's,
+    # in the type x promotes to with int64.
+    if N is None:
+        N = x.shape[0]
+    out = np.empty((x.shape[0], N), dtype=(x[:0] + np.zeros(0, dtype=np.int64)).dtype)
+    for i in range(x.shape[0]):
+        for j in range(N):
+            column = j if increasing else N - 1 - j
+            if j == 0:
+                out[i, column] = 1
+            else:
+                out[i, column] = out[i, column - 1 if increasing else column + 1] * x[i]
+    return out
+
+
+def isposinf(x, out=None):
+    return np.logical_and(np.isinf(x), x > 0, out)
+
+
+def isneginf(x, out=None):
+    return np.logical_and(np.isinf(x), x < 0, out)
 
 
 def gradient(f: "1-d", spacing=1.0):
@@ -2562,6 +2698,27 @@ def _math_fsum(iterable):
             if y == x - high:
                 high = x
     return high
+
+
+# `len(range(...))`, `x in range(...)` and ranges walked inside `zip`, `enumerate` and
+# `reversed`, computed from the bounds (frontend/src/desugar.rs).
+
+def _range_length(start, stop, step=1):
+    if step == 0:
+        raise ValueError("range() arg 3 must not be zero")
+    if step > 0:
+        return max(0, (stop - start + step - 1) // step)
+    return max(0, (start - stop - step - 1) // -step)
+
+
+def _range_contains(x, start, stop, step=1):
+    if step == 0:
+        raise ValueError("range() arg 3 must not be zero")
+    if step > 0:
+        inside = start <= x < stop
+    else:
+        inside = stop < x <= start
+    return inside and (x - start) % step == 0
 
 
 # The items of `a.flat`, `np.nditer(a)`, `np.ndenumerate(a)` and `np.ndindex(shape)`, which
@@ -3653,6 +3810,155 @@ def _list_remove(items, value):
     raise ValueError("list.remove(x): x not in list")
 
 
+def _list_less(left, right, or_equal):
+    # `left < right` of lists (`<=` where `or_equal`), as Python orders them: by the first items
+    # that differ, else by their lengths.
+    for position in range(min(len(left), len(right))):
+        if left[position] != right[position]:
+            return left[position] < right[position]
+    return len(left) <= len(right) if or_equal else len(left) < len(right)
+
+
+def _list_delete_slice(items, start, stop, step):
+    # `del items[start:stop:step]` (a bound left out is None): the items kept moved down in place.
+    length = len(items)
+    by = 1 if step is None else step
+    if by == 0:
+        raise ValueError("slice step cannot be zero")
+    first = np._slice_bound(start, length, by, 0 if by > 0 else length - 1)
+    last = np._slice_bound(stop, length, by, length if by > 0 else -1)
+    deleted = [False] * length
+    for position in range(first, last, by):
+        deleted[position] = True
+    kept = 0
+    for position in range(length):
+        if not deleted[position]:
+            items[kept] = items[position]
+            kept += 1
+    while len(items) > kept:
+        items.pop()
+
+
+def _slice_bound(bound, length, step, default):
+    # A slice's bound (`default` where it is None) as CPython adjusts it to a sequence's `length`.
+    if bound is None:
+        return default
+    if bound < 0:
+        return max(bound + length, 0 if step > 0 else -1)
+    if bound >= length:
+        return length if step > 0 else length - 1
+    return bound
+
+
+def _list_index_between(items, value, start, end):
+    # `items.index(value, start[, end])`: the bounds as a slice's.
+    first, last = np._slice_bounds(len(items), start, end)
+    for position in range(first, last):
+        if items[position] == value:
+            return position
+    raise ValueError(f"{value!r} is not in list")
+
+
+def _slice_bounds(length, start, end):
+    # `start` and `end` (either None) as CPython adjusts a search's bounds: counted from the end
+    # where negative, `end` at most `length`; `start` may pass `end`.
+    if start is None:
+        start = 0
+    if end is None:
+        end = length
+    if end > length:
+        end = length
+    elif end < 0:
+        end = max(end + length, 0)
+    if start < 0:
+        start = max(start + length, 0)
+    return start, end
+
+
+# Python's str methods that are plain code: `s.name(...)` of these is `_str_name(s, ...)` here
+# (frontend/src/strings.rs).
+
+def _str_find(s, sub, start, end=None, /):
+    first, last = np._slice_bounds(len(s), start, end)
+    if last < first:
+        return -1
+    found = s[first:last].find(sub)
+    return found + first if found >= 0 else found
+
+
+def _str_rfind(s, sub, start, end=None, /):
+    first, last = np._slice_bounds(len(s), start, end)
+    if last < first:
+        return -1
+    found = s[first:last].rfind(sub)
+    return found + first if found >= 0 else found
+
+
+def _str_index(s, sub, start, end=None, /):
+    found = np._str_find(s, sub, start, end)
+    if found < 0:
+        raise ValueError("substring not found")
+    return found
+
+
+def _str_rindex(s, sub, start, end=None, /):
+    found = np._str_rfind(s, sub, start, end)
+    if found < 0:
+        raise ValueError("substring not found")
+    return found
+
+
+def _str_count(s, sub, start, end=None, /):
+    first, last = np._slice_bounds(len(s), start, end)
+    if last < first:
+        return 0
+    return s[first:last].count(sub)
+
+
+def _str_join(separator, s, /):
+    # `separator.join(s)` of a string: of its characters.
+    return separator.join([character for character in s])
+
+
+def _str_splitlines(s, keepends=False):
+    lines = []
+    start = 0
+    position = 0
+    while position < len(s):
+        character = s[position]
+        position += 1
+        if character in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029":
+            stop = position - 1
+            if character == "\r" and position < len(s) and s[position] == "\n":
+                position += 1
+            lines.append(s[start:position] if keepends else s[start:stop])
+            start = position
+    if start < len(s):
+        lines.append(s[start:])
+    return lines
+
+
+def _str_expandtabs(s, tabsize=8):
+    parts = []
+    column = 0
+    start = 0
+    for position in range(len(s)):
+        character = s[position]
+        if character == "\t":
+            parts.append(s[start:position])
+            start = position + 1
+            if tabsize > 0:
+                spaces = tabsize - column % tabsize
+                parts.append(" " * spaces)
+                column += spaces
+        elif character == "\n" or character == "\r":
+            column = 0
+        else:
+            column += 1
+    parts.append(s[start:])
+    return "".join(parts)
+
+
 def _builtin_sorted(iterable, key=None, reverse=False):
     # With `key`, written where the call is rewritten into `_sorted_by_keys` (desugar.rs).
     if key is not None:
@@ -3724,6 +4030,14 @@ def _stack_list(arrays, axis):
     for position in range(len(arrays)):
         along[position] = arrays[position]
     return out
+
+
+def _dict_pairs(iterable):
+    # What `dict(iterable)` takes its entries from (frontend/src/desugar.rs): a dict's items, else
+    # the pairs `iterable` holds.
+    if isinstance(iterable, dict):
+        return [(key, iterable[key]) for key in iterable]
+    return iterable
 
 
 def _key_error(key):
