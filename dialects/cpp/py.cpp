@@ -149,19 +149,25 @@ LogicalResult LapackOp::verify() {
     Type type = operand.getType();
     auto array = llvm::dyn_cast<ArrayType>(type);
     switch (letter) {
-    case 'F':
     case 'C':
-      if (!array || !(llvm::isa<Float32Type, Float64Type>(array.getDtype()) ||
-                      (letter == 'C' && llvm::isa<ComplexType>(array.getDtype()))))
-        return emitOpError(letter == 'C' ? "expects an f32, f64 or complex<f64> array, got "
-                                         : "expects an f32 or f64 array, got ")
-               << type;
+      if (!array || !llvm::isa<Float32Type, Float64Type, ComplexType>(array.getDtype()))
+        return emitOpError("expects an f32, f64 or complex<f64> array, got ") << type;
       if (array.getNdim() > 1 ? array.getLayout().getValue() != "F" : array.getLayout().getValue() == "A")
         return emitOpError("expects F-ordered matrices and contiguous vectors, got ") << type;
       if (element && array.getDtype() != element)
         return emitOpError("mixes element types ") << element << " and " << array.getDtype();
       element = array.getDtype();
       break;
+    case 'R': {
+      Type real = element;
+      if (auto complex = llvm::dyn_cast_if_present<ComplexType>(element))
+        real = complex.getElementType();
+      if (!array || array.getDtype() != real || !llvm::isa<Float32Type, Float64Type>(real))
+        return emitOpError("expects an array of the matrices' real type ") << real << ", got " << type;
+      if (array.getNdim() > 1 ? array.getLayout().getValue() != "F" : array.getLayout().getValue() == "A")
+        return emitOpError("expects F-ordered matrices and contiguous vectors, got ") << type;
+      break;
+    }
     case 'I':
       if (!array || array.getNdim() != 1 || array.getLayout().getValue() == "A" || !array.getDtype().isSignedInteger(32))
         return emitOpError("expects a contiguous si32 vector, got ") << type;

@@ -200,8 +200,8 @@ pub fn math_functions() -> &'static [MathFunction] {
 }
 
 /// One LAPACK routine `py.lapack` calls (`py/LapackRoutines.def`, which the op's verifier reads
-/// too): its name without the type letter, and one letter per operand (`F` float array, `I` int32
-/// vector, `n` si64 option, `x` f64 option).
+/// too): its name without the type letter, and one letter per operand (`C` float or complex
+/// array, `R` array of its real type, `I` int32 vector, `n` si64 option, `x` f64 option).
 #[derive(Clone, Copy, Debug)]
 pub struct LapackRoutine {
     pub name: &'static str,

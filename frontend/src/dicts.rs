@@ -278,36 +278,47 @@ impl TypeWalker<'_, '_> {
     }
 }
 
-/// Whether `call` is Numba's `typed.Dict.empty(key_type, value_type)` (also through
-/// `from numba.typed import Dict`).
-fn is_typed_dict_empty(module: &crate::resolve::SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> bool {
+/// Which of Numba's typed containers `call` makes empty: `"Dict"` for `typed.Dict.empty(key_type,
+/// value_type)`, `"List"` for `typed.List.empty_list(item_type)` (also through `from numba.typed
+/// import Dict` and as `numba.typed.List`).
+fn typed_empty_container(module: &crate::resolve::SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<&'static str> {
     use crate::resolve::Global;
-    let Expr::Attribute(method) = &*call.func else { return false };
-    if method.attr.as_str() != "empty" {
-        return false;
-    }
-    match &*method.value {
-        Expr::Name(name) if !is_local(name.id.as_str()) => matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("typed", member)) if member == "Dict"),
-        Expr::Attribute(dict) => {
-            dict.attr.as_str() == "Dict" && matches!(&*dict.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("typed")))
-        }
+    let Expr::Attribute(method) = &*call.func else { return None };
+    let container = match method.attr.as_str() {
+        "empty" => "Dict",
+        "empty_list" => "List",
+        _ => return None,
+    };
+    let named = match &*method.value {
+        Expr::Name(name) if !is_local(name.id.as_str()) => matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("typed", member)) if member == container),
+        Expr::Attribute(class) if class.attr.as_str() == container => match &*class.value {
+            Expr::Name(base) => !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("typed")),
+            // `numba.typed.List`.
+            Expr::Attribute(typed) => typed.attr.as_str() == "typed" && matches!(&*typed.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("rumba"))),
+            _ => false,
+        },
         _ => false,
-    }
+    };
+    named.then_some(container)
 }
 
 impl TypeWalker<'_, '_> {
-    /// `typed.Dict.empty(key_type, value_type)`: a new dict of those types (numbers, strings), or `None`
-    /// when `call` is not that.
-    pub(crate) fn typed_dict_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
+    /// `typed.Dict.empty(key_type, value_type)` and `typed.List.empty_list(item_type)`: a new dict
+    /// or list of those types (numbers, strings), or `None` when `call` is neither.
+    pub(crate) fn typed_empty_container_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
         let assigned = self.assigned.clone();
-        if !is_typed_dict_empty(self.module, call, &|name| assigned.contains(name)) {
+        let Some(container) = typed_empty_container(self.module, call, &|name| assigned.contains(name)) else {
             return Ok(None);
-        }
+        };
+        let (method, keywords) = match container {
+            "Dict" => ("Dict.empty()", &["key_type", "value_type"][..]),
+            _ => ("List.empty_list()", &["item_type"][..]),
+        };
         let mut parts = Vec::new();
-        for (position, keyword) in ["key_type", "value_type"].into_iter().enumerate() {
+        for (position, keyword) in keywords.iter().enumerate() {
             let given = call.arguments.args.get(position).or_else(|| call.arguments.find_keyword(keyword).map(|found| &found.value));
             let Some(given) = given else {
-                return Err(self.module.typing(call, format!("Dict.empty() needs {keyword}")));
+                return Err(self.module.typing(call, format!("{method} needs {keyword}")));
             };
             if crate::strings::names_unicode_type(self.module, given, &|name| assigned.contains(name)) {
                 parts.push(Type::Unicode);
@@ -315,8 +326,11 @@ impl TypeWalker<'_, '_> {
             }
             match self.expr_type(given)? {
                 Type::DType(scalar) => parts.push(Type::Scalar(scalar)),
-                other => return Err(self.module.unsupported(given, format!("Dict.empty() of {other} is not supported yet (key and value types are number types such as types.int64, or types.unicode_type)"))),
+                other => return Err(self.module.unsupported(given, format!("{method} of {other} is not supported yet (the types are number types such as types.int64, or types.unicode_type)"))),
             }
+        }
+        if container == "List" {
+            return Ok(Some(Type::List(Box::new(parts.remove(0)))));
         }
         let value = parts.pop().expect("two parts");
         let key = parts.pop().expect("two parts");

@@ -634,11 +634,19 @@ pub fn overload_implementation(module: &SourceModule, call: &ExprCall, key: &str
     };
     let parameters = &module.function(name).expect("an implementation is a function of the module").parameters;
     let takes = parameters.args.len() + parameters.posonlyargs.len();
-    if takes != arguments.len() || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() {
+    let required = parameters.iter_non_variadic_params().filter(|parameter| parameter.default.is_none()).count();
+    if !(required..=takes).contains(&arguments.len()) || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() {
         let what = module.file.text[call.func.range()].trim().to_string();
         return Err(module.typing(call, format!("the implementation of '{what}' takes {takes} arguments, the call gives {}", arguments.len())));
     }
     Ok(name.to_string())
+}
+
+/// The default values of the parameters of an overload's implementation `name` that a call
+/// giving `given` arguments leaves out.
+pub fn omitted_defaults<'m>(module: &'m SourceModule, name: &str, given: usize) -> Vec<&'m Expr> {
+    let parameters = &module.function(name).expect("an implementation is a function of the module").parameters;
+    parameters.iter_non_variadic_params().skip(given).filter_map(|parameter| parameter.default.as_deref()).collect()
 }
 
 /// The values a body assigns to `name` (`name = value`, `name op= value`), in any statement nested in
@@ -1258,7 +1266,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     /// An integer known when compiling: a literal, an array's `ndim`, or `len` of a tuple.
-    fn static_integer(&mut self, expr: &Expr) -> Result<Option<i64>, Diagnostic> {
+    pub(crate) fn static_integer(&mut self, expr: &Expr) -> Result<Option<i64>, Diagnostic> {
         Ok(match expr {
             Expr::NumberLiteral(_) => match literal_constant(expr) {
                 Some(Constant::Int(value)) => Some(value),
@@ -1282,7 +1290,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// `isinstance(x, classes)` decided by `x`'s type: `int` (which bools and every integer type
     /// are, as NumPy's integers count for Numba), `float`, `complex`, `bool`, `tuple`,
-    /// `np.ndarray`, or a tuple of these. `None` for any other call.
+    /// `np.ndarray`, NumPy's scalar types (`np.float64`, `np.integer`, as `numpy_instance`
+    /// decides), or a tuple of these. `None` for any other call.
     pub fn isinstance_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
         let module = self.module;
         let Expr::Name(function) = &*call.func else { return Ok(None) };
@@ -1302,20 +1311,31 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         };
         let mut matches = false;
         for class in class_names {
+            let numpy_member = match class {
+                Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => Some(attribute.attr.as_str()),
+                Expr::Name(name) => match module.global(name.id.as_str()) {
+                    Some(Global::ModuleMember("numpy", member)) => Some(member.as_str()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(member) = numpy_member {
+                matches = matches || numpy_instance(member, &value_type).ok_or_else(|| module.unsupported(class, ISINSTANCE_CLASSES))?;
+                continue;
+            }
             let name = match class {
                 Expr::Name(name) if module.global(name.id.as_str()).is_none() => name.id.as_str(),
-                Expr::Attribute(attribute) if attribute.attr.as_str() == "ndarray" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => "ndarray",
-                other => return Err(module.unsupported(other, "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray or a tuple of these here")),
+                other => return Err(module.unsupported(other, ISINSTANCE_CLASSES)),
             };
             matches = matches
                 || match (name, &value_type) {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
                     ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
-                    ("tuple", Type::Tuple(_)) | ("ndarray", Type::Array(_)) => true,
+                    ("tuple", Type::Tuple(_)) => true,
                     ("str", value_type) if value_type.is_string() => true,
                     ("list", Type::List(_)) | ("dict", Type::Dict(..)) | ("set", Type::Set(_)) => true,
-                    ("int" | "bool" | "float" | "complex" | "tuple" | "ndarray" | "str" | "list" | "dict" | "set", _) => false,
-                    _ => return Err(module.unsupported(class, "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray or a tuple of these here")),
+                    ("int" | "bool" | "float" | "complex" | "tuple" | "str" | "list" | "dict" | "set", _) => false,
+                    _ => return Err(module.unsupported(class, ISINSTANCE_CLASSES)),
                 };
         }
         Ok(Some(matches))
@@ -1590,7 +1610,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(constant @ (Global::Constant(_) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
-            Some(Global::ModuleMember("numpy", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
+            Some(Global::ModuleMember("numpy" | "types" | "rumba", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(Global::Refused(reason)) => Err(module.unsupported(expr, format!("'{name}' {reason}"))),
             Some(Global::Function(_)) => Ok(Type::Function(name.to_string())),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
@@ -1604,6 +1624,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// Result type of `left op right`.
     pub fn binary_type(&mut self, op: Operator, left: &Type, right: &Type, right_expr: &Expr, expr: &dyn Ranged) -> Result<Type, Diagnostic> {
         match (left, right) {
+            (Type::Tuple(left), Type::Tuple(right)) if op == Operator::Add => Ok(Type::Tuple(left.iter().chain(right).cloned().collect())),
+            (Type::Tuple(elements), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => {
+                let times = self.tuple_repeats(right_expr)?;
+                Ok(Type::Tuple((0..times).flat_map(|_| elements.iter().cloned()).collect()))
+            }
             (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
             (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
             (Type::Array(left), Type::Array(right)) if op == Operator::MatMult && crate::array_calls::stacked_product(self.module, expr, *left, *right)? => {
@@ -1629,6 +1654,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
+    /// How many times `tuple * times` repeats a tuple: an integer known when compiling (a tuple's
+    /// length is part of its type), none below zero.
+    pub(crate) fn tuple_repeats(&mut self, times: &Expr) -> Result<usize, Diagnostic> {
+        match self.static_integer(times)? {
+            Some(times) => Ok(times.max(0) as usize),
+            None => Err(self.module.unsupported(times, "a tuple is repeated a number of times known when compiling (an integer literal)")),
+        }
+    }
+
     fn is_array_compare(&mut self, compare: &ruff_python_ast::ExprCompare) -> Result<bool, Diagnostic> {
         if matches!(compare.ops[0], CmpOp::Is | CmpOp::IsNot) {
             return Ok(false);
@@ -1639,7 +1673,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
     /// other calls.
     fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
-        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() || self.typed_dict_type(call)?.is_some() {
+        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() || self.typed_empty_container_type(call)?.is_some() {
             return Ok(None);
         }
         let assigned = self.assigned.clone();
@@ -1677,8 +1711,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(set_call) = self.set_method_type(call)? {
             return Ok(set_call);
         }
-        if let Some(typed_dict) = self.typed_dict_type(call)? {
-            return Ok(typed_dict);
+        if let Some(container) = self.typed_empty_container_type(call)? {
+            return Ok(container);
         }
         if let Some((helper, arrays, _)) = self.list_join(call)? {
             let arguments = [self.expr_type(arrays)?, Type::Scalar(INT64)];
@@ -1697,7 +1731,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(Type::Set(Box::new(Type::Unknown)));
         }
         if let Callee::Builtin(name) = callee {
-            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex") {
+            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex" | "hash") {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
@@ -1721,6 +1755,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Callee::Overload(key) | Callee::OverloadMethod(key) => {
                 let name = overload_implementation(module, call, &key, &arguments)?;
+                for default in omitted_defaults(module, &name, arguments.len()) {
+                    arguments.push(self.expr_type(default)?);
+                }
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
                 Ok(self.specialisations.functions[index].return_type.clone())
             }
@@ -1772,7 +1809,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {
                     return match (math_constant(attribute.attr.as_str()), *module_name, Scalar::from_name(attribute.attr.as_str())) {
                         (Some(_), ..) => Ok(Type::Scalar(FLOAT64)),
-                        (None, "numpy" | "types", Some(scalar)) => Ok(Type::DType(scalar)),
+                        (None, "numpy" | "types" | "rumba", Some(scalar)) => Ok(Type::DType(scalar)),
                         _ => Err(module.unsupported(attribute, format!("'{module_name}.{}' is not supported as a value", attribute.attr))),
                     };
                 }
@@ -1945,6 +1982,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, call),
+            Some(Global::ModuleMember("stride_tricks", member)) => stride_tricks_callee(module, member, &*call.func),
             Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
             Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
@@ -1967,6 +2005,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
                 Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), call),
+                Some(Global::Module("stride_tricks")) => stride_tricks_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module(_)) => numpy_callee(module, attribute.attr.as_str(), call),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
@@ -1980,6 +2019,13 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             }
             Expr::Attribute(inner) if inner.attr.as_str() == "linalg" && matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy"))) => {
                 linalg_callee(module, attribute.attr.as_str(), call)
+            }
+            // `np.lib.stride_tricks.name`
+            Expr::Attribute(inner)
+                if inner.attr.as_str() == "stride_tricks"
+                    && matches!(&*inner.value, Expr::Attribute(lib) if lib.attr.as_str() == "lib" && matches!(&*lib.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("numpy")))) =>
+            {
+                stride_tricks_callee(module, attribute.attr.as_str(), &*call.func)
             }
             Expr::Attribute(inner) if matches!(&*inner.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("cuda"))) => cuda_callee(module, call, is_local),
             // The prelude writes the method `a.name(...)` as `_method_name(a, ...)`.
@@ -2047,11 +2093,11 @@ fn linalg_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Resu
 }
 
 /// The type of a call of a LAPACK routine: its `info`. The operands follow the routine's letters
-/// (`LapackRoutines.def`): float arrays of one element type (matrices F-ordered, vectors
-/// contiguous), int32 vectors, integer and float options.
+/// (`LapackRoutines.def`): float or complex arrays of one element type and float arrays of its
+/// real type (matrices F-ordered, vectors contiguous), int32 vectors, integer and float options.
 pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_dialects::LapackRoutine, arguments: &[Type]) -> Result<Type, Diagnostic> {
     let fits = |letter: char, argument: &Type| match (letter, argument) {
-        ('F' | 'C', Type::Array(array)) => {
+        ('C' | 'R', Type::Array(array)) => {
             let element = matches!(array.dtype, Scalar::Float { .. }) || (letter == 'C' && array.dtype == Scalar::Complex);
             element && if array.ndim == 1 { array.layout != Layout::A } else { array.ndim == 2 && array.layout == Layout::F }
         }
@@ -2065,11 +2111,19 @@ pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_diale
         .chars()
         .zip(arguments)
         .filter_map(|(letter, argument)| match (letter, argument) {
-            ('F' | 'C', Type::Array(array)) => Some(array.dtype),
+            ('C', Type::Array(array)) => Some(array.dtype),
             _ => None,
         })
         .collect();
-    let one_float_type = float_types.windows(2).all(|pair| pair[0] == pair[1]);
+    let real_type = match float_types.first() {
+        Some(Scalar::Complex) => Some(FLOAT64),
+        first => first.copied(),
+    };
+    let reals_fit = routine.operands.chars().zip(arguments).all(|(letter, argument)| match (letter, argument) {
+        ('R', Type::Array(array)) => Some(array.dtype) == real_type,
+        _ => true,
+    });
+    let one_float_type = float_types.windows(2).all(|pair| pair[0] == pair[1]) && reals_fit;
     if arguments.len() != routine.operands.len() || !routine.operands.chars().zip(arguments).all(|(letter, argument)| fits(letter, argument)) || !one_float_type {
         let given: Vec<String> = arguments.iter().map(ToString::to_string).collect();
         return Err(module.typing(call, format!("np.linalg._{} takes operands '{}' (LapackRoutines.def), got ({})", routine.name, routine.operands, given.join(", "))));
@@ -2078,6 +2132,14 @@ pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_diale
 }
 
 /// `operator.name`: the prelude's `_operator_name` (`operator.add(a, b)` is `a + b`).
+/// `numpy.lib.stride_tricks.name`: the prelude's `_stride_tricks_name`.
+fn stride_tricks_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+    module
+        .prelude_function(&format!("_stride_tricks_{name}"))
+        .map(Callee::Function)
+        .ok_or_else(|| module.unsupported(function, format!("numpy.lib.stride_tricks.{name} is not supported yet")))
+}
+
 fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
     module
         .prelude_function(&format!("_operator_{name}"))
@@ -2330,6 +2392,30 @@ pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtR
     Ok((name.to_string(), arguments))
 }
 
+const ISINSTANCE_CLASSES: &str = "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray, NumPy's scalar types (np.float64, np.integer, ...) or a tuple of these here";
+
+/// Whether a value of `value_type` is an instance of NumPy's scalar type `numpy.member`, as the
+/// value's NumPy type would be (a Python float is a `float64`, as Numba types it); `None` where
+/// `member` is not a scalar type.
+fn numpy_instance(member: &str, value_type: &Type) -> Option<bool> {
+    let scalar = value_type.scalar();
+    Some(match member {
+        "ndarray" => matches!(value_type, Type::Array(_)),
+        "generic" => scalar.is_some(),
+        "number" => scalar.is_some_and(|scalar| scalar != Scalar::Bool),
+        "integer" => matches!(scalar, Some(Scalar::Int { .. })),
+        "signedinteger" => matches!(scalar, Some(Scalar::Int { signed: true, .. })),
+        "unsignedinteger" => matches!(scalar, Some(Scalar::Int { signed: false, .. })),
+        "inexact" => matches!(scalar, Some(Scalar::Float { .. } | Scalar::Complex)),
+        "floating" => matches!(scalar, Some(Scalar::Float { .. })),
+        "complexfloating" => scalar == Some(Scalar::Complex),
+        "bool" | "bool_" | "int8" | "int16" | "int32" | "int64" | "intp" | "int_" | "intc" | "byte" | "uint8" | "uint16" | "uint32" | "uint64" | "uintp" | "float32" | "float64" | "single" | "double" | "complex128" | "cdouble" => {
+            scalar.is_some() && scalar == Scalar::from_name(member)
+        }
+        _ => return None,
+    })
+}
+
 /// `np.linalg.LinAlgError` (also through `linalg` bound to `numpy.linalg`), by the name Python
 /// imports it by.
 fn numpy_exception(module: &SourceModule, class: &Expr) -> Option<&'static str> {
@@ -2462,6 +2548,12 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             }
             Scalar::Bool
         }
+        "hash" => match arguments {
+            [Type::Scalar(Scalar::Complex)] => return Err(module.unsupported(call, "hash() of a complex number is not supported yet")),
+            [Type::Scalar(_)] => INT64,
+            [other] => return Err(module.unsupported(call, format!("hash() of {other} is not supported yet (of numbers and strings it is)"))),
+            _ => return Err(module.typing(call, format!("hash() takes exactly one argument ({} given)", arguments.len()))),
+        },
         "complex" => match arguments {
             [Type::Scalar(_)] | [Type::Scalar(_), Type::Scalar(_)] if !arguments.iter().any(|argument| argument.scalar() == Some(Scalar::Complex)) => {
                 Scalar::Complex

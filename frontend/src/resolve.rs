@@ -117,6 +117,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "cmath" => Some("cmath"),
         "numpy" => Some("numpy"),
         "numpy.linalg" => Some("linalg"),
+        "numpy.lib.stride_tricks" => Some("stride_tricks"),
         "operator" => Some("operator"),
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),

@@ -8,7 +8,7 @@ use crate::{
     diagnostics::Diagnostic,
     infer::{call_arguments, Callee, TypeWalker},
     resolve::{Global, SourceModule},
-    types::{Scalar, Type, INT64},
+    types::{Scalar, Type, FLOAT64, INT64},
 };
 use ruff_python_ast::{CmpOp, Expr, ExprBinOp, ExprCall, Operator, StmtAugAssign};
 
@@ -156,6 +156,9 @@ pub enum StringForm<'e> {
     Length(&'e Expr),
     Ord(&'e Expr),
     Chr(&'e Expr),
+    /// `int(string[, base])` (`base` none, of 10), `float(string)` (`float`).
+    Parse { string: &'e Expr, base: Option<&'e Expr>, float: bool },
+    Hash(&'e Expr),
     Method { receiver: &'e Expr, method: Method, call: &'e ExprCall },
 }
 
@@ -236,6 +239,13 @@ impl TypeWalker<'_, '_> {
                 return Ok(None);
             }
             let name = attribute.attr.as_str();
+            if name == "format" {
+                // `template.format(...)` is text made of values, its template known when compiling.
+                return match self.expr_type(&attribute.value)? {
+                    Type::Str(_) => Ok(Some(StringForm::Text(expr))),
+                    _ => Err(self.module.unsupported(call, "str.format() of a string made at run time is not supported; its template must be a literal")),
+                };
+            }
             let Some(method) = Method::named(name) else {
                 return Err(self.module.unsupported(call, format!("the string method '{name}' is not supported in compiled code")));
             };
@@ -261,8 +271,13 @@ impl TypeWalker<'_, '_> {
             return Ok(Some(StringForm::Method { receiver: &attribute.value, method, call }));
         }
         let Ok(Callee::Builtin(name)) = self.callee(call) else { return Ok(None) };
+        let base = call.arguments.find_keyword("base").map(|keyword| &keyword.value);
         Ok(match (name, &call.arguments.args[..]) {
             ("str" | "repr" | "format", _) => Some(StringForm::Text(expr)),
+            ("float", [argument]) if call.arguments.keywords.is_empty() && self.expr_type(argument)?.is_string() => Some(StringForm::Parse { string: argument, base: None, float: true }),
+            ("int", [argument]) if call.arguments.keywords.len() == usize::from(base.is_some()) && self.expr_type(argument)?.is_string() => Some(StringForm::Parse { string: argument, base, float: false }),
+            ("int", [argument, base]) if call.arguments.keywords.is_empty() && self.expr_type(argument)?.is_string() => Some(StringForm::Parse { string: argument, base: Some(base), float: false }),
+            ("hash", [argument]) if self.expr_type(argument)?.is_string() => Some(StringForm::Hash(argument)),
             ("len", [argument]) if self.expr_type(argument)?.is_string() => Some(StringForm::Length(argument)),
             ("ord", [argument]) => Some(StringForm::Ord(argument)),
             ("chr", [argument]) => Some(StringForm::Chr(argument)),
@@ -314,6 +329,14 @@ impl TypeWalker<'_, '_> {
                 integer(self, argument, "chr()'s argument")?;
                 Type::Unicode
             }
+            StringForm::Parse { string: argument, base, float } => {
+                string(self, argument, if *float { "float()'s argument" } else { "int()'s argument" })?;
+                if let Some(base) = base {
+                    integer(self, base, "int()'s base")?;
+                }
+                Type::Scalar(if *float { FLOAT64 } else { INT64 })
+            }
+            StringForm::Hash(_) => Type::Scalar(INT64),
             StringForm::Method { method: Method::Prelude(helper), call, .. } => {
                 let name = module.prelude_function(helper).expect("the prelude defines the string methods it writes");
                 let mut arguments = Vec::new();

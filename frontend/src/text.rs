@@ -8,6 +8,7 @@ use crate::{
     diagnostics::Diagnostic,
     format_spec::{FormatSpec, NumberKind},
     infer::{Callee, TypeWalker},
+    strings::StringForm,
     types::{Scalar, Type},
 };
 use ruff_python_ast::{ConversionFlag, Expr, ExprCall, FStringPart, InterpolatedStringElement, Operator};
@@ -147,6 +148,11 @@ fn text_pieces<'e>(walker: &mut TypeWalker, expr: &'e Expr, repr: bool, pieces: 
             let Expr::StringLiteral(template) = &*binary.left else { unreachable!("matched above") };
             percent_pieces(walker, template.value.to_str(), &binary.right, pieces)
         }
+        Expr::Call(call) if !repr && is_format_call(walker, expr)? => {
+            let Expr::Attribute(method) = &*call.func else { unreachable!("matched above") };
+            let Type::Str(template) = walker.expr_type(&method.value)? else { unreachable!("crate::strings takes a literal template") };
+            format_pieces(walker, &template, call, pieces)
+        }
         Expr::Call(call) if !repr && is_empty_str(walker, call) => {
             pieces.push(Piece::Text(String::new()));
             Ok(())
@@ -170,6 +176,99 @@ fn text_pieces<'e>(walker: &mut TypeWalker, expr: &'e Expr, repr: bool, pieces: 
             Ok(())
         }
     }
+}
+
+/// Whether `expr` is `template.format(...)` of a template known when compiling.
+fn is_format_call(walker: &mut TypeWalker, expr: &Expr) -> Result<bool, Diagnostic> {
+    let Expr::Call(call) = expr else { return Ok(false) };
+    Ok(matches!(&*call.func, Expr::Attribute(method) if method.attr.as_str() == "format") && matches!(walker.string_form(expr)?, Some(StringForm::Text(_))))
+}
+
+/// `template.format(*args, **kwargs)`: each replacement field (`{}`, `{0}`, `{name}`, with a
+/// conversion `!r`, `!s` or `!a` and a format spec) as the argument it names, with its spec.
+/// Fields that name the arguments out of order or more than once would evaluate them so: such
+/// calls take names and literals only.
+fn format_pieces<'e>(walker: &mut TypeWalker, template: &str, call: &'e ExprCall, pieces: &mut Vec<Piece<'e>>) -> Result<(), Diagnostic> {
+    let module = walker.module;
+    let arguments = &call.arguments;
+    if arguments.args.iter().any(Expr::is_starred_expr) || arguments.keywords.iter().any(|keyword| keyword.arg.is_none()) {
+        return Err(module.unsupported(call, "str.format() with *args or **kwargs is not supported"));
+    }
+    let mut used: Vec<&Expr> = Vec::new();
+    let (mut automatic, mut next) = (None, 0);
+    let mut literal = String::new();
+    let mut characters = template.chars().peekable();
+    while let Some(character) = characters.next() {
+        match character {
+            '{' | '}' if characters.peek() == Some(&character) => {
+                characters.next();
+                literal.push(character);
+            }
+            '}' => return Err(module.typing(call, "Single '}' encountered in format string")),
+            '{' => {
+                let mut field = String::new();
+                loop {
+                    match characters.next() {
+                        None => return Err(module.typing(call, "expected '}' before end of string")),
+                        Some('}') => break,
+                        Some('{') => return Err(module.unsupported(call, "a replacement field inside a format spec is not supported; write the spec out")),
+                        Some(character) => field.push(character),
+                    }
+                }
+                let (name, rest) = field.split_at(field.find(['!', ':']).unwrap_or(field.len()));
+                let (conversion, spec) = match rest.strip_prefix('!') {
+                    Some(rest) => {
+                        let mut conversion = rest.chars();
+                        let letter = conversion.next();
+                        match (letter, conversion.as_str()) {
+                            (Some('r' | 's' | 'a'), after) if after.is_empty() || after.starts_with(':') => (letter, after.get(1..).unwrap_or("")),
+                            (Some('r' | 's' | 'a'), _) => return Err(module.typing(call, "expected ':' after conversion specifier")),
+                            (Some(other), _) => return Err(module.typing(call, format!("Unknown conversion specifier {other}"))),
+                            (None, _) => return Err(module.typing(call, "end of string while looking for conversion specifier")),
+                        }
+                    }
+                    None => (None, rest.get(1..).unwrap_or("")),
+                };
+                let argument = if name.is_empty() || name.bytes().all(|byte| byte.is_ascii_digit()) {
+                    let index = match name.parse::<usize>() {
+                        Ok(index) if automatic != Some(true) => index,
+                        Err(_) if automatic != Some(false) => {
+                            next += 1;
+                            next - 1
+                        }
+                        Ok(_) => return Err(module.typing(call, "cannot switch from automatic field numbering to manual field specification")),
+                        Err(_) => return Err(module.typing(call, "cannot switch from manual field specification to automatic field numbering")),
+                    };
+                    automatic = Some(name.is_empty());
+                    arguments.args.get(index).ok_or_else(|| module.typing(call, format!("Replacement index {index} out of range for positional args tuple")))?
+                } else if name.chars().all(|character| character.is_alphanumeric() || character == '_') {
+                    &arguments.find_keyword(name).ok_or_else(|| module.typing(call, format!("str.format() has no keyword argument '{name}' (KeyError)")))?.value
+                } else {
+                    return Err(module.unsupported(call, format!("the replacement field '{{{field}}}' is not supported: attributes and indices of arguments are not")));
+                };
+                pieces.push(Piece::Text(std::mem::take(&mut literal)));
+                let repr = matches!(conversion, Some('r' | 'a'));
+                match spec {
+                    "" => text_pieces(walker, argument, repr, pieces)?,
+                    _ if conversion.is_some() && !walker.expr_type(argument)?.is_string() => {
+                        return Err(module.unsupported(argument, "a format spec after a conversion of a value that is not a string is not supported"));
+                    }
+                    _ => pieces.push(value_piece(walker, argument, spec.to_string(), repr)?),
+                }
+                used.push(argument);
+            }
+            character => literal.push(character),
+        }
+    }
+    pieces.push(Piece::Text(literal));
+    let given: Vec<&Expr> = arguments.args.iter().chain(arguments.keywords.iter().map(|keyword| &keyword.value)).collect();
+    if used.len() != given.len() || used.iter().zip(&given).any(|(used, given)| !std::ptr::eq(*used, *given)) {
+        let simple = |argument: &&Expr| matches!(argument, Expr::Name(_) | Expr::NumberLiteral(_) | Expr::StringLiteral(_) | Expr::BooleanLiteral(_) | Expr::NoneLiteral(_));
+        if let Some(argument) = given.into_iter().find(|argument| !simple(argument)) {
+            return Err(module.unsupported(argument, "str.format() whose fields do not use each argument once, in order, takes names and literals as arguments; assign this one to a variable first"));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `call` is `str()`, the empty string.

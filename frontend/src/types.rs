@@ -482,6 +482,9 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     if let Some(element) = text.strip_prefix("list(").and_then(|rest| rest.strip_suffix(')')) {
         return Ok(Type::List(Box::new(parse_type(element)?)));
     }
+    if let Some(name) = text.strip_prefix("dtype(").and_then(|rest| rest.strip_suffix(')')) {
+        return Scalar::from_name(name).map(Type::DType).ok_or_else(|| format!("unknown dtype '{name}'"));
+    }
     if let Some(element) = text.strip_prefix("set(").and_then(|rest| rest.strip_suffix(')')) {
         return Ok(Type::Set(Box::new(parse_type(element)?)));
     }

@@ -529,9 +529,25 @@ func.func @lapack_mixed_floats(%a: !py.array<f64, 2, F>, %tau: !py.array<f32, 1,
 
 // -----
 
-func.func @lapack_complex_where_only_floats(%a: !py.array<complex<f64>, 2, F>) -> si64 {
-  // expected-error @+1 {{expects an f32 or f64 array, got '!py.array<complex<f64>, 2, F>'}}
-  %info = py.lapack "potrf"(%a) : (!py.array<complex<f64>, 2, F>) -> si64
+func.func @lapack_integer_matrix(%a: !py.array<si64, 2, F>) -> si64 {
+  // expected-error @+1 {{expects an f32, f64 or complex<f64> array, got '!py.array<si64, 2, F>'}}
+  %info = py.lapack "potrf"(%a) : (!py.array<si64, 2, F>) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_complex_eigenvalues(%a: !py.array<complex<f64>, 2, F>, %w: !py.array<complex<f64>, 1, C>, %vectors: si64) -> si64 {
+  // expected-error @+1 {{expects an array of the matrices' real type 'f64', got '!py.array<complex<f64>, 1, C>'}}
+  %info = py.lapack "syevd"(%a, %w, %vectors) : (!py.array<complex<f64>, 2, F>, !py.array<complex<f64>, 1, C>, si64) -> si64
+  return %info : si64
+}
+
+// -----
+
+func.func @lapack_real_values_of_another_precision(%a: !py.array<f32, 2, F>, %s: !py.array<f64, 1, C>, %u: !py.array<f32, 2, F>, %mode: si64) -> si64 {
+  // expected-error @+1 {{expects an array of the matrices' real type 'f32', got '!py.array<f64, 1, C>'}}
+  %info = py.lapack "gesdd"(%a, %s, %u, %u, %mode) : (!py.array<f32, 2, F>, !py.array<f64, 1, C>, !py.array<f32, 2, F>, !py.array<f32, 2, F>, si64) -> si64
   return %info : si64
 }
 

@@ -251,10 +251,12 @@ func.func @array_calls(%a: !py.array<f64, 2, C>, %v: !py.array<f64, 1, A>, %i: s
 // CHECK: %{{.*}} = py.lapack "getrf"(%arg0, %arg1) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
 // CHECK: %{{.*}} = py.lapack "syevd"(%arg0, %arg2, %arg3) : (!py.array<f64, 2, F>, !py.array<f64, 1, C>, si64) -> si64
 // CHECK: %{{.*}} = py.lapack "getrs"(%arg4, %arg1, %arg5) : (!py.array<complex<f64>, 2, F>, !py.array<si32, 1, C>, !py.array<complex<f64>, 2, F>) -> si64
+// CHECK: %{{.*}} = py.lapack "syevd"(%arg4, %arg2, %arg3) : (!py.array<complex<f64>, 2, F>, !py.array<f64, 1, C>, si64) -> si64
 func.func @lapack(%a: !py.array<f64, 2, F>, %pivots: !py.array<si32, 1, C>, %w: !py.array<f64, 1, C>, %vectors: si64, %z: !py.array<complex<f64>, 2, F>, %zb: !py.array<complex<f64>, 2, F>) {
   %info = py.lapack "getrf"(%a, %pivots) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
   %eigen = py.lapack "syevd"(%a, %w, %vectors) : (!py.array<f64, 2, F>, !py.array<f64, 1, C>, si64) -> si64
   %solved = py.lapack "getrs"(%z, %pivots, %zb) : (!py.array<complex<f64>, 2, F>, !py.array<si32, 1, C>, !py.array<complex<f64>, 2, F>) -> si64
+  %hermitian = py.lapack "syevd"(%z, %w, %vectors) : (!py.array<complex<f64>, 2, F>, !py.array<f64, 1, C>, si64) -> si64
   return
 }
 

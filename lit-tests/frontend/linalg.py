@@ -10,7 +10,7 @@ import numpy as np
 # CHECK-LABEL: func.func @inverse__si64x2A
 # CHECK: call @np._linalg_inv__si64x2A(%{{.*}}) : (!py.array<si64, 2, A>) -> (i32, !py.array<f64, 2, F>)
 # CHECK-LABEL: func.func private @np._linalg_inv__si64x2A
-# CHECK: call @np._lapack_lu_copy__si64x2A
+# CHECK: call @np._lapack_copy__si64x2A
 # CHECK: py.lapack "getri"(%{{.*}}, %{{.*}}) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64
 # CHECK-LABEL: func.func private @np._lapack_lu__f64x2F__si32x1C
 # CHECK: py.lapack "getrf"(%arg0, %arg1) : (!py.array<f64, 2, F>, !py.array<si32, 1, C>) -> si64

@@ -362,6 +362,7 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
         Type::Str(expected) if value.cast_exact::<pyo3::types::PyString>().is_ok_and(|string| string.to_str().is_ok_and(|text| text == expected)) => Ok(Argument::Known(declared.clone())),
         // Which function was passed is checked where the call was dispatched (in Python).
         Type::Function(_) if value.is_callable() => Ok(Argument::Known(declared.clone())),
+        Type::DType(scalar) if dtype_of(value) == Some(*scalar) => Ok(Argument::Known(declared.clone())),
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
         Type::Tuple(element_types) => {
@@ -752,9 +753,27 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         let readonly = flags & npyffi::NPY_ARRAY_WRITEABLE == 0;
         return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout, readonly }));
     }
+    if let Some(dtype) = dtype_of(value) {
+        return Some(Type::DType(dtype));
+    }
     let descr = value.getattr("dtype").ok()?;
     let descr = descr.cast::<PyArrayDescr>().ok()?;
     scalar_of_descr(descr).map(Type::Scalar)
+}
+
+/// The element type `value` names, if it is a dtype (`np.dtype('float32')`) or one of NumPy's
+/// scalar types (`np.float64`): compiled code takes it as a constant, as Numba's `DType` and
+/// `NumberClass`.
+fn dtype_of(value: &Bound<'_, PyAny>) -> Option<Scalar> {
+    if let Ok(descr) = value.cast::<PyArrayDescr>() {
+        return scalar_of_descr(descr);
+    }
+    let class = value.cast::<pyo3::types::PyType>().ok()?;
+    let generic = unsafe { PY_ARRAY_API.get_type_object(value.py(), NpyTypes::PyGenericArrType_Type) };
+    if !unsafe { pyo3::ffi::PyType_IsSubtype(class.as_type_ptr(), generic) != 0 } {
+        return None;
+    }
+    scalar_of_descr(&PyArrayDescr::new(value.py(), value).ok()?)
 }
 
 /// Whether `value` is a NumPy masked array, whose mask compiled code could not honour.
@@ -810,6 +829,7 @@ fn type_code(r#type: &Type) -> Option<u32> {
         Type::Scalar(scalar) => Some(scalar_code(scalar)),
         Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24 | (array.readonly as u32) << 25),
         Type::None => Some(5),
+        Type::DType(scalar) => Some(scalar_code(scalar) | 1 << 26),
         _ => None,
     }
 }

@@ -611,6 +611,26 @@ def shape_extent_sum(a):
     return total
 
 
+def shapes_joined(a, n):
+    half_strides = (a.strides[0] // 2,) + a.strides[1:]
+    widened = a.shape + (n,) * 2
+    return half_strides, widened, a.shape[:1] + a.shape[1:] + (), (n, 2.5) * 0, () * 3
+
+
+def test_tuples_concatenate_and_repeat_as_in_python():
+    for a in [np.ones(5), np.ones((2, 3)), np.ones((2, 3, 4))[:, ::2]]:
+        check(jitted(shapes_joined), a, 7)
+
+
+def repeated_at_run_time(n):
+    return (n,) * n
+
+
+def test_a_tuple_repeated_a_run_time_number_of_times_is_a_located_error():
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_arrays.py:\d+:\d+: error: a tuple is repeated a number of times known when compiling"):
+        rumba.njit(repeated_at_run_time)(2)
+
+
 @pytest.mark.parametrize("dtype", ["float64", "int32", "uint8", "bool"])
 def test_shape_and_strides_slice_and_index_as_tuples(dtype):
     cube = np.arange(24).reshape(2, 3, 4).astype(dtype)

@@ -294,3 +294,55 @@ def strings_ordered_with_numbers(n):
 def test_refused_forms_are_located_errors(function, message):
     with pytest.raises(errors.RumbaError, match=r"test_builtins.py:\d+:\d+: error: " + message):
         njit(function)(1)
+
+
+def number_hashes(n, x, b):
+    return hash(n), hash(x), hash(b), hash(n) == hash(float(n))
+
+
+@pytest.mark.parametrize("n, x", [(0, 0.0), (-1, -1.0), (2 ** 62, 1.5), (-(2 ** 63), -2.5), (2 ** 61 - 1, 1e300), (12345, 5e-324), (7, float("inf")), (-7, float("-inf"))])
+def test_hash_of_numbers_is_cpythons(n, x):
+    check(jitted(number_hashes), n, x, True)
+
+
+def test_hash_of_numpy_integers_is_cpythons():
+    check(jitted(number_hashes), np.uint64(2 ** 64 - 1), np.float32(0.1), np.int32(-1), exact_types=False)
+
+
+def hash_of_a_list(n):
+    return hash([n])
+
+
+def test_hash_of_a_container_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_builtins.py:\d+:\d+: error: hash\(\) of list\(int64\) is not supported yet"):
+        njit(hash_of_a_list)(1)
+
+
+def numpy_instances(x):
+    return (
+        isinstance(x, np.float64), isinstance(x, np.float32), isinstance(x, np.int64), isinstance(x, np.int32), isinstance(x, np.uint8),
+        isinstance(x, np.bool_), isinstance(x, np.complex128), isinstance(x, (np.float64, np.integer)), isinstance(x, np.floating),
+        isinstance(x, np.number), isinstance(x, np.signedinteger), isinstance(x, np.unsignedinteger), isinstance(x, np.inexact),
+        isinstance(x, np.complexfloating), isinstance(x, np.generic), isinstance(x, np.ndarray),
+    )
+
+
+@pytest.mark.parametrize("value", [np.float64(1.5), np.float32(2.5), np.int64(3), np.int32(-4), np.uint8(5), np.bool_(True), np.complex128(1j), np.arange(3)])
+def test_isinstance_of_numpy_types_is_numpys(value):
+    check(jitted(numpy_instances), value, exact_types=False)
+
+
+def test_python_numbers_are_instances_of_their_numba_types():
+    # Numba types a Python float as float64 and an int as int64 (CPython's answers differ here).
+    float_answers, int_answers = jitted(numpy_instances)(1.5), jitted(numpy_instances)(7)
+    assert float_answers[0] and float_answers[8] and not float_answers[2]
+    assert int_answers[2] and int_answers[7] and not int_answers[0]
+
+
+def instance_of_float16(x):
+    return isinstance(x, np.float16)
+
+
+def test_isinstance_of_an_unsupported_numpy_type_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_builtins.py:\d+:\d+: error: isinstance\(\) takes int, float"):
+        njit(instance_of_float16)(1.0)

@@ -124,3 +124,34 @@ def test_ints_beyond_int64_are_overflow_errors(value):
     assert compiled(5) == 6
     with pytest.raises(OverflowError, match="argument 0: int %d does not fit int64" % value):
         compiled(value)
+
+
+def zeros_of(n, dt):
+    return np.zeros(n, dtype=dt)
+
+
+def converted_to(a, dt):
+    return a.astype(dt), np.empty(2, dt).dtype == np.float32
+
+
+@pytest.mark.parametrize("dt", [np.float64, np.float32, np.int32, np.uint8, np.bool_, np.dtype("float32"), np.dtype("int64"), np.dtype(np.complex128)])
+def test_a_dtype_argument_is_a_compile_time_constant(dt):
+    compiled = njit(zeros_of)
+    got, expected = compiled(3, dt), zeros_of(3, dt)
+    assert got.dtype == expected.dtype and np.array_equal(got, expected)
+    a = np.arange(4.5)
+    (got, got_single), (expected, expected_single) = njit(converted_to)(a, dt), converted_to(a, dt)
+    assert got.dtype == expected.dtype and np.array_equal(got, expected) and got_single == expected_single
+
+
+def test_each_dtype_argument_is_its_own_specialisation():
+    compiled = njit(zeros_of)
+    assert compiled(2, np.float32).dtype == np.float32
+    assert compiled(2, np.dtype("float32")).dtype == np.float32
+    assert compiled(2, np.int16).dtype == np.int16
+    assert compiled.signatures == [("int64", "dtype(float32)"), ("int64", "dtype(int16)")]
+
+
+def test_a_dtype_rumba_does_not_take_is_a_type_error():
+    with pytest.raises(TypeError, match="cannot pass a value of type"):
+        njit(zeros_of)(2, np.float16)

@@ -114,6 +114,26 @@ def test_keyword_arguments_of_an_overload_are_refused():
         njit(halves_by_keyword)(3)
 
 
+def scale(x, k=2):
+    return x * k
+
+
+@overload(scale)
+def _scale_typing(x, k=2):
+    def impl(x, k=2):
+        return x * k
+    return impl
+
+
+def scales(a):
+    return scale(a) + scale(a, 10)
+
+
+def test_an_implementations_defaults_fill_the_arguments_a_call_leaves_out():
+    assert njit(scales)(3) == scales(3)
+    assert njit(scales)(1.5) == scales(1.5)
+
+
 def clip_to(x, limit):
     return min(x, limit)
 

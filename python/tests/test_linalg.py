@@ -403,11 +403,165 @@ def test_a_singular_complex_matrix_is_a_linalg_error():
     assert njit(slogdet)(singular) == (0j, -np.inf)
 
 
-def test_complex_matrices_elsewhere_are_refused_not_read_as_their_real_parts():
-    # They were copied into float64 matrices, dropping the imaginary parts: wrong answers.
-    a = np.array([[2 + 1j, 1], [1, 3]])
-    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_linalg.py:\d+:\d+: error: np.linalg.cholesky: does not take complex matrices"):
-        njit(cholesky)(a)
+def complex_matrix(n, m=None):
+    m = n if m is None else m
+    a = rng.standard_normal((n, m)) + 1j * rng.standard_normal((n, m))
+    a[: min(n, m), : min(n, m)] += 3 * np.eye(min(n, m))
+    return a
+
+
+def hermitian_positive(n):
+    a = complex_matrix(n)
+    return a @ a.conj().T + n * np.eye(n)
+
+
+def complex_tolerance(a):
+    return 1e-11 * max(np.linalg.cond(a) if min(a.shape) else 1.0, 1.0)
+
+
+def test_complex_cholesky():
+    # zpotrf: L with L L^H = A, as NumPy's.
+    a = hermitian_positive(6)
+    for layout in layouts(a):
+        assert_close(njit(cholesky)(layout), cholesky(layout), complex_tolerance(a))
+    with pytest.raises(np.linalg.LinAlgError, match="not positive definite"):
+        njit(cholesky)(np.array([[1, 2j], [-2j, 1]]))
+    with pytest.raises(np.linalg.LinAlgError, match="square"):
+        njit(cholesky)(np.ones((2, 3), dtype=np.complex128))
+
+
+@pytest.mark.parametrize("function", [eigh, eigh_upper])
+def test_complex_eigh(function):
+    # zheevd: real eigenvalues, complex eigenvectors; only the named triangle is read.
+    a = hermitian_positive(7)
+    spoiled = np.tril(a) if function is eigh else np.triu(a)
+    w, v = njit(function)(spoiled)
+    expected_w, expected_v = function(spoiled)
+    assert w.dtype == np.float64 and v.dtype == np.complex128
+    assert_close(w, expected_w, complex_tolerance(a))
+    np.testing.assert_allclose(a @ v, v * w, atol=1e-9 * np.abs(a).max())
+    np.testing.assert_allclose(v.conj().T @ v, np.eye(7), atol=1e-10)
+    np.testing.assert_allclose(np.abs(v), np.abs(expected_v), atol=1e-9)
+    assert_close(njit(eigvalsh)(a), eigvalsh(a), complex_tolerance(a))
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5), (0, 3)], ids=str)
+def test_complex_svd(shape):
+    a = complex_matrix(*shape) if min(shape) else np.ones(shape, dtype=np.complex128)
+    for function in (svd, svd_reduced):
+        u, s, vt = njit(function)(a)
+        expected_u, expected_s, expected_vt = function(a)
+        assert (u.shape, s.shape, vt.shape) == (expected_u.shape, expected_s.shape, expected_vt.shape)
+        assert (u.dtype, s.dtype, vt.dtype) == (expected_u.dtype, expected_s.dtype, expected_vt.dtype)
+        assert_close(s, expected_s, 1e-11)
+        k = s.shape[0]
+        np.testing.assert_allclose(u[:, :k] * s @ vt[:k], a, atol=1e-10)
+        np.testing.assert_allclose(u.conj().T @ u, np.eye(u.shape[1]), atol=1e-10)
+        np.testing.assert_allclose(vt @ vt.conj().T, np.eye(vt.shape[0]), atol=1e-10)
+    for got, expected in zip(njit(singular_values)(a), singular_values(a)):
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        assert_close(got, expected, 1e-11)
+    with pytest.raises(np.linalg.LinAlgError):
+        njit(svd)(np.full((2, 2), complex(np.nan, 1)))
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6)], ids=str)
+def test_complex_pinv_rank_cond(shape):
+    a = complex_matrix(*shape)
+    assert_close(njit(pinv)(a), pinv(a), complex_tolerance(a))
+    assert njit(matrix_rank)(a) == matrix_rank(a)
+    rank_one = np.outer(complex_matrix(4, 1), complex_matrix(1, 5))
+    assert njit(matrix_rank)(rank_one) == matrix_rank(rank_one) == 1
+    assert njit(matrix_rank)(np.zeros(3, dtype=np.complex128)) == 0
+    square = complex_matrix(5)
+    for p in (None, 2, -2, 1, -1, np.inf, -np.inf, "fro", "nuc"):
+        assert abs(njit(cond_of)(square, p) - cond_of(square, p)) <= complex_tolerance(square) * cond_of(square, p)
+
+
+def cond_of(a, p):
+    return np.linalg.cond(a, p)
+
+
+@pytest.mark.parametrize("order", [None, "fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf], ids=str)
+def test_complex_matrix_norms(order):
+    expected, got = norm_of(order)
+    for a in layouts(complex_matrix(5, 4)):
+        got_norm = got(a)
+        assert isinstance(got_norm, float)
+        assert_close(got_norm, expected(a), 1e-12)
+
+
+@pytest.mark.parametrize("order", [None, 1, 2, 3, 0, np.inf, -np.inf, 0.5], ids=str)
+def test_complex_vector_norms(order):
+    expected, got = norm_of(order)
+    v = rng.standard_normal(11) + 1j * rng.standard_normal(11)
+    v[3] = 0
+    for vector in (v, v[::2]):
+        assert_close(got(vector), expected(vector), 1e-12)
+
+
+def test_complex_norm_along_an_axis():
+    def norms(a):
+        return np.linalg.norm(a, axis=0), np.linalg.norm(a, axis=1), np.linalg.norm(a[0], axis=0)
+
+    a = complex_matrix(4, 5)
+    for got, expected in zip(njit(norms)(a), norms(a)):
+        assert_close(got, expected, 1e-12)
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5)], ids=str)
+def test_complex_qr(shape):
+    # zgeqrf and zungqr: Q unitary, R upper triangular, |R| as NumPy's.
+    a = complex_matrix(*shape)
+    for function in (qr, qr_complete):
+        q, r = njit(function)(a)
+        expected_q, expected_r = function(a)
+        assert (q.shape, r.shape, q.dtype, r.dtype) == (expected_q.shape, expected_r.shape, expected_q.dtype, expected_r.dtype)
+        np.testing.assert_allclose(q @ r, a, atol=1e-10)
+        np.testing.assert_allclose(q.conj().T @ q, np.eye(q.shape[1]), atol=1e-10)
+        np.testing.assert_allclose(np.abs(r), np.abs(expected_r), atol=1e-10)
+        assert np.allclose(np.tril(r, -1), 0)
+    assert_close(np.abs(njit(qr_r)(a)), np.abs(qr_r(a)), 1e-10)
+
+
+def test_complex_eig():
+    # zgeev: complex eigenvalues and eigenvectors (of unit norm, as LAPACK normalises them).
+    a = complex_matrix(6)
+    w, v = njit(eig)(a)
+    expected_w, expected_v = eig(a)
+    assert w.dtype == np.complex128 and v.dtype == np.complex128
+    order, expected_order = np.argsort(w), np.argsort(expected_w)
+    assert_close(w[order], expected_w[expected_order], complex_tolerance(a))
+    np.testing.assert_allclose(a @ v, v * w, atol=1e-10 * np.abs(a).max())
+    np.testing.assert_allclose(np.abs(v[:, order]), np.abs(expected_v[:, expected_order]), atol=1e-8)
+    values = njit(eigvals)(a)
+    assert values.dtype == np.complex128
+    assert_close(np.sort(values), np.sort(eigvals(a)), complex_tolerance(a))
+    assert njit(eigvals)(np.ones((0, 0), dtype=np.complex128)).shape == (0,)
+    with pytest.raises(np.linalg.LinAlgError, match="infs or NaNs"):
+        njit(eig)(np.full((2, 2), complex(np.inf, 0)))
+
+
+@pytest.mark.parametrize("shape", [(8, 3), (3, 8), (5, 5)], ids=str)
+def test_complex_lstsq(shape):
+    a = complex_matrix(*shape)
+    for b in (rng.standard_normal(shape[0]) + 1j, rng.standard_normal((shape[0], 2)) + 2j, rng.standard_normal(shape[0])):
+        x, residuals, rank, s = njit(lstsq)(a, b)
+        expected_x, expected_residuals, expected_rank, expected_s = lstsq(a, b)
+        assert_close(x, expected_x, 1e-10)
+        assert_close(residuals, expected_residuals, 1e-9)
+        assert rank == expected_rank
+        assert_close(s, expected_s, 1e-11)
+    x, residuals, rank, s = njit(lstsq)(a.real.copy(), np.ones(shape[0]) * 1j)
+    assert_close(x, lstsq(a.real, np.ones(shape[0]) * 1j)[0], 1e-10)
+    rank_deficient = np.ones((4, 3), dtype=np.complex128)
+    assert njit(lstsq)(rank_deficient, np.ones(4))[2] == 1
+
+
+def test_complex_matrix_power():
+    a = complex_matrix(4) / 3
+    for power in (2, -1, -3):
+        assert_close(njit(matrix_power)(a, power), matrix_power(a, power), 1e-10)
 
 
 def chain_of_two(a, b):

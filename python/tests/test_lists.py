@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import rumba
-from rumba import errors, prange
+from rumba import errors, prange, types
 from rumba.typed import Dict, List
 from _compare import MB, jitted, rss_after
 from _containers import assert_same_outcome, assert_same_result, case_id, run
@@ -983,6 +983,31 @@ def typed_fill(items, n):
 def test_typed_list_made_in_compiled_code():
     assert_same_outcome(typed_squares, 5)
     assert_same_outcome(typed_by_its_full_name, 4)
+
+
+def typed_empty_lists(n):
+    counts = List.empty_list(types.int64)
+    scales = rumba.typed.List.empty_list(item_type=rumba.float64)
+    words = List.empty_list(types.unicode_type)
+    for i in range(n):
+        counts.append(i * 2)
+        scales.append(i / 4)
+        words.append(str(i))
+    return counts, scales, len(words), words[-1] == str(n - 1) if n else True, len(List.empty_list(rumba.int32))
+
+
+def test_typed_empty_list_made_in_compiled_code():
+    assert_same_outcome(typed_empty_lists, 3)
+    assert_same_outcome(typed_empty_lists, 0)
+
+
+def typed_empty_list_of_a_list():
+    return List.empty_list([1])
+
+
+def test_typed_empty_list_of_an_unsupported_item_type_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_lists.py:\d+:\d+: error: List.empty_list\(\) of list\(int64\) is not supported yet"):
+        jitted(typed_empty_list_of_a_list)()
 
 
 def test_typed_list_passed_from_python_is_changed_in_place():

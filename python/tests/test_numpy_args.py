@@ -345,3 +345,29 @@ def test_trapz_of_a_matrix():
 def test_trapezoid_with_a_matrix_of_points_is_a_located_error():
     with pytest.raises(errors.UnsupportedError, match=r"test_numpy_args.py:\d+:\d+: error: np.trapezoid: of an array of several dimensions, x is a vector"):
         njit(trapezoid_x)(cube[0], cube[0])
+
+
+def sorts_sequences(values, n):
+    return np.sort(values), np.sort((2.5, n, 0.5)), np.sort([n, 3, 1])
+
+
+def test_sort_of_a_list_or_tuple_sorts_the_array_it_makes():
+    differential(sorts_sequences, [3, 1, 4, 1, 5], 2)
+    differential(sorts_sequences, [0.5, -1.0], 7)
+
+
+def strided_windows(a, window):
+    shape = a.shape[:-1] + (a.shape[-1] - window + 1, window)
+    strides = a.strides + (a.strides[-1],)
+    return np.lib.stride_tricks.as_strided(a, shape=shape, strides=strides).sum(axis=1)
+
+
+def strided_every_other(a):
+    return np.lib.stride_tricks.as_strided(a, strides=(a.strides[0] * 2,), shape=(a.shape[0] // 2,)), np.lib.stride_tricks.as_strided(a)
+
+
+def test_as_strided_of_numpy_lib_stride_tricks():
+    a = np.arange(9.0)
+    differential(strided_windows, a, 3)
+    differential(strided_every_other, a)
+    differential(strided_every_other, np.arange(12).reshape(3, 4)[:, 1])

@@ -509,3 +509,85 @@ def empty_string(n):
 
 def test_str_of_nothing_is_empty():
     same(empty_string, 2)
+
+
+def parsed_int(s):
+    return int(s)
+
+
+def parsed_int_in_base(s, base):
+    return int(s, base)
+
+
+def parsed_float(s):
+    return float(s)
+
+
+INT_TEXTS = ["12", " -1_234\n", "+7", "0", "00", "1__2", "_1", "1_", "12x", "", "  ", "٣", "9223372036854775807", "-9223372036854775808", "x" * 300]
+FLOAT_TEXTS = ["1.5", " -2.5e-3 ", "1_000.25", "1e999", "inf", "-Infinity", "nan", "+.5", "5.", "1_.5", "abc", "", "e5", "1e", "0x1p3"]
+
+
+@pytest.mark.parametrize("s", INT_TEXTS)
+def test_int_of_a_string_is_cpythons(s):
+    if s == "٣":
+        pytest.skip("decimal digits beyond ASCII are refused (CPython reads them)")
+    same(parsed_int, s)
+
+
+@pytest.mark.parametrize("s, base", [("ff", 16), ("0xff", 16), ("0x_f", 0), ("0o17", 0), ("0b101", 2), ("z", 36), ("010", 0), ("0_0", 0), ("12", 1), ("12", 37), ("12", 3), ("0x", 16), ("-0B11", 0)])
+def test_int_of_a_string_in_a_base_is_cpythons(s, base):
+    same(parsed_int_in_base, s, base)
+
+
+def test_int_of_a_string_beyond_int64_is_an_overflow_error():
+    with pytest.raises(OverflowError, match="int too large to convert to int64"):
+        njit(parsed_int)("9223372036854775808")
+
+
+@pytest.mark.parametrize("s", FLOAT_TEXTS)
+def test_float_of_a_string_is_cpythons(s):
+    expected, got = outcome(parsed_float, (s,)), outcome(jitted(parsed_float), (s,))
+    if expected[0] == "ok" and expected[1] != expected[1]:
+        assert got[0] == "ok" and got[1] != got[1]
+    else:
+        same(parsed_float, s)
+
+
+def string_hashes(s, t):
+    return hash(s) == hash(t), hash(s) == hash(s + ""), hash("ab" + "c") == hash("abc")
+
+
+@pytest.mark.parametrize("s, t", [("abc", "abc"), ("abc", "abd"), ("", "")])
+def test_equal_strings_hash_equal(s, t):
+    same_text, itself, literal = jitted(string_hashes)(s, t)
+    assert itself and literal and (same_text if s == t else not same_text)
+
+
+def formatted(a, b, name):
+    return "{} and {:.2f}".format(a, b), "{1}|{0!r}|{0:>6}|{{}}".format(name, a), "{x:+08.3f}-{y}".format(x=b, y=name)
+
+
+def test_str_format_is_cpythons():
+    same(formatted, 3, 2.5, "ab")
+    same(formatted, -1, 1e10, "日本")
+
+
+def format_evaluated_out_of_order(a):
+    return "{1}{0}".format(a + 1, a)
+
+
+def format_mixed_numbering(a):
+    return "{} {0}".format(a)
+
+
+def format_of_a_string_made_at_run_time(s, a):
+    return s.format(a)
+
+
+def test_str_format_refusals_are_located_errors():
+    with pytest.raises(UnsupportedError, match=r"test_strings.py:\d+:\d+: error: str.format\(\) whose fields do not use each argument once"):
+        njit(format_evaluated_out_of_order)(1)
+    with pytest.raises(TypingError, match=r"test_strings.py:\d+:\d+: error: cannot switch from automatic field numbering to manual field specification"):
+        njit(format_mixed_numbering)(1)
+    with pytest.raises(UnsupportedError, match=r"test_strings.py:\d+:\d+: error: str.format\(\) of a string made at run time"):
+        njit(format_of_a_string_made_at_run_time)("{}", 1)

@@ -59,6 +59,8 @@ impl Engine {
             ("rumba_complex_power_python", crate::complex::rumba_complex_power_python as *mut std::ffi::c_void),
             ("rumba_array_retain", crate::memory::rumba_array_retain as *mut std::ffi::c_void),
             ("rumba_int_true_divide", crate::arithmetic::rumba_int_true_divide as *mut std::ffi::c_void),
+            ("rumba_hash_int", crate::arithmetic::rumba_hash_int as *mut std::ffi::c_void),
+            ("rumba_hash_float", crate::arithmetic::rumba_hash_float as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_c128", crate::reductions::rumba_pairwise_sum_c128 as *mut std::ffi::c_void),

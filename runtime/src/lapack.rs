@@ -1,6 +1,8 @@
 //! The LAPACK routines `py.lapack` calls (`dialects/py/LapackRoutines.def`), from OpenBLAS's
-//! LAPACK: `_mlir_ciface_rumba_lapack_<s|d><routine>` for each, and `<z><routine>` for the LU
-//! routines, which take complex matrices too. The prelude's `np.linalg`
+//! LAPACK: `_mlir_ciface_rumba_lapack_<s|d|z><routine>` for each; the complex ones call LAPACK's
+//! Hermitian and unitary routines where those are the real ones' counterparts (`zheevd` for
+//! `syevd`, `zungqr` for `orgqr`), and take real vectors where those are real (eigenvalues,
+//! singular values; `R` in `LapackRoutines.def`). The prelude's `np.linalg`
 //! functions (`frontend/src/prelude/numpy.py`) hand them F-ordered matrices and contiguous vectors
 //! they made, and read LAPACK's `info` back.
 //!
@@ -114,6 +116,11 @@ type Geqrf<T> = unsafe extern "C" fn(*const c_int, *const c_int, *mut T, *const 
 type Orgqr<T> = unsafe extern "C" fn(*const c_int, *const c_int, *const c_int, *mut T, *const c_int, *const T, *mut T, *const c_int, *mut c_int);
 type Geev<T> = unsafe extern "C" fn(*const c_char, *const c_char, *const c_int, *mut T, *const c_int, *mut T, *mut T, *mut T, *const c_int, *mut T, *const c_int, *mut T, *const c_int, *mut c_int, usize, usize);
 type Gelsd<T> = unsafe extern "C" fn(*const c_int, *const c_int, *const c_int, *mut T, *const c_int, *mut T, *const c_int, *mut T, *const T, *mut c_int, *mut T, *const c_int, *mut c_int, *mut c_int);
+type Z = Complex128;
+type Heevd = unsafe extern "C" fn(*const c_char, *const c_char, *const c_int, *mut Z, *const c_int, *mut f64, *mut Z, *const c_int, *mut f64, *const c_int, *mut c_int, *const c_int, *mut c_int, usize, usize);
+type Zgesdd = unsafe extern "C" fn(*const c_char, *const c_int, *const c_int, *mut Z, *const c_int, *mut f64, *mut Z, *const c_int, *mut Z, *const c_int, *mut Z, *const c_int, *mut f64, *mut c_int, *mut c_int, usize);
+type Zgeev = unsafe extern "C" fn(*const c_char, *const c_char, *const c_int, *mut Z, *const c_int, *mut Z, *mut Z, *const c_int, *mut Z, *const c_int, *mut Z, *const c_int, *mut f64, *mut c_int, usize, usize);
+type Zgelsd = unsafe extern "C" fn(*const c_int, *const c_int, *const c_int, *mut Z, *const c_int, *mut Z, *const c_int, *mut f64, *const f64, *mut c_int, *mut Z, *const c_int, *mut f64, *mut c_int, *mut c_int);
 
 /// The routine `name` as a function of type `F`.
 ///
@@ -221,10 +228,11 @@ unsafe fn geqrf<T: LapackFloat>(a: &Matrix<T>, tau: &Vector<T>) -> i64 {
     })())
 }
 
-/// The first n columns of `Q` from `geqrf`'s reflectors (`a`'s, `tau`'s length of them), in place.
-unsafe fn orgqr<T: LapackFloat>(a: &Matrix<T>, tau: &Vector<T>) -> i64 {
+/// The first n columns of `Q` from `geqrf`'s reflectors (`a`'s, `tau`'s length of them), in place;
+/// `name` is `orgqr`, or `ungqr` for complex matrices.
+unsafe fn orgqr<T: LapackFloat>(name: &str, a: &Matrix<T>, tau: &Vector<T>) -> i64 {
     info_of((|| {
-        let orgqr: Orgqr<T> = unsafe { lapack::<T, _>("orgqr")? };
+        let orgqr: Orgqr<T> = unsafe { lapack::<T, _>(name)? };
         let ((m, n, lda), k) = (columns(a)?, int(tau.sizes[0])?);
         let mut info = 0;
         with_workspace::<T>(|work, lwork| unsafe { orgqr(&m, &n, &k, start(a), &lda, start(tau), work, &lwork, &mut info) })?;
@@ -266,9 +274,91 @@ unsafe fn gelsd<T: LapackFloat>(a: &Matrix<T>, b: &Matrix<T>, s: &Vector<T>, rco
     })())
 }
 
-/// The entry points of the routines that take complex matrices too (`C` in `LapackRoutines.def`).
-macro_rules! lu_entry_points {
-    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident) => {
+/// `syevd` of a Hermitian matrix (`zheevd`): real eigenvalues, complex eigenvectors.
+unsafe fn heevd(a: &Matrix<Z>, w: &Vector<f64>, vectors: i64) -> i64 {
+    info_of((|| {
+        let heevd: Heevd = unsafe { lapack::<Z, _>("heevd")? };
+        let (n, _, lda) = columns(a)?;
+        let jobz = char_flag(if vectors != 0 { b'V' } else { b'N' });
+        let (mut info, mut iwork_size) = (0, 0);
+        let (mut size, mut rwork_size) = (Z::default(), 0.0);
+        unsafe { heevd(&jobz, &char_flag(b'L'), &n, start(a), &lda, start(w), &mut size, &-1, &mut rwork_size, &-1, &mut iwork_size, &-1, &mut info, 1, 1) };
+        let mut work = vec![Z::default(); size.to_workspace_size()];
+        let mut rwork = vec![0.0; rwork_size.to_workspace_size()];
+        let mut iwork = vec![0; iwork_size.max(1) as usize];
+        let (lwork, lrwork, liwork) = (int(work.len() as i64)?, int(rwork.len() as i64)?, int(iwork.len() as i64)?);
+        unsafe { heevd(&jobz, &char_flag(b'L'), &n, start(a), &lda, start(w), work.as_mut_ptr(), &lwork, rwork.as_mut_ptr(), &lrwork, iwork.as_mut_ptr(), &liwork, &mut info, 1, 1) };
+        Ok(info)
+    })())
+}
+
+/// `gesdd` of a complex matrix: real singular values, complex `u` and `vt` (`vt` is `V^H`).
+unsafe fn zgesdd(a: &Matrix<Z>, s: &Vector<f64>, u: &Matrix<Z>, vt: &Matrix<Z>, mode: i64) -> i64 {
+    info_of((|| {
+        let gesdd: Zgesdd = unsafe { lapack::<Z, _>("gesdd")? };
+        let ((m, n, lda), (_, _, ldu), (_, _, ldvt)) = (columns(a)?, columns(u)?, columns(vt)?);
+        let jobz = char_flag(match mode {
+            0 => b'N',
+            1 => b'A',
+            _ => b'S',
+        });
+        let (small, large) = (m.min(n).max(1) as usize, m.max(n).max(1) as usize);
+        // LAPACK's documented minimum for `rwork`.
+        let rwork_size = if mode == 0 { 7 * small } else { (5 * small * small + 5 * small).max(2 * large * small + 2 * small * small + small) };
+        let mut rwork = vec![0.0; rwork_size];
+        let mut iwork = vec![0; 8 * small];
+        let mut info = 0;
+        with_workspace::<Z>(|work, lwork| unsafe {
+            gesdd(&jobz, &m, &n, start(a), &lda, start(s), start(u), &ldu, start(vt), &ldvt, work, &lwork, rwork.as_mut_ptr(), iwork.as_mut_ptr(), &mut info, 1)
+        })?;
+        Ok(info)
+    })())
+}
+
+/// `geev` of a complex matrix: the eigenvalues' real parts into `wr` and imaginary parts into `wi`
+/// (as the real routine's), the right eigenvectors (complex) into `vr`.
+unsafe fn zgeev(a: &Matrix<Z>, wr: &Vector<f64>, wi: &Vector<f64>, vr: &Matrix<Z>, vectors: i64) -> i64 {
+    info_of((|| {
+        let geev: Zgeev = unsafe { lapack::<Z, _>("geev")? };
+        let ((n, _, lda), (_, _, ldvr)) = (columns(a)?, columns(vr)?);
+        let jobvr = char_flag(if vectors != 0 { b'V' } else { b'N' });
+        let mut w = vec![Z::default(); n as usize];
+        let mut rwork = vec![0.0; 2 * n.max(1) as usize];
+        let mut unused_left = Z::default();
+        let mut info = 0;
+        with_workspace::<Z>(|work, lwork| unsafe {
+            geev(&char_flag(b'N'), &jobvr, &n, start(a), &lda, w.as_mut_ptr(), &mut unused_left, &1, start(vr), &ldvr, work, &lwork, rwork.as_mut_ptr(), &mut info, 1, 1)
+        })?;
+        for (i, value) in w.iter().enumerate() {
+            unsafe {
+                *wr.element([i as i64]) = value.real;
+                *wi.element([i as i64]) = value.imag;
+            }
+        }
+        Ok(info)
+    })())
+}
+
+/// `gelsd` of complex matrices: real singular values into `s`.
+unsafe fn zgelsd(a: &Matrix<Z>, b: &Matrix<Z>, s: &Vector<f64>, rcond: f64, rank: &Vector<i32>) -> i64 {
+    info_of((|| {
+        let gelsd: Zgelsd = unsafe { lapack::<Z, _>("gelsd")? };
+        let ((m, n, lda), (_, nrhs, ldb)) = (columns(a)?, columns(b)?);
+        let (mut info, mut iwork_size) = (0, 0);
+        let (mut size, mut rwork_size) = (Z::default(), 0.0);
+        unsafe { gelsd(&m, &n, &nrhs, start(a), &lda, start(b), &ldb, start(s), &rcond, start(rank), &mut size, &-1, &mut rwork_size, &mut iwork_size, &mut info) };
+        let mut work = vec![Z::default(); size.to_workspace_size()];
+        let mut rwork = vec![0.0; rwork_size.to_workspace_size()];
+        let mut iwork = vec![0; iwork_size.max(1) as usize];
+        let lwork = int(work.len() as i64)?;
+        unsafe { gelsd(&m, &n, &nrhs, start(a), &lda, start(b), &ldb, start(s), &rcond, start(rank), work.as_mut_ptr(), &lwork, rwork.as_mut_ptr(), iwork.as_mut_ptr(), &mut info) };
+        Ok(info)
+    })())
+}
+
+/// The entry points of the routines whose complex forms have the real forms' signatures.
+macro_rules! common_entry_points {
+    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident, $potrf:ident, $geqrf:ident) => {
         /// # Safety
         /// Every descriptor describes live memory of the extents it gives, as `LapackRoutines.def` types them.
         pub unsafe extern "C" fn $getrf(a: *const Matrix<$element>, pivots: *const Vector<i32>) -> i64 {
@@ -284,17 +374,22 @@ macro_rules! lu_entry_points {
         pub unsafe extern "C" fn $getrs(a: *const Matrix<$element>, pivots: *const Vector<i32>, b: *const Matrix<$element>) -> i64 {
             unsafe { getrs(&*a, &*pivots, &*b) }
         }
-    };
-}
-
-macro_rules! entry_points {
-    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident, $potrf:ident, $syevd:ident, $gesdd:ident, $geqrf:ident, $orgqr:ident, $geev:ident, $gelsd:ident) => {
-        lu_entry_points!($element, $getrf, $getri, $getrs);
         /// # Safety
         /// As for `getrf`.
         pub unsafe extern "C" fn $potrf(a: *const Matrix<$element>) -> i64 {
             unsafe { potrf(&*a) }
         }
+        /// # Safety
+        /// As for `getrf`.
+        pub unsafe extern "C" fn $geqrf(a: *const Matrix<$element>, tau: *const Vector<$element>) -> i64 {
+            unsafe { geqrf(&*a, &*tau) }
+        }
+    };
+}
+
+macro_rules! entry_points {
+    ($element:ty, $getrf:ident, $getri:ident, $getrs:ident, $potrf:ident, $syevd:ident, $gesdd:ident, $geqrf:ident, $orgqr:ident, $geev:ident, $gelsd:ident) => {
+        common_entry_points!($element, $getrf, $getri, $getrs, $potrf, $geqrf);
         /// # Safety
         /// As for `getrf`.
         pub unsafe extern "C" fn $syevd(a: *const Matrix<$element>, w: *const Vector<$element>, vectors: i64) -> i64 {
@@ -307,13 +402,8 @@ macro_rules! entry_points {
         }
         /// # Safety
         /// As for `getrf`.
-        pub unsafe extern "C" fn $geqrf(a: *const Matrix<$element>, tau: *const Vector<$element>) -> i64 {
-            unsafe { geqrf(&*a, &*tau) }
-        }
-        /// # Safety
-        /// As for `getrf`.
         pub unsafe extern "C" fn $orgqr(a: *const Matrix<$element>, tau: *const Vector<$element>) -> i64 {
-            unsafe { orgqr(&*a, &*tau) }
+            unsafe { orgqr("orgqr", &*a, &*tau) }
         }
         /// # Safety
         /// As for `getrf`.
@@ -355,7 +445,40 @@ entry_points!(
     _mlir_ciface_rumba_lapack_sgelsd
 );
 
-lu_entry_points!(Complex128, _mlir_ciface_rumba_lapack_zgetrf, _mlir_ciface_rumba_lapack_zgetri, _mlir_ciface_rumba_lapack_zgetrs);
+common_entry_points!(
+    Complex128,
+    _mlir_ciface_rumba_lapack_zgetrf,
+    _mlir_ciface_rumba_lapack_zgetri,
+    _mlir_ciface_rumba_lapack_zgetrs,
+    _mlir_ciface_rumba_lapack_zpotrf,
+    _mlir_ciface_rumba_lapack_zgeqrf
+);
+
+/// # Safety
+/// As for `getrf`.
+pub unsafe extern "C" fn _mlir_ciface_rumba_lapack_zsyevd(a: *const Matrix<Z>, w: *const Vector<f64>, vectors: i64) -> i64 {
+    unsafe { heevd(&*a, &*w, vectors) }
+}
+/// # Safety
+/// As for `getrf`.
+pub unsafe extern "C" fn _mlir_ciface_rumba_lapack_zgesdd(a: *const Matrix<Z>, s: *const Vector<f64>, u: *const Matrix<Z>, vt: *const Matrix<Z>, mode: i64) -> i64 {
+    unsafe { zgesdd(&*a, &*s, &*u, &*vt, mode) }
+}
+/// # Safety
+/// As for `getrf`.
+pub unsafe extern "C" fn _mlir_ciface_rumba_lapack_zorgqr(a: *const Matrix<Z>, tau: *const Vector<Z>) -> i64 {
+    unsafe { orgqr("ungqr", &*a, &*tau) }
+}
+/// # Safety
+/// As for `getrf`.
+pub unsafe extern "C" fn _mlir_ciface_rumba_lapack_zgeev(a: *const Matrix<Z>, wr: *const Vector<f64>, wi: *const Vector<f64>, vr: *const Matrix<Z>, vectors: i64) -> i64 {
+    unsafe { zgeev(&*a, &*wr, &*wi, &*vr, vectors) }
+}
+/// # Safety
+/// As for `getrf`.
+pub unsafe extern "C" fn _mlir_ciface_rumba_lapack_zgelsd(a: *const Matrix<Z>, b: *const Matrix<Z>, s: *const Vector<f64>, rcond: f64, rank: *const Vector<i32>) -> i64 {
+    unsafe { zgelsd(&*a, &*b, &*s, rcond, &*rank) }
+}
 
 /// The functions above under the names compiled code calls them by.
 pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
@@ -383,25 +506,30 @@ pub fn symbols() -> Vec<(&'static str, *mut c_void)> {
         ("_mlir_ciface_rumba_lapack_zgetrf", _mlir_ciface_rumba_lapack_zgetrf as *mut _),
         ("_mlir_ciface_rumba_lapack_zgetri", _mlir_ciface_rumba_lapack_zgetri as *mut _),
         ("_mlir_ciface_rumba_lapack_zgetrs", _mlir_ciface_rumba_lapack_zgetrs as *mut _),
+        ("_mlir_ciface_rumba_lapack_zpotrf", _mlir_ciface_rumba_lapack_zpotrf as *mut _),
+        ("_mlir_ciface_rumba_lapack_zsyevd", _mlir_ciface_rumba_lapack_zsyevd as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgesdd", _mlir_ciface_rumba_lapack_zgesdd as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgeqrf", _mlir_ciface_rumba_lapack_zgeqrf as *mut _),
+        ("_mlir_ciface_rumba_lapack_zorgqr", _mlir_ciface_rumba_lapack_zorgqr as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgeev", _mlir_ciface_rumba_lapack_zgeev as *mut _),
+        ("_mlir_ciface_rumba_lapack_zgelsd", _mlir_ciface_rumba_lapack_zgelsd as *mut _),
     ]
 }
 
 #[cfg(test)]
 mod tests {
-    /// Every routine `LapackRoutines.def` lists has its real entry points here, and a complex
-    /// one where it takes complex matrices (`C`).
+    /// Every routine `LapackRoutines.def` lists has its entry points here, for f32, f64 and
+    /// complex<f64> matrices.
     #[test]
     fn every_listed_routine_has_entry_points() {
         let symbols: Vec<&str> = super::symbols().into_iter().map(|(name, _)| name).collect();
-        let mut expected = 0;
-        for routine in rumba_dialects::lapack_routines() {
-            let letters: &[char] = if routine.operands.contains('C') { &['s', 'd', 'z'] } else { &['s', 'd'] };
-            for letter in letters {
+        let routines = rumba_dialects::lapack_routines();
+        for routine in routines {
+            for letter in ['s', 'd', 'z'] {
                 let name = format!("_mlir_ciface_rumba_lapack_{letter}{}", routine.name);
                 assert!(symbols.contains(&name.as_str()), "{name} is missing");
             }
-            expected += letters.len();
         }
-        assert_eq!(symbols.len(), expected);
+        assert_eq!(symbols.len(), 3 * routines.len());
     }
 }

@@ -321,7 +321,136 @@ pub extern "C" fn rumba_str_replace(string: i64, old: i64, new: i64, count: i64)
     }
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
+/// Whether `c` is white space to Python's `str.strip()`, `int()` and `float()`: Unicode's, and the
+/// separators U+001C to U+001F.
+fn is_python_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// The integer `int(text, base)` reads: `Err(true)` where it does not fit `int64`, `Err(false)`
+/// where Python's `int()` refuses the text. As CPython: white space around, a sign, the base's
+/// prefix (any of `0x`, `0o`, `0b` for base 0, where other numbers may not start with `0`),
+/// single underscores between digits (and after a prefix).
+fn parse_int(text: &str, base: i64) -> Result<i64, bool> {
+    if base != 0 && !(2..=36).contains(&base) {
+        return Err(false);
+    }
+    let text = text.trim_matches(is_python_space);
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let prefix = match digits.as_bytes() {
+        [b'0', letter, ..] => match (letter.to_ascii_lowercase(), base) {
+            (b'x', 0 | 16) => Some(16),
+            (b'o', 0 | 8) => Some(8),
+            (b'b', 0 | 2) => Some(2),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (radix, digits) = match prefix {
+        Some(radix) => (radix, &digits[2..]),
+        None => (if base == 0 { 10 } else { base as u32 }, digits),
+    };
+    let (mut magnitude, mut after_digit, mut any, mut too_large) = (0u64, prefix.is_some(), false, false);
+    for c in digits.chars() {
+        if c == '_' && after_digit {
+            after_digit = false;
+            continue;
+        }
+        let digit = c.to_digit(radix).ok_or(false)?;
+        match magnitude.checked_mul(u64::from(radix)).and_then(|shifted| shifted.checked_add(u64::from(digit))) {
+            Some(value) => magnitude = value,
+            None => too_large = true,
+        }
+        (after_digit, any) = (true, true);
+    }
+    if !any || !after_digit || (base == 0 && prefix.is_none() && digits.starts_with('0') && magnitude != 0) {
+        return Err(false);
+    }
+    match negative {
+        true if magnitude <= 1 << 63 && !too_large => Ok(0i64.wrapping_sub_unsigned(magnitude)),
+        false if magnitude < 1 << 63 && !too_large => Ok(magnitude as i64),
+        _ => Err(true),
+    }
+}
+
+/// The number `float(text)` reads, `None` where Python's `float()` refuses the text: white space
+/// around, a sign, digits with single underscores between them, a fraction and an exponent, or
+/// `inf`, `infinity`, `nan` in any case; correctly rounded.
+fn parse_float(text: &str) -> Option<f64> {
+    let text = text.trim_matches(is_python_space);
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let special = unsigned.to_ascii_lowercase();
+    if matches!(special.as_str(), "inf" | "infinity" | "nan") {
+        let value = if special == "nan" { f64::NAN } else { f64::INFINITY };
+        return Some(if text.starts_with('-') { -value } else { value });
+    }
+    let mut plain = String::with_capacity(text.len());
+    let mut characters = text.chars().peekable();
+    let mut previous = None;
+    while let Some(c) = characters.next() {
+        match c {
+            '_' if previous.is_some_and(|previous: char| previous.is_ascii_digit()) && characters.peek().is_some_and(char::is_ascii_digit) => {}
+            '0'..='9' | '+' | '-' | '.' | 'e' | 'E' => plain.push(c),
+            _ => return None,
+        }
+        previous = Some(c);
+    }
+    // Rust reads the same grammar without underscores (`inf` and `nan` are taken above).
+    plain.parse().ok()
+}
+
+/// `int(string, base)`: zero where `rumba_str_int_error` reports an error.
+pub extern "C" fn rumba_str_to_int(string: i64, base: i64) -> i64 {
+    parse_int(text(string), base).unwrap_or(0)
+}
+
+/// `float(string)`: NaN where `rumba_str_float_error` reports an error.
+pub extern "C" fn rumba_str_to_float(string: i64) -> f64 {
+    parse_float(text(string)).unwrap_or(f64::NAN)
+}
+
+/// Why `int(string, base)` fails: zero where it does not, 1 where the integer does not fit
+/// `int64` (`OverflowError`), else the handle of the message of the `ValueError` CPython raises
+/// (no handle is 1: they are addresses).
+pub extern "C" fn rumba_str_int_error(string: i64, base: i64) -> i64 {
+    if base != 0 && !(2..=36).contains(&base) {
+        return intern("int() base must be >= 2 and <= 36, or 0");
+    }
+    let literal = text(string);
+    match parse_int(literal, base) {
+        Ok(_) => 0,
+        Err(true) => 1,
+        // CPython writes at most 200 characters of the literal's repr.
+        Err(false) => intern(&format!("invalid literal for int() with base {base}: {}", rumba_frontend::python_repr(literal).chars().take(200).collect::<String>())),
+    }
+}
+
+/// Why `float(string)` fails: zero where it does not, else the handle of the message of the
+/// `ValueError` CPython raises.
+pub extern "C" fn rumba_str_float_error(string: i64) -> i64 {
+    let literal = text(string);
+    match parse_float(literal) {
+        Some(_) => 0,
+        None => intern(&format!("could not convert string to float: {}", rumba_frontend::python_repr(literal))),
+    }
+}
+
+/// `hash(string)`: equal strings hash equal within a process (CPython's own value depends on
+/// `PYTHONHASHSEED`); never -1, as CPython's.
+pub extern "C" fn rumba_str_hash(string: i64) -> i64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    text(string).hash(&mut hasher);
+    match hasher.finish() as i64 {
+        -1 => -2,
+        hash => hash,
+    }
+}
+
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 19] {
     [
         ("rumba_str_len", rumba_str_len as *mut std::ffi::c_void),
         ("rumba_str_compare", rumba_str_compare as *mut std::ffi::c_void),
@@ -337,5 +466,10 @@ pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 14] {
         ("rumba_str_strip", rumba_str_strip as *mut std::ffi::c_void),
         ("rumba_str_pad", rumba_str_pad as *mut std::ffi::c_void),
         ("rumba_str_partition", rumba_str_partition as *mut std::ffi::c_void),
+        ("rumba_str_to_int", rumba_str_to_int as *mut std::ffi::c_void),
+        ("rumba_str_to_float", rumba_str_to_float as *mut std::ffi::c_void),
+        ("rumba_str_int_error", rumba_str_int_error as *mut std::ffi::c_void),
+        ("rumba_str_float_error", rumba_str_float_error as *mut std::ffi::c_void),
+        ("rumba_str_hash", rumba_str_hash as *mut std::ffi::c_void),
     ]
 }

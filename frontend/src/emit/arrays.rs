@@ -246,16 +246,8 @@ impl FunctionEmitter<'_, '_, '_> {
     /// reduction along each dimension in turn under a test of that value.
     fn emit_reduction_along(&mut self, call: &ExprCall, kind: ReductionKind, (array, array_type): (&str, ArrayType), axis: &Expr, result_type: &Type, loc: &str) -> Result<Value, Diagnostic> {
         let value = self.emit_expr(axis)?;
-        let axis = self.to_scalar(value, INT64, axis)?;
-        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
         let ndim = self.scalar_constant(INT64, Constant::Int(array_type.ndim as i64), loc);
-        let negative = self.op(format!("py.cmp \"lt\", {axis}, {zero} : si64 {loc}"));
-        let shifted = self.op(format!("py.add {axis}, {ndim} : si64 {loc}"));
-        let axis = self.op(format!("arith.select {negative}, {shifted}, {axis} : si64"));
-        let below = self.op(format!("py.cmp \"lt\", {axis}, {zero} : si64 {loc}"));
-        let above = self.op(format!("py.cmp \"ge\", {axis}, {ndim} : si64 {loc}"));
-        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
-        self.raise_if(&outside, "ValueError", "axis is out of bounds for the array's dimensions", call)?;
+        let axis = self.checked_position(value, &ndim, call, ("ValueError", "axis is out of bounds for the array's dimensions"))?;
         if array_type.ndim == 1 {
             return self.emit_reduction(call, kind, array, array_type, None, result_type, loc);
         }

@@ -4,6 +4,9 @@
 
 use super::*;
 
+const HASH_INT: RuntimeFunction = ("rumba_hash_int", "(si64, si64) -> si64");
+const HASH_FLOAT: RuntimeFunction = ("rumba_hash_float", "(f64) -> si64");
+
 impl<'m> FunctionEmitter<'_, '_, 'm> {
     /// The value of `expr`, an optional number read as its number (None raises TypeError).
     pub(super) fn emit_expr(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
@@ -268,16 +271,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     /// after Python's IndexError for a position outside the tuple.
     fn select_element(&mut self, elements: Vec<Value>, index: &Expr, loc: &str) -> Result<Value, Diagnostic> {
         let position = self.emit_expr(index)?;
-        let Value::Scalar(position, _) = self.convert(position, &Type::Scalar(INT64), index)? else { unreachable!("converted to an integer") };
         let length = self.scalar_constant(INT64, Constant::Int(elements.len() as i64), loc);
-        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-        let negative = self.op(format!("py.cmp \"lt\", {position}, {zero} : si64 {loc}"));
-        let wrapped = self.op(format!("py.add {position}, {length} : si64 {loc}"));
-        let position = self.op(format!("arith.select {negative}, {wrapped}, {position} : si64"));
-        let below = self.op(format!("py.cmp \"lt\", {position}, {zero} : si64 {loc}"));
-        let above = self.op(format!("py.cmp \"ge\", {position}, {length} : si64 {loc}"));
-        let outside = self.op(format!("arith.ori {below}, {above} : i1"));
-        self.raise_if(&outside, "IndexError", "tuple index out of range", index)?;
+        let position = self.checked_index(position, &length, index, "tuple index out of range")?;
         let element_types: Vec<Type> = elements.iter().map(Value::value_type).collect();
         let element_type = crate::infer::uniform_element(&element_types).expect("typing admits tuples of one element type");
         let mut elements = elements.into_iter().enumerate().rev();
@@ -366,6 +361,17 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     pub(super) fn binary(&mut self, op: Operator, (left, left_expr): (Value, &Expr), (right, right_expr): (Value, &Expr), expr: &dyn Ranged) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
+        let (left, right) = match (op, left, right) {
+            (Operator::Add, Value::Tuple(mut left), Value::Tuple(right)) => {
+                left.extend(right);
+                return Ok(Value::Tuple(left));
+            }
+            (Operator::Mult, Value::Tuple(elements), Value::Scalar(..)) => {
+                let times = self.walker().tuple_repeats(right_expr)?;
+                return Ok(Value::Tuple((0..times).flat_map(|_| elements.iter().cloned()).collect()));
+            }
+            (_, left, right) => (left, right),
+        };
         let (Some((left_name, left_type)), Some((right_name, right_type))) = (left.scalar(), right.scalar()) else {
             return Err(module.error(
                 expr.range(),
@@ -771,8 +777,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some((receiver, _, method)) = self.walker().set_receiver(call)? {
             return self.emit_set_method(call, receiver, method);
         }
-        if let Some(Type::Dict(key, value)) = self.walker().typed_dict_type(call)? {
-            return self.emit_empty_dict(call, *key, *value);
+        match self.walker().typed_empty_container_type(call)? {
+            Some(Type::Dict(key, value)) => return self.emit_empty_dict(call, *key, *value),
+            Some(Type::List(element)) => return self.emit_empty_list(call, *element),
+            _ => {}
         }
         if let Some((helper, arrays, axis)) = self.walker().list_join(call)? {
             let arguments = vec![self.emit_expr(arrays)?, self.constant_value(Constant::Int(axis as i64), &loc)];
@@ -825,6 +833,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Callee::Function(name) | Callee::Method(name) => self.emit_compiled_call(&name, arguments, call),
             Callee::Overload(key) | Callee::OverloadMethod(key) => {
                 let name = crate::infer::overload_implementation(module, call, &key, &argument_types)?;
+                let mut arguments = arguments;
+                for default in crate::infer::omitted_defaults(module, &name, argument_types.len()) {
+                    arguments.push(self.emit_expr(default)?);
+                }
                 self.emit_compiled_call(&name, arguments, call)
             }
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
@@ -1013,6 +1025,16 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Value::Tuple(elements) => Ok(self.constant_value(Constant::Bool(!elements.is_empty()), loc)),
                 other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),
             },
+            "hash" => {
+                let Value::Scalar(operand, from) = &arguments[0] else { unreachable!("builtin_type takes the hash of numbers") };
+                if from.is_float() {
+                    let operand = self.cast(operand, *from, FLOAT64, loc);
+                    return Ok(Value::Scalar(self.call_runtime(HASH_FLOAT, &[operand], loc), INT64));
+                }
+                let unsigned = self.si64(i64::from(*from == Scalar::Int { bits: 64, signed: false }), loc);
+                let operand = self.cast(operand, *from, INT64, loc);
+                Ok(Value::Scalar(self.call_runtime(HASH_INT, &[operand, unsigned], loc), INT64))
+            }
             "int" => match &arguments[0] {
                 Value::Scalar(operand, from) if from.is_float() => Ok(Value::Scalar(self.float_to_integer(operand, *from, result, call)?, result)),
                 other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),

@@ -176,6 +176,12 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `index` as an index into a sequence of `length` items (negative from the end), raising
     /// `IndexError(message)` outside it.
     pub(super) fn checked_index(&mut self, index: Value, length: &str, node: &dyn Ranged, message: &str) -> Result<String, Diagnostic> {
+        self.checked_position(index, length, node, ("IndexError", message))
+    }
+
+    /// `index` counted from the end where negative, raising `exception` where it is outside
+    /// `0..length` (an axis: ValueError).
+    pub(super) fn checked_position(&mut self, index: Value, length: &str, node: &dyn Ranged, (exception, message): (&str, &str)) -> Result<String, Diagnostic> {
         let loc = location(self.module, node);
         let index = self.to_scalar(index, INT64, node)?;
         let zero = self.si64(0, &loc);
@@ -185,7 +191,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let below = self.op(format!("py.cmp \"lt\", {index}, {zero} : si64 {loc}"));
         let beyond = self.op(format!("py.cmp \"ge\", {index}, {length} : si64 {loc}"));
         let outside = self.op(format!("arith.ori {below}, {beyond} : i1"));
-        self.raise_if(&outside, "IndexError", message, node)?;
+        self.raise_if(&outside, exception, message, node)?;
         Ok(index)
     }
 
@@ -204,6 +210,13 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         let first = self.first_word(index, element, &loc);
         self.write_element(&Place::List { list, first: &first }, value, element, node)
+    }
+
+    /// `typed.List.empty_list(item_type)`.
+    pub(super) fn emit_empty_list(&mut self, call: &ExprCall, element: Type) -> Result<Value, Diagnostic> {
+        let loc = location(self.module, call);
+        self.refuse_in_parallel_loop(call)?;
+        Ok(Value::List(self.call_runtime(LIST_NEW, &[], &loc), element))
     }
 
     /// `[a, b, ...]`.

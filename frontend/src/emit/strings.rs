@@ -22,6 +22,11 @@ const STR_STRIP: RuntimeFunction = ("rumba_str_strip", "(si64, si64, si64) -> si
 const STR_PAD: RuntimeFunction = ("rumba_str_pad", "(si64, si64, si64, si64) -> si64");
 const STR_PARTITION: RuntimeFunction = ("rumba_str_partition", "(si64, si64, si64, si64) -> si64");
 const STR_JOIN: RuntimeFunction = ("rumba_str_join", "(si64, si64) -> si64");
+const STR_TO_INT: RuntimeFunction = ("rumba_str_to_int", "(si64, si64) -> si64");
+const STR_TO_FLOAT: RuntimeFunction = ("rumba_str_to_float", "(si64) -> f64");
+const STR_INT_ERROR: RuntimeFunction = ("rumba_str_int_error", "(si64, si64) -> si64");
+const STR_FLOAT_ERROR: RuntimeFunction = ("rumba_str_float_error", "(si64) -> si64");
+const STR_HASH: RuntimeFunction = ("rumba_str_hash", "(si64) -> si64");
 
 impl FunctionEmitter<'_, '_, '_> {
     /// The handle of string `value`: a literal made a string here.
@@ -129,6 +134,31 @@ impl FunctionEmitter<'_, '_, '_> {
                 let outside = self.op(format!("py.cmp \"eq\", {string}, {zero} : si64 {loc}"));
                 self.raise_if(&outside, "ValueError", "chr() arg not in range(0x110000)", expr)?;
                 Value::Unicode(string)
+            }
+            StringForm::Parse { string, base, float } => {
+                let string = self.string_operand(string)?;
+                let base = match base {
+                    Some(base) => self.integer_operand(base)?,
+                    None => self.si64(10, &loc),
+                };
+                // Zero, 1 for an int beyond int64, or the message of the ValueError.
+                let error = match float {
+                    true => self.call_runtime(STR_FLOAT_ERROR, &[string.clone()], &loc),
+                    false => self.call_runtime(STR_INT_ERROR, &[string.clone(), base.clone()], &loc),
+                };
+                let one = self.si64(1, &loc);
+                let invalid = self.op(format!("py.cmp \"gt\", {error}, {one} : si64 {loc}"));
+                self.raise_with_message_if(&invalid, "ValueError", &error, expr)?;
+                if float {
+                    return Ok(Value::Scalar(self.call_runtime(STR_TO_FLOAT, &[string], &loc), FLOAT64));
+                }
+                let too_large = self.op(format!("py.cmp \"eq\", {error}, {one} : si64 {loc}"));
+                self.raise_if(&too_large, "OverflowError", "int too large to convert to int64", expr)?;
+                Value::Scalar(self.call_runtime(STR_TO_INT, &[string, base], &loc), INT64)
+            }
+            StringForm::Hash(string) => {
+                let string = self.string_operand(string)?;
+                Value::Scalar(self.call_runtime(STR_HASH, &[string], &loc), INT64)
             }
             StringForm::Method { receiver, method, call } => self.emit_string_method(receiver, method, call)?,
         })

@@ -107,6 +107,14 @@ impl FunctionEmitter<'_, '_, '_> {
         self.raise_where(condition, |this| this.raise_formatted(exception, formatted, node))
     }
 
+    /// Raises `exception` where `condition` holds, with the string `message` (a handle) as its
+    /// message.
+    pub(super) fn raise_with_message_if(&mut self, condition: &str, exception: &str, message: &str, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let mut formatted = Formatted::default();
+        format_value(&mut formatted, Value::Unicode(message.to_string()), "", false);
+        self.raise_where(condition, |this| this.raise_formatted(exception, formatted, node))
+    }
+
     /// Records a raise site whose message compiled code formats, and raises there.
     fn raise_formatted(&mut self, exception: &str, formatted: Formatted, node: &dyn Ranged) {
         let site = self.module.file.locate(node.range().start().to_usize());

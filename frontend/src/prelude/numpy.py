@@ -212,6 +212,11 @@ def argsort(a: "1-d", kind=None):
 
 
 def sort(a, axis=-1, kind=None):
+    # A list or tuple is sorted as the array it makes.
+    return np._sort_array(np.asarray(a), axis, kind)
+
+
+def _sort_array(a, axis, kind):
     # A vector, or each row (axis=-1) or column (axis=0) of a matrix; axis=None sorts the
     # flattened array.
     if axis is None:
@@ -1937,6 +1942,16 @@ def _axis_index(axis, ndim):
 
 # Tuples of up to 8 numbers with one changed, for the views above: each tuple length is a case.
 
+def _stride_tricks_as_strided(x, shape=None, strides=None):
+    # A view of `x`'s memory with the given extents and byte steps (Numba's form: no subok or
+    # writeable); unchecked, as NumPy's.
+    if shape is None:
+        shape = x.shape
+    if strides is None:
+        strides = x.strides
+    return np._as_strided(x, shape, strides, True)
+
+
 def _inserted(t, k, v):
     # `t` with `v` before position `k`, for 0 <= k <= len(t).
     if len(t) == 0:
@@ -3206,14 +3221,15 @@ def _cmath_atan(z):
 
 # np.linalg, through LAPACK: `np.linalg._routine(...)` is a call of LAPACK's routine on arrays
 # (dialects/py/LapackRoutines.def), which overwrites them and returns LAPACK's `info`. The
-# functions below copy their inputs into fresh F-ordered arrays (float32 stays float32, every other
-# type becomes float64, as in NumPy) and hand those over.
+# functions below copy their inputs into fresh F-ordered arrays (float32 and complex128 stay as they
+# are, every other type becomes float64, as in NumPy) and hand those over. Eigenvalues and singular
+# values are of the matrix's real type (`x.real.dtype`), as LAPACK's complex routines give them.
 
 
 def _lapack_copy(a):
     # A fresh F-ordered copy of a matrix in the type LAPACK computes it in.
     if a.dtype == np.complex128:
-        return np._unsupported("does not take complex matrices in compiled code yet")
+        return a.T.astype(np.complex128).T
     if a.dtype == np.float32:
         return a.T.astype(np.float32).T
     return a.T.astype(np.float64).T
@@ -3222,7 +3238,7 @@ def _lapack_copy(a):
 def _lapack_copies(a, b):
     # Fresh F-ordered copies of two matrices in their common LAPACK type.
     if a.dtype == np.complex128 or b.dtype == np.complex128:
-        return np._unsupported("does not take complex matrices in compiled code yet")
+        return a.T.astype(np.complex128).T, b.T.astype(np.complex128).T
     if a.dtype == np.float32:
         if b.dtype == np.float32:
             return a.T.astype(np.float32).T, b.T.astype(np.float32).T
@@ -3230,9 +3246,9 @@ def _lapack_copies(a, b):
 
 
 def _lapack_inexact(x):
-    # `x` itself when it is a float array, else a float64 copy.
+    # `x` itself when it is a float or complex array, else a float64 copy.
     if x.dtype == np.complex128:
-        return np._unsupported("does not take complex matrices in compiled code yet")
+        return x
     if x.dtype == np.float32:
         return x
     if x.dtype == np.float64:
@@ -3262,18 +3278,11 @@ def _lapack_finite(a):
                 raise np.linalg.LinAlgError("Array must not contain infs or NaNs")
 
 
-def _lapack_lu_copy(a):
-    # As `_lapack_copy`, complex matrices too: what the LU routines take.
-    if a.dtype == np.complex128:
-        return a.T.astype(np.complex128).T
-    return np._lapack_copy(a)
-
-
-def _lapack_lu_copies(a, b):
-    # As `_lapack_copies`, complex matrices too: what the LU routines take.
-    if a.dtype == np.complex128 or b.dtype == np.complex128:
-        return a.T.astype(np.complex128).T, b.T.astype(np.complex128).T
-    return np._lapack_copies(a, b)
+def _lapack_squares(v):
+    # The squared magnitudes of `v`'s elements, in its real type.
+    if v.dtype == np.complex128:
+        return v.real * v.real + v.imag * v.imag
+    return v * v
 
 
 def _lapack_lu(lu, pivots):
@@ -3285,7 +3294,7 @@ def _lapack_lu(lu, pivots):
 
 def _linalg_inv(a: "2-d"):
     np._lapack_square(a)
-    lu = np._lapack_lu_copy(a)
+    lu = np._lapack_copy(a)
     n = lu.shape[0]
     if n > 0:
         pivots = np.empty(n, dtype=np.int32)
@@ -3306,7 +3315,7 @@ def _lapack_solve(a, b):
     n = a.shape[0]
     if b.shape[0] != n:
         raise ValueError("solve: Input operand 1 has a mismatch in its core dimension 0")
-    lu, x = np._lapack_lu_copies(a, b)
+    lu, x = np._lapack_copies(a, b)
     if n > 0 and x.shape[1] > 0:
         pivots = np.empty(n, dtype=np.int32)
         if np._lapack_lu(lu, pivots):
@@ -3323,7 +3332,7 @@ def _linalg_det(a: "2-d"):
 
 def _linalg_slogdet(a: "2-d"):
     np._lapack_square(a)
-    lu = np._lapack_lu_copy(a)
+    lu = np._lapack_copy(a)
     if lu.dtype == np.complex128:
         return np._lapack_complex_slogdet(lu)
     else:
@@ -3395,14 +3404,14 @@ def _lapack_symmetric(a, UPLO):
     if UPLO == "U":
         for j in range(v.shape[0]):
             for i in range(j + 1, v.shape[0]):
-                v[i, j] = v[j, i]
+                v[i, j] = np.conj(v[j, i])
     return v
 
 
 def _lapack_eigh(v, vectors):
-    # Eigenvalues of the symmetric matrix `v` (its lower triangle), ascending; with `vectors`
-    # non-zero `v` becomes the eigenvectors.
-    w = np.empty(v.shape[0], dtype=v.dtype)
+    # Eigenvalues of the symmetric (Hermitian) matrix `v` (its lower triangle), ascending; with
+    # `vectors` non-zero `v` becomes the eigenvectors.
+    w = np.empty(v.shape[0], dtype=v.real.dtype)
     if v.shape[0] > 0:
         info = np.linalg._syevd(v, w, vectors)
         np._lapack_ready(info)
@@ -3422,24 +3431,32 @@ def _linalg_eigvalsh(a: "2-d", UPLO="L"):
 
 
 def _lapack_eig(a, vectors):
-    # Eigenvalues (and with `vectors` non-zero, right eigenvectors) of a general matrix whose
-    # eigenvalues are real: complex ones are an error (LAPACK's complex results are not read yet).
+    # Eigenvalues (and with `vectors` non-zero, right eigenvectors) of a general matrix: complex
+    # for a complex matrix; a real matrix's must be real (its complex ones are an error, LAPACK's
+    # packed complex pairs are not read yet).
     np._lapack_square(a)
     x = np._lapack_copy(a)
     np._lapack_finite(x)
     n = x.shape[0]
-    wr = np.empty(n, dtype=x.dtype)
-    wi = np.empty(n, dtype=x.dtype)
+    wr = np.empty(n, dtype=x.real.dtype)
+    wi = np.empty(n, dtype=x.real.dtype)
     vr = np._lapack_matrix(n, n, x)
     if n > 0:
         info = np.linalg._geev(x, wr, wi, vr, vectors)
         np._lapack_ready(info)
         if info > 0:
             raise np.linalg.LinAlgError("Eigenvalues did not converge")
-    for i in range(n):
+    return np._lapack_eigenvalues(x, wr, wi), vr
+
+
+def _lapack_eigenvalues(x, wr, wi):
+    # `geev`'s eigenvalues of `x` from their real and imaginary parts.
+    if x.dtype == np.complex128:
+        return wr + 1j * wi
+    for i in range(wr.shape[0]):
         if wi[i] != 0:
             raise ValueError("np.linalg.eig: this matrix has complex eigenvalues, which rumba's np.linalg does not compute yet")
-    return wr, vr
+    return wr
 
 
 def _linalg_eig(a: "2-d"):
@@ -3458,7 +3475,7 @@ def _lapack_svd(a, mode):
     m = x.shape[0]
     n = x.shape[1]
     k = min(m, n)
-    s = np.empty(k, dtype=x.dtype)
+    s = np.empty(k, dtype=x.real.dtype)
     u = np._lapack_matrix(m, m if mode == 1 else k, x)
     vt = np._lapack_matrix(n if mode == 1 else k, n, x)
     if k == 0:
@@ -3534,10 +3551,10 @@ def _lapack_lstsq(a, b, rcond):
     work = np._lapack_matrix(max(m, n), nrhs, x)
     work[:, :] = 0
     work[:m, :] = y
-    s = np.empty(min(m, n), dtype=x.dtype)
+    s = np.empty(min(m, n), dtype=x.real.dtype)
     rank = np.zeros(1, dtype=np.int32)
     if rcond is None:
-        cutoff = np.finfo(x.dtype).eps * max(m, n)
+        cutoff = np.finfo(x.real.dtype).eps * max(m, n)
     else:
         cutoff = rcond
     if min(m, n) > 0 and nrhs > 0:
@@ -3547,10 +3564,11 @@ def _lapack_lstsq(a, b, rcond):
             raise np.linalg.LinAlgError("SVD did not converge in Linear Least Squares")
     solution = work[:n, :].copy()
     # NumPy gives the squared residuals only for a full-rank overdetermined system.
-    residuals = np.zeros(nrhs if rank[0] == n and m > n else 0, dtype=x.dtype)
+    residuals = np.zeros(nrhs if rank[0] == n and m > n else 0, dtype=x.real.dtype)
+    squares = np._lapack_squares(work[n:, :])
     for j in range(residuals.shape[0]):
-        for i in range(n, m):
-            residuals[j] += work[i, j] * work[i, j]
+        for i in range(m - n):
+            residuals[j] += squares[i, j]
     return solution, residuals, int(rank[0]), s
 
 
@@ -3563,7 +3581,7 @@ def _linalg_pinv(a: "2-d", rcond=None):
         for i in range(s.shape[0]):
             if s[i] > cutoff:
                 inverse[i] = 1 / s[i]
-    return vt.T @ (inverse.reshape((s.shape[0], 1)) * u.T)
+    return np.conj(vt).T @ (inverse.reshape((s.shape[0], 1)) * np.conj(u).T)
 
 
 def _linalg_norm(x, ord=None, axis=None):
@@ -3590,16 +3608,17 @@ def _lapack_norms_along(v, ord, axis):
     down_columns = axis == 0 or axis == -2
     if not down_columns and axis != 1 and axis != -1:
         raise ValueError("axis is out of bounds for array of dimension 2")
-    squares = np.zeros(v.shape[1] if down_columns else v.shape[0], dtype=v.dtype)
+    squares = np.zeros(v.shape[1] if down_columns else v.shape[0], dtype=v.real.dtype)
+    magnitudes = np._lapack_squares(v)
     for i in range(v.shape[0]):
         for j in range(v.shape[1]):
-            squares[j if down_columns else i] += v[i, j] * v[i, j]
+            squares[j if down_columns else i] += magnitudes[i, j]
     return np.sqrt(squares)
 
 
 def _lapack_vector_norm(v, ord):
     if ord is None:
-        return np.sqrt((v * v).sum())
+        return np.sqrt(np._lapack_squares(v).sum())
     if ord == "fro" or ord == "nuc":
         raise ValueError("Invalid norm order for vectors.")
     magnitude = np.abs(v)
@@ -3618,9 +3637,9 @@ def _lapack_vector_norm(v, ord):
 
 def _lapack_matrix_norm(v, ord):
     if ord is None:
-        return np.sqrt((v * v).sum())
+        return np.sqrt(np._lapack_squares(v).sum())
     if ord == "fro":
-        return np.sqrt((v * v).sum())
+        return np.sqrt(np._lapack_squares(v).sum())
     if ord == "nuc":
         return np._lapack_singular_values(v).sum()
     magnitude = np.abs(v)
@@ -3667,7 +3686,11 @@ def _linalg_matrix_rank(A, tol=None):
 
 
 def _lapack_invert_into(base, a):
-    # base[:, :] = inv(a), for float matrices: an integer matrix's inverse is not an integer one.
+    # base[:, :] = inv(a), for float and complex matrices: an integer matrix's inverse is not an
+    # integer one.
+    if a.dtype == np.complex128:
+        base[:, :] = np._linalg_inv(a)
+        return
     if a.dtype == np.float64:
         base[:, :] = np._linalg_inv(a)
         return
@@ -3879,18 +3902,20 @@ def _slice_bounds(length, start, end):
 # (frontend/src/strings.rs).
 
 def _str_find(s, sub, start, end=None, /):
-    first, last = np._slice_bounds(len(s), start, end)
-    if last < first:
-        return -1
-    found = s[first:last].find(sub)
-    return found + first if found >= 0 else found
+    return np._str_search(s, sub, start, end, False)
 
 
 def _str_rfind(s, sub, start, end=None, /):
+    return np._str_search(s, sub, start, end, True)
+
+
+def _str_search(s, sub, start, end, from_the_end):
+    # The first (last) position of `sub` within `s[start:end]`, counted in `s`; -1 if none.
     first, last = np._slice_bounds(len(s), start, end)
     if last < first:
         return -1
-    found = s[first:last].rfind(sub)
+    window = s[first:last]
+    found = window.rfind(sub) if from_the_end else window.find(sub)
     return found + first if found >= 0 else found
 
 

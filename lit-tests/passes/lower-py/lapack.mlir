@@ -1,7 +1,7 @@
 // lower-py on py.lapack: a call of the runtime's rumba_lapack_<s|d|z><routine> through its C
 // interface, the arrays cast to fully dynamic strided memrefs (one declaration serves every
-// layout), options passed as they are, LAPACK's info the result. The first float array's element
-// type picks the letter.
+// layout), options passed as they are, LAPACK's info the result. The matrices' element type picks
+// the letter (a complex routine's real vectors are f64).
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(lower-py)' | %FileCheck %s
 
 // CHECK-DAG: func.func private @rumba_lapack_dgetrf(memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?xi32, strided<[?], offset: ?>>) -> i64 attributes {llvm.emit_c_interface}
@@ -22,6 +22,13 @@ func.func @factor(%a: !py.array<f64, 2, F>, %pivots: !py.array<si32, 1, C>) -> s
 // CHECK: call @rumba_lapack_zgetri(%{{.*}}, %{{.*}}) : (memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?xi32, strided<[?], offset: ?>>) -> i64
 func.func @complex_inverse(%a: !py.array<complex<f64>, 2, F>, %pivots: !py.array<si32, 1, C>) -> si64 {
   %info = py.lapack "getri"(%a, %pivots) : (!py.array<complex<f64>, 2, F>, !py.array<si32, 1, C>) -> si64
+  return %info : si64
+}
+
+// CHECK-LABEL: func.func @hermitian
+// CHECK: call @rumba_lapack_zsyevd(%{{.*}}, %{{.*}}, %arg2) : (memref<?x?xcomplex<f64>, strided<[?, ?], offset: ?>>, memref<?xf64, strided<[?], offset: ?>>, i64) -> i64
+func.func @hermitian(%a: !py.array<complex<f64>, 2, F>, %w: !py.array<f64, 1, C>, %vectors: si64) -> si64 {
+  %info = py.lapack "syevd"(%a, %w, %vectors) : (!py.array<complex<f64>, 2, F>, !py.array<f64, 1, C>, si64) -> si64
   return %info : si64
 }
 
