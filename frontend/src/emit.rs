@@ -813,12 +813,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             self.branch_to_exit(&running);
         }
         let body_terminated = self.emit_top_level(&function.body)?;
-        if !body_terminated && !always_returns(&function.body) && matches!(return_type, Type::Optional(_)) {
+        if !body_terminated && !crate::infer::always_returns(&function.body) && matches!(return_type, Type::Optional(_)) {
             // Falling off the end returns None, as `return` would (inference made the result optional).
             let implicit_return = ruff_python_ast::StmtReturn { node_index: Default::default(), range: function.range, value: None };
             self.emit_statement(&Stmt::Return(implicit_return))?;
         }
-        if !body_terminated && (always_returns(&function.body) || matches!(return_type, Type::Optional(_))) {
+        if !body_terminated && (crate::infer::always_returns(&function.body) || matches!(return_type, Type::Optional(_))) {
             // Every path has returned or raised into the slots: the end is reached only in state EXIT.
             self.needs_exit_block = true;
             let exit = self.exit_target();
@@ -1276,30 +1276,6 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
     fn lines_are_nested(&self) -> bool {
         self.loop_depth > 0 || self.region_depth > 0
     }
-}
-
-/// Whether every path through a statement list ends in `return` or `raise`.
-pub(crate) fn always_returns(body: &[Stmt]) -> bool {
-    body.iter().any(|statement| match statement {
-        Stmt::Return(_) | Stmt::Raise(_) => true,
-        Stmt::While(while_loop) => {
-            matches!(literal_constant(&while_loop.test), Some(Constant::Bool(true))) && !body_breaks(&while_loop.body)
-        }
-        Stmt::If(if_statement) => {
-            let has_else = if_statement.elif_else_clauses.last().is_some_and(|clause| clause.test.is_none());
-            has_else && always_returns(&if_statement.body) && if_statement.elif_else_clauses.iter().all(|clause| always_returns(&clause.body))
-        }
-        _ => false,
-    })
-}
-
-/// Whether a loop body contains a `break` of that loop.
-fn body_breaks(body: &[Stmt]) -> bool {
-    body.iter().any(|statement| match statement {
-        Stmt::Break(_) => true,
-        Stmt::If(if_statement) => body_breaks(&if_statement.body) || if_statement.elif_else_clauses.iter().any(|clause| body_breaks(&clause.body)),
-        _ => false,
-    })
 }
 
 fn body_breaks_or_exits(body: &[Stmt]) -> bool {

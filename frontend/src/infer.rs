@@ -240,7 +240,7 @@ impl<'m> Specialisations<'m> {
             }
             // A function that returns a value on some paths returns None where it falls off its
             // end: the result is optional, as in Numba.
-            let falls_off_end = walker.saw_return && !crate::emit::always_returns(&walker.pruned_block(&function.body)?);
+            let falls_off_end = walker.saw_return && !always_returns(&walker.pruned_block(&function.body)?);
             let return_type = match walker.return_type {
                 Type::Unknown if !walker.saw_return => Type::None,
                 Type::Unknown => Type::Unknown,
@@ -257,6 +257,30 @@ impl<'m> Specialisations<'m> {
         }
         Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
     }
+}
+
+/// Whether every path through a statement list ends in `return` or `raise`.
+pub fn always_returns(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Return(_) | Stmt::Raise(_) => true,
+        Stmt::While(while_loop) => {
+            matches!(literal_constant(&while_loop.test), Some(Constant::Bool(true))) && !body_breaks(&while_loop.body)
+        }
+        Stmt::If(if_statement) => {
+            let has_else = if_statement.elif_else_clauses.last().is_some_and(|clause| clause.test.is_none());
+            has_else && always_returns(&if_statement.body) && if_statement.elif_else_clauses.iter().all(|clause| always_returns(&clause.body))
+        }
+        _ => false,
+    })
+}
+
+/// Whether a loop body contains a `break` of that loop.
+fn body_breaks(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Break(_) => true,
+        Stmt::If(if_statement) => body_breaks(&if_statement.body) || if_statement.elif_else_clauses.iter().any(|clause| body_breaks(&clause.body)),
+        _ => false,
+    })
 }
 
 /// The type every element of a tuple has, where a run-time index may pick any of them: one type,
