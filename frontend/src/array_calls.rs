@@ -22,6 +22,8 @@ pub enum ArrayCall<'e> {
     Dot(&'e Expr, &'e Expr),
     Copy(&'e Expr),
     AsType(&'e Expr, &'e Expr),
+    /// `a.view(dtype)`: the array's memory read as elements of another type, as NumPy's `view`.
+    ViewAs(&'e Expr, Option<&'e Expr>),
     Reshape(&'e Expr, Vec<&'e Expr>),
     Transpose(&'e Expr),
     /// `np.empty_like`/`zeros_like`/`ones_like(a, dtype=None)` and `np.full_like(a, value, dtype=None)`.
@@ -220,6 +222,7 @@ pub const ARRAY_CALLS: &[(&str, Written, &[&str])] = {
         ("copy", Both, &["a"]),
         ("transpose", Both, &["a"]),
         ("astype", Method, &["a", "dtype"]),
+        ("view", Method, &["a", "dtype"]),
         ("reshape", Both, &["a", "shape"]),
         ("empty", Function, &["shape", "dtype"]),
         ("zeros", Function, &["shape", "dtype"]),
@@ -297,6 +300,10 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
             "astype" => {
                 let arguments = bind()?;
                 ArrayCall::AsType(arguments.required(module, call, 0, &what)?, arguments.required(module, call, 1, &what)?)
+            }
+            "view" => {
+                let arguments = bind()?;
+                ArrayCall::ViewAs(arguments.required(module, call, 0, &what)?, arguments.values[1])
             }
             "reshape" => {
                 let array = receiver.or(call.arguments.args.first()).ok_or_else(|| module.typing(call, "np.reshape takes an array and a shape"))?;
@@ -559,6 +566,21 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
         ArrayCall::AsType(array, dtype) => match array_operand(array, "astype", type_of)? {
             Some(array) => match dtype_or(module, Some(dtype), array.dtype, type_of)? {
                 Some(dtype) => new_array(dtype, array.ndim),
+                None => Type::Unknown,
+            },
+            None => Type::Unknown,
+        },
+        ArrayCall::ViewAs(array, dtype) => match array_operand(array, "view", type_of)? {
+            Some(array) => match dtype_or(module, *dtype, array.dtype, type_of)? {
+                Some(dtype) if dtype == array.dtype => Type::Array(array),
+                Some(dtype) if dtype == Scalar::Bool || array.dtype == Scalar::Bool => {
+                    return Err(module.unsupported(call, "a view of a bool array, or as bool, is not supported yet"));
+                }
+                Some(dtype) if dtype.size_in_bytes() == array.dtype.size_in_bytes() => Type::Array(ArrayType { dtype, ..array }),
+                Some(_) if array.ndim == 0 => {
+                    return Err(module.typing(call, "changing the dtype of a 0-d array is only supported if the itemsize is unchanged"));
+                }
+                Some(dtype) => Type::Array(ArrayType { dtype, layout: if array.layout == Layout::C { Layout::C } else { Layout::A }, ..array }),
                 None => Type::Unknown,
             },
             None => Type::Unknown,

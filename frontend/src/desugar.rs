@@ -18,7 +18,8 @@
 //! they are, for inference to refuse with `unsupported_try`'s reason.
 //! Loops over `range(...)` and `prange(...)` stay as they are; a range inside `zip`, `enumerate`
 //! or `reversed` is walked by index, and `len(range(...))` and `x in range(...)` are the
-//! prelude's `_range_length` and `_range_contains` of its bounds.
+//! prelude's `_range_length` and `_range_contains` of its bounds; a variable bound only to ranges
+//! keeps their bounds instead ([`bind_range_variables`]). `getattr(x, "name")` is `x.name`.
 //!
 //! The nodes made here have empty ranges past the end of the text, one each, so that no type
 //! recorded by range is shared with a node of the source; `SourceFile` locates each at the part of
@@ -34,10 +35,10 @@ use ruff_python_ast::{
     },
     Arguments, AtomicNodeIndex, CmpOp, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprList,
     ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
-    StmtTry, Suite, UnaryOp,
+    StmtFunctionDef, StmtTry, Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The name every module binds to `numpy`, for the calls of the prelude's helpers made here.
 pub const PRELUDE_MODULE: &str = "__rumba_np";
@@ -115,6 +116,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
     for mut statement in std::mem::take(body) {
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
+        NamedAttributes { builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
             let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
@@ -489,7 +491,11 @@ impl Rewriter<'_> {
     }
 
     fn tuple(&mut self, elements: Vec<Expr>, at: TextRange) -> Expr {
-        Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: elements, ctx: ExprContext::Load, parenthesized: true })
+        self.tuple_of(elements, ExprContext::Load, at)
+    }
+
+    fn tuple_of(&mut self, elements: Vec<Expr>, ctx: ExprContext, at: TextRange) -> Expr {
+        Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: elements, ctx, parenthesized: true })
     }
 }
 
@@ -806,6 +812,135 @@ impl Transformer for RangeValues<'_> {
             }
             _ => {}
         }
+    }
+}
+
+/// Variables bound only to `range(...)` (`r = range(a, b)`), which Numba types as range objects:
+/// each assignment binds the bounds to three names of the variable's own, `r.start`, `r.stop`
+/// and `r.step` read them, and any other read of `r` is the call `range(start, stop, step)` again,
+/// which the rest of the rewrite already handles where a range is a value (`for`, `len`, `in`,
+/// `zip`, `list`).
+pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFile, builtins: &dyn Fn(&str) -> bool) {
+    struct Bindings<'b> {
+        builtins: &'b dyn Fn(&str) -> bool,
+        ranges: HashSet<String>,
+        others: HashSet<String>,
+    }
+    impl<'a> Visitor<'a> for Bindings<'_> {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            match statement {
+                Stmt::Assign(assign) if range_binding(assign, self.builtins).is_some() => {
+                    self.ranges.insert(range_binding(assign, self.builtins).expect("matched").to_string());
+                    self.visit_expr(&assign.value);
+                }
+                Stmt::Global(names) => self.others.extend(names.names.iter().map(|name| name.id.to_string())),
+                Stmt::Nonlocal(names) => self.others.extend(names.names.iter().map(|name| name.id.to_string())),
+                _ => visitor::walk_stmt(self, statement),
+            }
+        }
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::Name(name) = expr {
+                if name.ctx != ExprContext::Load {
+                    self.others.insert(name.id.to_string());
+                }
+            }
+            visitor::walk_expr(self, expr);
+        }
+    }
+    let mut bindings = Bindings { builtins, ranges: HashSet::new(), others: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect() };
+    visitor::walk_body(&mut bindings, &function.body);
+    let variables: HashSet<String> = bindings.ranges.difference(&bindings.others).cloned().collect();
+    if variables.is_empty() {
+        return;
+    }
+    let rewriter = RangeVariables { rewriter: std::cell::RefCell::new(Rewriter { file }), variables, builtins };
+    for statement in function.body.iter_mut() {
+        rewriter.visit_stmt(statement);
+    }
+}
+
+/// The variable `assign` binds to a call of the built-in `range` with one to three positional
+/// arguments, if it is such an assignment.
+fn range_binding<'a>(assign: &'a StmtAssign, builtins: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+    let ([Expr::Name(target)], Expr::Call(call)) = (&assign.targets[..], &*assign.value) else { return None };
+    let named_range = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "range" && builtins("range"));
+    (named_range && call.arguments.keywords.is_empty() && (1..=3).contains(&call.arguments.args.len())).then_some(target.id.as_str())
+}
+
+struct RangeVariables<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    variables: HashSet<String>,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl RangeVariables<'_> {
+    fn bound(&self, variable: &str, part: &str, ctx: ExprContext, at: TextRange) -> Expr {
+        self.rewriter.borrow_mut().name(&format!("__rumba_{part}_{variable}"), ctx, at)
+    }
+}
+
+impl Transformer for RangeVariables<'_> {
+    fn visit_stmt(&self, statement: &mut Stmt) {
+        if let Stmt::Assign(assign) = statement {
+            if let Some(variable) = range_binding(assign, self.builtins).filter(|variable| self.variables.contains(*variable)).map(str::to_string) {
+                let at = assign.range;
+                let Expr::Call(call) = &mut *assign.value else { unreachable!("a range binding is a call") };
+                for argument in call.arguments.args.iter_mut() {
+                    self.visit_expr(argument);
+                }
+                let mut bounds = call.arguments.args.to_vec();
+                let mut rewriter = self.rewriter.borrow_mut();
+                if bounds.len() == 1 {
+                    bounds.insert(0, rewriter.integer(0, at));
+                }
+                if bounds.len() == 2 {
+                    bounds.push(rewriter.integer(1, at));
+                }
+                drop(rewriter);
+                let targets = ["start", "stop", "step"].map(|part| self.bound(&variable, part, ExprContext::Store, at)).to_vec();
+                let mut rewriter = self.rewriter.borrow_mut();
+                let target = rewriter.tuple_of(targets, ExprContext::Store, at);
+                let value = rewriter.tuple_of(bounds, ExprContext::Load, at);
+                *statement = rewriter.assign(target, value, at);
+                return;
+            }
+        }
+        transformer::walk_stmt(self, statement);
+    }
+
+    fn visit_expr(&self, expr: &mut Expr) {
+        let at = expr.range();
+        match expr {
+            Expr::Attribute(attribute) if matches!(attribute.attr.as_str(), "start" | "stop" | "step") && matches!(&*attribute.value, Expr::Name(name) if self.variables.contains(name.id.as_str())) => {
+                let Expr::Name(name) = &*attribute.value else { unreachable!("matched a name") };
+                *expr = self.bound(name.id.as_str(), attribute.attr.as_str(), ExprContext::Load, at);
+            }
+            Expr::Name(name) if name.ctx == ExprContext::Load && self.variables.contains(name.id.as_str()) => {
+                let variable = name.id.to_string();
+                let bounds = ["start", "stop", "step"].map(|part| self.bound(&variable, part, ExprContext::Load, at)).to_vec();
+                *expr = self.rewriter.borrow_mut().call("range", bounds, at);
+            }
+            _ => transformer::walk_expr(self, expr),
+        }
+    }
+}
+
+/// `getattr(x, "name")`, an attribute named by a string literal, as Numba takes it: `x.name`.
+struct NamedAttributes<'f> {
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl Transformer for NamedAttributes<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Call(call) = expr else { return };
+        let is_getattr = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "getattr" && (self.builtins)("getattr"));
+        let ([value, Expr::StringLiteral(name)], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else { return };
+        if !is_getattr {
+            return;
+        }
+        let attr = Identifier { id: Name::new(name.value.to_str()), range: name.range, node_index: AtomicNodeIndex::default() };
+        *expr = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: call.range(), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
     }
 }
 

@@ -807,11 +807,14 @@ pub struct TypeWalker<'s, 'm> {
 pub struct SettledTypes {
     assigned: HashSet<String>,
     expressions: HashMap<ruff_text_size::TextRange, Type>,
+    /// Whether a loop was unrolled (`unroll.rs`): its copies share source ranges, so types are no
+    /// longer remembered by range.
+    unrolled: bool,
 }
 
 impl SettledTypes {
     pub fn new(function: &StmtFunctionDef) -> Self {
-        Self { assigned: assigned_in(function), expressions: HashMap::new() }
+        Self { assigned: assigned_in(function), expressions: HashMap::new(), unrolled: false }
     }
 }
 
@@ -1390,6 +1393,16 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// follows a `return` or `raise` spliced in that way, which cannot run. Borrowed when nothing
     /// is decided.
     pub fn pruned_block<'c>(&mut self, body: &'c [Stmt]) -> Result<Cow<'c, [Stmt]>, Diagnostic> {
+        if let Some((position, item, length)) = self.heterogeneous_item(body) {
+            let (unrolled, names) = crate::unroll::unroll(body, position, item, length, self.body);
+            self.assigned.extend(names.iter().cloned());
+            if let Some(settled) = self.settled.as_deref_mut() {
+                settled.assigned.extend(names);
+                settled.unrolled = true;
+                settled.expressions.clear();
+            }
+            return Ok(Cow::Owned(self.pruned_block(&unrolled)?.into_owned()));
+        }
         let mut decided = false;
         for statement in body {
             match statement {
@@ -1417,6 +1430,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
         }
         Ok(Cow::Owned(pruned))
+    }
+
+    /// Where `body` takes an item of a tuple whose items differ in type at a position known only
+    /// at run time (`v = t[i]`, a loop over the tuple): the statement, the subscript, the tuple's
+    /// length. The rest of the block is then unrolled (`unroll.rs`).
+    fn heterogeneous_item(&mut self, body: &[Stmt]) -> Option<(usize, ruff_text_size::TextRange, usize)> {
+        body.iter().enumerate().find_map(|(position, statement)| {
+            crate::unroll::runtime_items(statement).into_iter().find_map(|subscript| match self.expr_type(&subscript.value).ok()? {
+                Type::Tuple(elements) if !elements.is_empty() && uniform_element(&elements).is_none() => Some((position, subscript.range, elements.len())),
+                _ => None,
+            })
+        })
     }
 
     /// Whether a loop runs no iteration whatever the arguments: one over an empty tuple (`for v
@@ -1449,11 +1474,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an expression with an optional number kept as one: what assignments, returns,
     /// `is None`, tuples, conditions and calls of the module's functions take.
     pub fn expr_type_optional(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
-        if let Some(known) = self.settled.as_deref().and_then(|settled| settled.expressions.get(&expr.range())) {
+        let remembered = self.settled.as_deref_mut().filter(|settled| !settled.unrolled);
+        if let Some(known) = remembered.as_ref().and_then(|settled| settled.expressions.get(&expr.range())) {
             return Ok(known.clone());
         }
         let found = self.infer_expr_type(expr)?;
-        if let Some(settled) = self.settled.as_deref_mut() {
+        if let Some(settled) = self.settled.as_deref_mut().filter(|settled| !settled.unrolled) {
             settled.expressions.insert(expr.range(), found.clone());
         }
         Ok(found)
@@ -1934,7 +1960,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 TupleIndex::Runtime => match (self.expr_type(&subscript.slice)?, elements.first()) {
                     (Type::Unknown, _) => Ok(Type::Unknown),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => uniform_element(&elements).ok_or_else(|| {
-                        module.unsupported(&*subscript.slice, "a tuple whose elements are not of one type is indexed only by integer literals, and not looped over (literal_unroll of such a tuple is not supported yet)")
+                        module.unsupported(&*subscript.slice, "a tuple whose elements are not of one type is indexed only by integer literals, or looped over")
                     }),
                     (other, _) => Err(module.typing(&*subscript.slice, format!("tuple indices must be integers, not {other}"))),
                 },

@@ -23,6 +23,7 @@ mod stencil;
 pub mod strings;
 mod text;
 pub mod types;
+mod unroll;
 mod versions;
 mod ufuncs;
 

@@ -235,6 +235,7 @@ impl Definitions {
         let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts, builtins: &builtins };
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
+            crate::desugar::bind_range_variables(function, file, &builtins);
             crate::desugar::desugar(&mut function.body, file, &known);
         }
     }

@@ -21,8 +21,10 @@ use std::{
     collections::{HashMap, HashSet},
 };
 
-/// The name a version of a variable has in the source: `x` for `x.2`.
+/// The name a version of a variable has in the source: `x` for `x.2` (and for `x.2.u1`, its copy
+/// in an unrolled loop, `unroll.rs`).
 pub fn source_name(name: &str) -> &str {
+    let name = crate::unroll::source_name(name);
     match name.rsplit_once('.') {
         Some((stem, version)) if !stem.is_empty() && !version.is_empty() && version.bytes().all(|byte| byte.is_ascii_digit()) => stem,
         _ => name,

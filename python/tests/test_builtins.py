@@ -4,7 +4,8 @@ frontend/src/prelude/numpy.py) and `assert`, each compared with CPython running 
 modulus too), `round` (with and without digits), and `math`'s integer functions (`_math_name`):
 `gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`; and the `operator` module's functions
 (`_operator_name`), under any name. Also `dict(pairs)` and `dict(zip(k, v))`, `zip()`, `bool` of
-containers and strings, and tuples holding strings compared; `iter`/`next` are located errors."""
+containers and strings, and tuples holding strings compared; `getattr` with a literal name;
+`iter`/`next` are located errors."""
 
 import math
 import operator
@@ -346,3 +347,20 @@ def instance_of_float16(x):
 def test_isinstance_of_an_unsupported_numpy_type_is_a_located_error():
     with pytest.raises(errors.UnsupportedError, match=r"test_builtins.py:\d+:\d+: error: isinstance\(\) takes int, float"):
         njit(instance_of_float16)(1.0)
+
+
+def reads_attributes_by_name(values):
+    return getattr(np, "pi") + getattr(values, "shape")[0] + getattr(values.T, "ndim") + getattr(1.5 + 2j, "imag")
+
+
+def test_getattr_with_a_literal_name_is_the_attribute():
+    check(jitted(reads_attributes_by_name), np.ones((3, 2)))
+
+
+def reads_an_unknown_attribute(values):
+    return getattr(values, "nope")
+
+
+def test_getattr_of_an_attribute_the_type_lacks_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_builtins.py:\d+:\d+: error: array attribute 'nope'"):
+        njit(reads_an_unknown_attribute)(np.ones(3))

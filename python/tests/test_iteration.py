@@ -175,8 +175,6 @@ def mixed_tuple(n):
 def test_misuse_is_located_at_the_loop():
     with pytest.raises(errors.TypingError, match=r"test_iteration.py:\d+:14: error: object of type 'int64' has no len\(\) \(and is not iterable\)"):
         njit(not_iterable)(3)
-    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:14: error: a tuple whose elements are not of one type"):
-        njit(mixed_tuple)(3)
 
 
 def flat_total(a):
@@ -246,9 +244,71 @@ def unrolls_mixed_types(x):
     return total
 
 
-def test_literal_unroll_of_mixed_types_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:\d+: error: .*literal_unroll of such a tuple is not supported yet"):
-        njit(unrolls_mixed_types)(1.0)
+def describes_mixed_items(items):
+    words = []
+    for item in items:
+        doubled = item * 2
+        words.append(str(doubled))
+    return " ".join(words)
+
+
+def enumerates_mixed_items(items):
+    out = []
+    for i, item in enumerate(literal_unroll(items)):
+        if i == 1:
+            continue
+        out.append(str(item))
+        if i == 2:
+            break
+    else:
+        out.append("done")
+    return " ".join(out)
+
+
+def nests_mixed_loops(xs, ys):
+    total = 0.0
+    count = 0
+    for x in xs:
+        for y in ys:
+            total += x * y
+            count += 1
+    return total, count
+
+
+def sums_arrays_of_several_ranks(n):
+    total = 0.0
+    for values in (np.arange(n), np.ones((n, 2)), np.full((2, n, 2), 0.5)):
+        total += values.sum() * values.ndim
+    return total
+
+
+@pytest.mark.parametrize("function, args", [
+    (unrolls_mixed_types, (1.0,)),
+    (mixed_tuple, (3,)),
+    (nests_mixed_loops, ((1, 2.5), (True, 3, 0.5))),
+    (sums_arrays_of_several_ranks, (3,)),
+])
+def test_loops_over_tuples_of_mixed_types_are_unrolled(function, args):
+    check(jitted(function), *args)
+
+
+@pytest.mark.parametrize("function, items", [
+    (describes_mixed_items, (1, "ab", 2.5, True)),
+    (describes_mixed_items, (3,)),
+    (enumerates_mixed_items, (1, "ab", 2.5, 7)),
+    (enumerates_mixed_items, (1, "ab")),
+])
+def test_loops_over_tuples_holding_strings_are_unrolled(function, items):
+    assert jitted(function)(items) == function(items)
+
+
+def picks_mixed_item(items, i):
+    return items[i]
+
+
+def test_a_mixed_tuple_indexed_at_run_time_outside_a_loop_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_iteration.py:\d+:\d+: error: a tuple whose elements are not of one type is indexed only by integer literals, or looped over"):
+        njit(picks_mixed_item)((1, "a"), 0)
 
 
 def loops_over_a_tuple_of_arrays():
@@ -336,3 +396,25 @@ def test_in_a_range_matches_cpython(x, bounds):
 @pytest.mark.parametrize("n", [0, 4, 5])
 def test_range_values_in_if_and_while_tests(n):
     check(jitted(range_length_in_tests), n)
+
+
+def range_variables(start, stop, step):
+    whole = range(stop)
+    part = range(start, stop)
+    stepped = range(start, stop, step)
+    total = 0
+    for i in stepped:
+        total += i
+    pairs = 0
+    for i, j in zip(part, stepped):
+        pairs += i * j
+    if stop > 5:
+        stepped = range(stop, start, -step)
+    return (whole.start, whole.stop, whole.step, part.start, part.stop, part.step,
+            stepped.start, stepped.stop, stepped.step, len(stepped), len(whole), 4 in part,
+            7 not in stepped, total, pairs, sum(list(stepped)))
+
+
+@pytest.mark.parametrize("bounds", [(1, 9, 3), (0, 0, 1), (5, 2, 1), (-3, 8, 2), (1, 9, 0)])
+def test_ranges_bound_to_variables_match_cpython(bounds):
+    check(jitted(range_variables), *bounds)

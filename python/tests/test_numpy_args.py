@@ -2,7 +2,7 @@
 optional argument (a literal, or a variable bound to None), ddof= of np.nanstd/np.nanvar, an array
 of values for np.searchsorted, np.take along an axis, a reduction's axis known only when running
 (and the empty axis tuple), np.trapezoid of several dimensions; and np.ediff1d, np.vander,
-np.isposinf and np.isneginf, which take such arguments. Every case runs the same function under
+np.isposinf and np.isneginf, which take such arguments; `a.view(dtype)`. Every case runs the same function under
 NumPy (the undecorated function) and under rumba and compares values, dtypes and shapes, and what
 each did to its array arguments."""
 import numpy as np
@@ -371,3 +371,57 @@ def test_as_strided_of_numpy_lib_stride_tricks():
     differential(strided_windows, a, 3)
     differential(strided_every_other, a)
     differential(strided_every_other, np.arange(12).reshape(3, 4)[:, 1])
+
+
+def bits_of(values):
+    return values.view(np.int64)
+
+
+def first_half_word(values):
+    return values[0:4].view(np.float32)[0]
+
+
+def bytes_of(values):
+    return values.view(np.uint8)
+
+
+def bytes_of_every_other(values):
+    return values[::2].view(np.uint8)
+
+
+def writes_through_a_wider_view(values):
+    wide = values.view(np.float64)
+    wide[0] = 1.5
+    return wide
+
+
+def rows_as_pairs(values):
+    return values[:, 2:].view(np.int64)
+
+
+@pytest.mark.parametrize("function, values", [
+    (bits_of, np.array([3.0, -1.0, 2.5, np.inf])),
+    (bits_of, np.arange(6.0).reshape(2, 3)),
+    (first_half_word, np.array([3.0, 1.0, 2.0, 5.0, 4.0])),
+    (bytes_of, np.array([1.0, 2.0, 3.0])),
+    (bytes_of, np.arange(12, dtype=np.int32).reshape(3, 4)),
+    (bytes_of_every_other, np.arange(6.0)),
+    (bytes_of_every_other, np.arange(6.0).reshape(6, 1)),
+    (writes_through_a_wider_view, np.arange(8, dtype=np.float32).reshape(2, 4)),
+    (writes_through_a_wider_view, np.arange(6, dtype=np.float32)),
+    (writes_through_a_wider_view, np.arange(3, dtype=np.float32)),
+    (rows_as_pairs, np.arange(12, dtype=np.int32).reshape(3, 4)),
+])
+def test_view_reads_the_memory_as_another_dtype(function, values):
+    differential(function, values)
+
+
+def tail_as_pairs(values):
+    return values[:, 1:].view(np.int64)
+
+
+def test_a_view_whose_strides_are_not_whole_new_items_is_a_clear_error():
+    # NumPy makes this view (its strides count bytes); a memref's strides count elements.
+    assert tail_as_pairs(np.arange(15, dtype=np.int32).reshape(3, 5)).shape == (3, 2)
+    with pytest.raises(ValueError, match="whole number of the new items"):
+        njit(tail_as_pairs)(np.arange(15, dtype=np.int32).reshape(3, 5))

@@ -79,6 +79,14 @@ impl FunctionEmitter<'_, '_, '_> {
                 let (array, array_type) = self.emit_array(array)?;
                 Ok(self.transpose(array, array_type, &loc))
             }
+            ArrayCall::ViewAs(array, _) => {
+                let (array, array_type) = self.emit_array(array)?;
+                let Type::Array(view_type) = result_type else { unreachable!("a view is an array") };
+                if view_type == array_type {
+                    return Ok(Value::Array(array, array_type));
+                }
+                self.view_as(&array, array_type, view_type, call, &loc)
+            }
             ArrayCall::Reshape(array, shape) => {
                 let (array, array_type) = self.emit_array(array)?;
                 self.emit_reshape(array, array_type, &shape, call, &loc)
@@ -127,6 +135,50 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.emit_linspace(start, stop, num, endpoint, new_type, call, &loc)
             }
         }
+    }
+
+    /// `a.view(dtype)`: `a`'s descriptor rebuilt for elements of `view_type`'s size, as a new
+    /// reference to its memory. The view starts at `a`'s first element (its offset moves into the
+    /// address). A new item size changes the last axis, which must be contiguous and hold a whole
+    /// number of new items (NumPy's `ValueError`s); the other strides must be whole new items too,
+    /// since a memref counts strides in elements.
+    fn view_as(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, call: &ExprCall, loc: &str) -> Result<Value, Diagnostic> {
+        let ndim = array_type.ndim;
+        let count = 3 + 2 * ndim;
+        let words = self.fresh();
+        self.line(format!("{words}:{count} = py.array_to_words {array} : {} -> {} {loc}", array_text(array_type), vec!["si64"; count].join(", ")));
+        let word = |position: usize| format!("{words}#{position}");
+        let old_size = self.scalar_constant(INT64, Constant::Int(array_type.dtype.size_in_bytes() as i64), loc);
+        let new_size = self.scalar_constant(INT64, Constant::Int(view_type.dtype.size_in_bytes() as i64), loc);
+        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        let offset_bytes = self.op(format!("py.mul {}, {old_size} : si64 {loc}", word(2)));
+        let start = self.op(format!("py.add {}, {offset_bytes} : si64 {loc}", word(1)));
+        let mut extents: Vec<String> = (0..ndim).map(|dim| word(3 + dim)).collect();
+        let mut strides: Vec<String> = (0..ndim).map(|dim| word(3 + ndim + dim)).collect();
+        if array_type.dtype.size_in_bytes() != view_type.dtype.size_in_bytes() {
+            let last = ndim - 1;
+            let scattered = self.op(format!("py.cmp \"ne\", {}, {one} : si64 {loc}", strides[last]));
+            self.raise_if(&scattered, "ValueError", "To change to a dtype of a different size, the last axis must be contiguous", call)?;
+            let bytes = self.op(format!("py.mul {}, {old_size} : si64 {loc}", extents[last]));
+            let remainder = self.op(format!("py.mod {bytes}, {new_size} : si64 {loc}"));
+            let partial = self.op(format!("py.cmp \"ne\", {remainder}, {zero} : si64 {loc}"));
+            self.raise_if(&partial, "ValueError", "When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last axis of the array.", call)?;
+            extents[last] = self.op(format!("py.floordiv {bytes}, {new_size} : si64 {loc}"));
+            strides[last] = one;
+            for stride in &mut strides[..last] {
+                let bytes = self.op(format!("py.mul {stride}, {old_size} : si64 {loc}"));
+                let remainder = self.op(format!("py.mod {bytes}, {new_size} : si64 {loc}"));
+                let partial = self.op(format!("py.cmp \"ne\", {remainder}, {zero} : si64 {loc}"));
+                self.raise_if(&partial, "ValueError", "rumba views an array as another dtype only where each stride is a whole number of the new items", call)?;
+                *stride = self.op(format!("py.floordiv {bytes}, {new_size} : si64 {loc}"));
+            }
+        }
+        let mut descriptor = vec![word(0), start, zero];
+        descriptor.extend(extents);
+        descriptor.extend(strides);
+        let view = self.op(format!("py.array_from_words {} : {} {loc}", descriptor.join(", "), array_text(view_type)));
+        Ok(Value::Array(view, view_type))
     }
 
     fn emit_array(&mut self, expr: &Expr) -> Result<(String, ArrayType), Diagnostic> {
