@@ -19,7 +19,8 @@
 //! Loops over `range(...)` and `prange(...)` stay as they are; a range inside `zip`, `enumerate`
 //! or `reversed` is walked by index, and `len(range(...))` and `x in range(...)` are the
 //! prelude's `_range_length` and `_range_contains` of its bounds; a variable bound only to ranges
-//! keeps their bounds instead ([`bind_range_variables`]). `getattr(x, "name")` is `x.name`.
+//! keeps their bounds instead ([`bind_range_variables`]), and one bound only to `iter(x)` its
+//! sequence and position ([`bind_iterator_variables`]). `getattr(x, "name")` is `x.name`.
 //!
 //! The nodes made here have empty ranges past the end of the text, one each, so that no type
 //! recorded by range is shared with a node of the source; `SourceFile` locates each at the part of
@@ -821,16 +822,46 @@ impl Transformer for RangeValues<'_> {
 /// which the rest of the rewrite already handles where a range is a value (`for`, `len`, `in`,
 /// `zip`, `list`).
 pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFile, builtins: &dyn Fn(&str) -> bool) {
+    let variables = variables_bound_only_by(function, &|assign| range_binding(assign, builtins));
+    if variables.is_empty() {
+        return;
+    }
+    let rewriter = RangeVariables { rewriter: std::cell::RefCell::new(Rewriter { file }), variables, builtins };
+    for statement in function.body.iter_mut() {
+        rewriter.visit_stmt(statement);
+    }
+}
+
+/// Variables bound only to `iter(x)`, as Numba's iterators: each assignment binds `x` and a
+/// position (a one-element array, which the prelude's helpers advance in place) to two names of
+/// the variable's own; `next(it[, default])`, `for v in it` and `list(it)` become the prelude's
+/// `_iter_next`, `_iter_next_or` and `_iter_rest` of them. Any other read of the iterator (passing
+/// it on, `zip(a, it)`, which would consume it differently) is `iter(x)` again, refused where it
+/// stands.
+pub fn bind_iterator_variables(function: &mut StmtFunctionDef, file: &mut SourceFile, builtins: &dyn Fn(&str) -> bool) {
+    let variables = variables_bound_only_by(function, &|assign| iterator_binding(assign, builtins));
+    if variables.is_empty() {
+        return;
+    }
+    let rewriter = IteratorVariables { rewriter: std::cell::RefCell::new(Rewriter { file }), variables, builtins };
+    for statement in function.body.iter_mut() {
+        rewriter.visit_stmt(statement);
+    }
+}
+
+/// The names that `function` assigns only in assignments that `binding` recognises (it gives the
+/// name each binds), and that are not its parameters, `global` or `nonlocal`.
+fn variables_bound_only_by(function: &StmtFunctionDef, binding: &dyn Fn(&StmtAssign) -> Option<&str>) -> HashSet<String> {
     struct Bindings<'b> {
-        builtins: &'b dyn Fn(&str) -> bool,
-        ranges: HashSet<String>,
+        binding: &'b dyn Fn(&StmtAssign) -> Option<&str>,
+        bound: HashSet<String>,
         others: HashSet<String>,
     }
     impl<'a> Visitor<'a> for Bindings<'_> {
         fn visit_stmt(&mut self, statement: &'a Stmt) {
             match statement {
-                Stmt::Assign(assign) if range_binding(assign, self.builtins).is_some() => {
-                    self.ranges.insert(range_binding(assign, self.builtins).expect("matched").to_string());
+                Stmt::Assign(assign) if (self.binding)(assign).is_some() => {
+                    self.bound.insert((self.binding)(assign).expect("matched").to_string());
                     self.visit_expr(&assign.value);
                 }
                 Stmt::Global(names) => self.others.extend(names.names.iter().map(|name| name.id.to_string())),
@@ -847,15 +878,102 @@ pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFil
             visitor::walk_expr(self, expr);
         }
     }
-    let mut bindings = Bindings { builtins, ranges: HashSet::new(), others: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect() };
+    let mut bindings = Bindings { binding, bound: HashSet::new(), others: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect() };
     visitor::walk_body(&mut bindings, &function.body);
-    let variables: HashSet<String> = bindings.ranges.difference(&bindings.others).cloned().collect();
-    if variables.is_empty() {
-        return;
+    bindings.bound.difference(&bindings.others).cloned().collect()
+}
+
+/// The variable `assign` binds to `iter(x)`, if it is such an assignment.
+fn iterator_binding<'a>(assign: &'a StmtAssign, builtins: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+    let ([Expr::Name(target)], Expr::Call(call)) = (&assign.targets[..], &*assign.value) else { return None };
+    (is_builtin_call(call, "iter", builtins) && call.arguments.keywords.is_empty() && call.arguments.args.len() == 1).then_some(target.id.as_str())
+}
+
+fn is_builtin_call(call: &ExprCall, name: &str, builtins: &dyn Fn(&str) -> bool) -> bool {
+    matches!(&*call.func, Expr::Name(function) if function.id.as_str() == name && builtins(name))
+}
+
+struct IteratorVariables<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    variables: HashSet<String>,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl IteratorVariables<'_> {
+    /// The sequence and the position `variable` stands for.
+    fn parts(&self, variable: &str, ctx: ExprContext, at: TextRange) -> Vec<Expr> {
+        let mut rewriter = self.rewriter.borrow_mut();
+        ["seq", "pos"].map(|part| rewriter.name(&format!("__rumba_{part}_{variable}"), ctx, at)).to_vec()
     }
-    let rewriter = RangeVariables { rewriter: std::cell::RefCell::new(Rewriter { file }), variables, builtins };
-    for statement in function.body.iter_mut() {
-        rewriter.visit_stmt(statement);
+
+    /// The iterator variable `expr` names, if it names one.
+    fn iterator<'e>(&self, expr: &'e Expr) -> Option<&'e str> {
+        match expr {
+            Expr::Name(name) if name.ctx == ExprContext::Load && self.variables.contains(name.id.as_str()) => Some(name.id.as_str()),
+            _ => None,
+        }
+    }
+
+    /// `helper(sequence, position, extra...)` for the iterator `variable`.
+    fn helper_call(&self, helper: &str, variable: &str, extra: Vec<Expr>, at: TextRange) -> Expr {
+        let mut arguments = self.parts(variable, ExprContext::Load, at);
+        arguments.extend(extra);
+        self.rewriter.borrow_mut().prelude_call(helper, arguments, at)
+    }
+}
+
+impl Transformer for IteratorVariables<'_> {
+    fn visit_stmt(&self, statement: &mut Stmt) {
+        match statement {
+            Stmt::Assign(assign) if iterator_binding(assign, self.builtins).is_some_and(|variable| self.variables.contains(variable)) => {
+                let variable = iterator_binding(assign, self.builtins).expect("matched").to_string();
+                let at = assign.range;
+                let Expr::Call(call) = &mut *assign.value else { unreachable!("an iterator binding is a call") };
+                self.visit_expr(&mut call.arguments.args[0]);
+                let sequence = call.arguments.args[0].clone();
+                let targets = self.parts(&variable, ExprContext::Store, at);
+                let mut rewriter = self.rewriter.borrow_mut();
+                let position = rewriter.prelude_call("_iter_position", Vec::new(), at);
+                let target = rewriter.tuple_of(targets, ExprContext::Store, at);
+                let value = rewriter.tuple_of(vec![sequence, position], ExprContext::Load, at);
+                *statement = rewriter.assign(target, value, at);
+            }
+            Stmt::For(for_loop) if self.iterator(&for_loop.iter).is_some() => {
+                let variable = self.iterator(&for_loop.iter).expect("matched").to_string();
+                let at = for_loop.iter.range();
+                *for_loop.iter = self.helper_call("_iter_rest", &variable, Vec::new(), at);
+                transformer::walk_stmt(self, statement);
+            }
+            _ => transformer::walk_stmt(self, statement),
+        }
+    }
+
+    fn visit_expr(&self, expr: &mut Expr) {
+        let at = expr.range();
+        if let Expr::Call(call) = expr {
+            let consumer = ["next", "list"].into_iter().find(|name| is_builtin_call(call, name, self.builtins));
+            if let (Some(consumer), Some(variable), true) = (consumer, call.arguments.args.first().and_then(|first| self.iterator(first)), call.arguments.keywords.is_empty()) {
+                let variable = variable.to_string();
+                let mut extra = call.arguments.args[1..].to_vec();
+                extra.iter_mut().for_each(|argument| self.visit_expr(argument));
+                *expr = match (consumer, extra.len()) {
+                    ("next", 0) => self.helper_call("_iter_next", &variable, extra, at),
+                    ("next", 1) => self.helper_call("_iter_next_or", &variable, extra, at),
+                    ("list", 0) => {
+                        let rest = self.helper_call("_iter_rest", &variable, extra, at);
+                        self.rewriter.borrow_mut().call("list", vec![rest], at)
+                    }
+                    _ => return transformer::walk_expr(self, expr),
+                };
+                return;
+            }
+        }
+        if let Some(variable) = self.iterator(expr).map(str::to_string) {
+            let [sequence, _] = <[Expr; 2]>::try_from(self.parts(&variable, ExprContext::Load, at)).expect("two parts");
+            *expr = self.rewriter.borrow_mut().call("iter", vec![sequence], at);
+            return;
+        }
+        transformer::walk_expr(self, expr);
     }
 }
 
@@ -863,8 +981,7 @@ pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFil
 /// arguments, if it is such an assignment.
 fn range_binding<'a>(assign: &'a StmtAssign, builtins: &dyn Fn(&str) -> bool) -> Option<&'a str> {
     let ([Expr::Name(target)], Expr::Call(call)) = (&assign.targets[..], &*assign.value) else { return None };
-    let named_range = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "range" && builtins("range"));
-    (named_range && call.arguments.keywords.is_empty() && (1..=3).contains(&call.arguments.args.len())).then_some(target.id.as_str())
+    (is_builtin_call(call, "range", builtins) && call.arguments.keywords.is_empty() && (1..=3).contains(&call.arguments.args.len())).then_some(target.id.as_str())
 }
 
 struct RangeVariables<'f> {

@@ -5,7 +5,7 @@ modulus too), `round` (with and without digits), and `math`'s integer functions 
 `gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`; and the `operator` module's functions
 (`_operator_name`), under any name. Also `dict(pairs)` and `dict(zip(k, v))`, `zip()`, `bool` of
 containers and strings, and tuples holding strings compared; `getattr` with a literal name;
-`iter`/`next` are located errors."""
+`iter`/`next` on variables bound to `iter(x)`."""
 
 import math
 import operator
@@ -279,9 +279,41 @@ def test_dict_zip_bool_and_tuples_with_strings_match_cpython(n):
         assert_same_outcome(function, n)
 
 
-def stepped(n):
+def steps_through_a_list(n):
+    it = iter([n, n + 1, n + 2, n + 3])
+    first = next(it)
+    second = next(it, -1)
+    rest = list(it)
+    return first, second, len(rest), rest[0], next(it, -1)
+
+
+def steps_through_an_array_and_loops_over_the_rest(n):
+    it = iter(np.arange(n) * 1.5)
+    total = next(it, 100.0)
+    for value in it:
+        total += value
+    return total, next(it, -2.0)
+
+
+def steps_past_the_end(n):
+    it = iter("ab")
+    return next(it) + next(it) + next(it)
+
+
+@pytest.mark.parametrize("function, n", [
+    (steps_through_a_list, 3),
+    (steps_through_an_array_and_loops_over_the_rest, 0),
+    (steps_through_an_array_and_loops_over_the_rest, 1),
+    (steps_through_an_array_and_loops_over_the_rest, 5),
+    (steps_past_the_end, 0),
+])
+def test_iterators_step_as_in_cpython(function, n):
+    assert_same_outcome(function, n)
+
+
+def passes_an_iterator_on(n):
     it = iter([n, n + 1])
-    return next(it)
+    return list(zip([1, 2], it))
 
 
 def strings_ordered_with_numbers(n):
@@ -289,7 +321,7 @@ def strings_ordered_with_numbers(n):
 
 
 @pytest.mark.parametrize("function, message", [
-    (stepped, r"unsupported built-in 'iter'"),
+    (passes_an_iterator_on, r"unsupported built-in 'iter'"),
     (strings_ordered_with_numbers, r"cannot compare \(int64, Literal\[str\]\(a\)\) with \(Literal\[str\]\(b\), int64\)"),
 ])
 def test_refused_forms_are_located_errors(function, message):

@@ -2736,6 +2736,42 @@ def _range_contains(x, start, stop, step=1):
     return inside and (x - start) % step == 0
 
 
+# Iterators, `it = iter(seq)`: the sequence and a position that these advance in place
+# (frontend/src/desugar.rs, `bind_iterator_variables`).
+def _iter_position():
+    return np.zeros(1, np.int64)
+
+
+def _iter_checked(seq):
+    if isinstance(seq, (dict, set)):
+        raise TypeError("rumba: iter() of a dict or a set is not supported yet")
+
+
+def _iter_next(seq, position):
+    np._iter_checked(seq)
+    i = position[0]
+    if i >= len(seq):
+        raise StopIteration()
+    position[0] = i + 1
+    return seq[i]
+
+
+def _iter_next_or(seq, position, default):
+    np._iter_checked(seq)
+    i = position[0]
+    if i >= len(seq):
+        return default
+    position[0] = i + 1
+    return seq[i]
+
+
+def _iter_rest(seq, position):
+    np._iter_checked(seq)
+    i = position[0]
+    position[0] = max(i, len(seq))
+    return seq[i:]
+
+
 # The items of `a.flat`, `np.nditer(a)`, `np.ndenumerate(a)` and `np.ndindex(shape)`, which
 # loops over them read by position (frontend/src/desugar.rs).
 
