@@ -33,6 +33,7 @@ pub use rumba_runtime::{
     abi::Argument,
     cuda,
     engine::CallError,
+    generators,
     text,
     threads::{num_threads, set_num_threads},
     ArrayArgument, Exception, Number, OwnedArray, Value,
@@ -174,6 +175,8 @@ pub struct CompiledFunction {
     converted_return: Option<Scalar>,
     straight_line: bool,
     synchronizes: bool,
+    /// For a generator: the type of what it yields.
+    yields: Option<Type>,
 }
 
 impl CompiledFunction {
@@ -198,24 +201,46 @@ impl CompiledFunction {
         self.synchronizes
     }
 
+    /// For a generator function: the type of the values its generators yield.
+    pub fn yields(&self) -> Option<&Type> {
+        self.yields.as_ref()
+    }
+
+    /// The generator a call of a generator function makes: nothing runs before its first `next`.
+    pub fn generator(&self, arguments: &[Argument]) -> Result<generators::Generator, CallError> {
+        let yield_type = self.yields.clone().unwrap_or(Type::None);
+        self.inner.generator(arguments, yield_type)
+    }
+
     /// The symbol of the specialisation in the compiled module.
     pub fn symbol(&self) -> &str {
         &self.inner.symbol
     }
 
     pub fn call(&self, arguments: &[Argument]) -> Result<Value, CallError> {
+        self.callable()?;
         self.declared(self.inner.call(arguments)?)
+    }
+
+    /// A generator function is not called: its calls make generators ([`generator`](Self::generator)).
+    fn callable(&self) -> Result<(), CallError> {
+        match self.yields {
+            Some(_) => Err(CallError::Arguments(format!("'{}' is a generator function: its calls make generators (`CompiledFunction::generator`)", self.inner.symbol))),
+            None => Ok(()),
+        }
     }
 
     /// Calls the function, giving back also the contents of its list arguments after the call
     /// (in order, lists inside tuples included), which a caller writes back into its own lists.
     pub fn call_reflecting(&self, arguments: &[Argument]) -> Result<(Value, Vec<Value>), CallError> {
+        self.callable()?;
         let (value, reflected) = self.inner.call_reflecting(arguments)?;
         Ok((self.declared(value)?, reflected))
     }
 
     /// Calls a function whose arguments are all scalars, cheaper than [`call`](Self::call).
     pub fn call_numbers(&self, numbers: &[Number]) -> Result<Value, CallError> {
+        self.callable()?;
         self.declared(self.inner.call_numbers(numbers)?)
     }
 
@@ -355,6 +380,7 @@ impl Module {
         let codegen_started = Instant::now();
         let engine = rumba_runtime::Engine::new(&module, self.options.optimization_level).map_err(Error::Internal)?;
         let straight_line = emitted.straight_line;
+        let yields = emitted.yields.clone();
         let function = CompiledFunction {
             inner: rumba_runtime::CompiledFunction::new(
                 Arc::new(engine),
@@ -368,6 +394,7 @@ impl Module {
             converted_return: None,
             straight_line,
             synchronizes: [rumba_dialects::cuda::SYNCTHREADS, rumba_dialects::cuda::SHUFFLE_PREFIX].iter().any(|meeting| emitted.text.contains(&format!("@{meeting}"))),
+            yields,
         };
         steps.push(("llvm codegen", codegen_started.elapsed()));
         steps.splice(0..0, emitted.timings);

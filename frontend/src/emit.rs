@@ -31,6 +31,7 @@ mod cuda;
 mod dicts;
 mod elementwise;
 mod expressions;
+mod generators;
 mod lists;
 mod parallel;
 mod stencil;

@@ -45,6 +45,9 @@ pub struct FunctionTypes {
     /// Whether the function may call itself (directly or through others): it checks on entry that
     /// the stack has room, raising `RecursionError` instead of overflowing it.
     pub recursive: bool,
+    /// For a generator (a function with `yield`): the type of the values it yields. Such a
+    /// function returns nothing; the runtime runs it as a coroutine (`runtime/src/generators.rs`).
+    pub yields: Option<Type>,
 }
 
 /// Every specialisation inferred for one compilation, in the order they were first asked for.
@@ -154,6 +157,7 @@ impl<'m> Specialisations<'m> {
             return_type,
             stencil: Some(plan),
             recursive: false,
+            yields: None,
         });
         self.index.insert((name.to_string(), FunctionKind::Stencil, arguments.to_vec()), index);
         Ok(index)
@@ -191,6 +195,7 @@ impl<'m> Specialisations<'m> {
             return_type: Type::Unknown,
             stencil: None,
             recursive: false,
+            yields: None,
         });
         self.index.insert((name.to_string(), kind, arguments.to_vec()), index);
         self.infer_rounds(function, index, arguments)?;
@@ -247,16 +252,37 @@ impl<'m> Specialisations<'m> {
                 returned if falls_off_end => unify(&returned, &Type::None).unwrap_or(returned),
                 other => other,
             };
+            let yields = is_generator(function).then(|| match walker.yield_type {
+                Type::Unknown => Type::None,
+                yielded => yielded,
+            });
             let locals = walker.locals;
             let entry = &mut self.functions[index];
             entry.locals = locals;
             entry.return_type = return_type;
-            if (entry.locals.clone(), entry.return_type.clone()) == before {
+            let yields_changed = entry.yields != yields;
+            entry.yields = yields;
+            if (entry.locals.clone(), entry.return_type.clone()) == before && !yields_changed {
                 return Ok(());
             }
         }
         Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
     }
+}
+
+/// Whether `function` is a generator: its body (not a nested function's, which lifting took out)
+/// has a `yield`.
+pub fn is_generator(function: &StmtFunctionDef) -> bool {
+    struct Finder(bool);
+    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Finder {
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            self.0 |= matches!(expr, Expr::Yield(_) | Expr::YieldFrom(_));
+            ruff_python_ast::visitor::walk_expr(self, expr);
+        }
+    }
+    let mut finder = Finder(false);
+    ruff_python_ast::visitor::walk_body(&mut finder, &function.body);
+    finder.0
 }
 
 /// Whether every path through a statement list ends in `return` or `raise`.
@@ -788,6 +814,9 @@ pub struct TypeWalker<'s, 'm> {
     pub(crate) assigned: HashSet<String>,
     return_type: Type,
     saw_return: bool,
+    /// Whether the function is a generator, and the joined type of the values its `yield`s give so far.
+    generator: bool,
+    yield_type: Type,
     loop_depth: usize,
     /// Once the function's types have settled (while it is emitted): the types of expressions
     /// asked about, by source range, so that each is inferred once.
@@ -860,6 +889,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = specialisations.module;
         let locals = specialisations.functions[index].locals.clone();
         let return_type = specialisations.functions[index].return_type.clone();
+        let yield_type = specialisations.functions[index].yields.clone().unwrap_or(Type::Unknown);
         let none_defaults = function
             .parameters
             .iter_non_variadic_params()
@@ -876,6 +906,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             parameters: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect(),
             return_type,
             saw_return: false,
+            generator: is_generator(function),
+            yield_type,
             loop_depth: 0,
             settled,
             errors: Vec::new(),
@@ -1147,6 +1179,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Stmt::Return(return_statement) => {
                 self.saw_return = true;
+                if let (Some(value), true) = (&return_statement.value, self.generator) {
+                    return Err(module.unsupported(&**value, "a generator returns no value in compiled code (its StopIteration carries none)"));
+                }
                 let value = match &return_statement.value {
                     Some(value) => self.expr_type_optional(value)?.runtime(),
                     None => Type::None,
@@ -1638,9 +1673,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::SetComp(_) => return Err(module.unsupported(expr, "a set comprehension is supported in an assignment, an expression statement, a return or a loop's iterable, not inside other statements")),
             Expr::Lambda(_) => return Err(module.unsupported(expr, "a lambda is supported in compiled code only when it is assigned to a name that is only called (f = lambda x: ...; f(y))")),
             Expr::Generator(_) => return Err(module.unsupported(expr, "generator expressions are not supported")),
-            Expr::Yield(_) | Expr::YieldFrom(_) | Expr::Await(_) => {
-                return Err(module.unsupported(expr, "generators and coroutines are not supported"))
+            Expr::Yield(yielded) => {
+                let value = match &yielded.value {
+                    Some(value) => self.expr_type(value)?.runtime(),
+                    None => Type::None,
+                };
+                if !(value.is_list_element() || value == Type::None || value == Type::Unknown) {
+                    return Err(module.unsupported(expr, format!("a generator yields numbers, arrays, strings, tuples of these or containers, not {value}")));
+                }
+                self.yield_type = unify(&self.yield_type, &value).ok_or_else(|| module.typing(expr, format!("this yields {value} but another yield gives {}", self.yield_type)))?;
+                Type::None
             }
+            Expr::YieldFrom(_) | Expr::Await(_) => return Err(module.unsupported(expr, "'yield from' and coroutines are not supported")),
             Expr::Slice(_) => return Err(module.unsupported(expr, "array slicing is not supported yet")),
             Expr::Starred(_) => return Err(module.unsupported(expr, "star-expressions are not supported")),
             Expr::Named(_) => return Err(module.unsupported(expr, "assignment expressions (:=) are not supported")),
@@ -1702,6 +1746,16 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 format!("unsupported operand types for {}: {left} and {right}", op.as_str()),
             )),
         }
+    }
+
+    /// What a call of specialisation `index` gives: its result. A generator's generator exists
+    /// only where Python calls it (`runtime/src/generators.rs`).
+    fn called_result(&self, index: usize, call: &ExprCall) -> Result<Type, Diagnostic> {
+        let callee = &self.specialisations.functions[index];
+        if callee.yields.is_some() {
+            return Err(self.module.unsupported(call, format!("'{}' is a generator: rumba runs generators called from Python, not from compiled code yet", callee.name)));
+        }
+        Ok(callee.return_type.clone())
     }
 
     /// How many times `tuple * times` repeats a tuple: an integer known when compiling (a tuple's
@@ -1801,7 +1855,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match callee {
             Callee::Function(name) | Callee::Method(name) => {
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
-                Ok(self.specialisations.functions[index].return_type.clone())
+                self.called_result(index, call)
             }
             Callee::Overload(key) | Callee::OverloadMethod(key) => {
                 let name = overload_implementation(module, call, &key, &arguments)?;
@@ -1809,7 +1863,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     arguments.push(self.expr_type(default)?);
                 }
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
-                Ok(self.specialisations.functions[index].return_type.clone())
+                self.called_result(index, call)
             }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),

@@ -48,6 +48,8 @@ pub struct EmittedModule {
     pub entry_symbol: String,
     pub arguments: Vec<Type>,
     pub return_type: Type,
+    /// For a generator: the type of what it yields.
+    pub yields: Option<Type>,
     /// Raise sites by code: code `n` is `raise_sites[n - 1]`.
     pub raise_sites: Vec<RaiseSite>,
     /// No loop and no call to a compiled function anywhere: the code runs in a short, bounded time.
@@ -87,6 +89,7 @@ pub fn emit_specialisation(module: &SourceModule, name: &str, arguments: &[Type]
         entry_symbol: entry_types.symbol,
         arguments: entry_types.arguments,
         return_type: entry_types.return_type,
+        yields: entry_types.yields,
         raise_sites,
         straight_line,
         timings,

@@ -612,6 +612,15 @@ impl Function {
         if args.len() != declared.len() {
             return Err(PyTypeError::new_err(format!("expected {} argument(s), got {}", declared.len(), args.len())));
         }
+        if let Some(yield_type) = self.inner.yields() {
+            let mut arguments = Vec::with_capacity(args.len());
+            for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
+                arguments.push(convert_argument(&value, declared, position)?);
+            }
+            let inner = self.inner.generator(&arguments).map_err(|error| call_error(py, error))?;
+            let generator = Generator { inner: std::cell::RefCell::new(inner), yield_type: yield_type.clone(), args: args.clone().unbind() };
+            return Ok(Bound::new(py, generator)?.into_any().unbind());
+        }
         // Releasing the GIL costs more than straight-line code takes to run; loops release it.
         let result = if let Some(scalars) = &self.scalar_arguments {
             let mut numbers: SmallVec<[Number; 4]> = SmallVec::new();
@@ -643,6 +652,35 @@ impl Function {
         };
         match result {
             Ok(value) => value_to_python(py, value, self.inner.return_type(), args),
+            Err(error) => Err(call_error(py, error)),
+        }
+    }
+}
+
+/// A generator a compiled generator function made (`rumba_runtime::generators`); it runs on the
+/// thread that made it.
+#[pyclass(unsendable, module = "rumba._rumba")]
+struct Generator {
+    inner: std::cell::RefCell<rumba::generators::Generator>,
+    yield_type: Type,
+    /// The call's arguments: they stay alive while the generator runs, and yielded arrays may be
+    /// views of them.
+    args: Py<PyTuple>,
+}
+
+#[pymethods]
+impl Generator {
+    fn __iter__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let Ok(mut inner) = self.inner.try_borrow_mut() else {
+            return Err(pyo3::exceptions::PyValueError::new_err("generator already executing"));
+        };
+        match inner.next() {
+            Ok(Some(value)) => value_to_python(py, value, &self.yield_type, self.args.bind(py)).map(Some),
+            Ok(None) => Ok(None),
             Err(error) => Err(call_error(py, error)),
         }
     }
@@ -1146,6 +1184,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     install_text_hooks();
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
+    module.add_class::<Generator>()?;
     module.add_class::<CFunction>()?;
     module.add_class::<DispatchTable>()?;
     module.add_class::<cuda::DeviceBuffer>()?;

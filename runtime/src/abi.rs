@@ -352,7 +352,7 @@ pub unsafe fn container_value(handle: i64, container: &Type, arguments: &[Argume
 /// # Safety
 /// A list element's handle must be a live list of this thread, an array's words the descriptor of
 /// an array alive in a container of this call with `arguments`.
-unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>, arguments: &[Argument]) -> Value {
+pub(crate) unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>, arguments: &[Argument]) -> Value {
     let mut next = || words.next().unwrap_or_default();
     match element {
         Type::Scalar(Scalar::Complex) => Value::Number(Number::Complex(f64::from_bits(next()), f64::from_bits(next()))),

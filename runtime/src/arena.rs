@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 /// An object of the arena (or a hold on an array's memory, `memory.rs`): its address and the
 /// function that frees it.
-type Owned = (*mut u8, unsafe fn(*mut u8));
+pub(crate) type Owned = (*mut u8, unsafe fn(*mut u8));
 
 thread_local! {
     static ARENA: RefCell<Vec<Owned>> = const { RefCell::new(Vec::new()) };
@@ -37,9 +37,19 @@ pub fn mark() -> usize {
 
 /// Frees every list and dict made since `mark`.
 pub fn release(mark: usize) {
-    let made: Vec<Owned> = ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect());
+    free(take(mark));
+}
+
+/// The objects made since `mark`, out of the arena: their owner frees them ([`free`]).
+pub(crate) fn take(mark: usize) -> Vec<Owned> {
+    ARENA.with(|arena| arena.borrow_mut().drain(mark..).collect())
+}
+
+/// Frees objects taken out of the arena.
+pub(crate) fn free(made: Vec<Owned>) {
     for (address, free) in made {
-        // SAFETY: each entry is an object `adopt` made, freed once, here.
+        // SAFETY: each entry is an object `adopt` made (or a hold), taken out of the arena once and
+        // freed once, here.
         unsafe { free(address) };
     }
 }

@@ -65,7 +65,7 @@ impl Engine {
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_c128", crate::reductions::rumba_pairwise_sum_c128 as *mut std::ffi::c_void),
         ];
-        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::strings::symbols()).chain(crate::dicts::symbols()).chain(crate::cuda::simulator::symbols()).chain(runtime_functions) {
+        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::strings::symbols()).chain(crate::dicts::symbols()).chain(crate::cuda::simulator::symbols()).chain(crate::generators::symbols()).chain(runtime_functions) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }
@@ -185,6 +185,20 @@ impl CompiledFunction {
         };
         crate::arena::release(mark);
         result.map(|value| (value, reflected))
+    }
+
+    /// A generator running this function, a generator's body yielding values of `yield_type`
+    /// (`generators.rs`): nothing runs before its first `next`.
+    pub fn generator(&self, arguments: &[Argument], yield_type: Type) -> Result<crate::generators::Generator, CallError> {
+        self.check(arguments.iter().map(Argument::value_type))?;
+        let function = self.clone();
+        let body_arguments = arguments.to_vec();
+        let run = move || {
+            let mut packed = PackedArguments::default();
+            packed.pack(&body_arguments).map_err(CallError::Arguments)?;
+            function.invoke(&mut packed, &body_arguments).map(drop)
+        };
+        crate::generators::Generator::new(run, yield_type, arguments.to_vec())
     }
 
     /// Calls a function that takes scalars only, without the general arguments' bookkeeping: the

@@ -12,6 +12,7 @@ pub mod complex;
 pub mod cuda;
 pub mod dicts;
 pub mod engine;
+pub mod generators;
 pub mod lapack;
 pub mod lists;
 pub mod memory;

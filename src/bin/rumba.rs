@@ -206,11 +206,18 @@ fn run() -> ExitCode {
                     _ => Argument::from(number),
                 })
                 .collect();
-            match function.call(&arguments) {
-                Ok(value) => {
-                    println!("{value}");
-                    ExitCode::SUCCESS
-                }
+            // A generator function's call prints each value its generator yields, on a line each.
+            let outcome = match function.yields() {
+                Some(_) => function.generator(&arguments).and_then(|mut generator| {
+                    while let Some(value) = generator.next()? {
+                        println!("{value}");
+                    }
+                    Ok(())
+                }),
+                None => function.call(&arguments).map(|value| println!("{value}")),
+            };
+            match outcome {
+                Ok(()) => ExitCode::SUCCESS,
                 Err(CallError::Raised(exception)) => {
                     eprintln!("Traceback (compiled code):\n  File \"{}\", line {}, column {}", exception.location.file, exception.location.line, exception.location.column);
                     match &exception.message {

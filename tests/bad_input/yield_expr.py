@@ -1,5 +1,5 @@
 # CALL: f(3)
-# ERROR: 5:9: unsupported|not supported
+# ERROR: 6:12: a generator returns no value
 def f(n):
     for i in range(n):
         yield i

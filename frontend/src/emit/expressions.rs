@@ -247,6 +247,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     other => Err(module.typing(&*subscript.value, format!("{} is not subscriptable", other.value_type()))),
                 }
             }
+            Expr::Yield(yielded) => self.emit_yield(yielded),
             other => {
                 // Typing reports every other construct with its own message.
                 self.expr_type(other)?;
