@@ -110,6 +110,26 @@ pub struct KnownCalls<'k> {
     pub dicts: &'k dyn Fn(&Expr) -> bool,
     /// Whether a name is Python's built-in of that name (the module does not bind it).
     pub builtins: &'k dyn Fn(&str) -> bool,
+    /// The module's generator functions, which loops over them inline (`inline_generators.rs`),
+    /// and those being inlined now (a generator that loops over itself is not).
+    pub generators: &'k HashMap<String, StmtFunctionDef>,
+    pub inlining: &'k std::cell::RefCell<Vec<String>>,
+}
+
+/// `for_loop` over a call of one of the module's generators, as the generator's body
+/// (`inline_generators.rs`), rewritten in turn; `None` where it does not take that form.
+fn inlined_generator(for_loop: &StmtFor, file: &mut SourceFile, known: &KnownCalls) -> Option<Vec<Stmt>> {
+    let Expr::Call(call) = &*for_loop.iter else { return None };
+    let Expr::Name(callee) = &*call.func else { return None };
+    let generator = known.generators.get(callee.id.as_str())?;
+    if known.inlining.borrow().contains(&callee.id.to_string()) {
+        return None;
+    }
+    let mut inlined: Suite = crate::inline_generators::inlined(for_loop, generator, file)?.into();
+    known.inlining.borrow_mut().push(callee.id.to_string());
+    desugar(&mut inlined, file, known);
+    known.inlining.borrow_mut().pop();
+    Some(inlined.into_iter().collect())
 }
 
 /// Rewrites the statements of `body`, at any depth.
@@ -157,7 +177,10 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
             Stmt::Try(try_statement) if unsupported_try(&try_statement).is_none() && try_statement.handlers.len() == 1 => {
                 rewritten.push(Rewriter { file }.try_statement(try_statement));
             }
-            Stmt::For(for_loop) => rewritten.extend(Rewriter { file }.for_loop(for_loop, known)),
+            Stmt::For(for_loop) => match inlined_generator(&for_loop, file, known) {
+                Some(inlined) => rewritten.extend(inlined),
+                None => rewritten.extend(Rewriter { file }.for_loop(for_loop, known)),
+            },
             Stmt::Assert(assert) => rewritten.push(Rewriter { file }.assertion(assert)),
             Stmt::While(mut while_loop) if !while_loop.orelse.is_empty() => {
                 let orelse = std::mem::take(&mut while_loop.orelse);

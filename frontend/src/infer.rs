@@ -252,7 +252,7 @@ impl<'m> Specialisations<'m> {
                 returned if falls_off_end => unify(&returned, &Type::None).unwrap_or(returned),
                 other => other,
             };
-            let yields = is_generator(function).then(|| match walker.yield_type {
+            let yields = crate::inline_generators::is_generator(function).then(|| match walker.yield_type {
                 Type::Unknown => Type::None,
                 yielded => yielded,
             });
@@ -268,21 +268,6 @@ impl<'m> Specialisations<'m> {
         }
         Err(module.typing(&function.name, format!("the types of '{name}' do not settle (recursion without a base case?)")))
     }
-}
-
-/// Whether `function` is a generator: its body (not a nested function's, which lifting took out)
-/// has a `yield`.
-pub fn is_generator(function: &StmtFunctionDef) -> bool {
-    struct Finder(bool);
-    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Finder {
-        fn visit_expr(&mut self, expr: &'a Expr) {
-            self.0 |= matches!(expr, Expr::Yield(_) | Expr::YieldFrom(_));
-            ruff_python_ast::visitor::walk_expr(self, expr);
-        }
-    }
-    let mut finder = Finder(false);
-    ruff_python_ast::visitor::walk_body(&mut finder, &function.body);
-    finder.0
 }
 
 /// Whether every path through a statement list ends in `return` or `raise`.
@@ -836,14 +821,14 @@ pub struct TypeWalker<'s, 'm> {
 pub struct SettledTypes {
     assigned: HashSet<String>,
     expressions: HashMap<ruff_text_size::TextRange, Type>,
-    /// Whether a loop was unrolled (`unroll.rs`): its copies share source ranges, so types are no
-    /// longer remembered by range.
+    /// Whether a loop was unrolled (`unroll.rs`) or a generator inlined (`inline_generators.rs`):
+    /// their copies share source ranges, so types are not remembered by range.
     unrolled: bool,
 }
 
 impl SettledTypes {
     pub fn new(function: &StmtFunctionDef) -> Self {
-        Self { assigned: assigned_in(function), expressions: HashMap::new(), unrolled: false }
+        Self { assigned: assigned_in(function), expressions: HashMap::new(), unrolled: crate::inline_generators::holds_inlined(function) }
     }
 }
 
@@ -906,7 +891,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             parameters: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect(),
             return_type,
             saw_return: false,
-            generator: is_generator(function),
+            generator: crate::inline_generators::is_generator(function),
             yield_type,
             loop_depth: 0,
             settled,
@@ -1753,7 +1738,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     fn called_result(&self, index: usize, call: &ExprCall) -> Result<Type, Diagnostic> {
         let callee = &self.specialisations.functions[index];
         if callee.yields.is_some() {
-            return Err(self.module.unsupported(call, format!("'{}' is a generator: rumba runs generators called from Python, not from compiled code yet", callee.name)));
+            return Err(self.module.unsupported(call, format!("'{}' is a generator: compiled code runs one only as the iterable of a `for` loop without `break` or `else`, called with its parameters' number of positional arguments, when the generator has no `return`", callee.name)));
         }
         Ok(callee.return_type.clone())
     }

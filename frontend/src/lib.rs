@@ -14,6 +14,7 @@ pub mod diagnostics;
 mod emit;
 pub mod format_spec;
 mod infer;
+mod inline_generators;
 mod lift;
 mod lists;
 mod namespace;

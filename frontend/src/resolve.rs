@@ -232,7 +232,9 @@ impl Definitions {
         let lists = |callee: &Expr| names_container(globals, callee, "list", "List");
         let dicts = |callee: &Expr| names_container(globals, callee, "dict", "Dict");
         let builtins = |name: &str| !globals.contains_key(name);
-        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts, builtins: &builtins };
+        let generators = crate::inline_generators::generators(self.functions.iter());
+        let inlining = std::cell::RefCell::new(Vec::new());
+        let known = crate::desugar::KnownCalls { ranges: &ranges, lists: &lists, dicts: &dicts, builtins: &builtins, generators: &generators, inlining: &inlining };
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
             crate::desugar::bind_range_variables(function, file, &builtins);

@@ -17,3 +17,20 @@
 def pairs(n):
     for i in range(n):
         yield i, i / 2
+
+
+# A loop over a generator in compiled code runs the generator's body in the loop's function
+# (inline_generators.rs): no coroutine, each yield followed by the loop's body in a one-pass loop.
+# RUN: %rumba emit %s --signature "(int64)" --function consumes --stage py | %FileCheck %s --check-prefix=INLINED
+# INLINED-LABEL: func.func @consumes__si64(%arg0: si64) -> (i32, f64)
+# INLINED-NOT: rumba_generator
+# INLINED-NOT: call @pairs
+# INLINED: scf.for
+# INLINED: py.truediv
+# INLINED: scf.for
+# INLINED: py.add %{{.*}}, %{{.*}} : f64
+def consumes(n):
+    total = 0.0
+    for i, half in pairs(n):
+        total += i + half
+    return total

@@ -2,7 +2,8 @@
 that runs the compiled body lazily, as Numba's do. Each case collects what the generator yields
 under CPython and under rumba (the same values, types, dtypes and shapes, and the same exception
 at the same point), and checks that generators dropped unfinished, or never started, are closed
-without leaking."""
+without leaking. Loops over generators inside compiled code (the generator inlined into the loop)
+are compared with CPython running the same functions."""
 
 import itertools
 
@@ -213,8 +214,71 @@ def test_generators_dropped_unfinished_or_never_started_do_not_leak():
 def calls_a_generator(n):
     total = 0
     for i in counts(n):
-        total += i
+        if i == 2:
+            continue
+        total += i * 10
     return total
+
+
+def products(n):
+    total = 0.0
+    for product in pair_products([1.0, 2.0, 3.0], [n, n + 1]):
+        total += product
+    return total
+
+
+def pair_products(first, second):
+    for x in first:
+        for y in second:
+            yield x * y
+
+
+def evens_then_marker(n):
+    for i in range(n):
+        if i % 2 == 0:
+            yield i
+    yield -1
+
+
+def nests_generators(n):
+    total = 0
+    for i in evens_then_marker(n):
+        for j in evens_then_marker(i):
+            total += i * j
+    return total
+
+
+def collects_a_generator(n):
+    values = [value * 2 for value in evens_then_marker(n)]
+    arrays = list(fresh_arrays(n))
+    return len(values), values[-1], len(arrays), arrays[-1][0] if n > 0 else 0.0
+
+
+def unpacks_what_it_yields(n):
+    total = 0.0
+    for i, text, half in tuples_and_strings(n):
+        total += i + len(text) + half
+    return total
+
+
+@pytest.mark.parametrize("function, n", [
+    (calls_a_generator, 7),
+    (calls_a_generator, 0),
+    (products, 2),
+    (nests_generators, 6),
+    (collects_a_generator, 4),
+    (collects_a_generator, 0),
+    (unpacks_what_it_yields, 3),
+])
+def test_loops_over_generators_in_compiled_code_match_cpython(function, n):
+    assert njit(function)(n) == function(n)
+
+
+def breaks_out_of_a_generator(n):
+    for i in counts(n):
+        if i > 2:
+            break
+    return n
 
 
 def returns_a_value(n):
@@ -228,10 +292,11 @@ def yields_two_types(n):
 
 
 @pytest.mark.parametrize("function, error, message", [
-    (calls_a_generator, errors.UnsupportedError, r"'counts' is a generator: rumba runs generators called from Python, not from compiled code yet"),
+    (breaks_out_of_a_generator, errors.UnsupportedError, r"'counts' is a generator: compiled code runs one only as the iterable of a `for` loop without `break`"),
     (returns_a_value, errors.UnsupportedError, r"a generator returns no value in compiled code"),
     (yields_two_types, errors.TypingError, r"this yields .* but another yield gives int64"),
 ])
 def test_unsupported_generators_are_located_errors(function, error, message):
     with pytest.raises(error, match=r"test_generators.py:\d+:\d+: error: " + message):
-        list(njit(function)(3))
+        result = njit(function)(3)
+        list(result) if not isinstance(result, int) else result

@@ -1,5 +1,5 @@
 # CALL: f(3)
-# ERROR: 9:14: 'counts' is a generator: rumba runs generators called from Python
+# ERROR: 9:14: 'counts' is a generator: compiled code runs one only as the iterable of a `for` loop without `break`
 def counts(n):
     for i in range(n):
         yield i
@@ -7,5 +7,6 @@ def counts(n):
 
 def f(n):
     for i in counts(n):
-        n += i
+        if i > 1:
+            break
     return n
