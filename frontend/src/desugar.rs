@@ -20,7 +20,9 @@
 //! or `reversed` is walked by index, and `len(range(...))` and `x in range(...)` are the
 //! prelude's `_range_length` and `_range_contains` of its bounds; a variable bound only to ranges
 //! keeps their bounds instead ([`bind_range_variables`]), and one bound only to `iter(x)` its
-//! sequence and position ([`bind_iterator_variables`]). `getattr(x, "name")` is `x.name`.
+//! sequence and position ([`bind_iterator_variables`]). `getattr(x, "name")` is `x.name`. A loop
+//! over one of the module's generators runs the generator's body (`inline_generators.rs`), and
+//! `sum`/`min`/`max`/`sorted` of a generator are of the list of its items.
 //!
 //! The nodes made here have empty ranges past the end of the text, one each, so that no type
 //! recorded by range is shared with a node of the source; `SourceFile` locates each at the part of
@@ -138,6 +140,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     for mut statement in std::mem::take(body) {
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         NamedAttributes { builtins: known.builtins }.visit_stmt(&mut statement);
+        ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
             let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
@@ -1062,6 +1065,32 @@ impl Transformer for RangeVariables<'_> {
             }
             _ => transformer::walk_expr(self, expr),
         }
+    }
+}
+
+/// `sum(gen(...))`, `min`, `max` and `sorted` of a call of one of the module's generators as the
+/// same of `list(gen(...))`, which the list rewrite makes a loop over the generator (inlined,
+/// `inline_generators.rs`): each consumes every item, as the list does.
+struct ConsumedGenerators<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    generators: &'f HashMap<String, StmtFunctionDef>,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl Transformer for ConsumedGenerators<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Call(call) = expr else { return };
+        if !["sum", "min", "max", "sorted"].into_iter().any(|consumer| is_builtin_call(call, consumer, self.builtins)) {
+            return;
+        }
+        let Some(first) = call.arguments.args.first_mut() else { return };
+        if !matches!(first, Expr::Call(inner) if matches!(&*inner.func, Expr::Name(callee) if self.generators.contains_key(callee.id.as_str()))) {
+            return;
+        }
+        let at = first.range();
+        let generator = std::mem::replace(first, Expr::NoneLiteral(Default::default()));
+        *first = self.rewriter.borrow_mut().call("list", vec![generator], at);
     }
 }
 

@@ -1738,7 +1738,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     fn called_result(&self, index: usize, call: &ExprCall) -> Result<Type, Diagnostic> {
         let callee = &self.specialisations.functions[index];
         if callee.yields.is_some() {
-            return Err(self.module.unsupported(call, format!("'{}' is a generator: compiled code runs one only as the iterable of a `for` loop without `break` or `else`, called with its parameters' number of positional arguments, when the generator has no `return`", callee.name)));
+            return Err(self.module.unsupported(call, format!("'{}' is a generator: compiled code runs one as the iterable of a `for` loop (or of `list`, `sum`, `min`, `max`, `sorted`), called with its parameters' number of positional arguments, when the generator returns no value", callee.name)));
         }
         Ok(callee.return_type.clone())
     }

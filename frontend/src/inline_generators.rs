@@ -6,9 +6,11 @@
 //! generator's code after it.
 //!
 //! The loop's body sits in a one-pass loop (`for _ in range(1):`) at each `yield`, so that its
-//! `continue` ends that pass and the generator goes on. What needs more than that is left alone,
-//! for typing to refuse at the call: a `break` or an `else` of the loop (the generator would have
-//! to stop from inside its own loops), a `return` or a `yield` that is not a statement in the
+//! `continue` ends that pass and the generator goes on. Its `break`, and a `return` of the
+//! generator, set a stop flag and leave that pass; `if stop: break` after each one-pass loop and
+//! after each loop of the generator that holds a `yield` carries the stop out, up to a one-pass
+//! loop around the whole generator. The loop's `else` runs unless its body broke. Left alone, for
+//! typing to refuse at the call: a `return` of a value or a `yield` that is not a statement in the
 //! generator, keywords or a number of arguments other than the generator's parameters, and a
 //! generator that loops over itself. The generator's variables get a prefix of this loop's own;
 //! its statements keep their source ranges, so errors point into the generator.
@@ -17,7 +19,8 @@ use crate::{desugar::PRELUDE_MODULE, diagnostics::SourceFile};
 use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
-    Arguments, AtomicNodeIndex, Expr, ExprCall, ExprContext, ExprName, ExprNumberLiteral, Int, Number, Stmt, StmtAssign, StmtFor, StmtFunctionDef, Suite,
+    Arguments, AtomicNodeIndex, Expr, ExprCall, ExprContext, ExprName, ExprNumberLiteral, ExprUnaryOp, Int, Number, Stmt, StmtAssign, StmtFor, StmtFunctionDef, StmtIf, Suite,
+    UnaryOp,
 };
 use ruff_text_size::TextRange;
 use std::collections::{HashMap, HashSet};
@@ -35,55 +38,121 @@ pub fn inlined(for_loop: &StmtFor, generator: &StmtFunctionDef, file: &mut Sourc
     if !plain_parameters || !call.arguments.keywords.is_empty() || call.arguments.args.len() != parameters.len() || call.arguments.args.iter().any(|argument| matches!(argument, Expr::Starred(_))) {
         return None;
     }
-    if !for_loop.orelse.is_empty() || breaks(&for_loop.body) || !yields_only_as_statements(&generator.body) {
+    if !yields_only_as_statements(&generator.body) {
         return None;
     }
     let prefix = format!("{INLINED_PREFIX}{}_", file.synthetic_count());
     let mut locals: HashSet<String> = parameters.iter().cloned().collect();
     Stores(&mut locals).visit_body(&generator.body);
-    let renamer = Renamer { prefix: &prefix, locals: &locals };
-    let at = for_loop.range;
+    let mut maker = Maker { file, at: for_loop.range, prefix: &prefix };
     let mut statements: Vec<Stmt> = parameters
         .iter()
         .zip(call.arguments.args.iter())
         .map(|(parameter, argument)| {
-            let target = Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), id: Name::new(format!("{prefix}{parameter}")), ctx: ExprContext::Store });
-            assign(target, argument.clone(), file.synthetic_range(at))
+            let target = maker.name(parameter, ExprContext::Store);
+            maker.assign(target, argument.clone())
         })
         .collect();
+    let stopped = maker.boolean(false);
+    let stop = maker.name(STOP, ExprContext::Store);
+    statements.push(maker.assign(stop, stopped));
+    let broke = !for_loop.orelse.is_empty();
+    if broke {
+        let unbroken = maker.boolean(false);
+        let flag = maker.name(BROKE, ExprContext::Store);
+        statements.push(maker.assign(flag, unbroken));
+    }
+    let mut consumer = for_loop.body.clone();
+    replace_breaks(&mut consumer, &mut || maker_stop(&mut Maker { file: &mut *maker.file, at: maker.at, prefix: maker.prefix }, broke));
     let mut body = generator.body.clone();
+    let renamer = Renamer { prefix: &prefix, locals: &locals };
     for statement in body.iter_mut() {
         renamer.visit_stmt(statement);
     }
-    replace_yields(&mut body, &mut |value, file| {
-        let value = value.unwrap_or_else(|| Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at) }));
-        let pass = format!("{prefix}pass{}", file.synthetic_count());
-        let call_range = file.synthetic_range(at);
+    replace_yields(&mut body, &mut |yielded, maker| match yielded {
+        Yielded::Value(value) => {
+            let value = value.unwrap_or_else(|| Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range: maker.range() }));
+            let item = maker.assign((*for_loop.target).clone(), value);
+            let pass = maker.one_pass(consumer.clone());
+            vec![item, pass, maker.break_if_stopped()]
+        }
+        Yielded::Return => maker_stop(maker, false),
+    }, &mut maker);
+    statements.push(maker.one_pass(body));
+    if broke {
+        let flag = maker.name(BROKE, ExprContext::Load);
+        let test = Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: maker.range(), op: UnaryOp::Not, operand: Box::new(flag) });
+        statements.push(Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: maker.range(), test: Box::new(test), body: for_loop.orelse.clone(), elif_else_clauses: Vec::new() }));
+    }
+    Some(statements)
+}
+
+/// The flag that stops the generator (the loop broke, or the generator returned), and the one
+/// that says the loop broke (for its `else`).
+const STOP: &str = "stop";
+const BROKE: &str = "broke";
+
+/// `stop = True` (and `broke = True` where the loop broke and has an `else`), then `break`.
+fn maker_stop(maker: &mut Maker<'_, '_>, broke: bool) -> Vec<Stmt> {
+    let mut statements = Vec::new();
+    for flag in [STOP].into_iter().chain(broke.then_some(BROKE)) {
+        let target = maker.name(flag, ExprContext::Store);
+        let set = maker.boolean(true);
+        statements.push(maker.assign(target, set));
+    }
+    statements.push(Stmt::Break(ruff_python_ast::StmtBreak { node_index: AtomicNodeIndex::default(), range: maker.range() }));
+    statements
+}
+
+/// Makes the nodes of one inlining: names with its prefix, ranges located at the loop.
+struct Maker<'m, 'p> {
+    file: &'m mut SourceFile,
+    at: TextRange,
+    prefix: &'p str,
+}
+
+impl Maker<'_, '_> {
+    fn range(&mut self) -> TextRange {
+        self.file.synthetic_range(self.at)
+    }
+
+    fn name(&mut self, stem: &str, ctx: ExprContext) -> Expr {
+        Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: self.range(), id: Name::new(format!("{}{stem}", self.prefix)), ctx })
+    }
+
+    fn boolean(&mut self, value: bool) -> Expr {
+        Expr::BooleanLiteral(ruff_python_ast::ExprBooleanLiteral { node_index: AtomicNodeIndex::default(), range: self.range(), value })
+    }
+
+    fn assign(&mut self, target: Expr, value: Expr) -> Stmt {
+        Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range: self.range(), targets: vec![target], value: Box::new(value) })
+    }
+
+    /// `for _ in range(1): body`, a loop whose `break` and `continue` leave `body`.
+    fn one_pass(&mut self, body: Suite) -> Stmt {
+        let call_range = self.range();
         let once = ExprCall {
             node_index: AtomicNodeIndex::default(),
             range_start: call_range.start(),
-            func: Box::new(Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), id: Name::new("range"), ctx: ExprContext::Load })),
+            func: Box::new(Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: self.range(), id: Name::new("range"), ctx: ExprContext::Load })),
             arguments: Arguments {
                 node_index: AtomicNodeIndex::default(),
                 range: call_range,
-                args: vec![Expr::NumberLiteral(ExprNumberLiteral { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), value: Number::Int(Int::from(1u32)) })].into(),
+                args: vec![Expr::NumberLiteral(ExprNumberLiteral { node_index: AtomicNodeIndex::default(), range: self.range(), value: Number::Int(Int::from(1u32)) })].into(),
                 keywords: Vec::new().into(),
             },
         };
-        let target = Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), id: Name::new(pass), ctx: ExprContext::Store });
-        let one_pass = Stmt::For(StmtFor {
-            node_index: AtomicNodeIndex::default(),
-            range: file.synthetic_range(at),
-            is_async: false,
-            target: Box::new(target),
-            iter: Box::new(Expr::Call(once)),
-            body: for_loop.body.clone(),
-            orelse: Suite::new(),
-        });
-        vec![assign((*for_loop.target).clone(), value, file.synthetic_range(at)), one_pass]
-    }, file);
-    statements.extend(body);
-    Some(statements)
+        let pass = format!("pass{}", self.file.synthetic_count());
+        let target = self.name(&pass, ExprContext::Store);
+        Stmt::For(StmtFor { node_index: AtomicNodeIndex::default(), range: self.range(), is_async: false, target: Box::new(target), iter: Box::new(Expr::Call(once)), body, orelse: Suite::new() })
+    }
+
+    /// `if stop: break`, which carries a stop out of the loop around it.
+    fn break_if_stopped(&mut self) -> Stmt {
+        let flag = self.name(STOP, ExprContext::Load);
+        let leave = Stmt::Break(ruff_python_ast::StmtBreak { node_index: AtomicNodeIndex::default(), range: self.range() });
+        Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(), test: Box::new(flag), body: vec![leave].into(), elif_else_clauses: Vec::new() })
+    }
 }
 
 /// Whether `function` is a generator: its body (not a nested function's, which lifting took out)
@@ -115,25 +184,38 @@ pub fn holds_inlined(function: &StmtFunctionDef) -> bool {
     finder.0
 }
 
-fn assign(target: Expr, value: Expr, range: TextRange) -> Stmt {
-    Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range, targets: vec![target], value: Box::new(value) })
-}
-
-/// Whether a loop body has a `break` of that loop (not of loops inside it).
-fn breaks(body: &[Stmt]) -> bool {
-    body.iter().any(|statement| match statement {
-        Stmt::Break(_) => true,
-        Stmt::If(if_statement) => breaks(&if_statement.body) || if_statement.elif_else_clauses.iter().any(|clause| breaks(&clause.body)),
-        Stmt::Try(try_statement) => {
-            breaks(&try_statement.body) || breaks(&try_statement.orelse) || breaks(&try_statement.finalbody) || try_statement.handlers.iter().any(|ruff_python_ast::ExceptHandler::ExceptHandler(handler)| breaks(&handler.body))
+/// Replaces each `break` of a loop body (not of loops inside it) by what `replacement` makes.
+fn replace_breaks(body: &mut Suite, replacement: &mut dyn FnMut() -> Vec<Stmt>) {
+    let mut replaced = Suite::new();
+    for mut statement in std::mem::take(body) {
+        match &mut statement {
+            Stmt::Break(_) => {
+                replaced.extend(replacement());
+                continue;
+            }
+            Stmt::If(if_statement) => {
+                replace_breaks(&mut if_statement.body, replacement);
+                for clause in &mut if_statement.elif_else_clauses {
+                    replace_breaks(&mut clause.body, replacement);
+                }
+            }
+            Stmt::Try(try_statement) => {
+                replace_breaks(&mut try_statement.body, replacement);
+                replace_breaks(&mut try_statement.orelse, replacement);
+                for ruff_python_ast::ExceptHandler::ExceptHandler(handler) in &mut try_statement.handlers {
+                    replace_breaks(&mut handler.body, replacement);
+                }
+            }
+            Stmt::With(with) => replace_breaks(&mut with.body, replacement),
+            _ => {}
         }
-        Stmt::With(with) => breaks(&with.body),
-        _ => false,
-    })
+        replaced.push(statement);
+    }
+    *body = replaced;
 }
 
-/// Whether every `yield` of `body` is a statement of its own, and `body` has no `return`,
-/// `global` or `nonlocal`.
+/// Whether every `yield` of `body` is a statement of its own, and `body` has no `return` of a
+/// value, `global` or `nonlocal`.
 fn yields_only_as_statements(body: &[Stmt]) -> bool {
     struct Checker {
         statements: usize,
@@ -143,7 +225,7 @@ fn yields_only_as_statements(body: &[Stmt]) -> bool {
     impl<'a> Visitor<'a> for Checker {
         fn visit_stmt(&mut self, statement: &'a Stmt) {
             match statement {
-                Stmt::Return(_) | Stmt::Global(_) | Stmt::Nonlocal(_) => self.refused = true,
+                Stmt::Return(ruff_python_ast::StmtReturn { value: Some(_), .. }) | Stmt::Global(_) | Stmt::Nonlocal(_) => self.refused = true,
                 Stmt::Expr(expression) if matches!(&*expression.value, Expr::Yield(_)) => self.statements += 1,
                 _ => {}
             }
@@ -161,45 +243,71 @@ fn yields_only_as_statements(body: &[Stmt]) -> bool {
     !checker.refused && checker.statements == checker.all
 }
 
-/// Replaces each `yield value` statement of `body` (at any depth) by what `replacement` makes of
-/// its value.
-fn replace_yields(body: &mut Suite, replacement: &mut dyn FnMut(Option<Expr>, &mut SourceFile) -> Vec<Stmt>, file: &mut SourceFile) {
+/// What stands where the generator hands over control: a `yield` (with its value) or a `return`.
+enum Yielded {
+    Value(Option<Expr>),
+    Return,
+}
+
+/// Replaces each `yield value` and `return` statement of `body` (at any depth) by what
+/// `replacement` makes of it, and puts `if stop: break` after each loop holding one; whether
+/// `body` held one.
+fn replace_yields(body: &mut Suite, replacement: &mut dyn FnMut(Yielded, &mut Maker<'_, '_>) -> Vec<Stmt>, maker: &mut Maker<'_, '_>) -> bool {
     let mut replaced = Suite::new();
+    let mut held = false;
     for mut statement in std::mem::take(body) {
-        match &mut statement {
+        let inner = match &mut statement {
             Stmt::Expr(expression) if matches!(&*expression.value, Expr::Yield(_)) => {
                 let Expr::Yield(yielded) = &mut *expression.value else { unreachable!("matched a yield") };
-                replaced.extend(replacement(yielded.value.take().map(|value| *value), file));
+                replaced.extend(replacement(Yielded::Value(yielded.value.take().map(|value| *value)), maker));
+                held = true;
+                continue;
+            }
+            Stmt::Return(_) => {
+                replaced.extend(replacement(Yielded::Return, maker));
+                held = true;
                 continue;
             }
             Stmt::For(for_loop) => {
-                replace_yields(&mut for_loop.body, replacement, file);
-                replace_yields(&mut for_loop.orelse, replacement, file);
+                let inside = replace_yields(&mut for_loop.body, replacement, maker) | replace_yields(&mut for_loop.orelse, replacement, maker);
+                replaced.push(statement);
+                if inside {
+                    replaced.push(maker.break_if_stopped());
+                }
+                held |= inside;
+                continue;
             }
             Stmt::While(while_loop) => {
-                replace_yields(&mut while_loop.body, replacement, file);
-                replace_yields(&mut while_loop.orelse, replacement, file);
+                let inside = replace_yields(&mut while_loop.body, replacement, maker) | replace_yields(&mut while_loop.orelse, replacement, maker);
+                replaced.push(statement);
+                if inside {
+                    replaced.push(maker.break_if_stopped());
+                }
+                held |= inside;
+                continue;
             }
             Stmt::If(if_statement) => {
-                replace_yields(&mut if_statement.body, replacement, file);
+                let mut inside = replace_yields(&mut if_statement.body, replacement, maker);
                 for clause in &mut if_statement.elif_else_clauses {
-                    replace_yields(&mut clause.body, replacement, file);
+                    inside |= replace_yields(&mut clause.body, replacement, maker);
                 }
+                inside
             }
             Stmt::Try(try_statement) => {
-                replace_yields(&mut try_statement.body, replacement, file);
-                replace_yields(&mut try_statement.orelse, replacement, file);
-                replace_yields(&mut try_statement.finalbody, replacement, file);
+                let mut inside = replace_yields(&mut try_statement.body, replacement, maker) | replace_yields(&mut try_statement.orelse, replacement, maker) | replace_yields(&mut try_statement.finalbody, replacement, maker);
                 for ruff_python_ast::ExceptHandler::ExceptHandler(handler) in &mut try_statement.handlers {
-                    replace_yields(&mut handler.body, replacement, file);
+                    inside |= replace_yields(&mut handler.body, replacement, maker);
                 }
+                inside
             }
-            Stmt::With(with) => replace_yields(&mut with.body, replacement, file),
-            _ => {}
-        }
+            Stmt::With(with) => replace_yields(&mut with.body, replacement, maker),
+            _ => false,
+        };
+        held |= inner;
         replaced.push(statement);
     }
     *body = replaced;
+    held
 }
 
 /// The names `body` assigns.

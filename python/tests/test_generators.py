@@ -2,8 +2,9 @@
 that runs the compiled body lazily, as Numba's do. Each case collects what the generator yields
 under CPython and under rumba (the same values, types, dtypes and shapes, and the same exception
 at the same point), and checks that generators dropped unfinished, or never started, are closed
-without leaking. Loops over generators inside compiled code (the generator inlined into the loop)
-are compared with CPython running the same functions."""
+without leaking. Loops over generators inside compiled code (the generator inlined into the loop,
+`break`, `continue`, `else` and the generator's `return` included) are compared with CPython
+running the same functions."""
 
 import itertools
 
@@ -254,6 +255,39 @@ def collects_a_generator(n):
     return len(values), values[-1], len(arrays), arrays[-1][0] if n > 0 else 0.0
 
 
+def consumes_whole_generators(n):
+    return sum(evens_then_marker(n)), min(evens_then_marker(n)), max(counts(n + 1)), sorted(evens_then_marker(n))[0]
+
+
+def stops_early(n):
+    i = 0
+    while True:
+        if i >= n:
+            return
+        yield i
+        i += 1
+
+
+def breaks_out_of_generators(n):
+    total = 0
+    for v in pair_products([1, 2, 3], [10, 20]):
+        if v == 40:
+            break
+        total += v
+    else:
+        total = -1
+    for v in stops_early(n):
+        for w in counts(v):
+            if w > 2:
+                break
+            total += w * 100
+        if v > 4:
+            break
+    else:
+        total += 7
+    return total
+
+
 def unpacks_what_it_yields(n):
     total = 0.0
     for i, text, half in tuples_and_strings(n):
@@ -269,16 +303,18 @@ def unpacks_what_it_yields(n):
     (collects_a_generator, 4),
     (collects_a_generator, 0),
     (unpacks_what_it_yields, 3),
+    (consumes_whole_generators, 5),
+    (consumes_whole_generators, 0),
+    (breaks_out_of_generators, 3),
+    (breaks_out_of_generators, 8),
 ])
 def test_loops_over_generators_in_compiled_code_match_cpython(function, n):
     assert njit(function)(n) == function(n)
 
 
-def breaks_out_of_a_generator(n):
-    for i in counts(n):
-        if i > 2:
-            break
-    return n
+def keeps_a_generator(n):
+    numbers = counts(n)
+    return next(numbers)
 
 
 def returns_a_value(n):
@@ -292,7 +328,7 @@ def yields_two_types(n):
 
 
 @pytest.mark.parametrize("function, error, message", [
-    (breaks_out_of_a_generator, errors.UnsupportedError, r"'counts' is a generator: compiled code runs one only as the iterable of a `for` loop without `break`"),
+    (keeps_a_generator, errors.UnsupportedError, r"'counts' is a generator: compiled code runs one as the iterable of a `for` loop"),
     (returns_a_value, errors.UnsupportedError, r"a generator returns no value in compiled code"),
     (yields_two_types, errors.TypingError, r"this yields .* but another yield gives int64"),
 ])
