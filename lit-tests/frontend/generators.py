@@ -20,12 +20,15 @@ def pairs(n):
 
 
 # A loop over a generator in compiled code runs the generator's body in the loop's function
-# (inline_generators.rs): no coroutine, each yield followed by the loop's body in a one-pass loop.
+# (inline_generators.rs): no coroutine, each yield followed by the loop's body in a one-pass loop
+# (`scf.for`); the one-pass loop around the whole generator and the generator's own loop, which a
+# stop flag may leave early, are `scf.while` loops.
 # RUN: %rumba emit %s --signature "(int64)" --function consumes --stage py | %FileCheck %s --check-prefix=INLINED
 # INLINED-LABEL: func.func @consumes__si64(%arg0: si64) -> (i32, f64)
 # INLINED-NOT: rumba_generator
 # INLINED-NOT: call @pairs
-# INLINED: scf.for
+# INLINED: scf.while
+# INLINED: scf.while
 # INLINED: py.truediv
 # INLINED: scf.for
 # INLINED: py.add %{{.*}}, %{{.*}} : f64
