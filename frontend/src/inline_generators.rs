@@ -44,7 +44,10 @@ pub fn inlined(for_loop: &StmtFor, generator: &StmtFunctionDef, file: &mut Sourc
     let prefix = format!("{INLINED_PREFIX}{}_", file.synthetic_count());
     let mut locals: HashSet<String> = parameters.iter().cloned().collect();
     Stores(&mut locals).visit_body(&generator.body);
-    let mut maker = Maker { file, at: for_loop.range, prefix: &prefix };
+    // Without a `break` in the loop's body or a `return` in the generator nothing stops it early:
+    // no flag, and the generator's loops stay loops that run to their end.
+    let stops = breaks(&for_loop.body) || returns(&generator.body);
+    let mut maker = Maker { file, at: for_loop.range, prefix: &prefix, stops };
     let mut statements: Vec<Stmt> = parameters
         .iter()
         .zip(call.arguments.args.iter())
@@ -53,17 +56,19 @@ pub fn inlined(for_loop: &StmtFor, generator: &StmtFunctionDef, file: &mut Sourc
             maker.assign(target, argument.clone())
         })
         .collect();
-    let stopped = maker.boolean(false);
-    let stop = maker.name(STOP, ExprContext::Store);
-    statements.push(maker.assign(stop, stopped));
-    let broke = !for_loop.orelse.is_empty();
+    if stops {
+        let stopped = maker.boolean(false);
+        let stop = maker.name(STOP, ExprContext::Store);
+        statements.push(maker.assign(stop, stopped));
+    }
+    let broke = stops && !for_loop.orelse.is_empty();
     if broke {
         let unbroken = maker.boolean(false);
         let flag = maker.name(BROKE, ExprContext::Store);
         statements.push(maker.assign(flag, unbroken));
     }
     let mut consumer = for_loop.body.clone();
-    replace_breaks(&mut consumer, &mut || maker_stop(&mut Maker { file: &mut *maker.file, at: maker.at, prefix: maker.prefix }, broke));
+    replace_breaks(&mut consumer, &mut || maker_stop(&mut Maker { file: &mut *maker.file, at: maker.at, prefix: maker.prefix, stops }, broke));
     let mut body = generator.body.clone();
     let renamer = Renamer { prefix: &prefix, locals: &locals };
     for statement in body.iter_mut() {
@@ -74,15 +79,21 @@ pub fn inlined(for_loop: &StmtFor, generator: &StmtFunctionDef, file: &mut Sourc
             let value = value.unwrap_or_else(|| Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range: maker.range() }));
             let item = maker.assign((*for_loop.target).clone(), value);
             let pass = maker.one_pass(consumer.clone());
-            vec![item, pass, maker.break_if_stopped()]
+            [item, pass].into_iter().chain(maker.break_if_stopped()).collect()
         }
         Yielded::Return => maker_stop(maker, false),
     }, &mut maker);
-    statements.push(maker.one_pass(body));
+    if stops {
+        statements.push(maker.one_pass(body));
+    } else {
+        statements.extend(body);
+    }
     if broke {
         let flag = maker.name(BROKE, ExprContext::Load);
         let test = Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: maker.range(), op: UnaryOp::Not, operand: Box::new(flag) });
         statements.push(Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: maker.range(), test: Box::new(test), body: for_loop.orelse.clone(), elif_else_clauses: Vec::new() }));
+    } else {
+        statements.extend(for_loop.orelse.iter().cloned());
     }
     Some(statements)
 }
@@ -109,6 +120,8 @@ struct Maker<'m, 'p> {
     file: &'m mut SourceFile,
     at: TextRange,
     prefix: &'p str,
+    /// Whether anything stops the generator early (a stop flag exists).
+    stops: bool,
 }
 
 impl Maker<'_, '_> {
@@ -147,11 +160,14 @@ impl Maker<'_, '_> {
         Stmt::For(StmtFor { node_index: AtomicNodeIndex::default(), range: self.range(), is_async: false, target: Box::new(target), iter: Box::new(Expr::Call(once)), body, orelse: Suite::new() })
     }
 
-    /// `if stop: break`, which carries a stop out of the loop around it.
-    fn break_if_stopped(&mut self) -> Stmt {
+    /// `if stop: break`, which carries a stop out of the loop around it, where anything stops.
+    fn break_if_stopped(&mut self) -> Option<Stmt> {
+        if !self.stops {
+            return None;
+        }
         let flag = self.name(STOP, ExprContext::Load);
         let leave = Stmt::Break(ruff_python_ast::StmtBreak { node_index: AtomicNodeIndex::default(), range: self.range() });
-        Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(), test: Box::new(flag), body: vec![leave].into(), elif_else_clauses: Vec::new() })
+        Some(Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: self.range(), test: Box::new(flag), body: vec![leave].into(), elif_else_clauses: Vec::new() }))
     }
 }
 
@@ -181,6 +197,31 @@ pub fn holds_inlined(function: &StmtFunctionDef) -> bool {
     }
     let mut finder = Finder(false);
     visitor::walk_body(&mut finder, &function.body);
+    finder.0
+}
+
+/// Whether a loop body has a `break` of that loop (not of loops inside it).
+fn breaks(body: &[Stmt]) -> bool {
+    body.iter().any(|statement| match statement {
+        Stmt::Break(_) => true,
+        Stmt::If(if_statement) => breaks(&if_statement.body) || if_statement.elif_else_clauses.iter().any(|clause| breaks(&clause.body)),
+        Stmt::Try(try_statement) => breaks(&try_statement.body) || breaks(&try_statement.orelse) || try_statement.handlers.iter().any(|ruff_python_ast::ExceptHandler::ExceptHandler(handler)| breaks(&handler.body)),
+        Stmt::With(with) => breaks(&with.body),
+        _ => false,
+    })
+}
+
+/// Whether `body` has a `return` (outside nested functions, which lifting took out).
+fn returns(body: &[Stmt]) -> bool {
+    struct Finder(bool);
+    impl<'a> Visitor<'a> for Finder {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            self.0 |= matches!(statement, Stmt::Return(_));
+            visitor::walk_stmt(self, statement);
+        }
+    }
+    let mut finder = Finder(false);
+    visitor::walk_body(&mut finder, body);
     finder.0
 }
 
@@ -272,7 +313,7 @@ fn replace_yields(body: &mut Suite, replacement: &mut dyn FnMut(Yielded, &mut Ma
                 let inside = replace_yields(&mut for_loop.body, replacement, maker) | replace_yields(&mut for_loop.orelse, replacement, maker);
                 replaced.push(statement);
                 if inside {
-                    replaced.push(maker.break_if_stopped());
+                    replaced.extend(maker.break_if_stopped());
                 }
                 held |= inside;
                 continue;
@@ -281,7 +322,7 @@ fn replace_yields(body: &mut Suite, replacement: &mut dyn FnMut(Yielded, &mut Ma
                 let inside = replace_yields(&mut while_loop.body, replacement, maker) | replace_yields(&mut while_loop.orelse, replacement, maker);
                 replaced.push(statement);
                 if inside {
-                    replaced.push(maker.break_if_stopped());
+                    replaced.extend(maker.break_if_stopped());
                 }
                 held |= inside;
                 continue;

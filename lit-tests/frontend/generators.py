@@ -21,14 +21,15 @@ def pairs(n):
 
 # A loop over a generator in compiled code runs the generator's body in the loop's function
 # (inline_generators.rs): no coroutine, each yield followed by the loop's body in a one-pass loop
-# (`scf.for`); the one-pass loop around the whole generator and the generator's own loop, which a
-# stop flag may leave early, are `scf.while` loops.
+# (`scf.for`), the generator's own loop a `scf.for` still. A `break` in the loop's body sets a stop
+# flag that leaves the one-pass loop, the generator's loops and a one-pass loop around the whole
+# generator, which then are `scf.while` loops.
 # RUN: %rumba emit %s --signature "(int64)" --function consumes --stage py | %FileCheck %s --check-prefix=INLINED
+# RUN: %rumba emit %s --signature "(int64)" --function stops --stage py | %FileCheck %s --check-prefix=STOPS
 # INLINED-LABEL: func.func @consumes__si64(%arg0: si64) -> (i32, f64)
 # INLINED-NOT: rumba_generator
 # INLINED-NOT: call @pairs
-# INLINED: scf.while
-# INLINED: scf.while
+# INLINED: scf.for
 # INLINED: py.truediv
 # INLINED: scf.for
 # INLINED: py.add %{{.*}}, %{{.*}} : f64
@@ -36,4 +37,19 @@ def consumes(n):
     total = 0.0
     for i, half in pairs(n):
         total += i + half
+    return total
+
+
+# STOPS-LABEL: func.func @stops__si64(
+# STOPS: scf.while
+# STOPS: scf.while
+# STOPS: py.truediv
+# STOPS: scf.while
+# STOPS: py.add %{{.*}}, %{{.*}} : f64
+def stops(n):
+    total = 0.0
+    for i, half in pairs(n):
+        if half > 2.0:
+            break
+        total += i
     return total
