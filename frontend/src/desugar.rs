@@ -20,7 +20,7 @@
 //! or `reversed` is walked by index, and `len(range(...))` and `x in range(...)` are the
 //! prelude's `_range_length` and `_range_contains` of its bounds; a variable bound only to ranges
 //! keeps their bounds instead ([`bind_range_variables`]), and one bound only to `iter(x)` its
-//! sequence and position ([`bind_iterator_variables`]). `getattr(x, "name")` is `x.name`. A loop
+//! sequence and position ([`bind_iterator_variables`]). `getattr(x, "name")` is `x.name` (`hasattr` is decided when typing). A loop
 //! over one of the module's generators runs the generator's body (`inline_generators.rs`), and
 //! `sum`/`min`/`max`/`sorted` of a generator are of the list of its items.
 //!
@@ -139,7 +139,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
     for mut statement in std::mem::take(body) {
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
-        NamedAttributes { builtins: known.builtins }.visit_stmt(&mut statement);
+        NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
@@ -1094,22 +1094,31 @@ impl Transformer for ConsumedGenerators<'_> {
     }
 }
 
-/// `getattr(x, "name")`, an attribute named by a string literal, as Numba takes it: `x.name`.
+/// `getattr(x, "name")` and `hasattr(x, "name")`, an attribute named by a string literal, as
+/// Numba takes them: `x.name`, and `__rumba_hasattr(x.name)`, which typing decides by whether
+/// `x.name` types (the attribute gets a range of its own: it is typed apart from the call).
 struct NamedAttributes<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
     builtins: &'f dyn Fn(&str) -> bool,
 }
+
+/// The callee `hasattr(x, "name")` becomes.
+pub const HASATTR_MARKER: &str = "__rumba_hasattr";
 
 impl Transformer for NamedAttributes<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         transformer::walk_expr(self, expr);
         let Expr::Call(call) = expr else { return };
-        let is_getattr = matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "getattr" && (self.builtins)("getattr"));
         let ([value, Expr::StringLiteral(name)], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else { return };
-        if !is_getattr {
-            return;
-        }
         let attr = Identifier { id: Name::new(name.value.to_str()), range: name.range, node_index: AtomicNodeIndex::default() };
-        *expr = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: call.range(), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
+        if is_builtin_call(call, "getattr", self.builtins) {
+            *expr = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: call.range(), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
+        } else if is_builtin_call(call, "hasattr", self.builtins) {
+            let at = call.range();
+            let mut rewriter = self.rewriter.borrow_mut();
+            let attribute = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
+            *expr = rewriter.call(HASATTR_MARKER, vec![attribute], at);
+        }
     }
 }
 

@@ -1294,7 +1294,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 };
                 Some(identical == (*op == CmpOp::Is))
             }
-            Expr::Call(call) => self.isinstance_truth(call)?,
+            Expr::Call(call) => self.call_truth(call)?,
             // Decided when the operands before the deciding one are decided too (a run-time
             // operand first must still be evaluated).
             Expr::BoolOp(boolean) => {
@@ -1332,6 +1332,33 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             _ => None,
+        })
+    }
+
+    /// A call whose result is known when compiling: `isinstance` or `hasattr`.
+    pub fn call_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
+        match self.isinstance_truth(call)? {
+            Some(truth) => Ok(Some(truth)),
+            None => self.hasattr_truth(call),
+        }
+    }
+
+    /// `hasattr(x, "name")` (`__rumba_hasattr(x.name)` by now): whether `x.name` types. An error
+    /// typing `x` itself (other than a module) is the call's error.
+    fn hasattr_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
+        let (Expr::Name(function), [Expr::Attribute(attribute)]) = (&*call.func, &call.arguments.args[..]) else { return Ok(None) };
+        if function.id.as_str() != crate::desugar::HASATTR_MARKER {
+            return Ok(None);
+        }
+        let module_name = matches!(&*attribute.value, Expr::Name(name) if !self.assigned.contains(name.id.as_str()) && matches!(self.module.global(name.id.as_str()), Some(Global::Module(_))));
+        if !module_name && self.expr_type(&attribute.value)? == Type::Unknown {
+            return Ok(None);
+        }
+        let attribute = &call.arguments.args[0];
+        Ok(match self.expr_type(attribute) {
+            Ok(Type::Unknown) => None,
+            Ok(_) => Some(true),
+            Err(_) => Some(false),
         })
     }
 
@@ -1784,6 +1811,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == crate::desugar::TRY_MARKER) {
             // The test of an `if` made from a `try`, which emission does not evaluate.
             return Ok(Type::Scalar(Scalar::Bool));
+        }
+        if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == crate::desugar::HASATTR_MARKER) {
+            return Ok(match self.hasattr_truth(call)? {
+                Some(_) => Type::Scalar(Scalar::Bool),
+                None => Type::Unknown,
+            });
         }
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));

@@ -4,7 +4,8 @@ frontend/src/prelude/numpy.py) and `assert`, each compared with CPython running 
 modulus too), `round` (with and without digits), and `math`'s integer functions (`_math_name`):
 `gcd`, `lcm`, `factorial`, `comb`, `perm`, `isqrt`, `isclose`; and the `operator` module's functions
 (`_operator_name`), under any name. Also `dict(pairs)` and `dict(zip(k, v))`, `zip()`, `bool` of
-containers and strings, and tuples holding strings compared; `getattr` with a literal name;
+containers and strings, and tuples holding strings compared; `getattr` and `hasattr` with a literal
+name;
 `iter`/`next` on variables bound to `iter(x)`."""
 
 import math
@@ -396,3 +397,19 @@ def reads_an_unknown_attribute(values):
 def test_getattr_of_an_attribute_the_type_lacks_is_a_located_error():
     with pytest.raises(errors.UnsupportedError, match=r"test_builtins.py:\d+:\d+: error: array attribute 'nope'"):
         njit(reads_an_unknown_attribute)(np.ones(3))
+
+
+def asks_for_attributes(values, x):
+    total = 0
+    if hasattr(values, "shape"):
+        total += values.shape[0]
+    if hasattr(x, "shape"):
+        total += x.shape[0]
+    else:
+        total += 100
+    return total, hasattr(x, "real"), hasattr(values, "nope"), hasattr(np, "pi"), hasattr(np, "no_such_name")
+
+
+@pytest.mark.parametrize("x", [2.5, 3, np.ones(2)])
+def test_hasattr_with_a_literal_name_is_decided_by_the_type(x):
+    assert njit(asks_for_attributes)(np.ones(3), x) == asks_for_attributes(np.ones(3), x)

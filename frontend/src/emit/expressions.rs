@@ -762,7 +762,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn emit_call(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, call);
-        if let Some(truth) = self.walker().isinstance_truth(call)? {
+        if let Some(truth) = self.walker().call_truth(call)? {
             return Ok(self.constant_value(Constant::Bool(truth), &loc));
         }
         let bindings = &self.bindings;
