@@ -207,7 +207,7 @@ impl CompiledFunction {
     }
 
     /// The generator a call of a generator function makes: nothing runs before its first `next`.
-    pub fn generator(&self, arguments: &[Argument]) -> Result<generators::Generator, CallError> {
+    pub fn generator(&self, arguments: &[Argument]) -> Result<generators::Generator<CallError>, CallError> {
         let yield_type = self.yields.clone().unwrap_or(Type::None);
         self.inner.generator(arguments, yield_type)
     }

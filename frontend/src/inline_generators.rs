@@ -15,7 +15,7 @@
 //! generator that loops over itself. The generator's variables get a prefix of this loop's own;
 //! its statements keep their source ranges, so errors point into the generator.
 
-use crate::{desugar::PRELUDE_MODULE, diagnostics::SourceFile};
+use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
@@ -371,7 +371,7 @@ impl<'a> Visitor<'a> for Stores<'_> {
     }
 }
 
-/// Gives the generator's variables the loop's prefix; the module's names (and the prelude's) stay.
+/// Gives the generator's variables the loop's prefix; the names it does not assign stay.
 struct Renamer<'r> {
     prefix: &'r str,
     locals: &'r HashSet<String>,
@@ -380,7 +380,7 @@ struct Renamer<'r> {
 impl Transformer for Renamer<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         match expr {
-            Expr::Name(name) if self.locals.contains(name.id.as_str()) && name.id.as_str() != PRELUDE_MODULE => {
+            Expr::Name(name) if self.locals.contains(name.id.as_str()) => {
                 name.id = Name::new(format!("{}{}", self.prefix, name.id));
             }
             _ => transformer::walk_expr(self, expr),

@@ -661,7 +661,7 @@ impl Function {
 /// thread that made it.
 #[pyclass(unsendable, module = "rumba._rumba")]
 struct Generator {
-    inner: std::cell::RefCell<rumba::generators::Generator>,
+    inner: std::cell::RefCell<rumba::generators::Generator<CallError>>,
     yield_type: Type,
     /// The call's arguments: they stay alive while the generator runs, and yielded arrays may be
     /// views of them.

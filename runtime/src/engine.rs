@@ -189,7 +189,7 @@ impl CompiledFunction {
 
     /// A generator running this function, a generator's body yielding values of `yield_type`
     /// (`generators.rs`): nothing runs before its first `next`.
-    pub fn generator(&self, arguments: &[Argument], yield_type: Type) -> Result<crate::generators::Generator, CallError> {
+    pub fn generator(&self, arguments: &[Argument], yield_type: Type) -> Result<crate::generators::Generator<CallError>, CallError> {
         self.check(arguments.iter().map(Argument::value_type))?;
         let function = self.clone();
         let body_arguments = arguments.to_vec();
@@ -198,7 +198,7 @@ impl CompiledFunction {
             packed.pack(&body_arguments).map_err(CallError::Arguments)?;
             function.invoke(&mut packed, &body_arguments).map(drop)
         };
-        crate::generators::Generator::new(run, yield_type, arguments.to_vec())
+        crate::generators::Generator::new(run, yield_type, arguments.to_vec()).map_err(CallError::Arguments)
     }
 
     /// Calls a function that takes scalars only, without the general arguments' bookkeeping: the

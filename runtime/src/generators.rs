@@ -9,10 +9,7 @@
 //! closed as Python closes one: resumed with the close flag, its `yield` raises `GeneratorExit`,
 //! whose way out of the compiled function frees what it holds.
 
-use crate::{
-    abi::{Argument, Value},
-    engine::CallError,
-};
+use crate::abi::{Argument, Value};
 use corosensei::{stack::DefaultStack, Coroutine, CoroutineResult, Yielder};
 use rumba_frontend::Type;
 use std::cell::{Cell, RefCell};
@@ -31,11 +28,10 @@ thread_local! {
     static WORDS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
-type Body = Coroutine<bool, (), Result<(), CallError>, DefaultStack>;
-
-/// A running generator; not `Send`: it resumes on the thread that made it.
-pub struct Generator {
-    body: Body,
+/// A running generator whose body fails with errors `E`; not `Send`: it resumes on the thread
+/// that made it.
+pub struct Generator<E> {
+    body: Coroutine<bool, (), Result<(), E>, DefaultStack>,
     yield_type: Type,
     /// The call's arguments, which yielded arrays may be views of.
     arguments: Vec<Argument>,
@@ -43,20 +39,23 @@ pub struct Generator {
     made: Vec<crate::arena::Owned>,
 }
 
-impl Generator {
-    /// A generator that runs `run` (the compiled call) when first resumed.
-    pub(crate) fn new(run: impl FnOnce() -> Result<(), CallError> + 'static, yield_type: Type, arguments: Vec<Argument>) -> Result<Self, CallError> {
-        let stack = DefaultStack::new(STACK_BYTES).map_err(|error| CallError::Arguments(format!("could not allocate a generator's stack: {error}")))?;
+impl<E: 'static> Generator<E> {
+    /// A generator that runs `run` (the compiled call) when first resumed; the error says why the
+    /// generator's stack could not be had.
+    pub(crate) fn new(run: impl FnOnce() -> Result<(), E> + 'static, yield_type: Type, arguments: Vec<Argument>) -> Result<Self, String> {
+        let stack = DefaultStack::new(STACK_BYTES).map_err(|error| format!("could not allocate a generator's stack: {error}"))?;
         let body = Coroutine::with_stack(stack, move |yielder: &Yielder<bool, ()>, _close: bool| {
             YIELDER.set(yielder);
             run()
         });
         Ok(Self { body, yield_type, arguments, made: Vec::new() })
     }
+}
 
+impl<E> Generator<E> {
     /// Runs the generator to its next `yield`: the value yielded, or None once it has returned
     /// (and on every call after that); an exception the body raised is the error.
-    pub fn next(&mut self) -> Result<Option<Value>, CallError> {
+    pub fn next(&mut self) -> Result<Option<Value>, E> {
         if self.body.done() {
             return Ok(None);
         }
@@ -71,7 +70,7 @@ impl Generator {
         }
     }
 
-    fn resume(&mut self, close: bool) -> CoroutineResult<(), Result<(), CallError>> {
+    fn resume(&mut self, close: bool) -> CoroutineResult<(), Result<(), E>> {
         let _outermost = crate::memory::OutermostCall::enter(|memory| crate::abi::push_argument_memory(&self.arguments, memory));
         let mark = crate::arena::mark();
         WORDS.with(|words| words.borrow_mut().clear());
@@ -81,7 +80,7 @@ impl Generator {
     }
 }
 
-impl Drop for Generator {
+impl<E> Drop for Generator<E> {
     fn drop(&mut self) {
         for _ in 0..CLOSE_ATTEMPTS {
             if !self.body.started() || self.body.done() {
