@@ -223,9 +223,11 @@ impl<'m> Specialisations<'m> {
     fn settle(&mut self, function: &'m StmtFunctionDef, index: usize, arguments: &[Type]) -> Result<(), Diagnostic> {
         let module = self.module;
         let name = function.name.as_str();
+        let generator = crate::inline_generators::is_generator(function);
         for _ in 0..MAX_INFERENCE_ROUNDS {
             let before = (self.functions[index].locals.clone(), self.functions[index].return_type.clone());
             let mut walker = TypeWalker::new(self, function, index);
+            walker.generator = generator;
             for (parameter, argument) in function.parameters.iter_non_variadic_params().zip(arguments) {
                 // A parameter the body gives other values has their joined type from the start (an
                 // array of another layout makes it A), except one replaced under `if name is None:`.
@@ -252,7 +254,7 @@ impl<'m> Specialisations<'m> {
                 returned if falls_off_end => unify(&returned, &Type::None).unwrap_or(returned),
                 other => other,
             };
-            let yields = crate::inline_generators::is_generator(function).then(|| match walker.yield_type {
+            let yields = generator.then(|| match walker.yield_type {
                 Type::Unknown => Type::None,
                 yielded => yielded,
             });
@@ -799,7 +801,8 @@ pub struct TypeWalker<'s, 'm> {
     pub(crate) assigned: HashSet<String>,
     return_type: Type,
     saw_return: bool,
-    /// Whether the function is a generator, and the joined type of the values its `yield`s give so far.
+    /// While inferring: whether the function is a generator, and the joined type of the values its
+    /// `yield`s give so far.
     generator: bool,
     yield_type: Type,
     loop_depth: usize,
@@ -821,14 +824,14 @@ pub struct TypeWalker<'s, 'm> {
 pub struct SettledTypes {
     assigned: HashSet<String>,
     expressions: HashMap<ruff_text_size::TextRange, Type>,
-    /// Whether a loop was unrolled (`unroll.rs`) or a generator inlined (`inline_generators.rs`):
-    /// their copies share source ranges, so types are not remembered by range.
-    unrolled: bool,
+    /// Whether statements of the function share source ranges (a loop unrolled, `unroll.rs`, or a
+    /// generator inlined, `inline_generators.rs`): types are then not remembered by range.
+    shares_ranges: bool,
 }
 
 impl SettledTypes {
     pub fn new(function: &StmtFunctionDef) -> Self {
-        Self { assigned: assigned_in(function), expressions: HashMap::new(), unrolled: crate::inline_generators::holds_inlined(function) }
+        Self { assigned: assigned_in(function), expressions: HashMap::new(), shares_ranges: crate::inline_generators::holds_inlined(function) }
     }
 }
 
@@ -891,7 +894,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             parameters: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect(),
             return_type,
             saw_return: false,
-            generator: crate::inline_generators::is_generator(function),
+            generator: false,
             yield_type,
             loop_depth: 0,
             settled,
@@ -1445,7 +1448,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             self.assigned.extend(names.iter().cloned());
             if let Some(settled) = self.settled.as_deref_mut() {
                 settled.assigned.extend(names);
-                settled.unrolled = true;
+                settled.shares_ranges = true;
                 settled.expressions.clear();
             }
             return Ok(Cow::Owned(self.pruned_block(&unrolled)?.into_owned()));
@@ -1521,12 +1524,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an expression with an optional number kept as one: what assignments, returns,
     /// `is None`, tuples, conditions and calls of the module's functions take.
     pub fn expr_type_optional(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
-        let remembered = self.settled.as_deref_mut().filter(|settled| !settled.unrolled);
+        let remembered = self.settled.as_deref_mut().filter(|settled| !settled.shares_ranges);
         if let Some(known) = remembered.as_ref().and_then(|settled| settled.expressions.get(&expr.range())) {
             return Ok(known.clone());
         }
         let found = self.infer_expr_type(expr)?;
-        if let Some(settled) = self.settled.as_deref_mut().filter(|settled| !settled.unrolled) {
+        if let Some(settled) = self.settled.as_deref_mut().filter(|settled| !settled.shares_ranges) {
             settled.expressions.insert(expr.range(), found.clone());
         }
         Ok(found)
