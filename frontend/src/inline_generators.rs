@@ -99,9 +99,10 @@ pub fn inlined(for_loop: &StmtFor, generator: &StmtFunctionDef, file: &mut Sourc
 }
 
 /// The flag that stops the generator (the loop broke, or the generator returned), and the one
-/// that says the loop broke (for its `else`).
-const STOP: &str = "stop";
-const BROKE: &str = "broke";
+/// that says the loop broke (for its `else`): after the prefix, with a dot, which no name of the
+/// generator has.
+const STOP: &str = ".stop";
+const BROKE: &str = ".broke";
 
 /// `stop = True` (and `broke = True` where the loop broke and has an `else`), then `break`.
 fn maker_stop(maker: &mut Maker<'_, '_>, broke: bool) -> Vec<Stmt> {
@@ -155,7 +156,7 @@ impl Maker<'_, '_> {
                 keywords: Vec::new().into(),
             },
         };
-        let pass = format!("pass{}", self.file.synthetic_count());
+        let pass = format!(".pass{}", self.file.synthetic_count());
         let target = self.name(&pass, ExprContext::Store);
         Stmt::For(StmtFor { node_index: AtomicNodeIndex::default(), range: self.range(), is_async: false, target: Box::new(target), iter: Box::new(Expr::Call(once)), body, orelse: Suite::new() })
     }

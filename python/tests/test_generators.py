@@ -288,6 +288,15 @@ def breaks_out_of_generators(n):
     return total
 
 
+def breaks_out_of_a_range_of_floats(n):
+    total = 0.0
+    for value in float_range(0.5, n, 0.25):
+        if value > 2.0:
+            break
+        total += value
+    return total
+
+
 def unpacks_what_it_yields(n):
     total = 0.0
     for i, text, half in tuples_and_strings(n):
@@ -307,6 +316,8 @@ def unpacks_what_it_yields(n):
     (consumes_whole_generators, 0),
     (breaks_out_of_generators, 3),
     (breaks_out_of_generators, 8),
+    (breaks_out_of_a_range_of_floats, 3),
+    (breaks_out_of_a_range_of_floats, 1),
 ])
 def test_loops_over_generators_in_compiled_code_match_cpython(function, n):
     assert njit(function)(n) == function(n)
