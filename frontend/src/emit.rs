@@ -246,6 +246,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     next_block: usize,
     state_slot: String,
     status_slot: String,
+    /// The code of the exception each enclosing `except` caught (innermost last), which a bare
+    /// `raise` in its handler raises again.
+    caught_codes: Vec<String>,
     return_slots: Vec<(String, Scalar)>,
     /// Where a function returns arrays from inside a loop or branch: for each array in its result,
     /// the variable (named so that no Python name can be it) that carries the array returned out to
@@ -469,6 +472,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             next_block: 0,
             state_slot: String::new(),
             status_slot: String::new(),
+            caught_codes: Vec::new(),
             return_slots: Vec::new(),
             return_arrays: Vec::new(),
             statement_may_have_raised: false,

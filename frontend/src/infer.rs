@@ -11,7 +11,7 @@ use crate::{
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
-    CmpOp, Expr, ExprAttribute, ExprBooleanLiteral, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, StmtGlobal, StmtNonlocal, UnaryOp,
+    CmpOp, Expr, ExprAttribute, ExprBooleanLiteral, ExprCall, ExprSubscript, Operator, Stmt, StmtFunctionDef, StmtGlobal, StmtNonlocal, StmtRaise, UnaryOp,
 };
 use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
@@ -1201,6 +1201,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                 }
             }
+            Stmt::Raise(StmtRaise { exc: None, cause: None, .. }) => {}
             Stmt::Raise(raise) => {
                 let (_, arguments) = exception_of(module, raise)?;
                 crate::text::message_pieces(self, arguments)?;
@@ -2495,7 +2496,7 @@ pub fn range_arguments<'e>(module: &SourceModule, iter: &'e Expr) -> Result<Rang
 /// The exception class a `raise` names and the arguments it constructs it with.
 pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtRaise) -> Result<(String, &'r [Expr]), Diagnostic> {
     let Some(exc) = &raise.exc else {
-        return Err(module.unsupported(raise, "a bare 'raise' is not supported"));
+        return Err(module.unsupported(raise, "'raise from' needs an exception"));
     };
     if let Some(cause) = &raise.cause {
         return Err(module.unsupported(&**cause, "'raise ... from ...' is not supported"));

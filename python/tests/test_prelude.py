@@ -338,6 +338,11 @@ def bincount(x):
 
 
 @njit
+def searchsorted_right(a, v):
+    return np.searchsorted(a, v, side="right")
+
+
+@njit
 def interp(x, xp, fp):
     return np.interp(x, xp, fp)
 
@@ -373,6 +378,27 @@ def test_interp_matches_numpy():
     xs = np.linspace(-1.0, 5.0, 25).astype(np.float32)
     assert_same(interp(xs, xi, fi), np.interp(xs, xi, fi))
     assert_same(interp(x, xp, np.array([1.0, np.inf, np.inf, -2.0, 0.5])), np.interp(x, xp, np.array([1.0, np.inf, np.inf, -2.0, 0.5])))
+
+
+def test_interp_and_searchsorted_on_unsorted_points_match_numpy():
+    # NumPy searches from the last result (a guess around it for interp), which decides its results
+    # where the points are not sorted; Numba follows it, and so does rumba.
+    rng = np.random.default_rng(7)
+    for n in [1, 3, 5, 12, 40]:
+        points = rng.permutation(n).astype(np.float64)
+        x = rng.uniform(-1.0, n, 30)
+        assert_same(interp(x, points, points * 2.0 - 1.0), np.interp(x, points, points * 2.0 - 1.0))
+        assert_same(interp(np.sort(x), np.sort(points), points), np.interp(np.sort(x), np.sort(points), points))
+        assert_same(searchsorted(points, x), np.searchsorted(points, x))
+        assert_same(searchsorted_right(points, x), np.searchsorted(points, x, side="right"))
+    same = np.array([3.0, 1.0, 2.0, 5.0, 4.0])
+    assert_same(interp(same, same, same), np.interp(same, same, same))
+    assert_same(searchsorted(same, same), np.searchsorted(same, same))
+    for bad in [(np.zeros(0), np.zeros(0)), (np.arange(3.0), np.arange(2.0))]:
+        with pytest.raises(ValueError) as expected:
+            np.interp(x, *bad)
+        with pytest.raises(ValueError, match=str(expected.value)):
+            interp(x, *bad)
 
 
 def test_eye_identity_and_diag_match_numpy():

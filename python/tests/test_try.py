@@ -105,6 +105,47 @@ def test_an_exception_raised_in_the_handler_propagates():
         njit(handler_raises)(-1)
 
 
+def reraises(x):
+    try:
+        if x > 2:
+            raise ValueError(f"too big: {x}")
+        return x
+    except Exception:
+        x = -1
+        raise
+
+
+def reraises_after_catching_another(x):
+    total = 0.0
+    try:
+        total += checked(x)
+    except:  # noqa: E722 - the bare form under test
+        try:
+            raise KeyError("inner")
+        except Exception:
+            total = 5.0
+        raise
+    return total
+
+
+def raises_nothing_active():
+    raise
+
+
+def test_a_bare_raise_raises_what_the_handler_caught():
+    assert njit(reraises)(2) == reraises(2)
+    with pytest.raises(ValueError, match="^too big: 3\n"):
+        njit(reraises)(3)
+    assert njit(reraises_after_catching_another)(1) == reraises_after_catching_another(1)
+    with pytest.raises(ValueError, match="^negative\n"):
+        njit(reraises_after_catching_another)(-1)
+
+
+def test_a_bare_raise_outside_a_handler_is_a_runtime_error():
+    with pytest.raises(RuntimeError, match="^No active exception to reraise\n"):
+        njit(raises_nothing_active)()
+
+
 def catches_a_class(x):
     try:
         return checked(x)

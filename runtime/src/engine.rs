@@ -39,7 +39,7 @@ impl Engine {
     /// JIT-compiles a module in the LLVM dialect at `optimization_level` (0..=3) for the host CPU,
     /// with LLVM's OpenMP runtime loaded for its parallel loops.
     pub fn new(module: &Module, optimization_level: usize) -> Result<Self, String> {
-        let libomp = crate::threads::LIBOMP_PATH;
+        let libomp = crate::threads::libomp_path();
         let libraries = [MlirStringRef { data: libomp.as_ptr(), length: libomp.count_bytes() }];
         let raw = unsafe {
             mlirExecutionEngineCreate(module.as_operation().to_raw_module(), optimization_level as i32, 1, libraries.as_ptr(), false, false)

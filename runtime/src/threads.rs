@@ -4,13 +4,22 @@
 
 use std::sync::OnceLock;
 
-/// LLVM's OpenMP runtime, loaded into every JIT engine so compiled parallel loops find `__kmpc_*`
-/// even where the process loaded it privately (a Python extension is loaded with `RTLD_LOCAL`).
-/// NUL-terminated: MLIR's C API reads library paths as C strings.
-pub const LIBOMP_PATH: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(concat!(env!("LLVM_SYS_221_PREFIX"), "/lib/libomp.so\0").as_bytes()) {
-    Ok(path) => path,
-    Err(_) => panic!("the libomp path has no interior NUL"),
-};
+/// The file of the OpenMP runtime this process linked (the one `omp_get_max_threads` is in), which
+/// every JIT engine loads so that compiled parallel loops find `__kmpc_*` even where the process
+/// loaded it privately (a Python extension is loaded with `RTLD_LOCAL`), and find the same thread
+/// pool wherever the library was installed.
+pub fn libomp_path() -> &'static std::ffi::CStr {
+    static PATH: OnceLock<std::ffi::CString> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let mut found: libc::Dl_info = unsafe { std::mem::zeroed() };
+        let located = unsafe { libc::dladdr(omp_get_max_threads as *const libc::c_void, &mut found) } != 0 && !found.dli_fname.is_null();
+        if located {
+            unsafe { std::ffi::CStr::from_ptr(found.dli_fname) }.to_owned()
+        } else {
+            std::ffi::CString::new(concat!(env!("LLVM_SYS_221_PREFIX"), "/lib/libomp.so")).expect("a path without NUL")
+        }
+    })
+}
 
 unsafe extern "C" {
     fn omp_set_num_threads(count: i32);

@@ -75,8 +75,8 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// `try: body except Exception: handler else: rest` (made an `if` by `desugar.rs`): the body
     /// runs in a region of its own, where a raise only sets the status and the state; a status
-    /// left set is caught (both cleared) and the handler runs, else the rest runs unless the body
-    /// returned or broke out. Each region carries the array variables it assigns.
+    /// left set is caught (both cleared, its code kept for a bare `raise`) and the handler runs,
+    /// else the rest runs unless the body returned or broke out. Each region carries the array variables it assigns.
     pub(super) fn emit_try(&mut self, body: &[Stmt], rest: &[Stmt], handler: &[Stmt], statement: TextRange) -> Result<(), Diagnostic> {
         let always = self.op("arith.constant true");
         let carried = self.carried_arrays(&[body], false, Some(statement));
@@ -87,10 +87,14 @@ impl FunctionEmitter<'_, '_, '_> {
         let raised = self.op(format!("arith.cmpi ne, {status}, {zero} : i32"));
         let carried = self.carried_arrays(&[handler, rest], false, Some(statement));
         let handle = |this: &mut Self| {
+            let caught = this.load(&status_slot, "i32");
             let zero = this.i32_constant(0);
             this.store(&zero, &status_slot, "i32");
             this.set_state(0);
-            this.emit_block(handler)
+            this.caught_codes.push(caught);
+            let handled = this.emit_block(handler);
+            this.caught_codes.pop();
+            handled
         };
         let run_rest = (!rest.is_empty()).then_some(|this: &mut Self| {
             let running = this.running();

@@ -79,8 +79,21 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::None)
     }
 
-    /// `raise E`, `raise E("message")`, `raise E(f"bad {x}")`, `raise E("a", x)`.
+    /// `raise E`, `raise E("message")`, `raise E(f"bad {x}")`, `raise E("a", x)`; a bare `raise`
+    /// raises again what the enclosing `except` caught (its formatted message too, unless the
+    /// handler formatted another meanwhile), and outside one is CPython's RuntimeError.
     pub(super) fn emit_raise_statement(&mut self, raise: &ruff_python_ast::StmtRaise) -> Result<(), Diagnostic> {
+        if raise.exc.is_none() && raise.cause.is_none() {
+            match self.caught_codes.last().cloned() {
+                Some(caught) => {
+                    let status = self.status_slot.clone();
+                    self.store(&caught, &status, "i32");
+                    self.set_state(STATE_EXIT);
+                }
+                None => self.raise("RuntimeError", Some("No active exception to reraise"), raise),
+            }
+            return Ok(());
+        }
         let (exception, arguments) = exception_of(self.module, raise)?;
         let Some(pieces) = message_pieces(&mut self.walker(), arguments)? else {
             self.raise(&exception, None, raise);

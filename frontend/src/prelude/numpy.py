@@ -620,24 +620,41 @@ def _unique_index_inverse_counts(a, return_index=True, return_inverse=True, retu
 
 def searchsorted(a: "1-d", v, side="left"):
     # The first position whose element is not less than `v` (side='left'), or greater than `v`
-    # (side='right'); NaN sorts last. Of an array `v`, an array of its shape.
+    # (side='right'); NaN sorts last. Of an array `v`, an array of its shape, each search narrowed
+    # by the last one's result as NumPy narrows it (which decides its results where `a` is not
+    # sorted).
+    if side != "left" and side != "right":
+        raise ValueError("side must be 'left' or 'right'")
     if isinstance(v, np.ndarray):
         values = v.reshape(-1)
         out = np.empty(values.shape[0], dtype=np.int64)
+        n = a.shape[0]
+        low = 0
+        high = n
         for i in range(values.shape[0]):
-            out[i] = np.searchsorted(a, values[i], side)
+            if i > 0 and np._sorts_before(values[i - 1], values[i], side):
+                high = n
+            else:
+                low = 0
+                high = min(high + 1, n)
+            low = np._bisect(a, values[i], side, low, high)
+            high = low
+            out[i] = low
         return out.reshape(v.shape)
-    if side != "left" and side != "right":
-        raise ValueError("side must be 'left' or 'right'")
-    low = 0
-    high = a.shape[0]
+    return np._bisect(a, v, side, 0, a.shape[0])
+
+
+def _sorts_before(x, y, side):
+    # Whether `x` goes before `y` in a search on `side`: x < y for 'left', x <= y for 'right'.
+    if side == "left":
+        return np._less(x, y)
+    return not np._less(y, x)
+
+
+def _bisect(a, v, side, low, high):
     while low < high:
         middle = (low + high) // 2
-        if side == "left":
-            before = np._less(a[middle], v)
-        else:
-            before = not np._less(v, a[middle])
-        if before:
+        if np._sorts_before(a[middle], v, side):
             low = middle + 1
         else:
             high = middle
@@ -702,25 +719,27 @@ def diag(v, k=0):
 
 def interp(x: "1-d", xp: "1-d", fp: "1-d"):
     # NumPy's compiled interp, in float64: the end values outside [xp[0], xp[-1]], else linear
-    # between xp[j] <= x < xp[j + 1] (the last such j), retried from the right end on NaN.
+    # between xp[j] <= x < xp[j + 1], j found from the last x's as NumPy finds it (which decides
+    # its results where `xp` is not sorted), retried from the right end on NaN.
     points = xp.astype(np.float64)
     values = fp.astype(np.float64)
     n = points.shape[0]
+    if n == 0:
+        raise ValueError("array of sample points is empty")
+    if values.shape[0] != n:
+        raise ValueError("fp and xp are not of the same length.")
     out = np.empty(x.shape[0])
+    j = 0
     for i in range(x.shape[0]):
         value = x[i] * 1.0
-        low = 0
-        high = n
-        while low < high:
-            middle = (low + high) // 2
-            if value < points[middle]:
-                high = middle
-            else:
-                low = middle + 1
-        j = low - 1
+        if n == 1:
+            out[i] = values[0]
+            continue
         if value != value:
             out[i] = value
-        elif j == -1:
+            continue
+        j = np._interp_bin(points, value, j)
+        if j == -1:
             out[i] = values[0]
         elif j >= n - 1:
             out[i] = values[n - 1]
@@ -735,6 +754,45 @@ def interp(x: "1-d", xp: "1-d", fp: "1-d"):
                     result = values[j]
             out[i] = result
     return out
+
+
+def _interp_bin(points, value, guess):
+    # NumPy's binary_search_with_guess: -1 left of the points, n right of them, else the j with
+    # points[j] <= value < points[j + 1], tried first at and around `guess` (the last x's bin).
+    n = points.shape[0]
+    if value > points[n - 1]:
+        return n
+    if value < points[0]:
+        return -1
+    if n <= 4:
+        i = 1
+        while i < n and value >= points[i]:
+            i += 1
+        return i - 1
+    guess = max(min(guess, n - 3), 1)
+    low = 0
+    high = n
+    if value < points[guess]:
+        if value >= points[guess - 1]:
+            return guess - 1
+        high = guess - 1
+        if guess > 8 and value >= points[guess - 8]:
+            low = guess - 8
+    else:
+        if value < points[guess + 1]:
+            return guess
+        if value < points[guess + 2]:
+            return guess + 1
+        low = guess + 2
+        if guess < n - 9 and value < points[guess + 8]:
+            high = guess + 8
+    while low < high:
+        middle = low + (high - low) // 2
+        if value >= points[middle]:
+            low = middle + 1
+        else:
+            high = middle
+    return low - 1
 
 
 def ptp(a):
