@@ -123,7 +123,7 @@ pub fn joined_types(module: &SourceModule, name: &str, arrays: &Expr, type_of: &
         Expr::List(list) => list.elts.iter().map(&mut *type_of).collect::<Result<Vec<_>, _>>()?,
         Expr::Tuple(tuple) => tuple.elts.iter().map(&mut *type_of).collect::<Result<Vec<_>, _>>()?,
         other => match type_of(other)? {
-            Type::Tuple(elements) => elements,
+            Type::Tuple(elements, _) => elements,
             Type::Unknown => return Ok(None),
             found => return Err(module.typing(other, format!("np.{name} takes a list or tuple of arrays, got {found}"))),
         },
@@ -588,8 +588,8 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
         ArrayCall::Reshape(array, shape) => match array_operand(array, "reshape", type_of)? {
             Some(array) => match &shape[..] {
                 // `a.reshape(b.shape)`: a tuple of extents.
-                [tuple] if matches!(type_of(tuple)?, Type::Tuple(_)) => {
-                    let Type::Tuple(extents) = type_of(tuple)? else { unreachable!("matched a tuple") };
+                [tuple] if matches!(type_of(tuple)?, Type::Tuple(..)) => {
+                    let Type::Tuple(extents, _) = type_of(tuple)? else { unreachable!("matched a tuple") };
                     for extent in &extents {
                         expect_integer(module, tuple, extent.clone())?;
                     }
@@ -606,7 +606,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
         },
         ArrayCall::AsStrided { array, shape, strides, writeable } => {
             let Some(array) = array_operand(array, "np._as_strided", type_of)? else { return Ok(Type::Unknown) };
-            let (Type::Tuple(extents), Type::Tuple(steps)) = (type_of(shape)?, type_of(strides)?) else {
+            let (Type::Tuple(extents, _), Type::Tuple(steps, _)) = (type_of(shape)?, type_of(strides)?) else {
                 return Err(module.typing(call, "np._as_strided takes a shape and strides as tuples"));
             };
             if extents.len() != steps.len() {
@@ -672,7 +672,7 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                 None => match type_of(values)? {
                     Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
                     Type::Array(array) => Some((array.dtype, array.ndim)),
-                    Type::Tuple(elements) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
+                    Type::Tuple(elements, _) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
                     Type::List(element) if matches!(*element, Type::Scalar(_)) => element.scalar().map(|scalar| (scalar, 1)),
                     Type::Unknown => None,
                     other => return Err(module.unsupported(*values, format!("np.array of {other} is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
@@ -739,7 +739,7 @@ fn shape_rank(module: &SourceModule, shape: &Expr, shape_type: Type) -> Result<O
     let rank = match shape_type {
         Type::Unknown => return Ok(None),
         Type::Scalar(Scalar::Int { .. }) => 1,
-        Type::Tuple(extents) if extents.iter().all(|extent| matches!(extent, Type::Scalar(Scalar::Int { .. }) | Type::Unknown)) => extents.len(),
+        Type::Tuple(extents, _) if extents.iter().all(|extent| matches!(extent, Type::Scalar(Scalar::Int { .. }) | Type::Unknown)) => extents.len(),
         other => return Err(module.typing(shape, format!("a shape is an integer or a tuple of integers, got {other}"))),
     };
     if rank == 0 {

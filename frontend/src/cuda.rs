@@ -204,7 +204,7 @@ pub fn atomic<'c>(module: &SourceModule, call: &'c ExprCall, kind: &str, expr_ty
     match atomic.index {
         Some(index) => {
             let indices = match expr_type(index)? {
-                Type::Tuple(elements) => elements,
+                Type::Tuple(elements, _) => elements,
                 single => vec![single],
             };
             if indices.len() != array_type.ndim || !indices.iter().all(|index| matches!(index, Type::Scalar(Scalar::Int { .. }))) {
@@ -238,7 +238,7 @@ pub fn fma_type(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn FnMu
     let mut all_float32 = true;
     for operand in [a, b, c] {
         match expr_type(operand)? {
-            Type::Scalar(Scalar::Complex) | Type::Array(_) | Type::Tuple(_) | Type::None => return Err(module.typing(operand, "cuda.fma takes real numbers")),
+            Type::Scalar(Scalar::Complex) | Type::Array(_) | Type::Tuple(..) | Type::None => return Err(module.typing(operand, "cuda.fma takes real numbers")),
             Type::Scalar(scalar) => all_float32 &= scalar == Scalar::Float { bits: 32 },
             other => return Err(module.typing(operand, format!("cuda.fma takes real numbers, not {other}"))),
         }
@@ -270,7 +270,7 @@ pub fn intrinsic_type(module: &SourceModule, call: &ExprCall, name: &str, expr_t
         }
         "grid" | "gridsize" => Ok(match grid_dimensions(module, call, name)? {
             1 => Type::Scalar(INT64),
-            dimensions => Type::Tuple(vec![Type::Scalar(INT64); dimensions]),
+            dimensions => Type::tuple(vec![Type::Scalar(INT64); dimensions]),
         }),
         "fma" => Ok(Type::Scalar(fma_type(module, call, expr_type)?)),
         "syncthreads_count" | "syncthreads_and" | "syncthreads_or" => {

@@ -11,9 +11,11 @@ use crate::{
     diagnostics::Diagnostic,
     infer::TypeWalker,
     lists::storable,
+    resolve::{Global, SourceModule},
     types::{unify, Type},
 };
-use ruff_python_ast::{Expr, ExprCall, ExprDict};
+use ruff_python_ast::{Expr, ExprCall, ExprDict, ExprList, ExprTuple};
+use ruff_text_size::Ranged;
 
 /// The methods of dicts compiled code calls.
 pub const METHODS: &[&str] = &["get", "setdefault", "pop", "keys", "values", "items", "clear", "copy", "update"];
@@ -117,7 +119,7 @@ impl TypeWalker<'_, '_> {
             }
             "keys" => Type::List(Box::new(key)),
             "values" => Type::List(Box::new(value)),
-            "items" => Type::List(Box::new(Type::Tuple(vec![key, value]))),
+            "items" => Type::List(Box::new(Type::tuple(vec![key, value]))),
             "copy" => dict_type,
             _ => Type::None,
         }))
@@ -281,8 +283,7 @@ impl TypeWalker<'_, '_> {
 /// Which of Numba's typed containers `call` makes empty: `"Dict"` for `typed.Dict.empty(key_type,
 /// value_type)`, `"List"` for `typed.List.empty_list(item_type)` (also through `from numba.typed
 /// import Dict` and as `numba.typed.List`).
-fn typed_empty_container(module: &crate::resolve::SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<&'static str> {
-    use crate::resolve::Global;
+fn typed_empty_container(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<&'static str> {
     let Expr::Attribute(method) = &*call.func else { return None };
     let container = match method.attr.as_str() {
         "empty" => "Dict",
@@ -300,6 +301,18 @@ fn typed_empty_container(module: &crate::resolve::SourceModule, call: &ExprCall,
         _ => false,
     };
     named.then_some(container)
+}
+
+/// The member of `numba.types` that `callee` names (`types.UniTuple`, or `UniTuple` imported from it).
+fn types_member(module: &SourceModule, callee: &Expr, is_local: &dyn Fn(&str) -> bool) -> Option<String> {
+    match callee {
+        Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(base) if !is_local(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("types"))) => Some(attribute.attr.to_string()),
+        Expr::Name(name) if !is_local(name.id.as_str()) => match module.global(name.id.as_str()) {
+            Some(Global::ModuleMember("types", member)) => Some(member.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 impl TypeWalker<'_, '_> {
@@ -320,14 +333,7 @@ impl TypeWalker<'_, '_> {
             let Some(given) = given else {
                 return Err(self.module.typing(call, format!("{method} needs {keyword}")));
             };
-            if crate::strings::names_unicode_type(self.module, given, &|name| assigned.contains(name)) {
-                parts.push(Type::Unicode);
-                continue;
-            }
-            match self.expr_type(given)? {
-                Type::DType(scalar) => parts.push(Type::Scalar(scalar)),
-                other => return Err(self.module.unsupported(given, format!("{method} of {other} is not supported yet (the types are number types such as types.int64, or types.unicode_type)"))),
-            }
+            parts.push(self.type_expression(given, method)?);
         }
         if container == "List" {
             return Ok(Some(Type::List(Box::new(parts.remove(0)))));
@@ -335,5 +341,51 @@ impl TypeWalker<'_, '_> {
         let value = parts.pop().expect("two parts");
         let key = parts.pop().expect("two parts");
         Ok(Some(Type::Dict(Box::new(key), Box::new(value))))
+    }
+
+    /// The type a Numba type expression names: a number type (`types.int64`), `types.unicode_type`,
+    /// an array type (`types.float64[:]`, `[:, ::1]`, `[::1, :]`), `types.UniTuple(t, n)`,
+    /// `types.Tuple((t, ...))`, `types.ListType(t)` or `types.DictType(k, v)`.
+    fn type_expression(&mut self, expr: &Expr, method: &str) -> Result<Type, Diagnostic> {
+        let assigned = self.assigned.clone();
+        let is_local = |name: &str| assigned.contains(name);
+        if crate::strings::names_unicode_type(self.module, expr, &is_local) {
+            return Ok(Type::Unicode);
+        }
+        let unsupported = |this: &Self, found: &dyn std::fmt::Display| {
+            this.module.unsupported(expr, format!("{method} of {found} is not supported (the types are number types such as types.int64, types.unicode_type, array types such as types.float64[:, ::1], types.UniTuple, types.Tuple, types.ListType and types.DictType)"))
+        };
+        match expr {
+            Expr::Subscript(subscript) => {
+                let Type::DType(scalar) = self.expr_type(&subscript.value)? else {
+                    return Err(unsupported(self, &self.module.file.text[expr.range()].to_string()));
+                };
+                let dims = &self.module.file.text[subscript.slice.range()];
+                crate::types::parse_type(&format!("{}[{dims}]", scalar.numba_name())).map_err(|reason| self.module.typing(&*subscript.slice, reason))
+            }
+            Expr::Call(call) => {
+                let member = types_member(self.module, &call.func, &is_local);
+                let arguments = &call.arguments.args;
+                match (member.as_deref(), &arguments[..]) {
+                    (Some("UniTuple"), [item, count]) => {
+                        let item = self.type_expression(item, method)?;
+                        let Some(crate::resolve::Constant::Int(count)) = crate::resolve::literal_constant(count) else {
+                            return Err(self.module.typing(count, "types.UniTuple takes the number of items as an integer literal"));
+                        };
+                        Ok(Type::tuple(vec![item; count.max(0) as usize]))
+                    }
+                    (Some("Tuple"), [Expr::Tuple(ExprTuple { elts: items, .. }) | Expr::List(ExprList { elts: items, .. })]) => {
+                        Ok(Type::tuple(items.iter().map(|item| self.type_expression(item, method)).collect::<Result<_, _>>()?))
+                    }
+                    (Some("ListType"), [item]) => Ok(Type::List(Box::new(self.type_expression(item, method)?))),
+                    (Some("DictType"), [key, value]) => Ok(Type::Dict(Box::new(self.type_expression(key, method)?), Box::new(self.type_expression(value, method)?))),
+                    _ => Err(unsupported(self, &self.module.file.text[expr.range()].to_string())),
+                }
+            }
+            _ => match self.expr_type(expr)? {
+                Type::DType(scalar) => Ok(Type::Scalar(scalar)),
+                other => Err(unsupported(self, &other)),
+            },
+        }
     }
 }

@@ -21,7 +21,7 @@ use crate::{
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
 use ruff_text_size::Ranged;
-use std::{collections::HashMap, fmt::Write};
+use std::{collections::HashMap, fmt::Write, sync::Arc};
 
 mod arrays;
 mod construction;
@@ -93,7 +93,8 @@ impl Carried {
 enum Value {
     Scalar(String, Scalar),
     Array(String, ArrayType),
-    Tuple(Vec<Value>),
+    /// A tuple's items; of a namedtuple, its class.
+    Tuple(Vec<Value>, Option<Arc<crate::types::TupleClass>>),
     /// A list's handle and its element type.
     List(String, Type),
     /// A dict's handle, its key type and its value type.
@@ -114,7 +115,7 @@ impl Value {
         match self {
             Value::Scalar(_, scalar) => Type::Scalar(*scalar),
             Value::Array(_, array) => Type::Array(*array),
-            Value::Tuple(elements) => Type::Tuple(elements.iter().map(Value::value_type).collect()),
+            Value::Tuple(elements, class) => Type::Tuple(elements.iter().map(Value::value_type).collect(), class.clone()),
             Value::List(_, element) => Type::List(Box::new(element.clone())),
             Value::Dict(_, key, value) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
             Value::Set(_, element) => Type::Set(Box::new(element.clone())),
@@ -128,7 +129,7 @@ impl Value {
     fn flat_names(&self) -> Vec<String> {
         match self {
             Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) | Value::Unicode(name) => vec![name.clone()],
-            Value::Tuple(elements) => elements.iter().flat_map(Value::flat_names).collect(),
+            Value::Tuple(elements, _) => elements.iter().flat_map(Value::flat_names).collect(),
             Value::Optional(flag, value) => flag.flat_names().into_iter().chain(value.flat_names()).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
         }
@@ -158,7 +159,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
     match value_type {
         Type::Scalar(scalar) => Value::Scalar(names.next().unwrap_or_default(), *scalar),
         Type::Array(array) => Value::Array(names.next().unwrap_or_default(), *array),
-        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect()),
+        Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| unflatten(element, names)).collect(), class.clone()),
         Type::List(element) => Value::List(names.next().unwrap_or_default(), (**element).clone()),
         Type::Dict(key, value) => Value::Dict(names.next().unwrap_or_default(), (**key).clone(), (**value).clone()),
         Type::Set(element) => Value::Set(names.next().unwrap_or_default(), (**element).clone()),
@@ -575,7 +576,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 let name = self.op(format!("ub.poison : {} {loc}", Type::Array(*array).flat_mlir()[0]));
                 Value::Array(name, *array)
             }
-            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect()),
+            Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.zero_of(element, loc)).collect(), class.clone()),
             Type::List(element) => Value::List(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::Dict(key, value) => Value::Dict(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
@@ -1229,7 +1230,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 self.bind(name, value, loc)
             }
             Expr::Tuple(tuple) => match value {
-                Value::Tuple(elements) if elements.len() == tuple.elts.len() => {
+                Value::Tuple(elements, _) if elements.len() == tuple.elts.len() => {
                     for (element, element_value) in tuple.elts.iter().zip(elements) {
                         self.assign(element, element_value, loc)?;
                     }
@@ -1301,7 +1302,7 @@ fn body_breaks_or_exits(body: &[Stmt]) -> bool {
 /// The numbers and arrays of a type, tuples flattened, in the order of its MLIR types.
 fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
-        Type::Tuple(elements) => elements.iter().flat_map(leaves).collect(),
+        Type::Tuple(elements, _) => elements.iter().flat_map(leaves).collect(),
         Type::Optional(value) => std::iter::once(Type::Scalar(Scalar::Bool)).chain(leaves(value)).collect(),
         leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode) => vec![leaf.clone()],
         _ => Vec::new(),
@@ -1332,7 +1333,7 @@ fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
     match value_type {
         Type::Scalar(scalar) => vec![*scalar],
         Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE],
-        Type::Tuple(elements) => elements.iter().flat_map(flat_scalars).collect(),
+        Type::Tuple(elements, _) => elements.iter().flat_map(flat_scalars).collect(),
         Type::Optional(held) => std::iter::once(Scalar::Bool).chain(flat_scalars(held)).collect(),
         _ => Vec::new(),
     }

@@ -7,7 +7,7 @@ use crate::{
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     stencil::{plan, StencilPlan},
-    types::{promote, unify, ArrayType, Scalar, Type, FLOAT64, INT64},
+    types::{promote, unify, ArrayType, Scalar, TupleClass, Type, FLOAT64, INT64},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
@@ -17,6 +17,7 @@ use ruff_text_size::Ranged;
 use rumba_dialects::Layout;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 const MAX_INFERENCE_ROUNDS: usize = 64;
 
@@ -393,6 +394,7 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
             let function = module.function(name).expect("a method resolves to a prelude function");
             return bind_parameters(module, call, function, &prelude_display_name(name), Some(&method.value));
         }
+        (Callee::TupleClass(class), _) => return field_arguments(module, call, class),
         (Callee::Overload(_) | Callee::OverloadMethod(_), _) => {
             if let Some(keyword) = call.arguments.keywords.first() {
                 return Err(module.unsupported(keyword, "an @overload function or method takes positional arguments only"));
@@ -456,6 +458,44 @@ pub fn prelude_display_name(name: &str) -> String {
 /// any), as Python binds them: positional arguments in order, keywords by name, then the parameters' defaults. A default is a literal
 /// number, boolean, string or `None`, so the call can evaluate its own copy of the value Python computed
 /// once. Misfits are `TypeError`s with Python's wording, at the call.
+/// The arguments of a namedtuple's construction, one per field in field order, bound as its
+/// `__new__` binds them (positional, then by keyword), with CPython's errors.
+fn field_arguments<'e>(module: &SourceModule, call: &'e ExprCall, class: &TupleClass) -> Result<Vec<&'e Expr>, Diagnostic> {
+    let name = format!("{}.__new__", class.short_name());
+    let fields = &class.fields;
+    if call.arguments.args.len() > fields.len() {
+        return Err(module.typing(call, format!("{name}() takes {} positional arguments but {} were given", fields.len() + 1, call.arguments.args.len() + 1)));
+    }
+    let mut bound: Vec<Option<&Expr>> = vec![None; fields.len()];
+    for (slot, argument) in bound.iter_mut().zip(&call.arguments.args) {
+        if let Expr::Starred(_) = argument {
+            return Err(module.unsupported(argument, "star-arguments are not supported"));
+        }
+        *slot = Some(argument);
+    }
+    for keyword in &call.arguments.keywords {
+        let Some(keyword_name) = keyword.arg.as_ref().map(|arg| arg.as_str()) else {
+            return Err(module.unsupported(keyword, "'**' arguments are not supported"));
+        };
+        match fields.iter().position(|field| field == keyword_name) {
+            None => return Err(module.typing(keyword, format!("{name}() got an unexpected keyword argument '{keyword_name}'"))),
+            Some(position) if bound[position].is_some() => return Err(module.typing(keyword, format!("{name}() got multiple values for argument '{keyword_name}'"))),
+            Some(position) => bound[position] = Some(&keyword.value),
+        }
+    }
+    let missing: Vec<String> = fields.iter().zip(&bound).filter(|(_, slot)| slot.is_none()).map(|(field, _)| format!("'{field}'")).collect();
+    if !missing.is_empty() {
+        let plural = if missing.len() == 1 { "" } else { "s" };
+        return Err(module.typing(call, format!("{name}() missing {} required positional argument{plural}: {} (defaults of namedtuple fields are not supported)", missing.len(), missing.join(" and "))));
+    }
+    Ok(bound.into_iter().flatten().collect())
+}
+
+/// Which item of an instance of `class` the attribute reads.
+pub fn field_position(module: &SourceModule, class: &TupleClass, attribute: &ExprAttribute) -> Result<usize, Diagnostic> {
+    class.fields.iter().position(|field| field == attribute.attr.as_str()).ok_or_else(|| module.typing(attribute, format!("'{}' object has no attribute '{}'", class.short_name(), attribute.attr)))
+}
+
 fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &'e StmtFunctionDef, name: &str, receiver: Option<&'e Expr>) -> Result<Vec<&'e Expr>, Diagnostic> {
     let name = name.strip_suffix("()").unwrap_or(name);
     check_not_variadic(module, function)?;
@@ -625,7 +665,7 @@ fn orderable(left: &Type, right: &Type) -> bool {
     match (left, right) {
         (Type::Unknown, _) | (_, Type::Unknown) => true,
         (Type::Scalar(left), Type::Scalar(right)) => !left.is_complex() && !right.is_complex(),
-        (Type::Tuple(left), Type::Tuple(right)) => left.iter().zip(right).all(|(left, right)| orderable(left, right)),
+        (Type::Tuple(left, _), Type::Tuple(right, _)) => left.iter().zip(right).all(|(left, right)| orderable(left, right)),
         _ => left.is_string() && right.is_string(),
     }
 }
@@ -652,6 +692,8 @@ pub enum Callee<'e> {
     /// `a.X(...)` of a method with `@overload_method` implementations, by its key; the receiver
     /// `a` is the first argument.
     OverloadMethod(String),
+    /// A namedtuple class, whose call makes an instance of its fields.
+    TupleClass(Arc<TupleClass>),
 }
 
 /// The function an overload's call runs for arguments of `arguments`' types (strings known when
@@ -1007,7 +1049,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Ok(())
             }
             Expr::Tuple(tuple) => match value_type {
-                Type::Tuple(elements) if elements.len() == tuple.elts.len() => {
+                Type::Tuple(elements, _) if elements.len() == tuple.elts.len() => {
                     for (element, element_type) in tuple.elts.iter().zip(elements) {
                         self.assign(element, element_type)?;
                     }
@@ -1047,7 +1089,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::Subscript(subscript) => {
                 let element = self.subscript_type(subscript)?;
-                if matches!(self.expr_type(&subscript.value)?, Type::Tuple(_)) {
+                if matches!(self.expr_type(&subscript.value)?, Type::Tuple(..)) {
                     return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element"));
                 }
                 match (element, value_type) {
@@ -1272,7 +1314,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (Type::Unknown, _) | (_, Type::Unknown) => return Ok(None),
                     // A string or None equals no value of another type.
                     (Type::Str(_) | Type::Unicode | Type::None, _) | (_, Type::Str(_) | Type::Unicode | Type::None) => false,
-                    (Type::Tuple(left), Type::Tuple(right)) if left.len() != right.len() => false,
+                    (Type::Tuple(left, _), Type::Tuple(right, _)) if left.len() != right.len() => false,
                     _ => return Ok(None),
                 };
                 Some(equal == (compare.ops[0] == CmpOp::Eq))
@@ -1331,7 +1373,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::Call(call) if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == "len" && self.module.global("len").is_none()) && call.arguments.args.len() == 1 => {
                 match self.expr_type(&call.arguments.args[0])? {
-                    Type::Tuple(elements) => Some(elements.len() as i64),
+                    Type::Tuple(elements, _) => Some(elements.len() as i64),
                     _ => None,
                 }
             }
@@ -1409,7 +1451,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 || match (name, &value_type) {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
                     ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
-                    ("tuple", Type::Tuple(_)) => true,
+                    ("tuple", Type::Tuple(..)) => true,
                     ("str", value_type) if value_type.is_string() => true,
                     ("list", Type::List(_)) | ("dict", Type::Dict(..)) | ("set", Type::Set(_)) => true,
                     ("int" | "bool" | "float" | "complex" | "tuple" | "str" | "list" | "dict" | "set", _) => false,
@@ -1489,7 +1531,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     fn heterogeneous_item(&mut self, body: &[Stmt]) -> Option<(usize, ruff_text_size::TextRange, usize)> {
         body.iter().enumerate().find_map(|(position, statement)| {
             crate::unroll::runtime_items(statement).into_iter().find_map(|subscript| match self.expr_type(&subscript.value).ok()? {
-                Type::Tuple(elements) if !elements.is_empty() && uniform_element(&elements).is_none() => Some((position, subscript.range, elements.len())),
+                Type::Tuple(elements, _) if !elements.is_empty() && uniform_element(&elements).is_none() => Some((position, subscript.range, elements.len())),
                 _ => None,
             })
         })
@@ -1504,7 +1546,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(false);
         }
         match &length.arguments.args[..] {
-            [sequence] => Ok(matches!(self.expr_type(sequence)?, Type::Tuple(elements) if elements.is_empty())),
+            [sequence] => Ok(matches!(self.expr_type(sequence)?, Type::Tuple(elements, _) if elements.is_empty())),
             _ => Ok(false),
         }
     }
@@ -1555,7 +1597,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::NoneLiteral(_) => Type::None,
             Expr::Name(name) => self.name_type(name.id.as_str(), expr)?,
             Expr::Tuple(tuple) => {
-                Type::Tuple(tuple.elts.iter().map(|element| self.expr_type_optional(element)).collect::<Result<_, _>>()?)
+                Type::tuple(tuple.elts.iter().map(|element| self.expr_type_optional(element)).collect::<Result<_, _>>()?)
             }
             Expr::BinOp(binary) => {
                 let left = self.expr_type(&binary.left)?;
@@ -1614,7 +1656,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
                     Type::Dict(key, _) | Type::Set(key) => self.dict_contains_type(&key, &value, &compare.left)?,
                     // Compared with each item in turn; an item of another kind is not equal.
-                    Type::Tuple(_) => Type::Scalar(Scalar::Bool),
+                    Type::Tuple(..) => Type::Scalar(Scalar::Bool),
                     other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts and sets)", compare.ops[0].as_str()))),
                 }
             }
@@ -1631,8 +1673,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                     let comparable = |value: &Type| matches!(value, Type::Scalar(_) | Type::Unknown | Type::Str(_) | Type::Unicode);
                     let tuples_compared = match (&left, &right) {
-                        (Type::Tuple(a), Type::Tuple(b)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) => a.iter().chain(b).all(comparable),
-                        (Type::Tuple(_), Type::Tuple(_)) => orderable(&left, &right),
+                        (Type::Tuple(a, _), Type::Tuple(b, _)) if matches!(op, CmpOp::Eq | CmpOp::NotEq) => a.iter().chain(b).all(comparable),
+                        (Type::Tuple(..), Type::Tuple(..)) => orderable(&left, &right),
                         _ => false,
                     };
                     if !(comparable(&left) && comparable(&right)) && !tuples_compared {
@@ -1734,10 +1776,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// Result type of `left op right`.
     pub fn binary_type(&mut self, op: Operator, left: &Type, right: &Type, right_expr: &Expr, expr: &dyn Ranged) -> Result<Type, Diagnostic> {
         match (left, right) {
-            (Type::Tuple(left), Type::Tuple(right)) if op == Operator::Add => Ok(Type::Tuple(left.iter().chain(right).cloned().collect())),
-            (Type::Tuple(elements), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => {
+            (Type::Tuple(left, _), Type::Tuple(right, _)) if op == Operator::Add => Ok(Type::tuple(left.iter().chain(right).cloned().collect())),
+            (Type::Tuple(elements, _), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => {
                 let times = self.tuple_repeats(right_expr)?;
-                Ok(Type::Tuple((0..times).flat_map(|_| elements.iter().cloned()).collect()))
+                Ok(Type::tuple((0..times).flat_map(|_| elements.iter().cloned()).collect()))
             }
             (Type::Unknown, _) | (_, Type::Unknown) => Ok(Type::Unknown),
             (Type::Scalar(left), Type::Scalar(right)) => binary_result(self.module, op, *left, *right, right_expr, expr).map(Type::Scalar),
@@ -1865,7 +1907,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let keeps_optional = keeps_optional_arguments(&callee);
         for argument in call_arguments(module, call, &callee)? {
             arguments.push(match (listed_tuple(&callee, argument), listed_array(&callee, argument)) {
-                (Some(items), _) => Type::Tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
+                (Some(items), _) => Type::tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
                 (_, Some(array)) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
                 (None, None) if keeps_optional => self.expr_type_optional(argument)?,
                 (None, None) => self.expr_type(argument)?,
@@ -1887,6 +1929,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
                 self.called_result(index, call)
             }
+            Callee::TupleClass(class) => Ok(Type::Tuple(arguments, Some(class))),
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
@@ -1944,8 +1987,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match self.expr_type(&attribute.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => match attribute.attr.as_str() {
-                "shape" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
-                "strides" => Ok(Type::Tuple(vec![Type::Scalar(INT64); array.ndim])),
+                "shape" => Ok(Type::tuple(vec![Type::Scalar(INT64); array.ndim])),
+                "strides" => Ok(Type::tuple(vec![Type::Scalar(INT64); array.ndim])),
                 "size" | "ndim" | "itemsize" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
                 "dtype" => Ok(Type::DType(array.dtype)),
@@ -1958,6 +2001,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
+            Type::Tuple(elements, Some(class)) => Ok(elements[field_position(module, &class, attribute)?].clone()),
             // A real number's: itself, and a zero of its type.
             Type::Scalar(scalar) if scalar != Scalar::Bool && matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(scalar)),
             // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
@@ -1991,9 +2035,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     _ => false,
                 };
                 if may_hold_a_tuple {
-                    if let Type::Tuple(elements) = self.expr_type(&subscript.slice)? {
+                    if let Type::Tuple(elements, _) = self.expr_type(&subscript.slice)? {
                         if elements.len() != array.ndim || !elements.iter().all(|element| matches!(element, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) {
-                            return Err(module.unsupported(&*subscript.slice, format!("an array of {} dimension(s) is indexed by a tuple of as many integers, got {}", array.ndim, Type::Tuple(elements))));
+                            return Err(module.unsupported(&*subscript.slice, format!("an array of {} dimension(s) is indexed by a tuple of as many integers, got {}", array.ndim, Type::tuple(elements))));
                         }
                         return Ok(Type::Scalar(array.dtype));
                     }
@@ -2030,9 +2074,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Type::List(element) => self.list_subscript_type(&element, &subscript.slice),
             Type::Dict(key, value) => self.dict_subscript_type(&key, &value, &subscript.slice),
-            Type::Tuple(elements) => match tuple_index(module, &subscript.slice, elements.len())? {
+            Type::Tuple(elements, _) => match tuple_index(module, &subscript.slice, elements.len())? {
                 TupleIndex::Element(position) => Ok(elements[position].clone()),
-                TupleIndex::Slice(positions) => Ok(Type::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
+                TupleIndex::Slice(positions) => Ok(Type::tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
                 TupleIndex::Runtime => match (self.expr_type(&subscript.slice)?, elements.first()) {
                     (Type::Unknown, _) => Ok(Type::Unknown),
                     (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), _) => uniform_element(&elements).ok_or_else(|| {
@@ -2093,7 +2137,7 @@ pub fn constant_type(constant: &Global) -> Type {
         Global::Constant(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
         Global::Constant(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
         Global::Known(known) => known.clone(),
-        Global::Tuple(elements) => Type::Tuple(elements.iter().map(constant_type).collect()),
+        Global::Tuple(elements) => Type::tuple(elements.iter().map(constant_type).collect()),
         _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
     }
 }
@@ -2113,6 +2157,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(Global::Overload(key)) => Ok(Callee::Overload(key.clone())),
+            Some(Global::TupleClass(class)) => Ok(Callee::TupleClass(class.clone())),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
             // iterable are the prelude's, of several numbers the library's.
@@ -2669,7 +2714,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
         }
         "bool" => {
             // A container or a string is true when it is not empty.
-            if !matches!(arguments, [Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Tuple(_) | Type::Str(_) | Type::Unicode]) {
+            if !matches!(arguments, [Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Tuple(..) | Type::Str(_) | Type::Unicode]) {
                 one_scalar()?;
             }
             Scalar::Bool
@@ -2688,7 +2733,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {
-            [Type::Array(_) | Type::Tuple(_) | Type::List(_) | Type::Dict(..) | Type::Set(_)] => INT64,
+            [Type::Array(_) | Type::Tuple(..) | Type::List(_) | Type::Dict(..) | Type::Set(_)] => INT64,
             [other] => return Err(module.typing(call, format!("object of type '{other}' has no len() (and is not iterable)"))),
             _ => return Err(module.typing(call, format!("len() takes exactly one argument ({} given)", arguments.len()))),
         },

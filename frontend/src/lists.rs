@@ -55,7 +55,9 @@ pub fn storable(value: &Type, element: &Type) -> bool {
     match (value, element) {
         (Type::Unknown, _) | (_, Type::Unknown) => true,
         (Type::Scalar(from), Type::Scalar(to)) => kind(from) <= kind(to),
-        (Type::Tuple(values), Type::Tuple(elements)) => values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element)),
+        (Type::Tuple(values, value_class), Type::Tuple(elements, element_class)) => {
+            value_class == element_class && values.len() == elements.len() && values.iter().zip(elements).all(|(value, element)| storable(value, element))
+        }
         (Type::Str(_) | Type::Unicode, Type::Unicode) => true,
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
         // An array of the element's dtype and rank whose layout the element's admits, and not a
@@ -86,7 +88,7 @@ pub fn sort_kinds(element: &Type) -> Option<u64> {
             Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => Some(kinds.push(SORT_UNSIGNED)),
             Type::Scalar(_) => Some(kinds.push(SORT_SIGNED)),
             Type::Unicode => Some(kinds.push(SORT_TEXT)),
-            Type::Tuple(elements) => elements.iter().try_for_each(|element| push(element, kinds)),
+            Type::Tuple(elements, _) => elements.iter().try_for_each(|element| push(element, kinds)),
             _ => None,
         }
     }
@@ -108,7 +110,9 @@ pub const SORT_TEXT: u64 = 3;
 fn with_layouts_of(element: &Type, value: &Type) -> Option<Type> {
     match (element, value) {
         (Type::Array(held), Type::Array(given)) if (held.dtype, held.ndim) == (given.dtype, given.ndim) => unify(element, value),
-        (Type::Tuple(held), Type::Tuple(given)) if held.len() == given.len() => held.iter().zip(given).map(|(held, given)| with_layouts_of(held, given)).collect::<Option<Vec<_>>>().map(Type::Tuple),
+        (Type::Tuple(held, class), Type::Tuple(given, _)) if held.len() == given.len() => {
+            held.iter().zip(given).map(|(held, given)| with_layouts_of(held, given)).collect::<Option<Vec<_>>>().map(|elements| Type::Tuple(elements, class.clone()))
+        }
         (held, given) => storable(given, held).then(|| held.clone()),
     }
 }

@@ -44,6 +44,8 @@ pub enum Global {
     /// which implementation a call runs depends on its arguments' types, and the caller gives
     /// them on demand ([`SourceModule::implement`]).
     Overload(String),
+    /// A namedtuple class: calling it makes an instance.
+    TupleClass(Arc<crate::types::TupleClass>),
 }
 
 /// A function that is not a definition of the module's source (of another module, a closure,
@@ -96,6 +98,8 @@ pub enum Binding {
     /// A function with `@overload` implementations, by its key; bound under `.name`, the method
     /// `name` with `@overload_method` implementations.
     Overload(String),
+    /// A `collections.namedtuple` class.
+    TupleClass(Arc<crate::types::TupleClass>),
 }
 
 /// A parsed Python module.
@@ -346,6 +350,7 @@ impl SourceModule {
             Binding::Function(function) => Global::Function(self.include(function)?),
             Binding::Refused(reason) => Global::Refused(reason.clone()),
             Binding::Overload(key) => Global::Overload(key.clone()),
+            Binding::TupleClass(class) => Global::TupleClass(class.clone()),
             Binding::Namespace(members) => {
                 let mut globals = vec![(name.to_string(), Global::Namespace)];
                 for (member, binding) in members {

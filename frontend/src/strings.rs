@@ -394,7 +394,7 @@ impl TypeWalker<'_, '_> {
                     }
                     Method::Partition(_) => {
                         string(self, &arguments[0], "the separator")?;
-                        Type::Tuple(vec![Type::Unicode; 3])
+                        Type::tuple(vec![Type::Unicode; 3])
                     }
                     Method::Replace => {
                         if arguments.len() < 2 {

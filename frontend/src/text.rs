@@ -330,11 +330,11 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::Unicode if repr && !spec.is_empty() => return Err(module.unsupported(node, "a format spec on the repr of a string is not supported")),
         Type::Unicode => NumberKind::Str,
         Type::Array(_) if repr => return Err(module.unsupported(node, "the repr of an array is not supported in compiled code; print it with str")),
-        Type::Array(_) | Type::None | Type::Tuple(_) | Type::Str(_) if !spec.is_empty() => {
+        Type::Array(_) | Type::None | Type::Tuple(..) | Type::Str(_) if !spec.is_empty() => {
             return Err(module.typing(node, format!("unsupported format string passed to {value_type}.__format__")));
         }
         Type::Array(_) | Type::None | Type::Str(_) => return Ok(()),
-        Type::Tuple(elements) => {
+        Type::Tuple(elements, _) => {
             return elements.iter().try_for_each(|element| match element {
                 Type::Array(_) => Err(module.unsupported(node, "printing a tuple that holds arrays is not supported")),
                 element => check_formattable(walker, element, "", true, node),

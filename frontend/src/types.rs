@@ -2,6 +2,7 @@
 
 use rumba_dialects::Layout;
 use std::fmt;
+use std::sync::Arc;
 
 /// A scalar type: Python's bool, int, float and complex, and NumPy's sized variants. Complex
 /// numbers are complex128.
@@ -143,12 +144,29 @@ impl ArrayType {
     }
 }
 
+/// A `collections.namedtuple` (or `typing.NamedTuple`) class, bound by value: its qualified name
+/// (`module.Point`, which names it in types and to Python, and never lacks a dot) and its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TupleClass {
+    pub name: String,
+    pub fields: Vec<String>,
+}
+
+impl TupleClass {
+    /// The class's own name, without its module: what Python calls it.
+    pub fn short_name(&self) -> &str {
+        self.name.rsplit('.').next().unwrap_or(&self.name)
+    }
+}
+
 /// The type of a value in compiled code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Scalar(Scalar),
     Array(ArrayType),
-    Tuple(Vec<Type>),
+    /// A tuple of these items' types; of a `collections.namedtuple` class, its instances (read by
+    /// field too, and returned to Python as the class's).
+    Tuple(Vec<Type>, Option<Arc<TupleClass>>),
     /// A Python list of elements of one type (numbers, strings, arrays, tuples of these, lists), as Numba's
     /// reflected list: a handle to a list of the runtime (`runtime/src/lists.rs`), `si64` in IR.
     List(Box<Type>),
@@ -184,6 +202,11 @@ pub enum Type {
 }
 
 impl Type {
+    /// A plain tuple of these items' types.
+    pub fn tuple(elements: Vec<Type>) -> Type {
+        Type::Tuple(elements, None)
+    }
+
     pub fn scalar(self: &Type) -> Option<Scalar> {
         match self {
             Type::Scalar(scalar) => Some(*scalar),
@@ -201,7 +224,7 @@ impl Type {
                 array.ndim,
                 array.layout.letter()
             )],
-            Type::Tuple(elements) => elements.iter().flat_map(Type::flat_mlir).collect(),
+            Type::Tuple(elements, _) => elements.iter().flat_map(Type::flat_mlir).collect(),
             Type::Optional(value) => std::iter::once(Scalar::Bool.mlir()).chain(value.flat_mlir()).collect(),
             Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
@@ -214,8 +237,9 @@ impl Type {
             Type::Scalar(Scalar::Complex) => "c128".into(),
             Type::Scalar(scalar) => scalar.mlir(),
             Type::Array(array) => format!("{}x{}{}{}", Type::Scalar(array.dtype).mangle(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
-            Type::Tuple(elements) => {
-                format!("T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
+            Type::Tuple(elements, class) => {
+                let class = class.as_ref().map(|class| format!("N{}_", symbol_safe(&class.name))).unwrap_or_default();
+                format!("{class}T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
             Type::List(element) => format!("L{}_", element.mangle()),
             Type::Dict(key, value) => format!("D{}_{}_", key.mangle(), value.mangle()),
@@ -239,7 +263,7 @@ impl Type {
     pub fn runtime(self) -> Type {
         match self {
             Type::Str(_) => Type::Unicode,
-            Type::Tuple(elements) => Type::Tuple(elements.into_iter().map(Type::runtime).collect()),
+            Type::Tuple(elements, class) => Type::Tuple(elements.into_iter().map(Type::runtime).collect(), class),
             other => other,
         }
     }
@@ -257,7 +281,7 @@ impl Type {
     pub fn holds_array(&self) -> bool {
         match self {
             Type::Array(_) => true,
-            Type::Tuple(elements) => elements.iter().any(Type::holds_array),
+            Type::Tuple(elements, _) => elements.iter().any(Type::holds_array),
             Type::List(element) | Type::Set(element) | Type::Optional(element) => element.holds_array(),
             Type::Dict(key, value) => key.holds_array() || value.holds_array(),
             _ => false,
@@ -266,14 +290,14 @@ impl Type {
 
     /// Whether this type, or an element of it (tuples searched through), passes `test`.
     pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
-        test(self) || matches!(self, Type::Tuple(elements) if elements.iter().any(|element| element.contains(test)))
+        test(self) || matches!(self, Type::Tuple(elements, _) if elements.iter().any(|element| element.contains(test)))
     }
 
     /// Whether a value of this type may be None instead: numbers, tuples of numbers and strings.
     pub fn may_be_optional(&self) -> bool {
         match self {
             Type::Scalar(_) | Type::Unicode => true,
-            Type::Tuple(elements) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
+            Type::Tuple(elements, _) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
             _ => false,
         }
     }
@@ -303,7 +327,11 @@ impl fmt::Display for Type {
                 let readonly = if array.readonly { "readonly " } else { "" };
                 write!(formatter, "{readonly}{}[{}]", array.dtype.numba_name(), dims.join(", "))
             }
-            Type::Tuple(elements) => {
+            Type::Tuple(elements, Some(class)) => {
+                let parts: Vec<String> = class.fields.iter().zip(elements).map(|(field, element)| format!("{field}={element}")).collect();
+                write!(formatter, "{}({})", class.name, parts.join(", "))
+            }
+            Type::Tuple(elements, None) => {
                 let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
                 if parts.len() == 1 {
                     write!(formatter, "({},)", parts[0])
@@ -354,8 +382,10 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
             (Scalar::Bool, other) | (other, Scalar::Bool) => other.widened(),
             _ => promote(*a, *b).widened(),
         })),
-        (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => {
-            a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
+        // Instances of one namedtuple class stay its; of two, or with plain tuples, plain tuples.
+        (Type::Tuple(a, a_class), Type::Tuple(b, b_class)) if a.len() == b.len() => {
+            let class = if a_class == b_class { a_class.clone() } else { None };
+            a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(|elements| Type::Tuple(elements, class))
         }
         (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
         (Type::Dict(..), Type::Dict(..)) | (Type::Set(_), Type::Set(_)) => refine(left, right),
@@ -374,7 +404,9 @@ fn refine(left: &Type, right: &Type) -> Option<Type> {
         (Type::List(a), Type::List(b)) => refine(a, b).map(|element| Type::List(Box::new(element))),
         (Type::Dict(a_key, a_value), Type::Dict(b_key, b_value)) => Some(Type::Dict(Box::new(refine(a_key, b_key)?), Box::new(refine(a_value, b_value)?))),
         (Type::Set(a), Type::Set(b)) => refine(a, b).map(|element| Type::Set(Box::new(element))),
-        (Type::Tuple(a), Type::Tuple(b)) if a.len() == b.len() => a.iter().zip(b).map(|(x, y)| refine(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple),
+        (Type::Tuple(a, a_class), Type::Tuple(b, b_class)) if a.len() == b.len() && a_class == b_class => {
+            a.iter().zip(b).map(|(x, y)| refine(x, y)).collect::<Option<Vec<_>>>().map(|elements| Type::Tuple(elements, a_class.clone()))
+        }
         (a, b) => (a == b).then(|| a.clone()),
     }
 }
@@ -389,7 +421,7 @@ impl Type {
     pub fn is_list_element(&self) -> bool {
         match self {
             Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Unknown => true,
-            Type::Tuple(elements) => elements.iter().all(Type::is_list_element),
+            Type::Tuple(elements, _) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
             Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
             Type::Set(element) => element.is_dict_key(),
@@ -402,7 +434,7 @@ impl Type {
     pub fn is_dict_key(&self) -> bool {
         match self {
             Type::Scalar(_) | Type::Unicode | Type::Str(_) | Type::Unknown => true,
-            Type::Tuple(elements) => elements.iter().all(Type::is_dict_key),
+            Type::Tuple(elements, _) => elements.iter().all(Type::is_dict_key),
             _ => false,
         }
     }
@@ -414,7 +446,7 @@ impl Type {
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => 1,
             // The memref descriptor: two addresses, the offset, the sizes and the strides.
             Type::Array(array) => 3 + 2 * array.ndim,
-            Type::Tuple(elements) => elements.iter().map(Type::list_width).sum(),
+            Type::Tuple(elements, _) => elements.iter().map(Type::list_width).sum(),
             _ => 0,
         }
     }
@@ -423,7 +455,7 @@ impl Type {
     pub fn has_unknown(&self) -> bool {
         match self {
             Type::Unknown => true,
-            Type::Tuple(elements) => elements.iter().any(Type::has_unknown),
+            Type::Tuple(elements, _) => elements.iter().any(Type::has_unknown),
             Type::List(element) => element.has_unknown(),
             Type::Dict(key, value) => key.has_unknown() || value.has_unknown(),
             Type::Set(element) | Type::Optional(element) => element.has_unknown(),
@@ -492,13 +524,23 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         let [key, value] = split_top_level(parts)[..] else { return Err(format!("dict type '{text}' takes a key and a value type")) };
         return Ok(Type::Dict(Box::new(parse_type(key.trim())?), Box::new(parse_type(value.trim())?)));
     }
+    // A namedtuple class's instances: `module.Point(x=int64, y=float64)`.
+    if let Some(open) = text.find('(').filter(|open| text[..*open].contains('.') && text.ends_with(')')) {
+        let (mut fields, mut elements) = (Vec::new(), Vec::new());
+        for part in split_top_level(&text[open + 1..text.len() - 1]).into_iter().map(str::trim).filter(|part| !part.is_empty()) {
+            let (field, element) = part.split_once('=').ok_or_else(|| format!("namedtuple type '{text}' must name each field: field=type"))?;
+            fields.push(field.trim().to_string());
+            elements.push(parse_type(element.trim())?);
+        }
+        return Ok(Type::Tuple(elements, Some(Arc::new(TupleClass { name: text[..open].to_string(), fields }))));
+    }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])
             .into_iter()
             .filter(|part| !part.trim().is_empty())
             .map(|part| parse_type(part.trim()))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok(Type::Tuple(elements));
+        return Ok(Type::tuple(elements));
     }
     if let Some(open) = text.find('[') {
         let dtype_name = text[..open].trim();
@@ -545,8 +587,9 @@ fn split_top_level(text: &str) -> Vec<&str> {
     parts
 }
 
-/// Whether a value of type `given` may be passed where a signature says `declared`: equal types, or
-/// an array whose layout is stricter (a C array may go where `A` is declared).
+/// Whether a value of type `given` may be passed where a signature says `declared`: equal types, an
+/// array whose layout is stricter (a C array may go where `A` is declared), or tuples of such items
+/// (a namedtuple's items are laid out as a tuple's: the dispatcher chose the specialisation by class).
 pub fn accepts(declared: &Type, given: &Type) -> bool {
     match (declared, given) {
         (Type::Array(declared), Type::Array(given)) => {
@@ -554,6 +597,7 @@ pub fn accepts(declared: &Type, given: &Type) -> bool {
                 && declared.ndim == given.ndim
                 && (declared.layout == given.layout || declared.layout == Layout::A)
         }
+        (Type::Tuple(declared, _), Type::Tuple(given, _)) => declared.len() == given.len() && declared.iter().zip(given).all(|(declared, given)| accepts(declared, given)),
         _ => declared == given,
     }
 }

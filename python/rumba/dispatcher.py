@@ -150,12 +150,17 @@ def _describe(value):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None
         return ("constant", value)
+    if isinstance(value, tuple) and type(value) is not tuple:
+        return ("refused", "is an instance of %s, which compiled code does not take as a global yet (pass it as an argument)" % type(value).__qualname__)
     if type(value) is tuple:
         # Folded in as constants, as Numba freezes global tuples: of numbers, strings, None.
         elements = [_describe(element) for element in value]
         if all(element is not None and element[0] in ("constant", "string", "none", "tuple") for element in elements):
             return ("tuple", elements)
         return ("refused", "is a tuple holding values other than numbers, strings, None and tuples of these, which compiled code does not take as a global yet")
+    if isinstance(value, type) and issubclass(value, tuple) and isinstance(getattr(value, "_fields", None), tuple):
+        # A namedtuple class: compiled code makes instances of it and reads their fields.
+        return ("namedtuple", value)
     if isinstance(value, np.ndarray):
         if type(value) is not np.ndarray or value.dtype.name not in _ARRAY_DTYPES or not value.dtype.isnative:
             return None

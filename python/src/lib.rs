@@ -120,8 +120,40 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         "refused" => rumba::Binding::Refused(description.get_item(1)?.extract()?),
         "overload" => rumba::Binding::Overload(description.get_item(1)?.extract()?),
         "namespace" => rumba::Binding::Namespace(environment_of(description.get_item(1)?.extract()?)?),
+        "namedtuple" => rumba::Binding::TupleClass(tuple_class(&description.get_item(1)?).ok_or_else(|| PyTypeError::new_err("a namedtuple binding takes a namedtuple class"))?),
         other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
     })
+}
+
+/// The namedtuple classes compiled code has met (bound by value, or as an argument's class), by
+/// their qualified names: a result of one's type becomes an instance of it.
+static TUPLE_CLASSES: Mutex<Vec<(String, Py<PyAny>)>> = Mutex::new(Vec::new());
+
+/// `class` as compiled code types its instances, if it is a namedtuple class (a subclass of tuple
+/// with `_fields`); remembered, the latest of a qualified name winning, to make results of it.
+fn tuple_class(class: &Bound<'_, PyAny>) -> Option<std::sync::Arc<rumba::types::TupleClass>> {
+    if !class.cast::<pyo3::types::PyType>().ok()?.is_subclass_of::<PyTuple>().ok()? {
+        return None;
+    }
+    let fields: Vec<String> = class.getattr("_fields").ok()?.extract().ok()?;
+    let module: String = class.getattr("__module__").ok()?.extract().ok()?;
+    let qualified: String = class.getattr("__qualname__").ok()?.extract().ok()?;
+    let name = format!("{module}.{qualified}");
+    let mut classes = TUPLE_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    match classes.iter_mut().find(|(known, _)| *known == name) {
+        Some(entry) => entry.1 = class.clone().unbind(),
+        None => classes.push((name.clone(), class.clone().unbind())),
+    }
+    Some(std::sync::Arc::new(rumba::types::TupleClass { name, fields }))
+}
+
+/// An instance of the namedtuple class `class` of `elements`.
+fn tuple_instance(py: Python<'_>, class: &rumba::types::TupleClass, elements: Vec<Py<PyAny>>) -> PyResult<Py<PyAny>> {
+    let classes = TUPLE_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let found = classes.iter().find(|(known, _)| *known == class.name).map(|(_, found)| found.clone_ref(py));
+    drop(classes);
+    let found = found.ok_or_else(|| PyTypeError::new_err(format!("the namedtuple class {} has not been seen by this process", class.name)))?;
+    Ok(found.bind(py).call1(PyTuple::new(py, elements)?)?.unbind())
 }
 
 fn environment_of(descriptions: Vec<(String, Bound<'_, PyTuple>)>) -> PyResult<Vec<(String, rumba::Binding)>> {
@@ -133,7 +165,8 @@ impl Compiler {
     /// `environment` binds names by value: `(name, ("module", "numpy"))`, `(name, ("member",
     /// "math", "sqrt"))`, `(name, ("constant", number))`, `(name, ("string", text))`, `(name, ("none",))`, `(name, ("tuple", [description, ...]))`, `(name, ("array", dtype, shape,
     /// bytes))`, `(name, ("function", module, name, source, file_name, environment))` or
-    /// `(name, ("namespace", environment))` (a module, by the members the code reads) or
+    /// `(name, ("namespace", environment))` (a module, by the members the code reads), `(name,
+    /// ("namedtuple", class))` or
     /// `(name, ("refused", why))` (a value compiled code cannot use).
     #[new]
     /// `eqsat` false leaves out equality saturation; `eqsat_limits` overrides some of its limits
@@ -365,7 +398,7 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
         Type::DType(scalar) if dtype_of(value) == Some(*scalar) => Ok(Argument::Known(declared.clone())),
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
-        Type::Tuple(element_types) => {
+        Type::Tuple(element_types, _) => {
             let tuple = value.cast::<PyTuple>().map_err(|_| mismatch())?;
             if tuple.len() != element_types.len() {
                 return Err(mismatch());
@@ -502,9 +535,12 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
         Value::None => py.None(),
         Value::Number(number) => number_to_python(py, number)?,
         Value::Tuple(elements) => {
-            let Type::Tuple(element_types) = value_type else { unreachable!("a tuple's type is a tuple type") };
+            let Type::Tuple(element_types, class) = value_type else { unreachable!("a tuple's type is a tuple type") };
             let elements = elements.into_iter().zip(element_types).map(|(element, element_type)| value_to_python(py, element, element_type, args)).collect::<PyResult<Vec<_>>>()?;
-            PyTuple::new(py, elements)?.into_any().unbind()
+            match class {
+                Some(class) => tuple_instance(py, class, elements)?,
+                None => PyTuple::new(py, elements)?.into_any().unbind(),
+            }
         }
         Value::Array(array) => array_to_python(py, *array, matches!(value_type, Type::Array(array_type) if array_type.readonly), args)?,
         Value::List(elements) => {
@@ -564,7 +600,7 @@ fn reflected_containers<'py, 't>(level: &Bound<'py, PyTuple>, declared: &'t [Typ
     for (value, declared) in level.iter().zip(declared) {
         match declared {
             Type::List(_) | Type::Dict(..) | Type::Set(_) => containers.push((value, declared)),
-            Type::Tuple(elements) => {
+            Type::Tuple(elements, _) => {
                 if let Ok(inner) = value.cast::<PyTuple>() {
                     reflected_containers(inner, elements, containers);
                 }
@@ -732,7 +768,11 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Complex));
     }
     if let Ok(tuple) = value.cast_exact::<PyTuple>() {
-        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::Tuple);
+        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::tuple);
+    }
+    if let Ok(tuple) = value.cast::<PyTuple>() {
+        let class = tuple_class(&value.get_type())?;
+        return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(|elements| Type::Tuple(elements, Some(class)));
     }
     // A string is a value of Numba's `unicode_type` (literals are for compiled code's constants).
     if value.is_exact_instance_of::<pyo3::types::PyString>() {

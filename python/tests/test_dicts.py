@@ -742,6 +742,36 @@ def test_typed_dict_made_in_compiled_code():
     assert_same_outcome(typed_by_inference, 3)
 
 
+def typed_tables_of_compound_types(n):
+    # Numba's documented example: values of an array type, keys of a string type.
+    arrays = Dict.empty(key_type=types.unicode_type, value_type=types.float64[:])
+    for i in range(n):
+        arrays[str(i)] = np.arange(i + 1.0)
+    total = 0.0
+    for key, value in arrays.items():
+        total += value.sum() * len(key)
+    pairs = Dict.empty(types.UniTuple(types.int64, 2), types.Tuple((types.float64, types.int32)))
+    pairs[(n, -n)] = (0.5 * n, 7)
+    nested = Dict.empty(types.int64, types.ListType(types.float64))
+    nested[n] = [1.0, 2.0]
+    grids = rumba.typed.List.empty_list(types.float64[:, ::1])
+    grids.append(np.ones((2, n)))
+    return total, len(arrays), arrays["1"], pairs, nested, grids[0].sum()
+
+
+def test_typed_dicts_and_lists_of_compound_types():
+    assert_same_outcome(typed_tables_of_compound_types, 4)
+
+
+def an_unsupported_type_expression():
+    return Dict.empty(types.int64, types.float64[1:])
+
+
+def test_an_unsupported_type_expression_is_located():
+    with pytest.raises(errors.TypingError, match=r"test_dicts.py:\d+:\d+: error: array dimension '1:' must be ':' or '::1'"):
+        jitted(an_unsupported_type_expression)()
+
+
 def test_empty_typed_dict_from_python_is_filled_in_place():
     table = Dict.empty(rumba.int64, rumba.int64)
     assert jitted(counts_into)(table, np.array([3, -1, 3], dtype=np.int64)) == 1

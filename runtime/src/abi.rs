@@ -254,7 +254,7 @@ impl Argument {
             Argument::Number(number) => Type::Scalar(number.scalar()),
             Argument::Array(array) => Type::Array(array.array_type()),
             Argument::None => Type::None,
-            Argument::Tuple(elements) => Type::Tuple(elements.iter().map(Argument::value_type).collect()),
+            Argument::Tuple(elements) => Type::tuple(elements.iter().map(Argument::value_type).collect()),
             Argument::Known(known) => known.clone(),
             Argument::List(element, _) => Type::List(Box::new(element.clone())),
             Argument::Dict(key, value, _) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
@@ -360,7 +360,7 @@ pub(crate) unsafe fn element_value(element: &Type, words: &mut impl Iterator<Ite
         Type::Scalar(Scalar::Float { .. }) => Value::Number(Number::F64(f64::from_bits(next()))),
         // The low bytes of the word hold the value, truncated exactly (little-endian hosts).
         Type::Scalar(scalar) => Value::Number(unsafe { Number::read(*scalar, next().to_le_bytes().as_ptr()) }),
-        Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words, arguments) }).collect()),
+        Type::Tuple(elements, _) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words, arguments) }).collect()),
         Type::List(inner) => unsafe { list_value(next() as i64, inner, arguments) },
         Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(next() as i64, element, arguments) },
@@ -704,7 +704,7 @@ fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
         Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
-        Type::Tuple(elements) => elements.iter().for_each(|element| collect_fields(element, fields)),
+        Type::Tuple(elements, _) => elements.iter().for_each(|element| collect_fields(element, fields)),
         Type::Optional(held) => {
             fields.push(FieldKind::Scalar(Scalar::Bool));
             collect_fields(held, fields);
@@ -724,7 +724,7 @@ unsafe fn read_value<'l>(
 ) -> Value {
     match value_type {
         Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Value::None,
-        Type::Tuple(elements) => {
+        Type::Tuple(elements, _) => {
             Value::Tuple(elements.iter().map(|element| unsafe { read_value(element, buffer, fields, arguments, allocations) }).collect())
         }
         Type::Optional(held) => {
@@ -860,7 +860,7 @@ mod tests {
     #[test]
     fn result_layout_follows_c_rules() {
         let float32 = Scalar::Float { bits: 32 };
-        let layout = ResultLayout::new(&Type::Tuple(vec![Type::Scalar(Scalar::Bool), Type::Scalar(float32)]));
+        let layout = ResultLayout::new(&Type::tuple(vec![Type::Scalar(Scalar::Bool), Type::Scalar(float32)]));
         assert_eq!(layout.fields.iter().map(|field| field.0).collect::<Vec<_>>(), vec![4, 8]);
         assert_eq!(layout.size, 12);
         let array = ArrayType::new(Scalar::Float { bits: 64 }, 2, Layout::C);

@@ -101,7 +101,7 @@ impl FunctionEmitter<'_, '_, '_> {
             ArrayCall::New { shape, fill, dtype: _ } => {
                 let Type::Array(new_type) = result_type else { unreachable!("a creation function makes an array") };
                 let extents = match self.emit_expr(shape)? {
-                    Value::Tuple(extents) => extents,
+                    Value::Tuple(extents, _) => extents,
                     single => vec![single],
                 };
                 let extents = extents.into_iter().map(|extent| self.to_scalar(extent, INT64, shape)).collect::<Result<Vec<_>, _>>()?;
@@ -118,7 +118,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let (array, array_type) = self.emit_array(array)?;
                 let mut numbers = Vec::new();
                 for tuple in [shape, strides] {
-                    let Value::Tuple(elements) = self.emit_expr(tuple)? else { unreachable!("typed as a tuple") };
+                    let Value::Tuple(elements, _) = self.emit_expr(tuple)? else { unreachable!("typed as a tuple") };
                     for element in elements {
                         numbers.push(self.to_scalar(element, INT64, tuple)?);
                     }
@@ -455,8 +455,8 @@ impl FunctionEmitter<'_, '_, '_> {
         // `reshape(b.shape)`); none for a literal -1, which is inferred.
         let mut asked: Vec<(Option<Value>, &Expr)> = Vec::new();
         match shape {
-            [tuple] if matches!(self.expr_type(tuple)?, Type::Tuple(_)) => {
-                let Value::Tuple(elements) = self.emit_expr(tuple)? else { unreachable!("a tuple-typed expression gives a tuple") };
+            [tuple] if matches!(self.expr_type(tuple)?, Type::Tuple(..)) => {
+                let Value::Tuple(elements, _) = self.emit_expr(tuple)? else { unreachable!("a tuple-typed expression gives a tuple") };
                 asked.extend(elements.into_iter().map(|element| (Some(element), *tuple)));
             }
             _ => {

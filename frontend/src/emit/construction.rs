@@ -51,7 +51,7 @@ impl FunctionEmitter<'_, '_, '_> {
             None => match self.emit_expr(values)? {
                 Value::Array(array, array_type) if !copy && array_type.dtype == result_type.dtype => return Ok(Value::Array(array, array_type)),
                 Value::Array(array, array_type) => return self.copy_array(&array, array_type, result_type.dtype, &loc),
-                Value::Tuple(elements) => (vec![elements.len()], elements),
+                Value::Tuple(elements, _) => (vec![elements.len()], elements),
                 list @ Value::List(..) => {
                     let helper = self.module.prelude_function(LIST_TO_ARRAY).expect("the prelude defines the list helpers");
                     return self.emit_compiled_call(&helper, vec![list, Value::CompileTime(Type::DType(result_type.dtype))], call);
@@ -107,7 +107,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Expr::List(list) => list.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<Vec<_>, _>>()?,
             Expr::Tuple(tuple) => tuple.elts.iter().map(|element| self.emit_expr(element)).collect::<Result<Vec<_>, _>>()?,
             other => match self.emit_expr(other)? {
-                Value::Tuple(elements) => elements,
+                Value::Tuple(elements, _) => elements,
                 value => unreachable!("inference admits joins of tuples only, not {}", value.value_type()),
             },
         };

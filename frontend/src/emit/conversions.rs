@@ -27,8 +27,9 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn convert_loc(&mut self, value: Value, target: &Type, loc: &str) -> Result<Value, Diagnostic> {
         Ok(match (value, target) {
             (Value::Scalar(name, from), Type::Scalar(to)) => Value::Scalar(self.cast(&name, from, *to, loc), *to),
-            (Value::Tuple(elements), Type::Tuple(targets)) if elements.len() == targets.len() => Value::Tuple(
+            (Value::Tuple(elements, _), Type::Tuple(targets, class)) if elements.len() == targets.len() => Value::Tuple(
                 elements.into_iter().zip(targets).map(|(element, target)| self.convert_loc(element, target, loc)).collect::<Result<_, _>>()?,
+                class.clone(),
             ),
             (Value::List(name, from), Type::List(to)) if crate::types::unify(&Type::List(Box::new(from.clone())), target).is_some() => {
                 if to.has_unknown() {
@@ -56,7 +57,7 @@ impl FunctionEmitter<'_, '_, '_> {
             // An optional number holds zero where it holds None, so that its truth needs no flag.
             (Value::None, Type::Optional(held)) => self.zero_of(&Type::Optional(held.clone()), loc),
             (Value::Optional(flag, held), Type::Optional(target)) => Value::Optional(flag, Box::new(self.convert_loc(*held, target, loc)?)),
-            (held @ (Value::Scalar(..) | Value::Tuple(_) | Value::Unicode(_) | Value::CompileTime(Type::Str(_))), Type::Optional(target)) => {
+            (held @ (Value::Scalar(..) | Value::Tuple(..) | Value::Unicode(_) | Value::CompileTime(Type::Str(_))), Type::Optional(target)) => {
                 let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(true), loc);
                 Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.convert_loc(held, target, loc)?))
             }
@@ -208,7 +209,7 @@ impl FunctionEmitter<'_, '_, '_> {
         for index in indices.into_iter().filter(|index| !matches!(index, Expr::EllipsisLiteral(_))) {
             let value = match self.emit_expr(index)? {
                 // An index tuple held in a variable gives one index per element.
-                Value::Tuple(elements) => {
+                Value::Tuple(elements, _) => {
                     for element in elements {
                         names.push((self.to_scalar(element, INT64, index)?, INT64));
                     }

@@ -114,7 +114,7 @@ impl FunctionEmitter<'_, '_, '_> {
             };
             axes.push(Value::Scalar(value, INT64));
         }
-        Ok(if axes.len() == 1 { axes.remove(0) } else { Value::Tuple(axes) })
+        Ok(if axes.len() == 1 { axes.remove(0) } else { Value::Tuple(axes, None) })
     }
 
     /// `cuda.shfl_*_sync(mask, value, lane)` in `mode` (`gpu.shuffle`'s number): a call of the
@@ -147,7 +147,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let indices = match atomic.index {
             Some(index) => {
                 let indices = match self.emit_expr(index)? {
-                    Value::Tuple(elements) => elements,
+                    Value::Tuple(elements, _) => elements,
                     single => vec![single],
                 };
                 indices.into_iter().map(|index_value| self.to_scalar(index_value, INT64, index)).collect::<Result<Vec<_>, _>>()?

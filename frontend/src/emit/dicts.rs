@@ -258,7 +258,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             "keys" => Ok(self.dict_keys(&dict, &key_type, &loc)),
             "values" => Ok(self.dict_view(&dict, VIEW_VALUES, value_type, &loc)),
-            "items" => Ok(self.dict_view(&dict, VIEW_ITEMS, Type::Tuple(vec![key_type, value_type]), &loc)),
+            "items" => Ok(self.dict_view(&dict, VIEW_ITEMS, Type::tuple(vec![key_type, value_type]), &loc)),
             "copy" => Ok(Value::Dict(self.call_runtime(DICT_COPY, &[dict], &loc), key_type, value_type)),
             "clear" => {
                 self.mutate_container(DICT_CLEAR, &[dict], &loc);
@@ -279,7 +279,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// Adds `member` to `set` (a dict whose values have no words).
     fn add_member(&mut self, set: &str, member: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
-        self.inserted_entry(set, member, element, &Type::Tuple(Vec::new()), node).map(|_| ())
+        self.inserted_entry(set, member, element, &Type::tuple(Vec::new()), node).map(|_| ())
     }
 
     /// `{a, b, ...}`.

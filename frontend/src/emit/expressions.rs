@@ -34,7 +34,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::NoneLiteral(_) => Ok(Value::None),
             Expr::StringLiteral(literal) => Ok(Value::CompileTime(Type::Str(literal.value.to_str().to_string()))),
             Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
-            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr_optional(element)).collect::<Result<_, _>>()?)),
+            Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr_optional(element)).collect::<Result<_, _>>()?, None)),
             Expr::BinOp(binary) => {
                 let left = self.emit_expr(&binary.left)?;
                 let right = self.emit_expr(&binary.right)?;
@@ -107,7 +107,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let dict = self.emit_expr(&compare.comparators[0])?;
                     return self.emit_dict_contains(key, dict, negated, expr);
                 }
-                if let Type::Tuple(_) = self.expr_type(&compare.comparators[0])? {
+                if let Type::Tuple(..) = self.expr_type(&compare.comparators[0])? {
                     return self.emit_tuple_contains(&compare.left, &compare.comparators[0], negated, expr);
                 }
                 self.emit_list_contains(&compare.left, &compare.comparators[0], negated, expr)
@@ -193,6 +193,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                     _ => {}
                 }
+                if let Value::Tuple(elements, Some(class)) = &base {
+                    return Ok(elements[crate::infer::field_position(module, &class, attribute)?].clone());
+                }
                 let Value::Array(array, array_type) = base else {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
@@ -201,7 +204,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         let function = module.prelude_function(part).expect("the prelude defines np.real and np.imag");
                         self.emit_compiled_call(&function, vec![Value::Array(array, array_type)], expr)
                     }
-                    "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect())),
+                    "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect(), None)),
                     "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
                     "T" => Ok(self.transpose(array, array_type, &loc)),
                     "size" => Ok(Value::Scalar(self.size(&array, array_type, &loc), INT64)),
@@ -215,7 +218,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                                 Value::Scalar(self.op(format!("py.mul {stride}, {itemsize} : si64 {loc}")), INT64)
                             })
                             .collect();
-                        Ok(Value::Tuple(strides))
+                        Ok(Value::Tuple(strides, None))
                     }
                     other => Err(module.unsupported(expr, format!("array attribute '{other}' is not supported yet"))),
                 }
@@ -239,9 +242,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                     Value::List(list, element) => self.emit_list_subscript(&list, &element, &subscript.slice, expr),
                     Value::Dict(dict, key, value) => self.emit_dict_subscript(&dict, (&key, &value), &subscript.slice, expr),
-                    Value::Tuple(elements) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
+                    Value::Tuple(elements, _) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
                         crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),
-                        crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),
+                        crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect(), None)),
                         crate::infer::TupleIndex::Runtime => self.select_element(elements, &subscript.slice, &loc),
                     },
                     other => Err(module.typing(&*subscript.value, format!("{} is not subscriptable", other.value_type()))),
@@ -324,7 +327,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Global::Constant(constant) => self.constant_value(*constant, loc),
             Global::Known(Type::None) => Value::None,
             Global::Known(known) => Value::CompileTime(known.clone()),
-            Global::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.global_constant(element, loc)).collect()),
+            Global::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.global_constant(element, loc)).collect(), None),
             _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
         }
     }
@@ -363,13 +366,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let module = self.module;
         let loc = location(module, expr);
         let (left, right) = match (op, left, right) {
-            (Operator::Add, Value::Tuple(mut left), Value::Tuple(right)) => {
+            (Operator::Add, Value::Tuple(mut left, _), Value::Tuple(right, _)) => {
                 left.extend(right);
-                return Ok(Value::Tuple(left));
+                return Ok(Value::Tuple(left, None));
             }
-            (Operator::Mult, Value::Tuple(elements), Value::Scalar(..)) => {
+            (Operator::Mult, Value::Tuple(elements, _), Value::Scalar(..)) => {
                 let times = self.walker().tuple_repeats(right_expr)?;
-                return Ok(Value::Tuple((0..times).flat_map(|_| elements.iter().cloned()).collect()));
+                return Ok(Value::Tuple((0..times).flat_map(|_| elements.iter().cloned()).collect(), None));
             }
             (_, left, right) => (left, right),
         };
@@ -562,7 +565,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     pub(super) fn compare(&mut self, op: CmpOp, (left, left_expr): (&Value, &Expr), (right, right_expr): (&Value, &Expr), expr: &dyn Ranged) -> Result<String, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
-        if let (Value::Tuple(left_elements), Value::Tuple(right_elements), CmpOp::Eq | CmpOp::NotEq) = (left, right, op) {
+        if let (Value::Tuple(left_elements, _), Value::Tuple(right_elements, _), CmpOp::Eq | CmpOp::NotEq) = (left, right, op) {
             // Equal lengths (others are decided by types): equal when every pair is.
             let mut equal = self.op(format!("arith.constant true {loc}"));
             for (left_element, right_element) in left_elements.iter().zip(right_elements) {
@@ -575,7 +578,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             return Ok(equal);
         }
-        if let (Value::Tuple(left_elements), Value::Tuple(right_elements)) = (left, right) {
+        if let (Value::Tuple(left_elements, _), Value::Tuple(right_elements, _)) = (left, right) {
             // The first pair that differs decides, else the lengths: from the last pair back, each
             // equal pair passes on what follows it.
             let lengths = match op {
@@ -709,7 +712,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn emit_tuple_contains(&mut self, needle: &Expr, items: &Expr, negated: bool, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
         let needle_value = self.emit_expr(needle)?;
-        let Value::Tuple(elements) = self.emit_expr(items)? else { unreachable!("typing found a tuple") };
+        let Value::Tuple(elements, _) = self.emit_expr(items)? else { unreachable!("typing found a tuple") };
         let mut found = self.op(format!("arith.constant false {loc}"));
         for element in &elements {
             let equal = self.compare(CmpOp::Eq, (&needle_value, needle), (element, items), expr)?;
@@ -819,7 +822,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         for position in order {
             let argument = argument_exprs[position];
             evaluated[position] = match (crate::infer::listed_tuple(&callee, argument), crate::infer::listed_array(&callee, argument)) {
-                (Some(items), _) => Value::Tuple(items.iter().map(|item| self.emit_expr(item)).collect::<Result<_, _>>()?),
+                (Some(items), _) => Value::Tuple(items.iter().map(|item| self.emit_expr(item)).collect::<Result<_, _>>()?, None),
                 (_, Some(array)) => {
                     let array_type = crate::array_calls::array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?;
                     self.emit_from_values(call, argument, true, &array_type)?
@@ -840,6 +843,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
                 self.emit_compiled_call(&name, arguments, call)
             }
+            Callee::TupleClass(class) => Ok(Value::Tuple(arguments, Some(class))),
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;
@@ -983,7 +987,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         match name {
             "len" => match &arguments[0] {
                 Value::Array(array, array_type) => Ok(self.dim(array, *array_type, 0, loc)),
-                Value::Tuple(elements) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
+                Value::Tuple(elements, _) => Ok(self.constant_value(Constant::Int(elements.len() as i64), loc)),
                 Value::List(list, element) => Ok(Value::Scalar(self.list_length(list, element, loc), INT64)),
                 Value::Dict(dict, ..) | Value::Set(dict, _) => Ok(Value::Scalar(self.dict_length(dict, loc), INT64)),
                 _ => unreachable!("builtin_type checks len's argument"),
@@ -1023,7 +1027,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Ok(Value::Scalar(accumulated, result))
             }
             "bool" => match &arguments[0] {
-                Value::Tuple(elements) => Ok(self.constant_value(Constant::Bool(!elements.is_empty()), loc)),
+                Value::Tuple(elements, _) => Ok(self.constant_value(Constant::Bool(!elements.is_empty()), loc)),
                 other => Ok(Value::Scalar(self.to_scalar(other.clone(), result, &call.arguments.args[0])?, result)),
             },
             "hash" => {

@@ -82,7 +82,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
             Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) | Value::Unicode(handle) => words.push((handle, false)),
-            Value::Tuple(elements) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
+            Value::Tuple(elements, _) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
             Value::Array(name, array) => {
                 let results = self.fresh();
                 let count = array.ndim * 2 + 3;
@@ -145,7 +145,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
             Type::Unicode => Value::Unicode(word(self, false, offset)),
-            Type::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect()),
+            Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect(), class.clone()),
             Type::Array(array) => {
                 let words: Vec<String> = (0..array.ndim * 2 + 3).map(|_| word(self, false, offset)).collect();
                 Value::Array(self.op(format!("py.array_from_words {} : {} {loc}", words.join(", "), array_text(*array))), *array)

@@ -235,7 +235,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let Value::Unicode(first) = &parts[0] else { unreachable!("made above") };
                 let empty_separator = self.op(format!("py.cmp \"eq\", {first}, {zero} : si64 {loc}"));
                 self.raise_if(&empty_separator, "ValueError", "empty separator", call)?;
-                Value::Tuple(parts)
+                Value::Tuple(parts, None)
             }
             Method::Test(code) => {
                 let code = self.si64(code, &loc);

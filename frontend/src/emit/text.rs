@@ -216,7 +216,7 @@ impl FunctionEmitter<'_, '_, '_> {
 /// `value` as pieces: a tuple as its brackets and commas around its items' `repr`s (each an
 /// optional value's cases apart), anything else as one value.
 fn spread_tuples(value: Value, spec: String, repr: bool, pieces: &mut Vec<FormattedPiece>) {
-    let Value::Tuple(elements) = value else {
+    let Value::Tuple(elements, _) = value else {
         pieces.push(FormattedPiece::Value(value, spec, repr));
         return;
     };
@@ -236,7 +236,7 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
     match value {
         Value::Scalar(name, scalar) => formatted.push_value(name, scalar.mlir(), spec),
         Value::Array(name, array) => formatted.push_value(name, Type::Array(array).flat_mlir().remove(0), ""),
-        Value::Tuple(_) => unreachable!("spread_tuples writes a tuple's items apart"),
+        Value::Tuple(..) => unreachable!("spread_tuples writes a tuple's items apart"),
         Value::None => formatted.push_text("None"),
         // Nothing was ever added to a container whose types are unknown.
         Value::List(..) | Value::Dict(..) | Value::Set(..) if value.value_type().has_unknown() => {
