@@ -1249,7 +1249,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
-                let helper = crate::infer::array_index_helper(module, array, index, "np._index_assign", "np._mask_assign", subscript)?;
+                let helper = crate::infer::array_index_helper(module, array, index, true, subscript)?;
                 let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?, value];
                 self.emit_compiled_call(helper, arguments, subscript).map(|_| ())
             }

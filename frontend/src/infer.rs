@@ -1060,7 +1060,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             },
             Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() => {
                 let (array, index) = self.array_index(subscript)?.expect("checked by the guard");
-                let helper = array_index_helper(self.module, array, index, "np._index_assign", "np._mask_assign", subscript)?;
+                let helper = array_index_helper(self.module, array, index, true, subscript)?;
                 if !matches!(value_type, Type::Scalar(_) | Type::Array(_) | Type::Unknown) {
                     return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
                 }
@@ -2043,7 +2043,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                 }
                 if let Some((_, index_type)) = self.array_index(subscript)? {
-                    let helper = array_index_helper(module, array, index_type, "np._take_vector", "np._mask_select", subscript)?;
+                    let helper = array_index_helper(module, array, index_type, false, subscript)?;
                     let position = self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index_type)], subscript)?;
                     return Ok(self.specialisations.functions[position].return_type.clone());
                 }
@@ -2321,13 +2321,16 @@ fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Re
 /// The prelude function that indexes `array` with the array `index`: `by_integers` for an integer
 /// index, `by_mask` for a boolean one. A mask has the array's dimensions; an integer array
 /// indexes a vector with a vector.
-pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, by_integers: &'static str, by_mask: &'static str, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
+pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
     let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));
     match index.dtype {
-        Scalar::Bool if index.ndim == array.ndim => Ok(by_mask),
-        Scalar::Bool => unsupported("a mask has the array's dimensions"),
-        Scalar::Int { .. } if array.ndim == 1 && index.ndim == 1 => Ok(by_integers),
-        Scalar::Int { .. } => unsupported("an integer array indexes a vector, with a vector"),
+        Scalar::Bool if index.ndim == array.ndim => Ok(if writing { "np._mask_assign" } else { "np._mask_select" }),
+        Scalar::Bool if !writing && index.ndim == 1 => Ok("np._mask_select"),
+        Scalar::Bool if writing => unsupported("a mask written through has the array's dimensions"),
+        Scalar::Bool => unsupported("a mask has the array's dimensions, or is a vector over its first axis"),
+        Scalar::Int { .. } if !writing => Ok("np._take_first_axis"),
+        Scalar::Int { .. } if array.ndim == 1 && index.ndim == 1 => Ok("np._index_assign"),
+        Scalar::Int { .. } => unsupported("an integer array written through indexes a vector, with a vector"),
         other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("arrays used as indices must be of integer or boolean type, got {}", other.numba_name()))),
     }
 }

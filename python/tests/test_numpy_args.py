@@ -184,6 +184,44 @@ def test_searchsorted_of_an_array(function):
     differential(function, np.array([1, 3, 5]), np.array([3, 4]))
 
 
+def rows_by_index(a, indices):
+    return a[indices]
+
+
+def rows_by_mask(a, mask):
+    return a[mask]
+
+
+def sorted_rows(a):
+    return a[np.argsort(a[:, 0])]
+
+
+def interpolated(x, xp, fp):
+    return np.interp(x, xp, fp)
+
+
+def test_an_integer_array_selects_along_the_first_axis():
+    grid = np.arange(24.0).reshape(4, 3, 2)
+    differential(rows_by_index, grid, np.array([3, 0, -1, 0]))
+    differential(rows_by_index, grid[:, 1], np.array([[1, 2], [0, -4]]))
+    differential(rows_by_index, np.arange(5), np.array([[1, 2], [0, -5]]))
+    differential(rows_by_index, grid, np.array([4]))
+    differential(sorted_rows, np.array([[3.0, 1.0], [1.0, 2.0], [2.0, 0.5]]))
+
+
+def test_a_vector_mask_selects_along_the_first_axis():
+    grid = np.arange(12.0).reshape(4, 3)
+    differential(rows_by_mask, grid, np.array([True, False, True, True]))
+    differential(rows_by_mask, grid, np.zeros(4, dtype=bool))
+    differential(rows_by_mask, grid, np.array([True, False]))
+
+
+def test_interp_of_numbers_and_arrays_of_any_shape():
+    xp, fp = np.array([0.0, 1.0, 3.0]), np.array([2.0, 4.0, -2.0])
+    for x in [0.5, 2, -1.0, np.nan, np.array([[0.5, 2.0], [9.0, 1.0]]), np.zeros(0)]:
+        differential(interpolated, x, xp, fp)
+
+
 def take_axis(arr, indices, axis):
     return arr.take(indices, axis=axis)
 

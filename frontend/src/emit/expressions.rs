@@ -226,7 +226,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
-                let helper = crate::infer::array_index_helper(module, array, index, "np._take_vector", "np._mask_select", subscript)?;
+                let helper = crate::infer::array_index_helper(module, array, index, false, subscript)?;
                 let arguments = vec![self.emit_expr(&subscript.value)?, self.emit_expr(&subscript.slice)?];
                 self.emit_compiled_call(helper, arguments, subscript)
             }

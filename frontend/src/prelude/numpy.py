@@ -376,8 +376,21 @@ def _take_vector(a: "1-d", indices: "1-d"):
     return out
 
 
+def _take_first_axis(a, indices):
+    # `a[indices]`: the items along the first axis at these positions (negative ones counted from
+    # the end), in the indices' shape.
+    if a.ndim == 1 and indices.ndim == 1:
+        return np._take_vector(a, indices)
+    return np.take(a, indices, 0)
+
+
 def _mask_select(a, mask):
-    # `a[mask]`: the elements where `mask` is true, in C order.
+    # `a[mask]`: the elements where `mask` is true, in C order; of a vector `mask` over the first
+    # axis of a larger array, the items along that axis.
+    if mask.ndim < a.ndim:
+        if mask.shape[0] != a.shape[0]:
+            raise IndexError(f"boolean index did not match indexed array along axis 0; size of axis is {a.shape[0]} but size of corresponding boolean axis is {mask.shape[0]}")
+        return np.take(a, np.flatnonzero(mask), 0)
     if a.shape != mask.shape:
         raise IndexError("boolean index did not match indexed array")
     flat = a.reshape(-1)
@@ -717,7 +730,14 @@ def diag(v, k=0):
     return out
 
 
-def interp(x: "1-d", xp: "1-d", fp: "1-d"):
+def interp(x, xp: "1-d", fp: "1-d"):
+    # Of a number, a number; of an array, an array of its shape.
+    if isinstance(x, np.ndarray):
+        return np._interp_values(x.reshape(-1), xp, fp).reshape(x.shape)
+    return np._interp_values(np.full(1, x * 1.0), xp, fp)[0]
+
+
+def _interp_values(x: "1-d", xp: "1-d", fp: "1-d"):
     # NumPy's compiled interp, in float64: the end values outside [xp[0], xp[-1]], else linear
     # between xp[j] <= x < xp[j + 1], j found from the last x's as NumPy finds it (which decides
     # its results where `xp` is not sorted), retried from the right end on NaN.
