@@ -491,6 +491,17 @@ fn field_arguments<'e>(module: &SourceModule, call: &'e ExprCall, class: &TupleC
     Ok(bound.into_iter().flatten().collect())
 }
 
+/// The prelude function an array attribute is: `a.real` is `np.real(a)`, `a.imag` `np.imag(a)`,
+/// `a.flat` `np.ravel(a)` (read, or written through where that is a view).
+pub fn prelude_attribute(attribute: &str) -> Option<&'static str> {
+    match attribute {
+        "real" => Some("real"),
+        "imag" => Some("imag"),
+        "flat" => Some("ravel"),
+        _ => None,
+    }
+}
+
 /// Which item of an instance of `class` the attribute reads.
 pub fn field_position(module: &SourceModule, class: &TupleClass, attribute: &ExprAttribute) -> Result<usize, Diagnostic> {
     class.fields.iter().position(|field| field == attribute.attr.as_str()).ok_or_else(|| module.typing(attribute, format!("'{}' object has no attribute '{}'", class.short_name(), attribute.attr)))
@@ -1992,9 +2003,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "size" | "ndim" | "itemsize" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
                 "dtype" => Ok(Type::DType(array.dtype)),
-                // The prelude's `np.real(a)` and `np.imag(a)`.
-                part @ ("real" | "imag") => {
-                    let function = module.prelude_function(part).expect("the prelude defines np.real and np.imag");
+                other if prelude_attribute(other).is_some() => {
+                    let function = module.prelude_function(prelude_attribute(other).expect("checked by the guard")).expect("the prelude defines its attributes' functions");
                     let index = self.specialisations.specialise(&function, &[Type::Array(array)], attribute)?;
                     Ok(self.specialisations.functions[index].return_type.clone())
                 }

@@ -222,6 +222,47 @@ def test_interp_of_numbers_and_arrays_of_any_shape():
         differential(interpolated, x, xp, fp)
 
 
+def unravelled(indices, shape):
+    return np.unravel_index(indices, shape)
+
+
+def position_of_largest(a):
+    return np.unravel_index(np.argmax(a), a.shape)
+
+
+def test_unravel_index_matches_numpy():
+    for indices, shape in [(27, (3, 4, 5)), (0, (2, 2)), (5, 6), (np.array([0, 7, 11]), (3, 4)), (12, (3, 4)), (-1, (3, 4)), (np.array([[1, 2], [3, 20]]), (4, 5))]:
+        differential(unravelled, indices, shape)
+    differential(position_of_largest, rng.random((3, 5, 2)))
+
+
+def flat_items(a):
+    total = 0.0
+    for value in a.flat:
+        total += value
+    return total, a.flat[3], a.flat[-1]
+
+
+def written_through_flat(n):
+    a = np.zeros((2, n))
+    a.flat[n + 1] = 5.0
+    return a
+
+
+def written_through_a_transpose(a):
+    a.T.flat[1] = 7.0
+
+
+def test_flat_reads_in_c_order_and_writes_into_c_arrays():
+    grid = np.arange(12.0).reshape(3, 4)
+    differential(flat_items, grid)
+    differential(flat_items, grid.T)
+    differential(flat_items, grid[:, ::2])
+    differential(written_through_flat, 3)
+    with pytest.raises(errors.TypingError, match=r"test_numpy_args.py:\d+:\d+: error: cannot write into a read-only array .*the copy a reshape of a non-contiguous array makes"):
+        njit(written_through_a_transpose)(grid)
+
+
 def take_axis(arr, indices, axis):
     return arr.take(indices, axis=axis)
 

@@ -200,8 +200,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
                 match attribute.attr.as_str() {
-                    part @ ("real" | "imag") => {
-                        let function = module.prelude_function(part).expect("the prelude defines np.real and np.imag");
+                    other if crate::infer::prelude_attribute(other).is_some() => {
+                        let function = module.prelude_function(crate::infer::prelude_attribute(other).expect("checked by the guard")).expect("the prelude defines its attributes' functions");
                         self.emit_compiled_call(&function, vec![Value::Array(array, array_type)], expr)
                     }
                     "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect(), None)),

@@ -1562,6 +1562,34 @@ def ravel(a):
     return a.reshape(-1)
 
 
+def unravel_index(indices, shape):
+    # Where the flat index lies in an array of `shape` (C order): a tuple of one index per
+    # dimension; of an array of flat indices, a tuple of arrays of the indices' shape.
+    if not isinstance(shape, tuple):
+        return np.unravel_index(indices, (shape,))
+    size = 1
+    for extent in shape:
+        size *= extent
+    if isinstance(indices, np.ndarray):
+        flat = indices.reshape(-1)
+        for k in range(flat.shape[0]):
+            np._flat_index_within(flat[k], size)
+    else:
+        np._flat_index_within(indices, size)
+    return np._unravel(indices, shape)
+
+
+def _flat_index_within(index, size):
+    if index < 0 or index >= size:
+        raise ValueError(f"index {index} is out of bounds for array with size {size}")
+
+
+def _unravel(index, shape):
+    if len(shape) == 1:
+        return (index,)
+    return np._unravel(index // shape[-1], shape[:-1]) + (index % shape[-1],)
+
+
 # ndarray methods: `a.name(...)` is `_method_name(a, ...)` here.
 
 
