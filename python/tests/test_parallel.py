@@ -223,6 +223,17 @@ def array_and_scalar_reductions(a):
     return grid, total
 
 
+def products_and_quotients(a, out):
+    scale = np.ones(a.shape[1], dtype=np.int64)
+    for i in prange(a.shape[0]):
+        if i % 2 == 0:
+            out *= a[i]
+        else:
+            out /= a[i]
+        scale *= 1 + i % 3
+    return out, scale
+
+
 def reads_its_reduction(a):
     totals = np.zeros(a.shape[1])
     for i in prange(a.shape[0]):
@@ -238,7 +249,7 @@ def rebinds_in_prange(a):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_arrays_updated_by_plus_equals_are_reductions(threads):
+def test_arrays_updated_in_place_are_reductions(threads):
     # Numba's array reductions: each thread adds into its own copy, added into the array after.
     a = np.random.default_rng(7).random((1001, 5))
     before = rumba.get_num_threads()
@@ -254,6 +265,13 @@ def test_arrays_updated_by_plus_equals_are_reductions(threads):
         expected_grid, expected_total = array_and_scalar_reductions(a)
         np.testing.assert_allclose(grid, expected_grid, rtol=1e-12)
         assert total == pytest.approx(expected_total, rel=1e-12)
+        # `*=` and `/=`: each thread's copy starts from one, and the copies multiply into the array.
+        factors = 1.0 + a[:40] / 8.0
+        out = np.full(5, 3.0)
+        (got, got_scale), (expected, expected_scale) = njit(parallel=True)(products_and_quotients)(factors, out), products_and_quotients(factors, np.full(5, 3.0))
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+        np.testing.assert_allclose(out, expected, rtol=1e-12)
+        np.testing.assert_array_equal(got_scale, expected_scale)
     finally:
         rumba.set_num_threads(before)
 

@@ -269,7 +269,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let carried = self.carried_arrays(&[body], false, None).names;
         if let Some(name) = carried.iter().find(|name| !array_reductions.iter().any(|reduction| &reduction.name == *name)) {
             let at = first_assignment(body, name).unwrap_or(&body[0]);
-            return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel (an array it updates only with += or -= is a reduction)")));
+            return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel (an array it updates only with += and -=, or *= and /=, is a reduction)")));
         }
         let slots = if array_reductions.is_empty() { None } else { Some(self.call_runtime(PARALLEL_SLOTS, &[], loc)) };
         let mut partials_of_arrays = Vec::new();
@@ -278,8 +278,9 @@ impl FunctionEmitter<'_, '_, '_> {
             let mut extents = vec![slots];
             extents.extend(self.extents(&reduction.array, reduction.array_type, loc));
             let parts_type = ArrayType { ndim: reduction.array_type.ndim + 1, layout: Layout::C, readonly: false, ..reduction.array_type };
-            let zero = self.scalar_constant(reduction.array_type.dtype, Constant::Int(0), loc);
-            let Value::Array(parts, _) = self.new_array(parts_type, &extents, Some(zero), reduction.update)? else { unreachable!("new_array gives an array") };
+            let identity = Constant::Int(if reduction.kind == Reduction::Mul { 1 } else { 0 });
+            let identity = self.scalar_constant(reduction.array_type.dtype, identity, loc);
+            let Value::Array(parts, _) = self.new_array(parts_type, &extents, Some(identity), reduction.update)? else { unreachable!("new_array gives an array") };
             partials_of_arrays.push((parts, parts_type));
         }
         let mut assigned = std::collections::HashSet::new();
@@ -427,8 +428,8 @@ impl FunctionEmitter<'_, '_, '_> {
         self.combine_array_reductions(&array_reductions, &partials_of_arrays, slots, loc)
     }
 
-    /// The arrays a `prange` body updates only in place by `+=` and `-=` (Numba's array
-    /// reductions): bound before the loop, read by no other statement of the body.
+    /// The arrays a `prange` body updates only in place by `+=` and `-=`, or by `*=` and `/=`
+    /// (Numba's array reductions): bound before the loop, read by no other statement of the body.
     fn array_reductions<'b>(&mut self, body: &'b [Stmt]) -> Result<Vec<ArrayReduction<'b>>, Diagnostic> {
         let mut assigned = std::collections::HashSet::new();
         crate::infer::assigned_names(body, &mut assigned);
@@ -438,13 +439,14 @@ impl FunctionEmitter<'_, '_, '_> {
         for name in names {
             let Some(Binding::Ssa(Some(Value::Array(array, array_type)))) = self.bindings.get(&name).cloned() else { continue };
             let Some(update @ Stmt::AugAssign(_)) = first_assignment(body, &name) else { continue };
-            if reduction_of(body, &name) != Some(Reduction::Add) || !updated_in_place(body, &name) {
+            let Some(kind @ (Reduction::Add | Reduction::Mul)) = reduction_of(body, &name) else { continue };
+            if !updated_in_place(body, &name) {
                 continue;
             }
             if array_type.layout == Layout::F || array_type.readonly {
                 return Err(self.module.unsupported(update, format!("'{name}' is an array reduction of a prange loop, which takes a C-ordered or strided writable array; copy it first")));
             }
-            found.push(ArrayReduction { name, array, array_type, update });
+            found.push(ArrayReduction { name, array, array_type, kind, update });
         }
         Ok(found)
     }
@@ -457,7 +459,7 @@ impl FunctionEmitter<'_, '_, '_> {
         Value::Array(view, array_type)
     }
 
-    /// After a loop with array reductions: each thread's copy added into the array.
+    /// After a loop with array reductions: each thread's copy added (multiplied) into the array.
     fn combine_array_reductions(&mut self, array_reductions: &[ArrayReduction], partials: &[(String, ArrayType)], slots: Option<String>, loc: &str) -> Result<(), Diagnostic> {
         let Some(slots) = slots else { return Ok(()) };
         let upper = self.op(format!("py.cast {slots} : si64 to index {loc}"));
@@ -472,7 +474,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 let sum_type = ArrayType { layout: Layout::C, readonly: false, ..array_type };
                 let (left, right) = (this.fresh(), this.fresh());
                 let (kernel, ()) = this.region(|inner| {
-                    let sum = inner.elementwise_kernel(&crate::infer::ElementwiseOp::Binary(Operator::Add), &[(left.clone(), dtype), (right.clone(), dtype)], dtype, None, reduction.update)?;
+                    let combine = if reduction.kind == Reduction::Mul { Operator::Mult } else { Operator::Add };
+                    let sum = inner.elementwise_kernel(&crate::infer::ElementwiseOp::Binary(combine), &[(left.clone(), dtype), (right.clone(), dtype)], dtype, None, reduction.update)?;
                     inner.line(format!("py.yield {sum} : {}", dtype.mlir()));
                     Ok(())
                 })?;
@@ -514,12 +517,13 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 }
 
-/// An array that a `prange` body adds into: each thread adds into a copy of its own, and the copies
-/// are added into the array after the loop.
+/// An array that a `prange` body adds (multiplies) into: each thread updates a copy of its own,
+/// starting from the identity, and the copies are combined into the array after the loop.
 struct ArrayReduction<'b> {
     name: String,
     array: String,
     array_type: ArrayType,
+    kind: Reduction,
     /// The first statement that updates it.
     update: &'b Stmt,
 }
