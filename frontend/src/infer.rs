@@ -2328,8 +2328,9 @@ fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Re
         .ok_or_else(|| module.unsupported(function, format!("operator.{name} is not supported yet")))
 }
 
-/// The prelude function that indexes `array` with the array `index`: `by_integers` for an integer
-/// index, `by_mask` for a boolean one. A mask has the array's dimensions; an integer array
+/// The prelude function that indexes (`writing`: assigns through) `array` with the array `index`.
+/// Read, an integer array selects along the first axis and a mask has the array's dimensions or
+/// covers its first axis; written through, a mask has the array's dimensions and an integer array
 /// indexes a vector with a vector.
 pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
     let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));

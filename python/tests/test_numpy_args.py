@@ -263,6 +263,28 @@ def test_flat_reads_in_c_order_and_writes_into_c_arrays():
         njit(written_through_a_transpose)(grid)
 
 
+def windows(x, window_shape):
+    return np.lib.stride_tricks.sliding_window_view(x, window_shape)
+
+
+def windows_along(x, window_shape, axis):
+    return np.lib.stride_tricks.sliding_window_view(x, window_shape, axis=axis)
+
+
+def rolling_mean(x, width):
+    return np.lib.stride_tricks.sliding_window_view(x, width).sum(axis=1) / width
+
+
+def test_sliding_window_views_match_numpy():
+    grid = np.arange(12.0).reshape(3, 4)
+    for arguments in [(np.arange(5.0), 3), (grid, (2, 2)), (grid[:, ::-1], (3, 1)), (np.arange(5.0), 6), (grid, 2), (np.arange(5.0), -1)]:
+        differential(windows, *arguments)
+    for arguments in [(grid, 2, 1), (grid, 3, 0), (grid, 2, -1), (grid, 5, 0)]:
+        differential(windows_along, *arguments)
+    differential(rolling_mean, np.arange(10.0), 4)
+    assert not njit(windows)(np.arange(5.0), 2).flags.writeable
+
+
 def take_axis(arr, indices, axis):
     return arr.take(indices, axis=axis)
 

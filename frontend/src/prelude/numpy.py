@@ -2058,6 +2058,39 @@ def _stride_tricks_as_strided(x, shape=None, strides=None):
     return np._as_strided(x, shape, strides, True)
 
 
+def _stride_tricks_sliding_window_view(x, window_shape, axis=None):
+    # NumPy's: a read-only view of every window of `window_shape` over `axis` (over every axis when
+    # None): each windowed axis shortened by its window less one, then the window's own axes.
+    if axis is not None:
+        if isinstance(window_shape, tuple):
+            return np._unsupported("sliding_window_view over several axes at once is not supported yet")
+        k = np._axis_index(axis, x.ndim)
+        np._window_checked((x.shape[k],), (window_shape,))
+        shape = np._inserted(np._removed(x.shape, k), k, x.shape[k] - window_shape + 1)
+        return np._as_strided(x, shape + (window_shape,), x.strides + (x.strides[k],), False)
+    window = window_shape if isinstance(window_shape, tuple) else (window_shape,)
+    if len(window) != x.ndim:
+        raise ValueError(f"Since axis is `None`, must provide window_shape for all dimensions of `x`; got {len(window)} window_shape elements and `x.ndim` is {x.ndim}.")
+    else:
+        np._window_checked(x.shape, window)
+        return np._as_strided(x, np._windows_along(x.shape, window) + window, x.strides + x.strides, False)
+
+
+def _window_checked(shape, window):
+    for i in range(len(window)):
+        if window[i] < 0:
+            raise ValueError("`window_shape` cannot contain negative values")
+        if window[i] > shape[i]:
+            raise ValueError("window shape cannot be larger than input array shape")
+
+
+def _windows_along(shape, window):
+    # How many windows fit along each axis.
+    if len(shape) == 0:
+        return ()
+    return (shape[0] - window[0] + 1,) + np._windows_along(shape[1:], window[1:])
+
+
 def _inserted(t, k, v):
     # `t` with `v` before position `k`, for 0 <= k <= len(t).
     if len(t) == 0:
