@@ -36,7 +36,7 @@ use ruff_python_ast::{
         transformer::{self, Transformer},
         Visitor,
     },
-    Arguments, AtomicNodeIndex, CmpOp, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprList,
+    Arguments, AtomicNodeIndex, CmpOp, Comprehension, ElifElseClause, ExceptHandler, Expr, ExprAttribute, ExprBinOp, ExprBooleanLiteral, ExprCall, ExprContext, ExprDict, ExprIf, ExprList,
     ExprName, ExprNumberLiteral, StmtExpr, ExprSubscript, ExprTuple, ExprUnaryOp, Identifier, Int, Number, Operator, Stmt, StmtAssert, StmtAssign, StmtFor, StmtIf, StmtRaise,
     StmtFunctionDef, StmtTry, Suite, UnaryOp,
 };
@@ -1109,6 +1109,20 @@ impl Transformer for NamedAttributes<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         transformer::walk_expr(self, expr);
         let Expr::Call(call) = expr else { return };
+        if let ([value, Expr::StringLiteral(name), default], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) {
+            if is_builtin_call(call, "getattr", self.builtins) {
+                // `getattr(x, "name", default)`: `x.name if hasattr(x, "name") else default`,
+                // decided when compiling.
+                let at = call.range();
+                let mut rewriter = self.rewriter.borrow_mut();
+                let attr = Identifier { id: Name::new(name.value.to_str()), range: name.range, node_index: AtomicNodeIndex::default() };
+                let probe = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), value: Box::new(value.clone()), attr: attr.clone(), ctx: ExprContext::Load });
+                let test = rewriter.call(HASATTR_MARKER, vec![probe], at);
+                let read = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
+                *expr = Expr::If(ExprIf { node_index: AtomicNodeIndex::default(), range: at, test: Box::new(test), body: Box::new(read), orelse: Box::new(default.clone()) });
+            }
+            return;
+        }
         let ([value, Expr::StringLiteral(name)], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else { return };
         let attr = Identifier { id: Name::new(name.value.to_str()), range: name.range, node_index: AtomicNodeIndex::default() };
         if is_builtin_call(call, "getattr", self.builtins) {

@@ -15,3 +15,17 @@ def probes(x):
     else:
         total += 100
     return total, hasattr(x, "real")
+
+
+# `getattr(x, "name", default)` is `x.name if hasattr(x, "name") else default`, decided the same
+# way: of a float, `.imag` is read (a zero), `.shape` is the default; no branch is left.
+# RUN: %rumba emit %s --signature "(float64)" --function defaults --stage py | %FileCheck %s --check-prefix=DEFAULT
+# DEFAULT-LABEL: func.func @defaults__f64(
+# DEFAULT-NOT: scf.if
+# DEFAULT: memref.store %{{.*}}, %{{.*}}[] : memref<si64>
+# DEFAULT-NEXT: %[[ZERO:.*]] = py.constant 0.000000e+00 : f64
+# DEFAULT-NEXT: %[[ONE:.*]] = py.constant 1 : si64
+# DEFAULT-NEXT: %[[MINUS:.*]] = py.neg %[[ONE]] : si64
+# DEFAULT: return %{{.*}}, %[[ZERO]], %[[MINUS]] : i32, f64, si64
+def defaults(x):
+    return getattr(x, "imag", 5.0), getattr(x, "shape", -1)

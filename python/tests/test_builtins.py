@@ -399,6 +399,15 @@ def test_getattr_of_an_attribute_the_type_lacks_is_a_located_error():
         njit(reads_an_unknown_attribute)(np.ones(3))
 
 
+def reads_attributes_or_defaults(values, x):
+    return getattr(values, "size", -1), getattr(values, "nope", -1), getattr(x, "imag", 7), getattr(x, "shape", (9,))[0]
+
+
+@pytest.mark.parametrize("x", [2.5, 3, "text"])
+def test_getattr_with_a_default_is_decided_by_the_type(x):
+    assert njit(reads_attributes_or_defaults)(np.ones(3), x) == reads_attributes_or_defaults(np.ones(3), x)
+
+
 def asks_for_attributes(values, x):
     total = 0
     if hasattr(values, "shape"):

@@ -1006,7 +1006,7 @@ def typed_empty_list_of_a_list():
 
 
 def test_typed_empty_list_of_an_unsupported_item_type_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match=r"test_lists.py:\d+:\d+: error: List.empty_list\(\) of list\(int64\) is not supported yet"):
+    with pytest.raises(errors.UnsupportedError, match=r"test_lists.py:\d+:\d+: error: List.empty_list\(\) of list\(int64\) is not supported \(the types are"):
         jitted(typed_empty_list_of_a_list)()
 
 

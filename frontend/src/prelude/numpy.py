@@ -182,7 +182,27 @@ def _check_sort_kind(kind):
         raise ValueError("sort kind must be one of 'quick', 'heap', or 'stable'")
 
 
-def argsort(a: "1-d", kind=None):
+def argsort(a, axis=-1, kind=None):
+    # Of a vector, the positions in sorted order (stable); of a larger array, of each line along
+    # `axis` (of the flattened array when None).
+    if axis is None:
+        return np._argsort_vector(a.reshape(-1), kind)
+    if a.ndim == 1:
+        np._axis_index(axis, 1)
+        return np._argsort_vector(a, kind)
+    k = np._axis_index(axis, a.ndim)
+    moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
+    m = moved.shape[moved.ndim - 1]
+    out = np.empty(moved.shape, dtype=np.int64)
+    if m > 0:
+        rows = moved.reshape(-1, m)
+        out_rows = out.reshape(-1, m)
+        for i in range(rows.shape[0]):
+            out_rows[i, :] = np._argsort_vector(rows[i], kind)
+    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+
+
+def _argsort_vector(a: "1-d", kind):
     np._check_sort_kind(kind)
     # A stable merge sort of the positions (NumPy's kind='stable'), bottom-up.
     n = a.shape[0]
@@ -255,10 +275,26 @@ def _sort_vector(a: "1-d", kind):
     return out
 
 
-def diff(a: "1-d", n=1):
-    # n rounds of neighbour differences, as NumPy takes them, in the array's type.
+def diff(a, n=1, axis=-1):
+    # n rounds of neighbour differences along `axis`, as NumPy takes them, in the array's type.
     if n < 0:
         raise ValueError("order must be non-negative")
+    if a.ndim == 1:
+        np._axis_index(axis, 1)
+        return np._diff_vector(a, n)
+    k = np._axis_index(axis, a.ndim)
+    moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
+    m = moved.shape[moved.ndim - 1]
+    kept = max(m - n, 0)
+    out = np.empty(np._inserted(np._removed(moved.shape, moved.ndim - 1), moved.ndim - 1, kept), dtype=a.dtype)
+    rows = moved.reshape(-1, m)
+    out_rows = out.reshape(-1, kept)
+    for i in range(rows.shape[0]):
+        out_rows[i, :] = np._diff_vector(rows[i], n)
+    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+
+
+def _diff_vector(a: "1-d", n):
     out = a.copy()
     for k in range(min(n, a.shape[0])):
         for i in range(a.shape[0] - k - 1):
@@ -266,8 +302,32 @@ def diff(a: "1-d", n=1):
     return out[:max(a.shape[0] - n, 0)].copy()
 
 
-def flip(a: "1-d"):
-    return a[::-1]
+def flip(m, axis=None):
+    # A view with the order of the items along `axis` (along every axis when None) reversed.
+    if axis is None:
+        out = m[::-1]
+        for k in range(1, m.ndim):
+            out = np._flipped_along(out, k)
+        return out
+    return np._flipped_along(m, np._axis_index(axis, m.ndim))
+
+
+def _flipped_along(m, k):
+    return np.swapaxes(np.swapaxes(m, 0, k)[::-1], 0, k)
+
+
+def rot90(m, k=1):
+    # NumPy's (in the plane of the first two axes): turned by k quarter turns, as a view.
+    if m.ndim < 2:
+        raise ValueError(f"Axes=(0, 1) out of range for array of ndim={m.ndim}.")
+    turns = k % 4
+    if turns == 0:
+        return np.swapaxes(np.swapaxes(m, 0, 1), 0, 1)
+    if turns == 2:
+        return np._flipped_along(m[::-1], 1)
+    if turns == 1:
+        return np.swapaxes(m, 0, 1)[::-1]
+    return np._flipped_along(np.swapaxes(m, 0, 1), 1)
 
 
 def trace(a: "2-d"):
@@ -1562,6 +1622,210 @@ def ravel(a):
     return a.reshape(-1)
 
 
+def _as_vector(values):
+    # A number, an array or a list or tuple of numbers, flattened into a vector.
+    if isinstance(values, np.ndarray):
+        return values.reshape(-1)
+    if isinstance(values, (int, float, complex, bool)):
+        return np.full(1, values)
+    return np.asarray(values).reshape(-1)
+
+
+def append(arr, values, axis=None):
+    # Both flattened and joined, or joined along `axis`.
+    if axis is None:
+        return np.concatenate((np._as_vector(arr), np._as_vector(values)))
+    k = np._axis_index(axis, arr.ndim)
+    joined = np.concatenate((np.moveaxis(arr, k, 0), np.moveaxis(values, k, 0)))
+    return np.ascontiguousarray(np.moveaxis(joined, 0, k))
+
+
+def delete(arr, obj, axis=None):
+    # Of the flattened array (Numba's form): without the item at position `obj`, or at each
+    # position an array, list or tuple `obj` holds.
+    if axis is not None:
+        return np._unsupported("np.delete along an axis is not supported yet")
+    flat = np._as_vector(arr)
+    n = flat.shape[0]
+    keep = np.ones(n, dtype=np.bool_)
+    if isinstance(obj, (int, bool)):
+        keep[np._position_within(obj, n)] = False
+    else:
+        for position in obj:
+            keep[np._position_within(position, n)] = False
+    return flat[keep]
+
+
+def _position_within(i, n):
+    if i < -n or i >= n:
+        raise IndexError(f"index {i} is out of bounds for axis 0 with size {n}")
+    return i + n if i < 0 else i
+
+
+def insert(arr, obj, values, axis=None):
+    # Of the flattened array (Numba's form): `values` (a number, or the items of an array, list
+    # or tuple) placed before position `obj`.
+    if axis is not None:
+        return np._unsupported("np.insert along an axis is not supported yet")
+    if not isinstance(obj, int):
+        return np._unsupported("np.insert takes one position (an integer)")
+    flat = np._as_vector(arr)
+    n = flat.shape[0]
+    if obj < -n or obj > n:
+        raise IndexError(f"index {obj} is out of bounds for axis 0 with size {n}")
+    at = obj + n if obj < 0 else obj
+    added = np._as_vector(values)
+    out = np.empty(n + added.shape[0], dtype=flat.dtype)
+    out[:at] = flat[:at]
+    for i in range(added.shape[0]):
+        out[at + i] = added[i]
+    out[at + added.shape[0]:] = flat[at:]
+    return out
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    # Views of `ary` along `axis`: `indices_or_sections` parts (the first ones one longer where
+    # they do not divide evenly), or the parts between the given positions.
+    k = np._axis_index(axis, ary.ndim)
+    lines = np.swapaxes(ary, 0, k)
+    n = lines.shape[0]
+    parts = []
+    if isinstance(indices_or_sections, int):
+        if indices_or_sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        size = n // indices_or_sections
+        extra = n % indices_or_sections
+        start = 0
+        for i in range(indices_or_sections):
+            end = start + size + (1 if i < extra else 0)
+            parts.append(np.swapaxes(lines[start:end], 0, k))
+            start = end
+    else:
+        start = 0
+        for end in indices_or_sections:
+            parts.append(np.swapaxes(lines[start:end], 0, k))
+            start = end
+        parts.append(np.swapaxes(lines[start:], 0, k))
+    return parts
+
+
+def split(ary, indices_or_sections, axis=0):
+    # As array_split, but parts given by number must be equal.
+    if isinstance(indices_or_sections, int):
+        if indices_or_sections > 0 and ary.shape[np._axis_index(axis, ary.ndim)] % indices_or_sections != 0:
+            raise ValueError("array split does not result in an equal division")
+    return np.array_split(ary, indices_or_sections, axis)
+
+
+def hsplit(ary, indices_or_sections):
+    if ary.ndim == 0:
+        raise ValueError("hsplit only works on arrays of 1 or more dimensions")
+    return np.split(ary, indices_or_sections, 1 if ary.ndim > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    if ary.ndim < 2:
+        raise ValueError("vsplit only works on arrays of 2 or more dimensions")
+    return np.split(ary, indices_or_sections, 0)
+
+
+def dsplit(ary, indices_or_sections):
+    if ary.ndim < 3:
+        raise ValueError("dsplit only works on arrays of 3 or more dimensions")
+    return np.split(ary, indices_or_sections, 2)
+
+
+def select(condlist, choicelist, default=0):
+    # Where a condition first holds (in list order) its choice, elsewhere the default.
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    n = len(condlist)
+    if n == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    out = np.where(condlist[n - 1], choicelist[n - 1], default)
+    for i in range(n - 2, -1, -1):
+        out = np.where(condlist[i], choicelist[i], out)
+    return out
+
+
+def take_along_axis(arr, indices, axis):
+    # Along `axis`, the items at `indices` (of the array's rank; the other axes of equal extents,
+    # or of the flattened array for axis None).
+    if axis is None:
+        return np.take(arr.reshape(-1), indices)
+    if indices.ndim != arr.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    k = np._axis_index(axis, arr.ndim)
+    lines = np.ascontiguousarray(np.moveaxis(arr, k, -1))
+    chosen = np.ascontiguousarray(np.moveaxis(indices, k, -1))
+    m = lines.shape[lines.ndim - 1]
+    taken = chosen.shape[chosen.ndim - 1]
+    if np._removed(lines.shape, lines.ndim - 1) != np._removed(chosen.shape, chosen.ndim - 1):
+        raise NotImplementedError("take_along_axis: the indices' other axes must have the array's extents (broadcasting them is not supported yet)")
+    out = np.empty(chosen.shape, dtype=arr.dtype)
+    if taken > 0 and out.size > 0:
+        rows = lines.reshape(-1, m)
+        index_rows = chosen.reshape(-1, taken)
+        out_rows = out.reshape(-1, taken)
+        for i in range(rows.shape[0]):
+            for j in range(taken):
+                out_rows[i, j] = rows[i, np._position_within(index_rows[i, j], m)]
+    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    # Of real numbers: NaN as `nan`, infinities as the type's largest (smallest) finite number or
+    # `posinf` (`neginf`); integers as they are. In place when `copy` is false.
+    if not isinstance(x, np.ndarray):
+        return np._finite_number(x, nan, posinf, neginf)
+    out = x.copy() if copy else x
+    if out.dtype == np.float32 or out.dtype == np.float64:
+        for index in np.ndindex(out.shape):
+            out[index] = np._finite_number(out[index], nan, posinf, neginf)
+    return out
+
+
+def _finite_number(value, nan, posinf, neginf):
+    if isinstance(value, (int, bool)):
+        return value
+    if value != value:
+        return nan
+    if value == np.inf:
+        return np.finfo(value.dtype).max if posinf is None else posinf
+    if value == -np.inf:
+        return np.finfo(value.dtype).min if neginf is None else neginf
+    return value
+
+
+def isscalar(element):
+    return isinstance(element, (int, float, complex, bool, str))
+
+
+def iscomplex(x):
+    return np.imag(x) != 0
+
+
+def isreal(x):
+    return np.imag(x) == 0
+
+
+def asarray_chkfinite(a, dtype=None):
+    out = np.asarray(a) if dtype is None else np.asarray(a, dtype)
+    if not np.isfinite(out).all():
+        raise ValueError("array must not contain infs or NaNs")
+    return out
+
+
+def polyval(p, x):
+    # Horner's scheme over the coefficients, highest power first, in the type the coefficients
+    # and `x` give.
+    coefficients = np._as_vector(p)
+    y = x * 0 + coefficients[:1].sum() * 0
+    for i in range(coefficients.shape[0]):
+        y = y * x + coefficients[i]
+    return y
+
+
 def unravel_index(indices, shape):
     # Where the flat index lies in an array of `shape` (C order): a tuple of one index per
     # dimension; of an array of flat indices, a tuple of arrays of the indices' shape.
@@ -1601,13 +1865,13 @@ def _method_all(a):
     return np.all(a)
 
 
-def _method_argsort(a: "1-d", kind=None):
-    return np.argsort(a, kind)
+def _method_argsort(a, axis=-1, kind=None):
+    return np.argsort(a, axis, kind)
 
 
-def _method_sort(a: "1-d", kind=None):
+def _method_sort(a, axis=-1, kind=None):
     # In place, as the method sorts (np.sort returns a sorted copy).
-    a[:] = np.sort(a, kind)
+    a[...] = np.sort(a, axis, kind)
 
 
 def _method_cumsum(a):

@@ -1,0 +1,151 @@
+"""NumPy functions of the prelude that Numba users reach for: np.append, np.delete, np.insert,
+np.split/array_split/hsplit/vsplit/dsplit (lists of views), np.rot90, np.flip along an axis,
+np.select, np.take_along_axis, np.argsort/np.diff along an axis and of larger arrays, a.sort() of
+a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval.
+Every case runs the same function under NumPy (the undecorated function) and under rumba and
+compares values, dtypes and shapes (lists item by item), or the exception's type."""
+import numpy as np
+import pytest
+
+from rumba import njit
+from test_numpy_more import assert_same, copies
+
+
+def assert_same_items(got, expected):
+    if isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_same_items(got_item, expected_item)
+    elif isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_same_items(got_item, expected_item)
+    else:
+        assert_same(got, expected)
+
+
+def differential(function, *arguments):
+    numpy_arguments, rumba_arguments = copies(arguments), copies(arguments)
+    try:
+        expected = function(*numpy_arguments)
+    except Exception as error:  # noqa: BLE001 - the exception is the outcome to compare
+        with pytest.raises(type(error)):
+            njit(function)(*rumba_arguments)
+        return
+    assert_same_items(njit(function)(*rumba_arguments), expected)
+    for after_numpy, after_rumba in zip(numpy_arguments, rumba_arguments):
+        if isinstance(after_numpy, np.ndarray):
+            np.testing.assert_array_equal(after_rumba, after_numpy)
+
+
+grid = np.arange(12.0).reshape(3, 4) ** 1.5
+vector = np.array([3.0, -1.0, 2.5, np.nan, 7.0, 0.5])
+integers = np.array([4, 1, 3, 3, 0, 9])
+
+
+def appended(a, values):
+    return np.append(a, values)
+
+
+def appended_along(a, values, axis):
+    return np.append(a, values, axis=axis)
+
+
+def deleted(a, positions):
+    return np.delete(a, positions)
+
+
+def inserted(a, position, values):
+    return np.insert(a, position, values)
+
+
+def array_split(a, sections, axis):
+    return np.array_split(a, sections, axis=axis)
+
+
+def split(a, sections, axis):
+    return np.split(a, sections, axis=axis)
+
+
+def other_splits(a):
+    return np.hsplit(a, 2), np.vsplit(a, [1]), np.dsplit(a.reshape(2, 2, 3), 3)
+
+
+def turned(m, k):
+    return np.rot90(m, k)
+
+
+def flipped(m, axis):
+    return np.flip(m, axis)
+
+
+def selected(a):
+    return np.select([a < 3, a > 8], [a, -a], 0.5), np.select([a < 5], [a * 2])
+
+
+def along_axis(a, axis):
+    order = np.argsort(a, axis=axis)
+    return order, np.take_along_axis(a, order, axis)
+
+
+def differences(a, n, axis):
+    return np.diff(a, n, axis)
+
+
+def sorted_in_place(a, axis):
+    a.sort(axis=axis)
+    return a
+
+
+def made_finite(a):
+    return np.nan_to_num(a), np.nan_to_num(a, nan=-1.0, posinf=9.0, neginf=-9.0)
+
+
+def kinds_of_values(a, x):
+    return np.isscalar(x), np.isscalar(a), np.iscomplex(a), np.isreal(a)
+
+
+def checked_finite(a):
+    return np.asarray_chkfinite(a)
+
+
+def polynomial(p, x):
+    return np.polyval(p, x)
+
+
+@pytest.mark.parametrize("function, arguments", [
+    (appended, (grid, 7.0)), (appended, (integers, np.arange(3))), (appended, (grid, grid)),
+    (appended_along, (grid, grid[:1], 0)), (appended_along, (grid, grid[:, :2], 1)), (appended_along, (grid, grid[:, :2], 0)),
+    (deleted, (vector, 2)), (deleted, (vector, -1)), (deleted, (grid, np.array([0, 5, -1]))), (deleted, (vector, 6)),
+    (inserted, (integers, 2, 9)), (inserted, (integers, -1, np.array([7, 8]))), (inserted, (grid, 12, 1.5)), (inserted, (integers, 7, 1)),
+    (array_split, (np.arange(7), 3, 0)), (array_split, (grid, 5, 0)), (array_split, (grid, np.array([1, 3]), 1)), (array_split, (grid, 0, 0)),
+    (split, (grid, 2, 1)), (split, (grid, 3, 1)), (split, (grid, [1, 2], 0)),
+    (other_splits, (np.arange(12.0).reshape(2, 6),)),
+    (turned, (grid, 1)), (turned, (grid, 2)), (turned, (grid, 3)), (turned, (grid, -1)), (turned, (grid, 4)), (turned, (np.arange(24).reshape(2, 3, 4), 1)), (turned, (vector, 1)),
+    (flipped, (grid, 0)), (flipped, (grid, 1)), (flipped, (grid, -1)), (flipped, (grid, None)), (flipped, (np.arange(24).reshape(2, 3, 4), None)),
+    (selected, (np.arange(10.0),)),
+    (along_axis, (grid[::-1], 0)), (along_axis, (grid[::-1], 1)), (along_axis, (np.sin(np.arange(24.0)).reshape(2, 3, 4), 1)), (along_axis, (vector, -1)),
+    (differences, (grid, 1, -1)), (differences, (grid, 2, 0)), (differences, (grid, 5, 1)), (differences, (integers, 1, 0)), (differences, (grid, -1, 0)),
+    (sorted_in_place, (np.cos(np.arange(12.0)).reshape(3, 4), -1)), (sorted_in_place, (np.cos(np.arange(12.0)).reshape(3, 4), 0)),
+    (made_finite, (np.array([1.0, np.nan, np.inf, -np.inf]),)), (made_finite, (np.array([np.nan, np.inf], dtype=np.float32),)), (made_finite, (integers,)),
+    (kinds_of_values, (grid, 2.5)), (kinds_of_values, (integers, 3)),
+    (checked_finite, (grid,)), (checked_finite, (vector,)),
+    (polynomial, (np.array([1.0, -2.0, 3.0]), grid)), (polynomial, (np.array([2, 1]), 3)), (polynomial, (np.array([0.5, 2.0]), 1.5)),
+])
+def test_matches_numpy(function, arguments):
+    differential(function, *arguments)
+
+
+def test_splits_are_views():
+    a = np.arange(12.0).reshape(3, 4)
+    left, right = njit(split)(a, 2, 1)
+    left[0, 0] = -5.0
+    assert a[0, 0] == -5.0
+
+
+def test_nan_to_num_writes_in_place_without_a_copy():
+    def in_place(a):
+        return np.nan_to_num(a, copy=False)
+    a = np.array([np.nan, 1.0, np.inf])
+    njit(in_place)(a)
+    assert a[0] == 0.0 and a[2] == np.finfo(np.float64).max
