@@ -2471,7 +2471,8 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
                 Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod if promoted != Scalar::Bool => promoted,
                 Operator::Div if promoted.is_float() => promoted,
                 Operator::Div => FLOAT64,
-                Operator::Pow if promoted.is_float() => promoted,
+                // Of integers with a literal exponent only (`elementwise_kernel`).
+                Operator::Pow if promoted != Scalar::Bool => promoted,
                 // NumPy's `+` and `*` of booleans are logical or and and.
                 Operator::Add | Operator::Mult => promoted,
                 Operator::BitAnd | Operator::BitOr | Operator::BitXor if !promoted.is_float() => promoted,

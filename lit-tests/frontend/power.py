@@ -21,3 +21,17 @@ def sixth(x):
 # OTHERS: py.pow %arg0, %{{.*}} : f64
 def others(x):
     return x ** 0 + x ** 1 + x ** -2 + x ** 2.5 + x ** 65
+
+
+# An integer array to a literal power: the same multiplications in the map's kernel, in the
+# array's own type.
+# RUN: %rumba emit %s --function cubes --signature "(int32[::1],)" --stage py | %FileCheck %s --check-prefix=CUBES
+# CUBES-LABEL: func.func @cubes__si32x1C
+# CUBES: py.map
+# CUBES: ^bb0(%[[X:[a-z0-9]+]]: si32, %{{.*}}: si64):
+# CUBES-NEXT: py.cast
+# CUBES-NEXT: %[[SQUARE:.*]] = py.mul %[[X]], %[[X]] : si32
+# CUBES-NEXT: %[[CUBE:.*]] = py.mul %[[X]], %[[SQUARE]] : si32
+# CUBES-NEXT: py.yield %[[CUBE]] : si32
+def cubes(a):
+    return a ** 3

@@ -1,13 +1,14 @@
 """NumPy functions of the prelude that Numba users reach for: np.append, np.delete, np.insert,
 np.split/array_split/hsplit/vsplit/dsplit (lists of views), np.rot90, np.flip along an axis,
 np.select, np.take_along_axis, np.argsort/np.diff along an axis and of larger arrays, a.sort() of
-a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval.
+a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval;
+`**` of integer arrays by a literal exponent.
 Every case runs the same function under NumPy (the undecorated function) and under rumba and
 compares values, dtypes and shapes (lists item by item), or the exception's type."""
 import numpy as np
 import pytest
 
-from rumba import njit
+from rumba import errors, njit
 from test_numpy_more import assert_same, copies
 
 
@@ -134,6 +135,23 @@ def polynomial(p, x):
 ])
 def test_matches_numpy(function, arguments):
     differential(function, *arguments)
+
+
+def integer_powers(a):
+    return a ** 2, a.astype(np.int32) ** 3, a ** 0, (a - 3) ** 5, a.astype(np.uint8) ** 2, a ** 70
+
+
+def power_by_a_variable(a, k):
+    return a ** k
+
+
+def test_integer_arrays_to_literal_powers_match_numpy():
+    differential(integer_powers, integers)
+
+
+def test_an_integer_array_to_a_variable_power_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_library.py:\d+:\d+: error: '\*\*' on integer arrays is not supported yet but by a literal non-negative integer"):
+        njit(power_by_a_variable)(integers, 2)
 
 
 def test_splits_are_views():

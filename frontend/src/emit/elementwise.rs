@@ -193,8 +193,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 } else if *operator == Operator::Pow && exponent == Some(Constant::Float(0.5)) {
                     // NumPy computes `a ** 0.5` as sqrt (so -0.0 stays -0.0 and -inf gives NaN).
                     self.op(format!("py.math \"sqrt\"({lhs}) : ({ty}) -> {ty} {loc}"))
-                } else if let (Operator::Pow, true, Some(power)) = (*operator, operand_type.is_float(), small_power(exponent)) {
+                } else if let (Operator::Pow, Some(power)) = (*operator, small_power(exponent)) {
                     self.power_by_multiplication(&lhs, power, operand_type, &loc)
+                } else if *operator == Operator::Pow && !operand_type.is_float() && !matches!(exponent, Some(Constant::Int(power)) if power >= 0) {
+                    // NumPy raises for a negative exponent, which a kernel cannot.
+                    return Err(module.unsupported(expr, "'**' on integer arrays is not supported yet but by a literal non-negative integer (NumPy raises for negative exponents); use a float base"));
                 } else if matches!(operator, Operator::FloorDiv | Operator::Mod) && !operand_type.is_float() {
                     let zero = self.scalar_constant(operand_type, Constant::Int(0), &loc);
                     let one = self.scalar_constant(operand_type, Constant::Int(1), &loc);

@@ -449,11 +449,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         Ok(Value::Scalar(self.op(format!("py.{mnemonic} {lhs}, {rhs} : {ty} {loc}")), result))
     }
 
-    /// `base ** power` of a float `base` by repeated squaring, as Numba computes a power by a
-    /// literal integer: a few multiplications instead of a call to `pow` (within an ulp or two
-    /// of it, and much faster in loops).
-    pub(super) fn power_by_multiplication(&mut self, base: &str, power: u32, float: Scalar, loc: &str) -> String {
-        let ty = float.mlir();
+    /// `base ** power` by repeated squaring, as Numba computes a power by a literal integer: a few
+    /// multiplications instead of a call to `pow` (of floats within an ulp or two of it, of
+    /// integers exact, wrapping as NumPy's do; much faster in loops).
+    pub(super) fn power_by_multiplication(&mut self, base: &str, power: u32, scalar: Scalar, loc: &str) -> String {
+        let ty = scalar.mlir();
         let mut result: Option<String> = None;
         let mut square = base.to_string();
         let mut remaining = power;
@@ -469,7 +469,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 square = self.op(format!("py.mul {square}, {square} : {ty} {loc}"));
             }
         }
-        result.unwrap_or_else(|| self.scalar_constant(float, Constant::Float(1.0), loc))
+        result.unwrap_or_else(|| self.scalar_constant(scalar, if scalar.is_float() { Constant::Float(1.0) } else { Constant::Int(1) }, loc))
     }
 
     /// Whether int64 `value` lies beyond ±2**53, where converting it to float may round.
