@@ -190,16 +190,27 @@ def argsort(a, axis=-1, kind=None):
     if a.ndim == 1:
         np._axis_index(axis, 1)
         return np._argsort_vector(a, kind)
-    k = np._axis_index(axis, a.ndim)
-    moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
-    m = moved.shape[moved.ndim - 1]
+    moved, rows = np._lines_along(a, axis)
     out = np.empty(moved.shape, dtype=np.int64)
-    if m > 0:
-        rows = moved.reshape(-1, m)
-        out_rows = out.reshape(-1, m)
-        for i in range(rows.shape[0]):
-            out_rows[i, :] = np._argsort_vector(rows[i], kind)
-    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+    out_rows = out.reshape(rows.shape)
+    for i in range(rows.shape[0]):
+        out_rows[i, :] = np._argsort_vector(rows[i], kind)
+    return np._moved_back(out, axis)
+
+
+def _lines_along(a, axis):
+    # `a` with `axis` moved last (a C-ordered copy), and its lines along that axis as the rows of
+    # a matrix (a view of the copy).
+    moved = np.ascontiguousarray(np.moveaxis(a, np._axis_index(axis, a.ndim), -1))
+    count = 1
+    for extent in moved.shape[:-1]:
+        count *= extent
+    return moved, moved.reshape(count, moved.shape[moved.ndim - 1])
+
+
+def _moved_back(moved, axis):
+    # A C-ordered array with the last axis of `moved` back at `axis`.
+    return np.ascontiguousarray(np.moveaxis(moved, -1, np._axis_index(axis, moved.ndim)))
 
 
 def _argsort_vector(a: "1-d", kind):
@@ -247,14 +258,10 @@ def _sort_array(a, axis, kind):
         return np._sort_vector(a, kind)
     if a.ndim != 2:
         # Each row of a C-ordered copy with `axis` moved last, then moved back.
-        k = np._axis_index(axis, a.ndim)
-        moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
-        n = moved.shape[moved.ndim - 1]
-        if n > 0:
-            rows = moved.reshape(moved.size // n, n)
-            for i in range(rows.shape[0]):
-                rows[i, :] = np._sort_vector(rows[i, :], kind)
-        return np.ascontiguousarray(np.moveaxis(moved, -1, k))
+        moved, rows = np._lines_along(a, axis)
+        for i in range(rows.shape[0]):
+            rows[i, :] = np._sort_vector(rows[i, :], kind)
+        return np._moved_back(moved, axis)
     out = np.empty((a.shape[0], a.shape[1]), dtype=a.dtype)
     if axis == 1 or axis == -1:
         for i in range(a.shape[0]):
@@ -282,16 +289,13 @@ def diff(a, n=1, axis=-1):
     if a.ndim == 1:
         np._axis_index(axis, 1)
         return np._diff_vector(a, n)
-    k = np._axis_index(axis, a.ndim)
-    moved = np.ascontiguousarray(np.moveaxis(a, k, -1))
-    m = moved.shape[moved.ndim - 1]
-    kept = max(m - n, 0)
+    moved, rows = np._lines_along(a, axis)
+    kept = max(rows.shape[1] - n, 0)
     out = np.empty(np._inserted(np._removed(moved.shape, moved.ndim - 1), moved.ndim - 1, kept), dtype=a.dtype)
-    rows = moved.reshape(-1, m)
-    out_rows = out.reshape(-1, kept)
+    out_rows = out.reshape(rows.shape[0], kept)
     for i in range(rows.shape[0]):
         out_rows[i, :] = np._diff_vector(rows[i], n)
-    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+    return np._moved_back(out, axis)
 
 
 def _diff_vector(a: "1-d", n):
@@ -1755,22 +1759,16 @@ def take_along_axis(arr, indices, axis):
         return np.take(arr.reshape(-1), indices)
     if indices.ndim != arr.ndim:
         raise ValueError("`indices` and `arr` must have the same number of dimensions")
-    k = np._axis_index(axis, arr.ndim)
-    lines = np.ascontiguousarray(np.moveaxis(arr, k, -1))
-    chosen = np.ascontiguousarray(np.moveaxis(indices, k, -1))
-    m = lines.shape[lines.ndim - 1]
-    taken = chosen.shape[chosen.ndim - 1]
+    lines, rows = np._lines_along(arr, axis)
+    chosen, index_rows = np._lines_along(indices, axis)
     if np._removed(lines.shape, lines.ndim - 1) != np._removed(chosen.shape, chosen.ndim - 1):
         raise NotImplementedError("take_along_axis: the indices' other axes must have the array's extents (broadcasting them is not supported yet)")
     out = np.empty(chosen.shape, dtype=arr.dtype)
-    if taken > 0 and out.size > 0:
-        rows = lines.reshape(-1, m)
-        index_rows = chosen.reshape(-1, taken)
-        out_rows = out.reshape(-1, taken)
-        for i in range(rows.shape[0]):
-            for j in range(taken):
-                out_rows[i, j] = rows[i, np._position_within(index_rows[i, j], m)]
-    return np.ascontiguousarray(np.moveaxis(out, -1, k))
+    out_rows = out.reshape(index_rows.shape)
+    for i in range(rows.shape[0]):
+        for j in range(index_rows.shape[1]):
+            out_rows[i, j] = rows[i, np._position_within(index_rows[i, j], rows.shape[1])]
+    return np._moved_back(out, axis)
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
