@@ -4,25 +4,12 @@ np.select, np.take_along_axis, np.argsort/np.diff along an axis and of larger ar
 a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval;
 `**` of integer arrays by a literal exponent.
 Every case runs the same function under NumPy (the undecorated function) and under rumba and
-compares values, dtypes and shapes (lists item by item), or the exception's type."""
+compares values, dtypes and shapes (of lists and tuples item by item), or the exception's type."""
 import numpy as np
 import pytest
 
 from rumba import errors, njit
 from test_numpy_more import assert_same, copies
-
-
-def assert_same_items(got, expected):
-    if isinstance(expected, list):
-        assert isinstance(got, list) and len(got) == len(expected)
-        for got_item, expected_item in zip(got, expected):
-            assert_same_items(got_item, expected_item)
-    elif isinstance(expected, tuple):
-        assert isinstance(got, tuple) and len(got) == len(expected)
-        for got_item, expected_item in zip(got, expected):
-            assert_same_items(got_item, expected_item)
-    else:
-        assert_same(got, expected)
 
 
 def differential(function, *arguments):
@@ -33,7 +20,7 @@ def differential(function, *arguments):
         with pytest.raises(type(error)):
             njit(function)(*rumba_arguments)
         return
-    assert_same_items(njit(function)(*rumba_arguments), expected)
+    assert_same(njit(function)(*rumba_arguments), expected)
     for after_numpy, after_rumba in zip(numpy_arguments, rumba_arguments):
         if isinstance(after_numpy, np.ndarray):
             np.testing.assert_array_equal(after_rumba, after_numpy)

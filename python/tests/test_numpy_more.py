@@ -10,8 +10,8 @@ from rumba import errors, njit
 
 
 def assert_same(got, expected):
-    if isinstance(expected, tuple):
-        assert isinstance(got, tuple) and len(got) == len(expected)
+    if isinstance(expected, (tuple, list)):
+        assert type(got) is type(expected) and len(got) == len(expected)
         for got_item, expected_item in zip(got, expected):
             assert_same(got_item, expected_item)
         return
