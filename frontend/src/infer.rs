@@ -1945,6 +1945,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
             Callee::Lapack(routine) => lapack_type(module, call, routine, &arguments),
+            // Neither a ufunc nor a prelude function: not NumPy's elementwise function of arrays.
+            Callee::Numpy(ref name) if crate::ufuncs::lookup(name).is_none() && arguments.iter().any(|argument| argument.scalar().is_none()) => {
+                Err(module.unsupported(&*call.func, format!("np.{name} is not supported yet")))
+            }
             Callee::Numpy(_) | Callee::Builtin("abs") if arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
                 let name = elementwise_callee(&callee).unwrap_or_default();
                 let operands: Vec<&Expr> = call_arguments(module, call, &callee)?;
