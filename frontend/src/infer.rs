@@ -1394,10 +1394,28 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// A call whose result is known when compiling: `isinstance` or `hasattr`.
     pub fn call_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
-        match self.isinstance_truth(call)? {
-            Some(truth) => Ok(Some(truth)),
-            None => self.hasattr_truth(call),
+        if let Some(truth) = self.isinstance_truth(call)? {
+            return Ok(Some(truth));
         }
+        if let Some(truth) = self.layout_truth(call)? {
+            return Ok(Some(truth));
+        }
+        self.hasattr_truth(call)
+    }
+
+    /// `np._c_contiguous(a)`, which the prelude asks: whether `a` is a C-ordered array, by its
+    /// type (a view of it may then be another dtype's, as NumPy's `.real` is).
+    fn layout_truth(&mut self, call: &ExprCall) -> Result<Option<bool>, Diagnostic> {
+        let (Expr::Attribute(function), [array]) = (&*call.func, &call.arguments.args[..]) else { return Ok(None) };
+        let numpy = matches!(&*function.value, Expr::Name(base) if self.module.global(base.id.as_str()) == Some(&Global::Module("numpy")));
+        if function.attr.as_str() != "_c_contiguous" || !numpy {
+            return Ok(None);
+        }
+        Ok(match self.expr_type(array)? {
+            Type::Unknown => None,
+            Type::Array(array) => Some(array.layout == Layout::C),
+            _ => Some(false),
+        })
     }
 
     /// `hasattr(x, "name")` (`__rumba_hasattr(x.name)` by now): whether `x.name` types. An error

@@ -133,7 +133,7 @@ fn known_module(name: &str) -> Option<&'static str> {
 }
 
 /// NumPy functions written in Python (`prelude/numpy.py`), compiled with the module that calls them.
-const NUMPY_PRELUDE: &str = include_str!("prelude/numpy.py");
+pub(crate) const NUMPY_PRELUDE: &str = include_str!("prelude/numpy.py");
 /// The file name diagnostics give the prelude's lines.
 pub const NUMPY_PRELUDE_FILE: &str = "<rumba prelude>/numpy.py";
 

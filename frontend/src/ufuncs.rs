@@ -352,6 +352,18 @@ mod tests {
     }
 
     #[test]
+    fn the_prelude_defines_each_function_once() {
+        // A second definition would silently replace the first for every caller.
+        let parsed = ruff_python_parser::parse_module(crate::resolve::NUMPY_PRELUDE).expect("the prelude parses");
+        let mut seen = std::collections::HashSet::new();
+        for statement in parsed.into_syntax().body {
+            if let ruff_python_ast::Stmt::FunctionDef(function) = statement {
+                assert!(seen.insert(function.name.to_string()), "the prelude defines '{}' twice", function.name);
+            }
+        }
+    }
+
+    #[test]
     fn the_functions_page_lists_every_function() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/functions.md");
         let generated = functions_markdown();

@@ -337,9 +337,28 @@ def test_complex_products_inside_prange_match_numpy():
 
 
 def write_into_real_part(a):
-    r = a.real
+    # Of a strided array `.real` is a read-only copy (of a C-ordered one, a view: below).
+    r = a[::2].real
     r[0] = 5.0
     return r
+
+
+def write_through_parts(a):
+    a.real[1:3] = -1.0
+    a.imag[0] = 7.5
+    part = a.reshape(2, -1).imag
+    part[:, -1] *= 2.0
+    return a.real.sum(), part
+
+
+def test_real_and_imag_of_c_arrays_are_writeable_views():
+    for values in [RANDOM[:6].copy(), np.zeros(8, dtype=np.complex128)]:
+        expected_array, got_array = values.copy(), values.copy()
+        expected = write_through_parts(expected_array)
+        got = rumba.njit(write_through_parts)(got_array)
+        np.testing.assert_array_equal(got_array, expected_array)
+        assert got[0] == expected[0]
+        np.testing.assert_array_equal(got[1], expected[1])
 
 
 def into_real_array(a):

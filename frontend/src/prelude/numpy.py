@@ -145,11 +145,7 @@ def _complex_arg_extreme_along(a, axis, largest):
 
 def _lines_along(a, axis):
     # The lines of `a` along `axis`, as the rows of a C-ordered matrix.
-    moved = np.ascontiguousarray(np.moveaxis(a, axis, -1))
-    count = 1
-    for extent in moved.shape[:-1]:
-        count *= extent
-    return moved.reshape(count, moved.shape[moved.ndim - 1])
+    return np._moved_lines(a, axis)[1]
 
 
 def _complex_arg_extreme(a, largest):
@@ -190,7 +186,7 @@ def argsort(a, axis=-1, kind=None):
     if a.ndim == 1:
         np._axis_index(axis, 1)
         return np._argsort_vector(a, kind)
-    moved, rows = np._lines_along(a, axis)
+    moved, rows = np._moved_lines(a, axis)
     out = np.empty(moved.shape, dtype=np.int64)
     out_rows = out.reshape(rows.shape)
     for i in range(rows.shape[0]):
@@ -198,7 +194,7 @@ def argsort(a, axis=-1, kind=None):
     return np._moved_back(out, axis)
 
 
-def _lines_along(a, axis):
+def _moved_lines(a, axis):
     # `a` with `axis` moved last (a C-ordered copy), and its lines along that axis as the rows of
     # a matrix (a view of the copy).
     moved = np.ascontiguousarray(np.moveaxis(a, np._axis_index(axis, a.ndim), -1))
@@ -258,7 +254,7 @@ def _sort_array(a, axis, kind):
         return np._sort_vector(a, kind)
     if a.ndim != 2:
         # Each row of a C-ordered copy with `axis` moved last, then moved back.
-        moved, rows = np._lines_along(a, axis)
+        moved, rows = np._moved_lines(a, axis)
         for i in range(rows.shape[0]):
             rows[i, :] = np._sort_vector(rows[i, :], kind)
         return np._moved_back(moved, axis)
@@ -289,7 +285,7 @@ def diff(a, n=1, axis=-1):
     if a.ndim == 1:
         np._axis_index(axis, 1)
         return np._diff_vector(a, n)
-    moved, rows = np._lines_along(a, axis)
+    moved, rows = np._moved_lines(a, axis)
     kept = max(rows.shape[1] - n, 0)
     out = np.empty(np._inserted(np._removed(moved.shape, moved.ndim - 1), moved.ndim - 1, kept), dtype=a.dtype)
     out_rows = out.reshape(rows.shape[0], kept)
@@ -1759,8 +1755,8 @@ def take_along_axis(arr, indices, axis):
         return np.take(arr.reshape(-1), indices)
     if indices.ndim != arr.ndim:
         raise ValueError("`indices` and `arr` must have the same number of dimensions")
-    lines, rows = np._lines_along(arr, axis)
-    chosen, index_rows = np._lines_along(indices, axis)
+    lines, rows = np._moved_lines(arr, axis)
+    chosen, index_rows = np._moved_lines(indices, axis)
     if np._removed(lines.shape, lines.ndim - 1) != np._removed(chosen.shape, chosen.ndim - 1):
         raise NotImplementedError("take_along_axis: the indices' other axes must have the array's extents (broadcasting them is not supported yet)")
     out = np.empty(chosen.shape, dtype=arr.dtype)
@@ -2527,8 +2523,10 @@ def real(a):
     if isinstance(a, complex):
         return a.real
     if isinstance(a, np.ndarray) and a.dtype == np.complex128:
-        # NumPy's is a writeable view; this is a copy, so read-only, and a write into it is the
-        # located "read-only array" error rather than a write that would be lost.
+        # NumPy's writeable view, of a C-ordered array; of others a copy, so read-only, and a
+        # write into it is the located "read-only array" error rather than a write that is lost.
+        if np._c_contiguous(a):
+            return a.view(np.float64)[..., ::2]
         return np._read_only(np._real_part(a))
     return a
 
@@ -2537,6 +2535,8 @@ def imag(a):
     if isinstance(a, complex):
         return a.imag
     if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+        if np._c_contiguous(a):
+            return a.view(np.float64)[..., 1::2]
         return np._read_only(np._imag_part(a))
     if isinstance(a, np.ndarray):
         return np._read_only(np.zeros_like(a))
