@@ -84,7 +84,23 @@ def chosen(flag, a):
     return p
 
 
+def as_text(p):
+    return str(p), f"{p} and {Rect(p.x, 'wide')!r}"
+
+
+def printed(p):
+    print(p, Pair(0.5, 2))
+
+
+def test_namedtuples_print_as_in_python(capsys):
+    printed(Point(1, 2.5, True))
+    expected = capsys.readouterr().out
+    njit(printed)(Point(1, 2.5, True))
+    assert capsys.readouterr().out == expected
+
+
 @pytest.mark.parametrize("function, arguments", [
+    (as_text, (Point(1, 2.5, "a"),)),
     (make_point, (3, 3, 3)), (make_point, (1, 2.5, True)), (make_point_by_keyword, (1, 2.5, 3)),
     (nested, (3,)), (with_a_string, ()),
     (norm, (Point(1.0, 2.0, 2.0),)), (norm, (Point(1, 2, 3),)),

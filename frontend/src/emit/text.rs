@@ -214,21 +214,24 @@ impl FunctionEmitter<'_, '_, '_> {
 }
 
 /// `value` as pieces: a tuple as its brackets and commas around its items' `repr`s (each an
-/// optional value's cases apart), anything else as one value.
+/// optional value's cases apart), a namedtuple as `Point(x=1, y=2)`, anything else as one value.
 fn spread_tuples(value: Value, spec: String, repr: bool, pieces: &mut Vec<FormattedPiece>) {
-    let Value::Tuple(elements, _) = value else {
+    let Value::Tuple(elements, class) = value else {
         pieces.push(FormattedPiece::Value(value, spec, repr));
         return;
     };
-    pieces.push(FormattedPiece::Text("(".into()));
+    pieces.push(FormattedPiece::Text(class.as_ref().map_or("(".into(), |class| format!("{}(", class.short_name()))));
     let count = elements.len();
     for (position, element) in elements.into_iter().enumerate() {
         if position > 0 {
             pieces.push(FormattedPiece::Text(", ".into()));
         }
+        if let Some(class) = &class {
+            pieces.push(FormattedPiece::Text(format!("{}=", class.fields[position])));
+        }
         spread_tuples(element, String::new(), true, pieces);
     }
-    pieces.push(FormattedPiece::Text(if count == 1 { ",)" } else { ")" }.into()));
+    pieces.push(FormattedPiece::Text(if count == 1 && class.is_none() { ",)" } else { ")" }.into()));
 }
 
 /// Appends `value` as `str` (`repr` when `repr`) writes it, with `spec` (checked by `crate::text`).
