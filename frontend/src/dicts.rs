@@ -335,12 +335,22 @@ impl TypeWalker<'_, '_> {
             };
             parts.push(self.type_expression(given, method)?);
         }
-        if container == "List" {
-            return Ok(Some(Type::List(Box::new(parts.remove(0)))));
+        let made = if container == "List" {
+            Type::List(Box::new(parts.remove(0)))
+        } else {
+            let value = parts.pop().expect("two parts");
+            let key = parts.pop().expect("two parts");
+            Type::Dict(Box::new(key), Box::new(value))
+        };
+        let holdable = match &made {
+            Type::List(item) => item.is_list_element(),
+            Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
+            _ => unreachable!("made a list or a dict"),
+        };
+        if !holdable {
+            return Err(self.module.unsupported(call, format!("{method} makes {made}, which compiled code cannot hold (lists and dict values hold numbers, arrays, strings, tuples of these and containers; dict keys are numbers, strings or tuples of these)")));
         }
-        let value = parts.pop().expect("two parts");
-        let key = parts.pop().expect("two parts");
-        Ok(Some(Type::Dict(Box::new(key), Box::new(value))))
+        Ok(Some(made))
     }
 
     /// The type a Numba type expression names: a number type (`types.int64`), `types.unicode_type`,
@@ -369,10 +379,10 @@ impl TypeWalker<'_, '_> {
                 match (member.as_deref(), &arguments[..]) {
                     (Some("UniTuple"), [item, count]) => {
                         let item = self.type_expression(item, method)?;
-                        let Some(crate::resolve::Constant::Int(count)) = crate::resolve::literal_constant(count) else {
-                            return Err(self.module.typing(count, "types.UniTuple takes the number of items as an integer literal"));
+                        let Some(crate::resolve::Constant::Int(count @ 0..)) = crate::resolve::literal_constant(count) else {
+                            return Err(self.module.typing(count, "types.UniTuple takes the number of items as a non-negative integer literal"));
                         };
-                        Ok(Type::tuple(vec![item; count.max(0) as usize]))
+                        Ok(Type::tuple(vec![item; count as usize]))
                     }
                     (Some("Tuple"), [Expr::Tuple(ExprTuple { elts: items, .. }) | Expr::List(ExprList { elts: items, .. })]) => {
                         Ok(Type::tuple(items.iter().map(|item| self.type_expression(item, method)).collect::<Result<_, _>>()?))

@@ -767,9 +767,15 @@ def an_unsupported_type_expression():
     return Dict.empty(types.int64, types.float64[1:])
 
 
+def keyed_by_arrays():
+    return Dict.empty(types.float64[:], types.int64)
+
+
 def test_an_unsupported_type_expression_is_located():
     with pytest.raises(errors.TypingError, match=r"test_dicts.py:\d+:\d+: error: array dimension '1:' must be ':' or '::1'"):
         jitted(an_unsupported_type_expression)()
+    with pytest.raises(errors.UnsupportedError, match=r"test_dicts.py:\d+:\d+: error: Dict.empty\(\) makes dict\(float64\[:\], int64\), which compiled code cannot hold"):
+        jitted(keyed_by_arrays)()
 
 
 def test_empty_typed_dict_from_python_is_filled_in_place():
