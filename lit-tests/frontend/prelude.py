@@ -2,7 +2,7 @@
 # the caller's argument types, emitted in the caller's module under the symbol np.cumsum__..., and
 # called like any compiled function.
 # RUN: %rumba emit %s --signature "i8[:](i4[:])" --function running_total --stage py | %FileCheck %s
-# RUN: not %rumba emit %s --signature "f8[:](f8[:, :])" --function sorted_copy --stage py 2>&1 | %FileCheck %s --check-prefix=MISUSE
+# RUN: not %rumba emit %s --signature "f8(f8[:])" --function diagonal_sum --stage py 2>&1 | %FileCheck %s --check-prefix=MISUSE
 import numpy as np
 
 # The default axis=None is an argument of type none, which occupies no operand.
@@ -16,6 +16,6 @@ def running_total(a):
 
 
 # An argument the prelude's annotation refuses is reported at the caller's line.
-# MISUSE: prelude.py:[[# @LINE + 2]]:12: error: np.flip of float64[:, :] is not supported yet (arrays of 1 dimension(s) only)
-def sorted_copy(a):
-    return np.flip(a)
+# MISUSE: prelude.py:[[# @LINE + 2]]:12: error: np.trace of float64[:] is not supported yet (arrays of 2 dimension(s) only)
+def diagonal_sum(a):
+    return np.trace(a)
