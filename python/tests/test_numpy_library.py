@@ -2,7 +2,8 @@
 np.split/array_split/hsplit/vsplit/dsplit (lists of views), np.rot90, np.flip along an axis,
 np.select, np.take_along_axis, np.argsort/np.diff along an axis and of larger arrays, a.sort() of
 a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval;
-`**` of integer arrays by a literal exponent.
+`**` of integer arrays by a literal exponent; np.trace's offset; np.count_nonzero, np.ptp, np.nansum
+and np.nanmean along an axis; np.partition of larger arrays; np.kron of vectors.
 Every case runs the same function under NumPy (the undecorated function) and under rumba and
 compares values, dtypes and shapes (of lists and tuples item by item), or the exception's type."""
 import numpy as np
@@ -101,7 +102,27 @@ def polynomial(p, x):
     return np.polyval(p, x)
 
 
+def diagonal_sums(a):
+    return np.trace(a, 1), np.trace(a, -2), np.trace(a, 9), a.trace(-1)
+
+
+def along_an_axis(a, axis):
+    return np.count_nonzero(a > 3, axis=axis), np.ptp(a, axis=axis), np.nansum(a, axis=axis), np.nanmean(a, axis=axis)
+
+
+def partitioned_kth(a, kth):
+    return np.partition(a, kth)[..., kth]
+
+
+def kronecker(a, b):
+    return np.kron(a, b)
+
+
 @pytest.mark.parametrize("function, arguments", [
+    (diagonal_sums, (grid,)), (diagonal_sums, (integers.reshape(2, 3),)),
+    (along_an_axis, (np.where(grid > 9, np.nan, grid), 0)), (along_an_axis, (np.where(grid > 9, np.nan, grid), -1)), (along_an_axis, (grid, None)),
+    (partitioned_kth, (np.cos(np.arange(12.0)).reshape(3, 4), 2)), (partitioned_kth, (np.cos(np.arange(12.0)).reshape(3, 4), 4)),
+    (kronecker, (np.arange(3.0), np.arange(2.0))), (kronecker, (np.arange(3.0), grid[:2, :2])), (kronecker, (grid[:2], np.arange(2))),
     (appended, (grid, 7.0)), (appended, (integers, np.arange(3))), (appended, (grid, grid)),
     (appended_along, (grid, grid[:1], 0)), (appended_along, (grid, grid[:, :2], 1)), (appended_along, (grid, grid[:, :2], 0)),
     (deleted, (vector, 2)), (deleted, (vector, -1)), (deleted, (grid, np.array([0, 5, -1]))), (deleted, (vector, 6)),

@@ -330,14 +330,17 @@ def rot90(m, k=1):
     return np._flipped_along(np.swapaxes(m, 0, 1), 1)
 
 
-def trace(a: "2-d"):
+def trace(a: "2-d", offset=0):
+    # The sum along the diagonal `offset` places above the main one (below it where negative).
     total = a[:0, 0].sum()
-    for i in range(min(a.shape[0], a.shape[1])):
-        total += a[i, i]
+    for i in range(max(-offset, 0), min(a.shape[0], a.shape[1] - offset)):
+        total += a[i, i + offset]
     return total
 
 
-def count_nonzero(a):
+def count_nonzero(a, axis=None):
+    if axis is not None:
+        return (a != 0).sum(axis)
     flat = a.reshape(-1)
     count = 0
     for i in range(flat.shape[0]):
@@ -591,13 +594,17 @@ def median(a, axis=None):
     return ordered[middle - 1:middle + 1].mean()
 
 
-def nansum(a):
-    return np.where(a != a, 0, a).sum()
+def nansum(a, axis=None):
+    if axis is None:
+        return np.where(a != a, 0, a).sum()
+    return np.where(a != a, 0, a).sum(axis)
 
 
-def nanmean(a):
+def nanmean(a, axis=None):
     counted = a == a
-    return np.divide(np.where(counted, a, 0).sum(), np.count_nonzero(counted))
+    if axis is None:
+        return np.divide(np.where(counted, a, 0).sum(), np.count_nonzero(counted))
+    return np.divide(np.where(counted, a, 0).sum(axis), np.count_nonzero(counted, axis))
 
 
 def nanmax(a):
@@ -875,8 +882,10 @@ def _interp_bin(points, value, guess):
     return low - 1
 
 
-def ptp(a):
-    return a.max() - a.min()
+def ptp(a, axis=None):
+    if axis is None:
+        return a.max() - a.min()
+    return a.max(axis) - a.min(axis)
 
 
 def nanprod(a):
@@ -1012,12 +1021,13 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0):
     return np.std(a[a == a], None, None, None, ddof)
 
 
-def partition(a: "1-d", kth):
-    # Sorted is one of the arrangements NumPy's partition may give: the kth element in place,
-    # none greater before it, none smaller after.
-    if kth < -a.shape[0] or kth >= a.shape[0]:
+def partition(a, kth, axis=-1):
+    # Sorted is one of the arrangements NumPy's partition may give: the kth element of each line
+    # along `axis` in place, none greater before it, none smaller after.
+    n = a.shape[np._axis_index(axis, a.ndim)]
+    if kth < -n or kth >= n:
         raise ValueError("kth out of bounds")
-    return np.sort(a)
+    return np.sort(a, axis)
 
 
 def argpartition(a: "1-d", kth):
@@ -1155,7 +1165,16 @@ def cross(a: "1-d", b: "1-d"):
     return out
 
 
-def kron(a: "2-d", b: "2-d"):
+def kron(a, b):
+    # Of two vectors a vector; of a vector and a matrix (a row of it), a matrix.
+    if a.ndim == 1 and b.ndim == 1:
+        return np._kron_matrices(a.reshape(1, -1), b.reshape(1, -1)).reshape(-1)
+    if a.ndim > 2 or b.ndim > 2:
+        return np._unsupported("np.kron of arrays of more than 2 dimensions is not supported yet")
+    return np._kron_matrices(np.atleast_2d(a), np.atleast_2d(b))
+
+
+def _kron_matrices(a: "2-d", b: "2-d"):
     rows = b.shape[0]
     columns = b.shape[1]
     out = np.empty((a.shape[0] * rows, a.shape[1] * columns), dtype=(a[:0, :0] * b[:0, :0]).dtype)
@@ -1900,8 +1919,8 @@ def _method_std(a, axis=None, dtype=None, out=None, ddof=0):
     return np.std(a, axis, dtype, out, ddof)
 
 
-def _method_trace(a: "2-d"):
-    return np.trace(a)
+def _method_trace(a: "2-d", offset=0):
+    return np.trace(a, offset)
 
 
 def _method_searchsorted(a: "1-d", v, side="left"):
