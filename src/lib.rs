@@ -21,6 +21,7 @@ use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Ins
 mod timings;
 
 pub use rumba_frontend::{
+    classes,
     format_spec::float_repr as python_float_repr,
     is_stencil, parse_signature, parse_type,
     resolve::{Binding, Constant, ConstantArray, FunctionSource, NUMPY_PRELUDE_FILE},
@@ -360,6 +361,12 @@ impl Module {
     /// specialisations stay as they are.
     pub fn implement(&mut self, key: &str, arguments: Vec<Type>, implementation: &Arc<FunctionSource>) -> Result<(), Error> {
         self.source.implement(key, arguments, implementation).map_err(|message| Error::Diagnostics(self.source.error(Default::default(), DiagnosticKind::Usage, message).into()))
+    }
+
+    /// Compiles the members of the `@jitclass` classes among `types` with the module: what a
+    /// function taking their instances calls. Call it before compiling for such types.
+    pub fn include_classes(&mut self, types: &[Type]) -> Result<(), Error> {
+        self.source.include_classes(types).map_err(|message| Error::Diagnostics(self.source.error(Default::default(), DiagnosticKind::Usage, message).into()))
     }
 
     /// Compiles (or finds) `name` specialised on `arguments`.

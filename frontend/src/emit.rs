@@ -24,6 +24,7 @@ use ruff_text_size::Ranged;
 use std::{collections::HashMap, fmt::Write, sync::Arc};
 
 mod arrays;
+mod classes;
 mod construction;
 mod control_flow;
 mod conversions;
@@ -103,6 +104,8 @@ enum Value {
     Set(String, Type),
     /// A run-time string's handle.
     Unicode(String),
+    /// A `@jitclass` instance's handle and its class.
+    Instance(String, Arc<crate::types::ClassType>),
     None,
     /// A number or None: its flag (`i1`, set where there is a number) and the number.
     Optional(Box<Value>, Box<Value>),
@@ -120,6 +123,7 @@ impl Value {
             Value::Dict(_, key, value) => Type::Dict(Box::new(key.clone()), Box::new(value.clone())),
             Value::Set(_, element) => Type::Set(Box::new(element.clone())),
             Value::Unicode(_) => Type::Unicode,
+            Value::Instance(_, class) => Type::Instance(class.clone()),
             Value::None => Type::None,
             Value::Optional(_, value) => Type::Optional(Box::new(value.value_type())),
             Value::CompileTime(known) => known.clone(),
@@ -128,7 +132,7 @@ impl Value {
 
     fn flat_names(&self) -> Vec<String> {
         match self {
-            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) | Value::Unicode(name) => vec![name.clone()],
+            Value::Scalar(name, _) | Value::Array(name, _) | Value::List(name, _) | Value::Dict(name, ..) | Value::Set(name, _) | Value::Unicode(name) | Value::Instance(name, _) => vec![name.clone()],
             Value::Tuple(elements, _) => elements.iter().flat_map(Value::flat_names).collect(),
             Value::Optional(flag, value) => flag.flat_names().into_iter().chain(value.flat_names()).collect(),
             Value::None | Value::CompileTime(_) => Vec::new(),
@@ -164,6 +168,7 @@ fn unflatten(value_type: &Type, names: &mut impl Iterator<Item = String>) -> Val
         Type::Dict(key, value) => Value::Dict(names.next().unwrap_or_default(), (**key).clone(), (**value).clone()),
         Type::Set(element) => Value::Set(names.next().unwrap_or_default(), (**element).clone()),
         Type::Unicode => Value::Unicode(names.next().unwrap_or_default()),
+        Type::Instance(class) => Value::Instance(names.next().unwrap_or_default(), class.clone()),
         Type::Optional(value) => Value::Optional(Box::new(Value::Scalar(names.next().unwrap_or_default(), Scalar::Bool)), Box::new(unflatten(value, names))),
         Type::None | Type::Unknown => Value::None,
         known @ (Type::Str(_) | Type::DType(_) | Type::Function(_)) => Value::CompileTime(known.clone()),
@@ -581,6 +586,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Type::Dict(key, value) => Value::Dict(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), (**element).clone()),
             Type::Unicode => Value::Unicode(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc)),
+            Type::Instance(class) => Value::Instance(self.scalar_constant(LIST_HANDLE, Constant::Int(0), loc), class.clone()),
             Type::Optional(held) => {
                 let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(false), loc);
                 Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.zero_of(held, loc)))
@@ -1274,6 +1280,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 self.line_unless_raised(store);
                 Ok(())
             }
+            Expr::Attribute(attribute) => match self.emit_expr(&attribute.value)? {
+                Value::Instance(handle, class) => self.assign_instance_attribute(&handle, &class, attribute, value),
+                other => Err(module.unsupported(target, format!("cannot assign attribute '{}' of {}", attribute.attr, other.value_type()))),
+            },
             other => Err(module.unsupported(other, "unsupported assignment target")),
         }
     }
@@ -1304,7 +1314,7 @@ fn leaves(value_type: &Type) -> Vec<Type> {
     match value_type {
         Type::Tuple(elements, _) => elements.iter().flat_map(leaves).collect(),
         Type::Optional(value) => std::iter::once(Type::Scalar(Scalar::Bool)).chain(leaves(value)).collect(),
-        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode) => vec![leaf.clone()],
+        leaf @ (Type::Scalar(_) | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_)) => vec![leaf.clone()],
         _ => Vec::new(),
     }
 }
@@ -1332,7 +1342,7 @@ fn nested_bodies(statement: &Stmt) -> Vec<&[Stmt]> {
 fn flat_scalars(value_type: &Type) -> Vec<Scalar> {
     match value_type {
         Type::Scalar(scalar) => vec![*scalar],
-        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE],
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => vec![LIST_HANDLE],
         Type::Tuple(elements, _) => elements.iter().flat_map(flat_scalars).collect(),
         Type::Optional(held) => std::iter::once(Scalar::Bool).chain(flat_scalars(held)).collect(),
         _ => Vec::new(),

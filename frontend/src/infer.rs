@@ -5,9 +5,10 @@
 use crate::{
     array_calls::{array_call, array_call_type, transposed, ArrayCall},
     diagnostics::{Diagnostic, DiagnosticKind},
+    classes::MemberKind,
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
     stencil::{plan, StencilPlan},
-    types::{promote, unify, ArrayType, Scalar, TupleClass, Type, FLOAT64, INT64},
+    types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, Type, FLOAT64, INT64},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
@@ -365,7 +366,7 @@ pub fn listed_array<'e>(callee: &Callee, argument: &'e Expr) -> Option<ArrayCall
     if listed_tuple(callee, argument).is_some() {
         return None;
     }
-    let prelude = matches!(callee, Callee::Method(_)) || matches!(callee, Callee::Function(name) if name.starts_with("np."));
+    let prelude = matches!(callee, Callee::Function(name) | Callee::Method(name) if name.starts_with("np."));
     (prelude && matches!(argument, Expr::List(_))).then_some(ArrayCall::FromValues { values: argument, dtype: None, copy: true })
 }
 
@@ -395,6 +396,13 @@ pub fn call_arguments<'e>(module: &'e SourceModule, call: &'e ExprCall, callee: 
             return bind_parameters(module, call, function, &prelude_display_name(name), Some(&method.value));
         }
         (Callee::TupleClass(class), _) => return field_arguments(module, call, class),
+        (Callee::Class(class), _) => {
+            return match module.class_member(class, "__init__", MemberKind::Method) {
+                Some(init) => bind_parameters(module, call, module.function(init).expect("a class's members are functions of the module"), class.short_name(), Some(&call.func)),
+                None if call.arguments.is_empty() => Ok(vec![&*call.func]),
+                None => Err(module.typing(call, format!("{}() takes no arguments: the jitclass has no __init__", class.short_name()))),
+            };
+        }
         (Callee::Overload(_) | Callee::OverloadMethod(_), _) => {
             if let Some(keyword) = call.arguments.keywords.first() {
                 return Err(module.unsupported(keyword, "an @overload function or method takes positional arguments only"));
@@ -705,6 +713,27 @@ pub enum Callee<'e> {
     OverloadMethod(String),
     /// A namedtuple class, whose call makes an instance of its fields.
     TupleClass(Arc<TupleClass>),
+    /// A `@jitclass` class, whose call makes an instance and runs its `__init__` on it: the
+    /// arguments are the instance (standing where the class is named) and the call's.
+    Class(Arc<ClassType>),
+}
+
+/// The function compiled for the property getter or setter `attribute` names on an instance of
+/// `class`; an error where the class has no such attribute (or it cannot be assigned).
+pub fn instance_member<'m>(module: &'m SourceModule, class: &ClassType, attribute: &ExprAttribute, kind: MemberKind) -> Result<&'m str, Diagnostic> {
+    let name = attribute.attr.as_str();
+    module.class_member(class, name, kind).ok_or_else(|| match (kind, module.class_member(class, name, MemberKind::Getter), module.class_member(class, name, MemberKind::Method)) {
+        (MemberKind::Setter, Some(_), _) => module.typing(attribute, format!("property '{name}' of jitclass {} has no setter", class.short_name())),
+        (_, _, Some(_)) => module.unsupported(attribute, format!("method '{name}' of jitclass {} is called, not used as a value", class.short_name())),
+        _ => module.typing(attribute, format!("jitclass {} has no attribute '{name}'", class.short_name())),
+    })
+}
+
+/// Whether a value of type `value` may be stored in a `@jitclass` field of type `field`: what a
+/// list of the field's type takes, and any real number into a real field (converted, as Numba
+/// converts what is stored into a field).
+pub fn storable_in_field(value: &Type, field: &Type) -> bool {
+    crate::lists::storable(value, field) || matches!((value, field), (Type::Scalar(from), Type::Scalar(to)) if !from.is_complex() && !to.is_complex())
 }
 
 /// The function an overload's call runs for arguments of `arguments`' types (strings known when
@@ -1118,6 +1147,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (element, value) => Err(self.module.typing(target, format!("cannot store {value} into an element of type {element}"))),
                 }
             }
+            Expr::Attribute(attribute) => match self.expr_type(&attribute.value)? {
+                Type::Instance(class) => match class.field(attribute.attr.as_str()) {
+                    Some((_, field_type)) if storable_in_field(&value_type, field_type) => Ok(()),
+                    Some((_, field_type)) => Err(self.module.typing(target, format!("cannot store {value_type} into field '{}' of type {field_type}", attribute.attr))),
+                    None => {
+                        let setter = instance_member(self.module, &class, attribute, MemberKind::Setter)?;
+                        self.specialisations.specialise(setter, &[Type::Instance(class.clone()), value_type], attribute).map(|_| ())
+                    }
+                },
+                Type::Unknown => Ok(()),
+                other => Err(self.module.unsupported(target, format!("cannot assign attribute '{}' of {other}", attribute.attr))),
+            },
             other => Err(self.module.unsupported(other, "unsupported assignment target")),
         }
     }
@@ -1471,6 +1512,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             if let Some(member) = numpy_member {
                 matches = matches || numpy_instance(member, &value_type).ok_or_else(|| module.unsupported(class, ISINSTANCE_CLASSES))?;
                 continue;
+            }
+            if let Expr::Name(name) = class {
+                if let Some(Global::Class(jitclass)) = module.global(name.id.as_str()) {
+                    matches = matches || value_type == Type::Instance(jitclass.clone());
+                    continue;
+                }
             }
             let name = match class {
                 Expr::Name(name) if module.global(name.id.as_str()).is_none() => name.id.as_str(),
@@ -1837,7 +1884,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// What a call of specialisation `index` gives: its result. A generator's generator exists
     /// only where Python calls it (`runtime/src/generators.rs`).
-    fn called_result(&self, index: usize, call: &ExprCall) -> Result<Type, Diagnostic> {
+    fn called_result(&self, index: usize, call: &dyn Ranged) -> Result<Type, Diagnostic> {
         let callee = &self.specialisations.functions[index];
         if callee.yields.is_some() {
             return Err(self.module.unsupported(call, format!("'{}' is a generator: compiled code runs one as the iterable of a `for` loop (or of `list`, `sum`, `min`, `max`, `sorted`), called with its parameters' number of positional arguments, when the generator returns no value", callee.name)));
@@ -1896,6 +1943,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(starred) = call.arguments.args.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
+        if let Some(method) = self.instance_method(call)? {
+            return self.callee_call_type(call, Callee::Method(method));
+        }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
             return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
         }
@@ -1932,9 +1982,34 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
+        self.callee_call_type(call, callee)
+    }
+
+    /// The function compiled for the method `call` calls on a `@jitclass` instance, if it calls
+    /// one; an error where the class has no such method.
+    pub(crate) fn instance_method(&mut self, call: &ExprCall) -> Result<Option<String>, Diagnostic> {
+        let Expr::Attribute(method) = &*call.func else { return Ok(None) };
+        // A global (a module, a class) is no instance.
+        if matches!(&*method.value, Expr::Name(base) if !self.assigned.contains(base.id.as_str())) {
+            return Ok(None);
+        }
+        let Type::Instance(class) = self.expr_type(&method.value)? else { return Ok(None) };
+        match self.module.class_member(&class, method.attr.as_str(), MemberKind::Method) {
+            Some(compiled) => Ok(Some(compiled.to_string())),
+            None => Err(self.module.typing(&*call.func, format!("jitclass {} has no method '{}'", class.short_name(), method.attr))),
+        }
+    }
+
+    /// The type of `call` of `callee`, from its arguments' types.
+    fn callee_call_type(&mut self, call: &ExprCall, callee: Callee) -> Result<Type, Diagnostic> {
+        let module = self.module;
         let mut arguments = Vec::new();
         let keeps_optional = keeps_optional_arguments(&callee);
-        for argument in call_arguments(module, call, &callee)? {
+        for (position, argument) in call_arguments(module, call, &callee)?.into_iter().enumerate() {
+            if let (Callee::Class(class), 0) = (&callee, position) {
+                arguments.push(Type::Instance(class.clone()));
+                continue;
+            }
             arguments.push(match (listed_tuple(&callee, argument), listed_array(&callee, argument)) {
                 (Some(items), _) => Type::tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
                 (_, Some(array)) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
@@ -1959,6 +2034,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.called_result(index, call)
             }
             Callee::TupleClass(class) => Ok(Type::Tuple(arguments, Some(class))),
+            Callee::Class(class) => {
+                if let Some(init) = module.class_member(&class, "__init__", MemberKind::Method) {
+                    let index = self.specialisations.specialise(init, &arguments, call)?;
+                    if !matches!(self.specialisations.functions[index].return_type, Type::None | Type::Unknown) {
+                        return Err(module.typing(call, format!("{}.__init__() should return None", class.short_name())));
+                    }
+                }
+                Ok(Type::Instance(class))
+            }
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
@@ -2034,6 +2118,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
             Type::Tuple(elements, Some(class)) => Ok(elements[field_position(module, &class, attribute)?].clone()),
+            Type::Instance(class) => {
+                if let Some((_, field_type)) = class.field(attribute.attr.as_str()) {
+                    return Ok(field_type.clone());
+                }
+                let getter = instance_member(module, &class, attribute, MemberKind::Getter)?;
+                let index = self.specialisations.specialise(getter, &[Type::Instance(class.clone())], attribute)?;
+                self.called_result(index, attribute)
+            }
             // A real number's: itself, and a zero of its type.
             Type::Scalar(scalar) if scalar != Scalar::Bool && matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(scalar)),
             // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
@@ -2190,6 +2282,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(Global::Overload(key)) => Ok(Callee::Overload(key.clone())),
             Some(Global::TupleClass(class)) => Ok(Callee::TupleClass(class.clone())),
+            Some(Global::Class(class)) => Ok(Callee::Class(class.clone())),
             Some(_) => Err(module.unsupported(&*call.func, format!("'{}' is not callable in compiled code", name.id))),
             // The prelude writes Python's `name` as `_builtin_name`; `min` and `max` of one
             // iterable are the prelude's, of several numbers the library's.
@@ -2600,7 +2693,7 @@ pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtR
     Ok((name.to_string(), arguments))
 }
 
-const ISINSTANCE_CLASSES: &str = "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray, NumPy's scalar types (np.float64, np.integer, ...) or a tuple of these here";
+const ISINSTANCE_CLASSES: &str = "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray, NumPy's scalar types (np.float64, np.integer, ...), jitclasses or a tuple of these here";
 
 /// Whether a value of `value_type` is an instance of NumPy's scalar type `numpy.member`, as the
 /// value's NumPy type would be (a Python float is a `float64`, as Numba types it); `None` where

@@ -6,6 +6,7 @@
 
 mod array_calls;
 pub mod cfunc;
+pub mod classes;
 mod cuda;
 mod definite_assignment;
 mod desugar;

@@ -60,6 +60,7 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         }
         (Type::Str(_) | Type::Unicode, Type::Unicode) => true,
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
+        (Type::Instance(value), Type::Instance(element)) => value == element,
         // An array of the element's dtype and rank whose layout the element's admits, and not a
         // read-only one where the element may be written through.
         (Type::Array(from), Type::Array(to)) => (from.dtype, from.ndim) == (to.dtype, to.ndim) && (to.layout == Layout::A || from.layout == to.layout) && (to.readonly || !from.readonly),

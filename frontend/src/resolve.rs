@@ -1,7 +1,10 @@
 //! The module a function lives in: its functions, its imports and its literal constants, and what a
 //! name inside a compiled function refers to.
 
-use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
+use crate::{
+    classes::MemberKind,
+    diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile},
+};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
 use std::{collections::HashMap, sync::Arc};
@@ -46,6 +49,8 @@ pub enum Global {
     Overload(String),
     /// A namedtuple class: calling it makes an instance.
     TupleClass(Arc<crate::types::TupleClass>),
+    /// A `@jitclass` class: calling it makes an instance and runs its `__init__`.
+    Class(Arc<crate::types::ClassType>),
 }
 
 /// A function that is not a definition of the module's source (of another module, a closure,
@@ -100,6 +105,8 @@ pub enum Binding {
     Overload(String),
     /// A `collections.namedtuple` class.
     TupleClass(Arc<crate::types::TupleClass>),
+    /// A `@jitclass` class (`crate::classes`).
+    Class(Arc<crate::types::ClassType>),
 }
 
 /// A parsed Python module.
@@ -113,6 +120,9 @@ pub struct SourceModule {
     included: Vec<(Arc<FunctionSource>, String)>,
     /// Each overload's implementations given so far: the argument types, the function's name.
     implementations: HashMap<String, Vec<(Vec<crate::types::Type>, String)>>,
+    /// The members of each `@jitclass` class compiled with the module, by the class's number:
+    /// name, kind, and the name of the function compiled for it.
+    classes: HashMap<usize, Vec<(String, MemberKind, String)>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -300,7 +310,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new() })
+        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new() })
     }
 
     /// Binds the names of a function's environment by value, over what the module's source says
@@ -351,6 +361,10 @@ impl SourceModule {
             Binding::Refused(reason) => Global::Refused(reason.clone()),
             Binding::Overload(key) => Global::Overload(key.clone()),
             Binding::TupleClass(class) => Global::TupleClass(class.clone()),
+            Binding::Class(class) => {
+                self.include_class(class)?;
+                Global::Class(class.clone())
+            }
             Binding::Namespace(members) => {
                 let mut globals = vec![(name.to_string(), Global::Namespace)];
                 for (member, binding) in members {
@@ -408,6 +422,44 @@ impl SourceModule {
             self.globals.insert(name, global);
         }
         Ok(compiled_name)
+    }
+
+    /// Compiles the members of `class` with the module, and those of the classes its fields hold
+    /// (once each: a member's environment names its own class).
+    pub fn include_class(&mut self, class: &crate::types::ClassType) -> Result<(), String> {
+        if self.classes.contains_key(&class.id) {
+            return Ok(());
+        }
+        self.classes.insert(class.id, Vec::new());
+        let mut compiled = Vec::new();
+        for member in crate::classes::members_of(class.id) {
+            compiled.push((member.name, member.kind, self.include(&member.source)?));
+        }
+        self.classes.insert(class.id, compiled);
+        let field_types: Vec<crate::types::Type> = class.fields.iter().map(|(_, field_type)| field_type.clone()).collect();
+        self.include_classes(&field_types)
+    }
+
+    /// Compiles the members of every `@jitclass` class among `types` (inside tuples and
+    /// containers too) with the module: what a function taking such instances calls.
+    pub fn include_classes(&mut self, types: &[crate::types::Type]) -> Result<(), String> {
+        use crate::types::Type;
+        for held in types {
+            match held {
+                Type::Instance(class) => self.include_class(class)?,
+                Type::Tuple(elements, _) => self.include_classes(elements)?,
+                Type::List(element) | Type::Set(element) | Type::Optional(element) => self.include_classes(std::slice::from_ref(element))?,
+                Type::Dict(key, value) => self.include_classes(&[(**key).clone(), (**value).clone()])?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The function compiled for member `name` of kind `kind` of `class`, if it has one.
+    pub fn class_member(&self, class: &crate::types::ClassType, name: &str, kind: MemberKind) -> Option<&str> {
+        let members = self.classes.get(&class.id)?;
+        members.iter().find(|(member, member_kind, _)| member == name && *member_kind == kind).map(|(_, _, compiled)| compiled.as_str())
     }
 
     /// A prefix no name of the module starts with, for the names of an included module.

@@ -159,6 +159,40 @@ impl TupleClass {
     }
 }
 
+/// A `@jitclass` class: its qualified name, the number the registry gave it
+/// (`resolve::register_class`, which tells apart classes of one name and holds their methods), and
+/// its fields' names and types, in the order their words lie in an instance.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClassType {
+    pub name: String,
+    pub id: usize,
+    pub fields: Vec<(String, Type)>,
+}
+
+impl ClassType {
+    /// The field `name`'s first word in an instance and its type.
+    pub fn field(&self, name: &str) -> Option<(usize, &Type)> {
+        let mut first = 0;
+        for (field, field_type) in &self.fields {
+            if field == name {
+                return Some((first, field_type));
+            }
+            first += field_type.list_width();
+        }
+        None
+    }
+
+    /// The fields' types as one tuple: an instance is a list holding one element of this type.
+    pub fn tuple(&self) -> Type {
+        Type::tuple(self.fields.iter().map(|(_, field_type)| field_type.clone()).collect())
+    }
+
+    /// The class's own name, without its module: what Python calls it.
+    pub fn short_name(&self) -> &str {
+        self.name.rsplit('.').next().unwrap_or(&self.name)
+    }
+}
+
 /// The type of a value in compiled code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -197,6 +231,10 @@ pub enum Type {
     /// type): the global name it is bound to, each function a type of its own, known when
     /// compiling, with no run-time value.
     Function(String),
+    /// An instance of a `@jitclass` class, Numba's `ClassInstanceType`: a handle to a list of the
+    /// runtime holding one element, the tuple of its fields (`ClassType::tuple`), `si64` in IR.
+    /// Instances are shared, not copied: every handle to one sees its fields change.
+    Instance(Arc<ClassType>),
     /// Not known yet: a recursive call whose return type inference has not reached.
     Unknown,
 }
@@ -226,7 +264,7 @@ impl Type {
             )],
             Type::Tuple(elements, _) => elements.iter().flat_map(Type::flat_mlir).collect(),
             Type::Optional(value) => std::iter::once(Scalar::Bool.mlir()).chain(value.flat_mlir()).collect(),
-            Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => vec![LIST_HANDLE.mlir()],
+            Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => vec![LIST_HANDLE.mlir()],
             Type::None | Type::Str(_) | Type::DType(_) | Type::Function(_) | Type::Unknown => Vec::new(),
         }
     }
@@ -248,6 +286,7 @@ impl Type {
             Type::None => "none".into(),
             Type::Str(text) => format!("s{}_", symbol_safe(text)),
             Type::Unicode => "U".into(),
+            Type::Instance(class) => format!("J{}_{}_", symbol_safe(class.short_name()), class.id),
             Type::Function(name) => format!("fn{}_", symbol_safe(name)),
             Type::DType(scalar) => format!("dt{}", scalar.mlir().replace(['<', '>'], "")),
             Type::Unknown => "unknown".into(),
@@ -346,6 +385,10 @@ impl fmt::Display for Type {
             Type::None => write!(formatter, "none"),
             Type::Str(text) => write!(formatter, "Literal[str]({text})"),
             Type::Unicode => write!(formatter, "unicode_type"),
+            Type::Instance(class) => {
+                let fields: Vec<String> = class.fields.iter().map(|(field, field_type)| format!("{field}:{field_type}")).collect();
+                write!(formatter, "{INSTANCE_PREFIX}{}#{}<{}>", class.name, class.id, fields.join(", "))
+            }
             Type::DType(scalar) => write!(formatter, "dtype({})", scalar.numba_name()),
             Type::Function(name) => write!(formatter, "function[{name}]"),
             Type::Unknown => write!(formatter, "<unknown>"),
@@ -420,7 +463,7 @@ impl Type {
     /// known yet.
     pub fn is_list_element(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Unknown => true,
+            Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Instance(_) | Type::Unknown => true,
             Type::Tuple(elements, _) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
             Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
@@ -443,7 +486,7 @@ impl Type {
     pub fn list_width(&self) -> usize {
         match self {
             Type::Scalar(Scalar::Complex) => 2,
-            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => 1,
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => 1,
             // The memref descriptor: two addresses, the offset, the sizes and the strides.
             Type::Array(array) => 3 + 2 * array.ndim,
             Type::Tuple(elements, _) => elements.iter().map(Type::list_width).sum(),
@@ -495,6 +538,10 @@ pub fn parse_signature(text: &str) -> Result<Signature, String> {
     Ok(Signature { return_type, arguments })
 }
 
+/// How a `@jitclass` instance type starts when printed, as in Numba:
+/// `instance.jitclass.module.Counter#3<count:int64, data:float64[::1]>`.
+pub(crate) const INSTANCE_PREFIX: &str = "instance.jitclass.";
+
 /// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `readonly f8[:]`, `(i8, f8)`.
 pub fn parse_type(text: &str) -> Result<Type, String> {
     // A string is its own type, known when compiling (every character of it: it may hold anything).
@@ -523,6 +570,21 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     if let Some(parts) = text.strip_prefix("dict(").and_then(|rest| rest.strip_suffix(')')) {
         let [key, value] = split_top_level(parts)[..] else { return Err(format!("dict type '{text}' takes a key and a value type")) };
         return Ok(Type::Dict(Box::new(parse_type(key.trim())?), Box::new(parse_type(value.trim())?)));
+    }
+    if let Some(class) = text.strip_prefix(INSTANCE_PREFIX) {
+        let malformed = || format!("jitclass instance type '{text}' must read {INSTANCE_PREFIX}name#number<field:type, ...>");
+        let (name, rest) = class.split_once('#').ok_or_else(malformed)?;
+        let (id, fields) = rest.strip_suffix('>').and_then(|rest| rest.split_once('<')).ok_or_else(malformed)?;
+        let fields = split_top_level(fields)
+            .into_iter()
+            .map(str::trim)
+            .filter(|field| !field.is_empty())
+            .map(|field| {
+                let (field, field_type) = field.split_once(':').ok_or_else(malformed)?;
+                Ok((field.trim().to_string(), parse_type(field_type.trim())?))
+            })
+            .collect::<Result<_, String>>()?;
+        return Ok(Type::Instance(Arc::new(ClassType { name: name.to_string(), id: id.parse().map_err(|_| malformed())?, fields })));
     }
     // A namedtuple class's instances: `module.Point(x=int64, y=float64)`.
     if let Some(open) = text.find('(').filter(|open| text[..*open].contains('.') && text.ends_with(')')) {
@@ -574,8 +636,8 @@ fn split_top_level(text: &str) -> Vec<&str> {
     let mut start = 0;
     for (index, character) in text.char_indices() {
         match character {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth -= 1,
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' => depth -= 1,
             ',' if depth == 0 => {
                 parts.push(&text[start..index]);
                 start = index + 1;
@@ -589,7 +651,8 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 /// Whether a value of type `given` may be passed where a signature says `declared`: equal types, an
 /// array whose layout is stricter (a C array may go where `A` is declared), or tuples of such items
-/// (a namedtuple's items are laid out as a tuple's: the dispatcher chose the specialisation by class).
+/// (a namedtuple's items are laid out as a tuple's: the dispatcher chose the specialisation by
+/// class).
 pub fn accepts(declared: &Type, given: &Type) -> bool {
     match (declared, given) {
         (Type::Array(declared), Type::Array(given)) => {
@@ -598,6 +661,8 @@ pub fn accepts(declared: &Type, given: &Type) -> bool {
                 && (declared.layout == given.layout || declared.layout == Layout::A)
         }
         (Type::Tuple(declared, _), Type::Tuple(given, _)) => declared.len() == given.len() && declared.iter().zip(given).all(|(declared, given)| accepts(declared, given)),
+        // An instance is passed as what it is made of: a list holding the tuple of its fields.
+        (Type::Instance(class), Type::List(element)) => **element == class.tuple(),
         _ => declared == given,
     }
 }

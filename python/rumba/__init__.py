@@ -33,5 +33,6 @@ except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
 
 from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
 from . import typed  # noqa: E402
+from . import experimental  # noqa: E402 - jitclass, built on the dispatcher and typed containers
 
-__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed"] + types.__all__
+__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__

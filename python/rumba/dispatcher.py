@@ -158,6 +158,10 @@ def _describe(value):
         if all(element is not None and element[0] in ("constant", "string", "none", "tuple") for element in elements):
             return ("tuple", elements)
         return ("refused", "is a tuple holding values other than numbers, strings, None and tuples of these, which compiled code does not take as a global yet")
+    if isinstance(value, type) and "_rumba_type" in value.__dict__:
+        # A jitclass: compiled code makes its instances and calls its methods.
+        value._rumba_define_members()
+        return ("jitclass", value._rumba_type)
     if isinstance(value, type) and issubclass(value, tuple) and isinstance(getattr(value, "_fields", None), tuple):
         # A namedtuple class: compiled code makes instances of it and reads their fields.
         return ("namedtuple", value)

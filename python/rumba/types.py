@@ -206,6 +206,14 @@ class StringLiteral(UnicodeType):
         return "Literal[str](%s)" % self.literal_value
 
 
+class ClassInstanceType(Type):
+    """An instance of a ``@jitclass`` class (``rumba.experimental.jitclass``), by the name the
+    compiler gives its type: ``instance.jitclass.module.Counter#0<count:int64>``."""
+
+    def __init__(self, name):
+        self.name = name
+
+
 class DType(Type):
     """A NumPy scalar type as a value (``np.float64``, ``a.dtype``)."""
 
@@ -283,6 +291,8 @@ def parse(text):
     for prefix, make in (("Literal[str](", StringLiteral), ("function[", Dispatcher)):
         if text.startswith(prefix):
             return make(text[len(prefix):-1])
+    if text.startswith("instance.jitclass."):
+        return ClassInstanceType(text)
     if text.startswith("readonly "):
         array = parse(text[len("readonly "):])
         return Array(array.dtype, array.ndim, array.layout, readonly=True)
@@ -309,9 +319,9 @@ def parse(text):
 def _split_top_level(text):
     parts, depth, start = [], 0, 0
     for position, character in enumerate(text):
-        if character in "([":
+        if character in "([<":
             depth += 1
-        elif character in ")]":
+        elif character in ")]>":
             depth -= 1
         elif character == "," and depth == 0:
             parts.append(text[start:position])

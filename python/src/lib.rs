@@ -76,6 +76,12 @@ impl Compiler {
         })
         .map_err(|error| compile_error(py, error))
     }
+
+    /// Compiles the members of the jitclasses among `types` with the module.
+    fn include_classes(&self, py: Python<'_>, types: &[Type]) -> PyResult<()> {
+        let mut module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        module.0.include_classes(types).map_err(|error| compile_error(py, error))
+    }
 }
 
 /// One binding of a compiler's environment, from its Python description.
@@ -121,6 +127,10 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         "overload" => rumba::Binding::Overload(description.get_item(1)?.extract()?),
         "namespace" => rumba::Binding::Namespace(environment_of(description.get_item(1)?.extract()?)?),
         "namedtuple" => rumba::Binding::TupleClass(tuple_class(&description.get_item(1)?).ok_or_else(|| PyTypeError::new_err("a namedtuple binding takes a namedtuple class"))?),
+        "jitclass" => match rumba::parse_type(&description.get_item(1)?.extract::<String>()?).map_err(PyTypeError::new_err)? {
+            Type::Instance(class) => rumba::Binding::Class(class),
+            other => return Err(PyTypeError::new_err(format!("a jitclass binding takes an instance type, not {other}"))),
+        },
         other => return Err(PyTypeError::new_err(format!("unknown environment binding '{other}'"))),
     })
 }
@@ -154,6 +164,68 @@ fn tuple_instance(py: Python<'_>, class: &rumba::types::TupleClass, elements: Ve
     drop(classes);
     let found = found.ok_or_else(|| PyTypeError::new_err(format!("the namedtuple class {} has not been seen by this process", class.name)))?;
     Ok(found.bind(py).call1(PyTuple::new(py, elements)?)?.unbind())
+}
+
+/// The `@jitclass` classes of this process, by their numbers (`rumba_frontend::classes`): a
+/// result of one's instance type becomes an instance of it.
+static JIT_CLASSES: Mutex<Vec<Py<PyAny>>> = Mutex::new(Vec::new());
+
+/// Registers `class` (the Python class `rumba.experimental.jitclass` made) as a jitclass of
+/// qualified name `name` with `fields` (names and types in rumba's notation); returns its
+/// instances' type.
+#[pyfunction]
+fn register_class(class: Bound<'_, PyAny>, name: &str, fields: Vec<(String, String)>) -> PyResult<String> {
+    let fields = fields.into_iter().map(|(field, text)| Ok((field, rumba::parse_type(&text).map_err(PyTypeError::new_err)?))).collect::<PyResult<Vec<_>>>()?;
+    let mut classes = JIT_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let registered = rumba::classes::register_class(name, fields).map_err(PyTypeError::new_err)?;
+    debug_assert_eq!(registered.id, classes.len());
+    classes.push(class.unbind());
+    Ok(Type::Instance(registered).to_string())
+}
+
+/// Gives the jitclass whose instances have type `instance_type` its members: `(name, kind,
+/// description)`, kind `method`, `getter` or `setter`, described as an environment's
+/// `("function", ...)` is.
+#[pyfunction]
+fn define_class_members(instance_type: &str, members: Vec<(String, String, Bound<'_, PyTuple>)>) -> PyResult<()> {
+    let Ok(Type::Instance(class)) = rumba::parse_type(instance_type) else {
+        return Err(PyTypeError::new_err(format!("'{instance_type}' is not a jitclass instance type")));
+    };
+    let mut defined = Vec::new();
+    for (name, kind, description) in members {
+        let kind = match kind.as_str() {
+            "method" => rumba::classes::MemberKind::Method,
+            "getter" => rumba::classes::MemberKind::Getter,
+            "setter" => rumba::classes::MemberKind::Setter,
+            other => return Err(PyTypeError::new_err(format!("unknown jitclass member kind '{other}'"))),
+        };
+        let rumba::Binding::Function(source) = binding_of(&description)? else {
+            return Err(PyTypeError::new_err(format!("member '{name}' is not described as ('function', ...)")));
+        };
+        defined.push(rumba::classes::ClassMember { name, kind, source });
+    }
+    rumba::classes::define_members(class.id, defined).map_err(PyTypeError::new_err)
+}
+
+/// A jitclass instance as compiled code takes it: a list holding the tuple of its fields (an
+/// instance field left None, an empty list).
+fn instance_argument(value: &Bound<'_, PyAny>, class: &rumba::types::ClassType, position: usize) -> PyResult<Argument> {
+    let fields = class.fields.iter().map(|(field, field_type)| convert_argument(&value.getattr(field.as_str())?, field_type, position)).collect::<PyResult<_>>()?;
+    Ok(Argument::List(class.tuple(), vec![Argument::Tuple(fields)]))
+}
+
+/// The values of an instance's fields that compiled code left in `contents` (a list holding the
+/// tuple of them), as Python objects; none for an instance that was never made (None).
+fn instance_fields(py: Python<'_>, contents: Value, class: &rumba::types::ClassType, args: &Bound<'_, PyTuple>) -> PyResult<Option<Vec<Py<PyAny>>>> {
+    let Value::List(mut element) = contents else { unreachable!("an instance is a list") };
+    let Some(Value::Tuple(values)) = element.pop() else { return Ok(None) };
+    let fields = values.into_iter().zip(&class.fields).map(|(value, (_, field_type))| value_to_python(py, value, field_type, args)).collect::<PyResult<Vec<_>>>()?;
+    Ok(Some(fields))
+}
+
+/// Sets the fields of the Python instance `instance` to `fields`.
+fn set_fields(instance: &Bound<'_, PyAny>, class: &rumba::types::ClassType, fields: Vec<Py<PyAny>>) -> PyResult<()> {
+    class.fields.iter().zip(fields).try_for_each(|((name, _), value)| instance.setattr(name.as_str(), value))
 }
 
 fn environment_of(descriptions: Vec<(String, Bound<'_, PyTuple>)>) -> PyResult<Vec<(String, rumba::Binding)>> {
@@ -225,6 +297,7 @@ impl Compiler {
     /// Compiles `name` for argument types in Numba's notation (`"int64"`, `"float32[::1]"`).
     fn compile(&self, py: Python<'_>, name: &str, types: Vec<String>) -> PyResult<Function> {
         let types = parse_types(&types)?;
+        self.include_classes(py, &types)?;
         let inner = self.with_module(py, |module| module.function(name, &types))?;
         Ok(Function::new(inner))
     }
@@ -249,6 +322,7 @@ impl Compiler {
     /// The IR of `name` for `types` after `stage` (`py`, `std`, ..., `llvm`, `asm`).
     fn emit(&self, py: Python<'_>, name: &str, types: Vec<String>, stage: &str) -> PyResult<String> {
         let types = parse_types(&types)?;
+        self.include_classes(py, &types)?;
         self.with_module(py, |module| module.emit(name, &types, stage))
     }
 
@@ -423,6 +497,14 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
             let items = set.iter().map(|item| convert_argument(&item, element_type, position)).collect::<PyResult<_>>()?;
             Ok(Argument::Set((**element_type).clone(), items))
         }
+        Type::Instance(class) if value.is_none() => Ok(Argument::List(class.tuple(), Vec::new())),
+        Type::Instance(class) => {
+            let given: Option<String> = value.get_type().getattr("_rumba_type").ok().and_then(|given| given.extract().ok());
+            if given.as_deref() != Some(declared.to_string().as_str()) {
+                return Err(mismatch());
+            }
+            instance_argument(value, class, position)
+        }
         _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet"))),
     }
 }
@@ -469,10 +551,15 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
     let owner = match (&borrowed_from, allocation) {
         (Some(path), _) => {
             let mut owner = args.get_item(path[0])?;
-            for position in &path[1..] {
-                owner = match owner.cast::<pyo3::types::PyDict>() {
-                    Ok(dict) => dict.values().get_item(*position)?,
-                    Err(_) => owner.get_item(position)?,
+            let mut positions = path[1..].iter().copied();
+            while let Some(position) = positions.next() {
+                let fields = owner.get_type().getattr("_rumba_type").and_then(|_| owner.get_type().getattr("__slots__")?.extract::<Vec<String>>());
+                owner = match (owner.cast::<pyo3::types::PyDict>(), fields) {
+                    (Ok(dict), _) => dict.values().get_item(position)?,
+                    // A jitclass instance is passed as a list holding the tuple of its fields:
+                    // past the list's one element, a field.
+                    (_, Ok(fields)) => owner.getattr(fields[positions.next().unwrap_or_default()].as_str())?,
+                    _ => owner.get_item(position)?,
                 };
             }
             // An array of a tuple, list or dict argument handed back whole is that array, as in
@@ -531,6 +618,13 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
         Type::Optional(held) => held,
         other => other,
     };
+    if let Type::Instance(class) = value_type {
+        let Some(fields) = instance_fields(py, value, class, args)? else { return Ok(py.None()) };
+        let python_class = JIT_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[class.id].clone_ref(py);
+        let instance = python_class.bind(py).call_method1("__new__", (python_class.bind(py),))?;
+        set_fields(&instance, class, fields)?;
+        return Ok(instance.unbind());
+    }
     Ok(match value {
         Value::None => py.None(),
         Value::Number(number) => number_to_python(py, number)?,
@@ -576,9 +670,23 @@ fn reflect_containers(py: Python<'_>, args: &Bound<'_, PyTuple>, declared: &[Typ
     reflected_containers(args, declared, &mut containers);
     let mut written = Vec::new();
     for ((container, container_type), contents) in containers.into_iter().zip(reflected) {
-        written.push((container, container_type, value_to_python(py, contents, container_type, args)?));
+        let contents = match container_type {
+            Type::Instance(class) => Err(instance_fields(py, contents, class, args)?),
+            _ => Ok(value_to_python(py, contents, container_type, args)?),
+        };
+        written.push((container, container_type, contents));
     }
     for (container, container_type, contents) in written {
+        let contents = match (container_type, contents) {
+            (Type::Instance(class), Err(fields)) => {
+                // A jitclass instance's fields are set, whatever they hold.
+                if let Some(fields) = fields {
+                    set_fields(&container, class, fields)?;
+                }
+                continue;
+            }
+            (_, contents) => contents.expect("only instances have fields"),
+        };
         // Arrays that are not the same object compare elementwise, which has no truth value.
         if container.eq(&contents).unwrap_or(false) {
             continue;
@@ -600,6 +708,7 @@ fn reflected_containers<'py, 't>(level: &Bound<'py, PyTuple>, declared: &'t [Typ
     for (value, declared) in level.iter().zip(declared) {
         match declared {
             Type::List(_) | Type::Dict(..) | Type::Set(_) => containers.push((value, declared)),
+            Type::Instance(_) if !value.is_none() => containers.push((value, declared)),
             Type::Tuple(elements, _) => {
                 if let Ok(inner) = value.cast::<PyTuple>() {
                     reflected_containers(inner, elements, containers);
@@ -669,7 +778,7 @@ impl Function {
             for (position, (value, declared)) in args.iter().zip(declared).enumerate() {
                 arguments.push(convert_argument(&value, declared, position)?);
             }
-            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_)))) {
+            if declared.iter().any(|declared| declared.contains(&|part| matches!(part, Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Instance(_)))) {
                 let (value, reflected) = self.inner.call_reflecting(&arguments).map_err(|error| call_error(py, error))?;
                 // The result first: its views of arrays in list arguments name them by position.
                 let result = value_to_python(py, value, self.inner.return_type(), args)?;
@@ -777,6 +886,9 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     // A string is a value of Numba's `unicode_type` (literals are for compiled code's constants).
     if value.is_exact_instance_of::<pyo3::types::PyString>() {
         return Some(Type::Unicode);
+    }
+    if let Ok(instance_type) = value.get_type().getattr("_rumba_type") {
+        return rumba::parse_type(&instance_type.extract::<String>().ok()?).ok();
     }
     if let Ok(list) = value.cast::<PyList>() {
         // Numba's reflected list: the items' joined type; an empty list has none, unless it is a
@@ -1245,5 +1357,7 @@ fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(get_num_threads, module)?)?;
     module.add_function(wrap_pyfunction!(make_ufunc, module)?)?;
     module.add_function(wrap_pyfunction!(parse_signature, module)?)?;
+    module.add_function(wrap_pyfunction!(register_class, module)?)?;
+    module.add_function(wrap_pyfunction!(define_class_members, module)?)?;
     Ok(())
 }

@@ -332,7 +332,8 @@ pub fn make_set(items: &[Argument]) -> i64 {
     make_dict(&items.iter().map(|item| (item.clone(), Argument::None)).collect::<Vec<_>>())
 }
 
-/// The contents of container `handle` (a list, a dict, a set or a string) of type `container`.
+/// The contents of container `handle` (a list, a dict, a set or a string) of type `container`; of
+/// a `@jitclass` instance, a list of one element, the tuple of its fields.
 ///
 /// # Safety
 /// `handle` must be a live list or dict of this thread of that type.
@@ -341,6 +342,7 @@ pub unsafe fn container_value(handle: i64, container: &Type, arguments: &[Argume
         Type::Dict(key, value) => unsafe { dict_value(handle, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(handle, element, arguments) },
         Type::List(element) => unsafe { list_value(handle, element, arguments) },
+        Type::Instance(class) => unsafe { list_value(handle, &class.tuple(), arguments) },
         Type::Unicode => Value::Str(unsafe { crate::strings::text_of(handle) }.to_string()),
         _ => Value::None,
     }
@@ -362,6 +364,7 @@ pub(crate) unsafe fn element_value(element: &Type, words: &mut impl Iterator<Ite
         Type::Scalar(scalar) => Value::Number(unsafe { Number::read(*scalar, next().to_le_bytes().as_ptr()) }),
         Type::Tuple(elements, _) => Value::Tuple(elements.iter().map(|element| unsafe { element_value(element, words, arguments) }).collect()),
         Type::List(inner) => unsafe { list_value(next() as i64, inner, arguments) },
+        Type::Instance(class) => unsafe { list_value(next() as i64, &class.tuple(), arguments) },
         Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(next() as i64, element, arguments) },
         Type::Unicode => Value::Str(unsafe { crate::strings::text_of(next() as i64) }.to_string()),
@@ -702,7 +705,7 @@ impl ResultLayout {
 fn collect_fields(value_type: &Type, fields: &mut Vec<FieldKind>) {
     match value_type {
         Type::Scalar(scalar) => fields.push(FieldKind::Scalar(*scalar)),
-        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => fields.push(FieldKind::Scalar(Scalar::Int { bits: 64, signed: true })),
         Type::Array(array) => fields.push(FieldKind::Array(array.dtype, array.ndim)),
         Type::Tuple(elements, _) => elements.iter().for_each(|element| collect_fields(element, fields)),
         Type::Optional(held) => {
@@ -736,7 +739,7 @@ unsafe fn read_value<'l>(
                 Value::None
             }
         }
-        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode => {
+        Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => {
             let Some(&(offset, _)) = fields.next() else { return Value::None };
             let handle = unsafe { buffer.as_ptr().add(offset).cast::<i64>().read_unaligned() };
             unsafe { container_value(handle, value_type, arguments) }

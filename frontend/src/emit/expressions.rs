@@ -181,6 +181,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                 }
                 let base = self.emit_expr(&attribute.value)?;
+                if let Value::Instance(handle, class) = &base {
+                    return self.instance_attribute(handle, class, attribute);
+                }
                 if let (Value::Scalar(number, Scalar::Complex), part @ ("real" | "imag")) = (&base, attribute.attr.as_str()) {
                     let mnemonic = if part == "real" { "re" } else { "im" };
                     return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : complex<f64> {loc}")), FLOAT64));
@@ -768,6 +771,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let Some(truth) = self.walker().call_truth(call)? {
             return Ok(self.constant_value(Constant::Bool(truth), &loc));
         }
+        if let Some(method) = self.walker().instance_method(call)? {
+            return self.emit_callee_call(call, Callee::Method(method));
+        }
         let bindings = &self.bindings;
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
             return self.emit_cuda_intrinsic(call, &name);
@@ -810,6 +816,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
             return self.emit_empty_set(call);
         }
+        self.emit_callee_call(call, callee)
+    }
+
+    /// `call` of `callee`: its arguments, then the call.
+    fn emit_callee_call(&mut self, call: &ExprCall, callee: Callee) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let loc = location(module, call);
         let argument_exprs = crate::infer::call_arguments(module, call, &callee)?;
         if let Some(starred) = argument_exprs.iter().find(|argument| matches!(argument, Expr::Starred(_))) {
             return Err(module.unsupported(*starred, "star-arguments are not supported"));
@@ -821,6 +834,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let keeps_optional = crate::infer::keeps_optional_arguments(&callee);
         for position in order {
             let argument = argument_exprs[position];
+            if let (Callee::Class(class), 0) = (&callee, position) {
+                evaluated[0] = self.new_instance(class, call)?;
+                continue;
+            }
             evaluated[position] = match (crate::infer::listed_tuple(&callee, argument), crate::infer::listed_array(&callee, argument)) {
                 (Some(items), _) => Value::Tuple(items.iter().map(|item| self.emit_expr(item)).collect::<Result<_, _>>()?, None),
                 (_, Some(array)) => {
@@ -844,6 +861,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 self.emit_compiled_call(&name, arguments, call)
             }
             Callee::TupleClass(class) => Ok(Value::Tuple(arguments, Some(class))),
+            Callee::Class(class) => {
+                let instance = arguments[0].clone();
+                if let Some(init) = module.class_member(&class, "__init__", crate::classes::MemberKind::Method) {
+                    self.emit_compiled_call(init, arguments, call)?;
+                }
+                Ok(instance)
+            }
             Callee::Math(name) => self.emit_scalar_function(call, "math", &name, arguments, &loc),
             Callee::Random(name) => {
                 crate::infer::random_type(module, call, &name, &argument_types)?;

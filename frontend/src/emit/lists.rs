@@ -13,13 +13,13 @@ use super::arrays::array_text;
 use crate::lists::{prelude_helper, sort_kinds, BOUNDED_INDEX, DELETE_SLICE, LIST_LESS};
 use ruff_python_ast::ExprList;
 
-const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
+pub(super) const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
 const LIST_LEN: RuntimeFunction = ("rumba_list_len", "(si64, si64) -> si64");
 const LIST_GET: RuntimeFunction = ("rumba_list_get", "(si64, si64) -> si64");
 const LIST_GET_F64: RuntimeFunction = ("rumba_list_get_f64", "(si64, si64) -> f64");
 const LIST_SET: RuntimeFunction = ("rumba_list_set", "(si64, si64, si64) -> ()");
 const LIST_SET_F64: RuntimeFunction = ("rumba_list_set_f64", "(si64, si64, f64) -> ()");
-const LIST_PUSH: RuntimeFunction = ("rumba_list_push", "(si64, si64) -> ()");
+pub(super) const LIST_PUSH: RuntimeFunction = ("rumba_list_push", "(si64, si64) -> ()");
 const LIST_PUSH_F64: RuntimeFunction = ("rumba_list_push_f64", "(si64, f64) -> ()");
 const LIST_INSERT: RuntimeFunction = ("rumba_list_insert", "(si64, si64, si64) -> si64");
 const LIST_DELETE: RuntimeFunction = ("rumba_list_delete", "(si64, si64, si64) -> ()");
@@ -81,7 +81,7 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
-            Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) | Value::Unicode(handle) => words.push((handle, false)),
+            Value::List(handle, _) | Value::Dict(handle, ..) | Value::Set(handle, _) | Value::Unicode(handle) | Value::Instance(handle, _) => words.push((handle, false)),
             Value::Tuple(elements, _) => elements.into_iter().for_each(|element| self.element_words(element, words, loc)),
             Value::Array(name, array) => {
                 let results = self.fresh();
@@ -145,6 +145,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
             Type::Unicode => Value::Unicode(word(self, false, offset)),
+            Type::Instance(class) => Value::Instance(word(self, false, offset), class.clone()),
             Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect(), class.clone()),
             Type::Array(array) => {
                 let words: Vec<String> = (0..array.ndim * 2 + 3).map(|_| word(self, false, offset)).collect();

@@ -256,6 +256,7 @@ fn format_value(formatted: &mut Formatted, value: Value, spec: &str, repr: bool)
         Value::Unicode(handle) if repr => formatted.push_value(handle, LIST_HANDLE.mlir(), &format!("{}{}", rumba_dialects::CONTAINER_FORMAT_PREFIX, Type::Unicode)),
         Value::Unicode(handle) => formatted.push_value(handle, LIST_HANDLE.mlir(), &format!("{}{spec}", rumba_dialects::TEXT_FORMAT_PREFIX)),
         Value::Optional(..) => unreachable!("emit_formatted_cases writes an optional value's cases apart"),
+        Value::Instance(..) => unreachable!("typing refuses to format a jitclass instance"),
         Value::CompileTime(Type::Str(text)) => formatted.push_text(&if repr { python_repr(&text) } else { text }),
         Value::CompileTime(other) => formatted.push_text(&other.to_string()),
     }
