@@ -1989,8 +1989,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// one; an error where the class has no such method.
     pub(crate) fn instance_method(&mut self, call: &ExprCall) -> Result<Option<String>, Diagnostic> {
         let Expr::Attribute(method) = &*call.func else { return Ok(None) };
-        // A global (a module, a class) is no instance.
-        if matches!(&*method.value, Expr::Name(base) if !self.assigned.contains(base.id.as_str())) {
+        // A global (a module, a class) and its attributes are no instance.
+        let mut root = &*method.value;
+        while let Expr::Attribute(ExprAttribute { value, .. }) | Expr::Subscript(ruff_python_ast::ExprSubscript { value, .. }) = root {
+            root = value;
+        }
+        if matches!(root, Expr::Name(base) if !self.assigned.contains(base.id.as_str())) {
             return Ok(None);
         }
         let Type::Instance(class) = self.expr_type(&method.value)? else { return Ok(None) };

@@ -465,7 +465,10 @@ impl SourceModule {
     /// A prefix no name of the module starts with, for the names of an included module.
     fn namespace_for(&self, module: &str) -> String {
         let readable: String = module.chars().map(|character| if character.is_ascii_alphanumeric() || character == '_' || character == '.' { character } else { '_' }).collect();
-        let taken = |prefix: &str| prefix == "np." || self.functions.keys().chain(self.globals.keys()).any(|name| name.starts_with(prefix));
+        // An included function's name is taken before its own environment is bound (which may
+        // include more), and its definitions are added.
+        let included = self.included.iter().map(|(_, name)| name);
+        let taken = |prefix: &str| prefix == "np." || self.functions.keys().chain(self.globals.keys()).chain(included.clone()).any(|name| name.starts_with(prefix));
         let mut prefix = format!("{readable}.");
         let mut suffix = 1;
         while taken(&prefix) {

@@ -15,7 +15,7 @@ import types as pytypes
 import numpy as np
 
 from . import _rumba, config, errors, extending
-from .types import Signature, Type
+from .types import NumberType, Signature, Type
 
 # Options a jit call takes: rumba's own and those it honours (eqsat, pipeline, fastmath, parallel,
 # boundscheck), and Numba's that change nothing rumba does (nopython, nogil, cache, inline, ...).
@@ -170,7 +170,8 @@ def _describe(value):
             return None
         # Frozen: the elements as they are now, in C order, as Numba freezes global arrays.
         return ("array", value.dtype.name, value.shape, np.ascontiguousarray(value).tobytes())
-    name = getattr(value, "__name__", None)
+    # A number type (`int64`), which rumba's and Numba's modules and their `types` name alike.
+    name = value.name if isinstance(value, NumberType) else getattr(value, "__name__", None)
     if not isinstance(name, str):
         return None
     for module_name in _KNOWN_MODULES:
