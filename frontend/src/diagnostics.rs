@@ -84,12 +84,18 @@ impl SourceFile {
         }
     }
 
-    /// The text of the line `location` points into, without its newline.
+    /// The text of the line `location` points into, without its newline. Parts of one name (a
+    /// file, and definitions of it appended on their own lines) hold different lines of it: the
+    /// first that holds text at the line is the one.
     pub fn source_line(&self, location: &SourceLocation) -> &str {
-        match self.appendices.iter().find(|(appendix_name, _)| location.file == *appendix_name) {
-            Some((_, first_line)) => self.line_text(location.line + first_line - 1),
-            None => self.line_text(location.line),
-        }
+        let parts = std::iter::once((&self.name, 1)).chain(self.appendices.iter().map(|(name, first_line)| (name, *first_line)));
+        let ends = self.appendices.iter().map(|(_, first_line)| first_line - 1).chain(std::iter::once(self.line_starts.len()));
+        parts
+            .zip(ends)
+            .filter(|((name, first_line), last_line)| **name == location.file && location.line + first_line - 1 <= *last_line)
+            .map(|((_, first_line), _)| self.line_text(location.line + first_line - 1))
+            .find(|text| !text.trim().is_empty())
+            .unwrap_or_default()
     }
 
     /// The text of a 1-based line of the whole text, without its newline.

@@ -1150,7 +1150,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Attribute(attribute) => match self.expr_type(&attribute.value)? {
                 Type::Instance(class) => match class.field(attribute.attr.as_str()) {
                     Some((_, field_type)) if storable_in_field(&value_type, field_type) => Ok(()),
-                    Some((_, field_type)) => Err(self.module.typing(target, format!("cannot store {value_type} into field '{}' of type {field_type}", attribute.attr))),
+                    Some((_, field_type)) => Err(self.module.typing(target, format!("cannot store {} into field '{}' of type {field_type}", value_type.runtime(), attribute.attr))),
                     None => {
                         let setter = instance_member(self.module, &class, attribute, MemberKind::Setter)?;
                         self.specialisations.specialise(setter, &[Type::Instance(class.clone()), value_type], attribute).map(|_| ())

@@ -349,7 +349,7 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::List(_) | Type::Dict(..) | Type::Set(_) if value_type.holds_array() => {
             return Err(module.unsupported(node, format!("printing a {value_type} is not supported yet (a container that holds arrays)")));
         }
-        Type::List(_) | Type::Dict(..) | Type::Set(_) if value_type.to_string().contains(crate::types::INSTANCE_PREFIX) => {
+        Type::List(_) | Type::Dict(..) | Type::Set(_) if value_type.holds_instance() => {
             return Err(module.unsupported(node, format!("printing a {value_type} is not supported (a container that holds jitclass instances)")));
         }
         Type::List(_) | Type::Dict(..) | Type::Set(_) => return Ok(()),

@@ -327,6 +327,17 @@ impl Type {
         }
     }
 
+    /// Whether `@jitclass` instances are part of this type, in tuples or containers at any depth.
+    pub fn holds_instance(&self) -> bool {
+        match self {
+            Type::Instance(_) => true,
+            Type::Tuple(elements, _) => elements.iter().any(Type::holds_instance),
+            Type::List(element) | Type::Set(element) | Type::Optional(element) => element.holds_instance(),
+            Type::Dict(key, value) => key.holds_instance() || value.holds_instance(),
+            _ => false,
+        }
+    }
+
     /// Whether this type, or an element of it (tuples searched through), passes `test`.
     pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
         test(self) || matches!(self, Type::Tuple(elements, _) if elements.iter().any(|element| element.contains(test)))
@@ -540,7 +551,7 @@ pub fn parse_signature(text: &str) -> Result<Signature, String> {
 
 /// How a `@jitclass` instance type starts when printed, as in Numba:
 /// `instance.jitclass.module.Counter#3<count:int64, data:float64[::1]>`.
-pub(crate) const INSTANCE_PREFIX: &str = "instance.jitclass.";
+const INSTANCE_PREFIX: &str = "instance.jitclass.";
 
 /// Parses one type: `int32`, `f8`, `float32[:]`, `f8[:, ::1]`, `f8[::1, :]`, `readonly f8[:]`, `(i8, f8)`.
 pub fn parse_type(text: &str) -> Result<Type, String> {

@@ -150,6 +150,8 @@ def _describe(value):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None
         return ("constant", value)
+    if "_rumba_type" in type(value).__dict__:
+        return ("refused", "is an instance of the jitclass %s, which compiled code does not take as a global (pass it as an argument)" % type(value).__qualname__)
     if isinstance(value, tuple) and type(value) is not tuple:
         return ("refused", "is an instance of %s, which compiled code does not take as a global yet (pass it as an argument)" % type(value).__qualname__)
     if type(value) is tuple:

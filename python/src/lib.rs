@@ -175,7 +175,10 @@ static JIT_CLASSES: Mutex<Vec<Py<PyAny>>> = Mutex::new(Vec::new());
 /// instances' type.
 #[pyfunction]
 fn register_class(class: Bound<'_, PyAny>, name: &str, fields: Vec<(String, String)>) -> PyResult<String> {
-    let fields = fields.into_iter().map(|(field, text)| Ok((field, rumba::parse_type(&text).map_err(PyTypeError::new_err)?))).collect::<PyResult<Vec<_>>>()?;
+    let fields = fields
+        .into_iter()
+        .map(|(field, text)| Ok((field.clone(), rumba::parse_type(&text).map_err(|error| PyTypeError::new_err(format!("field '{field}' of jitclass {name}: {error}")))?)))
+        .collect::<PyResult<Vec<_>>>()?;
     let mut classes = JIT_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let registered = rumba::classes::register_class(name, fields).map_err(PyTypeError::new_err)?;
     debug_assert_eq!(registered.id, classes.len());
@@ -478,6 +481,10 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
                 return Err(mismatch());
             }
             Ok(Argument::Tuple(tuple.iter().zip(element_types).map(|(element, element_type)| convert_argument(&element, element_type, position)).collect::<PyResult<_>>()?))
+        }
+        // Each would come back a new Python object: the caller's would not see the changes.
+        Type::List(_) | Type::Dict(..) | Type::Set(_) if declared.holds_instance() => {
+            Err(PyTypeError::new_err(format!("argument {position}: passing a {declared} from Python is not supported yet (jitclass instances in a list, dict or set); pass them in a tuple")))
         }
         Type::List(element_type) => {
             let list = value.cast::<PyList>().map_err(|_| mismatch())?;

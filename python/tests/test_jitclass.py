@@ -1,0 +1,303 @@
+"""`@jitclass` (issue 14): classes whose fields are typed by a spec or annotations, whose methods
+and properties are compiled, and whose instances compiled code takes, makes, changes and returns.
+Each jitclass is made from a plain Python class, and each scenario also runs under CPython with
+the plain class in its place: the results and the instances' fields are compared."""
+
+import re
+import types as pytypes
+
+import numpy as np
+import pytest
+
+from rumba import errors, float64, int64, njit, typed, types
+from rumba.experimental import jitclass
+
+
+class PyAccumulator:
+    def __init__(self, size):
+        self.count = 0
+        self.total = 0.0
+        self.data = np.zeros(size)
+
+    def add(self, value):
+        self.data[self.count] = value
+        self.count += 1
+        self.total += value
+        return self.total
+
+    def scaled(self, factor=2.0):
+        return self.data[: self.count] * factor
+
+    @property
+    def mean(self):
+        return self.total / self.count
+
+
+Accumulator = jitclass([("count", int64), ("total", float64), ("data", float64[:])])(PyAccumulator)
+
+
+class PyPoint:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def norm(self):
+        return np.sqrt(self.x**2 + self.y**2)
+
+    def shifted(self, dx=1.0, dy=0.0):
+        return Point(self.x + dx, self.y + dy)
+
+    def distance(self, other):
+        return np.sqrt((self.x - other.x) ** 2 + (self.y - other.y) ** 2)
+
+
+Point = jitclass([("x", float64), ("y", float64)])(PyPoint)
+
+
+class PyCounter:
+    value: int64
+    step: int64
+
+    def __init__(self, step=1):
+        self.value = 0
+        self.step = step
+
+    def tick(self):
+        self.value += self.step
+        return self.value
+
+    @property
+    def double(self):
+        return self.value * 2
+
+    @double.setter
+    def double(self, doubled):
+        self.value = doubled // 2
+
+    @staticmethod
+    def twice(number):
+        return 2 * number
+
+
+Counter = jitclass(PyCounter)
+
+
+class PyBag:
+    def __init__(self, name):
+        self.items = typed.List.empty_list(int64)
+        self.name = name
+        self.center = Point(0.0, 0.0)
+        self.seen = typed.Dict.empty(types.unicode_type, int64)
+
+    def push(self, item):
+        self.items.append(item)
+        self.seen[self.name] = len(self.items)
+        return len(self.items)
+
+    def total(self):
+        result = 0
+        for item in self.items:
+            result += item
+        return result
+
+    def move(self, dx):
+        self.center = self.center.shifted(dx)
+
+
+Bag = jitclass(
+    [("items", types.ListType(int64)), ("name", types.unicode_type), ("center", Point.class_type.instance_type), ("seen", types.DictType(types.unicode_type, int64))]
+)(PyBag)
+
+
+def under_python(function, **classes):
+    """`function` with the plain classes in place of the jitclasses it names."""
+    return pytypes.FunctionType(function.__code__, {**function.__globals__, **classes}, function.__name__, function.__defaults__)
+
+
+def fields(instance, names):
+    return tuple(getattr(instance, name).tolist() if isinstance(getattr(instance, name), np.ndarray) else getattr(instance, name) for name in names)
+
+
+def accumulate(values):
+    accumulator = Accumulator(len(values) + 2)
+    for value in values:
+        accumulator.add(value)
+    return accumulator.mean, accumulator.scaled(), accumulator.scaled(factor=0.5), accumulator
+
+
+def test_methods_properties_and_fields_match_python():
+    values = np.array([3.0, 4.5, -1.0])
+    mean, scaled, halved, made = njit(accumulate)(values)
+    want_mean, want_scaled, want_halved, want = under_python(accumulate, Accumulator=PyAccumulator)(values)
+    assert type(made) is Accumulator
+    assert mean == want_mean
+    np.testing.assert_array_equal(scaled, want_scaled)
+    np.testing.assert_array_equal(halved, want_halved)
+    assert fields(made, ("count", "total", "data")) == fields(want, ("count", "total", "data"))
+
+
+def test_methods_called_from_python_change_the_instance():
+    accumulator, plain = Accumulator(4), PyAccumulator(4)
+    for value in (2.0, 5.0):
+        assert accumulator.add(value) == plain.add(value)
+    assert accumulator.mean == plain.mean
+    np.testing.assert_array_equal(accumulator.scaled(3.0), plain.scaled(3.0))
+    assert fields(accumulator, ("count", "total", "data")) == fields(plain, ("count", "total", "data"))
+
+
+def feed(accumulator, values):
+    for value in values:
+        accumulator.add(value)
+    accumulator.data[-1] = 99.0
+    return accumulator.count
+
+
+def test_compiled_code_changes_an_instance_passed_in():
+    accumulator, plain = Accumulator(5), PyAccumulator(5)
+    values = np.array([1.0, 2.0])
+    assert njit(feed)(accumulator, values) == feed(plain, values)
+    assert fields(accumulator, ("count", "total", "data")) == fields(plain, ("count", "total", "data"))
+
+
+def replace_data(accumulator, size):
+    accumulator.data = np.arange(size) * 1.5
+    accumulator.count = size
+    return accumulator.data.sum()
+
+
+def test_a_field_given_a_new_array_is_seen_by_the_caller():
+    accumulator, plain = Accumulator(2), PyAccumulator(2)
+    assert njit(replace_data)(accumulator, 4) == replace_data(plain, 4)
+    assert fields(accumulator, ("count", "data")) == fields(plain, ("count", "data"))
+    # An array set from Python is what compiled code reads.
+    accumulator.data = np.full(3, 2.0)
+    accumulator.count = 0
+    assert accumulator.add(1.0) == 1.0
+    np.testing.assert_array_equal(accumulator.data, [1.0, 2.0, 2.0])
+
+
+def points(n):
+    made = [Point(float(i), 2.0 * i) for i in range(n)]
+    total = 0.0
+    for point in made:
+        total += point.norm() + point.distance(made[0])
+    moved = made[-1].shifted(dy=-1.0)
+    return total, moved, made
+
+
+def test_instances_in_lists_and_returned():
+    total, moved, made = njit(points)(4)
+    want_total, want_moved, want_made = under_python(points, Point=PyPoint)(4)
+    assert total == pytest.approx(want_total, rel=1e-15)
+    assert type(moved) is Point and fields(moved, "xy") == fields(want_moved, "xy")
+    assert [fields(point, "xy") for point in made] == [fields(point, "xy") for point in want_made]
+
+
+def fill_bag(bag, items):
+    for item in items:
+        bag.push(item)
+    bag.move(2.5)
+    return bag.total(), bag.center.x, len(bag.items)
+
+
+def test_container_string_and_instance_fields():
+    bag, plain = Bag("bag"), PyBag("bag")
+    assert njit(fill_bag)(bag, (3, 4, 5)) == under_python(fill_bag, Point=PyPoint)(plain, (3, 4, 5))
+    assert list(bag.items) == list(plain.items) and dict(bag.seen) == dict(plain.seen)
+    assert bag.name == "bag" and type(bag.center) is Point and fields(bag.center, "xy") == fields(plain.center, "xy")
+
+
+def count_to(counter, n):
+    for _ in range(n):
+        counter.tick()
+    before = counter.double
+    counter.double = 100
+    return before, counter.value, isinstance(counter, Counter)
+
+
+def test_annotations_defaults_property_setters_and_isinstance():
+    counter, plain = Counter(3), PyCounter(3)
+    assert njit(count_to)(counter, 4) == under_python(count_to, Counter=PyCounter)(plain, 4)
+    assert (counter.value, counter.step) == (plain.value, plain.step)
+    assert Counter().step == 1 and Counter(step=5).step == 5
+    assert Counter.twice(21) == 42
+    counter.double = 8
+    assert counter.value == 4 and counter.double == 8
+
+
+def test_tuples_of_instances_are_passed_and_changed():
+    @njit
+    def tick_both(pair):
+        first, second = pair
+        first.tick()
+        second.tick()
+        second.tick()
+        return first.value + second.value
+
+    counters = (Counter(1), Counter(10))
+    assert tick_both(counters) == 21
+    assert [counter.value for counter in counters] == [1, 20]
+
+
+def test_fields_before_init_sets_them():
+    @jitclass([("n", int64), ("data", float64[:, ::1]), ("name", types.unicode_type), ("items", types.ListType(float64))])
+    class Empty:
+        def __init__(self):
+            pass
+
+    empty = Empty()
+    assert (empty.n, empty.name, list(empty.items)) == (0, "", [])
+    assert empty.data.shape == (0, 0) and empty.data.dtype == np.float64
+
+
+def test_python_type_errors():
+    with pytest.raises(AttributeError):
+        Counter().undeclared = 1
+    with pytest.raises(TypeError, match="field 'x' of jitclass .*Broken: unknown type 'not a type'"):
+        jitclass([("x", "not a type")])(type("Broken", (), {}))
+    with pytest.raises(TypeError, match="class attribute 'LIMIT' is not supported"):
+        jitclass([("x", int64)])(type("WithConstant", (), {"LIMIT": 3}))
+    with pytest.raises(TypeError, match=re.escape("passing a list(instance.jitclass.")):
+        njit(lambda counters: len(counters))([Counter(), Counter()])
+
+
+def test_located_errors():
+    @njit
+    def unknown_attribute(counter):
+        return counter.missing
+
+    @njit
+    def unknown_method(counter):
+        return counter.missing()
+
+    @njit
+    def wrong_store(counter):
+        counter.value = "text"
+
+    @njit
+    def printed(counter):
+        print(counter)
+
+    @njit
+    def method_as_value(counter):
+        tick = counter.tick
+        return tick
+
+    GLOBAL_COUNTER = Counter()
+
+    @njit
+    def global_instance():
+        return GLOBAL_COUNTER.value
+
+    cases = [
+        (unknown_attribute, errors.TypingError, "jitclass PyCounter has no attribute 'missing'"),
+        (unknown_method, errors.TypingError, "jitclass PyCounter has no method 'missing'"),
+        (wrong_store, errors.TypingError, "cannot store unicode_type into field 'value' of type int64"),
+        (printed, errors.UnsupportedError, "cannot be formatted"),
+        (method_as_value, errors.UnsupportedError, "method 'tick' of jitclass PyCounter is called, not used as a value"),
+        (global_instance, errors.UnsupportedError, "is an instance of the jitclass PyCounter, which compiled code does not take as a global"),
+    ]
+    for function, error, message in cases:
+        with pytest.raises(error, match=re.escape(message)) as raised:
+            function(Counter()) if function is not global_instance else function()
+        assert "test_jitclass.py:" in str(raised.value)
