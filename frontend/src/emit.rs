@@ -255,6 +255,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// The code of the exception each enclosing `except` caught (innermost last), which a bare
     /// `raise` in its handler raises again.
     caught_codes: Vec<String>,
+    /// Fields of instances read once before a loop that changes none (`emit/classes.rs`): the
+    /// variable holding the instance, the field, and its value.
+    cached_fields: Vec<(String, String, Value)>,
     return_slots: Vec<(String, Scalar)>,
     /// Where a function returns arrays from inside a loop or branch: for each array in its result,
     /// the variable (named so that no Python name can be it) that carries the array returned out to
@@ -479,6 +482,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             state_slot: String::new(),
             status_slot: String::new(),
             caught_codes: Vec::new(),
+            cached_fields: Vec::new(),
             return_slots: Vec::new(),
             return_arrays: Vec::new(),
             statement_may_have_raised: false,
@@ -1097,8 +1101,8 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     self.emit_if_chain(&clauses, if_statement.range())?;
                 }
             },
-            Stmt::While(while_loop) => self.emit_while(&while_loop.test, &while_loop.body, &loc)?,
-            Stmt::For(for_loop) => self.emit_for(for_loop, &loc)?,
+            Stmt::While(while_loop) => self.with_fields_cached(statement, |this| this.emit_while(&while_loop.test, &while_loop.body, &loc))?,
+            Stmt::For(for_loop) => self.with_fields_cached(statement, |this| this.emit_for(for_loop, &loc))?,
             Stmt::Break(_) => self.set_state(STATE_BREAK),
             Stmt::Continue(_) => self.set_state(STATE_CONTINUE),
             Stmt::Return(return_statement) => {

@@ -1911,7 +1911,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
     /// other calls.
     fn array_call_type(&mut self, call: &ExprCall) -> Result<Option<Type>, Diagnostic> {
-        if self.list_receiver(call)?.is_some() || self.dict_receiver(call)?.is_some() || self.set_receiver(call)?.is_some() || self.typed_empty_container_type(call)?.is_some() {
+        if self.list_receiver(call)?.is_some()
+            || self.dict_receiver(call)?.is_some()
+            || self.set_receiver(call)?.is_some()
+            || self.typed_empty_container_type(call)?.is_some()
+            || self.instance_method(call)?.is_some()
+        {
             return Ok(None);
         }
         let assigned = self.assigned.clone();

@@ -486,7 +486,7 @@ class Dispatcher(_rumba.DispatchTable):
     def _packed_arguments(self, args, kwargs):
         """For a function with ``*args`` (and neither ``**kwargs`` nor keyword-only parameters),
         one argument per named parameter and the tuple of the rest; else ``None``."""
-        signature = inspect.signature(self.py_func)
+        signature = self._py_signature
         kinds = [parameter.kind for parameter in signature.parameters.values()]
         if inspect.Parameter.VAR_POSITIONAL not in kinds or inspect.Parameter.VAR_KEYWORD in kinds or inspect.Parameter.KEYWORD_ONLY in kinds:
             return None
@@ -497,11 +497,15 @@ class Dispatcher(_rumba.DispatchTable):
     def _signature(self):
         """The function's signature, or ``None`` where it has ``*args``/``**kwargs`` (which the
         compiler refuses with a located error)."""
-        signature = inspect.signature(self.py_func)
+        signature = self._py_signature
         variadic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
         if any(parameter.kind in variadic for parameter in signature.parameters.values()):
             return None
         return signature
+
+    @functools.cached_property
+    def _py_signature(self):
+        return inspect.signature(self.py_func)
 
     def __get__(self, instance, owner=None):
         return self if instance is None else functools.partial(self, instance)

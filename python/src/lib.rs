@@ -1027,6 +1027,7 @@ fn type_code(r#type: &Type) -> Option<u32> {
         Type::Array(array) => Some(scalar_code(&array.dtype) | (array.ndim as u32) << 12 | (array.layout as u32) << 20 | 1 << 24 | (array.readonly as u32) << 25),
         Type::None => Some(5),
         Type::DType(scalar) => Some(scalar_code(scalar) | 1 << 26),
+        Type::Instance(class) => u32::try_from(class.id).ok().filter(|id| *id < 1 << 26).map(|id| id | 1 << 27),
         _ => None,
     }
 }

@@ -301,3 +301,54 @@ def test_located_errors():
         with pytest.raises(error, match=re.escape(message)) as raised:
             function(Counter()) if function is not global_instance else function()
         assert "test_jitclass.py:" in str(raised.value)
+
+
+class PyGrid:
+    def __init__(self, n):
+        self.values = np.arange(n) * 1.0
+        self.total = 0.0
+        self.swaps = 0
+
+    def accumulate(self):
+        for i in range(self.values.shape[0]):
+            self.total += self.values[i]
+        return self.total
+
+    def swap_in(self, n):
+        self.values = np.full(n, 2.0)
+        self.swaps += 1
+
+    @property
+    def doubled(self):
+        return self.swaps * 2
+
+    @doubled.setter
+    def doubled(self, value):
+        self.values = np.full(3, float(value))
+
+
+Grid = jitclass([("values", float64[:]), ("total", float64), ("swaps", int64)])(PyGrid)
+
+
+def loops_that_change_fields(n):
+    grid = Grid(n)
+    alias = grid
+    seen = 0.0
+    # A method that replaces the array, an alias that does, a property setter that does: each
+    # iteration reads the new one.
+    for i in range(3):
+        seen += grid.values[0]
+        grid.swap_in(n + i)
+    for i in range(3):
+        seen += grid.values[0]
+        alias.values = np.full(n, float(i + 5))
+    for i in range(3):
+        seen += grid.values[0] + grid.doubled
+        grid.doubled = i + 10
+    # Fields no iteration changes, read in a loop that writes another.
+    total = grid.accumulate()
+    return seen, total, grid.swaps, grid.values.shape[0]
+
+
+def test_loops_read_fields_as_they_change():
+    assert njit(loops_that_change_fields)(4) == under_python(loops_that_change_fields, Grid=PyGrid)(4)

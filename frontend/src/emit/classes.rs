@@ -2,13 +2,25 @@
 //! fields one after another (`ClassType::field`), so that every handle to it sees its fields
 //! change. A field is read and written as a list element's words are; a property runs its getter
 //! or setter, and a method is a compiled function taking the instance first (`crate::classes`).
+//!
+//! Reading a field is a few runtime calls (and, for an array, a new reference to it): a loop reads
+//! the fields it does not change once, before it starts. A field it cannot change is one of a
+//! variable it does not assign, named by no attribute it assigns (of any instance: two variables
+//! may hold one), where it calls no compiled function that could change fields.
 
 use super::{
     lists::{Place, LIST_NEW, LIST_PUSH},
     *,
 };
-use crate::{classes::MemberKind, types::ClassType};
-use ruff_python_ast::ExprAttribute;
+use crate::{
+    classes::MemberKind,
+    infer::Callee,
+    types::{ClassType, Type},
+};
+use ruff_python_ast::{
+    visitor::{self, Visitor},
+    ExprAttribute, ExprList, ExprTuple,
+};
 
 impl FunctionEmitter<'_, '_, '_> {
     /// A new instance of `class`, its fields zero (an array field an empty array) until its
@@ -46,5 +58,147 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         let setter = crate::infer::instance_member(self.module, class, attribute, MemberKind::Setter)?;
         self.emit_compiled_call(setter, vec![Value::Instance(handle.to_string(), class.clone()), value], attribute).map(drop)
+    }
+
+    /// Runs `emit` (a loop's emission) with the fields of instances that `statement` reads and
+    /// cannot change read before it.
+    pub(super) fn with_fields_cached(&mut self, statement: &Stmt, emit: impl FnOnce(&mut Self) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
+        let cached_before = self.cached_fields.len();
+        for attribute in self.loop_invariant_fields(statement)? {
+            let value = self.emit_expr(&Expr::Attribute(attribute.clone()))?;
+            let Expr::Name(variable) = &*attribute.value else { unreachable!("cached fields are of variables") };
+            self.cached_fields.push((variable.id.to_string(), attribute.attr.to_string(), value));
+        }
+        let emitted = emit(self);
+        self.cached_fields.truncate(cached_before);
+        emitted
+    }
+
+    /// The value of `attribute` read before the loop being emitted, if it was.
+    pub(super) fn cached_field(&self, attribute: &ExprAttribute) -> Option<Value> {
+        let Expr::Name(variable) = &*attribute.value else { return None };
+        self.cached_fields.iter().rev().find(|(name, field, _)| name == variable.id.as_str() && field == attribute.attr.as_str()).map(|(_, _, value)| value.clone())
+    }
+
+    /// The `variable.field` reads of `statement` (a loop) that may be made once before it: of
+    /// instance variables it does not assign, where it assigns no attribute and calls no
+    /// compiled function that could.
+    fn loop_invariant_fields(&mut self, statement: &Stmt) -> Result<Vec<ExprAttribute>, Diagnostic> {
+        let mut effects = LoopEffects::default();
+        effects.visit_stmt(statement);
+        if effects.opaque || effects.reads.is_empty() {
+            return Ok(Vec::new());
+        }
+        for call in &effects.calls {
+            if self.may_change_fields(call)? {
+                return Ok(Vec::new());
+            }
+        }
+        // A property's getter or setter is a compiled function, which could change any field.
+        for attribute in effects.reads.iter().copied().chain(effects.written.iter().copied()) {
+            let Expr::Name(variable) = &*attribute.value else { continue };
+            if !self.bindings.contains_key(variable.id.as_str()) {
+                continue;
+            }
+            if matches!(self.expr_type(&attribute.value)?, Type::Instance(class) if class.field(attribute.attr.as_str()).is_none()) {
+                return Ok(Vec::new());
+            }
+        }
+        let mut assigned = std::collections::HashSet::new();
+        crate::infer::assigned_names(std::slice::from_ref(statement), &mut assigned);
+        let mut invariant: Vec<ExprAttribute> = Vec::new();
+        for attribute in effects.reads {
+            let Expr::Name(variable) = &*attribute.value else { continue };
+            let known = invariant.iter().any(|known| known.attr.as_str() == attribute.attr.as_str() && matches!(&*known.value, Expr::Name(name) if name.id == variable.id));
+            let written = effects.written.iter().any(|written| written.attr.as_str() == attribute.attr.as_str());
+            if known || written || assigned.contains(variable.id.as_str()) || !self.bindings.contains_key(variable.id.as_str()) {
+                continue;
+            }
+            if matches!(self.expr_type(&attribute.value)?, Type::Instance(class) if class.field(attribute.attr.as_str()).is_some()) {
+                invariant.push(attribute.clone());
+            }
+        }
+        Ok(invariant)
+    }
+
+    /// Whether `call` may change a field of an instance: a method or another compiled function
+    /// of the user's may; NumPy's, the math library's, the built-ins and the methods of
+    /// containers and arrays do not.
+    fn may_change_fields(&mut self, call: &ExprCall) -> Result<bool, Diagnostic> {
+        if self.walker().instance_method(call)?.is_some() {
+            return Ok(true);
+        }
+        if self.walker().list_receiver(call)?.is_some() || self.walker().dict_receiver(call)?.is_some() || self.walker().set_receiver(call)?.is_some() {
+            return Ok(false);
+        }
+        let bindings = &self.bindings;
+        let is_local = |name: &str| bindings.contains_key(name);
+        if crate::array_calls::array_call(self.module, call, &is_local)?.is_some() {
+            return Ok(false);
+        }
+        Ok(match crate::infer::resolve_callee(self.module, call, &is_local) {
+            Ok(Callee::Function(name) | Callee::Method(name)) => !name.starts_with("np."),
+            Ok(Callee::Math(_) | Callee::Numpy(_) | Callee::Random(_) | Callee::NumpyRandom(_) | Callee::Lapack(_) | Callee::Builtin(_) | Callee::TupleClass(_)) => false,
+            Ok(Callee::Overload(_) | Callee::OverloadMethod(_) | Callee::Class(_)) | Err(_) => true,
+        })
+    }
+}
+
+/// What a loop reads and does that decides whether its fields may be read before it.
+#[derive(Default)]
+struct LoopEffects<'a> {
+    /// Its `variable.name` reads.
+    reads: Vec<&'a ExprAttribute>,
+    /// The attributes it assigns or deletes.
+    written: Vec<&'a ExprAttribute>,
+    calls: Vec<&'a ExprCall>,
+    /// Whether it defines a function, whose body it cannot see.
+    opaque: bool,
+}
+
+impl<'a> LoopEffects<'a> {
+    /// Notes the attributes `target` (of an assignment) assigns.
+    fn assigned_attributes(&mut self, target: &'a Expr) {
+        match target {
+            Expr::Attribute(attribute) => self.written.push(attribute),
+            Expr::Tuple(ExprTuple { elts, .. }) | Expr::List(ExprList { elts, .. }) => elts.iter().for_each(|element| self.assigned_attributes(element)),
+            Expr::Starred(starred) => self.assigned_attributes(&starred.value),
+            _ => {}
+        }
+    }
+}
+
+impl<'a> Visitor<'a> for LoopEffects<'a> {
+    fn visit_stmt(&mut self, statement: &'a Stmt) {
+        // The frontend's own statements (`desugar.rs`) load what they assign: targets are told by
+        // where they stand.
+        let targets: Vec<&Expr> = match statement {
+            Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {
+                self.opaque = true;
+                return;
+            }
+            Stmt::Assign(assign) => assign.targets.iter().collect(),
+            Stmt::AugAssign(assign) => vec![&*assign.target],
+            Stmt::AnnAssign(assign) => vec![&*assign.target],
+            Stmt::Delete(delete) => delete.targets.iter().collect(),
+            Stmt::For(for_loop) => vec![&*for_loop.target],
+            Stmt::With(with) => with.items.iter().filter_map(|item| item.optional_vars.as_deref()).collect(),
+            _ => Vec::new(),
+        };
+        for target in targets {
+            self.assigned_attributes(target);
+        }
+        visitor::walk_stmt(self, statement);
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Named(named) => self.assigned_attributes(&named.target),
+            Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(_)) => self.reads.push(attribute),
+            Expr::Call(call) => self.calls.push(call),
+            Expr::Lambda(_) => self.opaque = true,
+            _ => {}
+        }
+        visitor::walk_expr(self, expr);
     }
 }

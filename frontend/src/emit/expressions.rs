@@ -156,6 +156,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
             }
             Expr::Attribute(attribute) => {
+                if let Some(cached) = self.cached_field(attribute) {
+                    return Ok(cached);
+                }
                 let bindings = &self.bindings;
                 if let Some((kind, axis)) = crate::cuda::geometry_attribute(module, attribute, &|name| bindings.contains_key(name)) {
                     return Ok(self.geometry(kind, axis, &loc));
