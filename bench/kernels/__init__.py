@@ -197,6 +197,10 @@ KERNELS = [
     *(square_matmul_kernel(n) for n in (64, 128, 256, 512, 1024, 2048)),
     Kernel("convection", "convection", "convection", "{n} float64, 500 steps of un = u.copy()", 100_000, lambda n: (step_profile(n), 500, 0.5), "close", numpy=convection_numpy, quick_n=10_000),
     Kernel("heat", "heat", "heat", "{n} float64, 500 steps of u = new array", 100_000, lambda n: (step_profile(n), 500, 0.25), "close", numpy=heat_numpy, quick_n=10_000),
+    Kernel(
+        "jitclass_accumulator", "jitclass_accumulator", "jitclass_accumulator", "{n} float64 in a @jitclass, 20 steps of two methods", 1_000_000,
+        lambda n: (rng().random(n), 20), "close", numpy=lambda data, steps: sum(data.sum() * 0.5**step for step in range(steps)), quick_n=100_000,
+    ),
     Kernel("list_append", "list_append", "list_append", "{n} ints appended, then summed", 1_000_000, lambda n: (n,), "exact", numpy=lambda n: int(np.sum(np.arange(n) * 7 % 1000))),
     Kernel("dict_build", "dict_build", "dict_build", "{n} int keys stored, then read", 1_000_000, lambda n: (n,), "exact", numpy=lambda n: n * (n - 1) // 2),
     Kernel(
