@@ -40,6 +40,12 @@ pub use rumba_runtime::{
     ArrayArgument, Exception, Number, OwnedArray, Value,
 };
 
+/// `with objmode(...)` blocks: what compiled code knows of each, and the hook that runs them.
+pub mod objmode {
+    pub use rumba_frontend::objmode::{with_owner, ObjmodeSite, OBJMODE_EXCEPTION};
+    pub use rumba_runtime::objmode::{install_hook, Hook};
+}
+
 /// Element types that cross into compiled code as they are in memory.
 pub trait Element: Copy + 'static {
     const SCALAR: Scalar;

@@ -356,7 +356,7 @@ impl TypeWalker<'_, '_> {
     /// The type a Numba type expression names: a number type (`types.int64`), `types.unicode_type`,
     /// an array type (`types.float64[:]`, `[:, ::1]`, `[::1, :]`), `types.UniTuple(t, n)`,
     /// `types.Tuple((t, ...))`, `types.ListType(t)` or `types.DictType(k, v)`.
-    fn type_expression(&mut self, expr: &Expr, method: &str) -> Result<Type, Diagnostic> {
+    pub(crate) fn type_expression(&mut self, expr: &Expr, method: &str) -> Result<Type, Diagnostic> {
         let assigned = self.assigned.clone();
         let is_local = |name: &str| assigned.contains(name);
         if crate::strings::names_unicode_type(self.module, expr, &is_local) {

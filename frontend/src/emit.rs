@@ -34,6 +34,7 @@ mod elementwise;
 mod expressions;
 mod generators;
 mod lists;
+mod objmode;
 mod parallel;
 mod stencil;
 mod strings;
@@ -1103,6 +1104,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             },
             Stmt::While(while_loop) => self.with_fields_cached(statement, |this| this.emit_while(&while_loop.test, &while_loop.body, &loc))?,
             Stmt::For(for_loop) => self.with_fields_cached(statement, |this| this.emit_for(for_loop, &loc))?,
+            Stmt::With(with) => self.emit_objmode(with)?,
             Stmt::Break(_) => self.set_state(STATE_BREAK),
             Stmt::Continue(_) => self.set_state(STATE_CONTINUE),
             Stmt::Return(return_statement) => {

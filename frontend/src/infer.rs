@@ -1314,6 +1314,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let (range, reason) = crate::desugar::unsupported_try(try_statement).unwrap_or((try_statement.range, "this form of 'try' is not supported".into()));
                 return Err(module.unsupported(&range, reason));
             }
+            Stmt::With(with) if crate::objmode::is_objmode(self, with) => {
+                let block = self.objmode_block(with)?.expect("checked by the guard");
+                for (target, _, declared) in block.outputs {
+                    self.assign(target, declared)?;
+                }
+            }
             other => return Err(module.unsupported(other, format!("unsupported statement: {}", statement_name(other)))),
         }
         Ok(())

@@ -19,6 +19,7 @@ mod inline_generators;
 mod lift;
 mod lists;
 mod namespace;
+pub mod objmode;
 pub mod resolve;
 mod star_args;
 mod stencil;

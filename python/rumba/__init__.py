@@ -20,6 +20,22 @@ def literal_unroll(container):
     return container
 
 
+class objmode:
+    """``with objmode(name=type, ...):`` in a compiled function: the block's statements run in
+    Python on the function's variables they read, and the variables named here are converted to
+    their types (Numba's notation: ``"float64[:]"``, ``types.int64``) for the code after it. In
+    Python, where there is nothing to leave, the block simply runs."""
+
+    def __init__(self, **declarations):
+        self.declarations = declarations
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *raised):
+        return False
+
+
 def prange(*args):
     """``range`` in the interpreter; compiled with ``parallel=True`` its iterations run on threads.
     An object of its own, so that a name bound to it (``prange = numba.prange``) is known by value."""
@@ -35,4 +51,4 @@ from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
 from . import typed  # noqa: E402
 from . import experimental  # noqa: E402 - jitclass, built on the dispatcher and typed containers
 
-__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__
+__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "objmode", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__

@@ -318,6 +318,18 @@ def _environment(py_func, visiting=None, caller_source=None):
     return environment
 
 
+def _objmode_globals(py_func):
+    """The names a ``with objmode(...)`` block of ``py_func`` sees: its globals, and its closure's
+    cells as they are when it is compiled."""
+    closure = {}
+    for name, cell in zip(py_func.__code__.co_freevars, py_func.__closure__ or ()):
+        try:
+            closure[name] = cell.cell_contents
+        except ValueError:
+            continue
+    return {**py_func.__globals__, **closure} if closure else py_func.__globals__
+
+
 class _Compiler:
     """A compiler (``_rumba.Compiler``) that gives each ``@overload`` the implementation a
     compilation asks for, then compiles again."""
@@ -389,6 +401,7 @@ class Dispatcher(_rumba.DispatchTable):
                 _environment(self.py_func, caller_source=self._source()[1:]),
                 _boundscheck(self._options),
                 **_pipeline_arguments(self._options),
+                objmode_globals=_objmode_globals(self.py_func),
             )
         return self._compiler
 

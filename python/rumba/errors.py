@@ -23,6 +23,11 @@ NumbaTypeError = TypingError
 UnsupportedFeatureError = UnsupportedError
 
 
+class ObjmodeError(RumbaError, RuntimeError):
+    """A ``with objmode(...)`` block could not run in Python: compiled code called outside Python
+    (from Rust). A block that raises raises its own exception."""
+
+
 class NumbaWarning(Warning):
     """Base class of the warnings rumba gives where Numba gives them."""
 

@@ -66,13 +66,15 @@ fn parse_types(types: &[String]) -> PyResult<Vec<Type>> {
 #[pyclass(frozen, module = "rumba._rumba")]
 struct Compiler {
     module: Mutex<LockedModule>,
+    /// The number that marks the objmode blocks it compiles as its own (`OBJMODE_GLOBALS`).
+    owner: usize,
 }
 
 impl Compiler {
     fn with_module<T: Send>(&self, py: Python<'_>, work: impl FnOnce(&rumba::Module) -> Result<T, Error> + Send) -> PyResult<T> {
         py.detach(|| {
             let module = self.module.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            work(&module.0)
+            rumba::objmode::with_owner(self.owner, || work(&module.0))
         })
         .map_err(|error| compile_error(py, error))
     }
@@ -247,7 +249,8 @@ impl Compiler {
     /// `eqsat` false leaves out equality saturation; `eqsat_limits` overrides some of its limits
     /// (`nodes`, `iterations`, `milliseconds`). `pipeline` lists `(stage, textual
     /// pipeline)` to run after stages.
-    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new(), boundscheck = false, eqsat = true, eqsat_limits = None, pipeline = Vec::new()))]
+    /// `objmode_globals` are the names objmode blocks see (the function's globals and closure).
+    #[pyo3(signature = (source, file_name, optimization_level = 3, fastmath = Vec::new(), parallel = false, environment = Vec::new(), boundscheck = false, eqsat = true, eqsat_limits = None, pipeline = Vec::new(), objmode_globals = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -261,6 +264,7 @@ impl Compiler {
         eqsat: bool,
         eqsat_limits: Option<std::collections::HashMap<String, u64>>,
         pipeline: Vec<(String, String)>,
+        objmode_globals: Option<Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Self> {
         let environment = environment_of(environment)?;
         let mut limits = rumba::EqsatLimits::default();
@@ -276,7 +280,9 @@ impl Compiler {
         let extra_passes = pipeline.into_iter().map(|(stage, text)| (stage, rumba::ExtraPass::Pipeline(text))).collect();
         let options = rumba::Options { file_name: file_name.to_string(), optimization_level, fastmath, parallel, boundscheck, environment, eqsat, extra_passes };
         let module = rumba::compile_module(source, &options).map_err(|diagnostics| compile_error(py, Error::Diagnostics(diagnostics)))?;
-        Ok(Self { module: Mutex::new(LockedModule(module)) })
+        let mut globals = OBJMODE_GLOBALS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        globals.push((file_name.to_string(), objmode_globals.map(Bound::unbind)));
+        Ok(Self { module: Mutex::new(LockedModule(module)), owner: globals.len() - 1 })
     }
 
     /// Binds more names by value, described as the constructor's `environment` is.
@@ -726,7 +732,95 @@ fn reflected_containers<'py, 't>(level: &Bound<'py, PyTuple>, declared: &'t [Typ
     }
 }
 
+/// The file each compiler compiles and the names its objmode blocks see, by its number
+/// (`Compiler::owner`).
+static OBJMODE_GLOBALS: Mutex<Vec<(String, Option<Py<pyo3::types::PyDict>>)>> = Mutex::new(Vec::new());
+
+/// The Python function each objmode block runs as, by its site's number.
+static OBJMODE_BLOCKS: Mutex<Vec<(usize, Py<PyAny>)>> = Mutex::new(Vec::new());
+
+thread_local! {
+    /// What the last objmode block that raised raised, for compiled code's caller to raise.
+    static OBJMODE_RAISED: std::cell::RefCell<Option<PyErr>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs an objmode block in Python (the runtime's hook): its inputs as Python objects, its
+/// declared variables converted to their types; `None` where it raised (kept in `OBJMODE_RAISED`).
+fn run_objmode(site: &rumba::objmode::ObjmodeSite, inputs: Vec<(Value, Type)>) -> Option<Vec<Argument>> {
+    Python::attach(|py| {
+        let run = || -> PyResult<Vec<Argument>> {
+            let function = objmode_function(py, site)?;
+            let no_arguments = PyTuple::empty(py);
+            let values = inputs.into_iter().map(|(value, value_type)| value_to_python(py, value, &value_type, &no_arguments)).collect::<PyResult<Vec<_>>>()?;
+            let returned = function.bind(py).call1(PyTuple::new(py, values)?)?;
+            let returned = returned.cast::<PyTuple>()?;
+            returned
+                .iter()
+                .zip(&site.outputs)
+                .enumerate()
+                .map(|(position, (value, (name, declared)))| {
+                    convert_argument(&value, declared, position).map_err(|error| {
+                        let reason = error.value(py).to_string();
+                        let reason = reason.split_once(": ").map_or(reason.as_str(), |(_, reason)| reason);
+                        PyTypeError::new_err(format!("objmode variable '{name}' must be {declared}: {reason}"))
+                    })
+                })
+                .collect()
+        };
+        match run() {
+            Ok(outputs) => Some(outputs),
+            Err(error) => {
+                OBJMODE_RAISED.with(|raised| *raised.borrow_mut() = Some(error));
+                None
+            }
+        }
+    })
+}
+
+/// The Python function that runs objmode block `site`: its statements in a function of its inputs
+/// returning its declared variables, defined in its compiler's globals on its own lines of its file.
+fn objmode_function(py: Python<'_>, site: &rumba::objmode::ObjmodeSite) -> PyResult<Py<PyAny>> {
+    let key = site as *const rumba::objmode::ObjmodeSite as usize;
+    if let Some((_, function)) = OBJMODE_BLOCKS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().find(|(known, _)| *known == key) {
+        return Ok(function.clone_ref(py));
+    }
+    let owner = OBJMODE_GLOBALS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(site.owner).map(|(file_name, globals)| (file_name.clone(), globals.as_ref().map(|globals| globals.clone_ref(py))));
+    let globals = match owner {
+        Some((file_name, Some(globals))) if file_name == site.file_name => globals.into_bound(py),
+        // A block of a function of another module, compiled with the caller: that module's globals.
+        _ => module_globals(py, &site.file_name)?.unwrap_or_else(|| pyo3::types::PyDict::new(py)),
+    };
+    let parameters: Vec<&str> = site.inputs.iter().map(|(name, _)| name.as_str()).collect();
+    let results: Vec<String> = site.outputs.iter().map(|(name, _)| format!("{name}, ")).collect();
+    let body: String = site.source.lines().map(|line| format!("    {line}\n")).collect();
+    let text = format!("{}def __rumba_objmode_block({}):\n{body}    return ({})\n", "\n".repeat(site.first_line.saturating_sub(2)), parameters.join(", "), results.concat());
+    let builtins = py.import("builtins")?;
+    let code = builtins.getattr("compile")?.call1((text, site.file_name.as_str(), "exec"))?;
+    let namespace = pyo3::types::PyDict::new(py);
+    builtins.getattr("exec")?.call1((code, globals, &namespace))?;
+    let function = namespace.get_item("__rumba_objmode_block")?.ok_or_else(|| PyTypeError::new_err("the objmode block did not define its function"))?.unbind();
+    OBJMODE_BLOCKS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push((key, function.clone_ref(py)));
+    Ok(function)
+}
+
+/// The globals of the loaded module whose file is `file_name`, if there is one.
+fn module_globals<'py>(py: Python<'py>, file_name: &str) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+    let modules = py.import("sys")?.getattr("modules")?.call_method0("copy")?;
+    for (_, module) in modules.cast::<pyo3::types::PyDict>()?.iter() {
+        let file: Option<String> = module.getattr("__file__").ok().and_then(|file| file.extract().ok());
+        if file.as_deref() == Some(file_name) {
+            return Ok(Some(module.getattr("__dict__")?.cast_into::<pyo3::types::PyDict>()?));
+        }
+    }
+    Ok(None)
+}
+
 fn raised(py: Python<'_>, exception: &rumba::Exception) -> PyErr {
+    if exception.exception == rumba::objmode::OBJMODE_EXCEPTION {
+        if let Some(raised) = OBJMODE_RAISED.with(|raised| raised.borrow_mut().take()) {
+            return raised;
+        }
+    }
     // Built-in classes by name, others (`numpy.linalg.LinAlgError`) by module and name.
     let (module, class) = exception.exception.rsplit_once('.').unwrap_or(("builtins", exception.exception.as_str()));
     // The prelude's `_key_error` raises with the key's repr; CPython's KeyError holds the key.
@@ -1304,7 +1398,8 @@ fn stages() -> Vec<String> {
 
 /// What `print` writes in compiled code goes to `sys.stdout` (a notebook's cell output, pytest's
 /// capture), and arrays are written by NumPy's `str`, as Python's `print` writes them.
-fn install_text_hooks() {
+fn install_hooks() {
+    rumba::objmode::install_hook(run_objmode);
     rumba::text::set_output(|text| {
         Python::attach(|py| {
             // As print(), which writes nowhere when sys.stdout is None (pythonw).
@@ -1341,7 +1436,7 @@ fn numpy_str(py: Python<'_>, array: &rumba::text::ArrayText) -> PyResult<String>
 
 #[pymodule]
 fn _rumba(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    install_text_hooks();
+    install_hooks();
     module.add_class::<Compiler>()?;
     module.add_class::<Function>()?;
     module.add_class::<Generator>()?;

@@ -5,7 +5,7 @@ import math
 
 import numpy as xp
 
-from rumba import njit
+from rumba import njit, objmode
 
 SCALE = 3.0
 OFFSETS = xp.array([0.5, -1.0, 2.0])
@@ -37,3 +37,13 @@ def make_scaler(factor):
         return square(x) * factor
 
     return scaler
+
+
+# Read only by the objmode block below, in this module's globals.
+PYTHON_ONLY_FACTOR = 7
+
+
+def scaled_in_python(x):
+    with objmode(y="float64"):
+        y = x * SCALE * PYTHON_ONLY_FACTOR
+    return y

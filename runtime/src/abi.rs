@@ -278,7 +278,7 @@ fn check_descriptors(argument: &Argument) -> Result<(), String> {
 /// whether it is a float: integers sign-extended, floats as float64 bits, complex numbers as two,
 /// tuples flattened, lists and dicts as the handle of a new one, arrays as their descriptors
 /// (checked by `check_descriptors`).
-fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
+pub(crate) fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
     match element {
         Argument::Array(array) => words.extend(array.descriptor().unwrap_or_default().into_iter().map(|word| (word as u64, false))),
         Argument::Number(Number::Complex(real, imag)) => words.extend([(real.to_bits(), true), (imag.to_bits(), true)]),

@@ -65,7 +65,7 @@ impl Engine {
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_c128", crate::reductions::rumba_pairwise_sum_c128 as *mut std::ffi::c_void),
         ];
-        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::strings::symbols()).chain(crate::dicts::symbols()).chain(crate::cuda::simulator::symbols()).chain(crate::generators::symbols()).chain(runtime_functions) {
+        for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::strings::symbols()).chain(crate::dicts::symbols()).chain(crate::cuda::simulator::symbols()).chain(crate::generators::symbols()).chain(crate::objmode::symbols()).chain(runtime_functions) {
             let name = MlirStringRef { data: name.as_ptr().cast(), length: name.len() };
             unsafe { mlirExecutionEngineRegisterSymbol(raw, name, address) };
         }

@@ -16,6 +16,7 @@ pub mod generators;
 pub mod lapack;
 pub mod lists;
 pub mod memory;
+pub mod objmode;
 pub mod random;
 pub mod reductions;
 pub mod slices;

@@ -155,6 +155,12 @@ pub extern "C" fn rumba_array_hold(address: usize) {
     add_holder(address, true);
 }
 
+/// Memory compiled code did not allocate but owns now (a copy made for it), whose one holder is
+/// the arena: freed when the outermost call returns, unless compiled code keeps a reference.
+pub(crate) fn adopt(address: usize) {
+    crate::arena::defer(address as *mut u8, release_hold);
+}
+
 /// A new reference to the memory of an array read from a container.
 pub extern "C" fn rumba_array_retain(address: usize) {
     add_holder(address, false);

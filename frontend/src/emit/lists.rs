@@ -196,7 +196,7 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(index)
     }
 
-    fn push_element(&mut self, list: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
+    pub(super) fn push_element(&mut self, list: &str, value: Value, element: &Type, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let loc = location(self.module, node);
         let value = self.convert(value, element, node)?;
         let mut words = Vec::new();
