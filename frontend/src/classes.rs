@@ -15,6 +15,8 @@ pub enum MemberKind {
     Getter,
     /// A property's setter, run where the attribute is assigned.
     Setter,
+    /// A static method, called on the class or an instance without it.
+    Static,
 }
 
 /// A method or property function of a class, compiled from its own source.

@@ -1955,7 +1955,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Err(module.unsupported(starred, "star-arguments are not supported"));
         }
         if let Some(method) = self.instance_method(call)? {
-            return self.callee_call_type(call, Callee::Method(method));
+            return self.callee_call_type(call, method);
         }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
             return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
@@ -1996,9 +1996,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         self.callee_call_type(call, callee)
     }
 
-    /// The function compiled for the method `call` calls on a `@jitclass` instance, if it calls
-    /// one; an error where the class has no such method.
-    pub(crate) fn instance_method(&mut self, call: &ExprCall) -> Result<Option<String>, Diagnostic> {
+    /// What `call` of a method of a `@jitclass` instance calls: a method (which takes the
+    /// instance first) or a static method (which does not); an error where the class has no
+    /// such method. `None` for other calls.
+    pub(crate) fn instance_method<'e>(&mut self, call: &ExprCall) -> Result<Option<Callee<'e>>, Diagnostic> {
         let Expr::Attribute(method) = &*call.func else { return Ok(None) };
         // A global (a module, a class) and its attributes are no instance.
         let mut root = &*method.value;
@@ -2009,9 +2010,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(None);
         }
         let Type::Instance(class) = self.expr_type(&method.value)? else { return Ok(None) };
-        match self.module.class_member(&class, method.attr.as_str(), MemberKind::Method) {
-            Some(compiled) => Ok(Some(compiled.to_string())),
-            None => Err(self.module.typing(&*call.func, format!("jitclass {} has no method '{}'", class.short_name(), method.attr))),
+        let (name, module) = (method.attr.as_str(), self.module);
+        match (module.class_member(&class, name, MemberKind::Method), module.class_member(&class, name, MemberKind::Static)) {
+            (Some(compiled), _) => Ok(Some(Callee::Method(compiled.to_string()))),
+            (None, Some(compiled)) => Ok(Some(Callee::Function(compiled.to_string()))),
+            (None, None) => Err(module.typing(&*call.func, format!("jitclass {} has no method '{name}'", class.short_name()))),
         }
     }
 
@@ -2309,6 +2312,10 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
         },
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if !is_local(base.id.as_str()) => match module.global(base.id.as_str()) {
+                Some(Global::Class(class)) => module
+                    .class_member(class, attribute.attr.as_str(), MemberKind::Static)
+                    .map(|compiled| Callee::Function(compiled.to_string()))
+                    .ok_or_else(|| module.typing(&*call.func, format!("jitclass {} has no static method '{}'", class.short_name(), attribute.attr))),
                 Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
                 Some(Global::Module("cmath")) => cmath_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),

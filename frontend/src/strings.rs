@@ -234,7 +234,7 @@ impl TypeWalker<'_, '_> {
             while let Expr::Attribute(inner) = root {
                 root = &inner.value;
             }
-            let of_module = matches!(root, Expr::Name(name) if !self.assigned.contains(name.id.as_str()) && matches!(self.module.global(name.id.as_str()), Some(Global::Module(_) | Global::ModuleMember(..))));
+            let of_module = matches!(root, Expr::Name(name) if !self.assigned.contains(name.id.as_str()) && matches!(self.module.global(name.id.as_str()), Some(Global::Module(_) | Global::ModuleMember(..) | Global::Class(_))));
             if of_module || !self.expr_type(&attribute.value)?.is_string() {
                 return Ok(None);
             }

@@ -5,9 +5,8 @@ A jitclass's fields are typed by a spec (``[("count", int64), ("data", float64[:
 or by the class's annotations. Its instances hold their fields as Python attributes; compiled code
 works on an instance of its own for the call, made from them, and sets them from it afterwards
 (as rumba does for lists passed in), so a change made there is seen by the caller. ``__init__``,
-the other methods and the properties' getters and setters are compiled, each from its own source,
-when first called; from compiled code they are called as Numba calls them. Static methods run
-compiled from Python, and are not reachable from compiled code yet."""
+the other methods, the static methods and the properties' getters and setters are compiled, each
+from its own source, when first called; from compiled code they are called as Numba calls them."""
 
 import types as pytypes
 
@@ -79,6 +78,7 @@ def _make_class(cls, spec):
                 members.append((name, "setter", value.fset))
             namespace[name] = property(_member_caller(name, "getter"), _member_caller(name, "setter") if value.fset is not None else None, doc=value.__doc__)
         elif isinstance(value, staticmethod):
+            members.append((name, "static", value.__func__))
             namespace[name] = staticmethod(njit(value.__func__))
         else:
             raise TypeError("jitclass %s: class attribute %r is not supported (only methods, properties and static methods)" % (cls.__qualname__, name))

@@ -189,7 +189,7 @@ fn register_class(class: Bound<'_, PyAny>, name: &str, fields: Vec<(String, Stri
 }
 
 /// Gives the jitclass whose instances have type `instance_type` its members: `(name, kind,
-/// description)`, kind `method`, `getter` or `setter`, described as an environment's
+/// description)`, kind `method`, `getter`, `setter` or `static`, described as an environment's
 /// `("function", ...)` is.
 #[pyfunction]
 fn define_class_members(instance_type: &str, members: Vec<(String, String, Bound<'_, PyTuple>)>) -> PyResult<()> {
@@ -202,6 +202,7 @@ fn define_class_members(instance_type: &str, members: Vec<(String, String, Bound
             "method" => rumba::classes::MemberKind::Method,
             "getter" => rumba::classes::MemberKind::Getter,
             "setter" => rumba::classes::MemberKind::Setter,
+            "static" => rumba::classes::MemberKind::Static,
             other => return Err(PyTypeError::new_err(format!("unknown jitclass member kind '{other}'"))),
         };
         let rumba::Binding::Function(source) = binding_of(&description)? else {

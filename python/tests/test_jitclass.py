@@ -212,7 +212,7 @@ def count_to(counter, n):
         counter.tick()
     before = counter.double
     counter.double = 100
-    return before, counter.value, isinstance(counter, Counter)
+    return before, counter.value, isinstance(counter, Counter), Counter.twice(n), counter.twice(before)
 
 
 def test_annotations_defaults_property_setters_and_isinstance():

@@ -775,7 +775,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             return Ok(self.constant_value(Constant::Bool(truth), &loc));
         }
         if let Some(method) = self.walker().instance_method(call)? {
-            return self.emit_callee_call(call, Callee::Method(method));
+            return self.emit_callee_call(call, method);
         }
         let bindings = &self.bindings;
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
