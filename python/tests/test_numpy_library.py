@@ -2,8 +2,9 @@
 np.split/array_split/hsplit/vsplit/dsplit (lists of views), np.rot90, np.flip along an axis,
 np.select, np.take_along_axis, np.argsort/np.diff along an axis and of larger arrays, a.sort() of
 a matrix, np.nan_to_num, np.isscalar, np.iscomplex/isreal, np.asarray_chkfinite and np.polyval;
-`**` of integer arrays by a literal exponent; np.trace's offset; np.count_nonzero, np.ptp, np.nansum
-and np.nanmean along an axis; np.partition of larger arrays; np.kron of vectors.
+`**` of integer arrays by a literal exponent; np.trace's offset; np.count_nonzero, np.ptp, np.nansum,
+np.nanmean, np.nanmax, np.nanmin, np.average and np.repeat along an axis; np.tile of matrices;
+np.partition of larger arrays; np.kron of vectors.
 Every case runs the same function under NumPy (the undecorated function) and under rumba and
 compares values, dtypes and shapes (of lists and tuples item by item), or the exception's type."""
 import numpy as np
@@ -118,10 +119,31 @@ def kronecker(a, b):
     return np.kron(a, b)
 
 
+def nan_extremes_along(a, axis):
+    return np.nanmax(a, axis=axis), np.nanmin(a, axis)
+
+
+def averages_along(a, axis, weights):
+    return np.average(a, axis=axis), np.average(a, axis, weights)
+
+
+def repeated_along(a, repeats, axis):
+    return np.repeat(a, repeats, axis=axis)
+
+
+def tiled(a, reps):
+    return np.tile(a, reps)
+
+
 @pytest.mark.parametrize("function, arguments", [
     (diagonal_sums, (grid,)), (diagonal_sums, (integers.reshape(2, 3),)),
     (along_an_axis, (np.where(grid > 9, np.nan, grid), 0)), (along_an_axis, (np.where(grid > 9, np.nan, grid), -1)), (along_an_axis, (grid, None)),
     (partitioned_kth, (np.cos(np.arange(12.0)).reshape(3, 4), 2)), (partitioned_kth, (np.cos(np.arange(12.0)).reshape(3, 4), 4)),
+    (nan_extremes_along, (np.where(grid > 9, np.nan, grid), 0)), (nan_extremes_along, (np.where(grid > 9, np.nan, grid), -1)), (nan_extremes_along, (np.full((2, 3), np.nan), 1)),
+    (averages_along, (grid, 1, np.arange(1.0, 5.0))), (averages_along, (grid, 0, grid + 1)), (averages_along, (integers.reshape(2, 3), -1, np.array([1, 2, 3]))),
+    (averages_along, (grid, 1, np.arange(3.0))), (averages_along, (grid, 0, np.zeros(3))),
+    (repeated_along, (grid, 2, 0)), (repeated_along, (grid, 3, -1)), (repeated_along, (np.arange(24).reshape(2, 3, 4), 2, 1)), (repeated_along, (grid, -1, 0)),
+    (tiled, (grid, 2)), (tiled, (grid, (2, 3))), (tiled, (integers, (3, 2))), (tiled, (integers, 2)), (tiled, (grid, (0, 1))),
     (kronecker, (np.arange(3.0), np.arange(2.0))), (kronecker, (np.arange(3.0), grid[:2, :2])), (kronecker, (grid[:2], np.arange(2))),
     (appended, (grid, 7.0)), (appended, (integers, np.arange(3))), (appended, (grid, grid)),
     (appended_along, (grid, grid[:1], 0)), (appended_along, (grid, grid[:, :2], 1)), (appended_along, (grid, grid[:, :2], 0)),

@@ -577,6 +577,8 @@ def _statistic(line: "1-d", kind, parameter):
         return np.std(line, None, None, None, parameter)
     if kind == "median":
         return np.median(line)
+    if kind == "nanmax" or kind == "nanmin":
+        return np._nan_extreme(line, parameter)
     return np._quantiles(line, parameter, kind)
 
 
@@ -607,12 +609,16 @@ def nanmean(a, axis=None):
     return np.divide(np.where(counted, a, 0).sum(axis), np.count_nonzero(counted, axis))
 
 
-def nanmax(a):
-    return np._nan_extreme(a, True)
+def nanmax(a, axis=None):
+    if axis is None:
+        return np._nan_extreme(a, True)
+    return np._along_axis(a, axis, "nanmax", True)
 
 
-def nanmin(a):
-    return np._nan_extreme(a, False)
+def nanmin(a, axis=None):
+    if axis is None:
+        return np._nan_extreme(a, False)
+    return np._along_axis(a, axis, "nanmin", False)
 
 
 def _nan_extreme(a, largest):
@@ -914,7 +920,9 @@ def _nan_arg_extreme(a, largest):
     return best
 
 
-def average(a, weights=None):
+def average(a, axis=None, weights=None):
+    if axis is not None:
+        return np._average_along(a, axis, weights)
     if weights is None:
         return a.mean()
     if weights.size != a.size:
@@ -926,6 +934,29 @@ def average(a, weights=None):
     if total == 0:
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")
     return products.sum() / total
+
+
+def _average_along(a, axis, weights):
+    if weights is None:
+        return a.mean(axis)
+    k = np._axis_index(axis, a.ndim)
+    if weights.ndim == a.ndim:
+        if weights.shape != a.shape:
+            raise ValueError("Length of weights not compatible with specified axis.")
+        moved_weights = np.moveaxis(weights, k, -1)
+    elif weights.ndim == 1:
+        if weights.shape[0] != a.shape[k]:
+            raise ValueError("Length of weights not compatible with specified axis.")
+        moved_weights = weights
+    else:
+        raise TypeError("1D weights expected when shapes of a and weights differ.")
+    # NumPy's arithmetic: products and sums in the result's type (float64 for integers).
+    moved = np.moveaxis(a, k, -1)
+    result_type = (a[:0] * weights[:0] * 1.0).dtype
+    total = (moved_weights.astype(result_type) + np.zeros(moved.shape, dtype=result_type)).sum(-1)
+    if np.any(total == 0):
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return (moved.astype(result_type) * moved_weights.astype(result_type)).sum(-1) / total
 
 
 def quantile(a, q, axis=None):
@@ -1106,9 +1137,18 @@ def roll(a, shift):
     return out.reshape(a.shape)
 
 
-def repeat(a, repeats):
+def repeat(a, repeats, axis=None):
     if repeats < 0:
         raise ValueError("negative dimensions are not allowed")
+    if axis is not None:
+        # Each subarray along `axis` `repeats` times, the axis moved first and back.
+        k = np._axis_index(axis, a.ndim)
+        moved = np.moveaxis(a, k, 0)
+        out = np.empty((moved.shape[0] * repeats,) + moved.shape[1:], dtype=a.dtype)
+        for i in range(moved.shape[0]):
+            for j in range(repeats):
+                out[i * repeats + j] = moved[i]
+        return np.ascontiguousarray(np.moveaxis(out, 0, k))
     flat = a.reshape(-1)
     out = np.empty(flat.shape[0] * repeats, dtype=flat.dtype)
     for i in range(flat.shape[0]):
@@ -1117,11 +1157,28 @@ def repeat(a, repeats):
     return out
 
 
-def tile(a: "1-d", reps):
-    n = a.shape[0]
-    out = np.empty(n * max(reps, 0), dtype=a.dtype)
-    for r in range(reps):
-        out[r * n:(r + 1) * n] = a
+def tile(a, reps):
+    if isinstance(reps, int) and a.ndim == 1:
+        n = a.shape[0]
+        out = np.empty(n * max(reps, 0), dtype=a.dtype)
+        for r in range(reps):
+            out[r * n:(r + 1) * n] = a
+        return out
+    if isinstance(reps, int):
+        return np.tile(a, (1, reps))
+    if len(reps) != 2 or a.ndim > 2:
+        raise NotImplementedError("np.tile is supported for vectors and matrices, with a number or two of repetitions")
+    return np._tile_matrix(np.atleast_2d(a), reps[0], reps[1])
+
+
+def _tile_matrix(a: "2-d", down, across):
+    if down < 0 or across < 0:
+        raise ValueError("negative dimensions are not allowed")
+    rows, columns = a.shape
+    out = np.empty((rows * down, columns * across), dtype=a.dtype)
+    for i in range(down):
+        for j in range(across):
+            out[i * rows:(i + 1) * rows, j * columns:(j + 1) * columns] = a
     return out
 
 
