@@ -718,6 +718,14 @@ pub enum Callee<'e> {
     Class(Arc<ClassType>),
 }
 
+/// A namedtuple's `_replace(...)` call (`TypeWalker::namedtuple_replace`).
+pub(crate) struct NamedtupleReplace<'c> {
+    pub receiver: &'c Expr,
+    pub class: Arc<TupleClass>,
+    /// Each replaced field's position and its new value.
+    pub replaced: Vec<(usize, &'c Expr)>,
+}
+
 /// The function compiled for the property getter or setter `attribute` names on an instance of
 /// `class`; an error where the class has no such attribute (or it cannot be assigned).
 pub fn instance_member<'m>(module: &'m SourceModule, class: &ClassType, attribute: &ExprAttribute, kind: MemberKind) -> Result<&'m str, Diagnostic> {
@@ -1957,6 +1965,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(method) = self.instance_method(call)? {
             return self.callee_call_type(call, method);
         }
+        if let Some(replace) = self.namedtuple_replace(call)? {
+            let Type::Tuple(mut elements, class) = self.expr_type(replace.receiver)? else { unreachable!("a namedtuple is a tuple") };
+            for (position, value) in replace.replaced {
+                elements[position] = self.expr_type(value)?;
+            }
+            return Ok(Type::Tuple(elements, class));
+        }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
             return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
         }
@@ -2016,6 +2031,26 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             (None, Some(compiled)) => Ok(Some(Callee::Function(compiled.to_string()))),
             (None, None) => Err(module.typing(&*call.func, format!("jitclass {} has no method '{name}'", class.short_name()))),
         }
+    }
+
+    /// `point._replace(field=value, ...)` of a namedtuple: the receiver, its class and each
+    /// replaced field's position and value; `None` for other calls.
+    pub(crate) fn namedtuple_replace<'c>(&mut self, call: &'c ExprCall) -> Result<Option<NamedtupleReplace<'c>>, Diagnostic> {
+        let Expr::Attribute(method) = &*call.func else { return Ok(None) };
+        if method.attr.as_str() != "_replace" || matches!(&*method.value, Expr::Name(base) if !self.assigned.contains(base.id.as_str())) {
+            return Ok(None);
+        }
+        let Type::Tuple(_, Some(class)) = self.expr_type(&method.value)? else { return Ok(None) };
+        if let Some(positional) = call.arguments.args.first() {
+            return Err(self.module.typing(positional, format!("{}._replace() takes keyword arguments only", class.short_name())));
+        }
+        let mut replaced = Vec::new();
+        for keyword in call.arguments.keywords.iter() {
+            let name = keyword.arg.as_ref().map(|arg| arg.as_str()).ok_or_else(|| self.module.unsupported(keyword, "'**' arguments are not supported"))?;
+            let position = class.fields.iter().position(|field| field == name).ok_or_else(|| self.module.typing(keyword, format!("Got unexpected field names: ['{name}']")))?;
+            replaced.push((position, &keyword.value));
+        }
+        Ok(Some(NamedtupleReplace { receiver: &method.value, class, replaced }))
     }
 
     /// The type of `call` of `callee`, from its arguments' types.
@@ -2135,6 +2170,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
+            Type::Tuple(_, Some(class)) if attribute.attr.as_str() == "_fields" => Ok(Type::tuple(class.fields.iter().map(|field| Type::Str(field.clone())).collect())),
             Type::Tuple(elements, Some(class)) => Ok(elements[field_position(module, &class, attribute)?].clone()),
             Type::Instance(class) => {
                 if let Some((_, field_type)) = class.field(attribute.attr.as_str()) {

@@ -1,8 +1,8 @@
 """Namedtuples (issue 14): `collections.namedtuple` and `typing.NamedTuple` classes bound by value,
 instances made in compiled code (positional and keyword arguments), read by field, index,
-unpacking and iteration, passed in from Python and returned as instances of their class, inside
-lists and other tuples. Each function also runs under CPython, and the results are compared with
-their types."""
+unpacking and iteration, `_replace` and `_fields`, passed in from Python and returned as
+instances of their class, inside lists and other tuples. Each function also runs under CPython,
+and the results are compared with their types."""
 
 import collections
 import re
@@ -84,6 +84,11 @@ def chosen(flag, a):
     return p
 
 
+def replaced(p, value):
+    moved = p._replace(y=value)
+    return moved, moved._replace(x=value * 2, z=p.x), p._fields, moved._fields[1]
+
+
 def as_text(p):
     return str(p), f"{p} and {Rect(p.x, 'wide')!r}"
 
@@ -106,6 +111,7 @@ def test_namedtuples_print_as_in_python(capsys):
     (norm, (Point(1.0, 2.0, 2.0),)), (norm, (Point(1, 2, 3),)),
     (through_a_helper, (Point(1, 2, 3),)), (summed, (Point(1.5, 2, True),)),
     (in_a_list, (4,)), (pair, (1.5,)), (chosen, (True, 4)), (chosen, (False, 4)),
+    (replaced, (Point(1, 2.5, 3), 7.5)), (replaced, (Point(1, 2, 3), 4)),
 ])
 def test_namedtuples_match_python(function, arguments):
     expected = function(*arguments)
@@ -136,11 +142,15 @@ def global_instance():
     return ORIGIN.x
 
 
+def replaced_unknown_field(p):
+    return p._replace(w=1)
+
+
 @pytest.mark.parametrize("function, arguments", [
-    (no_such_field, (Point(1, 2, 3),)), (missing_a_field, (1,)), (a_keyword_twice, (1,)),
+    (no_such_field, (Point(1, 2, 3),)), (missing_a_field, (1,)), (a_keyword_twice, (1,)), (replaced_unknown_field, (Point(1, 2, 3),)),
 ])
 def test_wrong_uses_are_located_errors_with_python_text(function, arguments):
-    with pytest.raises((AttributeError, TypeError)) as expected:
+    with pytest.raises((AttributeError, TypeError, ValueError)) as expected:
         function(*arguments)
     with pytest.raises(errors.TypingError) as got:
         njit(function)(*arguments)

@@ -200,6 +200,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     _ => {}
                 }
                 if let Value::Tuple(elements, Some(class)) = &base {
+                    if attribute.attr.as_str() == "_fields" {
+                        return Ok(Value::Tuple(class.fields.iter().map(|field| Value::CompileTime(Type::Str(field.clone()))).collect(), None));
+                    }
                     return Ok(elements[crate::infer::field_position(module, &class, attribute)?].clone());
                 }
                 let Value::Array(array, array_type) = base else {
@@ -776,6 +779,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         if let Some(method) = self.walker().instance_method(call)? {
             return self.emit_callee_call(call, method);
+        }
+        if let Some(replace) = self.walker().namedtuple_replace(call)? {
+            let Value::Tuple(mut elements, _) = self.emit_expr(replace.receiver)? else { unreachable!("a namedtuple is a tuple") };
+            for (position, value) in replace.replaced {
+                elements[position] = self.emit_expr(value)?;
+            }
+            return Ok(Value::Tuple(elements, Some(replace.class)));
         }
         let bindings = &self.bindings;
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {
