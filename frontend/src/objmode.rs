@@ -167,36 +167,34 @@ struct BlockNames<'a> {
     assigned: Vec<&'a Expr>,
     /// A statement that would leave the block for the compiled code around it.
     unsupported: Option<&'a Stmt>,
-    /// How deep in the block's own loops and functions the walk is.
+    /// How deep in the block's own functions, and in its own loops, the walk is.
+    nested_functions: usize,
     nested_loops: usize,
-}
-
-impl<'a> BlockNames<'a> {
-    /// Notes the names `target` assigns, unpacked.
-    fn assigns(&mut self, target: &'a Expr) {
-        match target {
-            Expr::Name(_) => self.assigned.push(target),
-            Expr::Tuple(tuple) => tuple.elts.iter().for_each(|element| self.assigns(element)),
-            Expr::List(list) => list.elts.iter().for_each(|element| self.assigns(element)),
-            Expr::Starred(starred) => self.assigns(&starred.value),
-            _ => {}
-        }
-    }
 }
 
 impl<'a> Visitor<'a> for BlockNames<'a> {
     fn visit_stmt(&mut self, statement: &'a Stmt) {
         match statement {
-            Stmt::Return(_) | Stmt::Break(_) | Stmt::Continue(_) if self.nested_loops == 0 => self.unsupported = Some(statement),
-            Stmt::FunctionDef(_) | Stmt::ClassDef(_) | Stmt::For(_) | Stmt::While(_) => {
+            Stmt::Return(_) if self.nested_functions == 0 => self.unsupported = Some(statement),
+            Stmt::Break(_) | Stmt::Continue(_) if self.nested_functions == 0 && self.nested_loops == 0 => self.unsupported = Some(statement),
+            Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {
+                self.nested_functions += 1;
+                visitor::walk_stmt(self, statement);
+                self.nested_functions -= 1;
+                return;
+            }
+            Stmt::For(_) | Stmt::While(_) => {
+                if let Stmt::For(for_loop) = statement {
+                    self.assigned.extend(crate::versions::unpacked_targets(&for_loop.target));
+                }
                 self.nested_loops += 1;
                 visitor::walk_stmt(self, statement);
                 self.nested_loops -= 1;
                 return;
             }
-            Stmt::Assign(assign) => assign.targets.iter().for_each(|target| self.assigns(target)),
-            Stmt::AugAssign(assign) => self.assigns(&assign.target),
-            Stmt::AnnAssign(assign) => self.assigns(&assign.target),
+            Stmt::Assign(assign) => self.assigned.extend(assign.targets.iter().flat_map(crate::versions::unpacked_targets)),
+            Stmt::AugAssign(assign) => self.assigned.push(&assign.target),
+            Stmt::AnnAssign(assign) => self.assigned.push(&assign.target),
             _ => {}
         }
         visitor::walk_stmt(self, statement);

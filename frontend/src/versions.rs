@@ -93,6 +93,17 @@ fn bound_names<'t>(target: &'t mut Expr, names: &mut Vec<&'t mut Expr>) {
     }
 }
 
+/// What an assignment target assigns: itself, or the targets it unpacks into (names,
+/// attributes, elements).
+pub(crate) fn unpacked_targets(target: &Expr) -> Vec<&Expr> {
+    match target {
+        Expr::Tuple(tuple) => tuple.elts.iter().flat_map(unpacked_targets).collect(),
+        Expr::List(list) => list.elts.iter().flat_map(unpacked_targets).collect(),
+        Expr::Starred(starred) => unpacked_targets(&starred.value),
+        leaf => vec![leaf],
+    }
+}
+
 /// Renames each read of a versioned variable to its current version.
 #[derive(Default)]
 struct Current {

@@ -19,7 +19,7 @@ use crate::{
 };
 use ruff_python_ast::{
     visitor::{self, Visitor},
-    ExprAttribute, ExprList, ExprTuple,
+    ExprAttribute,
 };
 
 impl FunctionEmitter<'_, '_, '_> {
@@ -156,18 +156,6 @@ struct LoopEffects<'a> {
     opaque: bool,
 }
 
-impl<'a> LoopEffects<'a> {
-    /// Notes the attributes `target` (of an assignment) assigns.
-    fn assigned_attributes(&mut self, target: &'a Expr) {
-        match target {
-            Expr::Attribute(attribute) => self.written.push(attribute),
-            Expr::Tuple(ExprTuple { elts, .. }) | Expr::List(ExprList { elts, .. }) => elts.iter().for_each(|element| self.assigned_attributes(element)),
-            Expr::Starred(starred) => self.assigned_attributes(&starred.value),
-            _ => {}
-        }
-    }
-}
-
 impl<'a> Visitor<'a> for LoopEffects<'a> {
     fn visit_stmt(&mut self, statement: &'a Stmt) {
         // The frontend's own statements (`desugar.rs`) load what they assign: targets are told by
@@ -185,15 +173,16 @@ impl<'a> Visitor<'a> for LoopEffects<'a> {
             Stmt::With(with) => with.items.iter().filter_map(|item| item.optional_vars.as_deref()).collect(),
             _ => Vec::new(),
         };
-        for target in targets {
-            self.assigned_attributes(target);
+        for target in targets.into_iter().flat_map(crate::versions::unpacked_targets) {
+            if let Expr::Attribute(attribute) = target {
+                self.written.push(attribute);
+            }
         }
         visitor::walk_stmt(self, statement);
     }
 
     fn visit_expr(&mut self, expr: &'a Expr) {
         match expr {
-            Expr::Named(named) => self.assigned_attributes(&named.target),
             Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(_)) => self.reads.push(attribute),
             Expr::Call(call) => self.calls.push(call),
             Expr::Lambda(_) => self.opaque = true,
