@@ -21,7 +21,6 @@ use std::{cell::RefCell, collections::HashMap, fmt, rc::Rc, sync::Arc, time::Ins
 mod timings;
 
 pub use rumba_frontend::{
-    classes,
     format_spec::float_repr as python_float_repr,
     is_stencil, parse_signature, parse_type,
     resolve::{Binding, Constant, ConstantArray, FunctionSource, NUMPY_PRELUDE_FILE},
@@ -39,6 +38,11 @@ pub use rumba_runtime::{
     threads::{num_threads, set_num_threads},
     ArrayArgument, Exception, Number, OwnedArray, Value,
 };
+
+/// The `@jitclass` classes of the process: registered with their fields, given their members.
+pub mod classes {
+    pub use rumba_frontend::resolve::{define_members, register_class, ClassMember, MemberKind};
+}
 
 /// `with objmode(...)` blocks: what compiled code knows of each, and the hook that runs them.
 pub mod objmode {

@@ -5,8 +5,7 @@
 use crate::{
     array_calls::{array_call, array_call_type, transposed, ArrayCall},
     diagnostics::{Diagnostic, DiagnosticKind},
-    classes::MemberKind,
-    resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
+    resolve::{literal_constant, math_constant, Constant, Global, MemberKind, SourceModule},
     stencil::{plan, StencilPlan},
     types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, Type, FLOAT64, INT64},
     ufuncs::Kernel,
@@ -1322,8 +1321,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let (range, reason) = crate::desugar::unsupported_try(try_statement).unwrap_or((try_statement.range, "this form of 'try' is not supported".into()));
                 return Err(module.unsupported(&range, reason));
             }
-            Stmt::With(with) if crate::objmode::is_objmode(self, with) => {
-                let block = self.objmode_block(with)?.expect("checked by the guard");
+            Stmt::With(with) => {
+                let Some(block) = self.objmode_block(with)? else {
+                    return Err(module.unsupported(statement, format!("unsupported statement: {}", statement_name(statement))));
+                };
                 for (target, _, declared) in block.outputs {
                     self.assign(target, declared)?;
                 }

@@ -6,7 +6,6 @@
 
 mod array_calls;
 pub mod cfunc;
-pub mod classes;
 mod cuda;
 mod definite_assignment;
 mod desugar;

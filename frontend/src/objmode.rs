@@ -78,7 +78,7 @@ pub(crate) struct ObjmodeBlock<'a> {
 }
 
 /// Whether `with` is `with objmode(...)` (`numba.objmode`, `rumba.objmode`, or the name imported).
-pub(crate) fn is_objmode(walker: &TypeWalker, with: &StmtWith) -> bool {
+fn is_objmode(walker: &TypeWalker, with: &StmtWith) -> bool {
     let [item] = &with.items[..] else { return false };
     let Expr::Call(call) = &item.context_expr else { return false };
     let module = walker.module;

@@ -1,10 +1,7 @@
 //! The module a function lives in: its functions, its imports and its literal constants, and what a
 //! name inside a compiled function refers to.
 
-use crate::{
-    classes::MemberKind,
-    diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile},
-};
+use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
 use std::{collections::HashMap, sync::Arc};
@@ -105,7 +102,7 @@ pub enum Binding {
     Overload(String),
     /// A `collections.namedtuple` class.
     TupleClass(Arc<crate::types::TupleClass>),
-    /// A `@jitclass` class (`crate::classes`).
+    /// A `@jitclass` class (`crate::resolve::register_class`).
     Class(Arc<crate::types::ClassType>),
 }
 
@@ -432,7 +429,7 @@ impl SourceModule {
         }
         self.classes.insert(class.id, Vec::new());
         let mut compiled = Vec::new();
-        for member in crate::classes::members_of(class.id) {
+        for member in members_of(class.id) {
             compiled.push((member.name, member.kind, self.include(&member.source)?));
         }
         self.classes.insert(class.id, compiled);
@@ -619,4 +616,62 @@ pub fn is_builtin_exception(name: &str) -> bool {
             | "RecursionError"
             | "MemoryError"
     )
+}
+
+// The `@jitclass` classes of this process. A class is registered once, with its fields, when it is
+// decorated; its methods and properties are given later, when it is first used, so that their
+// environments are read then (as Numba reads globals at first compile). A module compiles a
+// class's members with the code that uses it ([`SourceModule::include_class`]).
+
+/// What a member of a class is to compiled code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberKind {
+    /// A method (`__init__` among them), called with the instance as its first argument.
+    Method,
+    /// A property's getter, run where the attribute is read.
+    Getter,
+    /// A property's setter, run where the attribute is assigned.
+    Setter,
+    /// A static method, called on the class or an instance without it.
+    Static,
+}
+
+/// A method or property function of a class, compiled from its own source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassMember {
+    pub name: String,
+    pub kind: MemberKind,
+    pub source: Arc<FunctionSource>,
+}
+
+/// Each class registered, by its number, with its members once given.
+static CLASSES: std::sync::Mutex<Vec<(Arc<crate::types::ClassType>, Vec<ClassMember>)>> = std::sync::Mutex::new(Vec::new());
+
+fn classes() -> std::sync::MutexGuard<'static, Vec<(Arc<crate::types::ClassType>, Vec<ClassMember>)>> {
+    CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A new class of qualified name `name` with these fields; an error names a field whose type
+/// an instance cannot hold.
+pub fn register_class(name: &str, fields: Vec<(String, crate::types::Type)>) -> Result<Arc<crate::types::ClassType>, String> {
+    if let Some((field, field_type)) = fields.iter().find(|(_, field_type)| !field_type.is_list_element() || field_type.has_unknown()) {
+        return Err(format!("field '{field}' of jitclass {name} has type {field_type}, which a jitclass instance cannot hold"));
+    }
+    let mut classes = classes();
+    let class = Arc::new(crate::types::ClassType { name: name.to_string(), id: classes.len(), fields });
+    classes.push((class.clone(), Vec::new()));
+    Ok(class)
+}
+
+/// Gives class `id` its members.
+pub fn define_members(id: usize, members: Vec<ClassMember>) -> Result<(), String> {
+    let mut classes = classes();
+    let (_, defined) = classes.get_mut(id).ok_or_else(|| format!("no jitclass has the number {id}"))?;
+    *defined = members;
+    Ok(())
+}
+
+/// The members given to class `id` so far.
+fn members_of(id: usize) -> Vec<ClassMember> {
+    classes().get(id).map(|(_, members)| members.clone()).unwrap_or_default()
 }

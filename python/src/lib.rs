@@ -168,7 +168,7 @@ fn tuple_instance(py: Python<'_>, class: &rumba::types::TupleClass, elements: Ve
     Ok(found.bind(py).call1(PyTuple::new(py, elements)?)?.unbind())
 }
 
-/// The `@jitclass` classes of this process, by their numbers (`rumba_frontend::classes`): a
+/// The `@jitclass` classes of this process, by their numbers (`rumba::classes`): a
 /// result of one's instance type becomes an instance of it.
 static JIT_CLASSES: Mutex<Vec<Py<PyAny>>> = Mutex::new(Vec::new());
 

@@ -1,7 +1,7 @@
 //! `@jitclass` instances: each is a list of the runtime holding one element, the words of its
 //! fields one after another (`ClassType::field`), so that every handle to it sees its fields
 //! change. A field is read and written as a list element's words are; a property runs its getter
-//! or setter, and a method is a compiled function taking the instance first (`crate::classes`).
+//! or setter, and a method is a compiled function taking the instance first (`crate::resolve::register_class`).
 //!
 //! Reading a field is a few runtime calls (and, for an array, a new reference to it): a loop reads
 //! the fields it does not change once, before it starts. A field it cannot change is one of a
@@ -13,8 +13,8 @@ use super::{
     *,
 };
 use crate::{
-    classes::MemberKind,
     infer::Callee,
+    resolve::MemberKind,
     types::{ClassType, Type},
 };
 use ruff_python_ast::{

@@ -876,7 +876,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Callee::TupleClass(class) => Ok(Value::Tuple(arguments, Some(class))),
             Callee::Class(class) => {
                 let instance = arguments[0].clone();
-                if let Some(init) = module.class_member(&class, "__init__", crate::classes::MemberKind::Method) {
+                if let Some(init) = module.class_member(&class, "__init__", crate::resolve::MemberKind::Method) {
                     self.emit_compiled_call(init, arguments, call)?;
                 }
                 Ok(instance)
