@@ -1258,6 +1258,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 let dict = self.emit_expr(&subscript.value)?;
                 self.assign_dict_entry(dict, &subscript.slice, value, target)
             }
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Instance(_)) => {
+                let Value::Instance(handle, class) = self.emit_expr(&subscript.value)? else { unreachable!("checked by the guard") };
+                let setitem = crate::infer::class_dunder(module, &class, "__setitem__", subscript)?;
+                let index = self.emit_expr(&subscript.slice)?;
+                self.emit_compiled_call(setitem, vec![Value::Instance(handle, class), index, value], subscript).map(drop)
+            }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");

@@ -717,6 +717,12 @@ pub enum Callee<'e> {
     Class(Arc<ClassType>),
 }
 
+/// The function compiled for the method `name` (`__len__`, `__getitem__`, `__setitem__`) of
+/// `class`, which an operation on its instances calls; an error where the class has none.
+pub(crate) fn class_dunder<'m>(module: &'m SourceModule, class: &ClassType, name: &str, node: &dyn Ranged) -> Result<&'m str, Diagnostic> {
+    module.class_member(class, name, MemberKind::Method).ok_or_else(|| module.typing(node, format!("jitclass {} has no method '{name}'", class.short_name())))
+}
+
 /// A namedtuple's `_replace(...)` call (`TypeWalker::namedtuple_replace`).
 pub(crate) struct NamedtupleReplace<'c> {
     pub receiver: &'c Expr,
@@ -1112,6 +1118,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
+            }
+            Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Instance(_)) => {
+                let Type::Instance(class) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
+                let setitem = class_dunder(self.module, &class, "__setitem__", subscript)?;
+                let index = self.expr_type(&subscript.slice)?;
+                self.specialisations.specialise(setitem, &[Type::Instance(class), index, value_type], subscript).map(|_| ())
             }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Dict(..)) => {
                 let Type::Dict(key, value) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
@@ -2001,6 +2013,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             crate::text::print_pieces(self, call)?;
             return Ok(Type::None);
         }
+        if let Some(dunder) = self.instance_dunder(&callee, call)? {
+            return self.callee_call_type(call, dunder);
+        }
         if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
             return Ok(Type::Set(Box::new(Type::Unknown)));
         }
@@ -2032,6 +2047,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             (None, Some(compiled)) => Ok(Some(Callee::Function(compiled.to_string()))),
             (None, None) => Err(module.typing(&*call.func, format!("jitclass {} has no method '{name}'", class.short_name()))),
         }
+    }
+
+    /// `len(x)` of a `@jitclass` instance: its `__len__`, called with it as the argument.
+    pub(crate) fn instance_dunder<'e>(&mut self, callee: &Callee, call: &ExprCall) -> Result<Option<Callee<'e>>, Diagnostic> {
+        let (Callee::Builtin("len"), [argument]) = (callee, &call.arguments.args[..]) else { return Ok(None) };
+        let Type::Instance(class) = self.expr_type(argument)? else { return Ok(None) };
+        Ok(Some(Callee::Function(class_dunder(self.module, &class, "__len__", call)?.to_string())))
     }
 
     /// `point._replace(field=value, ...)` of a namedtuple: the receiver, its class and each
@@ -2205,6 +2227,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let module = self.module;
         match self.expr_type(&subscript.value)? {
             Type::Unknown => Ok(Type::Unknown),
+            Type::Instance(class) => {
+                let getitem = class_dunder(module, &class, "__getitem__", subscript)?;
+                let index = self.expr_type(&subscript.slice)?;
+                let specialisation = self.specialisations.specialise(getitem, &[Type::Instance(class), index], subscript)?;
+                self.called_result(specialisation, subscript)
+            }
             Type::Array(array) => {
                 // An index tuple held in a variable (`a[idx]` for `idx` of `np.ndindex`): one
                 // integer per dimension.

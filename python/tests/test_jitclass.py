@@ -352,3 +352,41 @@ def loops_that_change_fields(n):
 
 def test_loops_read_fields_as_they_change():
     assert njit(loops_that_change_fields)(4) == under_python(loops_that_change_fields, Grid=PyGrid)(4)
+
+
+class PyStack:
+    def __init__(self, capacity):
+        self.data = np.zeros(capacity)
+        self.size = 0
+
+    def push(self, value):
+        self.data[self.size] = value
+        self.size += 1
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, position):
+        return self.data[position]
+
+    def __setitem__(self, position, value):
+        self.data[position] = value
+
+
+Stack = jitclass([("data", float64[:]), ("size", int64)])(PyStack)
+
+
+def stack_operations(count):
+    stack = Stack(10)
+    for i in range(count):
+        stack.push(i * 1.5)
+    stack[0] = 100.0
+    stack[1] += 1.0
+    return len(stack), stack[0], stack[1], stack[count - 1]
+
+
+def test_len_and_subscripts_call_the_dunder_methods():
+    assert njit(stack_operations)(4) == under_python(stack_operations, Stack=PyStack)(4)
+    stack = Stack(3)
+    stack.push(2.0)
+    assert (len(stack), stack[0]) == (1, 2.0)

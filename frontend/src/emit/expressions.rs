@@ -249,6 +249,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         let indices = self.emit_indices(&subscript.slice)?;
                         self.checked_getitem(&array, array_type, &indices, subscript, &loc)
                     }
+                    Value::Instance(handle, class) => {
+                        let getitem = crate::infer::class_dunder(module, &class, "__getitem__", subscript)?;
+                        let index = self.emit_expr(&subscript.slice)?;
+                        self.emit_compiled_call(getitem, vec![Value::Instance(handle, class), index], subscript)
+                    }
                     Value::List(list, element) => self.emit_list_subscript(&list, &element, &subscript.slice, expr),
                     Value::Dict(dict, key, value) => self.emit_dict_subscript(&dict, (&key, &value), &subscript.slice, expr),
                     Value::Tuple(elements, _) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
@@ -828,6 +833,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
             return self.emit_empty_set(call);
+        }
+        if let Some(dunder) = self.walker().instance_dunder(&callee, call)? {
+            return self.emit_callee_call(call, dunder);
         }
         self.emit_callee_call(call, callee)
     }
