@@ -102,7 +102,7 @@ pub enum Binding {
     Overload(String),
     /// A `collections.namedtuple` class.
     TupleClass(Arc<crate::types::TupleClass>),
-    /// A `@jitclass` class (`crate::resolve::register_class`).
+    /// A `@jitclass` class ([`register_class`]).
     Class(Arc<crate::types::ClassType>),
 }
 

@@ -55,6 +55,8 @@ def _type_text(cls, field, field_type):
 def _make_class(cls, spec):
     if not isinstance(cls, type):
         raise TypeError("jitclass decorates a class, not %r" % (cls,))
+    if cls.__bases__ != (object,):
+        raise TypeError("jitclass %s: inheritance is not supported (as in Numba)" % cls.__qualname__)
     fields = list(spec.items()) if isinstance(spec, dict) else list(spec or ())
     declared = {name for name, _ in fields}
     fields += [(name, annotation) for name, annotation in cls.__dict__.get("__annotations__", {}).items() if name not in declared]

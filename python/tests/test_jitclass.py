@@ -255,6 +255,8 @@ def test_python_type_errors():
         Counter().undeclared = 1
     with pytest.raises(TypeError, match="field 'x' of jitclass .*Broken: unknown type 'not a type'"):
         jitclass([("x", "not a type")])(type("Broken", (), {}))
+    with pytest.raises(TypeError, match="jitclass PyStack: inheritance is not supported"):
+        jitclass([("x", int64)])(type("PyStack", (PyStack,), {}))
     with pytest.raises(TypeError, match="class attribute 'LIMIT' is not supported"):
         jitclass([("x", int64)])(type("WithConstant", (), {"LIMIT": 3}))
     with pytest.raises(TypeError, match=re.escape("passing a list(instance.jitclass.")):
@@ -390,3 +392,29 @@ def test_len_and_subscripts_call_the_dunder_methods():
     stack = Stack(3)
     stack.push(2.0)
     assert (len(stack), stack[0]) == (1, 2.0)
+
+
+class PyCountingStack:
+    def __init__(self, capacity):
+        self.data = np.zeros(capacity)
+        self.size = 0
+
+    def __setitem__(self, position, value):
+        self.data[position] = value
+        self.size = max(self.size, position + 1)
+
+
+CountingStack = jitclass([("data", float64[:]), ("size", int64)])(PyCountingStack)
+
+
+def sizes_seen(count):
+    stack = CountingStack(count)
+    seen = 0
+    for i in range(count):
+        stack[i] = 1.0
+        seen += stack.size
+    return seen
+
+
+def test_a_loop_sees_fields_that_dunder_methods_change():
+    assert njit(sizes_seen)(5) == under_python(sizes_seen, CountingStack=PyCountingStack)(5)

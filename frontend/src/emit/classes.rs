@@ -1,12 +1,14 @@
 //! `@jitclass` instances: each is a list of the runtime holding one element, the words of its
 //! fields one after another (`ClassType::field`), so that every handle to it sees its fields
 //! change. A field is read and written as a list element's words are; a property runs its getter
-//! or setter, and a method is a compiled function taking the instance first (`crate::resolve::register_class`).
+//! or setter, and a method is a compiled function taking the instance first
+//! (`crate::resolve::register_class`).
 //!
 //! Reading a field is a few runtime calls (and, for an array, a new reference to it): a loop reads
 //! the fields it does not change once, before it starts. A field it cannot change is one of a
 //! variable it does not assign, named by no attribute it assigns (of any instance: two variables
-//! may hold one), where it calls no compiled function that could change fields.
+//! may hold one), where it calls no compiled function that could change fields (a method, a
+//! property, `len(x)` or `x[i]` of an instance).
 
 use super::{
     lists::{Place, LIST_NEW, LIST_PUSH},
@@ -94,6 +96,12 @@ impl FunctionEmitter<'_, '_, '_> {
                 return Ok(Vec::new());
             }
         }
+        // An instance's `x[i]` calls its `__getitem__` or `__setitem__`, compiled functions.
+        for subscript in &effects.subscripted {
+            if matches!(self.expr_type(subscript)?, Type::Instance(_)) {
+                return Ok(Vec::new());
+            }
+        }
         // A property's getter or setter is a compiled function, which could change any field.
         for attribute in effects.reads.iter().copied().chain(effects.written.iter().copied()) {
             let Expr::Name(variable) = &*attribute.value else { continue };
@@ -136,7 +144,14 @@ impl FunctionEmitter<'_, '_, '_> {
         if crate::array_calls::array_call(self.module, call, &is_local)?.is_some() {
             return Ok(false);
         }
-        Ok(match crate::infer::resolve_callee(self.module, call, &is_local) {
+        let callee = crate::infer::resolve_callee(self.module, call, &is_local);
+        if let Ok(callee) = &callee {
+            // `len(x)` of an instance calls its `__len__`.
+            if self.walker().instance_dunder(callee, call)?.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(match callee {
             Ok(Callee::Function(name) | Callee::Method(name)) => !name.starts_with("np."),
             Ok(Callee::Math(_) | Callee::Numpy(_) | Callee::Random(_) | Callee::NumpyRandom(_) | Callee::Lapack(_) | Callee::Builtin(_) | Callee::TupleClass(_)) => false,
             Ok(Callee::Overload(_) | Callee::OverloadMethod(_) | Callee::Class(_)) | Err(_) => true,
@@ -152,6 +167,8 @@ struct LoopEffects<'a> {
     /// The attributes it assigns or deletes.
     written: Vec<&'a ExprAttribute>,
     calls: Vec<&'a ExprCall>,
+    /// What it subscripts (`x` of `x[i]`).
+    subscripted: Vec<&'a Expr>,
     /// Whether it defines a function, whose body it cannot see.
     opaque: bool,
 }
@@ -185,6 +202,7 @@ impl<'a> Visitor<'a> for LoopEffects<'a> {
         match expr {
             Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(_)) => self.reads.push(attribute),
             Expr::Call(call) => self.calls.push(call),
+            Expr::Subscript(subscript) => self.subscripted.push(&subscript.value),
             Expr::Lambda(_) => self.opaque = true,
             _ => {}
         }
