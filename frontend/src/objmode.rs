@@ -112,7 +112,7 @@ impl TypeWalker<'_, '_> {
             names.visit_stmt(statement);
         }
         if let Some(unsupported) = names.unsupported {
-            return Err(self.module.unsupported(unsupported, "an objmode block cannot return, yield, break out of or continue the compiled code around it"));
+            return Err(self.module.unsupported(unsupported, "an objmode block cannot return, break out of or continue the compiled code around it"));
         }
         let mut outputs = Vec::new();
         for keyword in call.arguments.keywords.iter() {
