@@ -303,6 +303,9 @@ def test_located_errors():
         with pytest.raises(error, match=re.escape(message)) as raised:
             function(Counter()) if function is not global_instance else function()
         assert "test_jitclass.py:" in str(raised.value)
+        # The line quoted is the user's, though the class's methods are appended under this
+        # file's name too (it was empty).
+        assert str(raised.value).splitlines()[1].strip()
 
 
 class PyGrid:
