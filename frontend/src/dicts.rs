@@ -12,7 +12,7 @@ use crate::{
     infer::TypeWalker,
     lists::storable,
     resolve::{Global, SourceModule},
-    types::{unify, Type},
+    types::{unify, TupleClass, Type},
 };
 use ruff_python_ast::{Expr, ExprCall, ExprDict, ExprList, ExprTuple};
 use ruff_text_size::Ranged;
@@ -24,20 +24,41 @@ pub const METHODS: &[&str] = &["get", "setdefault", "pop", "keys", "values", "it
 pub const KEY_ERROR: &str = "_key_error";
 
 impl TypeWalker<'_, '_> {
-    /// `{k: v, ...}`: a dict of the keys' and the values' joined types.
+    /// `{k: v, ...}`: a dict of the keys' and the values' joined types; with constant string keys
+    /// and values that do not join, Numba's literal dict, a tuple of the values (each key's
+    /// last, in the order the keys first appear) read by its constant keys.
     pub(crate) fn dict_display_type(&mut self, dict: &ExprDict) -> Result<Type, Diagnostic> {
         let (mut key, mut value) = (Type::Unknown, Type::Unknown);
+        let mut literal: Option<Vec<(String, Type)>> = Some(Vec::new());
+        let mut mismatch = None;
         for item in &dict.items {
             let Some(item_key) = &item.key else {
                 return Err(self.module.unsupported(&item.value, "'**' in a dict display is not supported"));
             };
-            let key_type = self.expr_type(item_key)?.runtime();
-            let value_type = self.expr_type(&item.value)?.runtime();
+            let given_key = self.expr_type(item_key)?;
+            let (key_type, value_type) = (given_key.clone().runtime(), self.expr_type(&item.value)?.runtime());
             self.check_dict_parts(&key_type, &value_type, item_key, &item.value)?;
             key = unify(&key, &key_type).ok_or_else(|| self.module.typing(item_key, format!("a dict's keys are of one type: this key is {key_type}, an earlier one {key}")))?;
-            value = unify(&value, &value_type).ok_or_else(|| self.module.typing(&item.value, format!("a dict's values are of one type: this value is {value_type}, an earlier one {value}")))?;
+            match (given_key, &mut literal) {
+                (Type::Str(text), Some(entries)) => match entries.iter_mut().find(|(known, _)| *known == text) {
+                    Some(entry) => entry.1 = value_type.clone(),
+                    None => entries.push((text, value_type.clone())),
+                },
+                _ => literal = None,
+            }
+            match unify(&value, &value_type) {
+                Some(joined) => value = joined,
+                None => mismatch = mismatch.or(Some((&item.value, format!("a dict's values are of one type unless its keys are constant strings: this value is {value_type}, an earlier one {value}")))),
+            }
         }
-        Ok(Type::Dict(Box::new(key), Box::new(value)))
+        match (mismatch, literal) {
+            (None, _) => Ok(Type::Dict(Box::new(key), Box::new(value))),
+            (Some(_), Some(entries)) => {
+                let (keys, values) = entries.into_iter().unzip();
+                Ok(Type::Tuple(values, Some(TupleClass::literal_dict(keys))))
+            }
+            (Some((node, message)), None) => Err(self.module.typing(node, message)),
+        }
     }
 
     fn check_dict_parts(&self, key: &Type, value: &Type, key_node: &Expr, value_node: &Expr) -> Result<(), Diagnostic> {

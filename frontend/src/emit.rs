@@ -16,7 +16,7 @@ use crate::{
         exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, SettledTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
-    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64, LIST_HANDLE},
+    types::{promote, ArrayType, Scalar, TupleKind, Type, FLOAT64, INT64, LIST_HANDLE},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
@@ -34,6 +34,7 @@ mod elementwise;
 mod expressions;
 mod generators;
 mod lists;
+mod literals;
 mod objmode;
 mod parallel;
 mod stencil;

@@ -7,7 +7,7 @@ use crate::{
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, math_constant, Constant, Global, MemberKind, SourceModule},
     stencil::{plan, StencilPlan},
-    types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, Type, FLOAT64, INT64},
+    types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, TupleKind, Type, FLOAT64, INT64},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
@@ -106,6 +106,12 @@ impl<'m> Specialisations<'m> {
         }
         for (parameter, argument) in parameters.iter().zip(arguments) {
             let Some(Expr::StringLiteral(annotation)) = parameter.parameter.annotation.as_deref() else { continue };
+            if annotation.value.to_str() == "tuple" {
+                if !matches!(argument, Type::Tuple(..)) {
+                    return Err(module.unsupported(&call.range(), format!("{} of {argument} is not supported", prelude_display_name(name))));
+                }
+                continue;
+            }
             let Some(ndim) = annotation.value.to_str().strip_suffix("-d").and_then(|ndim| ndim.parse::<usize>().ok()) else { continue };
             if !matches!(argument, Type::Array(array) if array.ndim == ndim) {
                 return Err(module.unsupported(&call.range(), format!("{} of {argument} is not supported yet (arrays of {ndim} dimension(s) only)", prelude_display_name(name))));
@@ -1147,10 +1153,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Ok(())
             }
             Expr::Subscript(subscript) => {
-                let element = self.subscript_type(subscript)?;
-                if matches!(self.expr_type(&subscript.value)?, Type::Tuple(..)) {
-                    return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element"));
+                match self.expr_type(&subscript.value)? {
+                    Type::Tuple(_, Some(class)) if class.kind != TupleKind::NamedTuple => {
+                        return Err(self.module.unsupported(target, format!("a {} cannot change (Numba's cannot either); build a list or dict of one item type to change it", crate::literal_containers::describe(&class))));
+                    }
+                    Type::Tuple(..) => return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element")),
+                    _ => {}
                 }
+                let element = self.subscript_type(subscript)?;
                 match (element, value_type) {
                     (Type::Scalar(Scalar::Complex), Type::Scalar(_)) => Ok(()),
                     (Type::Array(ArrayType { dtype: Scalar::Complex, .. }), Type::Scalar(_)) => Ok(()),
@@ -1554,7 +1564,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 || match (name, &value_type) {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
                     ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
-                    ("tuple", Type::Tuple(..)) => true,
+                    ("list", Type::Tuple(_, Some(class))) if class.kind == TupleKind::LiteralList => true,
+                    ("dict", Type::Tuple(_, Some(class))) if class.kind == TupleKind::LiteralDict => true,
+                    ("tuple", Type::Tuple(_, class)) => class.as_ref().is_none_or(|class| class.kind == TupleKind::NamedTuple),
                     ("str", value_type) if value_type.is_string() => true,
                     ("list", Type::List(_)) | ("dict", Type::Dict(..)) | ("set", Type::Set(_)) => true,
                     ("int" | "bool" | "float" | "complex" | "tuple" | "str" | "list" | "dict" | "set", _) => false,
@@ -1758,6 +1770,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Type::Unknown => Type::Unknown,
                     items @ Type::List(_) => self.list_contains_type(&items, &value, expr)?,
                     Type::Dict(key, _) | Type::Set(key) => self.dict_contains_type(&key, &value, &compare.left)?,
+                    Type::Tuple(_, Some(class)) if class.kind == TupleKind::LiteralDict => {
+                        self.literal_key(&class, &compare.left)?;
+                        Type::Scalar(Scalar::Bool)
+                    }
                     // Compared with each item in turn; an item of another kind is not equal.
                     Type::Tuple(..) => Type::Scalar(Scalar::Bool),
                     other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts and sets)", compare.ops[0].as_str()))),
@@ -1943,6 +1959,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             || self.set_receiver(call)?.is_some()
             || self.typed_empty_container_type(call)?.is_some()
             || self.instance_method(call)?.is_some()
+            || self.literal_container_method(call)?.is_some()
         {
             return Ok(None);
         }
@@ -1984,6 +2001,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 elements[position] = self.expr_type(value)?;
             }
             return Ok(Type::Tuple(elements, class));
+        }
+        if let Some((receiver, read)) = self.literal_container_method(call)? {
+            let container = self.expr_type(receiver)?;
+            return self.literal_read_type(container, read, call);
         }
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| self.assigned.contains(name)) {
             return crate::cuda::intrinsic_type(module, call, &name, &mut |expr| self.expr_type(expr));
@@ -2064,6 +2085,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(None);
         }
         let Type::Tuple(_, Some(class)) = self.expr_type(&method.value)? else { return Ok(None) };
+        if class.kind != TupleKind::NamedTuple {
+            return Ok(None);
+        }
         if let Some(positional) = call.arguments.args.first() {
             return Err(self.module.typing(positional, format!("{}._replace() takes keyword arguments only", class.short_name())));
         }
@@ -2193,8 +2217,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
-            Type::Tuple(_, Some(class)) if attribute.attr.as_str() == "_fields" => Ok(Type::tuple(class.fields.iter().map(|field| Type::Str(field.clone())).collect())),
-            Type::Tuple(elements, Some(class)) => Ok(elements[field_position(module, &class, attribute)?].clone()),
+            Type::Tuple(_, Some(class)) if class.kind == TupleKind::NamedTuple && attribute.attr.as_str() == "_fields" => Ok(Type::tuple(class.fields.iter().map(|field| Type::Str(field.clone())).collect())),
+            Type::Tuple(elements, Some(class)) if class.kind == TupleKind::NamedTuple => Ok(elements[field_position(module, &class, attribute)?].clone()),
             Type::Instance(class) => {
                 if let Some((_, field_type)) = class.field(attribute.attr.as_str()) {
                     return Ok(field_type.clone());
@@ -2281,6 +2305,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Type::List(element) => self.list_subscript_type(&element, &subscript.slice),
             Type::Dict(key, value) => self.dict_subscript_type(&key, &value, &subscript.slice),
+            Type::Tuple(elements, Some(class)) if class.kind == TupleKind::LiteralDict => Ok(elements[self.literal_subscript(&class, &subscript.slice)?].clone()),
             Type::Tuple(elements, _) => match tuple_index(module, &subscript.slice, elements.len())? {
                 TupleIndex::Element(position) => Ok(elements[position].clone()),
                 TupleIndex::Slice(positions) => Ok(Type::tuple(positions.into_iter().map(|position| elements[position].clone()).collect())),

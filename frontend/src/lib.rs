@@ -17,6 +17,7 @@ mod infer;
 mod inline_generators;
 mod lift;
 mod lists;
+mod literal_containers;
 mod namespace;
 pub mod objmode;
 pub mod resolve;

@@ -10,7 +10,7 @@ use crate::{
     array_calls::{array_call, join_plan, ArrayCall},
     diagnostics::Diagnostic,
     infer::TypeWalker,
-    types::{unify, Scalar, Type},
+    types::{unify, Scalar, TupleClass, Type},
 };
 use ruff_python_ast::{CmpOp, Expr, ExprCall, ExprList, ExprSlice};
 use rumba_dialects::Layout;
@@ -119,15 +119,19 @@ fn with_layouts_of(element: &Type, value: &Type) -> Option<Type> {
 }
 
 impl TypeWalker<'_, '_> {
-    /// `[a, b, ...]`: a list of the items' joined type.
+    /// `[a, b, ...]`: a list of the items' joined type; of items that do not join, Numba's literal
+    /// list, a tuple of them that reads as a list and cannot change.
     pub(crate) fn list_display_type(&mut self, list: &ExprList) -> Result<Type, Diagnostic> {
-        let mut element = Type::Unknown;
+        let mut items = Vec::new();
         for item in &list.elts {
             let item_type = self.expr_type(item)?.runtime();
             self.check_list_element(&item_type, item)?;
-            element = unify(&element, &item_type).ok_or_else(|| self.module.typing(item, format!("a list holds items of one type: this item is {item_type}, an earlier one {element}")))?;
+            items.push(item_type);
         }
-        Ok(Type::List(Box::new(element)))
+        Ok(match items.iter().try_fold(Type::Unknown, |element, item| unify(&element, item)) {
+            Some(element) => Type::List(Box::new(element)),
+            None => Type::Tuple(items, Some(TupleClass::literal_list())),
+        })
     }
 
     fn check_list_element(&self, element: &Type, node: &Expr) -> Result<(), Diagnostic> {

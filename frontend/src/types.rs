@@ -144,15 +144,39 @@ impl ArrayType {
     }
 }
 
-/// A `collections.namedtuple` (or `typing.NamedTuple`) class, bound by value: its qualified name
-/// (`module.Point`, which names it in types and to Python, and never lacks a dot) and its fields.
+/// What a tuple with a class is besides its items: a `collections.namedtuple` (or
+/// `typing.NamedTuple`) class's instance, bound by value, with the class's qualified name
+/// (`module.Point`, which names it in types and to Python, and never lacks a dot) and its fields;
+/// or a display whose items are of different types, which Numba types as a literal container and
+/// rumba keeps as a tuple of the items: a list (`[1, "a"]`, Numba's `LiteralList`) or a dict with
+/// constant string keys (`{"a": 1, "b": "x"}`, Numba's `LiteralStrKeyDict`; `fields` are its keys).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TupleClass {
     pub name: String,
     pub fields: Vec<String>,
+    pub kind: TupleKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TupleKind {
+    NamedTuple,
+    LiteralList,
+    LiteralDict,
 }
 
 impl TupleClass {
+    pub fn named(name: String, fields: Vec<String>) -> Arc<TupleClass> {
+        Arc::new(TupleClass { name, fields, kind: TupleKind::NamedTuple })
+    }
+
+    pub fn literal_list() -> Arc<TupleClass> {
+        Arc::new(TupleClass { name: "list".into(), fields: Vec::new(), kind: TupleKind::LiteralList })
+    }
+
+    pub fn literal_dict(keys: Vec<String>) -> Arc<TupleClass> {
+        Arc::new(TupleClass { name: "dict".into(), fields: keys, kind: TupleKind::LiteralDict })
+    }
+
     /// The class's own name, without its module: what Python calls it.
     pub fn short_name(&self) -> &str {
         self.name.rsplit('.').next().unwrap_or(&self.name)
@@ -245,6 +269,14 @@ impl Type {
         Type::Tuple(elements, None)
     }
 
+    /// What a tuple with a class is: a namedtuple's instance, a literal list or dict.
+    pub fn tuple_kind(&self) -> Option<TupleKind> {
+        match self {
+            Type::Tuple(_, Some(class)) => Some(class.kind),
+            _ => None,
+        }
+    }
+
     pub fn scalar(self: &Type) -> Option<Scalar> {
         match self {
             Type::Scalar(scalar) => Some(*scalar),
@@ -276,7 +308,11 @@ impl Type {
             Type::Scalar(scalar) => scalar.mlir(),
             Type::Array(array) => format!("{}x{}{}{}", Type::Scalar(array.dtype).mangle(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
             Type::Tuple(elements, class) => {
-                let class = class.as_ref().map(|class| format!("N{}_", symbol_safe(&class.name))).unwrap_or_default();
+                let class = match class.as_deref() {
+                    None => String::new(),
+                    Some(TupleClass { kind: TupleKind::LiteralDict, fields: keys, .. }) => format!("K{}_", keys.iter().map(|key| format!("{}k{}", key.len(), symbol_safe(key))).collect::<String>()),
+                    Some(class) => format!("N{}_", symbol_safe(&class.name)),
+                };
                 format!("{class}T{}_", elements.iter().map(Type::mangle).collect::<Vec<_>>().join("_"))
             }
             Type::List(element) => format!("L{}_", element.mangle()),
@@ -377,10 +413,17 @@ impl fmt::Display for Type {
                 let readonly = if array.readonly { "readonly " } else { "" };
                 write!(formatter, "{readonly}{}[{}]", array.dtype.numba_name(), dims.join(", "))
             }
-            Type::Tuple(elements, Some(class)) => {
-                let parts: Vec<String> = class.fields.iter().zip(elements).map(|(field, element)| format!("{field}={element}")).collect();
-                write!(formatter, "{}({})", class.name, parts.join(", "))
-            }
+            Type::Tuple(elements, Some(class)) => match class.kind {
+                TupleKind::NamedTuple => {
+                    let parts: Vec<String> = class.fields.iter().zip(elements).map(|(field, element)| format!("{field}={element}")).collect();
+                    write!(formatter, "{}({})", class.name, parts.join(", "))
+                }
+                TupleKind::LiteralList => write!(formatter, "LiteralList({})", elements.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+                TupleKind::LiteralDict => {
+                    let parts: Vec<String> = class.fields.iter().zip(elements).map(|(key, element)| format!("{key:?}: {element}")).collect();
+                    write!(formatter, "LiteralStrKeyDict({{{}}})", parts.join(", "))
+                }
+            },
             Type::Tuple(elements, None) => {
                 let parts: Vec<String> = elements.iter().map(ToString::to_string).collect();
                 if parts.len() == 1 {
@@ -436,8 +479,9 @@ pub fn unify(left: &Type, right: &Type) -> Option<Type> {
             (Scalar::Bool, other) | (other, Scalar::Bool) => other.widened(),
             _ => promote(*a, *b).widened(),
         })),
-        // Instances of one namedtuple class stay its; of two, or with plain tuples, plain tuples.
-        (Type::Tuple(a, a_class), Type::Tuple(b, b_class)) if a.len() == b.len() => {
+        // Instances of one namedtuple class stay its; of two, or with plain tuples, plain tuples. A
+        // literal list or dict meets only its own kind (a dict, with the same keys).
+        (Type::Tuple(a, a_class), Type::Tuple(b, b_class)) if a.len() == b.len() && (a_class == b_class || !a_class.iter().chain(b_class).any(|class| class.kind != TupleKind::NamedTuple)) => {
             let class = if a_class == b_class { a_class.clone() } else { None };
             a.iter().zip(b).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(|elements| Type::Tuple(elements, class))
         }
@@ -605,7 +649,7 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
             fields.push(field.trim().to_string());
             elements.push(parse_type(element.trim())?);
         }
-        return Ok(Type::Tuple(elements, Some(Arc::new(TupleClass { name: text[..open].to_string(), fields }))));
+        return Ok(Type::Tuple(elements, Some(TupleClass::named(text[..open].to_string(), fields))));
     }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])

@@ -156,7 +156,7 @@ fn tuple_class(class: &Bound<'_, PyAny>) -> Option<std::sync::Arc<rumba::types::
         Some(entry) => entry.1 = class.clone().unbind(),
         None => classes.push((name.clone(), class.clone().unbind())),
     }
-    Some(std::sync::Arc::new(rumba::types::TupleClass { name, fields }))
+    Some(rumba::types::TupleClass::named(name, fields))
 }
 
 /// An instance of the namedtuple class `class` of `elements`.
@@ -645,9 +645,19 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
         Value::Tuple(elements) => {
             let Type::Tuple(element_types, class) = value_type else { unreachable!("a tuple's type is a tuple type") };
             let elements = elements.into_iter().zip(element_types).map(|(element, element_type)| value_to_python(py, element, element_type, args)).collect::<PyResult<Vec<_>>>()?;
-            match class {
-                Some(class) => tuple_instance(py, class, elements)?,
+            match class.as_deref() {
                 None => PyTuple::new(py, elements)?.into_any().unbind(),
+                Some(class) => match class.kind {
+                    rumba::types::TupleKind::NamedTuple => tuple_instance(py, class, elements)?,
+                    rumba::types::TupleKind::LiteralList => PyList::new(py, elements)?.into_any().unbind(),
+                    rumba::types::TupleKind::LiteralDict => {
+                        let dict = pyo3::types::PyDict::new(py);
+                        for (key, value) in class.fields.iter().zip(elements) {
+                            dict.set_item(key, value)?;
+                        }
+                        dict.into_any().unbind()
+                    }
+                },
             }
         }
         Value::Array(array) => array_to_python(py, *array, matches!(value_type, Type::Array(array_type) if array_type.readonly), args)?,

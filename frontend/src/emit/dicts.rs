@@ -129,7 +129,11 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_dict_display(&mut self, dict: &ExprDict, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
         self.refuse_in_parallel_loop(expr)?;
-        let Type::Dict(key_type, value_type) = self.expr_type(expr)? else { unreachable!("a dict display is a dict") };
+        let (key_type, value_type) = match self.expr_type(expr)? {
+            Type::Dict(key_type, value_type) => (key_type, value_type),
+            literal @ Type::Tuple(..) => return self.emit_literal_dict(dict, literal, expr),
+            _ => unreachable!("a dict display is a dict or a literal dict"),
+        };
         let handle = self.call_runtime(DICT_NEW, &[], &loc);
         for item in &dict.items {
             let key = item.key.as_ref().expect("typing refuses '**'");
@@ -139,6 +143,19 @@ impl FunctionEmitter<'_, '_, '_> {
             self.write_element(&Place::Dict { dict: &handle, entry: &entry }, value, &value_type, &item.value)?;
         }
         Ok(Value::Dict(handle, *key_type, *value_type))
+    }
+
+    /// `{"a": x, "b": y}` of values of different types: a tuple of the values, in the order their
+    /// keys first appear, each key's last value, as Python's dict display keeps them.
+    fn emit_literal_dict(&mut self, dict: &ExprDict, literal: Type, expr: &Expr) -> Result<Value, Diagnostic> {
+        let Type::Tuple(_, Some(class)) = &literal else { unreachable!("a literal dict is a tuple with its keys") };
+        let mut values: Vec<Option<Value>> = vec![None; class.fields.len()];
+        for item in &dict.items {
+            let Type::Str(key) = self.expr_type(item.key.as_ref().expect("typing refuses '**'"))? else { unreachable!("a literal dict's keys are constant strings") };
+            let position = class.fields.iter().position(|field| *field == key).expect("typing lists each key");
+            values[position] = Some(self.emit_expr(&item.value)?);
+        }
+        self.convert(Value::Tuple(values.into_iter().map(|value| value.expect("each key has a value")).collect(), None), &literal, expr)
     }
 
     /// `d[key]`.

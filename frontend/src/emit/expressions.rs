@@ -107,6 +107,12 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     let dict = self.emit_expr(&compare.comparators[0])?;
                     return self.emit_dict_contains(key, dict, negated, expr);
                 }
+                if let Type::Tuple(_, Some(class)) = self.expr_type(&compare.comparators[0])? {
+                    if class.kind == TupleKind::LiteralDict {
+                        let found = self.walker().literal_key(&class, &compare.left)?.is_some();
+                        return Ok(self.constant_value(Constant::Bool(found != negated), &location(module, expr)));
+                    }
+                }
                 if let Type::Tuple(..) = self.expr_type(&compare.comparators[0])? {
                     return self.emit_tuple_contains(&compare.left, &compare.comparators[0], negated, expr);
                 }
@@ -256,6 +262,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     }
                     Value::List(list, element) => self.emit_list_subscript(&list, &element, &subscript.slice, expr),
                     Value::Dict(dict, key, value) => self.emit_dict_subscript(&dict, (&key, &value), &subscript.slice, expr),
+                    Value::Tuple(elements, Some(class)) if class.kind == TupleKind::LiteralDict => Ok(elements[self.walker().literal_subscript(&class, &subscript.slice)?].clone()),
                     Value::Tuple(elements, _) => match crate::infer::tuple_index(module, &subscript.slice, elements.len())? {
                         crate::infer::TupleIndex::Element(position) => Ok(elements[position].clone()),
                         crate::infer::TupleIndex::Slice(positions) => Ok(Value::Tuple(positions.into_iter().map(|position| elements[position].clone()).collect(), None)),
@@ -791,6 +798,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 elements[position] = self.emit_expr(value)?;
             }
             return Ok(Value::Tuple(elements, Some(replace.class)));
+        }
+        if let Some((receiver, read)) = self.walker().literal_container_method(call)? {
+            return self.emit_literal_read(call, receiver, read);
         }
         let bindings = &self.bindings;
         if let Some(name) = crate::cuda::intrinsic_name(module, call, &|name| bindings.contains_key(name)) {

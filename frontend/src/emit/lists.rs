@@ -224,7 +224,14 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_list_display(&mut self, list: &ExprList, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
         self.refuse_in_parallel_loop(expr)?;
-        let Type::List(element) = self.expr_type(expr)? else { unreachable!("a list display is a list") };
+        let element = match self.expr_type(expr)? {
+            Type::List(element) => element,
+            literal @ Type::Tuple(..) => {
+                let items = list.elts.iter().map(|item| self.emit_expr(item)).collect::<Result<_, _>>()?;
+                return self.convert(Value::Tuple(items, None), &literal, expr);
+            }
+            _ => unreachable!("a list display is a list or a literal list"),
+        };
         let handle = self.call_runtime(LIST_NEW, &[], &loc);
         for item in &list.elts {
             let value = self.emit_expr(item)?;

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::text::{message_pieces, print_pieces, python_repr, Piece};
+use crate::types::TupleClass;
 
 /// A piece of text whose value is evaluated.
 #[derive(Clone)]
@@ -214,24 +215,33 @@ impl FunctionEmitter<'_, '_, '_> {
 }
 
 /// `value` as pieces: a tuple as its brackets and commas around its items' `repr`s (each an
-/// optional value's cases apart), a namedtuple as `Point(x=1, y=2)`, anything else as one value.
+/// optional value's cases apart), a namedtuple as `Point(x=1, y=2)`, a literal list as `[1, 'a']`,
+/// a literal dict as `{'a': 1, 'b': 'x'}`, anything else as one value.
 fn spread_tuples(value: Value, spec: String, repr: bool, pieces: &mut Vec<FormattedPiece>) {
     let Value::Tuple(elements, class) = value else {
         pieces.push(FormattedPiece::Value(value, spec, repr));
         return;
     };
-    pieces.push(FormattedPiece::Text(class.as_ref().map_or("(".into(), |class| format!("{}(", class.short_name()))));
     let count = elements.len();
+    let (open, close) = match class.as_deref() {
+        None => ("(".to_string(), if count == 1 { ",)" } else { ")" }),
+        Some(TupleClass { kind: TupleKind::NamedTuple, .. }) => (format!("{}(", class.as_ref().expect("a class").short_name()), ")"),
+        Some(TupleClass { kind: TupleKind::LiteralList, .. }) => ("[".to_string(), "]"),
+        Some(TupleClass { kind: TupleKind::LiteralDict, .. }) => ("{".to_string(), "}"),
+    };
+    pieces.push(FormattedPiece::Text(open));
     for (position, element) in elements.into_iter().enumerate() {
         if position > 0 {
             pieces.push(FormattedPiece::Text(", ".into()));
         }
-        if let Some(class) = &class {
-            pieces.push(FormattedPiece::Text(format!("{}=", class.fields[position])));
+        match class.as_deref() {
+            Some(TupleClass { kind: TupleKind::NamedTuple, fields, .. }) => pieces.push(FormattedPiece::Text(format!("{}=", fields[position]))),
+            Some(TupleClass { kind: TupleKind::LiteralDict, fields, .. }) => pieces.push(FormattedPiece::Text(format!("{}: ", python_repr(&fields[position])))),
+            _ => {}
         }
         spread_tuples(element, String::new(), true, pieces);
     }
-    pieces.push(FormattedPiece::Text(if count == 1 && class.is_none() { ",)" } else { ")" }.into()));
+    pieces.push(FormattedPiece::Text(close.into()));
 }
 
 /// Appends `value` as `str` (`repr` when `repr`) writes it, with `spec` (checked by `crate::text`).

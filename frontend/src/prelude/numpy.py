@@ -4411,6 +4411,25 @@ def _slice_bounds(length, start, end):
     return start, end
 
 
+# Python's tuple methods (a literal list's too): `t.name(...)` is `_method_name(t, ...)` here.
+
+def _method_count(items: "tuple", value):
+    count = 0
+    for item in items:
+        if item == value:
+            count += 1
+    return count
+
+
+def _method_index(items: "tuple", value):
+    position = 0
+    for item in items:
+        if item == value:
+            return position
+        position += 1
+    raise ValueError("tuple.index(x): x not in tuple")
+
+
 # Python's str methods that are plain code: `s.name(...)` of these is `_str_name(s, ...)` here
 # (frontend/src/strings.rs).
 
