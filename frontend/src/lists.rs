@@ -61,6 +61,7 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         (Type::Str(_) | Type::Unicode, Type::Unicode) => true,
         (Type::List(_), Type::List(_)) | (Type::Dict(..), Type::Dict(..)) => unify(value, element).is_some(),
         (Type::Instance(value), Type::Instance(element)) => value == element,
+        (Type::None, Type::None) => true,
         // An array of the element's dtype and rank whose layout the element's admits, and not a
         // read-only one where the element may be written through.
         (Type::Array(from), Type::Array(to)) => (from.dtype, from.ndim) == (to.dtype, to.ndim) && (to.layout == Layout::A || from.layout == to.layout) && (to.readonly || !from.readonly),
@@ -205,10 +206,16 @@ impl TypeWalker<'_, '_> {
                 Type::None
             }
             "extend" => {
-                let Type::List(other) = &types[0] else {
-                    return Err(module.unsupported(&arguments[0], format!("list.extend() takes a list here, got {}", types[0])));
+                let items = match &types[0] {
+                    Type::List(other) => (**other).clone(),
+                    Type::Tuple(items, _) => items.iter().try_fold(Type::Unknown, |joined, item| unify(&joined, &item.clone().runtime())).ok_or_else(|| {
+                        module.typing(&arguments[0], format!("a list holds items of one type: cannot extend a list of {element} by the items of {}", types[0]))
+                    })?,
+                    other => return Err(module.unsupported(&arguments[0], format!("list.extend() takes a list or a tuple here, got {other}"))),
                 };
-                self.store_into_list(receiver, &element, other, &arguments[0])?;
+                if !items.has_unknown() {
+                    self.store_into_list(receiver, &element, &items, &arguments[0])?;
+                }
                 Type::None
             }
             "pop" => {

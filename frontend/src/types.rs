@@ -518,7 +518,7 @@ impl Type {
     /// known yet.
     pub fn is_list_element(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Instance(_) | Type::Unknown => true,
+            Type::Scalar(_) | Type::Array(_) | Type::Unicode | Type::Str(_) | Type::Instance(_) | Type::None | Type::Unknown => true,
             Type::Tuple(elements, _) => elements.iter().all(Type::is_list_element),
             Type::List(element) => element.is_list_element(),
             Type::Dict(key, value) => key.is_dict_key() && value.is_list_element(),
@@ -541,7 +541,8 @@ impl Type {
     pub fn list_width(&self) -> usize {
         match self {
             Type::Scalar(Scalar::Complex) => 2,
-            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) => 1,
+            // None is a zero word, so that a list of Nones has a length.
+            Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) | Type::None => 1,
             // The memref descriptor: two addresses, the offset, the sizes and the strides.
             Type::Array(array) => 3 + 2 * array.ndim,
             Type::Tuple(elements, _) => elements.iter().map(Type::list_width).sum(),

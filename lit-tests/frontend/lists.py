@@ -110,3 +110,20 @@ def sorted_pairs(n):
     pairs = [(n - i, i * 0.5) for i in range(n)]
     pairs.sort()
     return pairs[0][1]
+
+
+# A None element is one zero word, so that a list of Nones has a length; `extend` by a tuple
+# appends each item converted to the element type (an int as an f64 word).
+# RUN: %rumba emit %s --function nones --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=NONES
+# NONES-LABEL: func.func @nones__si64(%arg0: si64) -> (i32, si64)
+# NONES: %[[ITEMS:[0-9]+]] = call @rumba_list_new() : () -> si64
+# NONES-NEXT: %[[ZERO:[0-9]+]] = py.constant 0 : si64
+# NONES-NEXT: call @rumba_list_push(%[[ITEMS]], %[[ZERO]]) : (si64, si64) -> ()
+# NONES: %[[WIDENED:[0-9]+]] = py.cast %arg0 : si64 to f64
+# NONES-NEXT: call @rumba_list_push_f64(%{{[0-9]+}}, %[[WIDENED]]) : (si64, f64) -> ()
+def nones(n):
+    items = [None]
+    items.append(None)
+    floats = [0.5]
+    floats.extend((n,))
+    return len(items) + len(floats)

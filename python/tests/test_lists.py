@@ -423,6 +423,26 @@ def cleared(x):
     return l
 
 
+def extended_by_tuples(x):
+    l = [x]
+    l.extend((2.5, 3.0))
+    l.extend(())
+    empty = []
+    empty.extend((x, x + 1))
+    return l, empty
+
+
+def of_nones(n):
+    l = []
+    for _ in range(n):
+        l.append(None)
+    if n > 1:
+        l[1] = None
+    other = [None] * n
+    pairs = [(i, None) for i in range(n)]
+    return l, len(l), l == other, l != other, l < other, l >= other, l.count(None), pairs
+
+
 RNG = np.random.default_rng(20240611)
 RANDOM_INTS = RNG.integers(-50, 50, size=25)
 RANDOM_FLOATS = RNG.integers(-400, 400, size=30) / 4.0
@@ -468,6 +488,9 @@ METHOD_CASES = [
     (sorted_in_place_by_keys, (RANDOM_INTS, -1.5)),
     (copied, (2,)),
     (cleared, (7.5,)),
+    (extended_by_tuples, (1.5,)),
+    (of_nones, (3,)),
+    (of_nones, (0,)),
 ]
 
 

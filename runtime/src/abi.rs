@@ -368,6 +368,10 @@ pub(crate) unsafe fn element_value(element: &Type, words: &mut impl Iterator<Ite
         Type::Dict(key, value) => unsafe { dict_value(next() as i64, key, value, arguments) },
         Type::Set(element) => unsafe { set_value(next() as i64, element, arguments) },
         Type::Unicode => Value::Str(unsafe { crate::strings::text_of(next() as i64) }.to_string()),
+        Type::None => {
+            next();
+            Value::None
+        }
         Type::Array(array) => {
             let descriptor: Vec<i64> = (0..3 + 2 * array.ndim).map(|_| next() as i64).collect();
             unsafe { descriptor_array(array.dtype, array.ndim, |index| descriptor[index], arguments, Holder::Element) }

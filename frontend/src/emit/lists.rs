@@ -89,7 +89,8 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.line(format!("{results}:{count} = py.array_to_words {name} : {} -> {} {loc}", array_text(array), vec!["si64"; count].join(", ")));
                 words.extend((0..count).map(|position| (format!("{results}#{position}"), false)));
             }
-            Value::None | Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
+            Value::None => words.push((self.si64(0, loc), false)),
+            Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
         }
     }
 
@@ -145,6 +146,10 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Dict(key, value) => Value::Dict(word(self, false, offset), (**key).clone(), (**value).clone()),
             Type::Set(element) => Value::Set(word(self, false, offset), (**element).clone()),
             Type::Unicode => Value::Unicode(word(self, false, offset)),
+            Type::None => {
+                *offset += 1;
+                Value::None
+            }
             Type::Instance(class) => Value::Instance(word(self, false, offset), class.clone()),
             Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect(), class.clone()),
             Type::Array(array) => {
@@ -398,8 +403,15 @@ impl FunctionEmitter<'_, '_, '_> {
                 Ok(Value::None)
             }
             "extend" => {
-                let Some(Value::List(other, _)) = arguments.next() else { unreachable!("typing takes lists") };
-                self.mutate_container(LIST_EXTEND, &[list, other], &loc);
+                match arguments.next() {
+                    Some(Value::List(other, _)) => self.mutate_container(LIST_EXTEND, &[list, other], &loc),
+                    Some(Value::Tuple(items, _)) => {
+                        for item in items {
+                            self.push_element(&list, item, &element, call)?;
+                        }
+                    }
+                    _ => unreachable!("typing takes lists and tuples"),
+                }
                 Ok(Value::None)
             }
             "pop" => {
