@@ -28,8 +28,8 @@ use ruff_python_ast::{
     },
     AtomicNodeIndex, CmpOp, ElifElseClause, Expr, ExprCompare, ExprContext, ExprNumberLiteral, Int, Number, Stmt, StmtIf,
 };
-use ruff_text_size::{Ranged, TextRange};
-use std::collections::{HashMap, HashSet};
+use ruff_text_size::{Ranged, TextRange, TextSize};
+use std::collections::HashSet;
 
 /// The suffix that names a copy's own variable: `v.u2` is `v` in the copy for item 2.
 const COPY_MARK: &str = ".u";
@@ -63,9 +63,7 @@ pub fn runtime_items(statement: &Stmt) -> Vec<&ruff_python_ast::ExprSubscript> {
 /// `item` (a subscript of `body[position]`) indexes, and the names the copies gave their own.
 pub fn unroll(body: &[Stmt], position: usize, item: TextRange, length: usize, function_body: &[Stmt]) -> (Vec<Stmt>, Vec<String>) {
     let segment = &body[position..];
-    let (in_segment, assigned) = name_counts(segment);
-    let (in_function, _) = name_counts(function_body);
-    let own: HashSet<String> = in_segment.into_iter().filter(|(name, count)| assigned.contains(name) && in_function.get(name) == Some(count)).map(|(name, _)| name).collect();
+    let own = own_names(segment, function_body);
     let Expr::Subscript(subscript) = find_subscript(&segment[0], item).expect("the item is a subscript of the statement") else { unreachable!("found a subscript") };
     let index = (*subscript.slice).clone();
     let mut copies: Vec<(Option<Expr>, Vec<Stmt>)> = (0..length)
@@ -121,24 +119,84 @@ fn find_subscript(statement: &Stmt, item: TextRange) -> Option<&Expr> {
     }
 }
 
-/// How often each name occurs (read or assigned) in `body`, and the names it assigns.
-fn name_counts(body: &[Stmt]) -> (HashMap<String, usize>, HashSet<String>) {
-    #[derive(Default)]
-    struct Counter(HashMap<String, usize>, HashSet<String>);
-    impl<'a> Visitor<'a> for Counter {
-        fn visit_expr(&mut self, expr: &'a Expr) {
-            if let Expr::Name(name) = expr {
-                *self.0.entry(name.id.to_string()).or_default() += 1;
-                if name.ctx != ExprContext::Load {
-                    self.1.insert(name.id.to_string());
+/// The names a copy of `segment` may give a name of its own: each is assigned in the segment before
+/// it is read there, and no statement outside the segment reads the value a copy left: the first
+/// use after the segment assigns it (the next loop over a tuple with the same variable), and so
+/// does the first use before the segment in each loop around it, which runs again after it.
+/// Uses are ordered as the code runs them (desugared statements have no source order).
+fn own_names(segment: &[Stmt], function_body: &[Stmt]) -> HashSet<String> {
+    let in_segment: HashSet<(String, TextSize)> = Uses::of(segment).uses.into_iter().map(|using| (using.name, using.at)).collect();
+    let function = Uses::of(function_body);
+    let mut positions = function.uses.iter().enumerate().filter(|(_, using)| in_segment.contains(&(using.name.clone(), using.at))).map(|(position, _)| position);
+    let Some(first) = positions.next() else { return HashSet::new() };
+    let last = positions.last().unwrap_or(first);
+    let loop_entries: Vec<usize> = function.loops.iter().filter(|(entry, exit)| *entry <= first && *exit > last).map(|(entry, _)| *entry).collect();
+    let first_use_assigns = |name: &str, range: std::ops::Range<usize>| function.uses[range].iter().find(|using| using.name == name).map(|using| using.stored);
+    let assigned: HashSet<&str> = function.uses[first..=last].iter().filter(|using| using.stored).map(|using| using.name.as_str()).collect();
+    assigned
+        .into_iter()
+        .filter(|name| {
+            first_use_assigns(name, first..last + 1) == Some(true)
+                && first_use_assigns(name, last + 1..function.uses.len()) != Some(false)
+                && loop_entries.iter().all(|entry| first_use_assigns(name, *entry..first) != Some(false))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// A name's use: where it is in the source and whether it only assigns the name.
+struct Use {
+    name: String,
+    at: TextSize,
+    stored: bool,
+}
+
+/// The uses of names in a block in the order the code makes them (an assignment's value before its
+/// targets; an augmented assignment's target is a read), and the loops, as the first and the
+/// last-plus-one positions of the uses inside each.
+#[derive(Default)]
+struct Uses {
+    uses: Vec<Use>,
+    loops: Vec<(usize, usize)>,
+}
+
+impl Uses {
+    fn of(body: &[Stmt]) -> Uses {
+        let mut uses = Uses::default();
+        visitor::walk_body(&mut uses, body);
+        uses
+    }
+}
+
+impl<'a> Visitor<'a> for Uses {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        match stmt {
+            Stmt::Assign(assign) => {
+                self.visit_expr(&assign.value);
+                assign.targets.iter().for_each(|target| self.visit_expr(target));
+            }
+            Stmt::AugAssign(assign) => {
+                self.visit_expr(&assign.value);
+                match &*assign.target {
+                    Expr::Name(name) => self.uses.push(Use { name: name.id.to_string(), at: name.range.start(), stored: false }),
+                    target => self.visit_expr(target),
                 }
             }
-            visitor::walk_expr(self, expr);
+            Stmt::For(_) | Stmt::While(_) => {
+                let entry = self.uses.len();
+                visitor::walk_stmt(self, stmt);
+                self.loops.push((entry, self.uses.len()));
+            }
+            _ => visitor::walk_stmt(self, stmt),
         }
     }
-    let mut counter = Counter::default();
-    visitor::walk_body(&mut counter, body);
-    (counter.0, counter.1)
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(name) = expr {
+            self.uses.push(Use { name: name.id.to_string(), at: name.range.start(), stored: name.ctx != ExprContext::Load });
+        }
+        visitor::walk_expr(self, expr);
+    }
 }
 
 /// Makes one copy: the item's subscript takes the copy's position, the copy's own names their

@@ -233,6 +233,17 @@ def unrolled_sums(x):
     return total
 
 
+def reads_the_item_after_the_loop(items):
+    for item in items:
+        pass
+    return item
+
+
+def test_an_item_read_after_its_unrolled_loop_is_a_located_error():
+    with pytest.raises(errors.TypingError, match=r"test_iteration.py:\d+:\d+: error: variable 'item' is"):
+        njit(reads_the_item_after_the_loop)((1, "ab"))
+
+
 def test_literal_unroll_of_a_tuple_of_one_type():
     assert njit(unrolled_sums)(3.0) == unrolled_sums(3.0)
 
@@ -282,7 +293,22 @@ def sums_arrays_of_several_ranks(n):
     return total
 
 
+def reuses_the_loop_variable(items):
+    count = 0
+    for item in literal_unroll(items):
+        doubled = item * 2
+        count += 1
+    total = 0.0
+    for item in items:
+        if not isinstance(item, bool):
+            doubled = item * 2
+            total += doubled
+    item = count
+    return count, total, item
+
+
 @pytest.mark.parametrize("function, args", [
+    (reuses_the_loop_variable, ((1, 2.5, True, 3),)),
     (unrolls_mixed_types, (1.0,)),
     (mixed_tuple, (3,)),
     (nests_mixed_loops, ((1, 2.5), (True, 3, 0.5))),
