@@ -1,6 +1,7 @@
 """More NumPy functions of the prelude: np.sinc, the triangle index functions, np.fill_diagonal,
 np.extract, np.resize, np.shape, np.size, np.iscomplexobj/isrealobj, the window functions, np.unwrap,
-np.setxor1d, and np.tril/np.triu of vectors and stacks. Every case runs the same function under
+np.setxor1d, np.tril/np.triu of vectors and stacks, np.diagonal, np.trim_zeros, np.roots (real
+roots), np.diag_indices and .item() of numbers. Every case runs the same function under
 NumPy (the undecorated function) and under rumba and compares values, dtypes and shapes, and what
 each did to its array arguments."""
 import numpy as np
@@ -430,3 +431,55 @@ def test_tril_and_triu_of_vectors_and_stacks(m, k):
     differential(triu, m, k)
     differential(tril_default, m)
     differential(triu_default, m)
+
+
+def diagonals(m, offset):
+    return np.diagonal(m), m.diagonal(offset), np.diagonal(m, offset)
+
+
+@pytest.mark.parametrize("m", [np.arange(12.0).reshape(3, 4), np.asfortranarray(rng.standard_normal((4, 2))), np.arange(9).reshape(3, 3)], ids=str)
+@pytest.mark.parametrize("offset", [-2, 0, 1, 5])
+def test_diagonal(m, offset):
+    differential(diagonals, m, offset)
+
+
+def trimmed(filt, trim):
+    return np.trim_zeros(filt, trim), np.trim_zeros(filt)
+
+
+@pytest.mark.parametrize("filt", [np.array([0.0, 0, 1, 2, 0, 3, 0]), np.array([0, 0, 0]), np.array([4, 0]), np.zeros(0)], ids=str)
+@pytest.mark.parametrize("trim", ["f", "b", "fb", "BF"])
+def test_trim_zeros(filt, trim):
+    differential(trimmed, filt, trim)
+
+
+def sorted_roots(p):
+    return np.sort(np.roots(p))
+
+
+@pytest.mark.parametrize("p", [
+    np.array([1.0, -6.0, 11.0, -6.0]),
+    np.array([0.0, 0.0, 2.0, -4.0, 0.0, 0.0]),
+    np.array([3, -3]),
+    np.array([5.0]),
+    np.zeros(3),
+], ids=str)
+def test_roots_of_real_roots(p):
+    differential(sorted_roots, p)
+
+
+def diagonal_indices(n):
+    return np.diag_indices(n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_diag_indices(n):
+    differential(diagonal_indices, n)
+
+
+def item_of_a_sum(a):
+    return a.sum().item(), a[1].item()
+
+
+def test_item_of_a_number():
+    differential(item_of_a_sum, np.arange(4.0))

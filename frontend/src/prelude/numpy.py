@@ -803,6 +803,51 @@ def diag(v, k=0):
     return out
 
 
+def diagonal(a: "2-d", offset=0):
+    return np.diag(a, offset)
+
+
+def _method_diagonal(a: "2-d", offset=0):
+    return np.diag(a, offset)
+
+
+def diag_indices(n, ndim=2):
+    if ndim != 2:
+        raise NotImplementedError("np.diag_indices: only ndim=2 is supported")
+    return (np.arange(n), np.arange(n))
+
+
+def trim_zeros(filt: "1-d", trim="fb"):
+    # NumPy's: without the leading zeros ("f" in trim) and the trailing ones ("b").
+    first = 0
+    last = filt.shape[0]
+    if "f" in trim or "F" in trim:
+        while first < last and filt[first] == 0:
+            first += 1
+    if "b" in trim or "B" in trim:
+        while last > first and filt[last - 1] == 0:
+            last -= 1
+    return filt[first:last]
+
+
+def roots(p: "1-d"):
+    # NumPy's: the eigenvalues of the companion matrix of the coefficients without their leading
+    # zeros, and a zero root for each trailing zero.
+    nonzero = np.flatnonzero(p)
+    first = nonzero[0] if nonzero.shape[0] > 0 else 0
+    last = nonzero[-1] if nonzero.shape[0] > 0 else -1
+    coefficients = p[first:last + 1]
+    size = max(coefficients.shape[0] - 1, 0)
+    companion = np.zeros((size, size)) + np.zeros(1, dtype=p.dtype)[0]
+    for i in range(1, size):
+        companion[i, i - 1] = 1
+    for j in range(size):
+        companion[0, j] = -coefficients[j + 1] / coefficients[0]
+    found = np.linalg.eigvals(companion)
+    trailing = p.shape[0] - last - 1 if nonzero.shape[0] > 0 else 0
+    return np.concatenate((found, np.zeros(trailing, dtype=found.dtype)))
+
+
 def interp(x, xp: "1-d", fp: "1-d"):
     # Of a number, a number; of an array, an array of its shape.
     if isinstance(x, np.ndarray):
@@ -1997,6 +2042,8 @@ def _method_fill(a, value):
 
 
 def _method_item(a):
+    if not isinstance(a, np.ndarray):
+        return a
     if a.size != 1:
         raise ValueError("can only convert an array of size 1 to a Python scalar")
     return a.reshape(-1)[0]
