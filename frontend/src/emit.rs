@@ -1076,6 +1076,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 let current = self.emit_expr(&assign.target)?;
                 let value = self.emit_expr(&assign.value)?;
+                if let Some(operator) = self.walker().instance_binary(assign.op, (&current.value_type(), &value.value_type()), true, statement)? {
+                    let result = self.emit_instance_operator(operator, vec![current, value], statement)?;
+                    return self.assign(&assign.target, result, &loc);
+                }
                 let result = match current {
                     Value::List(..) => self.list_binary(assign.op, current, value, true, statement)?,
                     current => self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?,

@@ -1233,6 +1233,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     return self.assign(&assign.target, result);
                 }
                 let value = self.expr_type(&assign.value)?;
+                if let Some(operator) = self.instance_binary(assign.op, (&current, &value), true, statement)? {
+                    let result = self.instance_operator_type(&operator, vec![current, value], statement)?;
+                    return self.assign(&assign.target, result);
+                }
                 let result = match self.numpy_scalar_binary(assign.op, (&assign.target, &current), (&assign.value, &value), statement)? {
                     Some(result) => Type::Scalar(result),
                     None => {
@@ -1717,6 +1721,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::BinOp(binary) => {
                 let left = self.expr_type(&binary.left)?;
                 let right = self.expr_type(&binary.right)?;
+                if let Some(operator) = self.instance_binary(binary.op, (&left, &right), false, expr)? {
+                    return self.instance_operator_type(&operator, vec![left, right], expr);
+                }
                 if let Some(form) = self.binary_string_form(expr, (&left, &right))? {
                     return self.string_form_type(&form);
                 }
@@ -1730,6 +1737,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let operand = self.expr_type(&unary.operand)?;
                 match (unary.op, operand) {
                     (_, Type::Unknown) => Type::Unknown,
+                    (op, Type::Instance(class)) => {
+                        let operator = self.instance_unary(op, &class, expr)?;
+                        return self.instance_operator_type(&operator, vec![Type::Instance(class)], expr);
+                    }
                     (UnaryOp::Not, Type::Array(_)) => {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
@@ -1753,6 +1764,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Compare(compare) if compare.ops.iter().any(|op| matches!(op, CmpOp::Is | CmpOp::IsNot)) => {
                 let operands = [self.expr_type_optional(&compare.left)?, self.expr_type_optional(&compare.comparators[0])?];
                 if operands.contains(&Type::Unknown) { Type::Unknown } else { Type::Scalar(Scalar::Bool) }
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 && self.instance_comparison(compare)?.is_some() => {
+                let operator = self.instance_comparison(compare)?.expect("checked by the guard");
+                let operands = vec![self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?];
+                self.instance_operator_type(&operator, operands, expr)?
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Eq | CmpOp::NotEq) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
                 let left = self.expr_type(&compare.left)?;
@@ -1927,7 +1943,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// What a call of specialisation `index` gives: its result. A generator's generator exists
     /// only where Python calls it (`runtime/src/generators.rs`).
-    fn called_result(&self, index: usize, call: &dyn Ranged) -> Result<Type, Diagnostic> {
+    pub(crate) fn called_result(&self, index: usize, call: &dyn Ranged) -> Result<Type, Diagnostic> {
         let callee = &self.specialisations.functions[index];
         if callee.yields.is_some() {
             return Err(self.module.unsupported(call, format!("'{}' is a generator: compiled code runs one as the iterable of a `for` loop (or of `list`, `sum`, `min`, `max`, `sorted`), called with its parameters' number of positional arguments, when the generator returns no value", callee.name)));

@@ -6,6 +6,7 @@
 
 mod array_calls;
 pub mod cfunc;
+mod class_operators;
 mod cuda;
 mod definite_assignment;
 mod desugar;

@@ -71,7 +71,10 @@ def _make_class(cls, spec):
     for name, value in cls.__dict__.items():
         if name in _CLASS_ATTRIBUTES:
             continue
-        if isinstance(value, pytypes.FunctionType):
+        if name == "__hash__" and value is None:
+            # What Python sets on a class that defines `__eq__` only: its instances are unhashable.
+            namespace[name] = None
+        elif isinstance(value, pytypes.FunctionType):
             members.append((name, "method", value))
             namespace[name] = _method(name)
         elif isinstance(value, property):

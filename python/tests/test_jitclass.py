@@ -4,6 +4,7 @@ Each jitclass is made from a plain Python class, and each scenario also runs und
 the plain class in its place: the results and the instances' fields are compared."""
 
 import re
+import sys
 import types as pytypes
 
 import numpy as np
@@ -421,3 +422,124 @@ def sizes_seen(count):
 
 def test_a_loop_sees_fields_that_dunder_methods_change():
     assert njit(sizes_seen)(5) == under_python(sizes_seen, CountingStack=PyCountingStack)(5)
+
+
+class PyVector:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def __add__(self, other):
+        return Vector(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other):
+        return Vector(self.x - other.x, self.y - other.y)
+
+    def __mul__(self, factor):
+        return Vector(self.x * factor, self.y * factor)
+
+    def __rmul__(self, factor):
+        return Vector(factor * self.x, factor * self.y)
+
+    def __iadd__(self, other):
+        self.x += other.x
+        self.y += other.y
+        return self
+
+    def __neg__(self):
+        return Vector(-self.x, -self.y)
+
+    def __eq__(self, other):
+        return self.x == other.x and self.y == other.y
+
+    def __lt__(self, other):
+        return self.x * self.x + self.y * self.y < other.x * other.x + other.y * other.y
+
+    def __contains__(self, value):
+        return self.x == value or self.y == value
+
+
+Vector = jitclass([("x", float64), ("y", float64)])(PyVector)
+
+
+def vector_arithmetic(steps):
+    position = Vector(0.0, 1.0)
+    velocity = Vector(0.5, -0.25)
+    for _ in range(steps):
+        position += velocity * 2.0
+        position = position - 0.5 * velocity
+    flipped = -position
+    moved = position + Vector(1.0, 1.0)
+    return (position.x, position.y, flipped.x, moved.y, position == moved, position != moved, position == position,
+            flipped < moved, moved > flipped, 1.0 in Vector(1.0, 2.0), 3.0 not in Vector(1.0, 2.0))
+
+
+def test_operators_call_the_dunder_methods(monkeypatch):
+    got = njit(vector_arithmetic)(3)
+    # The plain class's methods make instances of the class its module calls `Vector`.
+    monkeypatch.setattr(sys.modules[__name__], "Vector", PyVector)
+    assert got == vector_arithmetic(3)
+
+
+def adds_in_a_loop(values):
+    total = Vector(0.0, 0.0)
+    step = Vector(1.0, 0.5)
+    seen = 0.0
+    for value in values:
+        total += step
+        seen += total.x * value
+    return seen, total.y
+
+
+def test_a_loop_sees_fields_that_operators_change(monkeypatch):
+    values = np.array([1.0, 2.0, 3.5])
+    got = njit(adds_in_a_loop)(values)
+    monkeypatch.setattr(sys.modules[__name__], "Vector", PyVector)
+    assert got == adds_in_a_loop(values)
+
+
+def test_an_operator_without_its_method_is_a_located_error():
+    @njit
+    def divided(v):
+        return v / 2.0
+
+    @njit
+    def inverted(v):
+        return ~v
+
+    @njit
+    def less_equal(v):
+        return v <= v
+
+    for function, message in ((divided, "jitclass PyVector has no method '__truediv__'"), (inverted, "has no method '__invert__'"), (less_equal, "needs the method '__le__'")):
+        with pytest.raises(errors.RumbaError) as raised:
+            function(Vector(1.0, 2.0))
+        assert re.search(r"test_jitclass.py:\d+:\d+: error: ", str(raised.value))
+        assert message in str(raised.value)
+
+
+class PyLimit:
+    def __init__(self, bound):
+        self.bound = bound
+        self.asked = 0
+
+    def __gt__(self, value):
+        self.asked += 1
+        return self.bound > value
+
+
+Limit = jitclass([("bound", float64), ("asked", int64)])(PyLimit)
+
+
+def asks_in_a_loop(values):
+    limit = Limit(2.0)
+    seen = 0
+    for value in values:
+        if limit > value:
+            seen += limit.asked
+    return seen
+
+
+def test_a_loop_sees_fields_that_a_comparison_changes():
+    values = np.array([1.0, 3.0, 0.5, 1.5])
+    assert njit(asks_in_a_loop)(values) == under_python(asks_in_a_loop, Limit=PyLimit)(values)

@@ -15,6 +15,7 @@ use super::{
     *,
 };
 use crate::{
+    class_operators::InstanceOperator,
     infer::Callee,
     resolve::MemberKind,
     types::{ClassType, Type},
@@ -62,6 +63,20 @@ impl FunctionEmitter<'_, '_, '_> {
         self.emit_compiled_call(setter, vec![Value::Instance(handle.to_string(), class.clone()), value], attribute).map(drop)
     }
 
+    /// `operator` (an operator on instances, `class_operators.rs`) of `operands`, in source order.
+    pub(super) fn emit_instance_operator(&mut self, operator: InstanceOperator, mut operands: Vec<Value>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        if operator.swapped {
+            operands.reverse();
+        }
+        let result = self.emit_compiled_call(&operator.method, operands, node)?;
+        if !operator.negated {
+            return Ok(result);
+        }
+        let loc = location(self.module, node);
+        let truth = self.truth(result, node)?;
+        Ok(Value::Scalar(self.op(format!("py.not {truth} : i1 {loc}")), Scalar::Bool))
+    }
+
     /// Runs `emit` (a loop's emission) with the fields of instances that `statement` reads and
     /// cannot change read before it.
     pub(super) fn with_fields_cached(&mut self, statement: &Stmt, emit: impl FnOnce(&mut Self) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
@@ -96,9 +111,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 return Ok(Vec::new());
             }
         }
-        // An instance's `x[i]` calls its `__getitem__` or `__setitem__`, compiled functions.
-        for subscript in &effects.subscripted {
-            if matches!(self.expr_type(subscript)?, Type::Instance(_)) {
+        // An instance's `x[i]` calls its `__getitem__` or `__setitem__`, and `x + y` its
+        // `__add__`: compiled functions.
+        for operand in &effects.operands {
+            if matches!(self.expr_type(operand)?, Type::Instance(_)) {
                 return Ok(Vec::new());
             }
         }
@@ -167,8 +183,9 @@ struct LoopEffects<'a> {
     /// The attributes it assigns or deletes.
     written: Vec<&'a ExprAttribute>,
     calls: Vec<&'a ExprCall>,
-    /// What it subscripts (`x` of `x[i]`).
-    subscripted: Vec<&'a Expr>,
+    /// What it subscripts (`x` of `x[i]`) and the operands of its operators: where an instance
+    /// is, a method of its class runs.
+    operands: Vec<&'a Expr>,
     /// Whether it defines a function, whose body it cannot see.
     opaque: bool,
 }
@@ -183,7 +200,10 @@ impl<'a> Visitor<'a> for LoopEffects<'a> {
                 return;
             }
             Stmt::Assign(assign) => assign.targets.iter().collect(),
-            Stmt::AugAssign(assign) => vec![&*assign.target],
+            Stmt::AugAssign(assign) => {
+                self.operands.extend([&*assign.target, &*assign.value]);
+                vec![&*assign.target]
+            }
             Stmt::AnnAssign(assign) => vec![&*assign.target],
             Stmt::Delete(delete) => delete.targets.iter().collect(),
             Stmt::For(for_loop) => vec![&*for_loop.target],
@@ -202,7 +222,10 @@ impl<'a> Visitor<'a> for LoopEffects<'a> {
         match expr {
             Expr::Attribute(attribute) if matches!(&*attribute.value, Expr::Name(_)) => self.reads.push(attribute),
             Expr::Call(call) => self.calls.push(call),
-            Expr::Subscript(subscript) => self.subscripted.push(&subscript.value),
+            Expr::Subscript(subscript) => self.operands.push(&subscript.value),
+            Expr::BinOp(binary) => self.operands.extend([&*binary.left, &*binary.right]),
+            Expr::UnaryOp(unary) => self.operands.push(&unary.operand),
+            Expr::Compare(compare) => self.operands.extend(std::iter::once(&*compare.left).chain(compare.comparators.iter())),
             Expr::Lambda(_) => self.opaque = true,
             _ => {}
         }

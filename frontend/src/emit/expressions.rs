@@ -38,6 +38,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::BinOp(binary) => {
                 let left = self.emit_expr(&binary.left)?;
                 let right = self.emit_expr(&binary.right)?;
+                if let Some(operator) = self.walker().instance_binary(binary.op, (&left.value_type(), &right.value_type()), false, expr)? {
+                    return self.emit_instance_operator(operator, vec![left, right], expr);
+                }
                 if let (Operator::MatMult, Value::Array(left, left_type), Value::Array(right, right_type)) = (binary.op, &left, &right) {
                     if crate::array_calls::stacked_product(module, expr, *left_type, *right_type)? {
                         let operands = vec![Value::Array(left.clone(), *left_type), Value::Array(right.clone(), *right_type)];
@@ -59,6 +62,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     UnaryOp::Not => self.emit_expr_optional(&unary.operand)?,
                     _ => self.emit_expr(&unary.operand)?,
                 };
+                if let Value::Instance(_, class) = &operand {
+                    let operator = self.walker().instance_unary(unary.op, class, expr)?;
+                    return self.emit_instance_operator(operator, vec![operand], expr);
+                }
                 let operand = match operand {
                     truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::CompileTime(Type::Str(_)) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
                     operand => operand,
@@ -99,6 +106,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE) && matches!(self.expr_type(&compare.left)?, Type::List(_)) => {
                 self.emit_list_order(&compare.left, compare.ops[0], &compare.comparators[0], expr)
+            }
+            Expr::Compare(compare) if compare.ops.len() == 1 && self.walker().instance_comparison(compare)?.is_some() => {
+                let operator = self.walker().instance_comparison(compare)?.expect("checked by the guard");
+                let operands = vec![self.emit_expr(&compare.left)?, self.emit_expr(&compare.comparators[0])?];
+                self.emit_instance_operator(operator, operands, expr)
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && matches!(compare.ops[0], CmpOp::In | CmpOp::NotIn) => {
                 let negated = compare.ops[0] == CmpOp::NotIn;
