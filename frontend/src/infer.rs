@@ -2086,11 +2086,22 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
-    /// `len(x)` of a `@jitclass` instance: its `__len__`, called with it as the argument.
+    /// `len(x)`, `abs(x)`, `float(x)`, `int(x)`, `bool(x)`, `hash(x)` and `str(x)` of a `@jitclass` instance: its
+    /// `__len__`, `__abs__`, ... called with it as the argument.
     pub(crate) fn instance_dunder<'e>(&mut self, callee: &Callee, call: &ExprCall) -> Result<Option<Callee<'e>>, Diagnostic> {
-        let (Callee::Builtin("len"), [argument]) = (callee, &call.arguments.args[..]) else { return Ok(None) };
+        let (Callee::Builtin(builtin), [argument]) = (callee, &call.arguments.args[..]) else { return Ok(None) };
+        let method = match *builtin {
+            "len" => "__len__",
+            "abs" => "__abs__",
+            "float" => "__float__",
+            "int" => "__int__",
+            "bool" => "__bool__",
+            "hash" => "__hash__",
+            "str" => "__str__",
+            _ => return Ok(None),
+        };
         let Type::Instance(class) = self.expr_type(argument)? else { return Ok(None) };
-        Ok(Some(Callee::Function(class_dunder(self.module, &class, "__len__", call)?.to_string())))
+        Ok(Some(Callee::Function(class_dunder(self.module, &class, method, call)?.to_string())))
     }
 
     /// `point._replace(field=value, ...)` of a namedtuple: the receiver, its class and each

@@ -273,6 +273,8 @@ impl TypeWalker<'_, '_> {
         let Ok(Callee::Builtin(name)) = self.callee(call) else { return Ok(None) };
         let base = call.arguments.find_keyword("base").map(|keyword| &keyword.value);
         Ok(match (name, &call.arguments.args[..]) {
+            // `str(x)` of a `@jitclass` instance calls its `__str__` (`TypeWalker::instance_dunder`).
+            ("str", [argument]) if matches!(self.expr_type(argument)?, Type::Instance(_)) => None,
             ("str" | "repr" | "format", _) => Some(StringForm::Text(expr)),
             ("float", [argument]) if call.arguments.keywords.is_empty() && self.expr_type(argument)?.is_string() => Some(StringForm::Parse { string: argument, base: None, float: true }),
             ("int", [argument]) if call.arguments.keywords.len() == usize::from(base.is_some()) && self.expr_type(argument)?.is_string() => Some(StringForm::Parse { string: argument, base, float: false }),

@@ -543,3 +543,39 @@ def asks_in_a_loop(values):
 def test_a_loop_sees_fields_that_a_comparison_changes():
     values = np.array([1.0, 3.0, 0.5, 1.5])
     assert njit(asks_in_a_loop)(values) == under_python(asks_in_a_loop, Limit=PyLimit)(values)
+
+
+class PyMeasure:
+    def __init__(self, value):
+        self.value = value
+
+    def __abs__(self):
+        return abs(self.value)
+
+    def __float__(self):
+        return self.value * 1.0
+
+    def __int__(self):
+        return int(self.value)
+
+    def __bool__(self):
+        return self.value != 0
+
+    def __hash__(self):
+        return int(self.value) * 31
+
+    def __str__(self):
+        return "Measure(" + str(self.value) + ")"
+
+
+Measure = jitclass([("value", float64)])(PyMeasure)
+
+
+def builtins_of(value):
+    measure = Measure(value)
+    return abs(measure), float(measure), int(measure), bool(measure), hash(measure), str(measure)
+
+
+@pytest.mark.parametrize("value", [-2.5, 0.0, 3.0])
+def test_builtins_call_the_dunder_methods(value):
+    assert njit(builtins_of)(value) == under_python(builtins_of, Measure=PyMeasure)(value)

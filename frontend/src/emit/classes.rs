@@ -162,7 +162,7 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         let callee = crate::infer::resolve_callee(self.module, call, &is_local);
         if let Ok(callee) = &callee {
-            // `len(x)` of an instance calls its `__len__`.
+            // `len(x)` of an instance calls its `__len__` (`abs(x)` its `__abs__`, ...).
             if self.walker().instance_dunder(callee, call)?.is_some() {
                 return Ok(true);
             }
