@@ -113,8 +113,10 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         // An instance's `x[i]` calls its `__getitem__` or `__setitem__`, and `x + y` its
         // `__add__`: compiled functions.
+        // (An operand that cannot be typed is in a branch that never runs, or an error that
+        // emission reports.)
         for operand in &effects.operands {
-            if matches!(self.expr_type(operand)?, Type::Instance(_)) {
+            if matches!(self.expr_type(operand), Ok(Type::Instance(_))) {
                 return Ok(Vec::new());
             }
         }
@@ -207,7 +209,8 @@ impl<'a> Visitor<'a> for LoopEffects<'a> {
             Stmt::AnnAssign(assign) => vec![&*assign.target],
             Stmt::Delete(delete) => delete.targets.iter().collect(),
             Stmt::For(for_loop) => vec![&*for_loop.target],
-            Stmt::With(with) => with.items.iter().filter_map(|item| item.optional_vars.as_deref()).collect(),
+            // A `with objmode(...)` block runs in Python, where no instance is.
+            Stmt::With(_) => return,
             _ => Vec::new(),
         };
         for target in targets.into_iter().flat_map(crate::versions::unpacked_targets) {
