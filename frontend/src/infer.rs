@@ -1155,7 +1155,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Subscript(subscript) => {
                 match self.expr_type(&subscript.value)? {
                     Type::Tuple(_, Some(class)) if class.kind != TupleKind::NamedTuple => {
-                        return Err(self.module.unsupported(target, format!("a {} cannot change (Numba's cannot either); build a list or dict of one item type to change it", crate::literal_containers::describe(&class))));
+                        return Err(self.module.unsupported(target, format!("a {} cannot change (Numba's cannot either); build a list or dict of one item type to change it", class.literal_name())));
                     }
                     Type::Tuple(..) => return Err(self.module.typing(target, "tuples are immutable: cannot assign to an element")),
                     _ => {}

@@ -54,7 +54,7 @@ impl TypeWalker<'_, '_> {
         let (receiver, method) = (&*attribute.value, attribute.attr.as_str());
         let module = self.module;
         if CHANGING_METHODS.contains(&method) {
-            return Err(module.unsupported(call, format!("{method}() would change a {}, which cannot change (Numba's cannot either); build a list or dict of one item type to change it", describe(&class))));
+            return Err(module.unsupported(call, format!("{method}() would change a {}, which cannot change (Numba's cannot either); build a list or dict of one item type to change it", class.literal_name())));
         }
         let arguments = &call.arguments.args;
         let read = match (class.kind, method, &arguments[..]) {
@@ -67,7 +67,7 @@ impl TypeWalker<'_, '_> {
                 Some(position) => LiteralRead::Value(position),
                 None => LiteralRead::Default,
             },
-            _ => return Err(module.unsupported(call, format!("{method}() of a {} with these arguments is not supported", describe(&class)))),
+            _ => return Err(module.unsupported(call, format!("{method}() of a {} with these arguments is not supported", class.literal_name()))),
         };
         if let Some(keyword) = call.arguments.keywords.first() {
             return Err(module.typing(keyword, format!("{method}() takes no keyword arguments")));
@@ -97,7 +97,7 @@ impl TypeWalker<'_, '_> {
     pub(crate) fn literal_key(&mut self, class: &TupleClass, key: &Expr) -> Result<Option<usize>, Diagnostic> {
         match self.expr_type(key)? {
             Type::Str(text) => Ok(class.fields.iter().position(|field| *field == text)),
-            other => Err(self.module.unsupported(key, format!("a {} is read with constant string keys, not {other}", describe(class)))),
+            other => Err(self.module.unsupported(key, format!("a {} is read with constant string keys, not {other}", class.literal_name()))),
         }
     }
 
@@ -107,17 +107,8 @@ impl TypeWalker<'_, '_> {
             Some(position) => Ok(position),
             None => {
                 let Type::Str(text) = self.expr_type(key)? else { unreachable!("literal_key refuses other keys") };
-                Err(self.module.typing(key, format!("KeyError: {text:?} is not a key of this {}", describe(class))))
+                Err(self.module.typing(key, format!("KeyError: {text:?} is not a key of this {}", class.literal_name())))
             }
         }
-    }
-}
-
-/// How errors name a literal container.
-pub(crate) fn describe(class: &TupleClass) -> &'static str {
-    match class.kind {
-        TupleKind::LiteralList => "list of items of different types (Numba's literal list)",
-        TupleKind::LiteralDict => "dict of values of different types (Numba's literal dict)",
-        TupleKind::NamedTuple => unreachable!("a namedtuple is no literal container"),
     }
 }

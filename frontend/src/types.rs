@@ -177,6 +177,15 @@ impl TupleClass {
         Arc::new(TupleClass { name: "dict".into(), fields: keys, kind: TupleKind::LiteralDict })
     }
 
+    /// How errors name a literal container.
+    pub fn literal_name(&self) -> &'static str {
+        match self.kind {
+            TupleKind::LiteralList => "list of items of different types (Numba's literal list)",
+            TupleKind::LiteralDict => "dict of values of different types (Numba's literal dict)",
+            TupleKind::NamedTuple => "namedtuple",
+        }
+    }
+
     /// The class's own name, without its module: what Python calls it.
     pub fn short_name(&self) -> &str {
         self.name.rsplit('.').next().unwrap_or(&self.name)
