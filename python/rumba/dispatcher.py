@@ -417,6 +417,10 @@ class Dispatcher(_rumba.DispatchTable):
             self._explicit.append((text, function))
 
     def _function_for(self, types):
+        # A compiled function, once remembered, is never replaced: found without the lock.
+        function = self._by_types.get(types)
+        if function is not None:
+            return function
         with self._lock:
             function = self._by_types.get(types)
             if function is not None:
@@ -439,25 +443,35 @@ class Dispatcher(_rumba.DispatchTable):
         self.insert(list(types), function)
 
     def _compile_and_call(self, *args, **kwargs):
-        packed = self._packed_arguments(args, kwargs)
-        if packed is not None:
+        packs, parameter_count = self._call_shape
+        if packs:
             # A function with `*args` takes the extra positional arguments as one tuple, as the
             # compiler makes its parameter (`star_args.rs`).
+            packed = self._packed_arguments(args, kwargs)
             return self._function_for(self._argument_types(tuple(packed)))(*packed)
-        complete = self._bound_arguments(args, kwargs)
-        if complete is not None:
+        if parameter_count is not None and (kwargs or len(args) < parameter_count):
             # Dispatched natively again, now with one argument per parameter.
-            return self(*complete)
+            return self(*self._bound_arguments(args, kwargs))
         return self._function_for(self._argument_types(args))(*args)
+
+    @functools.cached_property
+    def _call_shape(self):
+        """Whether calls pack a ``*args`` tuple (``_packed_arguments``), and the number of
+        parameters a call binds one argument to each of (``None`` with ``*args`` or ``**kwargs``,
+        which the compiler refuses otherwise)."""
+        kinds = [parameter.kind for parameter in self._py_signature.parameters.values()]
+        packs = inspect.Parameter.VAR_POSITIONAL in kinds and inspect.Parameter.VAR_KEYWORD not in kinds and inspect.Parameter.KEYWORD_ONLY not in kinds
+        signature = self._signature()
+        return packs, None if signature is None else len(signature.parameters)
 
     def _argument_types(self, args):
         """The types rumba specialises on; a value it cannot pass is a TypeError naming the
         function, the parameter and the value's type."""
-        if any(_python_function(value) is not None for value in args):
-            return tuple(self._function_type(value) if _python_function(value) is not None else self._argument_types((value,))[0] for value in args)
         try:
             return tuple(self.types_of(args))
         except TypeError as refusal:
+            if any(_python_function(value) is not None for value in args):
+                return tuple(self._function_type(value) if _python_function(value) is not None else self._argument_types((value,))[0] for value in args)
             signature = self._signature()
             names = list(signature.parameters) if signature is not None else []
             for position, value in enumerate(args):
@@ -486,23 +500,17 @@ class Dispatcher(_rumba.DispatchTable):
 
     def _bound_arguments(self, args, kwargs):
         """One argument per parameter, as Python binds ``args`` and ``kwargs`` to the function's
-        parameters (defaults filled in); ``None`` when there is nothing to bind: no keywords and
-        at least one argument per parameter (too many is the compiler's error to report, and a
-        stencil's ``out``)."""
+        parameters (defaults filled in), for a call with keywords or fewer arguments than
+        parameters (too many is the compiler's error to report, and a stencil's ``out``)."""
         signature = self._signature()
-        if signature is None or (not kwargs and len(args) >= len(signature.parameters)):
-            return None
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return [bound.arguments[name] for name in signature.parameters]
 
     def _packed_arguments(self, args, kwargs):
         """For a function with ``*args`` (and neither ``**kwargs`` nor keyword-only parameters),
-        one argument per named parameter and the tuple of the rest; else ``None``."""
+        one argument per named parameter and the tuple of the rest."""
         signature = self._py_signature
-        kinds = [parameter.kind for parameter in signature.parameters.values()]
-        if inspect.Parameter.VAR_POSITIONAL not in kinds or inspect.Parameter.VAR_KEYWORD in kinds or inspect.Parameter.KEYWORD_ONLY in kinds:
-            return None
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return [tuple(bound.arguments[name]) if parameter.kind == inspect.Parameter.VAR_POSITIONAL else bound.arguments[name] for name, parameter in signature.parameters.items()]
