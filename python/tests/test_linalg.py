@@ -576,6 +576,14 @@ def chain_of_four(a, b, c, d):
     return np.linalg.multi_dot((a, b, c, d))
 
 
+def chain_of_five(a, b, c, d, e):
+    return np.linalg.multi_dot([a, b, c, d, e])
+
+
+def chain_of_six(a, b, c, d, e, f):
+    return np.linalg.multi_dot((a, b, c, d, e, f))
+
+
 def test_multi_dot_matches_numpy_in_its_order():
     # The same products in the same order as NumPy's (chosen by the least multiplications), so
     # the same BLAS calls: equal to rounding of the last product.
@@ -594,6 +602,9 @@ def test_multi_dot_matches_numpy_in_its_order():
         (chain_of_three, (b, c, d @ np.ones((8, 8)))),
         (chain_of_four, (vector_first, a, np.eye(30), rng.random(30))),
         (chain_of_three, (b.T, b, vector_last[:5])),
+        (chain_of_five, (a, b, c, d, rng.random((8, 3)))),
+        (chain_of_five, (vector_first, a, np.asfortranarray(b), c, rng.random(60))),
+        (chain_of_six, (rng.random((3, 40)), rng.random((40, 2)), rng.random((2, 50)), rng.random((50, 4)), rng.random((4, 30)), rng.random((30, 9)))),
     ]
     for function, arrays in cases:
         got, expected = njit(function)(*arrays), function(*arrays)

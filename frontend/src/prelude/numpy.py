@@ -4276,7 +4276,41 @@ def _linalg_multi_dot(arrays):
     if len(arrays) == 4:
         chained = np._multi_dot_four(np.atleast_2d(arrays[0]), arrays[1], arrays[2], np._as_column(arrays[3]))
         return np._multi_dot_result(arrays[0], arrays[3], chained)
-    return np._unsupported("takes at most four arrays in compiled code")
+    chain = [np.atleast_2d(arrays[0])]
+    for middle in literal_unroll(arrays[1:-1]):
+        chain.append(middle)
+    chain.append(np._as_column(arrays[-1]))
+    return np._multi_dot_result(arrays[0], arrays[-1], np._multi_dot_chain(chain))
+
+
+def _multi_dot_chain(chain):
+    # NumPy's `_multi_dot_matrix_chain_order`: m[i, j] the fewest multiplications of the product
+    # of chain[i..=j], split[i, j] where its cheapest order splits it (the first minimum kept).
+    n = len(chain)
+    extents = np.empty(n + 1, dtype=np.int64)
+    for i in range(n):
+        if chain[i].ndim != 2:
+            raise ValueError("multi_dot: the arrays between the first and the last must be 2-d")
+        extents[i] = chain[i].shape[0]
+    extents[n] = chain[n - 1].shape[1]
+    m = np.zeros((n, n))
+    split = np.zeros((n, n), dtype=np.int64)
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            m[i, j] = np.inf
+            for k in range(i, j):
+                cost = m[i, k] + m[k + 1, j] + extents[i] * extents[k + 1] * extents[j + 1]
+                if cost < m[i, j]:
+                    m[i, j] = cost
+                    split[i, j] = k
+    return np._multi_dot_ordered(chain, split, 0, n - 1)
+
+
+def _multi_dot_ordered(chain, split, i, j):
+    if i == j:
+        return chain[i]
+    return np._multi_dot_ordered(chain, split, i, split[i, j]) @ np._multi_dot_ordered(chain, split, split[i, j] + 1, j)
 
 
 def _as_column(a):
