@@ -155,6 +155,11 @@ impl TypeWalker<'_, '_> {
 
     /// `KeyError(key)`, for the lookups that raise it.
     pub(crate) fn specialise_key_error(&mut self, key: &Type, node: &dyn ruff_text_size::Ranged) -> Result<(), Diagnostic> {
+        // A dict whose key type a later statement decides (`d = {}` read in one branch, stored
+        // into in the other) is typed again once it is known.
+        if key.has_unknown() {
+            return Ok(());
+        }
         let name = self.module.prelude_function(KEY_ERROR).expect("the prelude defines _key_error");
         self.specialisations.specialise(&name, &[key.clone()], node).map(|_| ())
     }

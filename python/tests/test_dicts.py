@@ -296,7 +296,34 @@ def not_empty(n):
     return not d
 
 
+
+def counted(n):
+    # The word-count shape: the empty dict is read in one branch and first stored into in the other.
+    counts = {}
+    for i in range(n):
+        key = i % 3
+        if key in counts:
+            counts[key] += 1
+        else:
+            counts[key] = 1
+    return counts
+
+
+def counted_by_reassignment(n):
+    counts = {}
+    for i in range(n):
+        key = (i * 7) % 4
+        if key in counts:
+            counts[key] = counts[key] + 0.5
+        else:
+            counts[key] = 1.0
+    return counts
+
+
 ACCESS_CASES = [
+    (counted, (7,)),
+    (counted, (0,)),
+    (counted_by_reassignment, (9,)),
     (read, (1,)),
     (read, (3,)),
     (read, (2,)),
