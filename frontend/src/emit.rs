@@ -1065,7 +1065,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                         return Err(module.typing(statement, message));
                     }
                     let value = self.emit_expr(&expression)?;
-                    if matches!(&*assign.target, Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some()) {
+                    if matches!(&*assign.target, Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() || self.walker().mixed_index(subscript)?.is_some()) {
                         return self.assign(&assign.target, value, &loc);
                     }
                     return self.assign_to_view(&assign.target, value, &loc);
@@ -1270,6 +1270,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 self.emit_compiled_call(setitem, vec![Value::Instance(handle, class), index, value], subscript).map(drop)
             }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
+            Expr::Subscript(subscript) if self.walker().mixed_index(subscript)?.is_some() => {
+                let (_, parts) = self.walker().mixed_index(subscript)?.expect("checked by the guard");
+                let arguments = [vec![self.emit_expr(&subscript.value)?], self.emit_mixed_index(parts)?, vec![value]].concat();
+                self.emit_compiled_call(crate::infer::MIXED_INDEX_ASSIGN, arguments, subscript).map(|_| ())
+            }
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
                 let helper = crate::infer::array_index_helper(module, array, index, true, subscript)?;

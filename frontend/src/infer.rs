@@ -1125,6 +1125,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
             }
+            Expr::Subscript(subscript) if self.mixed_index(subscript)?.is_some() => {
+                let (array, parts) = self.mixed_index(subscript)?.expect("checked by the guard");
+                if !matches!(value_type, Type::Scalar(_) | Type::Array(_) | Type::Unknown) {
+                    return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
+                }
+                let arguments = [vec![Type::Array(array)], self.mixed_index_types(parts)?, vec![value_type]].concat();
+                self.specialisations.specialise(MIXED_INDEX_ASSIGN, &arguments, subscript).map(|_| ())
+            }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Instance(_)) => {
                 let Type::Instance(class) = self.expr_type(&subscript.value)? else { unreachable!("checked by the guard") };
                 let setitem = class_dunder(self.module, &class, "__setitem__", subscript)?;
@@ -1226,7 +1234,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Stmt::AugAssign(assign) => {
-                let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some());
+                let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() || self.mixed_index(subscript)?.is_some());
                 let current = self.expr_type(&assign.target)?;
                 if current.is_string() {
                     let result = self.expr_type(&crate::strings::augmented(assign))?;
@@ -2274,6 +2282,39 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         })
     }
 
+    /// `a[first, second]` of a matrix where an index is a vector of integers or booleans and the
+    /// other an integer, a bare `:` (`None` here) or such a vector: the matrix type and the two
+    /// indices, which the prelude's `_mixed_index` and `_mixed_index_assign` take (`:` as None).
+    pub fn mixed_index<'e>(&mut self, subscript: &'e ExprSubscript) -> Result<Option<(ArrayType, [Option<&'e Expr>; 2])>, Diagnostic> {
+        let Expr::Tuple(tuple) = &*subscript.slice else { return Ok(None) };
+        let Type::Array(array) = self.expr_type(&subscript.value)? else { return Ok(None) };
+        if array.ndim != 2 || tuple.elts.len() != 2 {
+            return Ok(None);
+        }
+        let mut parts = [None, None];
+        let mut vectors = 0;
+        for (part, index) in parts.iter_mut().zip(&tuple.elts) {
+            match index {
+                Expr::Slice(slice) if slice.lower.is_none() && slice.upper.is_none() && slice.step.is_none() => {}
+                Expr::Slice(_) | Expr::EllipsisLiteral(_) | Expr::NoneLiteral(_) | Expr::Starred(_) => return Ok(None),
+                index => match self.expr_type(index)? {
+                    Type::Array(ArrayType { ndim: 1, dtype: Scalar::Bool | Scalar::Int { .. }, .. }) => {
+                        vectors += 1;
+                        *part = Some(index);
+                    }
+                    Type::Scalar(Scalar::Int { .. }) => *part = Some(index),
+                    _ => return Ok(None),
+                },
+            }
+        }
+        Ok((vectors > 0).then_some((array, parts)))
+    }
+
+    /// The types `_mixed_index` takes for the indices of a `mixed_index`.
+    pub fn mixed_index_types(&mut self, parts: [Option<&Expr>; 2]) -> Result<Vec<Type>, Diagnostic> {
+        parts.iter().map(|part| part.map_or(Ok(Type::None), |index| self.expr_type(index))).collect()
+    }
+
     pub fn subscript_type(&mut self, subscript: &ExprSubscript) -> Result<Type, Diagnostic> {
         let module = self.module;
         match self.expr_type(&subscript.value)? {
@@ -2299,6 +2340,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         }
                         return Ok(Type::Scalar(array.dtype));
                     }
+                }
+                if let Some((_, parts)) = self.mixed_index(subscript)? {
+                    let arguments = [vec![Type::Array(array)], self.mixed_index_types(parts)?].concat();
+                    let position = self.specialisations.specialise(MIXED_INDEX, &arguments, subscript)?;
+                    return Ok(self.specialisations.functions[position].return_type.clone());
                 }
                 if let Some((_, index_type)) = self.array_index(subscript)? {
                     let helper = array_index_helper(module, array, index_type, false, subscript)?;
@@ -2586,6 +2632,10 @@ fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Re
 /// Read, an integer array selects along the first axis and a mask has the array's dimensions or
 /// covers its first axis; written through, a mask has the array's dimensions and an integer array
 /// indexes a vector with a vector.
+/// The prelude's `a[first, second]` of a matrix and an index vector (`TypeWalker::mixed_index`).
+pub const MIXED_INDEX: &str = "np._mixed_index";
+pub const MIXED_INDEX_ASSIGN: &str = "np._mixed_index_assign";
+
 pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
     let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));
     match index.dtype {

@@ -251,6 +251,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
             }
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
+            Expr::Subscript(subscript) if self.walker().mixed_index(subscript)?.is_some() => {
+                let (_, parts) = self.walker().mixed_index(subscript)?.expect("checked by the guard");
+                let arguments = [vec![self.emit_expr(&subscript.value)?], self.emit_mixed_index(parts)?].concat();
+                self.emit_compiled_call(crate::infer::MIXED_INDEX, arguments, subscript)
+            }
             Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() => {
                 let (array, index) = self.walker().array_index(subscript)?.expect("checked by the guard");
                 let helper = crate::infer::array_index_helper(module, array, index, false, subscript)?;
@@ -290,6 +295,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Err(module.unsupported(other, "unsupported expression"))
             }
         }
+    }
+
+    /// The indices of a `mixed_index` as `_mixed_index` takes them (`:` as None).
+    pub(super) fn emit_mixed_index(&mut self, parts: [Option<&Expr>; 2]) -> Result<Vec<Value>, Diagnostic> {
+        parts.iter().map(|part| part.map_or(Ok(Value::None), |index| self.emit_expr(index))).collect()
     }
 
     /// The type of an expression, by the same rules inference used.

@@ -439,6 +439,85 @@ def _take_vector(a: "1-d", indices: "1-d"):
     return out
 
 
+def _mixed_index(a: "2-d", first, second):
+    # NumPy's `a[first, second]` where an index is a vector of integers or booleans and the other
+    # an integer, `:` (None here) or a vector too (paired with the first, item by item).
+    if first is None:
+        return np.take(a, np._index_vector(second, a.shape[1]), axis=1)
+    if second is None:
+        return a[first]
+    if not isinstance(first, np.ndarray):
+        return a[first][second]
+    if not isinstance(second, np.ndarray):
+        return a[:, second][first]
+    rows, columns = np._index_pairs(a, first, second)
+    out = np.empty(rows.shape[0], dtype=a.dtype)
+    for k in range(rows.shape[0]):
+        out[k] = a[rows[k], columns[k]]
+    return out
+
+
+def _mixed_index_assign(a: "2-d", first, second, value):
+    # `a[first, second] = value` for the indices `_mixed_index` reads; `value` a number, or an
+    # array of the selection's shape (or of its last axis, repeated).
+    if first is None:
+        columns = np._index_vector(second, a.shape[1])
+        for k in range(columns.shape[0]):
+            column = a[:, columns[k]]
+            if isinstance(value, np.ndarray) and value.ndim == 2:
+                column[:] = value[:, k]
+            elif isinstance(value, np.ndarray):
+                column[:] = value[k]
+            else:
+                column[:] = value
+    elif second is None:
+        rows = np._index_vector(first, a.shape[0])
+        for k in range(rows.shape[0]):
+            row = a[rows[k]]
+            if isinstance(value, np.ndarray) and value.ndim == 2:
+                row[:] = value[k]
+            else:
+                row[:] = value
+    elif not isinstance(first, np.ndarray):
+        row = a[first]
+        row[second] = value
+    elif not isinstance(second, np.ndarray):
+        column = a[:, second]
+        column[first] = value
+    else:
+        rows, columns = np._index_pairs(a, first, second)
+        for k in range(rows.shape[0]):
+            if isinstance(value, np.ndarray):
+                a[rows[k], columns[k]] = value[k]
+            else:
+                a[rows[k], columns[k]] = value
+
+
+def _index_vector(index: "1-d", extent):
+    # The positions a vector index selects along an axis of `extent` items: a mask's true ones, or
+    # the integers (negative ones counted from the end).
+    if index.dtype == np.bool_:
+        if index.shape[0] != extent:
+            raise IndexError("boolean index did not match indexed array along the axis")
+        return np.flatnonzero(index)
+    out = np.empty(index.shape[0], dtype=np.int64)
+    for k in range(index.shape[0]):
+        out[k] = np._index_within(index[k], extent)
+    return out
+
+
+def _index_pairs(a, first: "1-d", second: "1-d"):
+    rows = np._index_vector(first, a.shape[0])
+    columns = np._index_vector(second, a.shape[1])
+    if rows.shape[0] == columns.shape[0]:
+        return rows, columns
+    if rows.shape[0] == 1:
+        return np.full(columns.shape[0], rows[0]), columns
+    if columns.shape[0] == 1:
+        return rows, np.full(rows.shape[0], columns[0])
+    raise IndexError("shape mismatch: indexing arrays could not be broadcast together")
+
+
 def _take_first_axis(a, indices):
     # `a[indices]`: the items along the first axis at these positions (negative ones counted from
     # the end), in the indices' shape.

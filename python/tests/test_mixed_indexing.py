@@ -1,0 +1,81 @@
+"""A matrix indexed by a vector of integers or booleans together with an integer, a bare `:` or
+another vector (`M[:, idx]`, `M[1, idx]`, `M[mask, :]`, `M[mask, 0] = v`, `M[rows, cols]`), read,
+written and updated in place, as NumPy's advanced indexing does. Each function runs under NumPy on
+a copy of the arguments and under rumba; results, dtypes and the arrays afterwards are compared,
+and an error is the same exception type."""
+import numpy as np
+import pytest
+
+from rumba import njit
+
+
+def picked(m, idx):
+    return m[np.arange(m.shape[0]), idx]
+
+
+def columns(m, idx):
+    return m[:, idx]
+
+
+def in_row(m, idx):
+    return m[1, idx]
+
+
+def rows(m, idx):
+    return m[idx, :]
+
+
+def in_column(m, idx):
+    return m[idx, -1]
+
+
+def paired(m, idx):
+    return m[idx, idx[::-1]]
+
+
+def set_in_column(m, idx):
+    m[idx, 0] = -1.0
+    return m
+
+
+def set_columns(m, idx):
+    m[:, idx] = 0.5
+    m[1, idx] += 2
+    return m
+
+
+def set_rows(m, idx):
+    m[idx, :] = np.arange(m.shape[1]) * 1.5
+    return m
+
+
+def set_pairs(m, idx):
+    m[np.arange(idx.shape[0]), idx] = np.arange(idx.shape[0]) * 3.0
+    return m
+
+
+MATRIX = np.arange(12.0).reshape(3, 4)
+READS = [picked, columns, in_row, rows, in_column, paired]
+WRITES = [set_in_column, set_columns, set_rows, set_pairs]
+INDICES = [np.array([1, 0, -1]), np.array([2]), np.array([True, False, True]), np.array([True, False, True, True]), np.array([0, 7])]
+
+
+def outcome(function, arguments):
+    try:
+        return function(*[argument.copy() for argument in arguments]), None
+    except Exception as error:  # noqa: BLE001 - the exception is the outcome compared
+        return None, type(error)
+
+
+@pytest.mark.parametrize("function", READS + WRITES, ids=lambda function: function.__name__)
+@pytest.mark.parametrize("idx", INDICES, ids=str)
+@pytest.mark.parametrize("matrix", [MATRIX, np.asfortranarray(MATRIX), np.arange(12, dtype=np.int32).reshape(3, 4)], ids=["C", "F", "int32"])
+def test_mixed_indexing_matches_numpy(function, idx, matrix):
+    expected, expected_error = outcome(function, (matrix, idx))
+    got, got_error = outcome(njit(function), (matrix, idx))
+    if expected_error is not None:
+        assert got_error is expected_error
+        return
+    assert got_error is None
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
