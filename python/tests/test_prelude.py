@@ -338,6 +338,11 @@ def bincount(x):
 
 
 @njit
+def weighted_bincount(x, weights, minlength):
+    return np.bincount(x, weights=weights, minlength=minlength), np.bincount(x, minlength=minlength)
+
+
+@njit
 def searchsorted_right(a, v):
     return np.searchsorted(a, v, side="right")
 
@@ -366,6 +371,17 @@ def test_bincount_matches_numpy():
         assert_same(bincount(x), np.bincount(x))
     with pytest.raises(ValueError):
         bincount(np.array([1, -1]))
+
+
+def test_bincount_with_weights_and_minlength_matches_numpy():
+    x = np.array([0, 1, 1, 3])
+    for weights in [np.array([0.5, 1.0, 2.0, 4.0]), np.array([1, 2, 3, 4], dtype=np.int32)]:
+        for minlength in [0, 2, 7]:
+            got, got_counts = weighted_bincount(x, weights, minlength)
+            assert_same(got, np.bincount(x, weights=weights, minlength=minlength))
+            assert_same(got_counts, np.bincount(x, minlength=minlength))
+    with pytest.raises(ValueError):
+        weighted_bincount(x, np.ones(3), 0)
 
 
 def test_interp_matches_numpy():

@@ -826,17 +826,27 @@ def _bisect(a, v, side, low, high):
     return low
 
 
-def bincount(x: "1-d"):
+def bincount(x: "1-d", weights=None, minlength=0):
+    # NumPy's: counts of each value (sums of their weights, as float64), at least minlength long.
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
     largest = -1
     for i in range(x.shape[0]):
         if x[i] < 0:
             raise ValueError("'list' argument must have no negative elements")
         if x[i] > largest:
             largest = x[i]
-    counts = np.zeros(largest + 1, dtype=np.int64)
+    if weights is None:
+        counts = np.zeros(max(largest + 1, minlength), dtype=np.int64)
+        for i in range(x.shape[0]):
+            counts[x[i]] += 1
+        return counts
+    if weights.ndim != 1 or weights.shape[0] != x.shape[0]:
+        raise ValueError("The weights and list don't have the same length.")
+    sums = np.zeros(max(largest + 1, minlength), dtype=np.float64)
     for i in range(x.shape[0]):
-        counts[x[i]] += 1
-    return counts
+        sums[x[i]] += weights[i]
+    return sums
 
 
 def flatnonzero(a):
