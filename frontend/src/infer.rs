@@ -2455,6 +2455,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("math", member)) => Ok(math_callee(module, member)),
             Some(Global::ModuleMember("cmath", member)) => cmath_callee(module, member, &*call.func),
             Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
+            Some(Global::ModuleMember("heapq", member)) => heapq_callee(module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, call),
             Some(Global::ModuleMember("stride_tricks", member)) => stride_tricks_callee(module, member, &*call.func),
@@ -2482,6 +2483,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
                 Some(Global::Module("cmath")) => cmath_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
+                Some(Global::Module("heapq")) => heapq_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
@@ -2628,13 +2630,22 @@ fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Re
         .ok_or_else(|| module.unsupported(function, format!("operator.{name} is not supported yet")))
 }
 
+/// `heapq.name`: the prelude's `_heapq_name`, over lists.
+fn heapq_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+    module
+        .prelude_function(&format!("_heapq_{name}"))
+        .map(Callee::Function)
+        .ok_or_else(|| module.unsupported(function, format!("heapq.{name} is not supported yet")))
+}
+
+/// The prelude's `a[first, second]` of a matrix and an index vector (`TypeWalker::mixed_index`).
+pub const MIXED_INDEX: &str = "np._mixed_index";
+pub const MIXED_INDEX_ASSIGN: &str = "np._mixed_index_assign";
+
 /// The prelude function that indexes (`writing`: assigns through) `array` with the array `index`.
 /// Read, an integer array selects along the first axis and a mask has the array's dimensions or
 /// covers its first axis; written through, a mask has the array's dimensions and an integer array
 /// indexes a vector with a vector.
-/// The prelude's `a[first, second]` of a matrix and an index vector (`TypeWalker::mixed_index`).
-pub const MIXED_INDEX: &str = "np._mixed_index";
-pub const MIXED_INDEX_ASSIGN: &str = "np._mixed_index_assign";
 
 pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
     let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));

@@ -130,6 +130,7 @@ fn known_module(name: &str) -> Option<&'static str> {
         "numpy.linalg" => Some("linalg"),
         "numpy.lib.stride_tricks" => Some("stride_tricks"),
         "operator" => Some("operator"),
+        "heapq" => Some("heapq"),
         "random" => Some("random"),
         "numba" | "rumba" => Some("rumba"),
         "numba.cuda" | "rumba.cuda" => Some("cuda"),

@@ -122,7 +122,7 @@ def _definition_source(py_func):
 
 
 # Modules whose functions and constants compiled code knows, by the name Python gives them.
-_KNOWN_MODULES = ("math", "cmath", "numpy", "numpy.linalg", "numpy.lib.stride_tricks", "operator", "random", "numba", "rumba", "numba.cuda", "rumba.cuda", "numba.typed", "rumba.typed", "numba.types", "rumba.types")
+_KNOWN_MODULES = ("math", "cmath", "numpy", "numpy.linalg", "numpy.lib.stride_tricks", "operator", "heapq", "random", "numba", "rumba", "numba.cuda", "rumba.cuda", "numba.typed", "rumba.typed", "numba.types", "rumba.types")
 
 
 # Modules of rumba's own whose functions compiled code calls as a user's, compiled from their source.

@@ -4581,6 +4581,87 @@ def _slice_bounds(length, start, end):
     return start, end
 
 
+# Python's heapq over lists, as CPython's pure-Python heapq: `heapq.name` is `_heapq_name` here.
+
+def _heapq_heappush(heap, item):
+    heap.append(item)
+    np._heap_sift_down(heap, 0, len(heap) - 1)
+
+
+def _heapq_heappop(heap):
+    if len(heap) == 0:
+        raise IndexError("index out of range")
+    last = heap.pop()
+    if len(heap) == 0:
+        return last
+    top = heap[0]
+    heap[0] = last
+    np._heap_sift_up(heap, 0)
+    return top
+
+
+def _heapq_heapreplace(heap, item):
+    if len(heap) == 0:
+        raise IndexError("index out of range")
+    top = heap[0]
+    heap[0] = item
+    np._heap_sift_up(heap, 0)
+    return top
+
+
+def _heapq_heappushpop(heap, item):
+    if len(heap) > 0 and heap[0] < item:
+        top = heap[0]
+        heap[0] = item
+        np._heap_sift_up(heap, 0)
+        return top
+    return item
+
+
+def _heapq_heapify(x):
+    for position in range(len(x) // 2 - 1, -1, -1):
+        np._heap_sift_up(x, position)
+
+
+def _heapq_nsmallest(n, iterable):
+    return sorted(iterable)[:max(n, 0)]
+
+
+def _heapq_nlargest(n, iterable):
+    return sorted(iterable, reverse=True)[:max(n, 0)]
+
+
+def _heap_sift_down(heap, start, position):
+    # The item at `position` moved up past its larger parents (CPython's `_siftdown`).
+    item = heap[position]
+    while position > start:
+        parent_position = (position - 1) >> 1
+        parent = heap[parent_position]
+        if not item < parent:
+            break
+        heap[position] = parent
+        position = parent_position
+    heap[position] = item
+
+
+def _heap_sift_up(heap, position):
+    # The smaller child moved up until a leaf is free, then the item sifted down there (CPython's
+    # `_siftup`: the fewest comparisons, and CPython's order of equal items).
+    end = len(heap)
+    start = position
+    item = heap[position]
+    child = 2 * position + 1
+    while child < end:
+        right = child + 1
+        if right < end and not heap[child] < heap[right]:
+            child = right
+        heap[position] = heap[child]
+        position = child
+        child = 2 * position + 1
+    heap[position] = item
+    np._heap_sift_down(heap, start, position)
+
+
 # Python's tuple methods (a literal list's too): `t.name(...)` is `_method_name(t, ...)` here.
 
 def _method_count(items: "tuple", value):
