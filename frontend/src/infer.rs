@@ -1015,6 +1015,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(false);
         }
         Ok(match expr {
+            // A literal beyond int64 is a uint64, not a Python int of int64's range.
+            Expr::NumberLiteral(_) => crate::resolve::unsigned_literal(expr).is_some(),
             Expr::Subscript(subscript) => matches!(self.expr_type(&subscript.value)?, Type::Array(_)),
             Expr::Call(call) => {
                 self.array_call_type(call)?.is_some() || matches!(self.callee(call), Ok(Callee::Numpy(_))) || matches!(self.callee(call), Ok(Callee::Function(name) | Callee::Method(name)) if name.starts_with("np."))
@@ -1719,7 +1721,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(Constant::Float(_)) => Type::Scalar(FLOAT64),
                 Some(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
                 Some(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
-                None => return Err(module.unsupported(expr, "this number literal is not supported (beyond int64)")),
+                None if crate::resolve::unsigned_literal(expr).is_some() => Type::Scalar(Scalar::Int { bits: 64, signed: false }),
+                None => return Err(module.unsupported(expr, "this number literal is not supported (beyond 64 bits)")),
             },
             Expr::NoneLiteral(_) => Type::None,
             Expr::Name(name) => self.name_type(name.id.as_str(), expr)?,

@@ -562,6 +562,18 @@ pub fn literal_constant(expr: &Expr) -> Option<Constant> {
     }
 }
 
+/// The value of an integer literal beyond int64 that fits 64 bits, which Numba types uint64 (no
+/// `literal_constant`, so that nothing reads it as an int64 when compiling).
+pub fn unsigned_literal(expr: &Expr) -> Option<u64> {
+    match expr {
+        Expr::NumberLiteral(literal) => match &literal.value {
+            Number::Int(int) if int.as_i64().is_none() => int.as_u64(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The global a module-level literal binds: a number, a string, `None`, or a tuple of these.
 fn literal_global(expr: &Expr) -> Option<Global> {
     match expr {

@@ -963,3 +963,19 @@ def test_literal_integer_powers_are_multiplications_within_an_ulp_or_two(x):
     with np.errstate(all="ignore"):
         expected = array_power_5(a)
     np.testing.assert_array_max_ulp(jitted(array_power_5)(a), expected, maxulp=2)
+
+
+def fnv1a(n):
+    # An integer literal beyond int64 is uint64, as Numba types it.
+    h = np.uint64(14695981039346656037)
+    for i in range(n):
+        h = (h ^ np.uint64(i)) * np.uint64(1099511628211)
+    return h, 18446744073709551615, 9223372036854775808 > 1
+
+
+def test_literals_beyond_int64_are_uint64():
+    with np.errstate(over="ignore"):
+        expected = fnv1a(5)
+    got = jitted(fnv1a)(5)
+    assert got == expected
+    assert type(got[0]) is int and type(got[1]) is int

@@ -28,6 +28,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
         match expr {
             Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) => {
+                if let Some(value) = crate::resolve::unsigned_literal(expr) {
+                    let unsigned = Scalar::Int { bits: 64, signed: false };
+                    return Ok(Value::Scalar(self.scalar_constant(unsigned, Constant::Int(value as i64), &loc), unsigned));
+                }
                 let constant = literal_constant(expr).ok_or_else(|| module.unsupported(expr, "this number literal is not supported"))?;
                 Ok(self.constant_value(constant, &loc))
             }

@@ -214,6 +214,29 @@ func.func @fold_cast() -> f64 {
   return %r : f64
 }
 
+// An unsigned constant is no number to fold (its bits read as signed would be another), and a
+// cast to a narrower integer would wrap: both stay as the IR computes them.
+// CHECK-LABEL: func.func @no_fold_unsigned_cast(
+// CHECK: py.cast %{{.*}} : ui64 to f64
+// CHECK: py.cmp "gt"
+func.func @no_fold_unsigned_cast() -> i1 {
+  %a = py.constant 9223372036854775808 : ui64
+  %b = py.constant 1 : si64
+  %x = py.cast %a : ui64 to f64
+  %y = py.cast %b : si64 to f64
+  %r = py.cmp "gt", %x, %y : f64
+  return %r : i1
+}
+
+// CHECK-LABEL: func.func @no_fold_narrowing_cast(
+// CHECK: py.cast %{{.*}} : si64 to si8
+func.func @no_fold_narrowing_cast(%x: si8) -> si8 {
+  %a = py.constant 300 : si64
+  %n = py.cast %a : si64 to si8
+  %r = py.add %x, %n : si8
+  return %r : si8
+}
+
 // A folded constant feeds the rules: x * (3.0 - 2.0) is x * 1.0, which is x.
 // CHECK-LABEL: func.func @fold_then_mul_one(
 // CHECK-SAME: %[[X:[^:]+]]: f64)

@@ -273,7 +273,8 @@ impl Facts {
                 unsafe {
                     if mlirAttributeIsAFloat(value) {
                         Some(Number::Float(mlirFloatAttrGetValueDouble(value)))
-                    } else if mlirAttributeIsAInteger(value) && mlirIntegerTypeGetWidth(mlirAttributeGetType(value)) > 1 {
+                    } else if mlirAttributeIsAInteger(value) && mlirIntegerTypeGetWidth(mlirAttributeGetType(value)) > 1 && !mlirIntegerTypeIsUnsigned(mlirAttributeGetType(value)) {
+                        // (An unsigned constant's bits read as signed would be another number.)
                         Some(Number::Integer(mlirIntegerAttrGetValueInt(value)))
                     } else {
                         None
@@ -284,9 +285,11 @@ impl Facts {
                 let (lhs, rhs) = (operands.first()?.number?, operands.get(1)?.number?);
                 fold(&name, lhs, rhs, result_type?)
             }
+            // A signed integer keeps its value as a float or a 64-bit integer; a narrower integer
+            // would wrap it.
             Build::Op { name, .. } if name == "py.cast" => match (operands.first()?.number?, unsafe { mlirTypeIsAFloat(result_type?) }) {
                 (Number::Integer(integer), true) => Some(Number::Float(integer as f64)),
-                (Number::Integer(integer), false) => Some(Number::Integer(integer)),
+                (Number::Integer(integer), false) => matches!(ir::print_type(result_type?).as_str(), "si64" | "i64").then_some(Number::Integer(integer)),
                 (Number::Float(_), _) => None,
             },
             _ => None,
