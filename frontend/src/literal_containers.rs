@@ -39,8 +39,8 @@ const CHANGING_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove
 
 impl TypeWalker<'_, '_> {
     /// `receiver.method(...)` of a literal list or dict: the receiver and what the call gives, or
-    /// `None` for other calls (`count` and `index` of a literal list are the prelude's, as a
-    /// tuple's are).
+    /// `None` for other calls (`count` and `index` of a literal list are the prelude's tuple
+    /// methods).
     pub(crate) fn literal_container_method<'c>(&mut self, call: &'c ExprCall) -> Result<Option<(&'c Expr, LiteralRead)>, Diagnostic> {
         let Expr::Attribute(attribute) = &*call.func else { return Ok(None) };
         let known = CHANGING_METHODS.contains(&attribute.attr.as_str()) || READING_METHODS.contains(&attribute.attr.as_str());
@@ -58,7 +58,6 @@ impl TypeWalker<'_, '_> {
         }
         let arguments = &call.arguments.args;
         let read = match (class.kind, method, &arguments[..]) {
-            (TupleKind::LiteralList, "count" | "index", _) => return Ok(None),
             (_, "copy", []) => LiteralRead::Whole,
             (TupleKind::LiteralDict, "keys", []) => LiteralRead::Keys,
             (TupleKind::LiteralDict, "values", []) => LiteralRead::Values,
@@ -75,7 +74,8 @@ impl TypeWalker<'_, '_> {
         Ok(Some((receiver, read)))
     }
 
-    /// The type of `read` of a literal container of type `container`; `default` is `get`'s.
+    /// The type of `read` of a literal container of type `container` (`get`'s default is the
+    /// call's second argument).
     pub(crate) fn literal_read_type(&mut self, container: Type, read: LiteralRead, call: &ExprCall) -> Result<Type, Diagnostic> {
         let Type::Tuple(values, Some(class)) = container else { unreachable!("a literal container is a tuple with a class") };
         let keys = || class.fields.iter().map(|key| Type::Str(key.clone()));
