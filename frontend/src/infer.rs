@@ -1937,9 +1937,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             (Type::Array(_), Type::Array(_) | Type::Scalar(_)) | (Type::Scalar(_), Type::Array(_)) => {
                 elementwise_type(self.module, ElementwiseOp::Binary(op), &[left.clone(), right.clone()], expr).map(Type::Array)
             }
-            (Type::List(_), Type::List(_)) if op == Operator::Add => {
-                unify(left, right).ok_or_else(|| self.module.typing(expr, format!("cannot concatenate {left} and {right}: their elements differ")))
-            }
+            (Type::List(left_element), Type::List(right_element)) if op == Operator::Add => match (unify(left, right), &**left_element, &**right_element) {
+                (Some(joined), ..) => Ok(joined),
+                // Numbers of two types join as Numba joins them, into a new list.
+                (None, Type::Scalar(_), Type::Scalar(_)) => {
+                    let index = self.specialisations.specialise(LIST_CONCAT, &[left.clone(), right.clone()], expr)?;
+                    Ok(self.specialisations.functions[index].return_type.clone())
+                }
+                (None, ..) => Err(self.module.typing(expr, format!("cannot concatenate {left} and {right}: their elements differ"))),
+            },
             (Type::List(_), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => Ok(left.clone()),
             (Type::Set(_), Type::Set(_)) if matches!(op, Operator::BitOr | Operator::BitAnd | Operator::Sub | Operator::BitXor) => {
                 unify(left, right).ok_or_else(|| self.module.typing(expr, format!("sets {left} and {right} do not combine: their elements differ")))
@@ -2640,6 +2646,9 @@ fn heapq_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Resul
         .map(Callee::Function)
         .ok_or_else(|| module.unsupported(function, format!("heapq.{name} is not supported yet")))
 }
+
+/// The prelude's `left + right` of lists of numbers of two types.
+pub const LIST_CONCAT: &str = "np._list_concat";
 
 /// The prelude's `a[first, second]` of a matrix and an index vector (`TypeWalker::mixed_index`).
 pub const MIXED_INDEX: &str = "np._mixed_index";

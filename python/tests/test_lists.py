@@ -1164,3 +1164,17 @@ def test_a_list_the_call_leaves_equal_keeps_its_items_types():
     items = [1, 2.5, True]
     assert jitted(reads_only)(items) == reads_only(list(items))
     assert [type(item) for item in items] == [int, float, bool]
+
+
+def concatenated_across_types(n):
+    ints = list(range(n))
+    floats = [0.5 * i for i in range(n)]
+    return ints + floats, floats + ints
+
+
+def test_lists_of_two_number_types_concatenate_into_the_joined_type():
+    # As Numba: a new list of the joined type (CPython keeps each item's own type; the values agree).
+    got_forward, got_backward = rumba.njit(concatenated_across_types)(3)
+    want_forward, want_backward = concatenated_across_types(3)
+    assert got_forward == [float(item) for item in want_forward] and all(type(item) is float for item in got_forward)
+    assert got_backward == [float(item) for item in want_backward] and all(type(item) is float for item in got_backward)

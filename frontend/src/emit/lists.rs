@@ -485,6 +485,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.mutate_container(LIST_EXTEND, &[list.clone(), other], &loc);
                 Ok(Value::List(list, element))
             }
+            (Operator::Add, Value::List(other, other_element)) if !in_place && matches!((&element, &other_element), (Type::Scalar(a), Type::Scalar(b)) if a != b) => {
+                self.emit_compiled_call(crate::infer::LIST_CONCAT, vec![left, Value::List(other, other_element)], node)
+            }
             (Operator::Add, Value::List(other, _)) => {
                 let joined = self.call_runtime(LIST_COPY, &[list], &loc);
                 self.mutate_container(LIST_EXTEND, &[joined.clone(), other], &loc);

@@ -4516,6 +4516,17 @@ def _list_remove(items, value):
     raise ValueError("list.remove(x): x not in list")
 
 
+def _list_concat(left, right):
+    # `left + right` of lists of numbers of two types: a new list of their joined type (the
+    # comprehension, which never runs, gives it its element type).
+    joined = [left[0] + right[0] for _ in range(0)]
+    for item in left:
+        joined.append(item)
+    for item in right:
+        joined.append(item)
+    return joined
+
+
 def _list_less(left, right, or_equal):
     # `left < right` of lists (`<=` where `or_equal`), as Python orders them: by the first items
     # that differ, else by their lengths.
