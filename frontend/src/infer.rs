@@ -2463,8 +2463,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::Function(function)) => Ok(Callee::Function(function.clone())),
             Some(Global::ModuleMember("math", member)) => Ok(math_callee(module, member)),
             Some(Global::ModuleMember("cmath", member)) => cmath_callee(module, member, &*call.func),
-            Some(Global::ModuleMember("operator", member)) => operator_callee(module, member, &*call.func),
-            Some(Global::ModuleMember("heapq", member)) => heapq_callee(module, member, &*call.func),
+            Some(Global::ModuleMember(prelude_module @ ("operator" | "heapq"), member)) => prelude_module_callee(module, prelude_module, member, &*call.func),
             Some(Global::ModuleMember("random", member)) => Ok(Callee::Random(member.clone())),
             Some(Global::ModuleMember("linalg", member)) => linalg_callee(module, member, call),
             Some(Global::ModuleMember("stride_tricks", member)) => stride_tricks_callee(module, member, &*call.func),
@@ -2491,8 +2490,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                     .ok_or_else(|| module.typing(&*call.func, format!("jitclass {} has no static method '{}'", class.short_name(), attribute.attr))),
                 Some(Global::Module("math")) => Ok(math_callee(module, attribute.attr.as_str())),
                 Some(Global::Module("cmath")) => cmath_callee(module, attribute.attr.as_str(), &*call.func),
-                Some(Global::Module("operator")) => operator_callee(module, attribute.attr.as_str(), &*call.func),
-                Some(Global::Module("heapq")) => heapq_callee(module, attribute.attr.as_str(), &*call.func),
+                Some(Global::Module(prelude_module @ ("operator" | "heapq"))) => prelude_module_callee(module, prelude_module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("random")) => Ok(Callee::Random(attribute.attr.to_string())),
                 Some(Global::Module("cuda")) => cuda_callee(module, call, is_local),
                 Some(Global::Module("typed")) => Err(typed_container(module, attribute.attr.as_str(), &*call.func)),
@@ -2623,7 +2621,6 @@ pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_diale
     Ok(Type::Scalar(INT64))
 }
 
-/// `operator.name`: the prelude's `_operator_name` (`operator.add(a, b)` is `a + b`).
 /// `numpy.lib.stride_tricks.name`: the prelude's `_stride_tricks_name`.
 fn stride_tricks_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
     module
@@ -2632,19 +2629,13 @@ fn stride_tricks_callee<'e>(module: &SourceModule, name: &str, function: &Expr) 
         .ok_or_else(|| module.unsupported(function, format!("numpy.lib.stride_tricks.{name} is not supported yet")))
 }
 
-fn operator_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
+/// `module.name` of a module the prelude writes in Python (`operator`, `heapq`): the prelude's
+/// `_module_name` (`operator.add(a, b)` is `a + b`; `heapq` is CPython's, over lists).
+fn prelude_module_callee<'e>(module: &SourceModule, module_name: &str, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
     module
-        .prelude_function(&format!("_operator_{name}"))
+        .prelude_function(&format!("_{module_name}_{name}"))
         .map(Callee::Function)
-        .ok_or_else(|| module.unsupported(function, format!("operator.{name} is not supported yet")))
-}
-
-/// `heapq.name`: the prelude's `_heapq_name`, over lists.
-fn heapq_callee<'e>(module: &SourceModule, name: &str, function: &Expr) -> Result<Callee<'e>, Diagnostic> {
-    module
-        .prelude_function(&format!("_heapq_{name}"))
-        .map(Callee::Function)
-        .ok_or_else(|| module.unsupported(function, format!("heapq.{name} is not supported yet")))
+        .ok_or_else(|| module.unsupported(function, format!("{module_name}.{name} is not supported yet")))
 }
 
 /// The prelude's `left + right` of lists of numbers of two types.

@@ -112,9 +112,8 @@ impl FunctionEmitter<'_, '_, '_> {
             }
         }
         // An instance's `x[i]` calls its `__getitem__` or `__setitem__`, and `x + y` its
-        // `__add__`: compiled functions.
-        // (An operand that cannot be typed is in a branch that never runs, or an error that
-        // emission reports.)
+        // `__add__`: compiled functions. (An operand that cannot be typed is in a branch that
+        // never runs, or an error that emission reports.)
         for operand in &effects.operands {
             if matches!(self.expr_type(operand), Ok(Type::Instance(_))) {
                 return Ok(Vec::new());
