@@ -1003,6 +1003,28 @@ def test_broadcast_to_gives_read_only_views_as_numpy():
         write_into_broadcast(np.arange(3.0))
 
 
+def broadcast_pairs(a, b):
+    return np.broadcast_arrays(a, b)
+
+
+def broadcast_triples(a, b, c):
+    return np.broadcast_arrays(a, b, c)
+
+
+def broadcast_shapes_of(a, b):
+    return np.broadcast_shapes(a.shape, b.shape), np.broadcast_shapes(a.shape, 4, (1, 1, 1)), np.broadcast_shapes(a.shape)
+
+
+def test_broadcast_arrays_and_shapes_as_numpy():
+    pairs = [(np.arange(3.0), np.ones((2, 1))), (np.arange(4).reshape(4, 1), np.arange(5.0)[::-1]), (np.ones((2, 1, 3), np.float32), np.arange(4.0).reshape(4, 1)), (np.arange(3.0), np.arange(2.0))]
+    for a, b in pairs:
+        compare_with_numpy(broadcast_pairs, a, b)
+        compare_with_numpy(broadcast_triples, a, b, 2.5)
+        compare_with_numpy(broadcast_shapes_of, a, b)
+    for view in jitted(broadcast_pairs)(np.arange(3.0), np.ones((2, 1))):
+        assert not view.flags.writeable
+
+
 def three_geometric(start, stop):
     return np.geomspace(start, stop, 3)
 

@@ -2475,6 +2475,69 @@ def broadcast_to(a, shape):
     return np._as_strided(a, shape, np._broadcast_strides(a, shape, lead), False)
 
 
+def broadcast_arrays(a, b=None, c=None, d=None):
+    # A tuple (NumPy's) of read-only views of each array repeated to their common shape.
+    shape = np.broadcast_shapes(np._shape_of(a), np._shape_of(b), np._shape_of(c), np._shape_of(d))
+    if b is None:
+        return (np.broadcast_to(a, shape),)
+    if c is None:
+        return (np.broadcast_to(a, shape), np.broadcast_to(b, shape))
+    if d is None:
+        return (np.broadcast_to(a, shape), np.broadcast_to(b, shape), np.broadcast_to(c, shape))
+    return (np.broadcast_to(a, shape), np.broadcast_to(b, shape), np.broadcast_to(c, shape), np.broadcast_to(d, shape))
+
+
+def _shape_of(a):
+    # An array's shape, a number's `()`; None stays None (an argument not given).
+    if a is None:
+        return None
+    if isinstance(a, np.ndarray):
+        return a.shape
+    return ()
+
+
+def broadcast_shapes(s, t=None, u=None, v=None):
+    # The shape that arrays of shapes `s`, `t`, `u` and `v` (tuples or single extents) broadcast to.
+    if t is None:
+        return np._as_shape(s)
+    if u is None:
+        return np._broadcast_shape_pair(np._as_shape(s), np._as_shape(t))
+    return np.broadcast_shapes(np._broadcast_shape_pair(np._as_shape(s), np._as_shape(t)), u, v)
+
+
+def _as_shape(s):
+    if isinstance(s, tuple):
+        return s
+    return (s,)
+
+
+def _broadcast_shape_pair(s, t):
+    if len(s) < len(t):
+        return np._broadcast_shape_pair(t, s)
+    if len(t) == 0:
+        return s
+    lead = len(s) - len(t)
+    if len(s) == 1:
+        return (np._broadcast_extent(s, t, lead, 0),)
+    if len(s) == 2:
+        return (np._broadcast_extent(s, t, lead, 0), np._broadcast_extent(s, t, lead, 1))
+    if len(s) == 3:
+        return (np._broadcast_extent(s, t, lead, 0), np._broadcast_extent(s, t, lead, 1), np._broadcast_extent(s, t, lead, 2))
+    if len(s) == 4:
+        return (np._broadcast_extent(s, t, lead, 0), np._broadcast_extent(s, t, lead, 1), np._broadcast_extent(s, t, lead, 2),
+                np._broadcast_extent(s, t, lead, 3))
+    return np._unsupported("broadcasting shapes of more than 4 dimensions is not supported yet")
+
+
+def _broadcast_extent(s, t, lead, i):
+    # Extent `i` of the broadcast of `s` with the shorter `t` aligned to its end.
+    if i < lead or t[i - lead] == s[i] or t[i - lead] == 1:
+        return s[i]
+    if s[i] == 1:
+        return t[i - lead]
+    raise ValueError("shape mismatch: objects cannot be broadcast to a single shape")
+
+
 def _broadcast_strides(a, shape, lead):
     # Per dimension of `shape`: `a`'s stride where `a` has the extent, 0 where it repeats.
     if len(shape) == 1:
