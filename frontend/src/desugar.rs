@@ -1,7 +1,8 @@
 //! Rewrites statements into the forms the rest of the frontend handles, before anything else
 //! reads a function: `for` loops over sequences into loops over `range` (so that inference,
 //! emission and the parallel-loop analysis see only range loops), loops' `else` into a flag, and
-//! `assert test, message` into `if not test: raise AssertionError(message)`.
+//! `assert test, message` into `if not test: raise AssertionError(message)`, and annotated
+//! assignments into plain ones.
 //!
 //! `for v in a` (an array, by rows; a tuple of numbers of one type) becomes
 //! `__rumba_seq0 = a` then `for __rumba_i0 in range(len(__rumba_seq0)): v = __rumba_seq0[__rumba_i0]`;
@@ -137,7 +138,16 @@ fn inlined_generator(for_loop: &StmtFor, file: &mut SourceFile, known: &KnownCal
 /// Rewrites the statements of `body`, at any depth.
 pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     let mut rewritten = Suite::new();
-    for mut statement in std::mem::take(body) {
+    for statement in std::mem::take(body) {
+        // An annotation on a variable is not checked (as in Numba): `x: float = v` is `x = v`, and
+        // `x: float` alone does nothing.
+        let mut statement = match statement {
+            Stmt::AnnAssign(annotated) => match annotated.value {
+                Some(value) => Stmt::Assign(StmtAssign { node_index: annotated.node_index, range: annotated.range, targets: vec![*annotated.target], value }),
+                None => continue,
+            },
+            other => other,
+        };
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
