@@ -1,7 +1,8 @@
 """``@vectorize``: a scalar function becomes a real ``numpy.ufunc`` (broadcasting over N-D inputs,
 ``out=``, type dispatch over the listed signatures), or without signatures a ``DUFunc`` that builds
 a ufunc loop the first time it sees new input types. ``@guvectorize``: a function over core
-dimensions (``"(n),(n)->()"``) that writes its outputs becomes a generalised ``numpy.ufunc``.
+dimensions (``"(n),(n)->()"``) that writes its outputs becomes a generalised ``numpy.ufunc``, or
+without signatures a ``DynamicGUFunc`` that compiles a loop for each new combination of dtypes.
 
 rumba compiles, next to the kernel, a 1-D loop that applies it to strided operands (a ``prange`` loop
 with ``parallel=True`` for ``target='parallel'``); NumPy's ufunc machinery does the broadcasting."""
@@ -247,15 +248,53 @@ class _GufuncBuilder:
                                  self.layout, self.core_dimensions)
 
 
+class DynamicGUFunc:
+    """Numba's dynamic gufunc (``@guvectorize(layout)`` without signatures): each new combination of
+    operand dtypes compiles one more loop. Outputs must be passed, as Numba requires."""
+
+    def __init__(self, builder):
+        functools.update_wrapper(self, builder.py_func)
+        self._builder = builder
+        self._ufuncs = {}
+
+    def _signature(self, dtypes):
+        # Scalar cores of inputs are scalars; every output is an array (a `()` output of one element).
+        operands = []
+        for position, (dtype, core) in enumerate(zip(dtypes, self._builder.cores)):
+            is_input = position < self._builder.nin
+            operands.append(dtype if is_input and not core else "%s[%s]" % (dtype, ", ".join([":"] * max(len(core), 1))))
+        return "void(%s)" % ", ".join(operands)
+
+    def __call__(self, *args, **kwargs):
+        builder = self._builder
+        operands = len(builder.cores)
+        if len(args) != operands:
+            raise TypeError("Too few arguments for function '%s'. Note that the pattern `out = gufunc(Arg1, Arg2, ..., ArgN)` "
+                            "is not allowed. Use `gufunc(Arg1, Arg2, ..., ArgN, out) instead." % self.__name__
+                            if len(args) < operands else "%s() takes %d arguments, got %d" % (self.__name__, operands, len(args)))
+        dtypes = tuple(np.asarray(arg).dtype.name for arg in args)
+        ufunc = self._ufuncs.get(dtypes)
+        if ufunc is None:
+            # One ufunc per combination, so that NumPy never casts operands to another's loop.
+            ufunc = builder.gufunc([builder.loop(self._signature(dtypes))])
+            self._ufuncs[dtypes] = ufunc
+        return ufunc(*args, **kwargs)
+
+    @property
+    def types(self):
+        return [ufunc.types[0] for ufunc in self._ufuncs.values()]
+
+
 def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=True, cache=False, fastmath=False, writable_args=(), **options):
     """Numba's ``@guvectorize(signatures, layout)``: a generalised ``numpy.ufunc`` over the core
     dimensions of ``layout`` (``"(n),(n)->()"``), with one compiled loop per signature. The kernel
     writes its outputs (a ``()`` output is a one-element array) and returns nothing."""
     if options:
         raise TypeError("guvectorize() got unexpected options %s" % ", ".join(sorted(options)))
+    if layout is None and isinstance(signatures, str) and "->" in signatures:
+        signatures, layout = [], signatures
     if layout is None:
-        raise NotImplementedError("rumba: @guvectorize needs its signatures and a layout, as in "
-                                  "@guvectorize(['void(float64[:], float64[:])'], '(n)->(n)'); dynamic gufuncs are not implemented yet")
+        raise TypeError("@guvectorize takes a layout such as '(n),(n)->()', after its signatures or alone")
     if identity is not None:
         raise NotImplementedError("rumba: guvectorize(identity=...) is not implemented yet")
     if nopython is False:
@@ -271,6 +310,8 @@ def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=T
             from .cuda import CUDAGUFunc
 
             return CUDAGUFunc(builder, signature_list)
+        if not signature_list:
+            return DynamicGUFunc(builder)
         return builder.gufunc([builder.loop(signature) for signature in signature_list])
 
     return decorate

@@ -115,12 +115,33 @@ def test_misuse_is_reported():
         guvectorize(["void(float64[:], float64[:])"], "(n)->(n")(raising_kernel)
     with pytest.raises(ValueError, match="target must be"):
         guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target="gpu")(raising_kernel)
-    with pytest.raises(NotImplementedError, match="needs its signatures and a layout"):
-        guvectorize("(n)->(n)")(raising_kernel)
+    with pytest.raises(TypeError, match="takes a layout"):
+        guvectorize(["void(float64[:], float64[:])"])(raising_kernel)
     with pytest.raises(TypeError, match="returning_kernel: a @guvectorize kernel writes its outputs and returns nothing, but it returns float64"):
         guvectorize(["void(float64[:], float64[:])"], "(n)->()")(returning_kernel)
     with pytest.raises(errors.UnsupportedError, match=r"test_guvectorize.py:\d+:\d+: error: array attribute"):
         guvectorize(["void(float64[:], float64[:])"], "(n)->(n)")(mistyped_kernel)
+
+
+def test_dynamic_gufuncs_compile_a_loop_per_dtype_combination():
+    # `@guvectorize(layout)` alone, as librosa writes it: the outputs are passed, as Numba requires.
+    running_sum = guvectorize("(n),()->(n)", nopython=True, cache=True)(running_sum_kernel)
+    assert running_sum.types == []
+    x = np.arange(12.0).reshape(3, 4)
+    scales = np.array([1.0, -2.0, 0.5])
+    expected = np.empty_like(x)
+    for row in range(3):
+        running_sum_kernel(x[row], scales[row], expected[row])
+    out = np.zeros_like(x)
+    running_sum(x, scales, out)
+    np.testing.assert_array_equal(out, expected)
+    ints = np.arange(6).reshape(2, 3)
+    int_out = np.zeros((2, 3), np.int64)
+    running_sum(ints, 3, int_out)
+    np.testing.assert_array_equal(int_out, np.cumsum(ints * 3, axis=1))
+    assert running_sum.types == ["dd->d", "ll->l"]
+    with pytest.raises(TypeError, match="Too few arguments for function 'running_sum_kernel'"):
+        running_sum(x, 2.0)
 
 
 def test_imported_as_numba():
