@@ -2890,10 +2890,12 @@ pub fn exception_of<'r>(module: &SourceModule, raise: &'r ruff_python_ast::StmtR
         return Err(module.unsupported(&**exc, "raise a built-in exception class"));
     };
     let name = name.id.as_str();
-    if !crate::resolve::is_builtin_exception(name) || module.global(name).is_some() {
-        return Err(module.unsupported(&**exc, format!("'{name}' is not a built-in exception class")));
+    match module.global(name) {
+        Some(Global::Exception(qualified)) => Ok((qualified.clone(), arguments)),
+        Some(Global::Refused(reason)) => Err(module.unsupported(&**exc, format!("'{name}' {reason}"))),
+        None if crate::resolve::is_builtin_exception(name) => Ok((name.to_string(), arguments)),
+        _ => Err(module.unsupported(&**exc, format!("'{name}' is not an exception class"))),
     }
-    Ok((name.to_string(), arguments))
 }
 
 const ISINSTANCE_CLASSES: &str = "isinstance() takes int, float, complex, bool, str, tuple, list, dict, set, np.ndarray, NumPy's scalar types (np.float64, np.integer, ...), jitclasses or a tuple of these here";

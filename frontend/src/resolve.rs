@@ -48,6 +48,9 @@ pub enum Global {
     TupleClass(Arc<crate::types::TupleClass>),
     /// A `@jitclass` class: calling it makes an instance and runs its `__init__`.
     Class(Arc<crate::types::ClassType>),
+    /// An exception class that is not a built-in one, by its module and qualified name
+    /// (`librosa.util.exceptions.ParameterError`): compiled code raises it.
+    Exception(String),
 }
 
 /// A function that is not a definition of the module's source (of another module, a closure,
@@ -104,6 +107,8 @@ pub enum Binding {
     TupleClass(Arc<crate::types::TupleClass>),
     /// A `@jitclass` class ([`register_class`]).
     Class(Arc<crate::types::ClassType>),
+    /// A user's exception class, by its module and qualified name.
+    Exception(String),
 }
 
 /// A parsed Python module.
@@ -359,6 +364,7 @@ impl SourceModule {
             Binding::Refused(reason) => Global::Refused(reason.clone()),
             Binding::Overload(key) => Global::Overload(key.clone()),
             Binding::TupleClass(class) => Global::TupleClass(class.clone()),
+            Binding::Exception(class) => Global::Exception(class.clone()),
             Binding::Class(class) => {
                 self.include_class(class)?;
                 Global::Class(class.clone())

@@ -164,6 +164,13 @@ def _describe(value):
         # A jitclass: compiled code makes its instances and calls its methods.
         value._rumba_define_members()
         return ("jitclass", value._rumba_type)
+    if isinstance(value, type) and issubclass(value, BaseException):
+        # Raised by compiled code, which names it by module and name for the runtime to find.
+        if value.__module__ == "builtins":
+            return ("exception", value.__name__)
+        if "." in value.__qualname__:
+            return ("refused", "is an exception class defined inside a function or a class; compiled code raises exception classes defined at a module's top level")
+        return ("exception", "%s.%s" % (value.__module__, value.__qualname__))
     if isinstance(value, type) and issubclass(value, tuple) and isinstance(getattr(value, "_fields", None), tuple):
         # A namedtuple class: compiled code makes instances of it and reads their fields.
         return ("namedtuple", value)
