@@ -650,6 +650,58 @@ pub fn tuple_index(module: &SourceModule, slice: &Expr, length: usize) -> Result
 
 /// The entries of the index `slice` of an array of `ndim` dimensions: one per dimension (the
 /// dimensions it leaves out whole, `...` standing for as many as needed), and the new axes.
+/// The layout of the view `slice` takes of `array` (with `ndim` dimensions left), as Numba
+/// decides it: a C array stays C where integers lead and at most the last index given is a slice
+/// without a step (`a[i]`, `a[:n]`, `a[i, 2:]`); an F array mirrors that from the right when every
+/// index is given (`a[:, j]`). Anything else, and any new axis, is A.
+pub fn view_layout(module: &SourceModule, slice: &Expr, array: ArrayType, ndim: usize) -> Layout {
+    let indices: Vec<&Expr> = match slice {
+        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
+        single => vec![single],
+    };
+    let new_axis = |index: &Expr| match index {
+        Expr::NoneLiteral(_) => true,
+        Expr::Attribute(attribute) => attribute.attr.as_str() == "newaxis" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))),
+        _ => false,
+    };
+    if indices.iter().any(|index| new_axis(index)) {
+        return Layout::A;
+    }
+    let ellipsis = indices.iter().position(|index| matches!(index, Expr::EllipsisLiteral(_)));
+    let given: Vec<&Expr> = indices.iter().copied().filter(|index| !matches!(index, Expr::EllipsisLiteral(_))).collect();
+    let (mut left, mut right) = match ellipsis {
+        Some(position) => (indices[..position].to_vec(), indices[position + 1..].to_vec()),
+        None => (given.clone(), Vec::new()),
+    };
+    let keeps = |index: &Expr, innermost: bool| match index {
+        Expr::Slice(slice) => innermost && slice.step.is_none(),
+        _ => true,
+    };
+    let contiguous = |outer_to_inner: &[&Expr]| outer_to_inner.iter().enumerate().all(|(position, index)| keeps(index, position + 1 == outer_to_inner.len()));
+    let kept = match array.layout {
+        Layout::C => {
+            if given.len() == array.ndim {
+                left.append(&mut right);
+            }
+            right.is_empty() && contiguous(&left)
+        }
+        Layout::F => {
+            if given.len() == array.ndim {
+                left.append(&mut right);
+                right = std::mem::take(&mut left);
+            }
+            right.reverse();
+            left.is_empty() && contiguous(&right)
+        }
+        Layout::A => false,
+    };
+    match (kept, array.layout) {
+        (false, _) => Layout::A,
+        (true, _) if ndim == 1 => Layout::C,
+        (true, layout) => layout,
+    }
+}
+
 pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> Result<Vec<ViewIndex<'e>>, Diagnostic> {
     let indices: Vec<&Expr> = match slice {
         Expr::Tuple(tuple) => tuple.elts.iter().collect(),
@@ -2382,7 +2434,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 Ok(match kept {
                     0 => Type::Scalar(array.dtype),
-                    ndim => Type::Array(ArrayType { ndim, layout: Layout::A, ..array }),
+                    ndim => Type::Array(ArrayType { ndim, layout: view_layout(module, &subscript.slice, array, ndim), ..array }),
                 })
             }
             Type::List(element) => self.list_subscript_type(&element, &subscript.slice),

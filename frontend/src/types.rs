@@ -582,10 +582,24 @@ pub struct Signature {
 /// Parses Numba's signature notation. `void` returns are `Type::None`; an omitted return is `None`.
 pub fn parse_signature(text: &str) -> Result<Signature, String> {
     let text = text.trim();
-    let open = text.find('(').ok_or_else(|| format!("signature '{text}' has no argument list"))?;
     if !text.ends_with(')') {
         return Err(format!("signature '{text}' must end with ')'"));
     }
+    // The argument list is the parenthesis that closes at the end: a tuple result has its own.
+    let mut depth = 0;
+    let open = text
+        .char_indices()
+        .rev()
+        .find(|&(_, character)| {
+            depth += match character {
+                ')' => 1,
+                '(' => -1,
+                _ => 0,
+            };
+            depth == 0
+        })
+        .map(|(position, _)| position)
+        .ok_or_else(|| format!("signature '{text}' has no argument list"))?;
     let return_text = text[..open].trim();
     let return_type = if return_text.is_empty() {
         None
@@ -755,7 +769,13 @@ mod tests {
             Some(Type::Array(ArrayType::new(FLOAT64, 2, Layout::C)))
         );
         assert_eq!(matmul.arguments[1], Type::Array(ArrayType::new(FLOAT64, 2, Layout::F)));
+        // A tuple result (as `types.Tuple((...))(...)` prints) has parentheses of its own.
+        let split = parse_signature("(int32[::1], readonly int32[::1])(float32[:, ::1], int64)").unwrap();
+        let int32_vector = ArrayType::new(Scalar::Int { bits: 32, signed: true }, 1, Layout::C);
+        assert_eq!(split.return_type, Some(Type::tuple(vec![Type::Array(int32_vector.clone()), Type::Array(ArrayType { readonly: true, ..int32_vector })])));
+        assert_eq!(split.arguments, vec![Type::Array(ArrayType::new(Scalar::Float { bits: 32 }, 2, Layout::C)), Type::Scalar(INT64)]);
         assert!(parse_signature("f8(i4, q9)").is_err());
+        assert!(parse_signature("f8(i4))").is_err());
         assert!(parse_signature("f8[::2](i4)").is_err());
     }
 

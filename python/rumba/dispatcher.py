@@ -647,11 +647,14 @@ def _normalise_signature(signature):
 
 def _accepts(declared, given):
     """Whether values of types `given` fit a signature's argument types `declared`: equal, an array
-    whose layout is stricter than an A-layout declaration, or a Python int/float/bool converting
-    to a declared scalar (a float to a float or complex one, a complex only to a complex one)."""
+    whose layout is stricter than an A-layout declaration (a writable one fits a read-only
+    declaration), or a Python int/float/bool converting to a declared scalar (a float to a float or
+    complex one, a complex only to a complex one)."""
     if len(declared) != len(given):
         return False
     for want, have in zip(declared, given):
+        if want.startswith("readonly ") and not have.startswith("readonly "):
+            want = want[len("readonly "):]
         if want == have:
             continue
         if "[" in want and "[" in have:

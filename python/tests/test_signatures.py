@@ -276,6 +276,32 @@ def test_array_result_declared_with_any_layout():
             jit(wrong)(weighted_rows)
 
 
+def merged_nonzeros(ind1, data1, ind2, data2):
+    # pynndescent's sparse_sum, shortened: the results are C-ordered slices of new arrays.
+    result_ind = np.zeros(ind1.shape[0] + ind2.shape[0], dtype=np.int32)
+    result_data = np.zeros(ind1.shape[0] + ind2.shape[0], dtype=np.float32)
+    nnz = 0
+    for i in range(ind1.shape[0]):
+        if data1[i] + data2[i] != 0:
+            result_ind[nnz] = ind1[i] + ind2[i]
+            result_data[nnz] = data1[i] + data2[i]
+            nnz += 1
+    return result_ind[:nnz], result_data[:nnz]
+
+
+def test_tuple_results_read_only_parameters_and_contiguous_slices_as_pynndescent_declares_them():
+    readonly = rumba.types.Array(rumba.types.int32, 1, "C", readonly=True)
+    readonly_data = rumba.types.Array(rumba.types.float32, 1, "C", readonly=True)
+    signature = rumba.types.Tuple((int32[::1], float32[::1]))(readonly, readonly_data, readonly, readonly_data)
+    d = njit([signature])(merged_nonzeros)
+    ind = np.arange(6, dtype=np.int32)
+    data = np.array([1, 0, 2, 0, 0, 3], dtype=np.float32)
+    got, expected = d(ind, data, ind, -data[::-1].copy()), merged_nonzeros(ind, data, ind, -data[::-1].copy())
+    for got_part, expected_part in zip(got, expected):
+        np.testing.assert_array_equal(got_part, expected_part, strict=True)
+        assert got_part.flags.c_contiguous
+
+
 def test_readme_matmul_signature():
     d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
     assert d.signatures == [("float64[:, :]", "float64[::1, :]")]

@@ -297,11 +297,9 @@ pub(super) fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> 
     let list = |values: &[i64]| values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     let element = unsafe { mlirShapedTypeGetElementType(result) };
     let selected_rank = kept - new_axes.len();
-    let selected_type = if new_axes.is_empty() {
-        result
-    } else {
-        ir::parse_type(b.context, &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(selected_rank), ir::print_type(element), vec!["?"; selected_rank].join(", ")))
-    };
+    // Strides and offset as the subview computes them (dynamic); a view the frontend typed
+    // contiguous (`a[:n]`, `a[i]` of a C array) is cast to its unit inner stride after.
+    let selected_type = ir::parse_type(b.context, &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(selected_rank), ir::print_type(element), vec!["?"; selected_rank].join(", ")));
     let mut subview_operands = vec![array];
     subview_operands.extend(&offsets);
     subview_operands.extend(&sizes);
@@ -314,7 +312,7 @@ pub(super) fn lower_view(b: &Builder, view: MlirOperation, result: MlirType) -> 
     ];
     let selected = b.value("memref.subview", &subview_operands, selected_type, &attributes);
     if new_axes.is_empty() {
-        return Ok(selected);
+        return Ok(if unsafe { mlirTypeEqual(selected_type, result) } { selected } else { b.value("memref.cast", &[selected], result, &[]) });
     }
     // New axes: extent 1 and stride 0 (as NumPy gives them), inserted among the selected ones.
     let metadata = strided_metadata(b, selected, selected_rank, element);
