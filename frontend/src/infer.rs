@@ -1087,6 +1087,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             Expr::Name(name) => {
                 let values = assigned_values(self.body, name.id.as_str());
+                if values.is_empty() && !self.locals.contains_key(name.id.as_str()) {
+                    return Ok(matches!(self.module.global(name.id.as_str()), Some(Global::Scalar(..))));
+                }
                 let mut numpy = !values.is_empty();
                 for value in values {
                     // An assignment in a branch known dead when compiling may not type (the 2-d
@@ -1957,7 +1960,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let module = self.module;
         match module.global(name) {
-            Some(constant @ (Global::Constant(_) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
+            Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy" | "types" | "rumba", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
@@ -2502,6 +2505,7 @@ pub fn constant_type(constant: &Global) -> Type {
         Global::Constant(Constant::Float(_)) => Type::Scalar(FLOAT64),
         Global::Constant(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
         Global::Constant(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
+        Global::Scalar(scalar, _) => Type::Scalar(*scalar),
         Global::Known(known) => known.clone(),
         Global::Tuple(elements) => Type::tuple(elements.iter().map(constant_type).collect()),
         _ => unreachable!("a constant is a number, a string, None or a tuple of these"),

@@ -28,6 +28,9 @@ pub enum Global {
     /// A function imported by name: `from math import sqrt` is `("math", "sqrt")`.
     ModuleMember(&'static str, String),
     Constant(Constant),
+    /// A NumPy scalar (`np.int32(0)`, `np.float32(0.5)`): a constant of its own type, which
+    /// promotes as a NumPy scalar does.
+    Scalar(crate::types::Scalar, Constant),
     /// A string or `None`, known when compiling (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
     /// A tuple of numbers, strings, `None` and tuples of these, folded in as constants.
@@ -88,6 +91,8 @@ pub enum Binding {
     Member(String, String),
     /// A number or a bool.
     Constant(Constant),
+    /// A NumPy scalar, by its type and value.
+    Scalar(crate::types::Scalar, Constant),
     /// A string or `None` (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
     /// A tuple of numbers, strings, `None` and tuples of these.
@@ -348,6 +353,7 @@ impl SourceModule {
                 Global::ModuleMember(known_module(module).ok_or_else(|| format!("'{name}' is '{module}.{member}', which compiled code does not support"))?, member.clone())
             }
             Binding::Constant(constant) => Global::Constant(*constant),
+            Binding::Scalar(scalar, constant) => Global::Scalar(*scalar, *constant),
             Binding::Known(known) => Global::Known(known.clone()),
             Binding::Tuple(elements) => Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?),
             Binding::Array(array) => {
@@ -594,6 +600,7 @@ fn literal_global(expr: &Expr) -> Option<Global> {
 fn constant_element(name: &str, binding: &Binding) -> Result<Global, String> {
     match binding {
         Binding::Constant(constant) => Ok(Global::Constant(*constant)),
+        Binding::Scalar(scalar, constant) => Ok(Global::Scalar(*scalar, *constant)),
         Binding::Known(known) => Ok(Global::Known(known.clone())),
         Binding::Tuple(elements) => Ok(Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?)),
         _ => Err(format!("'{name}' is a tuple holding values other than numbers, strings and None, which compiled code does not support")),

@@ -146,6 +146,11 @@ def _describe(value):
         return ("none",)
     if isinstance(value, str):
         return ("string", value)
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf" and value.dtype.name in _ARRAY_DTYPES:
+        # A NumPy scalar keeps its type (`np.int32(0)` is an int32, as in Numba).
+        if value.dtype.kind == "u" and value > np.iinfo(np.int64).max:
+            return None
+        return ("scalar", value.dtype.name, value.item())
     if isinstance(value, (bool, int, float, complex)):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None

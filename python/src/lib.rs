@@ -106,6 +106,18 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
                 rumba::Constant::Complex(complex.real(), complex.imag())
             })
         }
+        "scalar" => {
+            let dtype: String = description.get_item(1)?.extract()?;
+            let scalar = Scalar::from_name(&dtype).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot hold a NumPy {dtype}")))?;
+            let value = description.get_item(2)?;
+            rumba::Binding::Scalar(scalar, if value.is_instance_of::<pyo3::types::PyBool>() {
+                rumba::Constant::Bool(value.extract()?)
+            } else if value.is_instance_of::<pyo3::types::PyInt>() {
+                rumba::Constant::Int(value.extract()?)
+            } else {
+                rumba::Constant::Float(value.extract()?)
+            })
+        }
         "string" => rumba::Binding::Known(rumba::Type::Str(description.get_item(1)?.extract()?)),
         "none" => rumba::Binding::Known(rumba::Type::None),
         "tuple" => rumba::Binding::Tuple(description.get_item(1)?.extract::<Vec<Bound<'_, PyTuple>>>()?.iter().map(binding_of).collect::<PyResult<_>>()?),

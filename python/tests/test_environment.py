@@ -53,6 +53,26 @@ def test_globals_are_read_by_value(x):
     assert njit(complex_constant)(complex(x, 1.0)) == complex_constant(complex(x, 1.0))
 
 
+INT32_ZERO = np.int32(0)
+FLOAT32_HALF = np.float32(0.5)
+UINT8_TOP = np.uint8(250)
+
+
+def numpy_scalar_globals(a):
+    # numba-benchmark's iteration kernels start their sums at a global `zero = np.int32(0)`.
+    t = INT32_ZERO
+    for v in a:
+        t += v
+    return t, FLOAT32_HALF * a[0], FLOAT32_HALF + FLOAT32_HALF, UINT8_TOP + 3
+
+
+def test_numpy_scalar_globals_keep_their_types():
+    for a in [np.arange(5, dtype=np.int32), np.linspace(0.0, 1.0, 4, dtype=np.float32)]:
+        check(njit(numpy_scalar_globals), a, exact_types=False)
+    assert type(njit(numpy_scalar_globals)(np.ones(2, np.float32))[2]) is float
+    assert njit(lambda: FLOAT32_HALF / 3)() == float(FLOAT32_HALF / np.float32(3))
+
+
 def test_prange_bound_to_another_name_runs_in_parallel():
     compiled = njit(parallel=True)(parallel_sum)
     assert compiled(1000) == parallel_sum(1000)
