@@ -1253,6 +1253,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     }
                     Ok(())
                 }
+                Value::Array(array, array_type) => self.unpack_array(tuple, &array, array_type, loc),
                 other => Err(module.typing(target, format!("cannot unpack {} into {} names", other.value_type(), tuple.elts.len()))),
             },
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::List(_)) => {

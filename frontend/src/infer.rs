@@ -650,6 +650,15 @@ pub fn tuple_index(module: &SourceModule, slice: &Expr, length: usize) -> Result
 
 /// The entries of the index `slice` of an array of `ndim` dimensions: one per dimension (the
 /// dimensions it leaves out whole, `...` standing for as many as needed), and the new axes.
+/// An item of `array` along its first axis: an element, or a view of the rest (C where the
+/// array is C, as `a[i]`).
+pub fn unpacked_item(array: ArrayType) -> Type {
+    match array.ndim {
+        1 => Type::Scalar(array.dtype),
+        ndim => Type::Array(ArrayType { ndim: ndim - 1, layout: if array.layout == Layout::C { Layout::C } else { Layout::A }, ..array }),
+    }
+}
+
 /// The layout of the view `slice` takes of `array` (with `ndim` dimensions left), as Numba
 /// decides it: a C array stays C where integers lead and at most the last index given is a slice
 /// without a step (`a[i]`, `a[:n]`, `a[i, 2:]`); an F array mirrors that from the right when every
@@ -1172,6 +1181,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Ok(())
                 }
                 Type::Unknown => tuple.elts.iter().try_for_each(|element| self.assign(element, Type::Unknown)),
+                // An array unpacks along its first axis (its length checked when running).
+                Type::Array(array) => tuple.elts.iter().try_for_each(|element| self.assign(element, unpacked_item(array))),
                 other => Err(self.module.typing(target, format!("cannot unpack {other} into {} names", tuple.elts.len()))),
             },
             Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() => {

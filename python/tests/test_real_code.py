@@ -62,3 +62,27 @@ def test_an_exception_class_defined_in_a_function_is_a_located_error():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_real_code.py:\d+:\d+: error: 'LocalError' is an exception class defined inside a function"):
         njit(raises_local)(1)
+
+
+def merge_pair(pair):
+    # numba-examples' mergesort unpacks a two-element array into names.
+    a, b = pair
+    if a > b:
+        a, b = b, a
+    return a, b
+
+
+def rows_of(m):
+    first, second, third = m
+    return first.sum() - third[1] + second[0]
+
+
+def test_arrays_unpack_along_their_first_axis():
+    check(njit(merge_pair), np.array([5.0, 1.5]), exact_types=False)
+    check(njit(merge_pair), np.array([2, 9]), exact_types=False)
+    check(njit(rows_of), np.arange(6.0).reshape(3, 2), exact_types=False)
+    check(njit(rows_of), np.asfortranarray(np.arange(6.0).reshape(3, 2)), exact_types=False)
+    with pytest.raises(ValueError, match=r"too many values to unpack \(expected 2\)"):
+        njit(merge_pair)(np.ones(3))
+    with pytest.raises(ValueError, match=r"not enough values to unpack \(expected 3"):
+        njit(rows_of)(np.ones((2, 2)))

@@ -54,6 +54,36 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Array(view, view_type))
     }
 
+    /// `a, b = array`: CPython's ValueError unless the array has as many items along its first
+    /// axis as there are names, then each name bound to its item (an element, or a row's view).
+    pub(super) fn unpack_array(&mut self, names: &ruff_python_ast::ExprTuple, array: &str, array_type: ArrayType, loc: &str) -> Result<(), Diagnostic> {
+        let expected = names.elts.len();
+        let length = self.extent(array, array_type, 0, loc);
+        let count = self.scalar_constant(INT64, Constant::Int(expected as i64), loc);
+        let more = self.op(format!("py.cmp \"gt\", {length}, {count} : si64 {loc}"));
+        self.raise_if(&more, "ValueError", &format!("too many values to unpack (expected {expected})"), names)?;
+        let fewer = self.op(format!("py.cmp \"lt\", {length}, {count} : si64 {loc}"));
+        self.raise_if(&fewer, "ValueError", &format!("not enough values to unpack (expected {expected})"), names)?;
+        for (position, name) in names.elts.iter().enumerate() {
+            let index = self.scalar_constant(INT64, Constant::Int(position as i64), loc);
+            let item = match crate::infer::unpacked_item(array_type) {
+                Type::Array(row_type) => {
+                    let dims: Vec<String> = std::iter::once("-1".to_string()).chain((1..array_type.ndim).map(|_| "0".to_string())).collect();
+                    let view = self.op(format!(
+                        "py.view {array}[{index}] {{dims = array<i64: {}>}} : {} -> {} {loc}",
+                        dims.join(", "),
+                        Type::Array(array_type).flat_mlir()[0],
+                        Type::Array(row_type).flat_mlir()[0]
+                    ));
+                    Value::Array(view, row_type)
+                }
+                _ => self.getitem(array, array_type, &[(index, INT64)], loc),
+            };
+            self.assign(name, item, loc)?;
+        }
+        Ok(())
+    }
+
     /// `np.ufunc(..., out=target)`: `computed` (the call without `out=`) written into the target
     /// as a slice assignment writes (broadcast, converted within NumPy's `same_kind` casts), and
     /// the target as the call's value.
