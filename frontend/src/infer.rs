@@ -2410,10 +2410,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 };
                 if may_hold_a_tuple {
                     if let Type::Tuple(elements, _) = self.expr_type(&subscript.slice)? {
-                        if elements.len() != array.ndim || !elements.iter().all(|element| matches!(element, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) {
-                            return Err(module.unsupported(&*subscript.slice, format!("an array of {} dimension(s) is indexed by a tuple of as many integers, got {}", array.ndim, Type::tuple(elements))));
+                        if elements.len() > array.ndim || !elements.iter().all(|element| matches!(element, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) {
+                            return Err(module.unsupported(&*subscript.slice, format!("an array of {} dimension(s) is indexed by a tuple of at most as many integers, got {}", array.ndim, Type::tuple(elements))));
                         }
-                        return Ok(Type::Scalar(array.dtype));
+                        // Fewer integers than dimensions select a view of the rest, as leading integers do.
+                        return Ok(match array.ndim - elements.len() {
+                            0 => Type::Scalar(array.dtype),
+                            ndim => Type::Array(ArrayType { ndim, layout: if array.layout == Layout::C { Layout::C } else { Layout::A }, ..array }),
+                        });
                     }
                 }
                 if let Some((_, parts)) = self.mixed_index(subscript)? {

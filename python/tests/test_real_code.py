@@ -86,3 +86,20 @@ def test_arrays_unpack_along_their_first_axis():
         njit(merge_pair)(np.ones(3))
     with pytest.raises(ValueError, match=r"not enough values to unpack \(expected 3"):
         njit(rows_of)(np.ones((2, 2)))
+
+
+def sums_over_leading_indices(mat):
+    # numba-examples' Lennard-Jones kernel indexes a 3-D array by a tuple from np.ndindex.
+    out = np.empty(mat.shape[:2])
+    for i in np.ndindex(out.shape):
+        out[i] = mat[i].sum()
+    pair = (1, 0)
+    mat[pair] = -1.0
+    return out, mat[pair].sum(), mat[(0,)].sum()
+
+
+def test_a_tuple_of_fewer_integers_than_dimensions_selects_a_view():
+    for mat in [np.arange(24.0).reshape(2, 3, 4), np.asfortranarray(np.arange(24.0).reshape(2, 3, 4))]:
+        got, expected = njit(sums_over_leading_indices)(mat.copy()), sums_over_leading_indices(mat.copy())
+        np.testing.assert_array_equal(got[0], expected[0])
+        assert got[1:] == expected[1:]

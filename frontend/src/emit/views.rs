@@ -8,6 +8,17 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_view(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, slice: &Expr, loc: &str) -> Result<Value, Diagnostic> {
         let mut bounds = Vec::new();
         let mut dims: Vec<i64> = Vec::new();
+        if !matches!(slice, Expr::Tuple(_) | Expr::Slice(_) | Expr::EllipsisLiteral(_) | Expr::NoneLiteral(_)) && matches!(self.expr_type(slice)?, Type::Tuple(..)) {
+            // A tuple of fewer integers than dimensions held in a variable (`m[i]`, `i` from `np.ndindex`).
+            if let Value::Tuple(elements, _) = self.emit_expr(slice)? {
+                for element in elements {
+                    bounds.push(self.to_scalar(element, INT64, slice)?);
+                    dims.push(-1);
+                }
+                dims.extend((bounds.len()..array_type.ndim).map(|_| 0));
+                return Ok(self.view_op(array, array_type, view_type, &bounds, &dims, loc));
+            }
+        }
         for index in crate::infer::view_indices(self.module, slice, array_type.ndim)? {
             let slice = match index {
                 crate::infer::ViewIndex::Integer(index) => {
@@ -43,6 +54,12 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             dims.push(mask);
         }
+        Ok(self.view_op(array, array_type, view_type, &bounds, &dims, loc))
+    }
+
+    /// `py.view` of `array` by `dims` (per dimension: -1 an index, -2 a new axis, else a mask of
+    /// the slice bounds given: 1 start, 2 stop, 4 step), reading `bounds` in order.
+    pub(super) fn view_op(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, bounds: &[String], dims: &[i64], loc: &str) -> Value {
         let dims_text: Vec<String> = dims.iter().map(ToString::to_string).collect();
         let view = self.op(format!(
             "py.view {array}[{}] {{dims = array<i64: {}>}} : {} -> {} {loc}",
@@ -51,7 +68,7 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Array(array_type).flat_mlir()[0],
             Type::Array(view_type).flat_mlir()[0]
         ));
-        Ok(Value::Array(view, view_type))
+        Value::Array(view, view_type)
     }
 
     /// `a, b = array`: CPython's ValueError unless the array has as many items along its first
@@ -68,14 +85,8 @@ impl FunctionEmitter<'_, '_, '_> {
             let index = self.scalar_constant(INT64, Constant::Int(position as i64), loc);
             let item = match crate::infer::unpacked_item(array_type) {
                 Type::Array(row_type) => {
-                    let dims: Vec<String> = std::iter::once("-1".to_string()).chain((1..array_type.ndim).map(|_| "0".to_string())).collect();
-                    let view = self.op(format!(
-                        "py.view {array}[{index}] {{dims = array<i64: {}>}} : {} -> {} {loc}",
-                        dims.join(", "),
-                        Type::Array(array_type).flat_mlir()[0],
-                        Type::Array(row_type).flat_mlir()[0]
-                    ));
-                    Value::Array(view, row_type)
+                    let dims: Vec<i64> = std::iter::once(-1).chain((1..array_type.ndim).map(|_| 0)).collect();
+                    self.view_op(array, array_type, row_type, &[index], &dims, loc)
                 }
                 _ => self.getitem(array, array_type, &[(index, INT64)], loc),
             };
