@@ -186,7 +186,7 @@ pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
 
 /// The modules whose functions the prelude writes as `_module_name` (`_cmath_sqrt` is
 /// `cmath.sqrt`).
-pub const PRELUDE_MODULES: [&str; 6] = ["math", "cmath", "operator", "heapq", "cuda", "stride_tricks"];
+pub const PRELUDE_MODULES: [&str; 7] = ["math", "cmath", "operator", "heapq", "cuda", "stride_tricks", "rumba"];
 
 /// The ufunc NumPy calls `name`.
 pub fn lookup(name: &str) -> Option<&'static Ufunc> {

@@ -14,6 +14,12 @@ from .vectorize import DUFunc, guvectorize, vectorize
 
 
 
+def literally(value):
+    """Numba's ``literally``: the value itself (Numba compiles once per value of it; the value is
+    what compiled code computes with either way)."""
+    return value
+
+
 def literal_unroll(container):
     """Numba's ``literal_unroll``: the container itself in the interpreter; compiled, a loop over
     it is a loop over a tuple (of numbers of one type, for now)."""
@@ -51,4 +57,4 @@ from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
 from . import typed  # noqa: E402
 from . import experimental  # noqa: E402 - jitclass, built on the dispatcher and typed containers
 
-__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literal_unroll", "objmode", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__
+__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literally", "literal_unroll", "objmode", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__

@@ -95,12 +95,13 @@ def numpy_scalars(seed):
     return (np.random.random(), np.random.rand(), np.random.randn(), np.random.standard_normal(),
             np.random.normal(2.0, 3.0), np.random.normal(), np.random.uniform(-1.0, 4.0), np.random.uniform(),
             np.random.randint(0, 10), np.random.randint(5), np.random.randint(-2**40, 2**40),
-            np.random.exponential(2.0), np.random.standard_exponential(), np.random.random_sample())
+            np.random.exponential(2.0), np.random.standard_exponential(), np.random.random_sample(),
+            np.random.ranf(), np.random.sample())
 
 
 def numpy_arrays(seed):
     np.random.seed(seed)
-    return (np.random.random(5), np.random.rand(2, 3), np.random.randn(4), np.random.randn(2, 2, 2),
+    return (np.random.random(5), np.random.ranf(2), np.random.sample((2, 2)), np.random.rand(2, 3), np.random.randn(4), np.random.randn(2, 2, 2),
             np.random.normal(1.0, 2.0, (2, 2)), np.random.standard_normal(3), np.random.uniform(0.0, 1.0, 3),
             np.random.randint(0, 100, size=6), np.random.randint(7, size=(2, 3)), np.random.exponential(1.0, 4),
             np.random.choice(np.arange(10.0), 4), np.random.choice(np.arange(3)), np.random.choice(5, (2, 2)),

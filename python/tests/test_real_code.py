@@ -5,6 +5,7 @@ same function on the same arguments."""
 import numpy as np
 import pytest
 
+import rumba
 from rumba import errors, njit
 
 from _compare import check
@@ -103,3 +104,13 @@ def test_a_tuple_of_fewer_integers_than_dimensions_selects_a_view():
         got, expected = njit(sums_over_leading_indices)(mat.copy()), sums_over_leading_indices(mat.copy())
         np.testing.assert_array_equal(got[0], expected[0])
         assert got[1:] == expected[1:]
+
+
+def literal_power(x, n):
+    return x ** rumba.literally(n), rumba.literally(n) + 1
+
+
+def test_literally_is_the_value():
+    for x, n in [(2.0, 3), (1.5, 0), (-2.0, 5)]:
+        check(njit(literal_power), x, n)
+    assert rumba.literally(4) == 4

@@ -1680,6 +1680,14 @@ def _random_random_sample(size=None):
     return np._draws("uniform", 0.0, 1.0, size)
 
 
+def _random_ranf(size=None):
+    return np._draws("uniform", 0.0, 1.0, size)
+
+
+def _random_sample(size=None):
+    return np._draws("uniform", 0.0, 1.0, size)
+
+
 def _random_rand(d0=None, d1=None, d2=None):
     return np._draws("uniform", 0.0, 1.0, np._dimensions(d0, d1, d2))
 
@@ -4656,6 +4664,11 @@ def _slice_bounds(length, start, end):
 
 
 # Python's heapq over lists, as CPython's pure-Python heapq: `heapq.name` is `_heapq_name` here.
+
+def _rumba_literally(value):
+    # Numba's `literally(x)` asks for a compilation per value of `x`; the value is what it returns.
+    return value
+
 
 def _heapq_heappush(heap, item):
     heap.append(item)
