@@ -673,7 +673,13 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                     Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
                     Type::Array(array) => Some((array.dtype, array.ndim)),
                     Type::Tuple(elements, _) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
-                    Type::List(element) if matches!(*element, Type::Scalar(_)) => element.scalar().map(|scalar| (scalar, 1)),
+                    Type::List(element) => match *element {
+                        Type::Scalar(scalar) => Some((scalar, 1)),
+                        // Rows of a list of lists, or a list of arrays stacked (shapes checked when running).
+                        Type::List(row) if matches!(*row, Type::Scalar(_)) => row.scalar().map(|scalar| (scalar, 2)),
+                        Type::Array(array) => Some((array.dtype, array.ndim + 1)),
+                        other => return Err(module.unsupported(*values, format!("np.array of list({other}) is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
+                    },
                     Type::Unknown => None,
                     other => return Err(module.unsupported(*values, format!("np.array of {other} is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
                 },

@@ -62,6 +62,21 @@ def join_a_tuple(a, b):
     return np.concatenate(pair), np.vstack(pair)
 
 
+def from_list_of_lists(n, m):
+    # numba-examples' k-means builds its points this way.
+    return np.array([[float(i * j) for j in range(m)] for i in range(n)])
+
+
+def from_list_of_arrays(a, n):
+    return np.array([a * i for i in range(n)]), np.array([a[:2] + i for i in range(n)], dtype=np.float32)
+
+
+def from_ragged_list(n):
+    rows = [[1, 2]]
+    rows.append([3] * n)
+    return np.array(rows)
+
+
 def outcome(function, args):
     copies = [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args]
     try:
@@ -94,6 +109,11 @@ def outcome(function, args):
         (stacks, (np.arange(3.0), np.arange(3.0, 6.0))),
         (stacks, (np.ones((2, 2)), np.arange(4.0).reshape(2, 2))),
         (join_a_tuple, (np.arange(4.0), np.arange(4.0) * 2)),
+        (from_list_of_lists, (3, 4)),
+        (from_list_of_arrays, (np.arange(3.0), 4)),
+        (from_list_of_arrays, (np.arange(6).reshape(3, 2), 2)),
+        (from_ragged_list, (2,)),
+        (from_ragged_list, (1,)),
     ],
 )
 def test_arrays_of_values_match_numpy(function, args):

@@ -16,6 +16,7 @@ use rumba_dialects::Layout;
 
 /// The prelude's `np.array` of a list of numbers.
 const LIST_TO_ARRAY: &str = "_list_to_array";
+const NESTED_LIST_TO_ARRAY: &str = "_nested_list_to_array";
 
 impl FunctionEmitter<'_, '_, '_> {
     /// The array bound by value to the global `name`: a `py.constant_array` of a constant
@@ -53,7 +54,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Array(array, array_type) => return self.copy_array(&array, array_type, result_type.dtype, &loc),
                 Value::Tuple(elements, _) => (vec![elements.len()], elements),
                 list @ Value::List(..) => {
-                    let helper = self.module.prelude_function(LIST_TO_ARRAY).expect("the prelude defines the list helpers");
+                    let helper = match list.value_type() {
+                        Type::List(element) if matches!(*element, Type::Scalar(_)) => LIST_TO_ARRAY,
+                        _ => NESTED_LIST_TO_ARRAY,
+                    };
+                    let helper = self.module.prelude_function(helper).expect("the prelude defines the list helpers");
                     return self.emit_compiled_call(&helper, vec![list, Value::CompileTime(Type::DType(result_type.dtype))], call);
                 }
                 other => unreachable!("inference admits no np.array of {}", other.value_type()),

@@ -4890,6 +4890,24 @@ def _list_to_array(items, dtype):
     return out
 
 
+def _nested_list_to_array(items, dtype):
+    # A list of lists (rows of numbers) or of arrays, one more dimension in front; the items must
+    # agree in shape, as NumPy requires of a regular array.
+    if isinstance(items[0], list):
+        shape = (len(items[0]),) if len(items) > 0 else (0,)
+    elif len(items) > 0:
+        shape = items[0].shape
+    else:
+        raise ValueError("np.array of an empty list of arrays: the shape of its items is unknown in compiled code")
+    out = np.empty(np._inserted(shape, 0, len(items)), dtype)
+    for position in range(len(items)):
+        item = np.asarray(items[position])
+        if item.shape != shape:
+            raise ValueError("setting an array element with a sequence. The requested array has an inhomogeneous shape after 1 dimensions.")
+        out[position] = item
+    return out
+
+
 def _concatenate_list(arrays, axis):
     # np.concatenate of a list of arrays (and hstack/vstack of one), along `axis` (0 <= axis < ndim).
     if len(arrays) == 0:
