@@ -650,6 +650,39 @@ pub fn tuple_index(module: &SourceModule, slice: &Expr, length: usize) -> Result
 
 /// The entries of the index `slice` of an array of `ndim` dimensions: one per dimension (the
 /// dimensions it leaves out whole, `...` standing for as many as needed), and the new axes.
+/// A call of a function declared with signatures (`@njit("i4(i8[:])")`), as Numba makes it:
+/// the types to compile it for (its first signature the arguments convert to: numbers to the
+/// declared number types, arrays as they are), and the number type its result converts to.
+pub struct DeclaredCall {
+    pub arguments: Vec<Type>,
+    pub result: Option<Scalar>,
+}
+
+pub fn declared_call(module: &SourceModule, name: &str, arguments: &[Type], node: &dyn Ranged) -> Result<Option<DeclaredCall>, Diagnostic> {
+    let Some(signatures) = module.declared(name) else { return Ok(None) };
+    let accepts = |declared: &Type, given: &Type| match (declared, given) {
+        (Type::Scalar(declared), Type::Scalar(given)) => declared.is_complex() || !given.is_complex(),
+        (Type::Array(declared), Type::Array(given)) => {
+            declared.dtype == given.dtype && declared.ndim == given.ndim && (declared.layout == Layout::A || declared.layout == given.layout) && (declared.readonly || !given.readonly)
+        }
+        (declared, given) => declared == given,
+    };
+    let signature = signatures
+        .iter()
+        .find(|signature| signature.arguments.len() == arguments.len() && signature.arguments.iter().zip(arguments).all(|(declared, given)| accepts(declared, given)))
+        .ok_or_else(|| {
+            let given: Vec<String> = arguments.iter().map(ToString::to_string).collect();
+            let declared: Vec<String> = signatures.iter().map(|signature| format!("({})", signature.arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))).collect();
+            module.typing(node, format!("{}() has no signature for argument types ({}); its signatures are: {}", prelude_display_name(name), given.join(", "), declared.join(", ")))
+        })?;
+    let arguments = signature.arguments.iter().zip(arguments).map(|(declared, given)| if matches!(declared, Type::Scalar(_)) { declared.clone() } else { given.clone() }).collect();
+    let result = match &signature.return_type {
+        Some(Type::Scalar(result)) => Some(*result),
+        _ => None,
+    };
+    Ok(Some(DeclaredCall { arguments, result }))
+}
+
 /// An item of `array` along its first axis: an element, or a view of the rest (C where the
 /// array is C, as `a[i]`).
 pub fn unpacked_item(array: ArrayType) -> Type {
@@ -2232,8 +2265,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         match callee {
             Callee::Function(name) | Callee::Method(name) => {
+                let declared = declared_call(module, &name, &arguments, call)?;
+                let arguments = declared.as_ref().map_or(arguments, |declared| declared.arguments.clone());
                 let index = self.specialisations.specialise(&name, &arguments, call)?;
-                self.called_result(index, call)
+                let result = self.called_result(index, call)?;
+                Ok(match declared.and_then(|declared| declared.result) {
+                    Some(result) => Type::Scalar(result),
+                    None => result,
+                })
             }
             Callee::Overload(key) | Callee::OverloadMethod(key) => {
                 let name = overload_implementation(module, call, &key, &arguments)?;

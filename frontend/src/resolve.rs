@@ -114,6 +114,9 @@ pub enum Binding {
     Class(Arc<crate::types::ClassType>),
     /// A user's exception class, by its module and qualified name.
     Exception(String),
+    /// The signatures the dispatcher bound to the name (given after its function's own binding)
+    /// was compiled for (`@njit("i4(i8[:])")`): compiled callers convert to them, as Numba's do.
+    Declared(Vec<String>),
 }
 
 /// A parsed Python module.
@@ -130,6 +133,8 @@ pub struct SourceModule {
     /// The members of each `@jitclass` class compiled with the module, by the class's number:
     /// name, kind, and the name of the function compiled for it.
     classes: HashMap<usize, Vec<(String, MemberKind, String)>>,
+    /// The signatures functions were declared with, by the name they are compiled under.
+    declared: HashMap<String, Vec<crate::types::Signature>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -318,7 +323,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new() })
+        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new() })
     }
 
     /// Binds the names of a function's environment by value, over what the module's source says
@@ -326,6 +331,11 @@ impl SourceModule {
     /// or function outside what compiled code knows is an error naming it.
     pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), String> {
         for (name, binding) in environment {
+            if let Binding::Declared(signatures) = binding {
+                let function = self.globals.get(name).cloned();
+                self.declare(name, function, signatures)?;
+                continue;
+            }
             for (name, global) in self.globals_of(name, binding)? {
                 // A function of the module is called by its definition, whatever else binds its
                 // name, unless it is overloaded.
@@ -342,6 +352,22 @@ impl SourceModule {
             }
         }
         Ok(())
+    }
+
+    /// Records the signatures `name`'s dispatcher declares, for the function `name` is bound to.
+    fn declare(&mut self, name: &str, function: Option<Global>, signatures: &[String]) -> Result<(), String> {
+        let Some(Global::Function(compiled)) = function else { return Ok(()) };
+        let parsed = signatures
+            .iter()
+            .map(|signature| crate::types::parse_signature(signature).map_err(|message| format!("'{name}' declares a signature rumba cannot read: {message}")))
+            .collect::<Result<_, _>>()?;
+        self.declared.insert(compiled, parsed);
+        Ok(())
+    }
+
+    /// The signatures the function compiled as `name` was declared with, if any.
+    pub fn declared(&self, name: &str) -> Option<&[crate::types::Signature]> {
+        self.declared.get(name).map(Vec::as_slice)
     }
 
     /// The globals the environment's `name`, bound to `binding`, makes in compiled code: the
@@ -371,6 +397,8 @@ impl SourceModule {
             Binding::Overload(key) => Global::Overload(key.clone()),
             Binding::TupleClass(class) => Global::TupleClass(class.clone()),
             Binding::Exception(class) => Global::Exception(class.clone()),
+            // Recorded by `bind` and `include`, which know the function the name is bound to.
+            Binding::Declared(_) => return Ok(Vec::new()),
             Binding::Class(class) => {
                 self.include_class(class)?;
                 Global::Class(class.clone())
@@ -416,6 +444,10 @@ impl SourceModule {
             }
         }
         for (name, binding) in &source.environment {
+            if let Binding::Declared(signatures) = binding {
+                self.declare(name, definitions.globals.get(name).cloned(), signatures)?;
+                continue;
+            }
             for (name, global) in self.globals_of(name, binding)? {
                 if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_)) {
                     definitions.globals.insert(name, global);

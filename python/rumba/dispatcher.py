@@ -322,6 +322,9 @@ def _environment(py_func, visiting=None, caller_source=None):
         description = _describe_value(name, value, referenced, caller_source, visiting)
         if description is not None:
             environment.append((name, description))
+        if isinstance(value, Dispatcher) and value._explicit and (description is None or description[0] == "function"):
+            # Compiled callers convert arguments and results to its signatures, as Numba's do.
+            environment.append((name, ("declared", [text for text, _ in value._explicit])))
     # A method with `@overload_method` implementations the code names is bound as `.name`.
     methods = extending.overloaded_methods()
     if methods:

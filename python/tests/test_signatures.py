@@ -302,6 +302,38 @@ def test_tuple_results_read_only_parameters_and_contiguous_slices_as_pynndescent
         assert got_part.flags.c_contiguous
 
 
+@njit("i4(i8)")
+def tripled_low_word(x):
+    return x * 3
+
+
+@njit("f8(f4)")
+def through_float32(x):
+    return x
+
+
+@njit("f8(f8[:])")
+def float_total(a):
+    return a.sum()
+
+
+def calls_declared(x, y):
+    # umap's tau_rand calls tau_rand_int, declared to return an i4.
+    return tripled_low_word(x) + 0, through_float32(y), tripled_low_word(True)
+
+
+def calls_with_an_int_array(a):
+    return float_total(a)
+
+
+def test_compiled_callers_convert_to_the_callees_declared_signature():
+    for x, y in [(2**31 - 5, 0.1), (-(2**33) - 7, 1e30), (12, 2.5)]:
+        got = njit(calls_declared)(x, y)
+        assert got == (int(np.int64(3 * x).astype(np.int32)), float(np.float32(y)), 3)
+    with pytest.raises(errors.TypingError, match=r"float_total\(\) has no signature for argument types \(int64\[::1\]\); its signatures are: \(float64\[:\]\)"):
+        njit(calls_with_an_int_array)(np.arange(3))
+
+
 def test_readme_matmul_signature():
     d = jit("f8[:, ::1](f8[:, :], f8[::1, :])")(matmul)
     assert d.signatures == [("float64[:, :]", "float64[::1, :]")]

@@ -984,6 +984,27 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     /// A call of the compiled function `name` (of the module or the prelude) on `arguments`: its
     /// status checked, an exception in it taking the raise path.
     pub(super) fn emit_compiled_call(&mut self, name: &str, arguments: Vec<Value>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
+        let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
+        let Some(declared) = crate::infer::declared_call(self.module, name, &argument_types, node)? else {
+            return self.emit_specialised_call(name, arguments, node);
+        };
+        // Numbers converted to the declared signature's, and the result to its return type.
+        let mut converted = Vec::with_capacity(arguments.len());
+        for (argument, declared_type) in arguments.into_iter().zip(&declared.arguments) {
+            converted.push(match declared_type {
+                Type::Scalar(scalar) => Value::Scalar(self.to_scalar(argument, *scalar, node)?, *scalar),
+                _ => argument,
+            });
+        }
+        let loc = location(self.module, node);
+        match (self.emit_specialised_call(name, converted, node)?, declared.result) {
+            (Value::Scalar(value, scalar), Some(result)) => Ok(Value::Scalar(self.cast(&value, scalar, result, &loc), result)),
+            (value, _) => Ok(value),
+        }
+    }
+
+    /// `name` called on `arguments`, compiled for their types.
+    fn emit_specialised_call(&mut self, name: &str, arguments: Vec<Value>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
         let loc = location(self.module, node);
         let argument_types: Vec<Type> = arguments.iter().map(Value::value_type).collect();
         self.module_emitter.straight_line = false;
