@@ -770,16 +770,17 @@ thread_local! {
 }
 
 /// Runs an objmode block in Python (the runtime's hook): its inputs as Python objects, its
-/// declared variables converted to their types; `None` where it raised (kept in `OBJMODE_RAISED`).
-fn run_objmode(site: &rumba::objmode::ObjmodeSite, inputs: Vec<(Value, Type)>) -> Option<Vec<Argument>> {
+/// declared variables converted to their types and handed to `keep` while the objects they were
+/// converted from are alive; `false` where it raised (kept in `OBJMODE_RAISED`).
+fn run_objmode(site: &rumba::objmode::ObjmodeSite, inputs: Vec<(Value, Type)>, keep: &mut dyn FnMut(&[Argument])) -> bool {
     Python::attach(|py| {
-        let run = || -> PyResult<Vec<Argument>> {
+        let run = || -> PyResult<()> {
             let function = objmode_function(py, site)?;
             let no_arguments = PyTuple::empty(py);
             let values = inputs.into_iter().map(|(value, value_type)| value_to_python(py, value, &value_type, &no_arguments)).collect::<PyResult<Vec<_>>>()?;
             let returned = function.bind(py).call1(PyTuple::new(py, values)?)?;
             let returned = returned.cast::<PyTuple>()?;
-            returned
+            let outputs = returned
                 .iter()
                 .zip(&site.outputs)
                 .enumerate()
@@ -790,13 +791,15 @@ fn run_objmode(site: &rumba::objmode::ObjmodeSite, inputs: Vec<(Value, Type)>) -
                         PyTypeError::new_err(format!("objmode variable '{name}' must be {declared}: {reason}"))
                     })
                 })
-                .collect()
+                .collect::<PyResult<Vec<Argument>>>()?;
+            keep(&outputs);
+            Ok(())
         };
         match run() {
-            Ok(outputs) => Some(outputs),
+            Ok(()) => true,
             Err(error) => {
                 OBJMODE_RAISED.with(|raised| *raised.borrow_mut() = Some(error));
-                None
+                false
             }
         }
     })

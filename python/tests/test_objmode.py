@@ -95,6 +95,19 @@ def test_the_blocks_exception_is_raised():
     assert caught(3) == -1.0
 
 
+def real_part_of_a_temporary(n):
+    with objmode(parts="float64[:]"):
+        parts = np.real(np.full(n, 7.0 + 1j))
+    return parts
+
+
+def test_an_array_that_views_a_temporary_of_the_block_is_copied_before_the_temporary_dies():
+    # tslearn's cross-correlation returns np.real(...) of an FFT from its block.
+    for n in [4, 64, 1024, 100_000]:
+        got = njit(real_part_of_a_temporary)(n)
+        np.testing.assert_array_equal(got, real_part_of_a_temporary(n))
+
+
 def test_argument_arrays_arrive_read_only():
     @njit
     def writes_argument(x):

@@ -8,9 +8,11 @@ use crate::abi::{element_value, push_words, Argument, ArrayArgument, Value};
 use rumba_frontend::{objmode::ObjmodeSite, types::Type};
 use std::sync::OnceLock;
 
-/// Runs a block in Python on its inputs, each with its type: the declared variables, or `None`
-/// where the block raised (the hook keeps the exception, to raise it in the caller's place).
-pub type Hook = fn(&ObjmodeSite, Vec<(Value, Type)>) -> Option<Vec<Argument>>;
+/// Runs a block in Python on its inputs, each with its type, and hands the declared variables to
+/// `keep` while the Python objects they point into are alive (an array the block made may be a
+/// view of a temporary that dies with them); `false` where the block raised (the hook keeps the
+/// exception, to raise it in the caller's place).
+pub type Hook = fn(&ObjmodeSite, Vec<(Value, Type)>, &mut dyn FnMut(&[Argument])) -> bool;
 
 static HOOK: OnceLock<Hook> = OnceLock::new();
 
@@ -39,10 +41,14 @@ pub extern "C" fn rumba_objmode(site: i64, inputs: i64) -> i64 {
         // SAFETY: the words are of values of the site's input types, arrays alive in the caller.
         values.push((unsafe { element_value(input_type, &mut rest, &[]) }, value_type));
     }
-    let Some(outputs) = hook(&site, values) else { return 0 };
     let mut words = Vec::new();
-    for (output, (_, output_type)) in outputs.iter().zip(&site.outputs) {
-        owned_words(output, output_type, &mut words);
+    let mut keep = |outputs: &[Argument]| {
+        for (output, (_, output_type)) in outputs.iter().zip(&site.outputs) {
+            owned_words(output, output_type, &mut words);
+        }
+    };
+    if !hook(&site, values, &mut keep) {
+        return 0;
     }
     crate::lists::from_words(words)
 }
