@@ -93,6 +93,26 @@ impl<'a> Visitor<'a> for NameLoads<'_> {
     }
 }
 
+/// Whether a body grows the list `name` (`name.append(...)`, `extend`, `insert`): a loop over it
+/// must then see the items added, as Python's list iterator does.
+struct Grows<'n> {
+    name: &'n str,
+    found: bool,
+}
+
+impl<'a> Visitor<'a> for Grows<'_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Call(call) = expr {
+            if let Expr::Attribute(method) = &*call.func {
+                if matches!(&*method.value, Expr::Name(list) if list.id.as_str() == self.name) && matches!(method.attr.as_str(), "append" | "extend" | "insert") {
+                    self.found = true;
+                }
+            }
+        }
+        visitor::walk_expr(self, expr);
+    }
+}
+
 /// The try body's length, if `test` is the test of an `if` made from a `try`.
 pub fn try_body_length(test: &Expr) -> Option<usize> {
     let Expr::Call(call) = test else { return None };
@@ -269,6 +289,13 @@ impl Rewriter<'_> {
     /// `for_loop` as statements that loop over `range`.
     fn for_loop(&mut self, mut for_loop: StmtFor, known: &KnownCalls) -> Vec<Stmt> {
         let mut before = Vec::new();
+        if let Expr::Name(list) = &*for_loop.iter {
+            let mut grows = Grows { name: list.id.as_str(), found: false };
+            grows.visit_body(&for_loop.body);
+            if grows.found {
+                return self.growing_list_loop(for_loop);
+            }
+        }
         if !is_range(&for_loop.iter, known.ranges) {
             let at = for_loop.iter.range();
             let iter = std::mem::replace(&mut *for_loop.iter, Expr::NoneLiteral(Default::default()));
@@ -292,6 +319,44 @@ impl Rewriter<'_> {
         before.push(Stmt::For(for_loop));
         before.push(after);
         before
+    }
+
+    /// `for v in items:` whose body appends to `items`, as `i = 0; while i < len(items): v =
+    /// items[i]; i += 1; ...`: the length is read before each item, so the loop reaches the items
+    /// its body adds (a breadth-first search over a queue it grows).
+    fn growing_list_loop(&mut self, for_loop: StmtFor) -> Vec<Stmt> {
+        let at = for_loop.iter.range();
+        let index = self.fresh("i");
+        let zero = self.integer(0, at);
+        let start = self.name(&index, ExprContext::Store, at);
+        let start = self.assign(start, zero, at);
+        let position = self.name(&index, ExprContext::Load, at);
+        let length = self.call("len", vec![(*for_loop.iter).clone()], at);
+        let test = Expr::Compare(ruff_python_ast::ExprCompare {
+            node_index: AtomicNodeIndex::default(),
+            range: self.range(at),
+            left: Box::new(position.clone()),
+            ops: vec![CmpOp::Lt].into_boxed_slice(),
+            comparators: vec![length].into_boxed_slice(),
+        });
+        let item = self.subscript(*for_loop.iter, position, at);
+        let binding = self.assign(*for_loop.target, item, at);
+        let one = self.integer(1, at);
+        let advance = Stmt::AugAssign(ruff_python_ast::StmtAugAssign {
+            node_index: AtomicNodeIndex::default(),
+            range: self.range(at),
+            target: Box::new(self.name(&index, ExprContext::Store, at)),
+            op: Operator::Add,
+            value: Box::new(one),
+        });
+        let mut body = vec![binding, advance];
+        body.extend(for_loop.body);
+        let mut while_loop = ruff_python_ast::StmtWhile { node_index: AtomicNodeIndex::default(), range: for_loop.range, test: Box::new(test), body: body.into(), orelse: Default::default() };
+        if for_loop.orelse.is_empty() {
+            return vec![start, Stmt::While(while_loop)];
+        }
+        let (flag, after) = self.unless_broken(&mut while_loop.body, for_loop.orelse, for_loop.range);
+        vec![start, flag, Stmt::While(while_loop), after]
     }
 
     /// A `try` with one `except` that catches everything, as the `if` the module's doc describes.

@@ -114,3 +114,26 @@ def test_literally_is_the_value():
     for x, n in [(2.0, 3), (1.5, 0), (-2.0, 5)]:
         check(njit(literal_power), x, n)
     assert rumba.literally(4) == 4
+
+
+def breadth_first_order(adjacency, start):
+    # A queue walked by a `for` loop that appends to it, as graph code does.
+    order = [start]
+    seen = np.zeros(adjacency.shape[0], dtype=np.bool_)
+    seen[start] = True
+    for node in order:
+        for other in range(adjacency.shape[0]):
+            if adjacency[node, other] and not seen[other]:
+                seen[other] = True
+                order.append(other)
+    else:
+        order.append(-1)
+    return order
+
+
+def test_a_loop_over_a_list_sees_the_items_its_body_appends():
+    adjacency = np.zeros((6, 6), dtype=np.bool_)
+    for a, b in [(0, 2), (2, 4), (4, 1), (1, 5), (3, 3)]:
+        adjacency[a, b] = adjacency[b, a] = True
+    for start in [0, 3]:
+        assert njit(breadth_first_order)(adjacency, start) == breadth_first_order(adjacency, start)
