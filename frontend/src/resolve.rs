@@ -351,6 +351,10 @@ impl SourceModule {
                 self.functions.insert(name, crate::namespace::rename_globals(function, &self.globals, ""));
             }
         }
+        let globals = &self.globals;
+        for function in self.functions.values_mut() {
+            fold_constant_defaults(function, globals);
+        }
         Ok(())
     }
 
@@ -455,6 +459,9 @@ impl SourceModule {
             }
         }
         definitions.desugar(&mut self.file);
+        for function in definitions.functions.values_mut() {
+            fold_constant_defaults(function, &definitions.globals);
+        }
         for (name, function) in definitions.functions {
             self.functions.insert(format!("{prefix}{name}"), crate::namespace::rename_globals(function, &definitions.globals, &prefix));
         }
@@ -586,6 +593,32 @@ impl SourceModule {
 }
 
 /// The value of a literal expression (`3`, `-2.5`, `True`), if it is one.
+/// Parameter defaults that name a constant of the module (`def f(x, tol=TOL)`) as the literal
+/// Python evaluated them to when the function was defined, so that a caller evaluates the value,
+/// not the name in its own scope.
+fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>) {
+    let parameters = &mut function.parameters;
+    for parameter in parameters.posonlyargs.iter_mut().chain(parameters.args.iter_mut()).chain(parameters.kwonlyargs.iter_mut()) {
+        let Some(Expr::Name(name)) = parameter.default.as_deref() else { continue };
+        let range = name.range;
+        let literal = |value: Number| Expr::NumberLiteral(ruff_python_ast::ExprNumberLiteral { node_index: Default::default(), range, value });
+        let folded = match globals.get(name.id.as_str()) {
+            Some(Global::Constant(Constant::Bool(value))) => Expr::BooleanLiteral(ruff_python_ast::ExprBooleanLiteral { node_index: Default::default(), range, value: *value }),
+            Some(Global::Constant(Constant::Float(value))) => literal(Number::Float(*value)),
+            Some(Global::Constant(Constant::Int(value))) if *value >= 0 => literal(Number::Int(ruff_python_ast::Int::from(*value as u64))),
+            Some(Global::Constant(Constant::Int(value))) => Expr::UnaryOp(ruff_python_ast::ExprUnaryOp {
+                node_index: Default::default(),
+                range,
+                op: ruff_python_ast::UnaryOp::USub,
+                operand: Box::new(literal(Number::Int(ruff_python_ast::Int::from(value.unsigned_abs())))),
+            }),
+            Some(Global::Known(crate::types::Type::None)) => Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: Default::default(), range }),
+            _ => continue,
+        };
+        parameter.default = Some(Box::new(folded));
+    }
+}
+
 pub fn literal_constant(expr: &Expr) -> Option<Constant> {
     match expr {
         Expr::NumberLiteral(literal) => match &literal.value {

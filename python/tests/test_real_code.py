@@ -137,3 +137,24 @@ def test_a_loop_over_a_list_sees_the_items_its_body_appends():
         adjacency[a, b] = adjacency[b, a] = True
     for start in [0, 3]:
         assert njit(breadth_first_order)(adjacency, start) == breadth_first_order(adjacency, start)
+
+
+TOLERANCE = 1e-10
+LOWEST = -3
+STRICT = True
+
+
+def below(x, tol=TOLERANCE, lowest=LOWEST, strict=STRICT, missing=None):
+    return (x < tol) if strict else (x <= tol), lowest, missing is None
+
+
+def calls_below(x):
+    # The caller's own TOLERANCE must not be what the default reads.
+    TOLERANCE = 5.0
+    return below(x), below(x, strict=False), TOLERANCE
+
+
+def test_defaults_that_name_module_constants_are_their_values():
+    for x in [1e-12, 1e-10, 1.0]:
+        check(njit(calls_below), x)
+        check(njit(below), x)
