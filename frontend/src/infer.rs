@@ -2006,7 +2006,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         match module.global(name) {
             Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
-            Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
+            Some(Global::ModuleMember("math" | "numpy", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy" | "types" | "rumba", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(Global::Refused(reason)) => Err(module.unsupported(expr, format!("'{name}' {reason}"))),
             Some(Global::Function(_)) => Ok(Type::Function(name.to_string())),

@@ -66,6 +66,49 @@ impl<'a> Visitor<'a> for BoundNames {
     }
 }
 
+/// Calls of NumPy's functions imported by name (`from numpy import full`, `from numpy.linalg
+/// import norm`) written as the attributes of NumPy they are (`np.full(...)`), the one form the
+/// array calls, the ufuncs and the prelude know.
+pub fn qualify_numpy_calls(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>) {
+    let mut bound = BoundNames::default();
+    visitor::walk_body(&mut bound, &function.body);
+    visitor::walk_parameters(&mut bound, &function.parameters);
+    let qualifier = NumpyCalls { globals, locals: &bound.names };
+    for statement in function.body.iter_mut() {
+        qualifier.visit_stmt(statement);
+    }
+}
+
+struct NumpyCalls<'a> {
+    globals: &'a HashMap<String, Global>,
+    locals: &'a HashSet<String>,
+}
+
+impl Transformer for NumpyCalls<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Call(call) = expr else { return };
+        let Expr::Name(name) = &*call.func else { return };
+        if self.locals.contains(name.id.as_str()) {
+            return;
+        }
+        let (submodule, member) = match self.globals.get(name.id.as_str()) {
+            Some(Global::ModuleMember("numpy", member)) => (None, member),
+            Some(Global::ModuleMember("linalg", member)) => (Some("linalg"), member),
+            _ => return,
+        };
+        let range = name.range;
+        let attribute = |value: Expr, attr: &str| {
+            Expr::Attribute(ruff_python_ast::ExprAttribute { node_index: AtomicNodeIndex::default(), range, value: Box::new(value), attr: Identifier::new(attr, range), ctx: ExprContext::Load })
+        };
+        let mut qualified = Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range, id: Name::new(crate::desugar::PRELUDE_MODULE), ctx: ExprContext::Load });
+        if let Some(submodule) = submodule {
+            qualified = attribute(qualified, submodule);
+        }
+        call.func = Box::new(attribute(qualified, &member.clone()));
+    }
+}
+
 struct Renamer<'a> {
     globals: &'a HashMap<String, Global>,
     locals: &'a HashSet<String>,

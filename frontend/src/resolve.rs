@@ -323,7 +323,9 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        Ok(Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new() })
+        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new() };
+        module.settle_functions();
+        Ok(module)
     }
 
     /// Binds the names of a function's environment by value, over what the module's source says
@@ -351,11 +353,20 @@ impl SourceModule {
                 self.functions.insert(name, crate::namespace::rename_globals(function, &self.globals, ""));
             }
         }
-        let globals = &self.globals;
-        for function in self.functions.values_mut() {
-            fold_constant_defaults(function, globals);
-        }
+        self.settle_functions();
         Ok(())
+    }
+
+    /// The module's functions (its own and those included) as the module's values make them:
+    /// defaults naming constants folded, NumPy's functions imported by name called as `np.name`.
+    fn settle_functions(&mut self) {
+        let globals = &self.globals;
+        for (name, function) in self.functions.iter_mut() {
+            if !name.starts_with("np.") {
+                fold_constant_defaults(function, globals);
+                crate::namespace::qualify_numpy_calls(function, globals);
+            }
+        }
     }
 
     /// Records the signatures `name`'s dispatcher declares, for the function `name` is bound to.
@@ -459,9 +470,6 @@ impl SourceModule {
             }
         }
         definitions.desugar(&mut self.file);
-        for function in definitions.functions.values_mut() {
-            fold_constant_defaults(function, &definitions.globals);
-        }
         for (name, function) in definitions.functions {
             self.functions.insert(format!("{prefix}{name}"), crate::namespace::rename_globals(function, &definitions.globals, &prefix));
         }

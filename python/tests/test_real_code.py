@@ -4,6 +4,8 @@ same function on the same arguments."""
 
 import numpy as np
 import pytest
+from numpy import arange, full, median, nan, sqrt
+from numpy.linalg import norm
 
 import rumba
 from rumba import errors, njit
@@ -158,3 +160,18 @@ def test_defaults_that_name_module_constants_are_their_values():
     for x in [1e-12, 1e-10, 1.0]:
         check(njit(calls_below), x)
         check(njit(below), x)
+
+
+def numpy_functions_imported_by_name(n):
+    a = full(n, nan)
+    a[0] = 1.0
+    b = arange(n) * 2.0
+    return a, median(b), sqrt(b), norm(b)
+
+
+def test_numpy_functions_imported_by_name_are_numpys():
+    for n in [1, 4]:
+        got, expected = njit(numpy_functions_imported_by_name)(n), numpy_functions_imported_by_name(n)
+        np.testing.assert_array_equal(got[0], expected[0])
+        np.testing.assert_array_equal(got[2], expected[2])
+        assert got[1] == expected[1] and got[3] == expected[3]

@@ -399,7 +399,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             None => match module.global(name) {
                 Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(_))) => Ok(self.global_constant(constant, loc)),
                 Some(Global::Array(array)) => Ok(self.constant_array(name, array, loc)),
-                Some(Global::ModuleMember("math", member)) if math_constant(member).is_some() => {
+                Some(Global::ModuleMember("math" | "numpy", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
                 }
                 _ => match self.expr_type(expr)? {
