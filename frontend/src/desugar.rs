@@ -172,7 +172,19 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
         NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
+        // An `if`'s first test runs once, before either branch: its calls may be hoisted too.
+        if let Stmt::If(if_statement) = &mut statement {
+            let splitter = StarCalls { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default() };
+            splitter.visit_expr(&mut if_statement.test);
+            rewritten.extend(splitter.built.into_inner());
+        }
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
+            let splitter = StarCalls { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default() };
+            match &mut statement {
+                Stmt::For(for_loop) => splitter.visit_expr(&mut for_loop.iter),
+                simple => splitter.visit_stmt(simple),
+            }
+            rewritten.extend(splitter.built.into_inner());
             let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
             match &mut statement {
                 Stmt::For(for_loop) => hoister.visit_expr(&mut for_loop.iter),
@@ -598,6 +610,108 @@ impl Rewriter<'_> {
 
     fn tuple_of(&mut self, elements: Vec<Expr>, ctx: ExprContext, at: TextRange) -> Expr {
         Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range: self.range(at), elts: elements, ctx, parenthesized: true })
+    }
+}
+
+/// The most items a call's `*args` may hold (each count is a branch of its own).
+const STAR_ARGUMENTS: u32 = 8;
+
+/// Hoists each call with a last `*args` argument (`func(x, *args)`, as SciPy-style solvers call
+/// their objective) out of a simple statement: the sequence and the other arguments evaluated
+/// once into fresh names, then `if len(args) == 0: r = func(a) elif len(args) == 1: r =
+/// func(a, args[0]) ...`, the call's place taking `r`. A tuple's length is known when compiling,
+/// so inference keeps the one branch that applies; past `STAR_ARGUMENTS` the call stays as it
+/// was, a located error. Calls under a lambda, a conditional expression, `and`/`or` or a
+/// comprehension are left alone: hoisting them would run them unconditionally.
+struct StarCalls<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    built: std::cell::RefCell<Vec<Stmt>>,
+}
+
+impl StarCalls<'_> {
+    /// `function` again with ranges of its own, if it is a name or a name's attribute.
+    fn callee_copy(rewriter: &mut Rewriter<'_>, function: &Expr) -> Option<Expr> {
+        match function {
+            Expr::Name(name) => Some(rewriter.name(name.id.as_str(), ExprContext::Load, name.range)),
+            Expr::Attribute(attribute) => {
+                let value = Self::callee_copy(rewriter, &attribute.value)?;
+                let attr = Identifier { id: attribute.attr.id.clone(), range: rewriter.range(attribute.range), node_index: AtomicNodeIndex::default() };
+                Some(Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: rewriter.range(attribute.range), value: Box::new(value), attr, ctx: ExprContext::Load }))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Transformer for StarCalls<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        if matches!(expr, Expr::Lambda(_) | Expr::If(_) | Expr::BoolOp(_) | Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_)) {
+            return;
+        }
+        transformer::walk_expr(self, expr);
+        let Expr::Call(call) = expr else { return };
+        let arguments = &call.arguments.args;
+        if !matches!(arguments.last(), Some(Expr::Starred(_))) || arguments[..arguments.len() - 1].iter().any(|argument| matches!(argument, Expr::Starred(_))) {
+            return;
+        }
+        let at = call.range();
+        let mut rewriter = self.rewriter.borrow_mut();
+        if Self::callee_copy(&mut rewriter, &call.func).is_none() || call.arguments.keywords.iter().any(|keyword| keyword.arg.is_none()) {
+            return;
+        }
+        let Expr::Call(mut call) = std::mem::replace(expr, Expr::NoneLiteral(Default::default())) else { unreachable!("matched a call") };
+        let mut positional = std::mem::take(&mut call.arguments.args).into_vec();
+        let Some(Expr::Starred(starred)) = positional.pop() else { unreachable!("checked: a last star argument") };
+        let mut built = self.built.borrow_mut();
+        let sequence = rewriter.once(*starred.value, "args", &mut built);
+        let given: Vec<String> = positional.into_iter().map(|argument| rewriter.once(argument, "argument", &mut built)).collect();
+        let keywords: Vec<(Option<Identifier>, String)> =
+            std::mem::take(&mut call.arguments.keywords).into_iter().map(|keyword| (keyword.arg, rewriter.once(keyword.value, "keyword", &mut built))).collect();
+        let result = rewriter.fresh("called");
+        let branch = |rewriter: &mut Rewriter<'_>, count: Option<u32>| -> Vec<Stmt> {
+            let function = Self::callee_copy(rewriter, &call.func).expect("checked: a name or an attribute");
+            let mut arguments: Vec<Expr> = given.iter().map(|name| rewriter.name(name, ExprContext::Load, at)).collect();
+            match count {
+                Some(count) => {
+                    for position in 0..count {
+                        let items = rewriter.name(&sequence, ExprContext::Load, at);
+                        let index = rewriter.integer(position, at);
+                        arguments.push(rewriter.subscript(items, index, at));
+                    }
+                }
+                None => {
+                    let items = rewriter.name(&sequence, ExprContext::Load, at);
+                    arguments.push(Expr::Starred(ruff_python_ast::ExprStarred { node_index: AtomicNodeIndex::default(), range: starred.range, value: Box::new(items), ctx: ExprContext::Load }));
+                }
+            }
+            let mut called = rewriter.call_of(function, arguments, at);
+            if let Expr::Call(inner) = &mut called {
+                inner.arguments.keywords = keywords
+                    .iter()
+                    .map(|(arg, value)| ruff_python_ast::Keyword { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), arg: arg.clone(), value: rewriter.name(value, ExprContext::Load, at) })
+                    .collect();
+            }
+            let target = rewriter.name(&result, ExprContext::Store, at);
+            vec![rewriter.assign(target, called, at)]
+        };
+        let test = |rewriter: &mut Rewriter<'_>, count: u32| {
+            let items = rewriter.name(&sequence, ExprContext::Load, at);
+            let length = rewriter.call("len", vec![items], at);
+            let count = rewriter.integer(count, at);
+            Expr::Compare(ruff_python_ast::ExprCompare { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), left: Box::new(length), ops: vec![CmpOp::Eq].into_boxed_slice(), comparators: vec![count].into_boxed_slice() })
+        };
+        let first_test = test(&mut rewriter, 0);
+        let first_body = branch(&mut rewriter, Some(0));
+        let mut clauses = Vec::new();
+        for count in 1..=STAR_ARGUMENTS {
+            let clause_test = test(&mut rewriter, count);
+            let body = branch(&mut rewriter, Some(count));
+            clauses.push(ElifElseClause { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), test: Some(clause_test), body: body.into() });
+        }
+        let otherwise = branch(&mut rewriter, None);
+        clauses.push(ElifElseClause { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), test: None, body: otherwise.into() });
+        built.push(Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), test: Box::new(first_test), body: first_body.into(), elif_else_clauses: clauses }));
+        *expr = rewriter.name(&result, ExprContext::Load, at);
     }
 }
 

@@ -560,8 +560,8 @@ fn bind_parameters<'e>(module: &'e SourceModule, call: &'e ExprCall, function: &
             continue;
         }
         match parameter.default.as_deref() {
-            Some(default) if literal_constant(default).is_some() || matches!(default, Expr::NoneLiteral(_) | Expr::StringLiteral(_)) => *slot = Some(default),
-            Some(default) => return Err(module.unsupported(default, "default parameter values other than literal numbers, booleans, strings and None are not supported yet")),
+            Some(default) if crate::resolve::is_literal_default(default) => *slot = Some(default),
+            Some(default) => return Err(module.unsupported(default, "default parameter values other than literal numbers, booleans, strings, None and tuples of these are not supported yet")),
             None if position < positional => missing.0.push(format!("'{}'", parameter.name())),
             None => missing.1.push(format!("'{}'", parameter.name())),
         }

@@ -168,7 +168,7 @@ fn liftable(function: &StmtFunctionDef, candidate: &Stmt) -> bool {
     let definition = definition_of(candidate);
     let parameters = &definition.parameters;
     let literal_defaults = parameters.iter_non_variadic_params().all(|parameter| {
-        parameter.default.as_deref().is_none_or(|default| crate::resolve::literal_constant(default).is_some() || matches!(default, Expr::NoneLiteral(_) | Expr::StringLiteral(_)))
+        parameter.default.as_deref().is_none_or(crate::resolve::is_literal_default)
     });
     let mut declarations = Declarations(false);
     declarations.visit_body(&definition.body);

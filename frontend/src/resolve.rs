@@ -627,6 +627,16 @@ fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<Stri
     }
 }
 
+/// Whether a parameter's default is a literal a call may evaluate its own copy of: a number, a
+/// boolean, a string, None, or a tuple of these (`args=()`).
+pub fn is_literal_default(default: &Expr) -> bool {
+    match default {
+        Expr::Tuple(tuple) => tuple.elts.iter().all(is_literal_default),
+        Expr::NoneLiteral(_) | Expr::StringLiteral(_) => true,
+        other => literal_constant(other).is_some(),
+    }
+}
+
 pub fn literal_constant(expr: &Expr) -> Option<Constant> {
     match expr {
         Expr::NumberLiteral(literal) => match &literal.value {

@@ -4,8 +4,9 @@
 //! and every call of it in the module, `f(x, y, z)`, becomes `f(x, args=(y, z))`: the tuple of
 //! the positional arguments past the named ones, by keyword so that the named ones may come by
 //! keyword too. The Python dispatcher packs a call from Python the same way. A function with
-//! `**kwargs` or keyword-only parameters keeps its `*args`, which inference refuses; so is a
-//! call that passes `*sequence`.
+//! `**kwargs` or keyword-only parameters keeps its `*args`, which inference refuses. A call that
+//! passes a last `*sequence` past the named parameters packs `(extra...) + sequence`; a call of
+//! any other function with one is spread by `desugar.rs`.
 
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
@@ -48,14 +49,26 @@ impl Transformer for Packer<'_, '_> {
         let Expr::Call(call) = expr else { return };
         let Expr::Name(callee) = &*call.func else { return };
         let Some((named, star)) = self.variadic.get(callee.id.as_str()) else { return };
-        if call.arguments.args.iter().any(|argument| matches!(argument, Expr::Starred(_))) || call.arguments.keywords.iter().any(|keyword| keyword.arg.is_none()) {
+        let mut positional = call.arguments.args.to_vec();
+        // A last `*sequence` past the named parameters joins the packed tuple: `extra + sequence`.
+        let spread = match positional.last() {
+            Some(Expr::Starred(_)) if positional.len() > *named => match positional.pop() {
+                Some(Expr::Starred(starred)) => Some(starred.value),
+                _ => unreachable!("matched a star argument"),
+            },
+            _ => None,
+        };
+        if positional.iter().any(|argument| matches!(argument, Expr::Starred(_))) || call.arguments.keywords.iter().any(|keyword| keyword.arg.is_none()) {
             return;
         }
         let at = call.arguments.range;
-        let mut positional = call.arguments.args.to_vec();
         let extra = positional.split_off((*named).min(positional.len()));
         let range = self.file.borrow_mut().synthetic_range(at);
-        let packed = Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range, elts: extra, ctx: ExprContext::Load, parenthesized: true });
+        let mut packed = Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range, elts: extra, ctx: ExprContext::Load, parenthesized: true });
+        if let Some(sequence) = spread {
+            let range = self.file.borrow_mut().synthetic_range(at);
+            packed = Expr::BinOp(ruff_python_ast::ExprBinOp { node_index: AtomicNodeIndex::default(), range, left: Box::new(packed), op: ruff_python_ast::Operator::Add, right: sequence });
+        }
         let keyword_range = self.file.borrow_mut().synthetic_range(at);
         call.arguments.args = positional.into_boxed_slice();
         call.arguments.keywords.push(Keyword { node_index: AtomicNodeIndex::default(), range: keyword_range, arg: Some(Identifier::new(star.as_str(), keyword_range)), value: packed });

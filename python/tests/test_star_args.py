@@ -53,3 +53,56 @@ def star_and_keywords(a, *args, **kwargs):
 def test_star_with_double_star_is_refused_at_the_parameter():
     with pytest.raises((errors.UnsupportedError, TypeError), match=r"\*\*kwargs. parameters"):
         njit(star_and_keywords)(1)
+
+
+def shifted_square(x, a, b):
+    return (x - a) ** 2 + b
+
+
+def doubled(x):
+    return 2.0 * x
+
+
+def bracket(func, x, args=()):
+    # QuantEcon's root finders call the objective with `*args`, a tuple of any length.
+    fx = -func(x, *args)
+    return fx + func(x + 1.0, *args), func(x, *args)
+
+
+def solves(x):
+    return bracket(shifted_square, x, (1.0, 3.0)), bracket(doubled, x), bracket(shifted_square, x, (np.float64(0.5), 2))
+
+
+def test_calls_with_a_star_tuple_spread_it():
+    for x in [2.0, -1.5]:
+        assert njit(solves)(x) == solves(x)
+    assert njit(bracket)(doubled, 3.0) == bracket(doubled, 3.0)
+
+
+def apply_to(func, x, *args):
+    # vectorbt's rolling_apply_nb(..., apply_func_nb, *args) passes its own *args on.
+    return func(x, *args)
+
+
+def spreads_into_star_parameters(x):
+    extra = (1.0, 2.0)
+    return total(x, *extra), total(x, 5.0, *extra), apply_to(shifted_square, x, *extra), apply_to(doubled, x)
+
+
+def test_a_star_tuple_spreads_into_a_star_parameter():
+    for x in [2.0, -3.0]:
+        assert njit(spreads_into_star_parameters)(x) == spreads_into_star_parameters(x)
+
+
+def keeps_if(func, values, *args):
+    kept = 0.0
+    for v in values:
+        if func(v, *args) > 0.0:
+            kept += v
+    return kept
+
+
+def test_a_star_call_in_an_if_test_spreads_too():
+    values = np.array([-2.0, 0.5, 3.0])
+    assert njit(keeps_if)(shifted_square, values, 1.0, -1.0) == keeps_if(shifted_square, values, 1.0, -1.0)
+    assert njit(keeps_if)(doubled, values) == keeps_if(doubled, values)

@@ -6,4 +6,4 @@ def add(a, b):
 
 def f(x):
     t = (x, x + 1)
-    return add(*t)
+    return add(*t) if x > 0 else 0
