@@ -87,9 +87,14 @@ pub fn options(module: &SourceModule, function: &StmtFunctionDef) -> Option<Resu
     })
 }
 
-/// A number literal, or a constant of `math` or `numpy` (`np.nan`, `-math.inf`).
+/// A number literal, a constant of `math` or `numpy` (`np.nan`, `-math.inf`), or a number the
+/// module binds (`R = 2`).
 fn constant(module_globals: &dyn Fn(&str) -> Option<Global>, value: &Expr) -> Option<Constant> {
     match value {
+        Expr::Name(name) => match module_globals(name.id.as_str()) {
+            Some(Global::Constant(constant)) => Some(constant),
+            _ => None,
+        },
         Expr::Attribute(attribute) => match &*attribute.value {
             Expr::Name(base) if matches!(module_globals(base.id.as_str()), Some(Global::Module("math" | "numpy"))) => {
                 math_constant(attribute.attr.as_str()).map(Constant::Float)
@@ -98,6 +103,7 @@ fn constant(module_globals: &dyn Fn(&str) -> Option<Global>, value: &Expr) -> Op
         },
         Expr::UnaryOp(unary) if unary.op == UnaryOp::USub => match constant(module_globals, &unary.operand)? {
             Constant::Float(value) => Some(Constant::Float(-value)),
+            Constant::Int(value) => value.checked_neg().map(Constant::Int),
             _ => literal_constant(value),
         },
         other => literal_constant(other),
@@ -118,7 +124,7 @@ fn call_options(module_globals: &dyn Fn(&str) -> Option<Global>, call: &ruff_pyt
     for keyword in call.arguments.keywords.iter() {
         let value = &keyword.value;
         match keyword.arg.as_ref().map(|arg| arg.as_str()) {
-            Some("neighborhood") => options.neighborhood = Some(neighborhood(value, error)?),
+            Some("neighborhood") => options.neighborhood = Some(neighborhood(module_globals, value, error)?),
             Some("cval") => {
                 let cval = constant(module_globals, value).ok_or_else(|| error(value.range(), "cval must be a number literal or a constant such as np.nan".into()))?;
                 options.cval = Some(cval);
@@ -144,14 +150,14 @@ fn call_options(module_globals: &dyn Fn(&str) -> Option<Global>, call: &ruff_pyt
     Ok(options)
 }
 
-fn neighborhood(value: &Expr, error: &dyn Fn(TextRange, String) -> Diagnostic) -> Result<Vec<(i64, i64)>, Diagnostic> {
+fn neighborhood(module_globals: &dyn Fn(&str) -> Option<Global>, value: &Expr, error: &dyn Fn(TextRange, String) -> Diagnostic) -> Result<Vec<(i64, i64)>, Diagnostic> {
     let invalid = || error(value.range(), "neighborhood is a tuple of (least, greatest) integer pairs, one per dimension".into());
     let Expr::Tuple(dimensions) = value else { return Err(invalid()) };
     dimensions
         .elts
         .iter()
         .map(|pair| match pair {
-            Expr::Tuple(pair) if pair.elts.len() == 2 => match (literal_constant(&pair.elts[0]), literal_constant(&pair.elts[1])) {
+            Expr::Tuple(pair) if pair.elts.len() == 2 => match (constant(module_globals, &pair.elts[0]), constant(module_globals, &pair.elts[1])) {
                 (Some(Constant::Int(least)), Some(Constant::Int(greatest))) if least <= greatest => Ok((least, greatest)),
                 _ => Err(invalid()),
             },

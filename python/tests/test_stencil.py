@@ -391,3 +391,21 @@ def test_cval_constants():
     assert_same(running_max(a), reference(running_max, (a,), [(-1, 0)], cval=-np.inf))
     with pytest.raises(errors.RumbaError, match="cval is complex"):
         complex_border(np.zeros(3))
+
+
+RADIUS = 1
+
+
+def test_neighbourhood_bounds_may_name_module_constants():
+    # Seismic and image codes size their stencils by a module constant.
+    @stencil(neighborhood=((-RADIUS, RADIUS),))
+    def window_mean(a):
+        s = 0.0
+        for i in range(-RADIUS, RADIUS + 1):
+            s += a[i]
+        return s / (2 * RADIUS + 1)
+
+    a = np.arange(6.0) ** 2
+    expected = np.zeros_like(a)
+    expected[1:-1] = (a[:-2] + a[1:-1] + a[2:]) / 3
+    np.testing.assert_allclose(window_mean(a), expected, rtol=1e-15)
