@@ -1047,6 +1047,138 @@ pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFil
     }
 }
 
+/// Variables bound only to `slice(...)` (`s = slice(lo, hi)`, then `a[s]`): each assignment binds
+/// the slice's given bounds to names of the variable's own, and the variable as an index (alone
+/// or in a tuple) becomes the slice written out, `a[lo:hi]`; `s.start`, `s.stop` and `s.step` are
+/// the names. A bound given as the literal None in every binding is left out, as Python's slice
+/// does; any other read of the variable stays what it was, a located error.
+pub fn bind_slice_variables(function: &mut StmtFunctionDef, file: &mut SourceFile, builtins: &dyn Fn(&str) -> bool) {
+    let variables = variables_bound_only_by(function, &|assign| slice_binding(assign, builtins).map(|(variable, _)| variable));
+    if variables.is_empty() {
+        return;
+    }
+    // Which of start, stop and step some binding of each variable gives (not as None).
+    struct Parts<'b> {
+        builtins: &'b dyn Fn(&str) -> bool,
+        given: HashMap<String, [bool; 3]>,
+    }
+    impl<'a> Visitor<'a> for Parts<'_> {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            if let Stmt::Assign(assign) = statement {
+                if let Some((variable, bounds)) = slice_binding(assign, self.builtins) {
+                    let given = self.given.entry(variable.to_string()).or_default();
+                    for (part, bound) in given.iter_mut().zip(bounds) {
+                        *part |= bound.is_some_and(|bound| !matches!(bound, Expr::NoneLiteral(_)));
+                    }
+                }
+            }
+            visitor::walk_stmt(self, statement);
+        }
+    }
+    let mut parts = Parts { builtins, given: HashMap::new() };
+    visitor::walk_body(&mut parts, &function.body);
+    let given = parts.given.into_iter().filter(|(variable, _)| variables.contains(variable)).collect();
+    let rewriter = SliceVariables { rewriter: std::cell::RefCell::new(Rewriter { file }), given, builtins };
+    for statement in function.body.iter_mut() {
+        rewriter.visit_stmt(statement);
+    }
+}
+
+/// The variable an assignment `s = slice(...)` binds, with its start, stop and step as given.
+fn slice_binding<'a>(assign: &'a StmtAssign, builtins: &dyn Fn(&str) -> bool) -> Option<(&'a str, [Option<&'a Expr>; 3])> {
+    let ([Expr::Name(target)], Expr::Call(call)) = (&assign.targets[..], &*assign.value) else { return None };
+    if !is_builtin_call(call, "slice", builtins) || !call.arguments.keywords.is_empty() {
+        return None;
+    }
+    let bounds = match &call.arguments.args[..] {
+        [stop] => [None, Some(stop), None],
+        [start, stop] => [Some(start), Some(stop), None],
+        [start, stop, step] => [Some(start), Some(stop), Some(step)],
+        _ => return None,
+    };
+    Some((target.id.as_str(), bounds))
+}
+
+const SLICE_PARTS: [&str; 3] = ["start", "stop", "step"];
+
+struct SliceVariables<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+    given: HashMap<String, [bool; 3]>,
+    builtins: &'f dyn Fn(&str) -> bool,
+}
+
+impl SliceVariables<'_> {
+    fn part(&self, variable: &str, part: &str, ctx: ExprContext, at: TextRange) -> Expr {
+        self.rewriter.borrow_mut().name(&format!("__rumba_slice_{part}_{variable}"), ctx, at)
+    }
+
+    /// The slice `variable` holds, written out as an index.
+    fn written_out(&self, variable: &str, at: TextRange) -> Expr {
+        let given = self.given[variable];
+        let bound = |position: usize| given[position].then(|| Box::new(self.part(variable, SLICE_PARTS[position], ExprContext::Load, at)));
+        let (lower, upper, step) = (bound(0), bound(1), bound(2));
+        Expr::Slice(ruff_python_ast::ExprSlice { node_index: AtomicNodeIndex::default(), range: self.rewriter.borrow_mut().range(at), lower, upper, step })
+    }
+
+    fn slice_variable(&self, expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Name(name) if name.ctx == ExprContext::Load && self.given.contains_key(name.id.as_str()) => Some(name.id.to_string()),
+            _ => None,
+        }
+    }
+}
+
+impl Transformer for SliceVariables<'_> {
+    fn visit_stmt(&self, statement: &mut Stmt) {
+        if let Stmt::Assign(assign) = statement {
+            if let Some((variable, bounds)) = slice_binding(assign, self.builtins).filter(|(variable, _)| self.given.contains_key(*variable)) {
+                let (variable, at) = (variable.to_string(), assign.range);
+                let given = self.given[&variable];
+                let mut values: Vec<Expr> = bounds.into_iter().zip(given).filter(|(_, given)| *given).map(|(bound, _)| bound.cloned().unwrap_or_else(|| Expr::NoneLiteral(Default::default()))).collect();
+                for value in &mut values {
+                    self.visit_expr(value);
+                }
+                let targets: Vec<Expr> = SLICE_PARTS.iter().zip(given).filter(|(_, given)| *given).map(|(part, _)| self.part(&variable, part, ExprContext::Store, at)).collect();
+                let mut rewriter = self.rewriter.borrow_mut();
+                let target = rewriter.tuple_of(targets, ExprContext::Store, at);
+                let value = rewriter.tuple_of(values, ExprContext::Load, at);
+                *statement = rewriter.assign(target, value, at);
+                return;
+            }
+        }
+        transformer::walk_stmt(self, statement);
+    }
+
+    fn visit_expr(&self, expr: &mut Expr) {
+        let at = expr.range();
+        match expr {
+            Expr::Subscript(subscript) => {
+                self.visit_expr(&mut subscript.value);
+                match &mut *subscript.slice {
+                    Expr::Tuple(tuple) => {
+                        for element in tuple.elts.iter_mut() {
+                            match self.slice_variable(element) {
+                                Some(variable) => *element = self.written_out(&variable, element.range()),
+                                None => self.visit_expr(element),
+                            }
+                        }
+                    }
+                    index => match self.slice_variable(index) {
+                        Some(variable) => *index = self.written_out(&variable, at),
+                        None => self.visit_expr(index),
+                    },
+                }
+            }
+            Expr::Attribute(attribute) if SLICE_PARTS.contains(&attribute.attr.as_str()) && self.slice_variable(&attribute.value).is_some() => {
+                let variable = self.slice_variable(&attribute.value).expect("matched a slice variable");
+                let position = SLICE_PARTS.iter().position(|part| *part == attribute.attr.as_str()).expect("matched a part");
+                *expr = if self.given[&variable][position] { self.part(&variable, SLICE_PARTS[position], ExprContext::Load, at) } else { Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range: self.rewriter.borrow_mut().range(at) }) };
+            }
+            _ => transformer::walk_expr(self, expr),
+        }
+    }
+}
+
 /// Variables bound only to `iter(x)`, as Numba's iterators: each assignment binds `x` and a
 /// position (a one-element array, which the prelude's helpers advance in place) to two names of
 /// the variable's own; `next(it[, default])`, `for v in it` and `list(it)` become the prelude's

@@ -265,6 +265,7 @@ impl Definitions {
         for name in &names {
             let function = self.functions.get_mut(name).expect("a key of the map");
             crate::desugar::bind_range_variables(function, file, &builtins);
+            crate::desugar::bind_slice_variables(function, file, &builtins);
             crate::desugar::bind_iterator_variables(function, file, &builtins);
             crate::desugar::desugar(&mut function.body, file, &known);
         }

@@ -175,3 +175,18 @@ def test_numpy_functions_imported_by_name_are_numpys():
         np.testing.assert_array_equal(got[0], expected[0])
         np.testing.assert_array_equal(got[2], expected[2])
         assert got[1] == expected[1] and got[3] == expected[3]
+
+
+def slices_in_variables(a, lo, hi):
+    # QuantEcon's gridtools and pydata/sparse keep slices in variables.
+    window = slice(lo, hi)
+    every_other = slice(None, None, 2)
+    tail = slice(1, None)
+    m = a.reshape(2, a.shape[0] // 2)
+    return a[window].sum(), a[every_other].sum(), m[:, tail].sum(), window.start, window.stop, every_other.start is None
+
+
+def test_slices_held_in_variables_index_as_written_out():
+    a = np.arange(10.0)
+    for lo, hi in [(2, 5), (-4, -1), (7, 3)]:
+        check(njit(slices_in_variables), a, lo, hi, exact_types=False)
