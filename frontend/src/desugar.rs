@@ -1169,6 +1169,14 @@ impl Transformer for SliceVariables<'_> {
                     },
                 }
             }
+            // Any other read is the slice's call again, which inference refuses where it stands.
+            Expr::Name(_) if self.slice_variable(expr).is_some() => {
+                let variable = self.slice_variable(expr).expect("matched a slice variable");
+                let given = self.given[&variable];
+                let mut rewriter = self.rewriter.borrow_mut();
+                let bounds = SLICE_PARTS.iter().zip(given).map(|(part, given)| if given { rewriter.name(&format!("__rumba_slice_{part}_{variable}"), ExprContext::Load, at) } else { Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range: rewriter.range(at) }) }).collect();
+                *expr = rewriter.call("slice", bounds, at);
+            }
             Expr::Attribute(attribute) if SLICE_PARTS.contains(&attribute.attr.as_str()) && self.slice_variable(&attribute.value).is_some() => {
                 let variable = self.slice_variable(&attribute.value).expect("matched a slice variable");
                 let position = SLICE_PARTS.iter().position(|part| *part == attribute.attr.as_str()).expect("matched a part");

@@ -2172,6 +2172,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let (Callee::Builtin("set"), true) = (&callee, call.arguments.is_empty()) {
             return Ok(Type::Set(Box::new(Type::Unknown)));
         }
+        if let Callee::Builtin("slice") = callee {
+            return Err(module.unsupported(call, "a slice is a value only where it indexes (a[s], m[:, s]) or gives its start, stop and step; store it in a variable first"));
+        }
         if let Callee::Builtin(name) = callee {
             if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex" | "hash") {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
@@ -3055,7 +3058,7 @@ fn is_python_builtin(name: &str) -> bool {
         "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "range" | "print" | "sum" | "sorted" | "list"
             | "dict" | "set" | "tuple" | "str" | "round" | "enumerate" | "zip" | "map" | "filter" | "isinstance"
             | "type" | "divmod" | "pow" | "any" | "all" | "reversed" | "iter" | "next" | "open" | "input"
-            | "complex" | "hash" | "id" | "repr" | "format" | "chr" | "ord"
+            | "complex" | "hash" | "id" | "repr" | "format" | "chr" | "ord" | "slice"
     ) || crate::resolve::is_builtin_exception(name)
 }
 
