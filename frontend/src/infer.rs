@@ -2342,6 +2342,14 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some((scalar, _)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
             return Ok(Type::Scalar(scalar));
         }
+        // `numba.types.intp`: a type of Numba's `types` module reached through Numba's.
+        if let Expr::Attribute(inner) = &*attribute.value {
+            if let (Expr::Name(base), "types", Some(scalar)) = (&*inner.value, inner.attr.as_str(), Scalar::from_name(attribute.attr.as_str())) {
+                if !self.assigned.contains(base.id.as_str()) && module.global(base.id.as_str()) == Some(&Global::Module("rumba")) {
+                    return Ok(Type::DType(scalar));
+                }
+            }
+        }
         if let Expr::Name(base) = &*attribute.value {
             if !self.assigned.contains(base.id.as_str()) {
                 if let Some(Global::Module(module_name)) = module.global(base.id.as_str()) {

@@ -190,3 +190,15 @@ def test_slices_held_in_variables_index_as_written_out():
     a = np.arange(10.0)
     for lo, hi in [(2, 5), (-4, -1), (7, 3)]:
         check(njit(slices_in_variables), a, lo, hi, exact_types=False)
+
+
+def typed_list_of_numba_types(n):
+    # pydata/sparse names Numba's types through the module: numba.types.intp.
+    items = rumba.typed.List.empty_list(rumba.types.intp)
+    for i in range(n):
+        items.append(i * i)
+    return len(items), items[n - 1]
+
+
+def test_numba_types_reached_through_the_module_are_types():
+    assert njit(typed_list_of_numba_types)(4) == typed_list_of_numba_types(4)
