@@ -202,3 +202,16 @@ def typed_list_of_numba_types(n):
 
 def test_numba_types_reached_through_the_module_are_types():
     assert njit(typed_list_of_numba_types)(4) == typed_list_of_numba_types(4)
+
+
+def sum_in_input_type(a):
+    # numbagg starts its sums at the input's own type.
+    total = a.dtype.type(0)
+    for x in a:
+        total += x
+    return total, a.dtype.type(2.75)
+
+
+def test_the_dtypes_scalar_type_converts_as_numpy():
+    for a in [np.arange(5, dtype=np.int32), np.linspace(0.0, 1.0, 5, dtype=np.float32), np.arange(3.0)]:
+        check(njit(sum_in_input_type), a, exact_types=False)

@@ -2138,6 +2138,13 @@ def _method_fill(a, value):
     a[...] = value
 
 
+def _method_type(dtype, value):
+    # `a.dtype.type(value)`: the scalar type's constructor, converting as an array's store does.
+    out = np.empty(1, dtype)
+    out[0] = value
+    return out[0]
+
+
 def _method_item(a):
     if not isinstance(a, np.ndarray):
         return a
