@@ -677,6 +677,10 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                         Type::Scalar(scalar) => Some((scalar, 1)),
                         // Rows of a list of lists, or a list of arrays stacked (shapes checked when running).
                         Type::List(row) if matches!(*row, Type::Scalar(_)) => row.scalar().map(|scalar| (scalar, 2)),
+                        // Rows of a list of tuples of numbers (pairs of indices, points).
+                        Type::Tuple(items, None) if !items.is_empty() && items.iter().all(|item| matches!(item, Type::Scalar(_))) => {
+                            items.iter().filter_map(Type::scalar).reduce(promote).map(|scalar| (scalar, 2))
+                        }
                         Type::Array(array) => Some((array.dtype, array.ndim + 1)),
                         other => return Err(module.unsupported(*values, format!("np.array of list({other}) is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
                     },

@@ -77,6 +77,14 @@ def from_ragged_list(n):
     return np.array(rows)
 
 
+def from_list_of_pairs(n):
+    # pyts' DTW builds its path as a list of index pairs.
+    path = [(0, 0)]
+    for i in range(1, n):
+        path.append((i, 2 * i))
+    return np.array(path), np.array([(0.5, 1), (2.0, n)])
+
+
 def outcome(function, args):
     copies = [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args]
     try:
@@ -114,6 +122,7 @@ def outcome(function, args):
         (from_list_of_arrays, (np.arange(6).reshape(3, 2), 2)),
         (from_ragged_list, (2,)),
         (from_ragged_list, (1,)),
+        (from_list_of_pairs, (4,)),
     ],
 )
 def test_arrays_of_values_match_numpy(function, args):

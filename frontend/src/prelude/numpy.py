@@ -4900,7 +4900,7 @@ def _list_to_array(items, dtype):
 def _nested_list_to_array(items, dtype):
     # A list of lists (rows of numbers) or of arrays, one more dimension in front; the items must
     # agree in shape, as NumPy requires of a regular array.
-    if isinstance(items[0], list):
+    if isinstance(items[0], (list, tuple)):
         shape = (len(items[0]),) if len(items) > 0 else (0,)
     elif len(items) > 0:
         shape = items[0].shape
