@@ -697,16 +697,8 @@ pub fn unpacked_item(array: ArrayType) -> Type {
 /// without a step (`a[i]`, `a[:n]`, `a[i, 2:]`); an F array mirrors that from the right when every
 /// index is given (`a[:, j]`). Anything else, and any new axis, is A.
 pub fn view_layout(module: &SourceModule, slice: &Expr, array: ArrayType, ndim: usize) -> Layout {
-    let indices: Vec<&Expr> = match slice {
-        Expr::Tuple(tuple) => tuple.elts.iter().collect(),
-        single => vec![single],
-    };
-    let new_axis = |index: &Expr| match index {
-        Expr::NoneLiteral(_) => true,
-        Expr::Attribute(attribute) => attribute.attr.as_str() == "newaxis" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))),
-        _ => false,
-    };
-    if indices.iter().any(|index| new_axis(index)) {
+    let indices = index_parts(slice);
+    if indices.iter().any(|index| is_new_axis(module, index)) {
         return Layout::A;
     }
     let ellipsis = indices.iter().position(|index| matches!(index, Expr::EllipsisLiteral(_)));
@@ -744,16 +736,26 @@ pub fn view_layout(module: &SourceModule, slice: &Expr, array: ArrayType, ndim: 
     }
 }
 
-pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> Result<Vec<ViewIndex<'e>>, Diagnostic> {
-    let indices: Vec<&Expr> = match slice {
+/// The indices of a subscript: a tuple's items, or the one index.
+fn index_parts(slice: &Expr) -> Vec<&Expr> {
+    match slice {
         Expr::Tuple(tuple) => tuple.elts.iter().collect(),
         single => vec![single],
-    };
-    let is_new_axis = |index: &Expr| match index {
+    }
+}
+
+/// Whether an index is a new axis: `None` or `np.newaxis`.
+fn is_new_axis(module: &SourceModule, index: &Expr) -> bool {
+    match index {
         Expr::NoneLiteral(_) => true,
         Expr::Attribute(attribute) => attribute.attr.as_str() == "newaxis" && matches!(&*attribute.value, Expr::Name(base) if module.global(base.id.as_str()) == Some(&Global::Module("numpy"))),
         _ => false,
-    };
+    }
+}
+
+pub fn view_indices<'e>(module: &SourceModule, slice: &'e Expr, ndim: usize) -> Result<Vec<ViewIndex<'e>>, Diagnostic> {
+    let indices = index_parts(slice);
+    let is_new_axis = |index: &Expr| is_new_axis(module, index);
     let ellipses = indices.iter().filter(|index| matches!(index, Expr::EllipsisLiteral(_))).count();
     if ellipses > 1 {
         return Err(module.typing(slice, "an index can only have a single ellipsis ('...')"));
