@@ -215,3 +215,30 @@ def sum_in_input_type(a):
 def test_the_dtypes_scalar_type_converts_as_numpy():
     for a in [np.arange(5, dtype=np.int32), np.linspace(0.0, 1.0, 5, dtype=np.float32), np.arange(3.0)]:
         check(njit(sum_in_input_type), a, exact_types=False)
+
+
+def rows_from_sequences(n):
+    # pydata/sparse, numbagg and jitclass simulations store small lists into rows and slices.
+    out = np.zeros((n, 2))
+    for i in range(n):
+        out[i] = [i, 2 * i]
+    v = np.zeros(3)
+    v[:] = (1.5, 2, n)
+    w = np.zeros(4, np.int64)
+    w[1:3] = [7, n]
+    return out, v, w
+
+
+def too_long_a_row(n):
+    out = np.zeros((n, 2))
+    out[0] = [1.0, 2.0, 3.0]
+    return out
+
+
+def test_lists_and_tuples_of_numbers_store_into_views_as_vectors():
+    for got, expected in zip(njit(rows_from_sequences)(3), rows_from_sequences(3)):
+        np.testing.assert_array_equal(got, expected, strict=True)
+    with pytest.raises(ValueError):
+        too_long_a_row(2)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        njit(too_long_a_row)(2)

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The prelude's vector of a list's and of a tuple's numbers.
+const SEQUENCE_TO_ARRAY: [&str; 2] = ["_list_to_array", "_tuple_to_array"];
+
 impl FunctionEmitter<'_, '_, '_> {
     /// `a[i, 1:-1, ::2]` (and `a[i]` on a matrix, the rest of its dimensions whole) as a `py.view`.
     pub(super) fn emit_view(&mut self, array: &str, array_type: ArrayType, view_type: ArrayType, slice: &Expr, loc: &str) -> Result<Value, Diagnostic> {
@@ -118,6 +121,16 @@ impl FunctionEmitter<'_, '_, '_> {
     /// computation of a fresh right-hand side into that one loop).
     pub(super) fn assign_to_view(&mut self, target: &Expr, value: Value, loc: &str) -> Result<(), Diagnostic> {
         let module = self.module;
+        // A list or tuple of numbers is the vector of its items (the prelude's copy into one).
+        let value = match value {
+            Value::List(..) | Value::Tuple(..) => {
+                let Type::Array(target_type) = self.expr_type(target)? else { unreachable!("the target types as an array") };
+                let helper = if matches!(value, Value::List(..)) { SEQUENCE_TO_ARRAY[0] } else { SEQUENCE_TO_ARRAY[1] };
+                let helper = module.prelude_function(helper).expect("the prelude defines the sequence helpers");
+                self.emit_compiled_call(&helper, vec![value, Value::CompileTime(Type::DType(target_type.dtype))], target)?
+            }
+            other => other,
+        };
         let Value::Array(view, view_type) = self.emit_expr(target)? else { unreachable!("the target types as an array") };
         if view_type.readonly {
             return Err(read_only_write(module, target));

@@ -4897,6 +4897,16 @@ def _list_to_array(items, dtype):
     return out
 
 
+def _tuple_to_array(items, dtype):
+    # The numbers of a tuple (of one type or several: the loop is unrolled) as a vector.
+    out = np.empty(len(items), dtype)
+    position = 0
+    for item in items:
+        out[position] = item
+        position += 1
+    return out
+
+
 def _nested_list_to_array(items, dtype):
     # A list of lists (rows of numbers) or of arrays, one more dimension in front; the items must
     # agree in shape, as NumPy requires of a regular array.
