@@ -242,3 +242,20 @@ def test_lists_and_tuples_of_numbers_store_into_views_as_vectors():
         too_long_a_row(2)
     with pytest.raises(ValueError, match="could not broadcast"):
         njit(too_long_a_row)(2)
+
+
+def partition_at_several(a, kth):
+    # scanpy and numbagg partition at an array of positions and read those positions.
+    parted = np.partition(a, kth)
+    order = np.argpartition(a, kth)
+    return parted[kth], a[order[kth]]
+
+
+def test_partition_at_an_array_of_positions_places_each():
+    a = np.random.default_rng(4).normal(size=9)
+    for kth in [np.array([1, 5]), np.array([0, 8, 4])]:
+        got, expected = njit(partition_at_several)(a, kth), partition_at_several(a, kth)
+        np.testing.assert_array_equal(got[0], expected[0])
+        np.testing.assert_array_equal(got[1], expected[1])
+    with pytest.raises(ValueError):
+        njit(partition_at_several)(a, np.array([2, 9]))

@@ -1189,15 +1189,22 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0):
 def partition(a, kth, axis=-1):
     # Sorted is one of the arrangements NumPy's partition may give: the kth element of each line
     # along `axis` in place, none greater before it, none smaller after.
+    # `kth` may be several positions (a sequence or an array), each checked.
     n = a.shape[np._axis_index(axis, a.ndim)]
-    if kth < -n or kth >= n:
-        raise ValueError("kth out of bounds")
+    np._check_kth(kth, n)
     return np.sort(a, axis)
 
 
-def argpartition(a: "1-d", kth):
-    if kth < -a.shape[0] or kth >= a.shape[0]:
+def _check_kth(kth, n):
+    if isinstance(kth, np.ndarray) or isinstance(kth, (list, tuple)):
+        for k in kth:
+            np._check_kth(k, n)
+    elif kth < -n or kth >= n:
         raise ValueError("kth out of bounds")
+
+
+def argpartition(a: "1-d", kth):
+    np._check_kth(kth, a.shape[0])
     return np.argsort(a)
 
 
