@@ -675,6 +675,16 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         }
         return Ok(Type::Tuple(elements, Some(TupleClass::named(text[..open].to_string(), fields))));
     }
+    // Numba's names of tuple types, as string signatures write them: `UniTuple(float64, 2)`,
+    // `Tuple(int64, float64)`.
+    if let Some(parts) = text.strip_prefix("UniTuple(").and_then(|rest| rest.strip_suffix(')')) {
+        let [element, count] = split_top_level(parts)[..] else { return Err(format!("'{text}' must read UniTuple(type, count)")) };
+        let count: usize = count.trim().parse().map_err(|_| format!("'{text}' must read UniTuple(type, count)"))?;
+        return Ok(Type::tuple(vec![parse_type(element.trim())?; count]));
+    }
+    if let Some(parts) = text.strip_prefix("Tuple(").and_then(|rest| rest.strip_suffix(')')) {
+        return parse_type(&format!("({parts})"));
+    }
     if text.starts_with('(') && text.ends_with(')') {
         let elements = split_top_level(&text[1..text.len() - 1])
             .into_iter()
@@ -776,6 +786,11 @@ mod tests {
         assert_eq!(split.arguments, vec![Type::Array(ArrayType::new(Scalar::Float { bits: 32 }, 2, Layout::C)), Type::Scalar(INT64)]);
         assert!(parse_signature("f8(i4, q9)").is_err());
         assert!(parse_signature("f8(i4))").is_err());
+        // Numba's spelling of tuple types in strings.
+        let spelled = parse_signature("UniTuple(float64, 2)(float64[:], Tuple(int64, float32))").unwrap();
+        assert_eq!(spelled.return_type, Some(Type::tuple(vec![Type::Scalar(FLOAT64); 2])));
+        assert_eq!(spelled.arguments[1], Type::tuple(vec![Type::Scalar(INT64), Type::Scalar(Scalar::Float { bits: 32 })]));
+        assert!(parse_signature("UniTuple(float64)(f8)").is_err());
         assert!(parse_signature("f8[::2](i4)").is_err());
     }
 

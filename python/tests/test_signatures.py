@@ -567,3 +567,15 @@ def test_array_types_by_numba_constructor():
         rumba.njit((types.Array(types.float64, 1, "C", readonly=True),))(read_only_write)
     with pytest.raises(ValueError, match="layout is 'C', 'F' or 'A'"):
         types.Array(types.float64, 1, "X")
+
+
+def halves(x):
+    return x / 2, x / 4
+
+
+def test_tuple_types_spelled_as_numba_spells_them_in_strings():
+    # antropy declares `UniTuple(float64, 2)(float64[:], ...)`.
+    d = njit("UniTuple(float64, 2)(float64)")(halves)
+    assert d(3.0) == halves(3.0)
+    with pytest.raises(TypeError):
+        njit("UniTuple(float64)(float64)")(halves)
