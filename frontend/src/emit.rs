@@ -1207,7 +1207,10 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Some(Binding::Ssa(_)) | None => {
                 // A variable that holds arrays of several layouts holds each as its joined type.
                 let value = match self.types.locals.get(name) {
-                    Some(local_type) if local_type.contains_array() && value.value_type() != *local_type => self.convert_loc(value, &local_type.clone(), loc)?,
+                    // A number converts to the type `locals=` declares for the variable.
+                    Some(local_type) if value.value_type() != *local_type && (local_type.contains_array() || matches!((local_type, value.value_type()), (Type::Scalar(_), Type::Scalar(_)))) => {
+                        self.convert_loc(value, &local_type.clone(), loc)?
+                    }
                     _ => value,
                 };
                 self.bindings.insert(name.to_string(), Binding::Ssa(Some(value)));

@@ -1013,6 +1013,9 @@ pub struct TypeWalker<'s, 'm> {
     /// Parameters given `None` that the function gives a value under `if name is None:` (Numba's
     /// `out=None` idiom), with the range of that test: it runs while the name is still `None`.
     none_defaults: HashMap<String, ruff_text_size::TextRange>,
+    /// The function's variables that its `locals=` option gives a type, with that type: every
+    /// value assigned to one converts to it, as in Numba.
+    declared_locals: HashMap<String, Type>,
 }
 
 /// What emission keeps of a settled function's inference: the names it assigns and the types of
@@ -1082,13 +1085,20 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             .filter(|(_, argument)| **argument == Type::None)
             .filter_map(|(parameter, _)| none_default_test(&function.body, parameter.name()).map(|test| (parameter.name().to_string(), test)))
             .collect();
+        let parameters: HashSet<String> = function.parameters.iter().map(|parameter| parameter.name().to_string()).collect();
+        let function_name = &specialisations.functions[index].name;
+        let declared_locals = assigned
+            .iter()
+            .filter(|name| !parameters.contains(*name))
+            .filter_map(|name| Some((name.clone(), module.declared_local(function_name, crate::versions::source_name(name))?.clone())))
+            .collect();
         Self {
             specialisations,
             module,
             locals,
             assigned,
             body: &function.body,
-            parameters: function.parameters.iter().map(|parameter| parameter.name().to_string()).collect(),
+            parameters,
             return_type,
             saw_return: false,
             generator: false,
@@ -1098,6 +1108,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             errors: Vec::new(),
             poisoned: HashSet::new(),
             none_defaults,
+            declared_locals,
         }
     }
 
@@ -1199,6 +1210,18 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Expr::Name(name) if crate::desugar::is_sequence(name.id.as_str()) && matches!(value_type, Type::Dict(..) | Type::Set(_)) => {
                 let (Type::Dict(key, _) | Type::Set(key)) = value_type else { unreachable!("checked by the guard") };
                 self.assign(target, Type::List(key))
+            }
+            Expr::Name(name) if self.declared_locals.contains_key(name.id.as_str()) => {
+                let declared = self.declared_locals[name.id.as_str()].clone();
+                let converts = match (&declared, &value_type) {
+                    (_, Type::Unknown) | (Type::Scalar(_), Type::Scalar(_)) => true,
+                    (declared, value) => unify(declared, value).as_ref() == Some(declared),
+                };
+                if !converts {
+                    return Err(self.module.typing(target, format!("cannot assign {value_type} to '{}', which locals= declares {declared}", crate::versions::source_name(&name.id))));
+                }
+                self.locals.insert(name.id.to_string(), declared);
+                Ok(())
             }
             Expr::Name(name) => {
                 let current = self.locals.get(name.id.as_str()).cloned().unwrap_or(Type::Unknown);

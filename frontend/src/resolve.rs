@@ -117,6 +117,25 @@ pub enum Binding {
     /// The signatures the dispatcher bound to the name (given after its function's own binding)
     /// was compiled for (`@njit("i4(i8[:])")`): compiled callers convert to them, as Numba's do.
     Declared(Vec<String>),
+    /// The types the dispatcher's `locals=` option declares for the function's variables (given
+    /// after its function's own binding), by variable name and type text.
+    Locals(Vec<(String, String)>),
+}
+
+/// What a dispatcher declares about the function bound to its name, besides the function itself.
+enum Declaration<'b> {
+    Signatures(&'b [String]),
+    Locals(&'b [(String, String)]),
+}
+
+impl<'b> Declaration<'b> {
+    fn of(binding: &'b Binding) -> Option<Self> {
+        match binding {
+            Binding::Declared(signatures) => Some(Self::Signatures(signatures)),
+            Binding::Locals(locals) => Some(Self::Locals(locals)),
+            _ => None,
+        }
+    }
 }
 
 /// A parsed Python module.
@@ -135,6 +154,9 @@ pub struct SourceModule {
     classes: HashMap<usize, Vec<(String, MemberKind, String)>>,
     /// The signatures functions were declared with, by the name they are compiled under.
     declared: HashMap<String, Vec<crate::types::Signature>>,
+    /// The types functions' `locals=` options declare for their variables, by the name the
+    /// functions are compiled under.
+    declared_locals: HashMap<String, HashMap<String, crate::types::Type>>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -324,7 +346,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new() };
+        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new(), declared_locals: HashMap::new() };
         module.settle_functions();
         Ok(module)
     }
@@ -334,9 +356,9 @@ impl SourceModule {
     /// or function outside what compiled code knows is an error naming it.
     pub fn bind(&mut self, environment: &[(String, Binding)]) -> Result<(), String> {
         for (name, binding) in environment {
-            if let Binding::Declared(signatures) = binding {
+            if let Some(declaration) = Declaration::of(binding) {
                 let function = self.globals.get(name).cloned();
-                self.declare(name, function, signatures)?;
+                self.declare(name, function, declaration)?;
                 continue;
             }
             for (name, global) in self.globals_of(name, binding)? {
@@ -371,14 +393,34 @@ impl SourceModule {
     }
 
     /// Records the signatures `name`'s dispatcher declares, for the function `name` is bound to.
-    fn declare(&mut self, name: &str, function: Option<Global>, signatures: &[String]) -> Result<(), String> {
+    fn declare(&mut self, name: &str, function: Option<Global>, declaration: Declaration<'_>) -> Result<(), String> {
         let Some(Global::Function(compiled)) = function else { return Ok(()) };
-        let parsed = signatures
-            .iter()
-            .map(|signature| crate::types::parse_signature(signature).map_err(|message| format!("'{name}' declares a signature rumba cannot read: {message}")))
-            .collect::<Result<_, _>>()?;
-        self.declared.insert(compiled, parsed);
+        match declaration {
+            Declaration::Signatures(signatures) => {
+                let parsed = signatures
+                    .iter()
+                    .map(|signature| crate::types::parse_signature(signature).map_err(|message| format!("'{name}' declares a signature rumba cannot read: {message}")))
+                    .collect::<Result<_, _>>()?;
+                self.declared.insert(compiled, parsed);
+            }
+            Declaration::Locals(locals) => {
+                let parsed = locals
+                    .iter()
+                    .map(|(variable, text)| {
+                        let declared = crate::types::parse_type(text).map_err(|message| format!("'{name}' declares its local '{variable}' with a type rumba cannot read: {message}"))?;
+                        Ok((variable.clone(), declared))
+                    })
+                    .collect::<Result<_, String>>()?;
+                self.declared_locals.insert(compiled, parsed);
+            }
+        }
         Ok(())
+    }
+
+    /// The type the `locals=` option of the function compiled as `function` declares for its
+    /// variable `variable`, if any.
+    pub fn declared_local(&self, function: &str, variable: &str) -> Option<&crate::types::Type> {
+        self.declared_locals.get(function)?.get(variable)
     }
 
     /// The signatures the function compiled as `name` was declared with, if any.
@@ -414,7 +456,7 @@ impl SourceModule {
             Binding::TupleClass(class) => Global::TupleClass(class.clone()),
             Binding::Exception(class) => Global::Exception(class.clone()),
             // Recorded by `bind` and `include`, which know the function the name is bound to.
-            Binding::Declared(_) => return Ok(Vec::new()),
+            Binding::Declared(_) | Binding::Locals(_) => return Ok(Vec::new()),
             Binding::Class(class) => {
                 self.include_class(class)?;
                 Global::Class(class.clone())
@@ -460,8 +502,8 @@ impl SourceModule {
             }
         }
         for (name, binding) in &source.environment {
-            if let Binding::Declared(signatures) = binding {
-                self.declare(name, definitions.globals.get(name).cloned(), signatures)?;
+            if let Some(declaration) = Declaration::of(binding) {
+                self.declare(name, definitions.globals.get(name).cloned(), declaration)?;
                 continue;
             }
             for (name, global) in self.globals_of(name, binding)? {

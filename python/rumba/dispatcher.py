@@ -325,6 +325,8 @@ def _environment(py_func, visiting=None, caller_source=None):
         if isinstance(value, Dispatcher) and value._explicit and (description is None or description[0] == "function"):
             # Compiled callers convert arguments and results to its signatures, as Numba's do.
             environment.append((name, ("declared", [text for text, _ in value._explicit])))
+        if isinstance(value, Dispatcher) and (description is None or description[0] == "function"):
+            environment.extend(value._declared_locals(name))
     # A method with `@overload_method` implementations the code names is bound as `.name`.
     methods = extending.overloaded_methods()
     if methods:
@@ -413,12 +415,20 @@ class Dispatcher(_rumba.DispatchTable):
                 self._options.get("opt", config.OPT),
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
-                _environment(self.py_func, caller_source=self._source()[1:]),
+                _environment(self.py_func, caller_source=self._source()[1:]) + self._declared_locals(self.py_func.__name__),
                 _boundscheck(self._options),
                 **_pipeline_arguments(self._options),
                 objmode_globals=_objmode_globals(self.py_func),
             )
         return self._compiler
+
+    def _declared_locals(self, name):
+        """The binding of the types the ``locals=`` option declares, under the name ``name`` binds
+        this dispatcher to (none without the option)."""
+        declared = self._options.get("locals") or {}
+        if not isinstance(declared, dict) or not all(isinstance(variable, str) for variable in declared):
+            raise TypeError("locals= takes a dict of variable names to types, got %r" % (declared,))
+        return [(name, ("locals", [(variable, str(declared_type)) for variable, declared_type in sorted(declared.items())]))] if declared else []
 
     def _compile_signature(self, signature):
         if isinstance(signature, tuple):

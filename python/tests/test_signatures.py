@@ -579,3 +579,49 @@ def test_tuple_types_spelled_as_numba_spells_them_in_strings():
     assert d(3.0) == halves(3.0)
     with pytest.raises(TypeError):
         njit("UniTuple(float64)(float64)")(halves)
+
+
+@njit(locals={"total": rumba.float32, "wrapped": rumba.types.int32})
+def accumulate_declared_locals(a, big):
+    total = 0.0
+    for x in a:
+        total += x
+    wrapped = big
+    return total, wrapped
+
+
+@njit
+def calls_declared_locals(a, big):
+    return accumulate_declared_locals(a, big)
+
+
+def declared_locals_model(a, big):
+    # Numba's rule: each value assigned to a declared local converts to the declared type.
+    total = np.float32(0.0)
+    for x in a:
+        total = np.float32(float(total) + float(x))
+    return total, int(np.array(big).astype(np.int32))
+
+
+@pytest.mark.parametrize("function", [accumulate_declared_locals, calls_declared_locals])
+def test_locals_option_declares_the_types_of_variables(function):
+    a = np.array([0.1, 0.2, 1e-9, 0.3, 1.0 / 3.0])
+    total, wrapped = function(a, 3_000_000_000)
+    expected_total, expected_wrapped = declared_locals_model(a, 3_000_000_000)
+    assert isinstance(total, float) and total == float(expected_total)
+    assert wrapped == expected_wrapped
+
+
+def test_locals_option_on_a_closure_and_bad_declarations():
+    def factory(declared):
+        @njit(locals={"t": declared})
+        def narrow(x):
+            t = x
+            return t
+        return narrow
+
+    assert factory(rumba.int8)(300) == int(np.array(300).astype(np.int8))
+    with pytest.raises(errors.TypingError, match=r"cannot assign .* which locals= declares"):
+        factory(rumba.float64[:])(3)
+    with pytest.raises(TypeError, match="locals= takes a dict"):
+        njit(locals=["t"])(lambda x: x)(1)
