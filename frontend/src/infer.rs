@@ -1061,6 +1061,9 @@ fn assigned_in(function: &StmtFunctionDef) -> HashSet<String> {
     assigned
 }
 
+/// The prelude's function giving an array's truth value, `bool(a)`.
+pub(crate) const ARRAY_TRUTH: &str = "_array_truth";
+
 impl<'s, 'm> TypeWalker<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize) -> Self {
         Self::walk(specialisations, function, index, assigned_in(function), None)
@@ -1810,6 +1813,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_) | Type::Unknown => Ok(()),
+            // An array's truth is its one element's (NumPy's ValueError otherwise): the prelude's.
+            Type::Array(array) if !array.dtype.is_complex() => {
+                let truth = self.module.prelude_function(ARRAY_TRUTH).expect("the prelude defines the truth of arrays");
+                self.specialisations.specialise(&truth, &[Type::Array(array)], test).map(|_| ())
+            }
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
     }

@@ -259,3 +259,22 @@ def test_partition_at_an_array_of_positions_places_each():
         np.testing.assert_array_equal(got[1], expected[1])
     with pytest.raises(ValueError):
         njit(partition_at_several)(a, np.array([2, 9]))
+
+
+def lambda_of_child(lambdas, children, child, threshold):
+    # fast_hdbscan's cluster selection tests a one-element selection as a number.
+    selected = lambdas[children == child]
+    if selected >= threshold:
+        return 1.0
+    label = 2.0 if selected else 3.0
+    while selected:
+        return label
+    return label
+
+
+@pytest.mark.parametrize("child", [4, 0, 1, 6, 9])
+def test_arrays_of_one_element_are_true_or_false_and_others_raise(child):
+    lambdas = np.array([0.5, 0.0, 2.5, 1.5, 3.0, 0.7])
+    children = np.array([4, 1, 6, 6, 2, 0])
+    check(njit(lambda_of_child), lambdas, children, child, 2.0)
+    check(njit(lambda_of_child), lambdas, children, child, 5.0)

@@ -4897,6 +4897,15 @@ def _sort_by_keys(items, keys, reverse):
         items[position] = ordered[position]
 
 
+def _array_truth(a):
+    # `bool(a)`, `if a:`: NumPy's truth of an array, which only one element has.
+    if a.size == 1:
+        return a.ravel()[0] != 0
+    if a.size == 0:
+        raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")
+    raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
+
+
 def _list_to_array(items, dtype):
     out = np.empty(len(items), dtype)
     for position in range(len(items)):
