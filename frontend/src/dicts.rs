@@ -109,6 +109,10 @@ impl TypeWalker<'_, '_> {
         let dict_type = Type::Dict(Box::new(key.clone()), Box::new(value.clone()));
         Ok(Some(match method {
             "get" | "pop" => {
+                if method == "get" && types.get(1) == Some(&Type::None) && value != Type::Unknown {
+                    // `d.get(k, None)` is `d.get(k)`.
+                    return Ok(Some(Type::Optional(Box::new(value))));
+                }
                 if let Some(default) = types.get(1) {
                     // `d.get(k, 0) + 1` into a new dict: the default tells the values' type.
                     if dict_type.has_unknown() {

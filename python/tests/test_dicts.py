@@ -716,6 +716,22 @@ def test_get_without_a_default_gives_the_value_or_none(key):
     assert rumba.jit(get_without_default)(key) == get_without_default(key)
 
 
+def relax_with_get_none(keys, weights):
+    # pandana's Dijkstra: a weight is kept where none is known yet or the new one is smaller.
+    best = {0: 0.0}
+    for key, weight in zip(keys, weights):
+        previous = best.get(key, None)
+        if previous is None or weight < previous:
+            best[key] = weight
+    return sorted(best.items())
+
+
+def test_get_with_a_none_default_gives_the_value_or_none():
+    keys = np.array([3, 1, 3, 0, 1, 5])
+    weights = np.array([2.5, 4.0, 1.5, -1.0, 6.0, 0.25])
+    assert rumba.jit(relax_with_get_none)(keys, weights) == relax_with_get_none(keys, weights)
+
+
 def test_an_empty_dict_argument_from_python_is_a_type_error():
     with pytest.raises(TypeError, match="empty dict"):
         rumba.jit(sum_of_values)({})

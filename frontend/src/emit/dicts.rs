@@ -229,7 +229,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 let entry = self.find_entry(&dict, key(), &key_type, call)?;
                 // `d.get(key)` gives None where the key is missing: an optional number.
                 let (default, result_type) = match call.arguments.args.len() {
-                    2 => (key(), value_type.clone()),
+                    2 => match key() {
+                        Value::None => (Value::None, Type::Optional(Box::new(value_type.clone()))),
+                        default => (default, value_type.clone()),
+                    },
                     _ => (Value::None, Type::Optional(Box::new(value_type.clone()))),
                 };
                 let zero = self.si64(0, &loc);
