@@ -1010,7 +1010,8 @@ def test_numpy_float_scalars_store_as_numpy_setitem(dtype, values):
 
 
 # --------------------------------------------------------------------------------------------------
-# A NumPy float32 scalar with a Python number stays float32 (NEP 50), in scalar code too
+# A NumPy float32 scalar with a Python number computes in float64, as in Numba (NumPy 2 keeps
+# float32 there, NEP 50); arrays with Python numbers keep their dtype in both
 # --------------------------------------------------------------------------------------------------
 
 
@@ -1019,11 +1020,27 @@ def float32_scalar_arithmetic(a):
     return total / 3, total * 2, total + 0.1, a[0] - 1, 2.5 ** a[1]
 
 
-def test_numpy_float32_scalars_keep_their_type_with_python_numbers():
+def float32_accumulation(a):
+    # numbagg's and umap's accumulators: `0.0` is a float64, and so is the sum, in Numba.
+    total = 0.0
+    for x in a:
+        total += x * 0.5
+    return total
+
+
+def test_numpy_float32_scalars_widen_with_python_numbers_as_in_numba():
     a = np.array([1.1, 2.3, 0.7], dtype=np.float32)
-    got, expected = jitted(float32_scalar_arithmetic)(a), float32_scalar_arithmetic(a)
+    got = jitted(float32_scalar_arithmetic)(a)
+    # The model: each float32 operand widened to float64 first, as Numba's typing does.
+    total, first, second = float(a.sum()), float(a[0]), float(a[1])
+    expected = (total / 3, total * 2, total + 0.1, first - 1, 2.5 ** second)
     for got_item, expected_item in zip(got, expected):
-        assert expected_item.dtype == np.float32 and got_item == expected_item, (got, expected)
+        assert type(got_item) is float and got_item == expected_item, (got, expected)
+    values = np.random.default_rng(3).random(1000).astype(np.float32)
+    expected_total = 0.0
+    for x in values:
+        expected_total += float(x) * 0.5
+    assert jitted(float32_accumulation)(values) == expected_total
 
 
 def integer_division_of_elements(a):
