@@ -383,15 +383,21 @@ impl Type {
         }
     }
 
-    /// Whether this type, or an element of it (tuples searched through), passes `test`.
+    /// Whether this type, or an element of it (tuples and optionals searched through), passes `test`.
     pub fn contains(&self, test: &dyn Fn(&Type) -> bool) -> bool {
-        test(self) || matches!(self, Type::Tuple(elements, _) if elements.iter().any(|element| element.contains(test)))
+        test(self)
+            || match self {
+                Type::Tuple(elements, _) => elements.iter().any(|element| element.contains(test)),
+                Type::Optional(held) => held.contains(test),
+                _ => false,
+            }
     }
 
-    /// Whether a value of this type may be None instead: numbers, tuples of numbers and strings.
+    /// Whether a value of this type may be None instead: numbers, tuples of numbers, strings and
+    /// arrays.
     pub fn may_be_optional(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Unicode => true,
+            Type::Scalar(_) | Type::Unicode | Type::Array(_) => true,
             Type::Tuple(elements, _) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
             _ => false,
         }

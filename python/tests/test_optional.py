@@ -271,15 +271,70 @@ def test_a_format_spec_on_an_optional_is_a_located_error():
         njit(formats)(1)
 
 
-def test_none_and_an_array_do_not_unify():
-    def array_or_none(n):
-        value = None
-        if n > 0:
-            value = np.zeros(n)
-        return value
+def array_or_none(n):
+    value = None
+    if n > 0:
+        value = np.zeros(n) + n
+    return value
 
-    with pytest.raises(errors.TypingError, match=r"test_optional.py:\d+:\d+.*'value' is none on one path and float64\[::1\] on another"):
-        njit(array_or_none)(2)
+
+def array_on_one_path(n):
+    if n > 0:
+        return np.arange(n) * 0.5
+
+
+def membership_strengths(indices, distances, return_dists):
+    # umap's fuzzy_simplicial_set: an array made on one path, None on the other, used under the
+    # same test and returned.
+    rows = np.zeros(indices.size, dtype=np.int32)
+    if return_dists:
+        dists = np.zeros(indices.size, dtype=np.float32)
+    else:
+        dists = None
+    for i in range(indices.size):
+        rows[i] = indices[i]
+        if return_dists:
+            dists[i] = distances[i] * 2
+    return rows, dists
+
+
+def sum_unless_none(n, flag):
+    values = np.ones(n) * 3 if flag else None
+    if values is None:
+        return -1.0
+    return values.sum() + len(values) + values.shape[0]
+
+
+def first_of_optional(flag):
+    values = np.ones(3) if flag else None
+    return values[0]
+
+
+def assert_same_optional_arrays(got, expected):
+    if isinstance(expected, tuple):
+        assert type(got) is tuple and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_same_optional_arrays(got_item, expected_item)
+    elif expected is None:
+        assert got is None
+    else:
+        assert got.dtype == expected.dtype and np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("n", [0, 3])
+def test_arrays_may_be_none_on_some_paths(n):
+    assert_same_optional_arrays(jitted(array_or_none)(n), array_or_none(n))
+    assert_same_optional_arrays(jitted(array_on_one_path)(n), array_on_one_path(n))
+    check(jitted(sum_unless_none), n, n > 0, exact_types=False)
+    indices, distances = np.arange(5), np.linspace(0.0, 1.0, 5)
+    expected = membership_strengths(indices, distances, n > 0)
+    assert_same_optional_arrays(jitted(membership_strengths)(indices, distances, n > 0), expected)
+
+
+def test_an_optional_array_used_where_it_is_none_raises_type_error():
+    assert jitted(first_of_optional)(True) == 1.0
+    with pytest.raises(TypeError, match="got None"):
+        jitted(first_of_optional)(False)
 
 
 def test_dict_get_without_default_on_a_dict_of_lists_is_a_located_error():
@@ -322,15 +377,6 @@ def test_falling_off_the_end_after_a_return_gives_none(function, x):
 @pytest.mark.parametrize("v", [2.0, 7.0])
 def test_falling_off_the_end_after_a_loop_gives_none(v):
     check(jitted(falls_off_after_a_loop), np.array([1.0, 2.0, 3.0]), v)
-
-
-def test_falling_off_the_end_of_a_function_returning_arrays_is_a_located_error():
-    def array_on_one_path(n):
-        if n > 0:
-            return np.zeros(n)
-
-    with pytest.raises(errors.TypingError, match=r"test_optional.py:\d+:\d+.*returns float64\[::1\] on some paths and None at its end"):
-        njit(array_on_one_path)(2)
 
 
 def same_number(a, b):
