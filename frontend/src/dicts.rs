@@ -396,6 +396,10 @@ impl TypeWalker<'_, '_> {
             this.module.unsupported(expr, format!("{method} of {found} is not supported (the types are number types such as types.int64, types.unicode_type, array types such as types.float64[:, ::1], types.UniTuple, types.Tuple, types.ListType and types.DictType)"))
         };
         match expr {
+            Expr::Name(name) if !is_local(name.id.as_str()) && matches!(self.module.global(name.id.as_str()), Some(Global::TypeValue(_))) => {
+                let Some(Global::TypeValue(named)) = self.module.global(name.id.as_str()) else { unreachable!("checked by the guard") };
+                Ok(named.clone())
+            }
             Expr::Subscript(subscript) => {
                 let Type::DType(scalar) = self.expr_type(&subscript.value)? else {
                     return Err(unsupported(self, &self.module.file.text[expr.range()].to_string()));

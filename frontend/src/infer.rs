@@ -2019,6 +2019,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Some(Global::ModuleMember("numpy" | "types" | "rumba", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
             Some(Global::Refused(reason)) => Err(module.unsupported(expr, format!("'{name}' {reason}"))),
             Some(Global::Function(_)) => Ok(Type::Function(name.to_string())),
+            Some(Global::TypeValue(named)) => Err(module.unsupported(expr, format!("'{name}' is the type {named}, which compiled code takes only where a type is expected (typed.Dict.empty, typed.List.empty_list)"))),
             Some(_) => Err(module.unsupported(expr, format!("'{name}' cannot be used as a value here"))),
             // Python's number types as dtypes, as NumPy reads them.
             None if matches!(name, "int" | "float" | "bool") => Ok(Type::DType(Scalar::from_name(name).expect("NumPy names Python's number types"))),

@@ -54,6 +54,9 @@ pub enum Global {
     /// An exception class that is not a built-in one, by its module and qualified name
     /// (`librosa.util.exceptions.ParameterError`): compiled code raises it.
     Exception(String),
+    /// A Numba type object that is not a number type (`float_array = types.float64[:]`): it
+    /// names the type where code takes one (`typed.Dict.empty(key_type, value_type)`).
+    TypeValue(crate::types::Type),
 }
 
 /// A function that is not a definition of the module's source (of another module, a closure,
@@ -114,6 +117,8 @@ pub enum Binding {
     Class(Arc<crate::types::ClassType>),
     /// A user's exception class, by its module and qualified name.
     Exception(String),
+    /// A Numba type object other than a number type, by its text (`float64[:]`, `list(int64)`).
+    TypeValue(String),
     /// The signatures the dispatcher bound to the name (given after its function's own binding)
     /// was compiled for (`@njit("i4(i8[:])")`): compiled callers convert to them, as Numba's do.
     Declared(Vec<String>),
@@ -455,6 +460,10 @@ impl SourceModule {
             Binding::Overload(key) => Global::Overload(key.clone()),
             Binding::TupleClass(class) => Global::TupleClass(class.clone()),
             Binding::Exception(class) => Global::Exception(class.clone()),
+            Binding::TypeValue(text) => match crate::types::parse_type(text) {
+                Ok(named) => Global::TypeValue(named),
+                Err(reason) => Global::Refused(format!("is the type {text}, which compiled code cannot read: {reason}")),
+            },
             // Recorded by `bind` and `include`, which know the function the name is bound to.
             Binding::Declared(_) | Binding::Locals(_) => return Ok(Vec::new()),
             Binding::Class(class) => {

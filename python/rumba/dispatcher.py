@@ -184,6 +184,9 @@ def _describe(value):
             return None
         # Frozen: the elements as they are now, in C order, as Numba freezes global arrays.
         return ("array", value.dtype.name, value.shape, np.ascontiguousarray(value).tobytes())
+    if isinstance(value, Type) and not isinstance(value, NumberType):
+        # A type object (`float_array = types.float64[:]`), which code passes where a type goes.
+        return ("typevalue", str(value))
     # A number type (`int64`), which rumba's and Numba's modules and their `types` name alike.
     name = value.name if isinstance(value, NumberType) else getattr(value, "__name__", None)
     if not isinstance(name, str):

@@ -880,3 +880,33 @@ def test_resident_set_stays_flat_over_100000_calls(case):
     # Each call stores at least 50 entries of 16 bytes that a leak would keep: 100,000 calls would
     # add 80 MB.
     assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
+
+
+FLOAT_ARRAY = types.float64[:]
+INDEX_PAIR = types.UniTuple(types.int64, 2)
+
+
+def test_type_objects_bound_to_names_give_typed_containers_their_types():
+    # Numba's documented way to type a dict of arrays: the type object is made outside the
+    # function, which names it.
+    @rumba.njit
+    def positions():
+        d = Dict.empty(key_type=types.unicode_type, value_type=FLOAT_ARRAY)
+        d["posx"] = np.arange(3).astype(np.float64)
+        d["posy"] = np.arange(3, 6).astype(np.float64)
+        pairs = rumba.typed.List.empty_list(INDEX_PAIR)
+        pairs.append((1, 2))
+        return d["posx"].sum() + d["posy"][1] + pairs[0][1]
+
+    def expected():
+        d = {"posx": np.arange(3).astype(np.float64), "posy": np.arange(3, 6).astype(np.float64)}
+        return d["posx"].sum() + d["posy"][1] + [(1, 2)][0][1]
+
+    assert positions() == expected()
+
+    @rumba.njit
+    def type_as_value():
+        return FLOAT_ARRAY
+
+    with pytest.raises(errors.UnsupportedError, match=r"test_dicts.py:\d+:\d+.*'FLOAT_ARRAY' is the type float64\[:\]"):
+        type_as_value()
