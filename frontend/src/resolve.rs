@@ -368,8 +368,9 @@ impl SourceModule {
             }
             for (name, global) in self.globals_of(name, binding)? {
                 // A function of the module is called by its definition, whatever else binds its
-                // name, unless it is overloaded.
-                if !matches!(self.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_)) {
+                // name, unless it is overloaded or bound to another definition (one of several of
+                // its name in the file, or another module's).
+                if !matches!(self.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_) | Global::Function(_)) {
                     self.globals.insert(name, global);
                 }
             }
@@ -516,7 +517,7 @@ impl SourceModule {
                 continue;
             }
             for (name, global) in self.globals_of(name, binding)? {
-                if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_)) {
+                if !matches!(definitions.globals.get(&name), Some(Global::Function(_))) || matches!(global, Global::Overload(_) | Global::Function(_)) {
                     definitions.globals.insert(name, global);
                 }
             }

@@ -351,3 +351,25 @@ def reads_a_tuple_holding_an_array():
 def test_a_global_tuple_holding_an_array_is_a_located_error():
     with pytest.raises(errors.UnsupportedError, match=r"test_environment.py:\d+:\d+: error: 'HOLDS_AN_ARRAY' is a tuple holding values other than"):
         njit(reads_a_tuple_holding_an_array)()
+
+
+def redefined_helper(x):
+    return x - 1
+
+
+@njit
+def calls_redefined_helper(x):
+    return redefined_helper(x)
+
+
+# Compiled and run while the first definition is the one bound, as Python runs it then.
+FIRST_DEFINITION_RESULTS = (calls_redefined_helper(5), calls_redefined_helper.py_func(5))
+
+
+def redefined_helper(x):  # noqa: F811 (redefined on purpose)
+    return x - 100
+
+
+def test_a_name_defined_twice_in_a_file_calls_the_definition_bound_when_compiled():
+    got, expected = FIRST_DEFINITION_RESULTS
+    assert got == expected == 4
