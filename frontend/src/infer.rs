@@ -504,15 +504,27 @@ fn field_arguments<'e>(module: &SourceModule, call: &'e ExprCall, class: &TupleC
     Ok(bound.into_iter().flatten().collect())
 }
 
-/// The prelude function an array attribute is: `a.real` is `np.real(a)`, `a.imag` `np.imag(a)`,
-/// `a.flat` `np.ravel(a)` (read, or written through where that is a view).
-pub fn prelude_attribute(attribute: &str) -> Option<&'static str> {
-    match attribute {
-        "real" => Some("real"),
-        "imag" => Some("imag"),
-        "flat" => Some("ravel"),
-        _ => None,
-    }
+/// The prelude function an attribute of an array is, and the expression it reads the array from:
+/// `a.real` is `np.real(a)`, `a.imag` `np.imag(a)`, `a.flat` `np.ravel(a)` (read, or written
+/// through where that is a view), `a.nbytes` and `a.flags.c_contiguous` (`.f_contiguous`,
+/// `.contiguous`) the prelude's own.
+pub fn prelude_attribute(attribute: &ExprAttribute) -> Option<(&Expr, &'static str)> {
+    let function = match attribute.attr.as_str() {
+        "real" => "real",
+        "imag" => "imag",
+        "flat" => "ravel",
+        "nbytes" => "_array_nbytes",
+        flag => {
+            let Expr::Attribute(flags) = &*attribute.value else { return None };
+            let function = match flag {
+                "c_contiguous" | "contiguous" => "_array_c_contiguous",
+                "f_contiguous" => "_array_f_contiguous",
+                _ => return None,
+            };
+            return (flags.attr.as_str() == "flags").then_some((&*flags.value, function));
+        }
+    };
+    Some((&*attribute.value, function))
 }
 
 /// Which item of an instance of `class` the attribute reads.
@@ -2371,6 +2383,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
         }
+        if let Some((array_expr, function)) = prelude_attribute(attribute) {
+            if let Type::Array(array) = self.expr_type(array_expr)? {
+                let function = module.prelude_function(function).expect("the prelude defines its attributes' functions");
+                let index = self.specialisations.specialise(&function, &[Type::Array(array)], attribute)?;
+                return Ok(self.specialisations.functions[index].return_type.clone());
+            }
+        }
         match self.expr_type(&attribute.value)? {
             Type::Unknown => Ok(Type::Unknown),
             Type::Array(array) => match attribute.attr.as_str() {
@@ -2379,11 +2398,6 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "size" | "ndim" | "itemsize" => Ok(Type::Scalar(INT64)),
                 "T" => Ok(Type::Array(transposed(array))),
                 "dtype" => Ok(Type::DType(array.dtype)),
-                other if prelude_attribute(other).is_some() => {
-                    let function = module.prelude_function(prelude_attribute(other).expect("checked by the guard")).expect("the prelude defines its attributes' functions");
-                    let index = self.specialisations.specialise(&function, &[Type::Array(array)], attribute)?;
-                    Ok(self.specialisations.functions[index].return_type.clone())
-                }
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
             Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),

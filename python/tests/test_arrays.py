@@ -641,3 +641,15 @@ def test_shape_and_strides_slice_and_index_as_tuples(dtype):
         for i in [0, 1, 2, -1, -3, 3, -4]:
             check(jitted(shape_parts), a, i)
         check(jitted(shape_extent_sum), a)
+
+
+def byte_size_and_flags(a):
+    return a.nbytes, a.flags.c_contiguous, a.flags.f_contiguous, a.flags.contiguous
+
+
+@pytest.mark.parametrize("shape, view", [((3, 4), lambda m: m), ((3, 4), lambda m: m.T), ((3, 4), lambda m: m[:, ::2]),
+                                         ((5,), lambda m: m), ((1, 4), lambda m: m[:, 1:]), ((0, 3), lambda m: m),
+                                         ((4, 3, 2), lambda m: m[:, 1]), ((4, 3, 2), lambda m: m.transpose(1, 0, 2))])
+def test_nbytes_and_contiguity_flags_as_numpy_gives_them(shape, view):
+    a = view(np.arange(int(np.prod(shape)), dtype=np.int32).reshape(shape))
+    assert jitted(byte_size_and_flags)(a) == byte_size_and_flags(a)

@@ -205,6 +205,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         return Ok(self.constant_value(Constant::Float(value), &loc));
                     }
                 }
+                if let Some((array_expr, function)) = crate::infer::prelude_attribute(attribute) {
+                    if let Type::Array(_) = self.expr_type(array_expr)? {
+                        let function = module.prelude_function(function).expect("the prelude defines its attributes' functions");
+                        let array = self.emit_expr(array_expr)?;
+                        return self.emit_compiled_call(&function, vec![array], expr);
+                    }
+                }
                 let base = self.emit_expr(&attribute.value)?;
                 if let Value::Instance(handle, class) = &base {
                     return self.instance_attribute(handle, class, attribute);
@@ -231,10 +238,6 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     return Err(module.unsupported(expr, format!("attribute '{}' of {} is not supported", attribute.attr, base.value_type())));
                 };
                 match attribute.attr.as_str() {
-                    other if crate::infer::prelude_attribute(other).is_some() => {
-                        let function = module.prelude_function(crate::infer::prelude_attribute(other).expect("checked by the guard")).expect("the prelude defines its attributes' functions");
-                        self.emit_compiled_call(&function, vec![Value::Array(array, array_type)], expr)
-                    }
                     "shape" => Ok(Value::Tuple((0..array_type.ndim).map(|dim| self.dim(&array, array_type, dim, &loc)).collect(), None)),
                     "ndim" => Ok(self.constant_value(Constant::Int(array_type.ndim as i64), &loc)),
                     "T" => Ok(self.transpose(array, array_type, &loc)),

@@ -4897,6 +4897,35 @@ def _sort_by_keys(items, keys, reverse):
         items[position] = ordered[position]
 
 
+def _array_nbytes(a):
+    return a.size * a.itemsize
+
+
+def _array_c_contiguous(a):
+    # NumPy's flag: strides of C order, axes of length 1 (and empty arrays) aside.
+    if a.size == 0:
+        return True
+    expected = a.itemsize
+    for axis in range(a.ndim - 1, -1, -1):
+        if a.shape[axis] != 1:
+            if a.strides[axis] != expected:
+                return False
+            expected *= a.shape[axis]
+    return True
+
+
+def _array_f_contiguous(a):
+    if a.size == 0:
+        return True
+    expected = a.itemsize
+    for axis in range(a.ndim):
+        if a.shape[axis] != 1:
+            if a.strides[axis] != expected:
+                return False
+            expected *= a.shape[axis]
+    return True
+
+
 def _array_truth(a):
     # `bool(a)`, `if a:`: NumPy's truth of an array, which only one element has.
     if a.size == 1:
