@@ -282,3 +282,50 @@ def test_an_array_reduction_read_or_rebound_in_the_body_is_a_located_error():
         njit(parallel=True)(reads_its_reduction)(a)
     with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'totals'"):
         njit(parallel=True)(rebinds_in_prange)(a)
+
+
+@njit
+def make_mask(n):
+    return np.ones((n, n), dtype=np.bool_)
+
+
+def pairwise_with_private_mask(x, remake):
+    # aeon's pairwise distances: a work array made before the loop, made again per pair.
+    n = x.shape[0]
+    out = np.zeros((n, n))
+    mask = make_mask(x.shape[1])
+    for i in prange(n):
+        for j in range(i + 1, n):
+            if remake:
+                mask = make_mask(x.shape[1])
+            out[i, j] = np.sum(np.abs(x[i] - x[j])) * mask[0, 0]
+            out[j, i] = out[i, j]
+    return out
+
+
+def rebinds_per_iteration(x):
+    totals = np.zeros(x.shape[0])
+    row = np.ones(x.shape[1])
+    for i in prange(x.shape[0]):
+        row = x[i] * 2.0
+        if i % 2 == 0:
+            row = row + 1.0
+        totals[i] = row.sum()
+    return totals
+
+
+def rebinds_and_reads_after(x):
+    row = np.ones(x.shape[1])
+    for i in prange(x.shape[0]):
+        row = x[i] * 2.0
+    return row
+
+
+def test_an_array_rebound_in_a_prange_body_is_private_to_each_iteration():
+    x = np.random.default_rng(5).random((30, 7))
+    expected = pairwise_with_private_mask(x, True)
+    for remake in (True, False):
+        np.testing.assert_allclose(njit(parallel=True)(pairwise_with_private_mask)(x, remake), expected, rtol=1e-12)
+    np.testing.assert_allclose(njit(parallel=True)(rebinds_per_iteration)(x), rebinds_per_iteration(x), rtol=1e-12)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'row' that is read after it"):
+        njit(parallel=True)(rebinds_and_reads_after)(x)

@@ -266,10 +266,14 @@ impl FunctionEmitter<'_, '_, '_> {
             return Err(module.unsupported(exit, "a prange loop cannot break or return: its iterations run in parallel"));
         }
         let array_reductions = self.array_reductions(body)?;
-        let carried = self.carried_arrays(&[body], false, None).names;
-        if let Some(name) = carried.iter().find(|name| !array_reductions.iter().any(|reduction| &reduction.name == *name)) {
+        // An array variable the body reassigns is private to each iteration, which starts from
+        // the array before the loop (aeon's distances rebind a work array per pair), as in Numba;
+        // after the loop it is that array again, so a read there would not see any iteration's.
+        let mut private_arrays = self.carried_arrays(&[body], false, None).names;
+        private_arrays.retain(|name| !array_reductions.iter().any(|reduction| &reduction.name == name));
+        if let Some(name) = private_arrays.iter().find(|name| statement_loads(self.function_body, name) > statement_loads(body, name)) {
             let at = first_assignment(body, name).unwrap_or(&body[0]);
-            return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}': its iterations run in parallel (an array it updates only with += and -=, or *= and /=, is a reduction)")));
+            return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}' that is read after it: its iterations run in parallel, each with its own (an array it updates only with += and -=, or *= and /=, is a reduction)")));
         }
         let slots = if array_reductions.is_empty() { None } else { Some(self.call_runtime(PARALLEL_SLOTS, &[], loc)) };
         let mut partials_of_arrays = Vec::new();
@@ -341,6 +345,9 @@ impl FunctionEmitter<'_, '_, '_> {
                     copies.push((copy, *scalar));
                 }
                 this.bindings.insert(name.clone(), Binding::Slots(copies, local_type.clone()));
+            }
+            if let Some(locals) = this.region_arrays.last_mut() {
+                locals.extend(private_arrays.iter().cloned());
             }
             let mut partial_slots = Vec::new();
             for (name, kind, _, scalar) in &reductions {
