@@ -3,7 +3,8 @@ element type (changes made there are written back into it, as for any list argum
 compiled code makes with ``List()`` or ``List(iterable)``; ``List.empty_list(item_type)`` makes an
 empty one whose element type is known, so that compiled code can take it before anything is
 appended. ``Dict`` is a Python dict that compiled code takes the same way, and makes with
-``Dict.empty(key_type, value_type)``."""
+``Dict.empty(key_type, value_type)``; every dict compiled code returns is one, as in Numba. Both
+print as Numba's do (`str` of each item: ``{posx: [0. 1. 2.]}``)."""
 
 __all__ = ["List", "Dict"]
 
@@ -23,8 +24,11 @@ class List(list):
         items._item_type = str(item_type)
         return items
 
+    def __str__(self):
+        return "[%s]" % ", ".join(str(item) for item in self)
+
     def __repr__(self):
-        return "ListType[%s](%s)" % (self._item_type or "?", list.__repr__(self))
+        return "ListType[%s](%s)" % (self._item_type or "?", self)
 
 
 class Dict(dict):
@@ -45,5 +49,9 @@ class Dict(dict):
         table._key_type, table._value_type = str(key_type), str(value_type)
         return table
 
+    def __str__(self):
+        # Numba's text: each key and value as str() gives it.
+        return "{%s}" % ", ".join("%s: %s" % (key, value) for key, value in self.items())
+
     def __repr__(self):
-        return "DictType[%s,%s](%s)" % (self._key_type or "?", self._value_type or "?", dict.__repr__(self))
+        return "DictType[%s,%s](%s)" % (self._key_type or "?", self._value_type or "?", self)

@@ -684,11 +684,13 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
         }
         Value::Dict(entries) => {
             let Type::Dict(key_type, value_type) = value_type else { unreachable!("a dict's type is a dict type") };
-            let dict = pyo3::types::PyDict::new(py);
+            // A `numba.typed.Dict`, as Numba gives every dict compiled code returns.
+            let typed_dict = py.import("rumba.typed")?.getattr("Dict")?.call_method1("empty", (key_type.to_string(), value_type.to_string()))?;
+            let dict = typed_dict.cast::<pyo3::types::PyDict>().map_err(|_| PyTypeError::new_err("rumba.typed.Dict is a dict"))?;
             for (key, value) in entries {
                 dict.set_item(value_to_python(py, key, key_type, args)?, value_to_python(py, value, value_type, args)?)?;
             }
-            dict.into_any().unbind()
+            typed_dict.unbind()
         }
         Value::Set(members) => {
             let Type::Set(element_type) = value_type else { unreachable!("a set's type is a set type") };

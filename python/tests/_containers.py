@@ -6,6 +6,8 @@ import copy
 
 import numpy as np
 
+from rumba.typed import Dict
+
 from _compare import jitted
 
 
@@ -35,14 +37,15 @@ def python_number(value):
 
 
 def assert_same_result(got, expected, where="result"):
-    """The same value with the same Python types: dicts as `dict` with the same keys (of the same
-    kinds) in the same order and the same values, sets as `set` with the same members (of the same
+    """The same value with the same Python types: dicts as `rumba.typed.Dict` (as Numba returns
+    every dict) with the same keys (of the same kinds) in the same order and the same values, sets as `set` with the same members (of the same
     kinds), lists as `list`, tuples as `tuple`, arrays equal
     in dtype, shape and values; NumPy scalars CPython got from an array come back as the Python
     number of their kind (as from Numba)."""
     message = "%s: CPython %r, rumba %r" % (where, expected, got)
     if isinstance(expected, dict):
-        assert type(got) is dict, message
+        # A dict compiled code returns is a typed.Dict; a dict argument stays the caller's object.
+        assert type(got) is (type(expected) if where.startswith("argument") else Dict), message
         expected_keys = [python_number(key) for key in expected]
         got_keys = list(got)
         assert got_keys == expected_keys, message

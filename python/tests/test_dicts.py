@@ -910,3 +910,19 @@ def test_type_objects_bound_to_names_give_typed_containers_their_types():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_dicts.py:\d+:\d+.*'FLOAT_ARRAY' is the type float64\[:\]"):
         type_as_value()
+
+
+def test_returned_dicts_are_typed_dicts_printing_as_numbas():
+    @rumba.njit
+    def positions():
+        d = Dict.empty(key_type=types.unicode_type, value_type=FLOAT_ARRAY)
+        d["posx"] = np.arange(3).astype(np.float64)
+        d["posy"] = np.arange(3, 6).astype(np.float64)
+        return d
+
+    got = positions()
+    assert type(got) is Dict and list(got) == ["posx", "posy"]
+    np.testing.assert_array_equal(got["posy"], np.arange(3.0, 6.0))
+    # Numba's text: str() of each key and value.
+    assert str(got) == "{posx: %s, posy: %s}" % (np.arange(3.0), np.arange(3.0, 6.0))
+    assert repr(got) == "DictType[unicode_type,float64[:]](%s)" % got
