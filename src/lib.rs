@@ -426,13 +426,7 @@ impl Module {
         let mut function = self.function(name, &signature.arguments)?;
         if let Some(declared) = signature.return_type {
             let inferred = function.inner.return_type.clone();
-            // A real result converts to any declared number, a complex one only to a complex number;
-            // an array of any layout is declared with `[:]`.
-            let compatible = declared == inferred
-                || matches!((&declared, &inferred), (Type::Scalar(_), Type::Scalar(inferred)) if *inferred != Scalar::Complex)
-                || matches!((&declared, &inferred), (Type::Array(declared), Type::Array(inferred))
-                    if declared.layout == Layout::A && declared.dtype == inferred.dtype && declared.ndim == inferred.ndim);
-            if !compatible {
+            if !fits_declared_result(&declared, &inferred, true) {
                 let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
                 let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));
                 return Err(Error::Diagnostics(diagnostic.into()));
@@ -640,4 +634,19 @@ fn with_failing_lines(messages: &str, text: &str) -> String {
         }
     }
     shown
+}
+
+/// Whether a function returning `inferred` may be declared to return `declared`: a real result
+/// converts to any declared number (a complex one only to a complex number), an array of any
+/// layout is declared with `[:]`, in tuples too (whose numbers must be as declared).
+fn fits_declared_result(declared: &Type, inferred: &Type, whole_result: bool) -> bool {
+    match (declared, inferred) {
+        _ if declared == inferred => true,
+        (Type::Scalar(_), Type::Scalar(inferred)) => whole_result && *inferred != Scalar::Complex,
+        (Type::Array(declared), Type::Array(inferred)) => declared.layout == Layout::A && declared.dtype == inferred.dtype && declared.ndim == inferred.ndim,
+        (Type::Tuple(declared, _), Type::Tuple(inferred, _)) => {
+            declared.len() == inferred.len() && declared.iter().zip(inferred).all(|(declared, inferred)| fits_declared_result(declared, inferred, false))
+        }
+        _ => false,
+    }
 }

@@ -6,6 +6,8 @@ appended. ``Dict`` is a Python dict that compiled code takes the same way, and m
 ``Dict.empty(key_type, value_type)``; every dict compiled code returns is one, as in Numba. Both
 print as Numba's do (`str` of each item: ``{posx: [0. 1. 2.]}``)."""
 
+import sys
+
 __all__ = ["List", "Dict"]
 
 
@@ -55,3 +57,7 @@ class Dict(dict):
 
     def __repr__(self):
         return "DictType[%s,%s](%s)" % (self._key_type or "?", self._value_type or "?", self)
+
+
+# Numba's modules of the two (`from numba.typed import typedlist; typedlist.List`) are this one.
+typedlist = typeddict = sys.modules[__name__]

@@ -10,7 +10,7 @@ __all__ = [
     "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
-    "double", "single", "intc", "complex128", "c16", "unicode_type",
+    "double", "single", "intc", "complex128", "c16", "unicode_type", "from_dtype",
 ]
 
 
@@ -282,6 +282,18 @@ complex_domain = frozenset((complex128,))
 number_domain = integer_domain | real_domain | complex_domain
 
 _NUMBERS = {number.name: number for number in (boolean, *integer_domain, *real_domain, *complex_domain)}
+
+
+def from_dtype(dtype):
+    """Numba's ``from_dtype``: the number type of a NumPy dtype (``np.dtype("float32")``,
+    ``a.dtype``, ``np.int64``)."""
+    import numpy as np
+
+    name = np.dtype(dtype).name
+    number = _NUMBERS.get(name)
+    if number is None:
+        raise NotImplementedError("rumba: from_dtype(%r): compiled code has no type for this dtype" % (dtype,))
+    return number
 
 
 def parse(text):

@@ -329,3 +329,18 @@ def test_an_array_rebound_in_a_prange_body_is_private_to_each_iteration():
     np.testing.assert_allclose(njit(parallel=True)(rebinds_per_iteration)(x), rebinds_per_iteration(x), rtol=1e-12)
     with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'row' that is read after it"):
         njit(parallel=True)(rebinds_and_reads_after)(x)
+
+
+def look_up_in_prange(keys):
+    table = {0: 0.5}
+    table[3] = 1.5
+    out = np.zeros(keys.size)
+    for k in prange(keys.size):
+        out[k] = table[keys[k]]
+    return out
+
+
+def test_a_missing_key_in_a_prange_body_raises_key_error():
+    np.testing.assert_array_equal(njit(parallel=True)(look_up_in_prange)(np.array([0, 3, 3, 0])), look_up_in_prange(np.array([0, 3, 3, 0])))
+    with pytest.raises(KeyError):
+        njit(parallel=True)(look_up_in_prange)(np.array([0, 3, -2, 0]))

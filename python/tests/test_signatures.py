@@ -625,3 +625,31 @@ def test_locals_option_on_a_closure_and_bad_declarations():
         factory(rumba.float64[:])(3)
     with pytest.raises(TypeError, match="locals= takes a dict"):
         njit(locals=["t"])(lambda x: x)(1)
+
+
+@njit(rumba.types.Tuple((rumba.int64[:, :], rumba.float64[:, :]))(rumba.float64[:, :],))
+def pair_of_any_layout(a):
+    return np.zeros(a.shape, dtype=np.int64), a * 2.0
+
+
+def test_tuple_results_declared_with_any_layout_arrays():
+    a = np.arange(6.0).reshape(2, 3)
+    counts, doubled = pair_of_any_layout(a)
+    assert counts.dtype == np.int64 and counts.shape == (2, 3) and not counts.any()
+    np.testing.assert_array_equal(doubled, a * 2.0)
+
+
+def test_from_dtype_and_choice_without_replacement():
+    assert rumba.from_dtype(np.dtype("float32")) is rumba.float32
+    assert rumba.from_dtype(np.int64) is rumba.int64
+    assert rumba.types.from_dtype(np.bool_) is rumba.boolean
+
+    def draw(n, k):
+        np.random.seed(3)
+        return np.random.choice(np.arange(10, 10 + n), k, replace=False), np.random.choice(n, (2, 2), replace=False)
+
+    got, expected = njit(draw)(9, 4), draw(9, 4)
+    for got_item, expected_item in zip(got, expected):
+        np.testing.assert_array_equal(got_item, expected_item)
+    with pytest.raises(ValueError, match="Cannot take a larger sample"):
+        njit(draw)(3, 4)

@@ -367,7 +367,10 @@ impl FunctionEmitter<'_, '_, '_> {
             }
             let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
+            let raise_points = this.raise_points;
             this.emit_block(body)?;
+            // A raise the statements did not show (a dict's KeyError) is published too.
+            let may_raise = may_raise || this.raise_points > raise_points;
             if !last_values.is_empty() {
                 let is_last = this.op(format!("arith.cmpi eq, {induction}, {last} : index"));
                 let (lines, ()) = this.region(|inner| {

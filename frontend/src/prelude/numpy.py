@@ -1814,8 +1814,11 @@ def _random_poisson(lam=1.0, size=None):
     return np._draws("poisson", lam, 0, size, np.int64)
 
 
-def _random_choice(a, size=None):
-    # With replacement and equal weights, as NumPy draws it: randint(0, len(a), size) indexes `a`.
+def _random_choice(a, size=None, replace=True):
+    # With replacement and equal weights, as NumPy draws it: randint(0, len(a), size) indexes `a`;
+    # without, the first items of a permutation of `a`.
+    if not replace:
+        return np._choice_without_replacement(a, size)
     if isinstance(a, int):
         return np.random.randint(0, a, size)
     if a.shape[0] == 0:
@@ -1823,6 +1826,21 @@ def _random_choice(a, size=None):
     if size is None:
         return a[np.random.randint(0, a.shape[0])]
     return a.reshape(-1)[np.random.randint(0, a.shape[0], size).reshape(-1)].reshape(size)
+
+
+def _choice_without_replacement(a, size):
+    population = np.random.permutation(a)
+    if population.shape[0] == 0:
+        raise ValueError("'a' cannot be empty unless no samples are taken")
+    if size is None:
+        return population[0]
+    out = np.empty(size, population.dtype)
+    if out.size > population.shape[0]:
+        raise ValueError("Cannot take a larger sample than population when 'replace=False'")
+    flat = out.reshape(-1)
+    for position in range(flat.shape[0]):
+        flat[position] = population[position]
+    return out
 
 
 def _random_shuffle(x: "1-d"):
