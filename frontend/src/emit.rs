@@ -1082,7 +1082,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 }
                 let result = match current {
                     Value::List(..) => self.list_binary(assign.op, current, value, true, statement)?,
-                    current => self.binary(assign.op, current, (value, &assign.value), statement)?,
+                    current => self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?,
                 };
                 self.assign(&assign.target, result, &loc)?;
             }

@@ -1174,6 +1174,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     /// The operand types of an elementwise operation on arrays, with each NumPy scalar among them
     /// typed as a 0-d array, so that it promotes by its type as in NumPy.
+    /// In the prelude, the float type of `left op right` on two numbers of which at least one is a
+    /// NumPy scalar: NumPy's (NEP 50: `float32_array.sum() / 3` is float32, where Python's and
+    /// Numba's promotion gives float64), so that NumPy's functions keep NumPy's result types. The
+    /// user's code combines numbers as Numba does. `None` where the rules agree or NumPy's gives an
+    /// integer: integer arithmetic on numbers keeps Python's (Numba's) widening, and every
+    /// operation on numbers keeps Python's exceptions (`//` by zero raises, as in Numba).
+    pub fn numpy_scalar_binary(&mut self, op: Operator, (left_expr, left): (&Expr, &Type), (right_expr, right): (&Expr, &Type), node: &dyn Ranged) -> Result<Option<Scalar>, Diagnostic> {
+        let (Type::Scalar(left_scalar), Type::Scalar(right_scalar)) = (left, right) else { return Ok(None) };
+        if !self.module.in_prelude(node.range()) {
+            return Ok(None);
+        }
+        if left_scalar.is_complex() || right_scalar.is_complex() || op == Operator::MatMult {
+            return Ok(None);
+        }
+        let (left_numpy, right_numpy) = (self.is_numpy_scalar(left_expr, 0)?, self.is_numpy_scalar(right_expr, 0)?);
+        if !left_numpy && !right_numpy {
+            return Ok(None);
+        }
+        let mark = |scalar: Scalar, numpy: bool| if numpy { Type::Array(ArrayType::new(scalar, 0, Layout::C)) } else { Type::Scalar(scalar) };
+        let operands = [mark(*left_scalar, left_numpy), mark(*right_scalar, right_numpy)];
+        Ok(elementwise_scalar(self.module, &ElementwiseOp::Binary(op), &operands, node).ok().filter(|result| result.is_float()))
+    }
+
     pub fn numpy_scalars_as_arrays(&mut self, operands: &[&Expr], types: Vec<Type>) -> Result<Vec<Type>, Diagnostic> {
         if !types.iter().any(|operand| matches!(operand, Type::Array(array) if array.ndim > 0)) {
             return Ok(types);
@@ -1370,8 +1393,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     let result = self.instance_operator_type(&operator, vec![current, value], statement)?;
                     return self.assign(&assign.target, result);
                 }
-                let operands = self.numpy_scalars_as_arrays(&[&assign.target, &assign.value], vec![current.clone(), value])?;
-                let result = self.binary_type(assign.op, &current, &operands[1], &assign.value, statement)?;
+                let result = match self.numpy_scalar_binary(assign.op, (&assign.target, &current), (&assign.value, &value), statement)? {
+                    Some(result) => Type::Scalar(result),
+                    None => {
+                        let operands = self.numpy_scalars_as_arrays(&[&assign.target, &assign.value], vec![current.clone(), value])?;
+                        self.binary_type(assign.op, &current, &operands[1], &assign.value, statement)?
+                    }
+                };
                 // An array is updated in place and keeps its type; `a[mask] op= b` writes the
                 // result back through the index.
                 if !matches!(current, Type::Array(_)) || through_array_index {
@@ -1860,6 +1888,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 if let Some(form) = self.binary_string_form(expr, (&left, &right))? {
                     return self.string_form_type(&form);
+                }
+                if let Some(result) = self.numpy_scalar_binary(binary.op, (&binary.left, &left), (&binary.right, &right), expr)? {
+                    return Ok(Type::Scalar(result));
                 }
                 let operands = self.numpy_scalars_as_arrays(&[&binary.left, &binary.right], vec![left, right])?;
                 self.binary_type(binary.op, &operands[0], &operands[1], &binary.right, expr)?

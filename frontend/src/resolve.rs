@@ -630,6 +630,11 @@ impl SourceModule {
         }
     }
 
+    /// Whether `range` lies in the prelude's source (NumPy's functions written in Python).
+    pub fn in_prelude(&self, range: TextRange) -> bool {
+        self.prelude.contains(&range.start().to_usize())
+    }
+
     /// The prelude function `np.name` implements, if there is one.
     pub fn prelude_function(&self, name: &str) -> Option<String> {
         let name = prelude_name(name);

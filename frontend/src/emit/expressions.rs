@@ -59,7 +59,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if let (Value::Set(..), Value::Set(..)) = (&left, &right) {
                     return self.set_binary(binary.op, left, right, expr);
                 }
-                self.binary(binary.op, left, (right, &binary.right), expr)
+                self.binary(binary.op, (left, &binary.left), (right, &binary.right), expr)
             }
             Expr::UnaryOp(unary) => {
                 let operand = match unary.op {
@@ -413,7 +413,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         }
     }
 
-    pub(super) fn binary(&mut self, op: Operator, left: Value, (right, right_expr): (Value, &Expr), expr: &dyn Ranged) -> Result<Value, Diagnostic> {
+    pub(super) fn binary(&mut self, op: Operator, (left, left_expr): (Value, &Expr), (right, right_expr): (Value, &Expr), expr: &dyn Ranged) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, expr);
         let (left, right) = match (op, left, right) {
@@ -434,7 +434,11 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 format!("unsupported operand types for {}: {} and {}", op.as_str(), left.value_type(), right.value_type()),
             ));
         };
-        let result = crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?;
+        let operand_types = (Type::Scalar(left_type), Type::Scalar(right_type));
+        let result = match self.walker().numpy_scalar_binary(op, (left_expr, &operand_types.0), (right_expr, &operand_types.1), expr)? {
+            Some(numpy_float) => numpy_float,
+            None => crate::infer::binary_result(module, op, left_type, right_type, right_expr, expr)?,
+        };
         let lhs = self.cast(left_name, left_type, result, &loc);
         let rhs = self.cast(right_name, right_type, result, &loc);
         if result.is_complex() {
