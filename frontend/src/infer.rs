@@ -674,6 +674,12 @@ pub fn declared_call(module: &SourceModule, name: &str, arguments: &[Type], node
     let Some(signatures) = module.declared(name) else { return Ok(None) };
     let accepts = |declared: &Type, given: &Type| match (declared, given) {
         (Type::Scalar(declared), Type::Scalar(given)) => declared.is_complex() || !given.is_complex(),
+        // An optional number takes None, a number or an optional number.
+        (Type::Optional(declared), given) => match (&**declared, given.clone().unwrapped()) {
+            (_, Type::None) => true,
+            (Type::Scalar(declared), Type::Scalar(given)) => declared.is_complex() || !given.is_complex(),
+            (declared, given) => *declared == given,
+        },
         (Type::Array(declared), Type::Array(given)) => {
             declared.dtype == given.dtype && declared.ndim == given.ndim && (declared.layout == Layout::A || declared.layout == given.layout) && (declared.readonly || !given.readonly)
         }
@@ -687,7 +693,7 @@ pub fn declared_call(module: &SourceModule, name: &str, arguments: &[Type], node
             let declared: Vec<String> = signatures.iter().map(|signature| format!("({})", signature.arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))).collect();
             module.typing(node, format!("{}() has no signature for argument types ({}); its signatures are: {}", prelude_display_name(name), given.join(", "), declared.join(", ")))
         })?;
-    let arguments = signature.arguments.iter().zip(arguments).map(|(declared, given)| if matches!(declared, Type::Scalar(_)) { declared.clone() } else { given.clone() }).collect();
+    let arguments = signature.arguments.iter().zip(arguments).map(|(declared, given)| if matches!(declared, Type::Scalar(_) | Type::Optional(_)) { declared.clone() } else { given.clone() }).collect();
     let result = match &signature.return_type {
         Some(Type::Scalar(result)) => Some(*result),
         _ => None,
@@ -2155,8 +2161,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
 
     pub fn callee<'e>(&self, call: &'e ExprCall) -> Result<Callee<'e>, Diagnostic> {
         if let Expr::Name(name) = &*call.func {
-            if let Some(Type::Function(global)) = self.locals.get(name.id.as_str()) {
-                return Ok(function_value_callee(self.module, global));
+            match self.locals.get(name.id.as_str()) {
+                Some(Type::Function(global)) => return Ok(function_value_callee(self.module, global)),
+                Some(Type::DType(scalar)) => return dtype_callee(self.module, *scalar, call),
+                _ => {}
             }
         }
         resolve_callee(self.module, call, &|name| self.assigned.contains(name))
@@ -2214,6 +2222,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if let Some(array_call) = self.array_call_type(call)? {
             return Ok(array_call);
         }
+        if let Some(scalar) = self.called_dtype(call)? {
+            return self.callee_call_type(call, dtype_callee(module, scalar, call)?);
+        }
         let callee = self.callee(call)?;
         if let Callee::Builtin("print") = callee {
             crate::text::print_pieces(self, call)?;
@@ -2229,11 +2240,23 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Err(module.unsupported(call, "a slice is a value only where it indexes (a[s], m[:, s]) or gives its start, stop and step; store it in a variable first"));
         }
         if let Callee::Builtin(name) = callee {
-            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex" | "hash") {
+            if !matches!(name, "abs" | "min" | "max" | "int" | "float" | "bool" | "len" | "complex" | "hash" | "type") {
                 return Err(module.unsupported(call, format!("unsupported built-in '{name}'")));
             }
         }
         self.callee_call_type(call, callee)
+    }
+
+    /// The number type a call converts to where its callee is a type computed when compiling
+    /// (`type(x)(v)`, `a.dtype.type` aside): `None` for other calls.
+    pub(crate) fn called_dtype(&mut self, call: &ExprCall) -> Result<Option<Scalar>, Diagnostic> {
+        if !matches!(&*call.func, Expr::Call(_)) {
+            return Ok(None);
+        }
+        Ok(match self.expr_type(&call.func)? {
+            Type::DType(scalar) => Some(scalar),
+            _ => None,
+        })
     }
 
     /// What `call` of a method of a `@jitclass` instance calls: a method (which takes the
@@ -2611,6 +2634,13 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
 
 /// The call of a local variable holding a function (`f(x)` in `def apply(f, x)`): a call of the
 /// function its type names.
+/// The callee of a call of a number type held as a value (`dt(v)` with `dt = np.int32` or a
+/// dtype argument, `type(x)(v)`): NumPy's constructor of that type.
+pub fn dtype_callee<'e>(module: &SourceModule, scalar: Scalar, call: &ExprCall) -> Result<Callee<'e>, Diagnostic> {
+    let constructor = if scalar == Scalar::Bool { "bool_".to_string() } else { scalar.numba_name() };
+    numpy_callee(module, &constructor, call)
+}
+
 pub fn function_value_callee<'e>(module: &SourceModule, global: &str) -> Callee<'e> {
     match module.global(global) {
         Some(Global::Function(function)) => Callee::Function(function.clone()),
@@ -3212,6 +3242,14 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             scalar => Ok(scalar),
         }
     };
+    if name == "type" {
+        // A number's type, known when compiling: `type(x)(v)` converts `v` to it.
+        return match arguments {
+            [Type::Scalar(scalar)] => Ok(Type::DType(*scalar)),
+            [other] => Err(module.unsupported(call, format!("type() of {other} is not supported (of numbers it is, as a value to call)"))),
+            _ => Err(module.typing(call, format!("type() takes exactly one argument here ({} given)", arguments.len()))),
+        };
+    }
     Ok(Type::Scalar(match name {
         "abs" => match one_scalar()? {
             Scalar::Complex => FLOAT64,

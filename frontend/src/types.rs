@@ -649,6 +649,13 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
     if let Some(name) = text.strip_prefix("dtype(").and_then(|rest| rest.strip_suffix(')')) {
         return Scalar::from_name(name).map(Type::DType).ok_or_else(|| format!("unknown dtype '{name}'"));
     }
+    if let Some(held) = text.strip_prefix("OptionalType(").or_else(|| text.strip_prefix("optional(")).and_then(|rest| rest.strip_suffix(')')) {
+        let held = parse_type(held)?;
+        if !held.may_be_optional() {
+            return Err(format!("an optional {held} is not supported (optional numbers, tuples of numbers, strings and arrays are)"));
+        }
+        return Ok(Type::Optional(Box::new(held)));
+    }
     if let Some(element) = text.strip_prefix("set(").and_then(|rest| rest.strip_suffix(')')) {
         return Ok(Type::Set(Box::new(parse_type(element)?)));
     }
@@ -745,7 +752,8 @@ fn split_top_level(text: &str) -> Vec<&str> {
 }
 
 /// Whether a value of type `given` may be passed where a signature says `declared`: equal types, an
-/// array whose layout is stricter (a C array may go where `A` is declared), or tuples of such items
+/// array whose layout is stricter (a C array may go where `A` is declared), an optional number as
+/// its flag and number, or tuples of such items
 /// (a namedtuple's items are laid out as a tuple's: the dispatcher chose the specialisation by
 /// class).
 pub fn accepts(declared: &Type, given: &Type) -> bool {
@@ -758,6 +766,8 @@ pub fn accepts(declared: &Type, given: &Type) -> bool {
         (Type::Tuple(declared, _), Type::Tuple(given, _)) => declared.len() == given.len() && declared.iter().zip(given).all(|(declared, given)| accepts(declared, given)),
         // An instance is passed as what it is made of: a list holding the tuple of its fields.
         (Type::Instance(class), Type::List(element)) => **element == class.tuple(),
+        // An optional number is passed as its flag and its number.
+        (Type::Optional(held), Type::Tuple(given, _)) => matches!(&given[..], [Type::Scalar(Scalar::Bool), number] if number == &**held),
         _ => declared == given,
     }
 }

@@ -10,7 +10,7 @@ __all__ = [
     "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
-    "double", "single", "intc", "complex128", "c16", "unicode_type", "from_dtype",
+    "double", "single", "intc", "complex128", "c16", "unicode_type", "from_dtype", "optional",
 ]
 
 
@@ -182,6 +182,9 @@ class Optional(Type):
     @property
     def name(self):
         return "OptionalType(%s)" % self.type
+
+
+optional = Optional
 
 
 class NoneType(Type):

@@ -496,6 +496,14 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
         // Which function was passed is checked where the call was dispatched (in Python).
         Type::Function(_) if value.is_callable() => Ok(Argument::Known(declared.clone())),
         Type::DType(scalar) if dtype_of(value) == Some(*scalar) => Ok(Argument::Known(declared.clone())),
+        // An optional number: its flag, then the number (zero where it is None).
+        Type::Optional(held) => match &**held {
+            Type::Scalar(scalar) => {
+                let (present, number) = if value.is_none() { (false, 0i64.into_pyobject(value.py())?.into_any()) } else { (true, value.clone()) };
+                Ok(Argument::Tuple(vec![Argument::from(Number::Bool(present)), Argument::from(convert_number(&number, *scalar, position)?)]))
+            }
+            _ => Err(PyTypeError::new_err(format!("argument {position}: passing {declared} is not supported yet (optional numbers are)"))),
+        },
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
         Type::Tuple(element_types, _) => {

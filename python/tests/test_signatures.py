@@ -653,3 +653,30 @@ def test_from_dtype_and_choice_without_replacement():
         np.testing.assert_array_equal(got_item, expected_item)
     with pytest.raises(ValueError, match="Cannot take a larger sample"):
         njit(draw)(3, 4)
+
+
+@njit(rumba.float64[:](rumba.float64, rumba.uint64, rumba.optional(rumba.uint64)))
+def draws_with_optional_seed(scale, size, seed):
+    # numba-stats' samplers: the seed is None or a number.
+    if seed is not None:
+        np.random.seed(seed)
+    return np.random.random(size) * scale
+
+
+@njit
+def calls_with_and_without_seed(scale):
+    return draws_with_optional_seed(scale, 3, 5), draws_with_optional_seed(scale, 2, None)
+
+
+def test_optional_parameters_take_none_or_a_number():
+    def expected(scale, size, seed):
+        if seed is not None:
+            np.random.seed(seed)
+        return np.random.random(size) * scale
+
+    np.testing.assert_array_equal(draws_with_optional_seed(2.0, 3, 5), expected(2.0, 3, 5))
+    assert draws_with_optional_seed(2.0, 4, None).shape == (4,)
+    seeded, unseeded = calls_with_and_without_seed(1.5)
+    np.testing.assert_array_equal(seeded, expected(1.5, 3, 5))
+    assert unseeded.shape == (2,)
+    assert str(rumba.optional(rumba.uint64)) == "OptionalType(uint64)"

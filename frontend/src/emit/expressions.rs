@@ -167,6 +167,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     },
                 )
             }
+            // `type(x)`: known when compiling.
+            Expr::Call(call) if matches!(&*call.func, Expr::Name(name) if name.id.as_str() == "type") && matches!(self.expr_type(expr)?, Type::DType(_)) => {
+                Ok(Value::CompileTime(self.expr_type(expr)?))
+            }
             Expr::Call(call) => {
                 let bindings = &self.bindings;
                 let out = crate::infer::ufunc_out(module, call, &|name| bindings.contains_key(name));
@@ -816,6 +820,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     fn emit_call(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
         let module = self.module;
         let loc = location(module, call);
+
         if let Some(truth) = self.walker().call_truth(call)? {
             return Ok(self.constant_value(Constant::Bool(truth), &loc));
         }
@@ -861,8 +866,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let callee = match &*call.func {
             Expr::Name(name) if self.bindings.contains_key(name.id.as_str()) => match self.expr_type(&call.func)? {
                 Type::Function(global) => crate::infer::function_value_callee(module, &global),
+                Type::DType(scalar) => crate::infer::dtype_callee(module, scalar, call)?,
                 _ => crate::infer::resolve_callee(module, call, &|_| true)?,
             },
+            Expr::Call(_) if self.walker().called_dtype(call)?.is_some() => {
+                let scalar = self.walker().called_dtype(call)?.expect("checked by the guard");
+                crate::infer::dtype_callee(module, scalar, call)?
+            }
             _ => {
                 let bindings = &self.bindings;
                 crate::infer::resolve_callee(module, call, &|name| bindings.contains_key(name))?
@@ -996,6 +1006,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         for (argument, declared_type) in arguments.into_iter().zip(&declared.arguments) {
             converted.push(match declared_type {
                 Type::Scalar(scalar) => Value::Scalar(self.to_scalar(argument, *scalar, node)?, *scalar),
+                Type::Optional(_) => self.convert(argument, declared_type, node)?,
                 _ => argument,
             });
         }
