@@ -10,6 +10,11 @@
 //! (which read them when called, not where they are defined) keep one name. The first
 //! definition keeps the name; later ones are `name.1`, `name.2`, ... ([`source_name`] gives the
 //! name back).
+//!
+//! Inside a loop, a variable that each iteration assigns before anything reads it, and that
+//! nothing outside the loop's body reads, is versioned the same way within the body (aeon's
+//! `C = C_alpha + ...` then `C = np.sum(C, axis=0)` in a loop over kernels): its assignments at
+//! the top of the body start versions of their own.
 
 use ruff_python_ast::{
     name::Name,
@@ -75,6 +80,148 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
                 current.names.borrow_mut().insert(source, renamed);
             }
         }
+    }
+    let mut loads = Loads::default();
+    visitor::walk_body(&mut loads, &function.body);
+    version_loop_bodies(&mut function.body, &unversioned.names, &loads.names, &mut versions);
+}
+
+/// Versions, in each loop's body (and the loops within it), the variables that each iteration
+/// assigns at the body's top level, twice or more, before anything reads them, and that are
+/// read only in the body (`loads` counts every read of each name in the function).
+fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
+    for statement in body.iter_mut() {
+        let (loop_body, loop_target) = match statement {
+            Stmt::For(for_loop) => (&mut for_loop.body, Some(&*for_loop.target)),
+            Stmt::While(while_loop) => (&mut while_loop.body, None),
+            Stmt::If(if_statement) => {
+                version_loop_bodies(&mut if_statement.body, unversioned, loads, versions);
+                for clause in &mut if_statement.elif_else_clauses {
+                    version_loop_bodies(&mut clause.body, unversioned, loads, versions);
+                }
+                continue;
+            }
+            Stmt::With(with) => {
+                version_loop_bodies(&mut with.body, unversioned, loads, versions);
+                continue;
+            }
+            _ => continue,
+        };
+        let mut targets = Vec::new();
+        if let Some(target) = loop_target {
+            collect_names(target, &mut targets);
+        }
+        let mut body_loads = Loads::default();
+        visitor::walk_body(&mut body_loads, loop_body);
+        for name in iteration_locals(loop_body) {
+            let source = source_name(&name).to_string();
+            let read_only_inside = loads.get(&name).copied().unwrap_or(0) == body_loads.names.get(&name).copied().unwrap_or(0);
+            if unversioned.contains(&source) || targets.contains(&name) || !read_only_inside {
+                continue;
+            }
+            rename_iteration_local(loop_body, &name, &source, versions);
+        }
+        version_loop_bodies(loop_body, unversioned, loads, versions);
+    }
+}
+
+/// The names a loop body assigns at its top level twice or more, whose first mention in the body
+/// is such an assignment (of a value that does not read them).
+fn iteration_locals(body: &[Stmt]) -> Vec<String> {
+    let mut assigned_twice = Vec::new();
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for statement in body {
+        if let Stmt::Assign(assign) = statement {
+            for target in &assign.targets {
+                if let Expr::Name(name) = target {
+                    *counts.entry(name.id.to_string()).or_default() += 1;
+                }
+            }
+        }
+    }
+    for (name, count) in counts {
+        if count < 2 {
+            continue;
+        }
+        let first_mention = body.iter().find(|statement| {
+            let mut mentions = Mentions { name: &name, found: false };
+            mentions.visit_stmt(statement);
+            mentions.found
+        });
+        let assigned_first = matches!(first_mention, Some(Stmt::Assign(assign))
+            if assign.targets.iter().any(|target| matches!(target, Expr::Name(stored) if stored.id.as_str() == name))
+                && { let mut mentions = Mentions { name: &name, found: false }; mentions.visit_expr(&assign.value); !mentions.found });
+        if assigned_first {
+            assigned_twice.push(name);
+        }
+    }
+    assigned_twice.sort();
+    assigned_twice
+}
+
+/// Gives each top-level assignment of `name` in `body` a version of its own, and every other
+/// mention (reads, and assignments in nested blocks, which join) the version current there.
+fn rename_iteration_local(body: &mut [Stmt], name: &str, source: &str, versions: &mut HashMap<String, usize>) {
+    let current = Current::default();
+    for statement in body.iter_mut() {
+        match statement {
+            Stmt::Assign(assign) if assign.targets.iter().any(|target| matches!(target, Expr::Name(stored) if stored.id.as_str() == name)) => {
+                current.visit_expr(&mut assign.value);
+                let version = versions.entry(source.to_string()).or_default();
+                *version += 1;
+                let renamed = format!("{source}.{version}");
+                for target in assign.targets.iter_mut() {
+                    match target {
+                        Expr::Name(stored) if stored.id.as_str() == name => stored.id = Name::new(&renamed),
+                        other => current.visit_expr(other),
+                    }
+                }
+                current.names.borrow_mut().insert(name.to_string(), renamed);
+            }
+            other => transformer::walk_stmt(&current, other),
+        }
+    }
+}
+
+fn collect_names(target: &Expr, names: &mut Vec<String>) {
+    match target {
+        Expr::Name(name) => names.push(name.id.to_string()),
+        Expr::Tuple(tuple) => tuple.elts.iter().for_each(|element| collect_names(element, names)),
+        Expr::List(list) => list.elts.iter().for_each(|element| collect_names(element, names)),
+        Expr::Starred(starred) => collect_names(&starred.value, names),
+        _ => {}
+    }
+}
+
+/// How many times each name is read.
+#[derive(Default)]
+struct Loads {
+    names: HashMap<String, usize>,
+}
+
+impl<'a> Visitor<'a> for Loads {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(name) = expr {
+            if name.ctx == ExprContext::Load {
+                *self.names.entry(name.id.to_string()).or_default() += 1;
+            }
+        }
+        visitor::walk_expr(self, expr);
+    }
+}
+
+/// Whether a statement or expression mentions `name` (read or stored).
+struct Mentions<'n> {
+    name: &'n str,
+    found: bool,
+}
+
+impl<'a> Visitor<'a> for Mentions<'_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if matches!(expr, Expr::Name(name) if name.id.as_str() == self.name) {
+            self.found = true;
+        }
+        visitor::walk_expr(self, expr);
     }
 }
 

@@ -114,3 +114,31 @@ def returns_a_version_on_one_path(a, flag):
 def test_an_error_names_the_variable_as_written():
     with pytest.raises(errors.TypingError, match=r"variable 'x' is float64\[::1\] on one path and int64 on another"):
         njit(returns_a_version_on_one_path)(np.arange(3.0), True)
+
+
+def reshaped_per_iteration(a, n):
+    # aeon's MiniRocket: each iteration makes a matrix, then reduces the name to a vector.
+    out = np.zeros(n)
+    for k in range(n):
+        c = a * (k + 1)
+        c = np.sum(c, axis=0)
+        c = c.sum()
+        out[k] = c
+    return out
+
+
+def retyped_per_iteration(xs):
+    total = 0.0
+    for x in xs:
+        v = x
+        if v > 1:
+            v = v * 2
+        v = (v, v + 1)
+        total += v[0] + v[1]
+    return total
+
+
+def test_a_variable_each_iteration_assigns_first_may_change_type_in_the_loop():
+    a = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(njit(reshaped_per_iteration)(a, 3), reshaped_per_iteration(a, 3))
+    assert njit(retyped_per_iteration)(np.arange(4.0)) == retyped_per_iteration(np.arange(4.0))
