@@ -2247,6 +2247,37 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         self.callee_call_type(call, callee)
     }
 
+    /// The array a `@vectorize` kernel called on arrays gives (`ppv(c, bias)`, as a ufunc): its
+    /// arguments broadcast, and each element is the kernel's result on the arguments' elements
+    /// (converted to the declared signature the elements fit, for an eager ufunc).
+    pub(crate) fn vectorized_call_type(&mut self, name: &str, arguments: &[Type], call: &ExprCall) -> Result<ArrayType, Diagnostic> {
+        let module = self.module;
+        let mut elements = Vec::with_capacity(arguments.len());
+        let mut ndim = 0;
+        for (argument, expr) in arguments.iter().zip(&call.arguments.args) {
+            elements.push(match argument {
+                Type::Scalar(scalar) => Type::Scalar(*scalar),
+                Type::Array(array) => {
+                    ndim = ndim.max(array.ndim);
+                    Type::Scalar(array.dtype)
+                }
+                other => return Err(module.typing(expr, format!("a vectorized function takes arrays and numbers, got {other}"))),
+            });
+        }
+        if !call.arguments.keywords.is_empty() || call.arguments.args.len() != arguments.len() {
+            return Err(module.unsupported(call, "a vectorized function called on arrays takes its arguments by position only"));
+        }
+        let declared = declared_call(module, name, &elements, call)?;
+        let kernel_arguments = declared.as_ref().map_or(elements, |declared| declared.arguments.clone());
+        let index = self.specialisations.specialise(name, &kernel_arguments, call)?;
+        let result = match (declared.and_then(|declared| declared.result), self.called_result(index, call)?) {
+            (Some(result), _) | (None, Type::Scalar(result)) => result,
+            (None, Type::Unknown) => FLOAT64,
+            (None, other) => return Err(module.typing(call, format!("a vectorized function returns numbers, but this one returns {other}"))),
+        };
+        Ok(ArrayType::new(result, ndim, Layout::C))
+    }
+
     /// The number type a call converts to where its callee is a type computed when compiling
     /// (`type(x)(v)`, `a.dtype.type` aside): `None` for other calls.
     pub(crate) fn called_dtype(&mut self, call: &ExprCall) -> Result<Option<Scalar>, Diagnostic> {
@@ -2343,6 +2374,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(Type::Unknown);
         }
         match callee {
+            Callee::Function(name) if module.is_vectorized(&name) && arguments.iter().any(|argument| matches!(argument, Type::Array(_))) => {
+                self.vectorized_call_type(&name, &arguments, call).map(Type::Array)
+            }
             Callee::Function(name) | Callee::Method(name) => {
                 let declared = declared_call(module, &name, &arguments, call)?;
                 let arguments = declared.as_ref().map_or(arguments, |declared| declared.arguments.clone());

@@ -4,7 +4,10 @@
 use crate::diagnostics::{Diagnostic, DiagnosticKind, Diagnostics, SourceFile};
 use ruff_python_ast::{Expr, Number, Stmt, StmtFunctionDef};
 use ruff_text_size::{Ranged, TextRange};
-use std::{collections::HashMap, sync::Arc};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 /// A module-level literal, folded into compiled code as Numba folds global constants.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,6 +122,10 @@ pub enum Binding {
     Exception(String),
     /// A Numba type object other than a number type, by its text (`float64[:]`, `list(int64)`).
     TypeValue(String),
+    /// The function bound to the name (given after its own binding) is the kernel of a
+    /// `@vectorize` ufunc, with the signatures it was declared with (none for a lazy one):
+    /// compiled code calls it on arrays element by element.
+    Vectorized(Vec<String>),
     /// The signatures the dispatcher bound to the name (given after its function's own binding)
     /// was compiled for (`@njit("i4(i8[:])")`): compiled callers convert to them, as Numba's do.
     Declared(Vec<String>),
@@ -131,6 +138,7 @@ pub enum Binding {
 enum Declaration<'b> {
     Signatures(&'b [String]),
     Locals(&'b [(String, String)]),
+    Vectorized(&'b [String]),
 }
 
 impl<'b> Declaration<'b> {
@@ -138,6 +146,7 @@ impl<'b> Declaration<'b> {
         match binding {
             Binding::Declared(signatures) => Some(Self::Signatures(signatures)),
             Binding::Locals(locals) => Some(Self::Locals(locals)),
+            Binding::Vectorized(signatures) => Some(Self::Vectorized(signatures)),
             _ => None,
         }
     }
@@ -162,6 +171,8 @@ pub struct SourceModule {
     /// The types functions' `locals=` options declare for their variables, by the name the
     /// functions are compiled under.
     declared_locals: HashMap<String, HashMap<String, crate::types::Type>>,
+    /// The kernels of `@vectorize` ufuncs, by the name they are compiled under.
+    vectorized: HashSet<String>,
 }
 
 fn known_module(name: &str) -> Option<&'static str> {
@@ -351,7 +362,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new(), declared_locals: HashMap::new() };
+        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new(), declared_locals: HashMap::new(), vectorized: HashSet::new() };
         module.settle_functions();
         Ok(module)
     }
@@ -409,6 +420,13 @@ impl SourceModule {
                     .collect::<Result<_, _>>()?;
                 self.declared.insert(compiled, parsed);
             }
+            Declaration::Vectorized(signatures) => {
+                self.vectorized.insert(compiled.clone());
+                // Called on numbers, the kernel converts as a function declared with them does.
+                if !signatures.is_empty() {
+                    return self.declare(name, Some(Global::Function(compiled)), Declaration::Signatures(signatures));
+                }
+            }
             Declaration::Locals(locals) => {
                 let parsed = locals
                     .iter()
@@ -421,6 +439,11 @@ impl SourceModule {
             }
         }
         Ok(())
+    }
+
+    /// Whether the function compiled as `name` is the kernel of a `@vectorize` ufunc.
+    pub fn is_vectorized(&self, name: &str) -> bool {
+        self.vectorized.contains(name)
     }
 
     /// The type the `locals=` option of the function compiled as `function` declares for its
@@ -466,7 +489,7 @@ impl SourceModule {
                 Err(reason) => Global::Refused(format!("is the type {text}, which compiled code cannot read: {reason}")),
             },
             // Recorded by `bind` and `include`, which know the function the name is bound to.
-            Binding::Declared(_) | Binding::Locals(_) => return Ok(Vec::new()),
+            Binding::Declared(_) | Binding::Locals(_) | Binding::Vectorized(_) => return Ok(Vec::new()),
             Binding::Class(class) => {
                 self.include_class(class)?;
                 Global::Class(class.clone())

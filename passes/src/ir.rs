@@ -260,16 +260,18 @@ impl Builder {
     }
 
     /// Inserts at the start of the entry block of the function around `anchor` (for stack slots,
-    /// which must not be allocated again on every iteration of a loop).
-    pub fn at_function_entry(anchor: MlirOperation) -> Self {
-        let mut function = anchor;
-        while !function.ptr.is_null() && op_name(function) != "func.func" {
-            function = unsafe { mlirOperationGetParentOperation(function) };
+    /// which must not be allocated again on every iteration of a loop), or of the body of the
+    /// parallel loop around it: a slot there is each iteration's (each thread's, once
+    /// `hoist-parallel-allocas` has run), where one in the function would be shared by the threads.
+    pub fn at_slot_scope_entry(anchor: MlirOperation) -> Self {
+        let mut scope = anchor;
+        while !scope.ptr.is_null() && !matches!(op_name(scope).as_str(), "func.func" | "scf.parallel" | "omp.parallel") {
+            scope = unsafe { mlirOperationGetParentOperation(scope) };
         }
-        if function.ptr.is_null() {
+        if scope.ptr.is_null() {
             return Self::before(anchor);
         }
-        let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0)) };
+        let entry = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(scope, 0)) };
         Self::before(unsafe { mlirBlockGetFirstOperation(entry) })
     }
 

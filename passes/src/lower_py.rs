@@ -331,7 +331,7 @@ fn lower_operation(b: &Builder, operation: MlirOperation, operand_types: &[MlirT
             let element = ir::print_type(convert_type(b.context, parts.dtype.to_raw()));
             let shape: String = ir::dense_i64_attribute(operation, "shape").iter().map(|extent| format!("{extent}x")).collect();
             // At the function's entry, so that a loop does not grow the stack.
-            let entry = Builder::at_function_entry(operation);
+            let entry = Builder::at_slot_scope_entry(operation);
             let memory = entry.value("memref.alloca", &[], ir::parse_type(b.context, &format!("memref<{shape}{element}>")), &[("operandSegmentSizes", entry.parse_attribute("array<i32: 0, 0>"))]);
             b.value("memref.cast", &[memory], result_type.expect("has a result"), &[])
         }

@@ -250,6 +250,22 @@ def _describe_namespace(module, referenced, caller_source, visiting):
     return ("namespace", members) if members else None
 
 
+# The kernels of `@vectorize` ufuncs, by the ufunc's id: the ufunc (kept alive), its Python
+# function and the signatures it was declared with (none for a lazy one).
+_VECTORIZED = {}
+
+
+def register_vectorized(ufunc, py_func, signatures):
+    """Record that ``ufunc`` applies ``py_func`` element by element, so that compiled code calling
+    it on arrays maps the compiled ``py_func`` over them."""
+    _VECTORIZED[id(ufunc)] = (ufunc, py_func, [str(signature) for signature in signatures])
+
+
+def _vectorized_kernel(value):
+    entry = _VECTORIZED.get(id(value))
+    return entry[1:] if entry is not None and entry[0] is value else None
+
+
 def _describe_value(name, value, referenced, caller_source, visiting):
     """How the environment binds ``name``, holding ``value``: as ``_describe`` does, and
     functions and modules of the user's by their source and members, and functions with
@@ -257,6 +273,9 @@ def _describe_value(name, value, referenced, caller_source, visiting):
     key = extending.overloaded(value)
     if key is not None:
         return ("overload", key)
+    kernel = _vectorized_kernel(value)
+    if kernel is not None:
+        return _describe_function(name, kernel[0], caller_source, visiting)
     description = _describe(value)
     if description is not None:
         return description
@@ -316,7 +335,7 @@ def _environment(py_func, visiting=None, caller_source=None):
         if isinstance(value, pytypes.ModuleType) and value.__name__ in _KNOWN_MODULES:
             environment.append((name, ("module", value.__name__)))
             continue
-        if isinstance(value, (np.ndarray, pytypes.ModuleType, type)) or _python_function(value) is not None:
+        if isinstance(value, (np.ndarray, pytypes.ModuleType, type)) or _python_function(value) is not None or _vectorized_kernel(value) is not None:
             # Bound only where the code names them: arrays are copied, functions compiled.
             referenced = _referenced_names(py_func) if referenced is None else referenced
             if name not in referenced:
@@ -330,6 +349,10 @@ def _environment(py_func, visiting=None, caller_source=None):
             environment.append((name, ("declared", [text for text, _ in value._explicit])))
         if isinstance(value, Dispatcher) and (description is None or description[0] == "function"):
             environment.extend(value._declared_locals(name))
+        kernel = _vectorized_kernel(value)
+        if kernel is not None and (description is None or description[0] == "function"):
+            # Called on arrays, compiled code maps the kernel over them as the ufunc does.
+            environment.append((name, ("vectorized", kernel[1])))
     # A method with `@overload_method` implementations the code names is bound as `.name`.
     methods = extending.overloaded_methods()
     if methods:

@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from . import _rumba
-from .dispatcher import _compiled_name, _Compiler, _environment, _fastmath_flags, _module_source
+from .dispatcher import _compiled_name, _Compiler, _environment, _fastmath_flags, _module_source, register_vectorized
 from .types import Signature
 
 _LOOP_TEMPLATE = """
@@ -132,12 +132,16 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
             return CUDAUFunc(py_func, signature_list, {"fastmath": fastmath})
         builder = _UfuncBuilder(py_func, target, fastmath)
         if not signature_list:
-            return DUFunc(builder)
+            lazy = DUFunc(builder)
+            register_vectorized(lazy, py_func, [])
+            return lazy
         loops = []
         for signature in signature_list:
             return_type, argument_types = _signature_types(signature)
             loops.append(builder.loop(argument_types, return_type))
-        return builder.ufunc(loops)
+        ufunc = builder.ufunc(loops)
+        register_vectorized(ufunc, py_func, signature_list)
+        return ufunc
 
     if callable(signatures) and not isinstance(signatures, (Signature, str)):
         signature_list = []

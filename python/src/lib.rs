@@ -144,6 +144,7 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         "declared" => rumba::Binding::Declared(description.get_item(1)?.extract()?),
         "locals" => rumba::Binding::Locals(description.get_item(1)?.extract()?),
         "typevalue" => rumba::Binding::TypeValue(description.get_item(1)?.extract()?),
+        "vectorized" => rumba::Binding::Vectorized(description.get_item(1)?.extract()?),
         "namedtuple" => rumba::Binding::TupleClass(tuple_class(&description.get_item(1)?).ok_or_else(|| PyTypeError::new_err("a namedtuple binding takes a namedtuple class"))?),
         "jitclass" => match rumba::parse_type(&description.get_item(1)?.extract::<String>()?).map_err(PyTypeError::new_err)? {
             Type::Instance(class) => rumba::Binding::Class(class),

@@ -344,3 +344,23 @@ def test_a_missing_key_in_a_prange_body_raises_key_error():
     np.testing.assert_array_equal(njit(parallel=True)(look_up_in_prange)(np.array([0, 3, 3, 0])), look_up_in_prange(np.array([0, 3, 3, 0])))
     with pytest.raises(KeyError):
         njit(parallel=True)(look_up_in_prange)(np.array([0, 3, -2, 0]))
+
+
+def share_of_values_above(x, thresholds):
+    # aeon's MiniRocket: an array per iteration, then the mean of comparisons with it.
+    out = np.zeros((x.shape[0], thresholds.size))
+    for i in prange(x.shape[0]):
+        summed = x[i][0] + x[i][1]
+        for f in range(thresholds.size):
+            out[i, f] = (summed > thresholds[f]).mean()
+    return out
+
+
+def test_reductions_inside_prange_bodies_accumulate_per_iteration():
+    # Their accumulator was one stack slot of the function, which the threads shared.
+    rng = np.random.default_rng(0)
+    x, thresholds = rng.standard_normal((8, 3, 50)), rng.standard_normal(20)
+    expected = share_of_values_above(x, thresholds)
+    compiled = njit(parallel=True)(share_of_values_above)
+    for _ in range(20):
+        np.testing.assert_array_equal(compiled(x, thresholds), expected)

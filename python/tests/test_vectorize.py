@@ -92,3 +92,28 @@ def test_kernel_errors_are_located():
 
     with pytest.raises(rumba.errors.UnsupportedError, match="generator expressions are not supported"):
         vectorize(["f8(f8)"])(uses_a_generator)
+
+
+@rumba.vectorize(["float64(float64)", "float32(float32)"])
+def normal_cdf(x):
+    return 0.5 + 0.5 * math.erf(x / math.sqrt(2.0))
+
+
+@rumba.vectorize
+def above(a, b):
+    if a > b:
+        return 1
+    return 0
+
+
+def calls_vectorized_functions(a, threshold):
+    return normal_cdf(a * 2.0) + normal_cdf(0.25), above(a, threshold).mean(), above(a[:, 0], a[:, 1] - 0.1), above(0.5, threshold)
+
+
+def test_vectorized_functions_called_from_compiled_code_map_over_arrays():
+    a = np.linspace(-1.0, 1.0, 12).reshape(4, 3)
+    got, expected = rumba.njit(calls_vectorized_functions)(a, 0.1), calls_vectorized_functions(a, 0.1)
+    np.testing.assert_allclose(got[0], expected[0], rtol=1e-15)
+    assert got[0].dtype == expected[0].dtype and got[1] == expected[1] and got[3] == expected[3]
+    np.testing.assert_array_equal(got[2], expected[2])
+    assert got[2].shape == expected[2].shape

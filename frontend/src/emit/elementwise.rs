@@ -15,7 +15,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 let is_local = |name: &str| bindings.contains_key(name);
                 crate::array_calls::array_call(self.module, call, &is_local)?.is_none()
                     && crate::infer::ufunc_out(self.module, call, &is_local).is_none()
-                    && matches!(crate::infer::resolve_callee(self.module, call, &is_local), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some())
+                    && matches!(crate::infer::resolve_callee(self.module, call, &is_local), Ok(callee) if crate::infer::elementwise_callee(&callee).is_some() || self.vectorized_kernel(&callee).is_some())
             }
             _ => false,
         };
@@ -123,9 +123,27 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(extents)
     }
 
+    /// The kernel of a `@vectorize` ufunc a call calls, if it does.
+    fn vectorized_kernel(&self, callee: &crate::infer::Callee) -> Option<String> {
+        match callee {
+            crate::infer::Callee::Function(name) if self.module.is_vectorized(name) => Some(name.clone()),
+            _ => None,
+        }
+    }
+
     /// The scalar kernel of one elementwise operation on its operands' `elements`.
     fn emit_kernel(&mut self, expr: &Expr, elements: &[(String, Scalar)]) -> Result<(String, Scalar), Diagnostic> {
         let module = self.module;
+        if let Expr::Call(call) = expr {
+            let callee = crate::infer::resolve_callee(module, call, &|name| self.bindings.contains_key(name))?;
+            if let Some(kernel) = self.vectorized_kernel(&callee) {
+                // A `@vectorize` kernel: called on the elements, as its ufunc's loop calls it.
+                let values = elements.iter().map(|(name, scalar)| Value::Scalar(name.clone(), *scalar)).collect();
+                let result = self.emit_compiled_call(&kernel, values, expr)?;
+                let Value::Scalar(result, scalar) = result else { unreachable!("typing checked that the kernel returns a number") };
+                return Ok((result, scalar));
+            }
+        }
         let mut child_types = Vec::new();
         let children = Self::elementwise_children(expr);
         for child in &children {

@@ -57,3 +57,22 @@ func.func @int_sum(%a: !py.array<si32, 1, A>) -> si64 {
   %r = py.reduce "sum"(%a) : !py.array<si32, 1, A> -> si64
   return %r : si64
 }
+
+// Inside a parallel loop the accumulator is the loop body's own (each thread's, once lowered to
+// OpenMP), not one slot at the function's entry that the threads would share.
+// CHECK-LABEL: func.func @product_per_iteration
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel
+// CHECK-NEXT: %[[OWN:.*]] = memref.alloca() : memref<f64>
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[OWN]] : memref<f64>)
+// CHECK: memref.load %[[OWN]][] : memref<f64>
+func.func @product_per_iteration(%a: !py.array<f64, 1, A>, %out: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %r = py.reduce "prod"(%a) : !py.array<f64, 1, A> -> f64
+    memref.store %r, %out[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}

@@ -7,10 +7,11 @@ fn iterator_types(b: &Builder, ndim: usize, kind: &str) -> MlirAttribute {
     b.parse_attribute(&format!("[{}]", vec![format!("#linalg.iterator_type<{kind}>"); ndim].join(", ")))
 }
 
-/// A rank-0 stack slot for one `element`, allocated once at the function's entry.
+/// A rank-0 stack slot for one `element`, allocated once at the entry of the function (or of the
+/// parallel loop body) around the operation.
 fn stack_slot(b: &Builder, element: MlirType) -> MlirValue {
     let slot = ir::parse_type(b.context, &format!("memref<{}>", ir::print_type(element)));
-    Builder::at_function_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
+    Builder::at_slot_scope_entry(b.anchor()).value("memref.alloca", &[], slot, &[("operandSegmentSizes", b.parse_attribute("array<i32: 0, 0>"))])
 }
 
 /// A new 64-byte aligned, C-ordered array with the given extents (`index` values), as the array type
