@@ -177,6 +177,12 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
             let splitter = StarCalls { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default() };
             splitter.visit_expr(&mut if_statement.test);
             rewritten.extend(splitter.built.into_inner());
+            // `if sum([c.shape[0] for c in parts]) != n:` (aeon): the comprehension is built first.
+            let hoister = ListBuilders { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default(), lists: known.lists, dicts: known.dicts, builtins: known.builtins };
+            hoister.visit_expr(&mut if_statement.test);
+            let mut built: Suite = hoister.built.into_inner().into();
+            desugar(&mut built, file, known);
+            rewritten.extend(built);
         }
         if matches!(statement, Stmt::Assign(_) | Stmt::AugAssign(_) | Stmt::Expr(_) | Stmt::Return(_) | Stmt::For(_)) {
             let splitter = StarCalls { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), built: Default::default() };

@@ -278,3 +278,17 @@ def test_arrays_of_one_element_are_true_or_false_and_others_raise(child):
     children = np.array([4, 1, 6, 6, 2, 0])
     check(njit(lambda_of_child), lambdas, children, child, 2.0)
     check(njit(lambda_of_child), lambdas, children, child, 5.0)
+
+
+def split_sizes_agree(y, parts):
+    # aeon's gini gain checks the split before using it.
+    if sum([part.shape[0] for part in parts]) != y.shape[0]:
+        raise ValueError("The number of labels in the parts must sum to the number of labels.")
+    if max([part.sum() for part in parts]) > 3 and len({k for k in range(3)}) == 3:
+        return 1.0
+    return 0.0
+
+
+@pytest.mark.parametrize("n", [6, 5])
+def test_comprehensions_in_an_if_test(n):
+    check(njit(split_sizes_agree), np.arange(n), [np.arange(2), np.arange(4)])
