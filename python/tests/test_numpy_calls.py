@@ -548,3 +548,19 @@ def test_returning_a_dtype_is_a_located_error():
 
     with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: returning dtype\(float64\) is not supported yet"):
         dtype_of(np.ones(2))
+
+
+def reshaped_to(a, shape):
+    return a.reshape(shape)
+
+
+@pytest.mark.parametrize("shape", [(-1, 2), (3, -1), (2, 3), (-1,), (1, -1, 3), (-1, -1), (4, -1)])
+def test_reshape_to_a_shape_given_when_running_infers_its_minus_one(shape):
+    a = np.arange(6.0)
+    try:
+        expected = reshaped_to(a, shape)
+    except ValueError:
+        with pytest.raises(ValueError):
+            njit(reshaped_to)(a, shape)
+        return
+    np.testing.assert_array_equal(njit(reshaped_to)(a, shape), expected)

@@ -466,28 +466,37 @@ impl FunctionEmitter<'_, '_, '_> {
                 }
             }
         }
-        let inferred: Vec<usize> = asked.iter().enumerate().filter(|(_, (value, _))| value.is_none()).map(|(position, _)| position).collect();
-        if inferred.len() > 1 {
+        if asked.iter().filter(|(value, _)| value.is_none()).count() > 1 {
             return Err(self.module.typing(call, "can only specify one unknown dimension"));
         }
-        let mut extents = Vec::new();
-        let mut known = self.scalar_constant(INT64, Constant::Int(1), loc);
+        // An extent of -1, written so or given when running (`reshape(shape)`), is inferred.
+        let (zero, one) = (self.scalar_constant(INT64, Constant::Int(0), loc), self.scalar_constant(INT64, Constant::Int(1), loc));
+        let minus_one = self.scalar_constant(INT64, Constant::Int(-1), loc);
+        let mut given = Vec::new();
+        let (mut known, mut unknowns) = (one.clone(), zero.clone());
         for (value, extent) in asked {
-            let Some(value) = value else {
-                extents.push(String::new());
-                continue;
+            let value = match value {
+                Some(value) => self.to_scalar(value, INT64, extent)?,
+                None => minus_one.clone(),
             };
-            let value = self.to_scalar(value, INT64, extent)?;
-            known = self.op(format!("py.mul {known}, {value} : si64 {loc}"));
-            extents.push(value);
+            let unknown = self.op(format!("py.cmp \"eq\", {value}, {minus_one} : si64 {loc}"));
+            let factor = self.op(format!("arith.select {unknown}, {one}, {value} : si64"));
+            known = self.op(format!("py.mul {known}, {factor} : si64 {loc}"));
+            let counted = self.op(format!("arith.select {unknown}, {one}, {zero} : si64"));
+            unknowns = self.op(format!("py.add {unknowns}, {counted} : si64 {loc}"));
+            given.push((value, unknown));
         }
-        let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
-        if let Some(&position) = inferred.first() {
-            let one = self.scalar_constant(INT64, Constant::Int(1), loc);
-            let known_is_zero = self.op(format!("py.cmp \"eq\", {known}, {zero} : si64 {loc}"));
-            let divisor = self.op(format!("arith.select {known_is_zero}, {one}, {known} : si64"));
-            extents[position] = self.op(format!("py.floordiv {size}, {divisor} : si64 {loc}"));
-            known = self.op(format!("py.mul {known}, {} : si64 {loc}", extents[position]));
+        let several = self.op(format!("py.cmp \"gt\", {unknowns}, {one} : si64 {loc}"));
+        self.raise_if(&several, "ValueError", "can only specify one unknown dimension", call)?;
+        let known_is_zero = self.op(format!("py.cmp \"eq\", {known}, {zero} : si64 {loc}"));
+        let divisor = self.op(format!("arith.select {known_is_zero}, {one}, {known} : si64"));
+        let inferred = self.op(format!("py.floordiv {size}, {divisor} : si64 {loc}"));
+        let mut extents = Vec::new();
+        let mut known = one.clone();
+        for (value, unknown) in given {
+            let extent = self.op(format!("arith.select {unknown}, {inferred}, {value} : si64"));
+            known = self.op(format!("py.mul {known}, {extent} : si64 {loc}"));
+            extents.push(extent);
         }
         let negative = extents.iter().fold(self.op("arith.constant false"), |any, extent| {
             let below = self.op(format!("py.cmp \"lt\", {extent}, {zero} : si64 {loc}"));
