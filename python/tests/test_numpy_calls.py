@@ -564,3 +564,16 @@ def test_reshape_to_a_shape_given_when_running_infers_its_minus_one(shape):
             njit(reshaped_to)(a, shape)
         return
     np.testing.assert_array_equal(njit(reshaped_to)(a, shape), expected)
+
+
+def cumulative_along_axis_and_rounded_into(a, out):
+    np.round(a / 7.0, 2, out)
+    return a.cumsum(axis=0), a.cumprod(axis=1), np.around(a / 3.0, 1, out=np.empty_like(out)), out
+
+
+def test_cumulative_methods_take_an_axis_and_round_writes_out():
+    a = np.arange(1.0, 7.0).reshape(2, 3)
+    got = njit(cumulative_along_axis_and_rounded_into)(a, np.zeros((2, 3)))
+    expected = cumulative_along_axis_and_rounded_into(a, np.zeros((2, 3)))
+    for got_item, expected_item in zip(got, expected):
+        np.testing.assert_array_equal(got_item, expected_item)

@@ -2111,12 +2111,12 @@ def _method_sort(a, axis=-1, kind=None):
     a[...] = np.sort(a, axis, kind)
 
 
-def _method_cumsum(a):
-    return np.cumsum(a)
+def _method_cumsum(a, axis=None):
+    return np.cumsum(a, axis)
 
 
-def _method_cumprod(a):
-    return np.cumprod(a)
+def _method_cumprod(a, axis=None):
+    return np.cumprod(a, axis)
 
 
 def _method_nonzero(a):
@@ -2819,9 +2819,12 @@ def corrcoef(x: "2-d", rowvar=True):
     return np.clip(c / deviations.reshape(-1, 1) / deviations.reshape(1, -1), -1.0, 1.0)
 
 
-def round(a, decimals=0):
+def round(a, decimals=0, out=None):
     # NumPy's: scaled by 10**decimals, rounded half to even, scaled back; integers as they are
-    # for decimals >= 0.
+    # for decimals >= 0. With `out`, written there.
+    if out is not None:
+        out[:] = np.round(a, decimals)
+        return out
     if isinstance(a, np.ndarray) and (a.dtype != np.float64 and a.dtype != np.float32):
         if decimals < 0:
             raise NotImplementedError("np.round of integers to negative decimals is not supported yet")
@@ -2830,8 +2833,8 @@ def round(a, decimals=0):
     return np.rint(a * factor) / factor if decimals >= 0 else np.rint(a / factor) * factor
 
 
-def around(a, decimals=0):
-    return np.round(a, decimals)
+def around(a, decimals=0, out=None):
+    return np.round(a, decimals, out)
 
 
 def real(a):
