@@ -161,13 +161,14 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
     for statement in std::mem::take(body) {
         // An annotation on a variable is not checked (as in Numba): `x: float = v` is `x = v`, and
         // `x: float` alone does nothing.
-        let mut statement = match statement {
+        let statement = match statement {
             Stmt::AnnAssign(annotated) => match annotated.value {
                 Some(value) => Stmt::Assign(StmtAssign { node_index: annotated.node_index, range: annotated.range, targets: vec![*annotated.target], value }),
                 None => continue,
             },
             other => other,
         };
+        let mut statement = Rewriter { file: &mut *file }.extended_by_range(statement, known.builtins);
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
@@ -298,6 +299,32 @@ impl Rewriter<'_> {
 
     fn assign(&mut self, target: Expr, value: Expr, at: TextRange) -> Stmt {
         Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range: self.range(at), targets: vec![target], value: Box::new(value) })
+    }
+
+    /// `items.extend(range(...))` as the loop `for item in range(...): items.append(item)`; any
+    /// other statement as it is.
+    fn extended_by_range(&mut self, statement: Stmt, builtins: &dyn Fn(&str) -> bool) -> Stmt {
+        let Stmt::Expr(expression) = &statement else { return statement };
+        let Expr::Call(call) = &*expression.value else { return statement };
+        let Expr::Attribute(method) = &*call.func else { return statement };
+        let ([Expr::Call(iterable)], true) = (&call.arguments.args[..], call.arguments.keywords.is_empty()) else { return statement };
+        let is_range = matches!(&*iterable.func, Expr::Name(function) if function.id.as_str() == "range" && builtins("range"));
+        if method.attr.as_str() != "extend" || !is_range {
+            return statement;
+        }
+        let at = statement.range();
+        let item = self.fresh("extended");
+        let appended = self.name(&item, ExprContext::Load, at);
+        let append = self.method_statement((*method.value).clone(), "append", appended, at);
+        Stmt::For(StmtFor {
+            node_index: AtomicNodeIndex::default(),
+            range: self.range(at),
+            is_async: false,
+            target: Box::new(self.name(&item, ExprContext::Store, at)),
+            iter: Box::new(Expr::Call(iterable.clone())),
+            body: vec![append].into(),
+            orelse: Suite::new(),
+        })
     }
 
     fn fresh(&mut self, stem: &str) -> String {

@@ -1178,3 +1178,15 @@ def test_lists_of_two_number_types_concatenate_into_the_joined_type():
     want_forward, want_backward = concatenated_across_types(3)
     assert got_forward == [float(item) for item in want_forward] and all(type(item) is float for item in got_forward)
     assert got_backward == [float(item) for item in want_backward] and all(type(item) is float for item in got_backward)
+
+
+def extended_by_ranges(n):
+    items = [-1]
+    items.extend(range(n))
+    items.extend(range(n, 0, -2))
+    return items
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_extend_by_a_range(n):
+    assert_same_result(jitted(extended_by_ranges)(n), extended_by_ranges(n))
