@@ -397,7 +397,15 @@ pub fn machine_limit(module: &SourceModule, attribute: &ruff_python_ast::ExprAtt
     let [dtype] = &call.arguments.args[..] else {
         return Err(module.typing(call, format!("np.{}() takes one dtype", function.attr)));
     };
-    let Some(dtype) = dtype_or(module, Some(dtype), FLOAT64, type_of)? else { return Ok(None) };
+    // A dtype, or a number whose type it is (`np.iinfo(x)`, as NumPy takes one).
+    let dtype = match dtype_or(module, Some(dtype), FLOAT64, type_of) {
+        Ok(Some(scalar)) => scalar,
+        Ok(None) => return Ok(None),
+        Err(error) => match type_of(dtype)? {
+            Type::Scalar(scalar) => scalar,
+            _ => return Err(error),
+        },
+    };
     let name = attribute.attr.as_str();
     let limit = match (function.attr.as_str(), dtype) {
         ("finfo", Scalar::Float { bits: 32 }) => match name {

@@ -1835,6 +1835,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
         match self.expr_type(test)? {
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_) | Type::Unknown => Ok(()),
+            // A plain tuple is true where it has items, which its type says.
+            Type::Tuple(_, None) => Ok(()),
             // An array's truth is its one element's (NumPy's ValueError otherwise): the prelude's.
             Type::Array(array) if !array.dtype.is_complex() => {
                 let truth = self.module.prelude_function(ARRAY_TRUTH).expect("the prelude defines the truth of arrays");

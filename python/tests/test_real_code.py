@@ -292,3 +292,13 @@ def split_sizes_agree(y, parts):
 @pytest.mark.parametrize("n", [6, 5])
 def test_comprehensions_in_an_if_test(n):
     check(njit(split_sizes_agree), np.arange(n), [np.arange(2), np.arange(4)])
+
+
+def limits_of_values_and_truth_of_tuples(x, y, items):
+    label = 3 if items else 2
+    return np.iinfo(x).max, np.finfo(y).eps, bool(items), label
+
+
+@pytest.mark.parametrize("items", [(), (1, 2.5)])
+def test_machine_limits_of_a_value_and_the_truth_of_tuples(items):
+    check(njit(limits_of_values_and_truth_of_tuples), np.int32(1), np.float32(1.0), items, exact_types=False)

@@ -183,6 +183,10 @@ impl FunctionEmitter<'_, '_, '_> {
         match value {
             Value::Optional(_, held) if matches!(*held, Value::Scalar(..)) => self.to_scalar(*held, Scalar::Bool, node),
             Value::Optional(flag, _) => Ok(flag.scalar().expect("an optional's flag is a bool").0.to_string()),
+            Value::Tuple(items, None) => {
+                let loc = location(self.module, node);
+                Ok(self.scalar_constant(Scalar::Bool, Constant::Bool(!items.is_empty()), &loc))
+            }
             array @ Value::Array(..) => {
                 let truth = self.module.prelude_function(crate::infer::ARRAY_TRUTH).expect("the prelude defines the truth of arrays");
                 let truth = self.emit_compiled_call(&truth, vec![array], node)?;
