@@ -1081,6 +1081,8 @@ fn assigned_in(function: &StmtFunctionDef) -> HashSet<String> {
 
 /// The prelude's function giving an array's truth value, `bool(a)`.
 pub(crate) const ARRAY_TRUTH: &str = "_array_truth";
+/// The prelude's function giving `x in a` for an array `a`.
+pub(crate) const ARRAY_CONTAINS: &str = "_array_contains";
 
 impl<'s, 'm> TypeWalker<'s, 'm> {
     pub fn new(specialisations: &'s mut Specialisations<'m>, function: &'m StmtFunctionDef, index: usize) -> Self {
@@ -1962,7 +1964,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                     // Compared with each item in turn; an item of another kind is not equal.
                     Type::Tuple(..) => Type::Scalar(Scalar::Bool),
-                    other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts and sets)", compare.ops[0].as_str()))),
+                    // Whether any element equals the number: the prelude's.
+                    Type::Array(array) if matches!(value, Type::Scalar(_)) => {
+                        let contains = module.prelude_function(ARRAY_CONTAINS).expect("the prelude defines the membership of arrays");
+                        self.specialisations.specialise(&contains, &[Type::Array(array), value], expr)?;
+                        Type::Scalar(Scalar::Bool)
+                    }
+                    other => return Err(module.unsupported(expr, format!("'{}' on {other} is not supported (only on lists, dicts, sets, tuples and arrays of numbers)", compare.ops[0].as_str()))),
                 }
             }
             Expr::Compare(compare) => {
@@ -2138,7 +2146,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     fn is_array_compare(&mut self, compare: &ruff_python_ast::ExprCompare) -> Result<bool, Diagnostic> {
-        if matches!(compare.ops[0], CmpOp::Is | CmpOp::IsNot) {
+        if matches!(compare.ops[0], CmpOp::Is | CmpOp::IsNot | CmpOp::In | CmpOp::NotIn) {
             return Ok(false);
         }
         Ok(matches!(self.expr_type(&compare.left)?, Type::Array(_)) || matches!(self.expr_type(&compare.comparators[0])?, Type::Array(_)))

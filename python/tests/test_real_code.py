@@ -302,3 +302,12 @@ def limits_of_values_and_truth_of_tuples(x, y, items):
 @pytest.mark.parametrize("items", [(), (1, 2.5)])
 def test_machine_limits_of_a_value_and_the_truth_of_tuples(items):
     check(njit(limits_of_values_and_truth_of_tuples), np.int32(1), np.float32(1.0), items, exact_types=False)
+
+
+def membership_in_arrays(a, x):
+    return x in a, x not in a, 2.5 in a[:, 0], 3 in a
+
+
+@pytest.mark.parametrize("x", [4.0, 7, -0.0])
+def test_in_on_arrays(x):
+    check(njit(membership_in_arrays), np.arange(6.0).reshape(2, 3), x, exact_types=False)

@@ -132,6 +132,15 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if let Type::Tuple(..) = self.expr_type(&compare.comparators[0])? {
                     return self.emit_tuple_contains(&compare.left, &compare.comparators[0], negated, expr);
                 }
+                if let Type::Array(_) = self.expr_type(&compare.comparators[0])? {
+                    let contains = module.prelude_function(crate::infer::ARRAY_CONTAINS).expect("the prelude defines the membership of arrays");
+                    let arguments = vec![self.emit_expr(&compare.comparators[0])?, self.emit_expr(&compare.left)?];
+                    let found = self.emit_compiled_call(&contains, arguments, expr)?;
+                    let found = self.to_scalar(found, Scalar::Bool, expr)?;
+                    let loc = location(module, expr);
+                    let result = if negated { self.op(format!("py.not {found} : i1 {loc}")) } else { found };
+                    return Ok(Value::Scalar(result, Scalar::Bool));
+                }
                 self.emit_list_contains(&compare.left, &compare.comparators[0], negated, expr)
             }
             Expr::List(list) => self.emit_list_display(list, expr),

@@ -4947,6 +4947,14 @@ def _array_f_contiguous(a):
     return True
 
 
+def _array_contains(a, x):
+    # `x in a`: whether any element equals `x`, as NumPy's `(a == x).any()`.
+    for value in a.ravel():
+        if value == x:
+            return True
+    return False
+
+
 def _array_truth(a):
     # `bool(a)`, `if a:`: NumPy's truth of an array, which only one element has.
     if a.size == 1:
