@@ -638,11 +638,21 @@ fn with_failing_lines(messages: &str, text: &str) -> String {
 
 /// Whether a function returning `inferred` may be declared to return `declared`: a real result
 /// converts to any declared number (a complex one only to a complex number), an array of any
-/// layout is declared with `[:]`, in tuples too (whose numbers must be as declared).
+/// layout is declared with `[:]`, in tuples too, whose numbers are returned as they are where
+/// Python sees the same value (a float32 declared float64, an int32 declared int64).
 fn fits_declared_result(declared: &Type, inferred: &Type, whole_result: bool) -> bool {
     match (declared, inferred) {
         _ if declared == inferred => true,
-        (Type::Scalar(_), Type::Scalar(inferred)) => whole_result && *inferred != Scalar::Complex,
+        (Type::Scalar(_), Type::Scalar(inferred)) if whole_result => *inferred != Scalar::Complex,
+        (Type::Scalar(declared), Type::Scalar(inferred)) => {
+            let widens = |declared: Scalar, inferred: Scalar| match (declared, inferred) {
+                (Scalar::Float { bits: wide }, Scalar::Float { bits: narrow }) => wide >= narrow,
+                (Scalar::Int { bits: wide, signed: true }, Scalar::Int { bits: narrow, signed }) => wide > narrow || (wide == narrow && signed),
+                (Scalar::Int { bits: wide, signed: false }, Scalar::Int { bits: narrow, signed: false }) => wide >= narrow,
+                _ => false,
+            };
+            widens(*declared, *inferred)
+        }
         (Type::Array(declared), Type::Array(inferred)) => declared.layout == Layout::A && declared.dtype == inferred.dtype && declared.ndim == inferred.ndim,
         (Type::Tuple(declared, _), Type::Tuple(inferred, _)) => {
             declared.len() == inferred.len() && declared.iter().zip(inferred).all(|(declared, inferred)| fits_declared_result(declared, inferred, false))

@@ -680,3 +680,24 @@ def test_optional_parameters_take_none_or_a_number():
     np.testing.assert_array_equal(seeded, expected(1.5, 3, 5))
     assert unseeded.shape == (2,)
     assert str(rumba.optional(rumba.uint64)) == "OptionalType(uint64)"
+
+
+@njit(rumba.types.Tuple((rumba.float32[::1], rumba.float64, rumba.int64))(rumba.float32[::1],), locals={"offset": rumba.float32, "count": rumba.int32})
+def split_with_declared_locals(a):
+    # pynndescent's random projection split: a float32 local in a tuple declared float64.
+    offset = 0.0
+    count = 0
+    for x in a:
+        offset += x
+        count += 1
+    return a * 2, offset, count
+
+
+def test_tuple_results_widen_numbers_declared_wider():
+    a = np.array([0.1, 0.2, 0.3], dtype=np.float32)
+    doubled, offset, count = split_with_declared_locals(a)
+    expected = np.float32(0.0)
+    for x in a:
+        expected = np.float32(float(expected) + float(x))
+    assert type(offset) is float and offset == float(expected) and count == 3
+    np.testing.assert_array_equal(doubled, a * 2)
