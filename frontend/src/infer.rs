@@ -1079,6 +1079,18 @@ fn assigned_in(function: &StmtFunctionDef) -> HashSet<String> {
     assigned
 }
 
+/// Whether evaluating `expr` does nothing but give its value: a name, a literal, an attribute of
+/// one, and comparisons and `not` of those.
+fn is_plain_value(expr: &Expr) -> bool {
+    match expr {
+        Expr::Name(_) | Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) | Expr::NoneLiteral(_) | Expr::StringLiteral(_) => true,
+        Expr::Attribute(attribute) => is_plain_value(&attribute.value),
+        Expr::UnaryOp(unary) => unary.op == UnaryOp::Not && is_plain_value(&unary.operand),
+        Expr::Compare(compare) => is_plain_value(&compare.left) && compare.comparators.iter().all(is_plain_value),
+        _ => false,
+    }
+}
+
 /// The prelude's function giving an array's truth value, `bool(a)`.
 pub(crate) const ARRAY_TRUTH: &str = "_array_truth";
 /// The prelude's function giving `x in a` for an array `a`.
@@ -1598,18 +1610,21 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(identical == (*op == CmpOp::Is))
             }
             Expr::Call(call) => self.call_truth(call)?,
-            // Decided when the operands before the deciding one are decided too (a run-time
-            // operand first must still be evaluated).
+            // Decided when the operands before the deciding one are decided too, or are names and
+            // comparisons of them, which evaluate to nothing but their value (another run-time
+            // operand first must still be evaluated): `flag and x is not None` with `x` None.
             Expr::BoolOp(boolean) => {
                 let deciding = boolean.op == ruff_python_ast::BoolOp::Or;
+                let mut undecided = false;
                 for value in &boolean.values {
                     match self.static_truth(value)? {
                         Some(truth) if truth == deciding => return Ok(Some(deciding)),
                         Some(_) => {}
+                        None if is_plain_value(value) => undecided = true,
                         None => return Ok(None),
                     }
                 }
-                Some(!deciding)
+                (!undecided).then_some(!deciding)
             }
             _ => None,
         })

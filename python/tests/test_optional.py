@@ -403,3 +403,16 @@ def test_is_between_values_is_equality_for_numbers_strings_and_tuples_as_in_numb
 
 def test_is_between_arrays_and_lists_is_identity():
     check(jitted(identities), 4)
+
+
+def precomputed_or_given(x, precomputed, transformed):
+    # aeon's shape DTW: the precomputed rows are read only where they were given.
+    if precomputed and transformed is not None:
+        return transformed[0] + x
+    return x * 2.0
+
+
+@pytest.mark.parametrize("precomputed", [True, False])
+def test_a_test_that_none_decides_prunes_its_branch(precomputed):
+    check(jitted(precomputed_or_given), 1.5, precomputed, None)
+    check(jitted(precomputed_or_given), 1.5, precomputed, np.array([4.0, 5.0]), exact_types=False)
