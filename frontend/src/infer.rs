@@ -51,6 +51,22 @@ pub struct FunctionTypes {
     pub yields: Option<Type>,
 }
 
+/// The symbol of `name` specialised for `arguments`: the name, then each argument's type mangled,
+/// with any character an MLIR symbol may not hold bare (`ρ` in stumpy's `_merge_topk_ρI`)
+/// written as its code point.
+fn symbol_of(name: &str, arguments: &[Type]) -> String {
+    let mut symbol = String::with_capacity(name.len());
+    for character in name.chars() {
+        if character.is_ascii_alphanumeric() || matches!(character, '_' | '.' | '$') {
+            symbol.push(character);
+        } else {
+            symbol.push_str(&format!("_u{:x}_", u32::from(character)));
+        }
+    }
+    let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
+    format!("{symbol}__{}", mangled.join("__"))
+}
+
 /// Every specialisation inferred for one compilation, in the order they were first asked for.
 pub struct Specialisations<'m> {
     pub module: &'m SourceModule,
@@ -154,11 +170,10 @@ impl<'m> Specialisations<'m> {
         }
         self.functions[kernel].stencil = Some(plan.clone());
         let index = self.functions.len();
-        let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
         self.functions.push(FunctionTypes {
             name: name.to_string(),
             kind: FunctionKind::Stencil,
-            symbol: format!("{name}__{}", mangled.join("__")),
+            symbol: symbol_of(name, arguments),
             arguments: arguments.to_vec(),
             locals: HashMap::new(),
             return_type,
@@ -191,12 +206,11 @@ impl<'m> Specialisations<'m> {
         let module = self.module;
         check_parameters(module, function, arguments.len(), call)?;
         let index = self.functions.len();
-        let mangled: Vec<String> = arguments.iter().map(Type::mangle).collect();
         let prefix = if kind == FunctionKind::StencilKernel { format!("{name}__kernel") } else { name.to_string() };
         self.functions.push(FunctionTypes {
             name: name.to_string(),
             kind,
-            symbol: format!("{prefix}__{}", mangled.join("__")),
+            symbol: symbol_of(&prefix, arguments),
             arguments: arguments.to_vec(),
             locals: HashMap::new(),
             return_type: Type::Unknown,

@@ -116,11 +116,12 @@ struct Renamer<'a> {
 }
 
 impl Renamer<'_> {
-    /// The global a member read names, if its base is a namespace bound by value.
+    /// The global a member read names, if its base is a namespace bound by value (or a module
+    /// rumba knows, for a namespace bound inside it: `numba.config`).
     fn member_name(&self, expr: &Expr) -> Option<String> {
         let Expr::Attribute(attribute) = expr else { return None };
         let Expr::Name(base) = &*attribute.value else { return None };
-        if self.locals.contains(base.id.as_str()) || self.globals.get(base.id.as_str()) != Some(&Global::Namespace) {
+        if self.locals.contains(base.id.as_str()) || !matches!(self.globals.get(base.id.as_str()), Some(Global::Namespace | Global::Module(_))) {
             return None;
         }
         let member = format!("{}.{}", base.id, attribute.attr);

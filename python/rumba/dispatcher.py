@@ -334,6 +334,12 @@ def _environment(py_func, visiting=None, caller_source=None):
     for name, value in sorted(values.items()):
         if isinstance(value, pytypes.ModuleType) and value.__name__ in _KNOWN_MODULES:
             environment.append((name, ("module", value.__name__)))
+            if value.__name__ in ("numba", "rumba"):
+                referenced = _referenced_names(py_func) if referenced is None else referenced
+                if "config" in referenced:
+                    # `numba.config.NUMBA_NUM_THREADS` (stumpy): the settings' values now.
+                    settings = [(setting, _describe(getattr(config, setting))) for setting in sorted(referenced) if setting.isupper() and hasattr(config, setting)]
+                    environment.append((name + ".config", ("namespace", [(setting, described) for setting, described in settings if described is not None])))
             continue
         if isinstance(value, (np.ndarray, pytypes.ModuleType, type)) or _python_function(value) is not None or _vectorized_kernel(value) is not None:
             # Bound only where the code names them: arrays are copied, functions compiled.

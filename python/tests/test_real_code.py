@@ -311,3 +311,17 @@ def membership_in_arrays(a, x):
 @pytest.mark.parametrize("x", [4.0, 7, -0.0])
 def test_in_on_arrays(x):
     check(njit(membership_in_arrays), np.arange(6.0).reshape(2, 3), x, exact_types=False)
+
+
+def _merge_topk_ρI(ρ, I):
+    # stumpy names its functions and variables with Greek letters.
+    return ρ.max() + I.min()
+
+
+def threads_and_greek_names(ρ, I):
+    return rumba.config.NUMBA_NUM_THREADS, _merge_topk_ρI(ρ, I)
+
+
+def test_config_settings_and_non_ascii_names_in_compiled_code():
+    ρ, I = np.array([0.5, 2.5]), np.array([3, 1])
+    assert njit(threads_and_greek_names)(ρ, I) == (rumba.config.NUMBA_NUM_THREADS, threads_and_greek_names(ρ, I)[1])
