@@ -50,9 +50,13 @@ def checked(x):
 def mean3(x, y):
     return (x + y) / 3.14
 
-# An integer power with a negative exponent raises (no float result type to give) and must not fault:
-# the power still executes on the raising path, with a safe exponent.
+# An integer power with a negative exponent is an integer, as in Numba: 1 and -1 give themselves by
+# the exponent's parity, any other base 0; a zero base raises, and the power must not fault there.
+# RUN: %rumba run %s --call "power(-1, -3)" | %FileCheck %s --check-prefix=ODD
+# ODD: {{^}}-1{{$}}
+# RUN: %rumba run %s --call "power(3, -2)" | %FileCheck %s --check-prefix=SMALL
+# SMALL: {{^}}0{{$}}
 # RUN: %not %rumba run %s --call "power(0, -1)" 2>&1 | %FileCheck %s --check-prefix=POWER
-# POWER: ValueError: integer ** negative integer is not supported
+# POWER: ZeroDivisionError: 0 cannot be raised to a negative power
 def power(a, b):
     return a ** b

@@ -979,3 +979,20 @@ def test_literals_beyond_int64_are_uint64():
     got = jitted(fnv1a)(5)
     assert got == expected
     assert type(got[0]) is int and type(got[1]) is int
+
+
+def integer_power(a, b):
+    return a ** b
+
+
+@pytest.mark.parametrize("base, exponent, expected", [(-1, -3, -1), (-1, -2, 1), (1, -5, 1), (3, -1, 0), (-2, -1, 0), (2, 10, 1024)])
+def test_integer_to_a_negative_integer_power_is_numbas_integer(base, exponent, expected):
+    # Numba's rule, where Python gives a float: the result keeps the integer type.
+    assert jitted(integer_power)(base, exponent) == expected
+    if exponent < 0:
+        assert round(integer_power(base, exponent)) == expected or abs(base) > 1
+
+
+def test_zero_to_a_negative_integer_power_raises():
+    with pytest.raises(ZeroDivisionError, match="0 cannot be raised to a negative power"):
+        jitted(integer_power)(0, -1)

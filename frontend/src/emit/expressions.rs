@@ -484,12 +484,24 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
         }
         if op == Operator::Pow && !result.is_float() && !matches!(literal_constant(right_expr), Some(Constant::Int(exponent)) if exponent >= 0) {
-            let zero = self.scalar_constant(result, Constant::Int(0), &loc);
+            // An integer to a negative integer power is an integer, as in Numba: 1 and -1 give
+            // themselves (by the exponent's parity), 0 raises ZeroDivisionError, others give 0.
+            let constant = |this: &mut Self, value: i64| this.scalar_constant(result, Constant::Int(value), &loc);
+            let (zero, one, two, minus_one) = (constant(self, 0), constant(self, 1), constant(self, 2), constant(self, -1));
             let negative = self.op(format!("py.cmp \"lt\", {rhs}, {zero} : {ty} {loc}"));
-            self.raise_if(&negative, "ValueError", "integer ** negative integer is not supported in compiled code; use a float base", expr)?;
-            // The power still executes on the raising path: keep its exponent away from negatives.
+            let base_is_zero = self.op(format!("py.cmp \"eq\", {lhs}, {zero} : {ty} {loc}"));
+            let undefined = self.op(format!("arith.andi {negative}, {base_is_zero} : i1"));
+            self.raise_if(&undefined, "ZeroDivisionError", "0 cannot be raised to a negative power", expr)?;
             let safe = self.op(format!("arith.select {negative}, {zero}, {rhs} : {ty}"));
-            return Ok(Value::Scalar(self.op(format!("py.pow {lhs}, {safe} : {ty} {loc}")), result));
+            let power = self.op(format!("py.pow {lhs}, {safe} : {ty} {loc}"));
+            let parity = self.op(format!("py.mod {rhs}, {two} : {ty} {loc}"));
+            let odd = self.op(format!("py.cmp \"ne\", {parity}, {zero} : {ty} {loc}"));
+            let signed_one = self.op(format!("arith.select {odd}, {minus_one}, {one} : {ty}"));
+            let base_is_one = self.op(format!("py.cmp \"eq\", {lhs}, {one} : {ty} {loc}"));
+            let base_is_minus_one = self.op(format!("py.cmp \"eq\", {lhs}, {minus_one} : {ty} {loc}"));
+            let otherwise = self.op(format!("arith.select {base_is_minus_one}, {signed_one}, {zero} : {ty}"));
+            let reciprocal = self.op(format!("arith.select {base_is_one}, {one}, {otherwise} : {ty}"));
+            return Ok(Value::Scalar(self.op(format!("arith.select {negative}, {reciprocal}, {power} : {ty}")), result));
         }
         let exponent_is_non_negative = match literal_constant(right_expr) {
             Some(Constant::Int(exponent)) => exponent >= 0,
