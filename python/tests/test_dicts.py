@@ -886,23 +886,28 @@ FLOAT_ARRAY = types.float64[:]
 INDEX_PAIR = types.UniTuple(types.int64, 2)
 
 
-def test_type_objects_bound_to_names_give_typed_containers_their_types():
+@rumba.njit
+def positions_by_axis():
     # Numba's documented way to type a dict of arrays: the type object is made outside the
     # function, which names it.
-    @rumba.njit
-    def positions():
-        d = Dict.empty(key_type=types.unicode_type, value_type=FLOAT_ARRAY)
-        d["posx"] = np.arange(3).astype(np.float64)
-        d["posy"] = np.arange(3, 6).astype(np.float64)
-        pairs = rumba.typed.List.empty_list(INDEX_PAIR)
-        pairs.append((1, 2))
-        return d["posx"].sum() + d["posy"][1] + pairs[0][1]
+    d = Dict.empty(key_type=types.unicode_type, value_type=FLOAT_ARRAY)
+    d["posx"] = np.arange(3).astype(np.float64)
+    d["posy"] = np.arange(3, 6).astype(np.float64)
+    return d
 
-    def expected():
-        d = {"posx": np.arange(3).astype(np.float64), "posy": np.arange(3, 6).astype(np.float64)}
-        return d["posx"].sum() + d["posy"][1] + [(1, 2)][0][1]
 
-    assert positions() == expected()
+@rumba.njit
+def pair_from_typed_list():
+    pairs = rumba.typed.List.empty_list(INDEX_PAIR)
+    pairs.append((1, 2))
+    return pairs[0][1]
+
+
+def test_type_objects_bound_to_names_give_typed_containers_their_types():
+    positions = positions_by_axis()
+    np.testing.assert_array_equal(positions["posx"], np.arange(3.0))
+    np.testing.assert_array_equal(positions["posy"], np.arange(3.0, 6.0))
+    assert pair_from_typed_list() == 2
 
     @rumba.njit
     def type_as_value():
@@ -913,14 +918,7 @@ def test_type_objects_bound_to_names_give_typed_containers_their_types():
 
 
 def test_returned_dicts_are_typed_dicts_printing_as_numbas():
-    @rumba.njit
-    def positions():
-        d = Dict.empty(key_type=types.unicode_type, value_type=FLOAT_ARRAY)
-        d["posx"] = np.arange(3).astype(np.float64)
-        d["posy"] = np.arange(3, 6).astype(np.float64)
-        return d
-
-    got = positions()
+    got = positions_by_axis()
     assert type(got) is Dict and list(got) == ["posx", "posy"]
     np.testing.assert_array_equal(got["posy"], np.arange(3.0, 6.0))
     # Numba's text: str() of each key and value.
