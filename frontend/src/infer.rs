@@ -2144,6 +2144,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 (None, ..) => Err(self.module.typing(expr, format!("cannot concatenate {left} and {right}: their elements differ"))),
             },
             (Type::List(_), Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) if op == Operator::Mult => Ok(left.clone()),
+            (Type::Scalar(Scalar::Int { .. } | Scalar::Bool), Type::List(_)) if op == Operator::Mult => Ok(right.clone()),
             (Type::Set(_), Type::Set(_)) if matches!(op, Operator::BitOr | Operator::BitAnd | Operator::Sub | Operator::BitXor) => {
                 unify(left, right).ok_or_else(|| self.module.typing(expr, format!("sets {left} and {right} do not combine: their elements differ")))
             }

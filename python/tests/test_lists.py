@@ -1190,3 +1190,13 @@ def extended_by_ranges(n):
 @pytest.mark.parametrize("n", [0, 5])
 def test_extend_by_a_range(n):
     assert_same_result(jitted(extended_by_ranges)(n), extended_by_ranges(n))
+
+
+def repeated_either_side(n, times):
+    items = list(range(n))
+    return items * times, times * items
+
+
+@pytest.mark.parametrize("times", [0, 2])
+def test_a_count_times_a_list_repeats_it(times):
+    assert_same_result(jitted(repeated_either_side)(3, times), repeated_either_side(3, times))

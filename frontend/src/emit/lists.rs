@@ -493,7 +493,9 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.mutate_container(LIST_EXTEND, &[joined.clone(), other], &loc);
                 Ok(Value::List(joined, element))
             }
-            (Operator::Mult, count) => {
+            (Operator::Mult, right) => {
+                // `list * n` or `n * list`.
+                let count = if matches!(left, Value::List(..)) { right } else { left };
                 let count = self.to_scalar(count, INT64, node)?;
                 let repeated = self.call_runtime(LIST_REPEAT, &[list.clone(), count], &loc);
                 if !in_place {
