@@ -398,13 +398,15 @@ impl SourceModule {
     }
 
     /// The module's functions (its own and those included) as the module's values make them:
-    /// defaults naming constants folded, NumPy's functions imported by name called as `np.name`.
+    /// defaults naming constants folded, NumPy's functions imported by name called as `np.name`,
+    /// `typed.Dict()` and `typed.List()` bound by value written as `{}` and `[]`.
     fn settle_functions(&mut self) {
         let globals = &self.globals;
         for (name, function) in self.functions.iter_mut() {
             if !name.starts_with("np.") {
                 fold_constant_defaults(function, globals);
                 crate::namespace::qualify_numpy_calls(function, globals);
+                crate::namespace::empty_typed_containers(function, globals);
             }
         }
     }

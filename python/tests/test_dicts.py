@@ -924,3 +924,19 @@ def test_returned_dicts_are_typed_dicts_printing_as_numbas():
     # Numba's text: str() of each key and value.
     assert str(got) == "{posx: %s, posy: %s}" % (np.arange(3.0), np.arange(3.0, 6.0))
     assert repr(got) == "DictType[unicode_type,float64[:]](%s)" % got
+
+
+def test_typed_dict_and_list_made_empty_inside_a_closure():
+    # The closure's source is its definition alone: `Dict` and `List` are bound by value.
+    def make(scale):
+        @rumba.njit
+        def build(key, value):
+            table = Dict()
+            table[key] = value * scale
+            items = rumba.typed.List()
+            items.append(value)
+            return table, len(items)
+        return build
+
+    table, count = make(2)(123, 321)
+    assert type(table) is Dict and dict(table) == {123: 642} and count == 1
