@@ -83,10 +83,7 @@ pub fn qualify_numpy_calls(function: &mut StmtFunctionDef, globals: &HashMap<Str
 /// import Dict` is not in the source parsed) written as the empty `{}` and `[]` they make, as
 /// `desugar.rs` writes them where the source's own imports name them.
 pub fn empty_typed_containers(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>) {
-    let mut bound = BoundNames::default();
-    visitor::walk_body(&mut bound, &function.body);
-    visitor::walk_parameters(&mut bound, &function.parameters);
-    let rewriter = TypedContainers { globals, locals: &bound.names };
+    let rewriter = TypedContainers { globals };
     for statement in function.body.iter_mut() {
         rewriter.visit_stmt(statement);
     }
@@ -94,7 +91,6 @@ pub fn empty_typed_containers(function: &mut StmtFunctionDef, globals: &HashMap<
 
 struct TypedContainers<'a> {
     globals: &'a HashMap<String, Global>,
-    locals: &'a HashSet<String>,
 }
 
 impl Transformer for TypedContainers<'_> {
@@ -105,33 +101,10 @@ impl Transformer for TypedContainers<'_> {
             return;
         }
         let range = ruff_text_size::Ranged::range(&*call);
-        *expr = match self.typed_member(&call.func) {
-            Some("Dict") => Expr::Dict(ruff_python_ast::ExprDict { node_index: AtomicNodeIndex::default(), range, items: Vec::new() }),
-            Some("List") => Expr::List(ruff_python_ast::ExprList { node_index: AtomicNodeIndex::default(), range, elts: Vec::new(), ctx: ExprContext::Load }),
-            _ => return,
-        };
-    }
-}
-
-impl TypedContainers<'_> {
-    /// The member of Numba's `typed` module `callee` names: `Dict` imported from it, `typed.Dict`
-    /// or `numba.typed.Dict`.
-    fn typed_member<'e>(&self, callee: &'e Expr) -> Option<&'e str> {
-        let global = |name: &ExprName| (!self.locals.contains(name.id.as_str())).then(|| self.globals.get(name.id.as_str())).flatten();
-        match callee {
-            Expr::Name(name) => match global(name) {
-                Some(Global::ModuleMember("typed", member)) if member == "Dict" || member == "List" => Some(if member == "Dict" { "Dict" } else { "List" }),
-                _ => None,
-            },
-            Expr::Attribute(attribute) => {
-                let in_typed = match &*attribute.value {
-                    Expr::Name(base) => global(base) == Some(&Global::Module("typed")),
-                    Expr::Attribute(typed) => typed.attr.as_str() == "typed" && matches!(&*typed.value, Expr::Name(base) if global(base) == Some(&Global::Module("rumba"))),
-                    _ => false,
-                };
-                in_typed.then_some(attribute.attr.as_str())
-            }
-            _ => None,
+        if crate::resolve::names_container(self.globals, &call.func, "dict", "Dict") {
+            *expr = Expr::Dict(ruff_python_ast::ExprDict { node_index: AtomicNodeIndex::default(), range, items: Vec::new() });
+        } else if crate::resolve::names_container(self.globals, &call.func, "list", "List") {
+            *expr = Expr::List(ruff_python_ast::ExprList { node_index: AtomicNodeIndex::default(), range, elts: Vec::new(), ctx: ExprContext::Load });
         }
     }
 }

@@ -312,7 +312,7 @@ impl Definitions {
 
 /// Whether `callee` is the built-in `builtin` or Numba's `typed.<typed>` (by any import of it,
 /// or as `numba.typed.<typed>`).
-fn names_container(globals: &HashMap<String, Global>, callee: &Expr, builtin: &str, typed: &str) -> bool {
+pub(crate) fn names_container(globals: &HashMap<String, Global>, callee: &Expr, builtin: &str, typed: &str) -> bool {
     match callee {
         Expr::Name(name) => match globals.get(name.id.as_str()) {
             Some(Global::ModuleMember("typed", member)) => member == typed,
