@@ -285,6 +285,9 @@ struct FunctionEmitter<'e, 's, 'm> {
     region_depth: usize,
     /// Inside the body of a parallel loop: nested `prange` loops run serially.
     in_parallel_loop: bool,
+    /// Whether the code emitted since a `prange` body began makes lists, dicts, sets or instances,
+    /// or calls compiled functions, which may.
+    makes_arena_objects: bool,
     /// For each `py.map` result: the arrays whose broadcast is its shape (its operands', recursively),
     /// so that checking a later operation's shapes reads no extent of an array the `parfor` pass fuses away.
     broadcast_sources: HashMap<String, Vec<(String, ArrayType)>>,
@@ -505,6 +508,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             loop_depth: 0,
             region_depth: 0,
             in_parallel_loop: false,
+            makes_arena_objects: false,
         };
         match kind {
             FunctionKind::Stencil => emitter.emit_stencil(function, public),

@@ -393,6 +393,12 @@ impl Type {
             }
     }
 
+    /// Whether a value of this type is or holds a list, dict, set, string or instance: objects
+    /// of the thread's arena (`runtime/src/arena.rs`).
+    pub fn holds_handle(&self) -> bool {
+        self.contains(&|held| matches!(held, Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Instance(_) | Type::Unicode))
+    }
+
     /// Whether a value of this type may be None instead: numbers, tuples of numbers, strings and
     /// arrays.
     pub fn may_be_optional(&self) -> bool {

@@ -16,7 +16,7 @@ and of tuples of them, compared as CPython compares tuples), `copy`,
 (the caller's list afterwards holds what CPython's copy holds); lists passed to and returned from
 other compiled functions; lists assigned in branches and rebuilt in loops; exceptions raised while
 lists are alive; the truth value of a list; `typed.List` made in compiled code and passed from
-Python (`empty_list`); lists read, and refused to be changed, in `prange` bodies. The resident set stays flat over 100,000 calls of functions that build and sum a
+Python (`empty_list`); lists read, and refused to be changed, in `prange` bodies that share them. The resident set stays flat over 100,000 calls of functions that build and sum a
 list, return a list to Python, and raise after appending. Errors: an empty list argument is a
 `TypeError`, an empty list never appended to is a `rumba.errors.TypingError`.
 """
@@ -1065,7 +1065,7 @@ def reads_in_prange(items):
 
 def test_lists_are_read_but_not_changed_in_prange_bodies():
     assert rumba.njit(parallel=True)(reads_in_prange)([1, 2, 3, 4]) == 10
-    with pytest.raises(errors.UnsupportedError, match="inside a prange body"):
+    with pytest.raises(errors.UnsupportedError, match="a prange loop cannot change 'items', which its iterations share"):
         rumba.njit(parallel=True)(appends_in_prange)(10)
 
 

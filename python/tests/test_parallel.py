@@ -364,3 +364,81 @@ def test_reductions_inside_prange_bodies_accumulate_per_iteration():
     compiled = njit(parallel=True)(share_of_values_above)
     for _ in range(20):
         np.testing.assert_array_equal(compiled(x, thresholds), expected)
+
+
+def lists_and_dicts_per_iteration(x):
+    # Each iteration builds its own containers; one holds rows of x (views of a shared array).
+    out = np.zeros(x.shape[0])
+    for i in prange(x.shape[0]):
+        above = [v for v in x[i] if v > 0.0]
+        counts = {}
+        for v in x[i]:
+            key = int(v * 4.0)
+            counts[key] = counts.get(key, 0) + 1
+        seen = set()
+        for v in above:
+            seen.add(int(v * 10.0))
+        rows = [x[i], x[(i + 1) % x.shape[0]]]
+        out[i] = sum(above) + len(counts) * 100.0 + len(seen) * 1000.0 + rows[1][0]
+    return out
+
+
+def helper_building_a_list(k):
+    return [j * j for j in range(k)]
+
+
+def calls_a_helper_that_builds_lists(n):
+    out = np.zeros(n)
+    for i in prange(n):
+        out[i] = sum(helper_building_a_list(i % 50))
+    return out
+
+
+def appends_to_an_alias_of_a_shared_list(n, shared):
+    for i in prange(n):
+        alias = shared
+        alias.append(i)
+    return shared
+
+
+def sets_a_shared_dict_entry(n):
+    table = {0: 0}
+    for i in prange(n):
+        table[i] = i
+    return table
+
+
+def reads_a_per_iteration_list_after_the_loop(n):
+    for i in prange(n):
+        items = [i]
+    return items
+
+
+def test_each_iteration_builds_its_own_lists_dicts_and_sets():
+    x = np.random.default_rng(3).standard_normal((200, 40))
+    expected = lists_and_dicts_per_iteration(x)
+    compiled = njit(parallel=True)(lists_and_dicts_per_iteration)
+    for _ in range(5):
+        np.testing.assert_allclose(compiled(x), expected, rtol=1e-12)
+    np.testing.assert_array_equal(njit(parallel=True)(calls_a_helper_that_builds_lists)(300), calls_a_helper_that_builds_lists(300))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads RSS from /proc/self/statm")
+def test_containers_made_by_prange_iterations_are_freed_when_each_ends():
+    from _compare import MB, rss_after
+
+    x = np.random.default_rng(4).standard_normal((64, 32))
+    compiled = njit(parallel=True)(lists_and_dicts_per_iteration)
+    helper_calls = njit(parallel=True)(calls_a_helper_that_builds_lists)
+    # Each call makes 64 lists, dicts and sets on the worker threads, which no call releases.
+    before, after = rss_after(lambda: (compiled(x), helper_calls(64)), 20_000)
+    assert after - before < max(0.05 * before, 4 * MB), "RSS grew from %d to %d bytes" % (before, after)
+
+
+def test_changing_a_container_the_iterations_share_is_a_located_error():
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot change 'alias', which its iterations share"):
+        njit(parallel=True)(appends_to_an_alias_of_a_shared_list)(4, [0])
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot change 'table', which its iterations share"):
+        njit(parallel=True)(sets_a_shared_dict_entry)(4)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: 'items' is made by each iteration of this prange loop and read after it"):
+        njit(parallel=True)(reads_a_per_iteration_list_after_the_loop)(4)

@@ -53,3 +53,15 @@ pub(crate) fn free(made: Vec<Owned>) {
         unsafe { free(address) };
     }
 }
+
+/// [`mark`] for compiled code: a `prange` iteration that makes lists, dicts, sets or instances
+/// marks its thread's arena when it starts.
+pub extern "C" fn rumba_arena_mark() -> i64 {
+    mark() as i64
+}
+
+/// [`release`] for compiled code: the `prange` iteration that took `mark` frees what it made when
+/// it ends, since no call releases a worker thread's arena.
+pub extern "C" fn rumba_arena_release(mark: i64) {
+    release(mark as usize);
+}

@@ -49,6 +49,8 @@ impl Engine {
         }
         let runtime_functions = [
             ("rumba_stack_exhausted", crate::stack::rumba_stack_exhausted as *mut std::ffi::c_void),
+            ("rumba_arena_mark", crate::arena::rumba_arena_mark as *mut std::ffi::c_void),
+            ("rumba_arena_release", crate::arena::rumba_arena_release as *mut std::ffi::c_void),
             ("rumba_parallel_slots", crate::threads::rumba_parallel_slots as *mut std::ffi::c_void),
             ("rumba_parallel_slot", crate::threads::rumba_parallel_slot as *mut std::ffi::c_void),
             ("rumba_can_allocate", crate::memory::rumba_can_allocate as *mut std::ffi::c_void),

@@ -29,7 +29,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// A new instance of `class`, its fields zero (an array field an empty array) until its
     /// `__init__` sets them.
     pub(super) fn new_instance(&mut self, class: &Arc<ClassType>, node: &dyn Ranged) -> Result<Value, Diagnostic> {
-        self.refuse_in_parallel_loop(node)?;
+        self.note_arena_object();
         let loc = location(self.module, node);
         let handle = self.call_runtime(LIST_NEW, &[], &loc);
         let zero = self.si64(0, &loc);
@@ -53,7 +53,7 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// `instance.name = value`: a field's words written, or the property's setter run.
     pub(super) fn assign_instance_attribute(&mut self, handle: &str, class: &Arc<ClassType>, attribute: &ExprAttribute, value: Value) -> Result<(), Diagnostic> {
-        self.refuse_in_parallel_loop(attribute)?;
+        self.note_arena_object();
         let loc = location(self.module, attribute);
         if let Some((first, field_type)) = class.field(attribute.attr.as_str()) {
             let first = self.si64(first as i64, &loc);

@@ -121,14 +121,14 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `typed.Dict.empty(key_type, value_type)`.
     pub(super) fn emit_empty_dict(&mut self, call: &ExprCall, key: Type, value: Type) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
-        self.refuse_in_parallel_loop(call)?;
+        self.note_arena_object();
         Ok(Value::Dict(self.call_runtime(DICT_NEW, &[], &loc), key, value))
     }
 
     /// `{k: v, ...}`.
     pub(super) fn emit_dict_display(&mut self, dict: &ExprDict, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
-        self.refuse_in_parallel_loop(expr)?;
+        self.note_arena_object();
         let (key_type, value_type) = match self.expr_type(expr)? {
             Type::Dict(key_type, value_type) => (key_type, value_type),
             literal @ Type::Tuple(..) => return self.emit_literal_dict(dict, literal, expr),
@@ -171,7 +171,7 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn assign_dict_entry(&mut self, dict: Value, key: &Expr, value: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let Value::Dict(dict, key_type, value_type) = dict else { unreachable!("assigned through a dict") };
         self.known_element(&Type::Dict(Box::new(key_type.clone()), Box::new(value_type.clone())), node)?;
-        self.refuse_in_parallel_loop(node)?;
+        self.note_arena_object();
         let key = self.emit_expr(key)?;
         let entry = self.inserted_entry(&dict, key, &key_type, &value_type, node)?;
         self.write_element(&Place::Dict { dict: &dict, entry: &entry }, value, &value_type, node)
@@ -181,7 +181,7 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn emit_delete(&mut self, target: &Expr) -> Result<(), Diagnostic> {
         let loc = location(self.module, target);
         let Expr::Subscript(subscript) = target else { unreachable!("typing deletes items only") };
-        self.refuse_in_parallel_loop(target)?;
+        self.note_arena_object();
         match self.emit_expr(&subscript.value)? {
             Value::Dict(dict, key_type, _) => {
                 let key = self.emit_expr(&subscript.slice)?;
@@ -220,7 +220,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let dict_type = Type::Dict(Box::new(key_type.clone()), Box::new(value_type.clone()));
         self.known_element(&dict_type, call)?;
         if !matches!(method, "get" | "keys" | "values" | "items" | "copy") {
-            self.refuse_in_parallel_loop(call)?;
+            self.note_arena_object();
         }
         let mut arguments = arguments.into_iter();
         let mut key = || arguments.next().expect("checked by typing");
@@ -293,7 +293,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `set()`.
     pub(super) fn emit_empty_set(&mut self, call: &ExprCall) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
-        self.refuse_in_parallel_loop(call)?;
+        self.note_arena_object();
         Ok(Value::Set(self.call_runtime(DICT_NEW, &[], &loc), Type::Unknown))
     }
 
@@ -305,7 +305,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `{a, b, ...}`.
     pub(super) fn emit_set_display(&mut self, items: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
-        self.refuse_in_parallel_loop(expr)?;
+        self.note_arena_object();
         let Type::Set(element) = self.expr_type(expr)? else { unreachable!("a set display is a set") };
         let handle = self.call_runtime(DICT_NEW, &[], &loc);
         for item in items {
@@ -323,7 +323,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `left | right`, `&`, `-` and `^` of sets.
     pub(super) fn set_binary(&mut self, op: Operator, left: Value, right: Value, node: &dyn Ranged) -> Result<Value, Diagnostic> {
         let loc = location(self.module, node);
-        self.refuse_in_parallel_loop(node)?;
+        self.note_arena_object();
         let (Value::Set(left, element), Value::Set(right, _)) = (left, right) else { unreachable!("checked by the caller") };
         let operation = match op {
             Operator::BitOr => SET_UNION,
@@ -358,7 +358,7 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         self.known_element(&Type::Set(Box::new(element.clone())), call)?;
         if !matches!(method, "copy" | "union" | "intersection" | "difference" | "symmetric_difference" | "issubset" | "issuperset" | "isdisjoint") {
-            self.refuse_in_parallel_loop(call)?;
+            self.note_arena_object();
         }
         let other = |argument: &Value| match argument {
             Value::Set(other, _) => other.clone(),

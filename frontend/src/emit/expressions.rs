@@ -1045,6 +1045,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         self.module_emitter.straight_line = false;
         let index = self.module_emitter.specialisations.specialise(name, &argument_types, node)?;
         let callee_types = self.module_emitter.specialisations.functions[index].clone();
+        if std::iter::once(&callee_types.return_type).chain(&callee_types.arguments).any(Type::holds_handle) {
+            self.note_arena_object();
+        }
         let guarded = self.statement_may_have_raised;
         // `return g(x)` at the top level: the callee's status and results are the function's own
         // (not a helper the call's own emission calls in a region, such as a `KeyError` path).

@@ -51,13 +51,10 @@ impl FunctionEmitter<'_, '_, '_> {
         self.line_unless_raised(format!("func.call @{name}({}) : {function_type} {loc}", operands.join(", ")));
     }
 
-    /// Lists, dicts and sets are made and changed by one thread: inside a `prange` body under
-    /// `parallel=True` a shared one would race, and the worker threads' own would outlive the call.
-    pub(super) fn refuse_in_parallel_loop(&self, node: &dyn Ranged) -> Result<(), Diagnostic> {
-        match self.in_parallel_loop {
-            true => Err(self.module.unsupported(node, "making or changing a list, dict or set inside a prange body is not supported yet (a shared one would be a race); they may be read there")),
-            false => Ok(()),
-        }
+    /// Notes that a list, dict, set or instance is made or changed, which a `prange` iteration
+    /// frees when it ends (`emit/parallel.rs`).
+    pub(super) fn note_arena_object(&mut self) {
+        self.makes_arena_objects = true;
     }
 
     pub(super) fn si64(&mut self, value: i64, loc: &str) -> String {
@@ -221,14 +218,14 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `typed.List.empty_list(item_type)`.
     pub(super) fn emit_empty_list(&mut self, call: &ExprCall, element: Type) -> Result<Value, Diagnostic> {
         let loc = location(self.module, call);
-        self.refuse_in_parallel_loop(call)?;
+        self.note_arena_object();
         Ok(Value::List(self.call_runtime(LIST_NEW, &[], &loc), element))
     }
 
     /// `[a, b, ...]`.
     pub(super) fn emit_list_display(&mut self, list: &ExprList, expr: &Expr) -> Result<Value, Diagnostic> {
         let loc = location(self.module, expr);
-        self.refuse_in_parallel_loop(expr)?;
+        self.note_arena_object();
         let element = match self.expr_type(expr)? {
             Type::List(element) => element,
             literal @ Type::Tuple(..) => {
@@ -250,7 +247,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(self.module, node);
         self.known_element(element, node)?;
         if let Expr::Slice(bounds) = slice {
-            self.refuse_in_parallel_loop(node)?;
+            self.note_arena_object();
             let operands = self.list_slice_operands(list, element, bounds, &loc)?;
             return Ok(Value::List(self.call_runtime(LIST_SLICE, &operands, &loc), element.clone()));
         }
@@ -336,7 +333,7 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn assign_list_element(&mut self, list: Value, index: &Expr, value: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
         let Value::List(list, element) = list else { unreachable!("assigned through a list") };
         self.known_element(&element, node)?;
-        self.refuse_in_parallel_loop(node)?;
+        self.note_arena_object();
         if let Expr::Slice(bounds) = index {
             return self.assign_list_slice(&list, &element, bounds, value, node);
         }
@@ -386,7 +383,7 @@ impl FunctionEmitter<'_, '_, '_> {
         };
         self.known_element(&element, call)?;
         if !matches!(method, "index" | "count") {
-            self.refuse_in_parallel_loop(call)?;
+            self.note_arena_object();
         }
         let width = element.list_width() as i64;
         let mut arguments = arguments.into_iter();
@@ -475,7 +472,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// change `left` itself.
     pub(super) fn list_binary(&mut self, op: Operator, left: Value, right: Value, in_place: bool, node: &dyn Ranged) -> Result<Value, Diagnostic> {
         let loc = location(self.module, node);
-        self.refuse_in_parallel_loop(node)?;
+        self.note_arena_object();
         let (list, element) = match (&left, &right) {
             (Value::List(list, element), _) | (_, Value::List(list, element)) => (list.clone(), element.clone()),
             _ => unreachable!("one operand is a list"),

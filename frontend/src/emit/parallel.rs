@@ -287,6 +287,9 @@ impl FunctionEmitter<'_, '_, '_> {
             let Value::Array(parts, _) = self.new_array(parts_type, &extents, Some(identity), reduction.update)? else { unreachable!("new_array gives an array") };
             partials_of_arrays.push((parts, parts_type));
         }
+        if let Some((at, name)) = self.shared_container_change(body) {
+            return Err(module.unsupported(at, format!("a prange loop cannot change '{name}', which its iterations share: they run in parallel, so the changes would race; make the list, dict or set in the loop body, or write into an array indexed by the iteration")));
+        }
         let mut assigned = std::collections::HashSet::new();
         crate::infer::assigned_names(body, &mut assigned);
         assigned.insert(target.to_string());
@@ -318,6 +321,10 @@ impl FunctionEmitter<'_, '_, '_> {
             .filter(|(name, _, _)| statement_loads(self.function_body, name) > statement_loads(body, name))
             .map(|(name, slots, _)| (name.clone(), slots.clone()))
             .collect();
+        if let Some((name, _)) = last_values.iter().find(|(name, _)| private.iter().any(|(private_name, _, local_type)| private_name == name && local_type.holds_handle())) {
+            let at = first_assignment(body, name).unwrap_or(&body[0]);
+            return Err(module.unsupported(at, format!("'{name}' is made by each iteration of this prange loop and read after it, but what an iteration makes lives only as long as the iteration")));
+        }
         let initial: Vec<String> = reductions.iter().map(|(_, _, slot, scalar)| self.load(slot, &scalar.mlir())).collect();
         let upper = self.op(format!("py.cast {count} : si64 to index {loc}"));
         let lower = self.op("arith.constant 0 : index");
@@ -368,7 +375,17 @@ impl FunctionEmitter<'_, '_, '_> {
             let iteration = this.op(format!("py.cast {induction} : index to si64 {loc}"));
             this.loop_variable(&iteration, start, step, target, loc)?;
             let raise_points = this.raise_points;
+            let arena_mark_at = this.lines.len();
+            this.makes_arena_objects = false;
             this.emit_block(body)?;
+            if this.makes_arena_objects {
+                // What the iteration made is freed when it ends: a worker thread's arena is never
+                // released by a call, and nothing the iteration made outlives it.
+                let mark = this.fresh();
+                this.module_emitter.runtime_calls.insert(ARENA_MARK);
+                this.lines.insert(arena_mark_at, format!("{mark} = func.call @{}() : {} {loc}", ARENA_MARK.0, ARENA_MARK.1));
+                this.call_runtime(ARENA_RELEASE, &[mark], loc);
+            }
             // A raise the statements did not show (a dict's KeyError) is published too.
             let may_raise = may_raise || this.raise_points > raise_points;
             if !last_values.is_empty() {
@@ -540,6 +557,8 @@ struct ArrayReduction<'b> {
 
 /// How many copies array reductions need (one per thread a loop may run on), and which one the
 /// calling thread updates (runtime `threads.rs`).
+const ARENA_MARK: RuntimeFunction = ("rumba_arena_mark", "() -> si64");
+const ARENA_RELEASE: RuntimeFunction = ("rumba_arena_release", "(si64) -> ()");
 const PARALLEL_SLOTS: RuntimeFunction = ("rumba_parallel_slots", "() -> si64");
 const PARALLEL_SLOT: RuntimeFunction = ("rumba_parallel_slot", "() -> si64");
 
@@ -601,4 +620,116 @@ fn first_break_or_return(body: &[Stmt]) -> Option<&Stmt> {
             .or_else(|| if_statement.elif_else_clauses.iter().find_map(|clause| first_break_or_return(&clause.body))),
         _ => None,
     })
+}
+
+impl FunctionEmitter<'_, '_, '_> {
+    /// The first change in a `prange` body of a list, dict, set or instance that the iteration did
+    /// not make itself, with the name it is reached through.
+    fn shared_container_change<'b>(&mut self, body: &'b [Stmt]) -> Option<(&'b Expr, String)> {
+        let mut changes = ContainerChanges::default();
+        for statement in body {
+            ruff_python_ast::visitor::Visitor::visit_stmt(&mut changes, statement);
+        }
+        let ContainerChanges { changed, made, rebound } = changes;
+        for (at, receiver) in changed {
+            let Some(root) = root_name(receiver) else { continue };
+            if made.contains(root) && !rebound.contains(root) {
+                continue;
+            }
+            let shared = matches!(self.expr_type(receiver), Ok(Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Instance(_)));
+            if shared {
+                return Some((at, root.to_string()));
+            }
+        }
+        None
+    }
+}
+
+/// Methods that change the list, dict or set they are called on.
+const CHANGING_METHODS: [&str; 16] = [
+    "append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "setdefault", "popitem", "update", "add", "discard",
+    "intersection_update", "difference_update", "symmetric_difference_update",
+];
+
+/// What a `prange` body changes in place (each change's expression and the container it changes),
+/// the names it binds to containers it makes (`l = []`, `d = dict()`, `s = {x}`), and the names it
+/// binds in any other way, which may alias a container it shares.
+#[derive(Default)]
+struct ContainerChanges<'b> {
+    changed: Vec<(&'b Expr, &'b Expr)>,
+    made: std::collections::HashSet<&'b str>,
+    rebound: std::collections::HashSet<&'b str>,
+}
+
+impl<'b> ruff_python_ast::visitor::Visitor<'b> for ContainerChanges<'b> {
+    fn visit_stmt(&mut self, statement: &'b Stmt) {
+        match statement {
+            Stmt::Assign(assign) => {
+                let makes = matches!(assign.targets.as_slice(), [Expr::Name(_)]) && !matches!(&*assign.value, Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_) | Expr::If(_) | Expr::BoolOp(_));
+                for target in &assign.targets {
+                    match target {
+                        Expr::Name(name) if makes => {
+                            self.made.insert(name.id.as_str());
+                        }
+                        other => self.bind(other),
+                    }
+                }
+            }
+            Stmt::AugAssign(assign) => match &*assign.target {
+                Expr::Name(_) => self.changed.push((&assign.target, &assign.target)),
+                target => self.bind(target),
+            },
+            Stmt::AnnAssign(assign) => self.bind(&assign.target),
+            Stmt::For(for_loop) => self.bind(&for_loop.target),
+            Stmt::With(with) => with.items.iter().filter_map(|item| item.optional_vars.as_deref()).for_each(|target| self.bind(target)),
+            Stmt::Delete(delete) => self.changed.extend(delete.targets.iter().filter_map(|target| subscripted(target).map(|base| (target, base)))),
+            _ => {}
+        }
+        ruff_python_ast::visitor::walk_stmt(self, statement);
+    }
+
+    fn visit_expr(&mut self, expr: &'b Expr) {
+        if let Expr::Call(call) = expr {
+            if let Expr::Attribute(method) = &*call.func {
+                if CHANGING_METHODS.contains(&method.attr.as_str()) {
+                    self.changed.push((expr, &method.value));
+                }
+            }
+        }
+        ruff_python_ast::visitor::walk_expr(self, expr);
+    }
+}
+
+impl<'b> ContainerChanges<'b> {
+    /// `target` assigned: a name is rebound; an item or attribute of a container is changed.
+    fn bind(&mut self, target: &'b Expr) {
+        match target {
+            Expr::Name(name) => {
+                self.rebound.insert(name.id.as_str());
+            }
+            Expr::Tuple(tuple) => tuple.elts.iter().for_each(|element| self.bind(element)),
+            Expr::List(list) => list.elts.iter().for_each(|element| self.bind(element)),
+            Expr::Subscript(subscript) => self.changed.push((target, &subscript.value)),
+            Expr::Attribute(attribute) => self.changed.push((target, &attribute.value)),
+            _ => {}
+        }
+    }
+}
+
+/// The container `target` deletes from: `d` of `del d[k]`.
+fn subscripted(target: &Expr) -> Option<&Expr> {
+    match target {
+        Expr::Subscript(subscript) => Some(&subscript.value),
+        _ => None,
+    }
+}
+
+/// The variable an expression of items and attributes starts from: `d` of `d[k].items`.
+fn root_name(expr: &Expr) -> Option<&str> {
+    match expr {
+        Expr::Name(name) => Some(name.id.as_str()),
+        Expr::Subscript(subscript) => root_name(&subscript.value),
+        Expr::Attribute(attribute) => root_name(&attribute.value),
+        _ => None,
+    }
 }
