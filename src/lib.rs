@@ -75,7 +75,8 @@ element! {
     u64 => Scalar::Int { bits: 64, signed: false },
     f32 => Scalar::Float { bits: 32 },
     f64 => Scalar::Float { bits: 64 },
-    num_complex::Complex<f64> => Scalar::Complex,
+    num_complex::Complex<f32> => Scalar::Complex { bits: 64 },
+    num_complex::Complex<f64> => Scalar::Complex { bits: 128 },
 }
 
 fn array_argument<T: Element>(data: *mut T, shape: &[usize], strides: &[isize]) -> Argument {
@@ -280,8 +281,14 @@ pub fn convert_number(number: Number, scalar: Scalar) -> Number {
         Scalar::Int { bits: 16, .. } => Number::U16(integer as u16),
         Scalar::Int { bits: 32, .. } => Number::U32(integer as u32),
         Scalar::Int { .. } => Number::U64(integer as u64),
-        Scalar::Complex => match number {
+        Scalar::Complex { bits: 64 } => match number {
+            Number::Complex(real, imag) => Number::Complex64(real as f32, imag as f32),
+            Number::Complex64(..) => number,
+            _ => Number::Complex64(float as f32, 0.0),
+        },
+        Scalar::Complex { .. } => match number {
             Number::Complex(..) => number,
+            Number::Complex64(real, imag) => Number::Complex(f64::from(real), f64::from(imag)),
             _ => Number::Complex(float, 0.0),
         },
     }
@@ -643,7 +650,7 @@ fn with_failing_lines(messages: &str, text: &str) -> String {
 fn fits_declared_result(declared: &Type, inferred: &Type, whole_result: bool) -> bool {
     match (declared, inferred) {
         _ if declared == inferred => true,
-        (Type::Scalar(_), Type::Scalar(inferred)) if whole_result => *inferred != Scalar::Complex,
+        (Type::Scalar(declared), Type::Scalar(inferred)) if whole_result => declared.is_complex() || !inferred.is_complex(),
         (Type::Scalar(declared), Type::Scalar(inferred)) => {
             let widens = |declared: Scalar, inferred: Scalar| match (declared, inferred) {
                 (Scalar::Float { bits: wide }, Scalar::Float { bits: narrow }) => wide >= narrow,

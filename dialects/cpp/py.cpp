@@ -49,10 +49,10 @@ static bool isPyScalar(Type type) {
   return type.isF32() || type.isF64();
 }
 
-/// A type an array's elements may have: a Python scalar or a complex number of two f64s.
+/// A type an array's elements may have: a Python scalar or a complex number of two f32s or f64s.
 static bool isPyElement(Type type) {
   auto complex = llvm::dyn_cast<ComplexType>(type);
-  return isPyScalar(type) || (complex && complex.getElementType().isF64());
+  return isPyScalar(type) || (complex && (complex.getElementType().isF32() || complex.getElementType().isF64()));
 }
 
 Type ArrayType::parse(AsmParser &parser) {
@@ -75,7 +75,7 @@ void ArrayType::print(AsmPrinter &printer) const {
 LogicalResult ArrayType::verify(llvm::function_ref<InFlightDiagnostic()> emitError, Type dtype,
                                 unsigned ndim, StringAttr layout) {
   if (!isPyElement(dtype))
-    return emitError() << "array element type must be a Python scalar type or complex<f64>, got " << dtype;
+    return emitError() << "array element type must be a Python scalar type, complex<f32> or complex<f64>, got " << dtype;
   if (ndim == 0)
     return emitError() << "arrays have at least one dimension";
   StringRef value = layout.getValue();

@@ -40,8 +40,8 @@ def Py_ArrayType : Py_Type<"Array", "array"> {
 
 def Py_Scalar : AnyTypeOf<[AnySignedInteger, AnyUnsignedInteger, I1, F32, F64],
                           "Python scalar (si/ui integer, i1 bool, f32, f64)">;
-def Py_Element : AnyTypeOf<[Py_Scalar, Complex<F64>],
-                           "array element type (a Python scalar or complex<f64>)">;
+def Py_Element : AnyTypeOf<[Py_Scalar, Complex<F32>, Complex<F64>],
+                           "array element type (a Python scalar, complex<f32> or complex<f64>)">;
 def Py_Integer : AnyTypeOf<[AnySignedInteger, AnyUnsignedInteger, I1], "Python integer or bool">;
 def Py_Index : AnyTypeOf<[AnySignedInteger, AnyUnsignedInteger], "Python integer index">;
 def Py_Array : Type<CPred<"::llvm::isa<::rumba::py::ArrayType>($_self)">, "py array",

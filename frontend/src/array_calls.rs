@@ -453,7 +453,7 @@ pub fn reduction_result(kind: ReductionKind, dtype: Scalar) -> Scalar {
         ("sum" | "prod", Scalar::Bool | Scalar::Int { signed: true, .. }) => INT64,
         ("sum" | "prod", Scalar::Int { signed: false, .. }) => Scalar::Int { bits: 64, signed: false },
         ("mean", Scalar::Float { bits: 32 }) => Scalar::Float { bits: 32 },
-        ("mean", Scalar::Complex) => Scalar::Complex,
+        ("mean", Scalar::Complex { .. }) => dtype,
         ("mean", _) => FLOAT64,
         ("argmin" | "argmax", _) => INT64,
         _ => dtype,
@@ -732,7 +732,7 @@ pub fn stacked_product(module: &SourceModule, node: &dyn Ranged, left: ArrayType
     if left.ndim <= 2 && right.ndim <= 2 {
         return Ok(false);
     }
-    if !(2..=3).contains(&left.ndim) || !(2..=3).contains(&right.ndim) || matches!(promote(left.dtype, right.dtype), Scalar::Bool | Scalar::Complex) {
+    if !(2..=3).contains(&left.ndim) || !(2..=3).contains(&right.ndim) || matches!(promote(left.dtype, right.dtype), Scalar::Bool | Scalar::Complex { .. }) {
         return Err(module.unsupported(node, format!("'@' of {} and {} is not supported (stacks of matrices are 3-D, with a matrix or another stack)", Type::Array(left), Type::Array(right))));
     }
     Ok(true)

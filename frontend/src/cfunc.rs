@@ -4,7 +4,7 @@
 //! the specialisation raised, the wrapper prints which exception, where, and returns the value as
 //! it stands (zero where none was computed).
 
-use crate::{emit::mlir_string, types::Scalar, EmittedModule, Type};
+use crate::{emit::mlir_string, EmittedModule, Type};
 
 /// The symbol of the C-callable wrapper of the specialisation `entry`.
 pub fn wrapper_symbol(entry: &str) -> String {
@@ -15,7 +15,7 @@ pub fn wrapper_symbol(entry: &str) -> String {
 /// `declared` (the signature's return type: a number, or `None` for `void`).
 pub fn with_c_wrapper(emitted: &EmittedModule, name: &str, declared: &Type) -> Result<String, String> {
     let scalar = |value_type: &Type, what: &str| match value_type {
-        Type::Scalar(scalar) if *scalar != Scalar::Complex => Ok(*scalar),
+        Type::Scalar(scalar) if !scalar.is_complex() => Ok(*scalar),
         other => Err(format!("a cfunc takes and returns real numbers and bools here; {what} is {other}")),
     };
     let arguments = emitted.arguments.iter().map(|argument| scalar(argument, "an argument")).collect::<Result<Vec<_>, _>>()?;

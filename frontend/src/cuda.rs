@@ -160,7 +160,7 @@ pub fn array_shape_and_dtype(module: &SourceModule, call: &ExprCall, name: &str,
             other => return Err(module.typing(dtype, format!("the dtype of cuda.{name} is a dtype such as np.float32, not {other}"))),
         },
     };
-    if dtype == Scalar::Complex {
+    if dtype.is_complex() {
         return Err(module.unsupported(dtype_expr(call).unwrap_or(&*call.func), format!("complex arrays in cuda.{name} are not supported yet")));
     }
     Ok((extents, dtype))
@@ -215,12 +215,12 @@ pub fn atomic<'c>(module: &SourceModule, call: &'c ExprCall, kind: &str, expr_ty
         None => {}
     }
     for value in &atomic.values {
-        if !matches!(expr_type(value)?, Type::Scalar(scalar) if scalar != Scalar::Complex) {
+        if !matches!(expr_type(value)?, Type::Scalar(scalar) if !scalar.is_complex()) {
             return Err(module.typing(*value, format!("cuda.atomic.{kind} takes a real number")));
         }
     }
     let integers_only = matches!(kind, "inc" | "dec" | "cas" | "compare_and_swap");
-    if array_type.dtype == Scalar::Complex || array_type.dtype == Scalar::Bool || (integers_only && array_type.dtype.is_float()) {
+    if array_type.dtype.is_complex() || array_type.dtype == Scalar::Bool || (integers_only && array_type.dtype.is_float()) {
         let what = if integers_only { "ints" } else { "ints or floats" };
         return Err(module.typing(atomic.array, format!("cuda.atomic.{kind} updates arrays of {what}")));
     }
@@ -238,7 +238,7 @@ pub fn fma_type(module: &SourceModule, call: &ExprCall, expr_type: &mut dyn FnMu
     let mut all_float32 = true;
     for operand in [a, b, c] {
         match expr_type(operand)? {
-            Type::Scalar(Scalar::Complex) | Type::Array(_) | Type::Tuple(..) | Type::None => return Err(module.typing(operand, "cuda.fma takes real numbers")),
+            Type::Scalar(Scalar::Complex { .. }) | Type::Array(_) | Type::Tuple(..) | Type::None => return Err(module.typing(operand, "cuda.fma takes real numbers")),
             Type::Scalar(scalar) => all_float32 &= scalar == Scalar::Float { bits: 32 },
             other => return Err(module.typing(operand, format!("cuda.fma takes real numbers, not {other}"))),
         }

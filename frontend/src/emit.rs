@@ -16,7 +16,7 @@ use crate::{
         exception_of, range_arguments, Callee, FunctionKind, FunctionTypes, SettledTypes, Specialisations, TypeWalker,
     },
     resolve::{literal_constant, math_constant, Constant, Global, SourceModule},
-    types::{promote, ArrayType, Scalar, TupleKind, Type, FLOAT64, INT64, LIST_HANDLE},
+    types::{promote, ArrayType, Scalar, TupleKind, Type, COMPLEX128, FLOAT64, INT64, LIST_HANDLE},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{BoolOp, CmpOp, Expr, ExprCall, Operator, Stmt, StmtFunctionDef, UnaryOp};
@@ -314,7 +314,7 @@ fn casts_same_kind(from: Scalar, to: Scalar) -> bool {
         Scalar::Bool => 0,
         Scalar::Int { .. } => 1,
         Scalar::Float { .. } => 2,
-        Scalar::Complex => 3,
+        Scalar::Complex { .. } => 3,
     };
     kind(from) <= kind(to)
 }
@@ -551,14 +551,17 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
 
     fn scalar_constant(&mut self, scalar: Scalar, constant: Constant, loc: &str) -> String {
         let text = match (scalar, constant) {
-            (Scalar::Complex, constant) => {
+            (Scalar::Complex { bits }, constant) => {
                 let (real, imag) = match constant {
                     Constant::Complex(real, imag) => (real, imag),
                     Constant::Float(value) => (value, 0.0),
                     Constant::Int(value) => (value as f64, 0.0),
                     Constant::Bool(value) => (value as i64 as f64, 0.0),
                 };
-                format!("complex.constant [{} : f64, {} : f64] : complex<f64> {loc}", float_literal(real), float_literal(imag))
+                match bits {
+                    64 => format!("complex.constant [{} : f32, {} : f32] : complex<f32> {loc}", float_literal_32(real), float_literal_32(imag)),
+                    _ => format!("complex.constant [{} : f64, {} : f64] : complex<f64> {loc}", float_literal(real), float_literal(imag)),
+                }
             }
             (_, Constant::Complex(real, _)) => return self.scalar_constant(scalar, Constant::Float(real), loc),
             (Scalar::Bool, Constant::Bool(value)) => format!("py.constant {value} {loc}"),

@@ -229,8 +229,9 @@ impl FormatSpec {
         Ok(self.pad_float(self.sign_text(negative), &body, suffix))
     }
 
-    /// `format(complex(real, imaginary), spec)`.
-    pub fn format_complex(&self, real: f64, imaginary: f64) -> Result<String, String> {
+    /// `format(complex(real, imaginary), spec)`; of a NumPy complex64 when `single`, whose parts
+    /// NumPy writes with float32's shortest digits.
+    pub fn format_complex(&self, real: f64, imaginary: f64, single: bool) -> Result<String, String> {
         let bare = self.kind.is_none();
         let skip_real = bare && real == 0.0 && real.is_sign_positive();
         let part = |value: f64, sign: char| {
@@ -243,7 +244,7 @@ impl FormatSpec {
             };
             let magnitude = value.abs();
             let digits = match self.kind {
-                None if self.precision.is_none() => repr_magnitude(magnitude, false, false),
+                None if self.precision.is_none() => repr_magnitude(magnitude, single, false),
                 None => general(magnitude, self.precision.unwrap_or(6), self.alternate, false),
                 Some(code) => self.with_code(magnitude, code),
             };
@@ -478,7 +479,7 @@ mod tests {
     }
 
     fn complex(real: f64, imaginary: f64, spec: &str) -> String {
-        FormatSpec::parse(spec, NumberKind::Complex).and_then(|spec| spec.format_complex(real, imaginary)).unwrap_or_else(|error| format!("error: {error}"))
+        FormatSpec::parse(spec, NumberKind::Complex).and_then(|spec| spec.format_complex(real, imaginary, false)).unwrap_or_else(|error| format!("error: {error}"))
     }
 
     // Expected texts are CPython 3.11's `repr`, `str` and `format`.

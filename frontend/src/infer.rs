@@ -7,7 +7,7 @@ use crate::{
     diagnostics::{Diagnostic, DiagnosticKind},
     resolve::{literal_constant, math_constant, Constant, Global, MemberKind, SourceModule},
     stencil::{plan, StencilPlan},
-    types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, TupleKind, Type, FLOAT64, INT64},
+    types::{promote, unify, ArrayType, ClassType, Scalar, TupleClass, TupleKind, Type, COMPLEX128, FLOAT64, INT64},
     ufuncs::Kernel,
 };
 use ruff_python_ast::{
@@ -158,7 +158,7 @@ impl<'m> Specialisations<'m> {
         let kernel = self.specialise_kind(function, FunctionKind::StencilKernel, &arguments[..parameter_count], call)?;
         let plan = plan(module, function, options, arguments, kernel, call)?;
         let return_type = match (&self.functions[kernel].return_type, arguments.last()) {
-            (Type::Scalar(Scalar::Complex), _) => {
+            (Type::Scalar(Scalar::Complex { .. }), _) => {
                 return Err(module.unsupported(&function.name, format!("stencil kernels returning complex numbers are not supported yet ('{name}' does)")));
             }
             (Type::Scalar(_), Some(out)) if plan.has_out => out.clone(),
@@ -1349,9 +1349,9 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 let element = self.subscript_type(subscript)?;
                 match (element, value_type) {
-                    (Type::Scalar(Scalar::Complex), Type::Scalar(_)) => Ok(()),
-                    (Type::Array(ArrayType { dtype: Scalar::Complex, .. }), Type::Scalar(_)) => Ok(()),
-                    (Type::Scalar(_) | Type::Array(_), Type::Scalar(Scalar::Complex)) => {
+                    (Type::Scalar(Scalar::Complex { .. }), Type::Scalar(_)) => Ok(()),
+                    (Type::Array(ArrayType { dtype: Scalar::Complex { .. }, .. }), Type::Scalar(_)) => Ok(()),
+                    (Type::Scalar(_) | Type::Array(_), Type::Scalar(Scalar::Complex { .. })) => {
                         Err(self.module.typing(target, "cannot store a complex number into an array element (NumPy raises TypeError); store its .real or abs()"))
                     }
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
@@ -1760,7 +1760,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             matches = matches
                 || match (name, &value_type) {
                     ("int", Type::Scalar(Scalar::Int { .. } | Scalar::Bool)) | ("bool", Type::Scalar(Scalar::Bool)) => true,
-                    ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex)) => true,
+                    ("float", Type::Scalar(Scalar::Float { .. })) | ("complex", Type::Scalar(Scalar::Complex { .. })) => true,
                     ("list", Type::Tuple(_, Some(class))) if class.kind == TupleKind::LiteralList => true,
                     ("dict", Type::Tuple(_, Some(class))) if class.kind == TupleKind::LiteralDict => true,
                     ("tuple", Type::Tuple(_, class)) => class.as_ref().is_none_or(|class| class.kind == TupleKind::NamedTuple),
@@ -1910,7 +1910,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Some(Constant::Int(_)) => Type::Scalar(INT64),
                 Some(Constant::Float(_)) => Type::Scalar(FLOAT64),
                 Some(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
-                Some(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
+                Some(Constant::Complex(..)) => Type::Scalar(COMPLEX128),
                 None if crate::resolve::unsigned_literal(expr).is_some() => Type::Scalar(Scalar::Int { bits: 64, signed: false }),
                 None => return Err(module.unsupported(expr, "this number literal is not supported (beyond 64 bits)")),
             },
@@ -2009,7 +2009,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", op.as_str())));
                     }
                     let right = self.expr_type(comparator)?;
-                    let complex_operand = [&left, &right].iter().any(|operand| matches!(operand, Type::Scalar(Scalar::Complex)));
+                    let complex_operand = [&left, &right].iter().any(|operand| matches!(operand, Type::Scalar(Scalar::Complex { .. })));
                     if complex_operand && !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
                         return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
                     }
@@ -2528,7 +2528,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 "dtype" => Ok(Type::DType(array.dtype)),
                 other => Err(module.unsupported(attribute, format!("array attribute '{other}' is not supported yet"))),
             },
-            Type::Scalar(Scalar::Complex) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(FLOAT64)),
+            Type::Scalar(complex @ Scalar::Complex { .. }) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(complex.part())),
             Type::Tuple(_, Some(class)) if class.kind == TupleKind::NamedTuple && attribute.attr.as_str() == "_fields" => Ok(Type::tuple(class.fields.iter().map(|field| Type::Str(field.clone())).collect())),
             Type::Tuple(elements, Some(class)) if class.kind == TupleKind::NamedTuple => Ok(elements[field_position(module, &class, attribute)?].clone()),
             Type::Instance(class) => {
@@ -2684,7 +2684,7 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
     let promoted = promote(left, right);
     if promoted.is_complex() {
         return match op {
-            Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow => Ok(Scalar::Complex),
+            Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow => Ok(promoted),
             _ => Err(mismatch()),
         };
     }
@@ -2728,7 +2728,7 @@ pub fn constant_type(constant: &Global) -> Type {
         Global::Constant(Constant::Int(_)) => Type::Scalar(INT64),
         Global::Constant(Constant::Float(_)) => Type::Scalar(FLOAT64),
         Global::Constant(Constant::Bool(_)) => Type::Scalar(Scalar::Bool),
-        Global::Constant(Constant::Complex(..)) => Type::Scalar(Scalar::Complex),
+        Global::Constant(Constant::Complex(..)) => Type::Scalar(COMPLEX128),
         Global::Scalar(scalar, _) => Type::Scalar(*scalar),
         Global::Known(known) => known.clone(),
         Global::Tuple(elements) => Type::tuple(elements.iter().map(constant_type).collect()),
@@ -2870,7 +2870,7 @@ fn linalg_callee<'e>(module: &SourceModule, name: &str, call: &ExprCall) -> Resu
 pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_dialects::LapackRoutine, arguments: &[Type]) -> Result<Type, Diagnostic> {
     let fits = |letter: char, argument: &Type| match (letter, argument) {
         ('C' | 'R', Type::Array(array)) => {
-            let element = matches!(array.dtype, Scalar::Float { .. }) || (letter == 'C' && array.dtype == Scalar::Complex);
+            let element = matches!(array.dtype, Scalar::Float { .. }) || (letter == 'C' && array.dtype == COMPLEX128);
             element && if array.ndim == 1 { array.layout != Layout::A } else { array.ndim == 2 && array.layout == Layout::F }
         }
         ('I', Type::Array(array)) => array.ndim == 1 && array.layout != Layout::A && array.dtype == (Scalar::Int { bits: 32, signed: true }),
@@ -2888,7 +2888,7 @@ pub fn lapack_type(module: &SourceModule, call: &ExprCall, routine: &rumba_diale
         })
         .collect();
     let real_type = match float_types.first() {
-        Some(Scalar::Complex) => Some(FLOAT64),
+        Some(&COMPLEX128) => Some(FLOAT64),
         first => first.copied(),
     };
     let reals_fit = routine.operands.chars().zip(arguments).all(|(letter, argument)| match (letter, argument) {
@@ -3038,14 +3038,20 @@ fn common_type(operands: &[Type], elements: &[Scalar]) -> Scalar {
     let rank = |scalar: Scalar| match scalar {
         Scalar::Bool => 0,
         Scalar::Int { .. } => 1,
-        _ => 2,
+        Scalar::Float { .. } => 2,
+        Scalar::Complex { .. } => 3,
     };
-    let is_weak = |(operand, element): (&Type, &Scalar)| matches!(operand, Type::Scalar(_)) && matches!(*element, Scalar::Bool | INT64 | FLOAT64);
+    let is_weak = |(operand, element): (&Type, &Scalar)| matches!(operand, Type::Scalar(_)) && matches!(*element, Scalar::Bool | INT64 | FLOAT64 | COMPLEX128);
     let strong = operands.iter().zip(elements).filter(|pair| !is_weak(*pair)).map(|(_, element)| *element).reduce(promote);
     let Some(strong) = strong.filter(|_| operands.iter().any(|operand| matches!(operand, Type::Array(_)))) else {
         return elements.iter().copied().reduce(promote).unwrap_or(Scalar::Bool);
     };
-    operands.iter().zip(elements).filter(|pair| is_weak(*pair)).map(|(_, element)| *element).fold(strong, |common, weak| if rank(weak) > rank(common) { promote(common, weak) } else { common })
+    operands.iter().zip(elements).filter(|pair| is_weak(*pair)).map(|(_, element)| *element).fold(strong, |common, weak| match rank(weak) > rank(common) {
+        // A Python complex number keeps a float32 array's precision: complex64 (NEP 50).
+        true if weak.is_complex() => common.complex_of(),
+        true => promote(common, weak),
+        false => common,
+    })
 }
 
 /// The element type of an elementwise operation by NumPy's rules (arrays are not widened as Numba
@@ -3061,8 +3067,8 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
         })
         .collect::<Result<_, _>>()?;
     let unsupported = |message: String| module.error(node.range(), DiagnosticKind::Unsupported, message);
-    if elements.contains(&Scalar::Complex) {
-        return crate::ufuncs::complex_result(&op.as_operator()).map_err(unsupported);
+    if elements.iter().any(|element| element.is_complex()) {
+        return crate::ufuncs::complex_result(&op.as_operator(), common_type(operands, &elements)).map_err(unsupported);
     }
     Ok(match op.as_operator() {
         ElementwiseOp::Binary(op) => {
@@ -3194,10 +3200,10 @@ fn numpy_instance(member: &str, value_type: &Type) -> Option<bool> {
         "integer" => matches!(scalar, Some(Scalar::Int { .. })),
         "signedinteger" => matches!(scalar, Some(Scalar::Int { signed: true, .. })),
         "unsignedinteger" => matches!(scalar, Some(Scalar::Int { signed: false, .. })),
-        "inexact" => matches!(scalar, Some(Scalar::Float { .. } | Scalar::Complex)),
+        "inexact" => matches!(scalar, Some(Scalar::Float { .. } | Scalar::Complex { .. })),
         "floating" => matches!(scalar, Some(Scalar::Float { .. })),
-        "complexfloating" => scalar == Some(Scalar::Complex),
-        "bool" | "bool_" | "int8" | "int16" | "int32" | "int64" | "intp" | "int_" | "intc" | "byte" | "uint8" | "uint16" | "uint32" | "uint64" | "uintp" | "float32" | "float64" | "single" | "double" | "complex128" | "cdouble" => {
+        "complexfloating" => matches!(scalar, Some(Scalar::Complex { .. })),
+        "bool" | "bool_" | "int8" | "int16" | "int32" | "int64" | "intp" | "int_" | "intc" | "byte" | "uint8" | "uint16" | "uint32" | "uint64" | "uintp" | "float32" | "float64" | "single" | "double" | "complex64" | "csingle" | "complex128" | "cdouble" => {
             scalar.is_some() && scalar == Scalar::from_name(member)
         }
         _ => return None,
@@ -3312,7 +3318,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
     };
     let real_scalar = || -> Result<Scalar, Diagnostic> {
         match one_scalar()? {
-            Scalar::Complex => Err(module.typing(call, format!("{name}() of a complex number is not supported; take .real or abs() first"))),
+            Scalar::Complex { .. } => Err(module.typing(call, format!("{name}() of a complex number is not supported; take .real or abs() first"))),
             scalar => Ok(scalar),
         }
     };
@@ -3326,7 +3332,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
     }
     Ok(Type::Scalar(match name {
         "abs" => match one_scalar()? {
-            Scalar::Complex => FLOAT64,
+            complex @ Scalar::Complex { .. } => complex.part(),
             scalar => scalar.widened(),
         },
         "int" => {
@@ -3345,16 +3351,16 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             Scalar::Bool
         }
         "hash" => match arguments {
-            [Type::Scalar(Scalar::Complex)] => return Err(module.unsupported(call, "hash() of a complex number is not supported yet")),
+            [Type::Scalar(Scalar::Complex { .. })] => return Err(module.unsupported(call, "hash() of a complex number is not supported yet")),
             [Type::Scalar(_)] => INT64,
             [other] => return Err(module.unsupported(call, format!("hash() of {other} is not supported yet (of numbers and strings it is)"))),
             _ => return Err(module.typing(call, format!("hash() takes exactly one argument ({} given)", arguments.len()))),
         },
         "complex" => match arguments {
-            [Type::Scalar(_)] | [Type::Scalar(_), Type::Scalar(_)] if !arguments.iter().any(|argument| argument.scalar() == Some(Scalar::Complex)) => {
-                Scalar::Complex
+            [Type::Scalar(_)] | [Type::Scalar(_), Type::Scalar(_)] if !arguments.iter().any(|argument| argument.scalar().is_some_and(Scalar::is_complex)) => {
+                COMPLEX128
             }
-            [Type::Scalar(Scalar::Complex)] => Scalar::Complex,
+            [Type::Scalar(Scalar::Complex { .. })] => COMPLEX128,
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {

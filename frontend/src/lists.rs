@@ -50,7 +50,7 @@ pub fn storable(value: &Type, element: &Type) -> bool {
         Scalar::Bool => 0,
         Scalar::Int { .. } => 1,
         Scalar::Float { .. } => 2,
-        Scalar::Complex => 3,
+        Scalar::Complex { .. } => 3,
     };
     match (value, element) {
         (Type::Unknown, _) | (_, Type::Unknown) => true,
@@ -85,7 +85,7 @@ pub fn compared_lists(left: &Type, right: &Type) -> [Type; 2] {
 pub fn sort_kinds(element: &Type) -> Option<u64> {
     fn push(element: &Type, kinds: &mut Vec<u64>) -> Option<()> {
         match element {
-            Type::Scalar(Scalar::Complex) => None,
+            Type::Scalar(Scalar::Complex { .. }) => None,
             Type::Scalar(scalar) if scalar.is_float() => Some(kinds.push(SORT_FLOAT)),
             Type::Scalar(Scalar::Int { signed: false, bits: 64 }) => Some(kinds.push(SORT_UNSIGNED)),
             Type::Scalar(_) => Some(kinds.push(SORT_SIGNED)),

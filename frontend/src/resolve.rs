@@ -476,7 +476,7 @@ impl SourceModule {
                 if elements * array.dtype.size_in_bytes() != array.bytes.len() {
                     return Err(format!("'{name}' is an array of {elements} elements of {} but holds {} bytes", array.dtype.numba_name(), array.bytes.len()));
                 }
-                if array.dtype == crate::types::Scalar::Complex {
+                if array.dtype.is_complex() {
                     return Err(format!("'{name}' is an array of complex numbers, which compiled code does not support yet"));
                 }
                 Global::Array(array.clone())

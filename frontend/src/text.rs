@@ -326,7 +326,7 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
         Type::Unknown => return Ok(()),
         Type::Scalar(Scalar::Bool | Scalar::Int { .. }) => NumberKind::Int,
         Type::Scalar(Scalar::Float { .. }) => NumberKind::Float,
-        Type::Scalar(Scalar::Complex) => NumberKind::Complex,
+        Type::Scalar(Scalar::Complex { .. }) => NumberKind::Complex,
         Type::Unicode if repr && !spec.is_empty() => return Err(module.unsupported(node, "a format spec on the repr of a string is not supported")),
         Type::Unicode => NumberKind::Str,
         Type::Array(_) if repr => return Err(module.unsupported(node, "the repr of an array is not supported in compiled code; print it with str")),

@@ -4,16 +4,17 @@ use rumba_dialects::Layout;
 use std::fmt;
 use std::sync::Arc;
 
-/// A scalar type: Python's bool, int, float and complex, and NumPy's sized variants. Complex
-/// numbers are complex128.
+/// A scalar type: Python's bool, int, float and complex, and NumPy's sized variants. `bits` of a
+/// complex type counts both parts, as NumPy's names do: complex64 is two float32s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
     Bool,
     Int { bits: u8, signed: bool },
     Float { bits: u8 },
-    Complex,
+    Complex { bits: u8 },
 }
 
+pub const COMPLEX128: Scalar = Scalar::Complex { bits: 128 };
 pub const INT64: Scalar = Scalar::Int { bits: 64, signed: true };
 pub const FLOAT64: Scalar = Scalar::Float { bits: 64 };
 
@@ -27,7 +28,24 @@ impl Scalar {
     }
 
     pub fn is_complex(self) -> bool {
-        self == Scalar::Complex
+        matches!(self, Scalar::Complex { .. })
+    }
+
+    /// The type of a complex number's parts; a real number's own type.
+    pub fn part(self) -> Scalar {
+        match self {
+            Scalar::Complex { bits } => Scalar::Float { bits: bits / 2 },
+            real => real,
+        }
+    }
+
+    /// The complex type whose parts are this float type: complex64 of float32, complex128 of the
+    /// others.
+    pub fn complex_of(self) -> Scalar {
+        match self {
+            Scalar::Float { bits: 32 } | Scalar::Complex { bits: 64 } => Scalar::Complex { bits: 64 },
+            _ => COMPLEX128,
+        }
     }
 
     /// The type as the `py` dialect spells it: `si64`, `ui8`, `f32`, `i1`.
@@ -37,7 +55,7 @@ impl Scalar {
             Scalar::Int { bits, signed: true } => format!("si{bits}"),
             Scalar::Int { bits, signed: false } => format!("ui{bits}"),
             Scalar::Float { bits } => format!("f{bits}"),
-            Scalar::Complex => "complex<f64>".into(),
+            Scalar::Complex { bits } => format!("complex<f{}>", bits / 2),
         }
     }
 
@@ -48,15 +66,14 @@ impl Scalar {
             Scalar::Int { bits, signed: true } => format!("int{bits}"),
             Scalar::Int { bits, signed: false } => format!("uint{bits}"),
             Scalar::Float { bits } => format!("float{bits}"),
-            Scalar::Complex => "complex128".into(),
+            Scalar::Complex { bits } => format!("complex{bits}"),
         }
     }
 
     pub fn size_in_bytes(self) -> usize {
         match self {
             Scalar::Bool => 1,
-            Scalar::Int { bits, .. } | Scalar::Float { bits } => bits as usize / 8,
-            Scalar::Complex => 16,
+            Scalar::Int { bits, .. } | Scalar::Float { bits } | Scalar::Complex { bits } => bits as usize / 8,
         }
     }
 
@@ -92,7 +109,8 @@ impl Scalar {
             "uint64" | "u8" | "uintp" => Scalar::Int { bits: 64, signed: false },
             "float32" | "f4" | "single" => Scalar::Float { bits: 32 },
             "float64" | "f8" | "double" | "float" | "float_" => FLOAT64,
-            "complex128" | "c16" | "cdouble" | "complex" | "complex_" => Scalar::Complex,
+            "complex64" | "c8" | "csingle" => Scalar::Complex { bits: 64 },
+            "complex128" | "c16" | "cdouble" | "complex" | "complex_" => COMPLEX128,
             _ => return None,
         };
         Some(scalar)
@@ -103,7 +121,11 @@ impl Scalar {
 pub fn promote(left: Scalar, right: Scalar) -> Scalar {
     use Scalar::*;
     match (left, right) {
-        (Complex, _) | (_, Complex) => Complex,
+        (Complex { bits: a }, Complex { bits: b }) => Complex { bits: a.max(b) },
+        (Complex { bits }, real) | (real, Complex { bits }) => match promote(Float { bits: bits / 2 }, real) {
+            Float { bits: 32 } => Complex { bits: 64 },
+            _ => COMPLEX128,
+        },
         (Bool, other) | (other, Bool) => other,
         (Float { bits: a }, Float { bits: b }) => Float { bits: a.max(b) },
         (Float { bits }, Int { bits: int_bits, .. }) | (Int { bits: int_bits, .. }, Float { bits }) => {
@@ -313,7 +335,7 @@ impl Type {
     /// A name fragment for the symbol of a specialisation.
     pub fn mangle(&self) -> String {
         match self {
-            Type::Scalar(Scalar::Complex) => "c128".into(),
+            Type::Scalar(Scalar::Complex { bits }) => format!("c{bits}"),
             Type::Scalar(scalar) => scalar.mlir(),
             Type::Array(array) => format!("{}x{}{}{}", Type::Scalar(array.dtype).mangle(), array.ndim, array.layout.letter(), if array.readonly { "R" } else { "" }),
             Type::Tuple(elements, class) => {
@@ -561,7 +583,7 @@ impl Type {
     /// How many 64-bit words an element of this type takes in a list (`runtime/src/lists.rs`).
     pub fn list_width(&self) -> usize {
         match self {
-            Type::Scalar(Scalar::Complex) => 2,
+            Type::Scalar(Scalar::Complex { .. }) => 2,
             // None is a zero word, so that a list of Nones has a length.
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Instance(_) | Type::None => 1,
             // The memref descriptor: two addresses, the offset, the sizes and the strides.

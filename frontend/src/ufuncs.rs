@@ -164,23 +164,23 @@ pub static UFUNCS: &[Ufunc] = &[
 /// The `complex` dialect ops that compute the ufunc of the same `py.math` name on complex numbers.
 pub const COMPLEX_MATH: [&str; 9] = ["sqrt", "exp", "expm1", "log", "log1p", "sin", "cos", "tan", "tanh"];
 
-/// The element type of an elementwise operation with a complex operand (complex128 wherever
-/// NumPy's is), or why rumba does not compute it.
-pub fn complex_result(op: &ElementwiseOp) -> Result<Scalar, String> {
+/// The element type of an elementwise operation whose operands' common type is `complex`, or why
+/// rumba does not compute it.
+pub fn complex_result(op: &ElementwiseOp, complex: Scalar) -> Result<Scalar, String> {
     let kernel = match op {
         // `**` with a literal integer exponent; emission refuses any other.
-        ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(Scalar::Complex),
+        ElementwiseOp::Binary(Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow) | ElementwiseOp::Unary(UnaryOp::USub | UnaryOp::UAdd) => return Ok(complex),
         ElementwiseOp::Compare(_) => return Ok(Scalar::Bool),
-        ElementwiseOp::Binary(operator) => return Err(format!("'{}' on arrays of complex128 is not supported", operator.as_str())),
-        ElementwiseOp::Unary(operator) => return Err(format!("unary {} on arrays of complex128 is not supported", operator.as_str())),
+        ElementwiseOp::Binary(operator) => return Err(format!("'{}' on arrays of {} is not supported", operator.as_str(), complex.numba_name())),
+        ElementwiseOp::Unary(operator) => return Err(format!("unary {} on arrays of {} is not supported", operator.as_str(), complex.numba_name())),
         ElementwiseOp::Numpy(name) => (name, lookup(name).map(|ufunc| ufunc.kernel)),
     };
     match kernel {
-        (_, Some(Kernel::Math(name))) if COMPLEX_MATH.contains(&name) => Ok(Scalar::Complex),
-        (_, Some(Kernel::Math("abs") | Kernel::ComplexPart("re" | "im"))) => Ok(FLOAT64),
-        (_, Some(Kernel::Square | Kernel::Reciprocal | Kernel::Where | Kernel::ComplexPart(_))) => Ok(Scalar::Complex),
+        (_, Some(Kernel::Math(name))) if COMPLEX_MATH.contains(&name) => Ok(complex),
+        (_, Some(Kernel::Math("abs") | Kernel::ComplexPart("re" | "im"))) => Ok(complex.part()),
+        (_, Some(Kernel::Square | Kernel::Reciprocal | Kernel::Where | Kernel::ComplexPart(_))) => Ok(complex),
         (_, Some(Kernel::IsNan | Kernel::IsInf | Kernel::IsFinite)) => Ok(Scalar::Bool),
-        (name, _) => Err(format!("np.{name} of complex128 is not supported yet")),
+        (name, _) => Err(format!("np.{name} of {} is not supported yet", complex.numba_name())),
     }
 }
 

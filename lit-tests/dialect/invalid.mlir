@@ -6,12 +6,12 @@ func.func @bad_layout(%a: !py.array<f64, 2, X>)
 
 // -----
 
-// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'i64'}}
+// expected-error @+1 {{array element type must be a Python scalar type, complex<f32> or complex<f64>, got 'i64'}}
 func.func @signless_element(%a: !py.array<i64, 1, C>)
 
 // -----
 
-// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'memref<f64>'}}
+// expected-error @+1 {{array element type must be a Python scalar type, complex<f32> or complex<f64>, got 'memref<f64>'}}
 func.func @memref_element(%a: !py.array<memref<f64>, 1, C>)
 
 // -----
@@ -569,8 +569,8 @@ func.func @reduce_complex_max(%a: !py.array<complex<f64>, 1, C>) {
 
 // -----
 
-// expected-error @+1 {{array element type must be a Python scalar type or complex<f64>, got 'complex<f32>'}}
-func.func @complex64_array(%a: !py.array<complex<f32>, 1, C>) {
+// expected-error @+1 {{array element type must be a Python scalar type, complex<f32> or complex<f64>, got 'complex<f16>'}}
+func.func @complex32_array(%a: !py.array<complex<f16>, 1, C>) {
   return
 }
 

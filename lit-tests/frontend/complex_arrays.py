@@ -6,6 +6,28 @@
 # RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function f --stage py | %FileCheck %s
 # RUN: %rumba emit %s --signature "(c16[:],)" --function cube --stage py | %FileCheck %s --check-prefix=POWER
 # RUN: %rumba emit %s --signature "(c16[:], c16[:])" --function less_equal --stage py | %FileCheck %s --check-prefix=ORDER
+# RUN: %rumba emit %s --signature "(c8[:], c8[:])" --function f --stage py | %FileCheck %s --check-prefix=SINGLE
+
+# complex64 arrays hold complex<f32>; their kernels widen each operand to complex<f64>, compute as
+# for complex128, and round the result (the magnitude and `.real` to f32).
+# SINGLE-LABEL: func.func @f__c64x1A__c64x1A
+# SINGLE-SAME: -> (i32, !py.array<complex<f32>, 1, C>, !py.array<complex<f32>, 1, C>, !py.array<f32, 1, C>, !py.array<f32, 1, A>)
+# SINGLE: py.map %arg0, %arg1 : (!py.array<complex<f32>, 1, A>, !py.array<complex<f32>, 1, A>) -> !py.array<complex<f32>, 1, C> {
+# SINGLE: ^bb0(%[[X:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+# SINGLE: %[[XRE:.*]] = complex.re %[[X]] : complex<f32>
+# SINGLE: %[[XIM:.*]] = complex.im %[[X]] : complex<f32>
+# SINGLE: %[[WRE:.*]] = py.cast %[[XRE]] : f32 to f64
+# SINGLE: %[[WIM:.*]] = py.cast %[[XIM]] : f32 to f64
+# SINGLE: complex.create %[[WRE]], %[[WIM]] : complex<f64>
+# SINGLE: math.fma
+# SINGLE: math.fma
+# SINGLE: %[[PRODUCT:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+# SINGLE: %[[PRE:.*]] = complex.re %[[PRODUCT]] : complex<f64>
+# SINGLE: %[[PIM:.*]] = complex.im %[[PRODUCT]] : complex<f64>
+# SINGLE: %[[NRE:.*]] = py.cast %[[PRE]] : f64 to f32
+# SINGLE: %[[NIM:.*]] = py.cast %[[PIM]] : f64 to f32
+# SINGLE: %[[NARROW:.*]] = complex.create %[[NRE]], %[[NIM]] : complex<f32>
+# SINGLE: py.yield %[[NARROW]] : complex<f32>
 
 # CHECK-LABEL: func.func @f__c128x1A__c128x1A
 # CHECK: py.map %arg0, %arg1 : (!py.array<complex<f64>, 1, A>, !py.array<complex<f64>, 1, A>) -> !py.array<complex<f64>, 1, C> {

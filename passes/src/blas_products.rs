@@ -1,4 +1,4 @@
-//! `blas-products`: linalg's named products on `f32`/`f64`/`complex<f64>` memrefs (`linalg.matmul`, `matvec`,
+//! `blas-products`: linalg's named products on `f32`/`f64`/`complex<f32>`/`complex<f64>` memrefs (`linalg.matmul`, `matvec`,
 //! `vecmat`, `dot`, which `lower-py` makes of `py.dot`) become calls to rumba's runtime, which calls
 //! BLAS (`runtime/src/blas.rs`).
 //!
@@ -68,8 +68,8 @@ fn zero_fill_before(product: MlirOperation) -> Option<MlirOperation> {
     zero.then_some(fill)
 }
 
-/// The runtime's name for the product's element type: `f32`, `f64` or `c128`; `None` for the
-/// others.
+/// The runtime's name for the product's element type: `f32`, `f64`, `c64` or `c128`; `None` for
+/// the others.
 fn element_suffix(product: MlirOperation) -> Option<&'static str> {
     let element = unsafe { mlirShapedTypeGetElementType(ir::value_type(ir::operands(product)[0])) };
     unsafe {
@@ -79,6 +79,8 @@ fn element_suffix(product: MlirOperation) -> Option<&'static str> {
             Some("f64")
         } else if mlirTypeIsAComplex(element) && mlirTypeIsAF64(mlirComplexTypeGetElementType(element)) {
             Some("c128")
+        } else if mlirTypeIsAComplex(element) && mlirTypeIsAF32(mlirComplexTypeGetElementType(element)) {
+            Some("c64")
         } else {
             None
         }

@@ -7,6 +7,7 @@ import functools
 import importlib
 import inspect
 import os
+import re
 import sys
 import textwrap
 import threading
@@ -55,13 +56,36 @@ def _lambda_source(py_func):
         # The lines of a lambda in the middle of a statement do not parse alone.
         tree = ast.Module(body=[], type_ignores=[])
     line = 1 + py_func.__code__.co_firstlineno - first_line
-    lambdas = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == line]
+    lambdas = [(node, text) for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == line]
+    if not tree.body:
+        lambdas = _lambda_in_fragment(text, line)
     if len(lambdas) != 1:
         raise TypeError("rumba compiles Python source, and it cannot tell which lambda of line %d of %s is %r: "
                         "write it as a def" % (py_func.__code__.co_firstlineno, py_func.__code__.co_filename, py_func))
-    arguments = ast.unparse(lambdas[0].args)
-    body = ast.get_source_segment(text, lambdas[0].body)
+    (node, source), = lambdas
+    arguments = ast.unparse(node.args)
+    body = ast.get_source_segment(source, node.body)
     return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return %s\n" % (_LAMBDA_NAME, arguments, body)
+
+
+def _lambda_in_fragment(text, line):
+    """The lambda of line ``line`` of ``text``, lines that do not parse alone (a lambda as a dict's
+    value or a call's argument): the line's only ``lambda``, up to where it stops being one
+    expression, with the text it was parsed from; none where the line has several."""
+    lines = text.splitlines(keepends=True)
+    starts = [found.start() for found in re.finditer(r"\blambda\b", lines[line - 1])]
+    if len(starts) != 1:
+        return []
+    rest = lines[line - 1][starts[0]:] + "".join(lines[line:])
+    for end in range(len(rest), 0, -1):
+        source = "(" + rest[:end] + ")"
+        try:
+            node = ast.parse(source, mode="eval").body
+        except SyntaxError:
+            continue
+        if isinstance(node, ast.Lambda):
+            return [(node, source)]
+    return []
 
 
 _FILE_DEFINITIONS = {}

@@ -432,7 +432,7 @@ fn scalar_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<Scalar> {
         b'i' => Some(Scalar::Int { bits, signed: true }),
         b'u' => Some(Scalar::Int { bits, signed: false }),
         b'f' if bits == 32 || bits == 64 => Some(Scalar::Float { bits }),
-        b'c' if bits == 128 => Some(Scalar::Complex),
+        b'c' if bits == 64 || bits == 128 => Some(Scalar::Complex { bits }),
         _ => None,
     }
 }
@@ -467,12 +467,12 @@ fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> 
             let number = value.extract::<f64>().map_err(|_| mismatch())?;
             Ok(rumba::convert_number(Number::F64(number), scalar))
         }
-        Scalar::Complex => {
+        Scalar::Complex { .. } => {
             if let Ok(complex) = value.cast::<PyComplex>() {
-                return Ok(Number::Complex(complex.real(), complex.imag()));
+                return Ok(rumba::convert_number(Number::Complex(complex.real(), complex.imag()), scalar));
             }
             let number = value.extract::<f64>().map_err(|_| mismatch())?;
-            Ok(Number::Complex(number, 0.0))
+            Ok(rumba::convert_number(Number::Complex(number, 0.0), scalar))
         }
     }
 }
@@ -555,6 +555,7 @@ fn number_to_python(py: Python<'_>, number: Number) -> PyResult<Py<PyAny>> {
         Number::F64(value) => value.into_pyobject(py)?.into_any().unbind(),
         Number::U64(value) => value.into_pyobject(py)?.into_any().unbind(),
         Number::Complex(real, imag) => PyComplex::from_doubles(py, real, imag).into_any().unbind(),
+        Number::Complex64(real, imag) => PyComplex::from_doubles(py, f64::from(real), f64::from(imag)).into_any().unbind(),
         other => other.as_i64().into_pyobject(py)?.into_any().unbind(),
     })
 }
@@ -572,7 +573,8 @@ fn descr_of(py: Python<'_>, scalar: Scalar) -> Bound<'_, PyArrayDescr> {
         Scalar::Int { .. } => u64::get_dtype(py),
         Scalar::Float { bits: 32 } => f32::get_dtype(py),
         Scalar::Float { .. } => f64::get_dtype(py),
-        Scalar::Complex => numpy::Complex64::get_dtype(py),
+        Scalar::Complex { bits: 64 } => numpy::Complex32::get_dtype(py),
+        Scalar::Complex { .. } => numpy::Complex64::get_dtype(py),
     }
 }
 
@@ -1016,7 +1018,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         return Some(Type::Scalar(Scalar::Float { bits: 64 }));
     }
     if value.is_exact_instance_of::<PyComplex>() {
-        return Some(Type::Scalar(Scalar::Complex));
+        return Some(Type::Scalar(Scalar::Complex { bits: 128 }));
     }
     if let Ok(tuple) = value.cast_exact::<PyTuple>() {
         return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(Type::tuple);
@@ -1172,7 +1174,7 @@ const fn scalar_code(scalar: &Scalar) -> u32 {
         Scalar::Bool => 1,
         Scalar::Int { bits, signed } => 2 | (*bits as u32) << 2 | (*signed as u32) << 10,
         Scalar::Float { bits } => 3 | (*bits as u32) << 2,
-        Scalar::Complex => 4,
+        Scalar::Complex { bits } => 4 | (*bits as u32) << 2,
     }
 }
 
@@ -1214,7 +1216,8 @@ fn numpy_scalar(value: &Bound<'_, PyAny>) -> Option<Scalar> {
         (NpyTypes::PyUShortArrType_Type, int(2, false)),
         (NpyTypes::PyUByteArrType_Type, int(1, false)),
         (NpyTypes::PyBoolArrType_Type, Scalar::Bool),
-        (NpyTypes::PyCDoubleArrType_Type, Scalar::Complex),
+        (NpyTypes::PyCFloatArrType_Type, Scalar::Complex { bits: 64 }),
+        (NpyTypes::PyCDoubleArrType_Type, Scalar::Complex { bits: 128 }),
     ]
     .into_iter()
     .find_map(|(numpy_type, scalar)| (unsafe { PY_ARRAY_API.get_type_object(py, numpy_type) } == exact_type).then_some(scalar))
@@ -1241,7 +1244,8 @@ fn numpy_number(value: &Bound<'_, PyAny>, scalar: Scalar) -> Number {
         Scalar::Int { .. } => Number::U64(word(8)),
         Scalar::Float { bits: 32 } => Number::F32(f32::from_bits(word(4) as u32)),
         Scalar::Float { .. } => Number::F64(f64::from_bits(word(8))),
-        Scalar::Complex => Number::Complex(f64::from_bits(word(8)), f64::from_ne_bytes(bytes[8..16].try_into().expect("eight bytes"))),
+        Scalar::Complex { bits: 64 } => Number::Complex64(f32::from_bits(word(4) as u32), f32::from_ne_bytes(bytes[4..8].try_into().expect("four bytes"))),
+        Scalar::Complex { .. } => Number::Complex(f64::from_bits(word(8)), f64::from_ne_bytes(bytes[8..16].try_into().expect("eight bytes"))),
     }
 }
 

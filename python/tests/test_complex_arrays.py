@@ -1,6 +1,6 @@
-"""complex128 arrays, differential against NumPy: across the boundary, element reads and writes,
-arithmetic, ufuncs, reductions, `.real`/`.imag`, `prange` loops, and located errors for what is
-not supported."""
+"""complex128 and complex64 arrays, differential against NumPy: across the boundary, element reads
+and writes, arithmetic, ufuncs, reductions, products, `.real`/`.imag`, printing, `prange` loops,
+and located errors for what is not supported."""
 
 import numpy as np
 import pytest
@@ -689,3 +689,103 @@ def test_extremes_along_an_empty_axis_raise_as_numpy(shape):
                 rumba.njit(function)(empty)
         else:
             assert_same(rumba.njit(function)(empty), expected)
+
+
+# --------------------------------------------------------------------------------------------------
+# complex64: computed as complex128 and rounded, so within an ulp or two of float32 of NumPy's
+# (which computes in float32)
+# --------------------------------------------------------------------------------------------------
+
+RANDOM64 = RANDOM.astype(np.complex64)
+
+
+def layouts64():
+    matrix = RANDOM64[:120].reshape(10, 12)
+    return [RANDOM64, RANDOM64[::3], matrix, np.asfortranarray(matrix), matrix[1::2, ::3]]
+
+
+def assert_close64(got, expected, ulps=4):
+    """Of the same type, dtype and shape, and within `ulps` float32 ulps of the magnitude."""
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for got_item, expected_item in zip(got, expected):
+            assert_close64(got_item, expected_item, ulps)
+        return
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype and got.shape == expected.shape, (got, expected)
+    else:
+        assert type(got) is type(expected.item() if isinstance(expected, np.generic) else expected), (got, expected)
+    got, expected = np.asarray(got), np.asarray(expected)
+    if expected.dtype == np.bool_:
+        assert np.array_equal(got, expected), (got, expected)
+        return
+    tolerance = ulps * np.finfo(np.float32).eps * np.maximum(np.abs(expected), np.finfo(np.float32).tiny)
+    assert np.all((np.abs(got - expected) <= tolerance) | (np.isnan(got) & np.isnan(expected))), (got, expected)
+
+
+@pytest.mark.parametrize("function", BINARY + UNARY + TRANSCENDENTAL, ids=lambda function: function.__name__)
+def test_complex64_operations_match_numpy(function):
+    compiled = rumba.njit(function)
+    for a in layouts64():
+        arguments = (a, a[::-1] if a.ndim == 1 else a[::-1, ::-1])[: function.__code__.co_argcount]
+        with np.errstate(all="ignore"):
+            assert_close64(compiled(*arguments), function(*arguments), ulps=16 if function in TRANSCENDENTAL else 4)
+
+
+def promoted64(a, b, x):
+    return a * np.float32(2.0) + 1.5, a * x, a + b, a * (1 + 2j), x.astype(np.float32) * 1j
+
+
+def test_complex64_promotes_as_numpy_does():
+    b, x = RANDOM[::-1].copy(), RNG.normal(size=RANDOM.shape[0])
+    got, expected = rumba.njit(promoted64)(RANDOM64, b, x), promoted64(RANDOM64, b, x)
+    assert [item.dtype for item in got] == [item.dtype for item in expected] == [np.complex64, np.complex128, np.complex128, np.complex64, np.complex64]
+    for got_item, expected_item in zip(got, expected):
+        np.testing.assert_allclose(got_item, expected_item, rtol=4 * np.finfo(np.float32).eps)
+
+
+def reductions64(a):
+    return a.sum(), np.prod(a[:20]), a.mean(), a.sum(axis=0), np.vdot(a[0], a[1]), a[0] @ a[1], a @ a.T, a.T @ a[:, 0]
+
+
+def test_complex64_reductions_and_products_match_numpy():
+    # NumPy sums pairwise in float32 (rumba too), multiplies through cgemm (rumba too).
+    for a in layouts64()[2:]:
+        assert_close64(rumba.njit(reductions64)(a), reductions64(a), ulps=64)
+
+
+def made64(n, z):
+    out = np.zeros(n, dtype=np.complex64)
+    for i in range(n):
+        out[i] = z * i
+    parts = out.real + out.imag
+    out.imag[:] = 1.0
+    return out, parts, out[1], np.abs(out), out.astype(np.complex128), np.conj(out), out.conj()
+
+
+def test_complex64_arrays_are_made_written_and_cross_the_boundary():
+    for z in (np.complex64(1.5 - 2j), 0.5 + 1j):
+        assert_close64(rumba.njit(made64)(5, z), made64(5, z))
+    assert rumba.njit(made64)(3, np.complex64(1j))[0].dtype == np.complex64
+
+
+def printed64(a):
+    print(a)
+    print(a[1])
+
+
+def test_complex64_prints_as_numpy_does(capfd):
+    a = np.array([0.1 + 1j, -2.5, 3j], dtype=np.complex64)
+    rumba.njit(printed64)(a)
+    compiled = capfd.readouterr().out
+    printed64(a)
+    assert compiled == capfd.readouterr().out
+
+
+def inverse64(a):
+    return np.linalg.inv(a)
+
+
+def test_linalg_of_complex64_is_a_clear_error():
+    with pytest.raises(NotImplementedError, match="np.linalg of complex64 arrays is not supported yet"):
+        rumba.njit(inverse64)(np.eye(3, dtype=np.complex64))

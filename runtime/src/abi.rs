@@ -29,6 +29,8 @@ pub enum Number {
     F64(f64),
     /// complex128: the real and the imaginary part.
     Complex(f64, f64),
+    /// complex64.
+    Complex64(f32, f32),
 }
 
 impl Number {
@@ -45,7 +47,8 @@ impl Number {
             Number::U64(_) => Scalar::Int { bits: 64, signed: false },
             Number::F32(_) => Scalar::Float { bits: 32 },
             Number::F64(_) => Scalar::Float { bits: 64 },
-            Number::Complex(..) => Scalar::Complex,
+            Number::Complex(..) => Scalar::Complex { bits: 128 },
+            Number::Complex64(..) => Scalar::Complex { bits: 64 },
         }
     }
 
@@ -66,6 +69,7 @@ impl Number {
             Number::F32(value) => value.to_bits() as u64,
             Number::F64(value) => value.to_bits(),
             Number::Complex(real, imag) => return [real.to_bits(), imag.to_bits()],
+            Number::Complex64(real, imag) => u64::from(real.to_bits()) | (u64::from(imag.to_bits()) << 32),
         };
         // The value's bytes first: on a big-endian host they are the word's high bytes.
         let first_bytes_shift = if cfg!(target_endian = "big") { 64 - 8 * self.scalar().size_in_bytes() } else { 0 };
@@ -90,7 +94,11 @@ impl Number {
                 Scalar::Int { .. } => Number::U64(pointer.cast::<u64>().read_unaligned()),
                 Scalar::Float { bits: 32 } => Number::F32(pointer.cast::<f32>().read_unaligned()),
                 Scalar::Float { .. } => Number::F64(pointer.cast::<f64>().read_unaligned()),
-                Scalar::Complex => {
+                Scalar::Complex { bits: 64 } => {
+                    let parts = pointer.cast::<f32>();
+                    Number::Complex64(parts.read_unaligned(), parts.add(1).read_unaligned())
+                }
+                Scalar::Complex { .. } => {
                     let parts = pointer.cast::<f64>();
                     Number::Complex(parts.read_unaligned(), parts.add(1).read_unaligned())
                 }
@@ -113,6 +121,7 @@ impl Number {
             Number::F32(value) => value as i64,
             Number::F64(value) => value as i64,
             Number::Complex(real, _) => real as i64,
+            Number::Complex64(real, _) => real as i64,
         }
     }
 
@@ -130,6 +139,7 @@ impl Number {
             Number::F32(value) => value as f64,
             Number::F64(value) => value,
             Number::Complex(real, _) => real,
+            Number::Complex64(real, _) => real as f64,
         }
     }
 }
@@ -150,6 +160,7 @@ impl fmt::Display for Number {
             Number::U32(value) => write!(formatter, "{value}"),
             Number::U64(value) => write!(formatter, "{value}"),
             Number::Complex(real, imag) => write!(formatter, "{}", python_complex_repr(real, imag)),
+            Number::Complex64(real, imag) => write!(formatter, "{}", python_complex_repr(real as f64, imag as f64)),
         }
     }
 }
@@ -282,6 +293,7 @@ pub(crate) fn push_words(element: &Argument, words: &mut Vec<(u64, bool)>) {
     match element {
         Argument::Array(array) => words.extend(array.descriptor().unwrap_or_default().into_iter().map(|word| (word as u64, false))),
         Argument::Number(Number::Complex(real, imag)) => words.extend([(real.to_bits(), true), (imag.to_bits(), true)]),
+        Argument::Number(Number::Complex64(real, imag)) => words.extend([(f64::from(*real).to_bits(), true), (f64::from(*imag).to_bits(), true)]),
         Argument::Number(number @ (Number::F32(_) | Number::F64(_))) => words.push((number.as_f64().to_bits(), true)),
         Argument::Number(number) => words.push((number.as_i64() as u64, false)),
         Argument::Tuple(elements) => elements.iter().for_each(|element| push_words(element, words)),
@@ -357,7 +369,8 @@ pub unsafe fn container_value(handle: i64, container: &Type, arguments: &[Argume
 pub(crate) unsafe fn element_value(element: &Type, words: &mut impl Iterator<Item = u64>, arguments: &[Argument]) -> Value {
     let mut next = || words.next().unwrap_or_default();
     match element {
-        Type::Scalar(Scalar::Complex) => Value::Number(Number::Complex(f64::from_bits(next()), f64::from_bits(next()))),
+        Type::Scalar(Scalar::Complex { bits: 64 }) => Value::Number(Number::Complex64(f64::from_bits(next()) as f32, f64::from_bits(next()) as f32)),
+        Type::Scalar(Scalar::Complex { .. }) => Value::Number(Number::Complex(f64::from_bits(next()), f64::from_bits(next()))),
         Type::Scalar(Scalar::Float { bits: 32 }) => Value::Number(Number::F32(f64::from_bits(next()) as f32)),
         Type::Scalar(Scalar::Float { .. }) => Value::Number(Number::F64(f64::from_bits(next()))),
         // The low bytes of the word hold the value, truncated exactly (little-endian hosts).
@@ -676,8 +689,8 @@ impl ResultLayout {
         let mut fields = Vec::new();
         for kind in kinds {
             let (size, align) = match kind {
-                // A complex number is a struct of two f64s: 8-byte aligned.
-                FieldKind::Scalar(scalar) => (scalar.size_in_bytes(), scalar.size_in_bytes().min(8)),
+                // A complex number is a struct of its two parts, aligned as one part.
+                FieldKind::Scalar(scalar) => (scalar.size_in_bytes(), scalar.part().size_in_bytes().min(8)),
                 FieldKind::Array(_, ndim) => (8 * (3 + 2 * ndim), 8),
             };
             offset = offset.next_multiple_of(align);

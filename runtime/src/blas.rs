@@ -10,7 +10,7 @@
 //! not multiply the loop's; so is a product whose extents or strides do not fit BLAS's 32-bit integers,
 //! and every product where OpenBLAS is not installed.
 
-use crate::complex::Complex128;
+use crate::complex::{Complex128, Complex64};
 use std::ffi::{c_int, c_void, CStr};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
@@ -42,9 +42,9 @@ type Gemv<T> = unsafe extern "C" fn(c_int, c_int, c_int, c_int, T, *const T, c_i
 type Dot<T> = unsafe extern "C" fn(c_int, *const T, c_int, *const T, c_int) -> T;
 /// The complex routines take their scalars (`alpha`, `beta`) by address and give a dot product
 /// through a pointer.
-type ComplexGemm = unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int, c_int, *const Complex128, *const Complex128, c_int, *const Complex128, c_int, *const Complex128, *mut Complex128, c_int);
-type ComplexGemv = unsafe extern "C" fn(c_int, c_int, c_int, c_int, *const Complex128, *const Complex128, c_int, *const Complex128, c_int, *const Complex128, *mut Complex128, c_int);
-type ComplexDot = unsafe extern "C" fn(c_int, *const Complex128, c_int, *const Complex128, c_int, *mut Complex128);
+type ComplexGemm<T> = unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int, c_int, *const T, *const T, c_int, *const T, c_int, *const T, *mut T, c_int);
+type ComplexGemv<T> = unsafe extern "C" fn(c_int, c_int, c_int, c_int, *const T, *const T, c_int, *const T, c_int, *const T, *mut T, c_int);
+type ComplexDot<T> = unsafe extern "C" fn(c_int, *const T, c_int, *const T, c_int, *mut T);
 
 /// The routines of OpenBLAS that rumba calls, loaded on first use.
 pub struct OpenBlas {
@@ -54,9 +54,12 @@ pub struct OpenBlas {
     sgemv: Gemv<f32>,
     ddot: Dot<f64>,
     sdot: Dot<f32>,
-    zgemm: ComplexGemm,
-    zgemv: ComplexGemv,
-    zdotu: ComplexDot,
+    zgemm: ComplexGemm<Complex128>,
+    zgemv: ComplexGemv<Complex128>,
+    zdotu: ComplexDot<Complex128>,
+    cgemm: ComplexGemm<Complex64>,
+    cgemv: ComplexGemv<Complex64>,
+    cdotu: ComplexDot<Complex64>,
     set_num_threads: unsafe extern "C" fn(c_int),
     /// The `dlopen` handle, for LAPACK's routines (`lapack.rs`).
     library: usize,
@@ -106,9 +109,12 @@ pub fn openblas() -> Option<&'static OpenBlas> {
                     sgemv: std::mem::transmute::<*mut c_void, Gemv<f32>>(symbol(c"cblas_sgemv")?),
                     ddot: std::mem::transmute::<*mut c_void, Dot<f64>>(symbol(c"cblas_ddot")?),
                     sdot: std::mem::transmute::<*mut c_void, Dot<f32>>(symbol(c"cblas_sdot")?),
-                    zgemm: std::mem::transmute::<*mut c_void, ComplexGemm>(symbol(c"cblas_zgemm")?),
-                    zgemv: std::mem::transmute::<*mut c_void, ComplexGemv>(symbol(c"cblas_zgemv")?),
-                    zdotu: std::mem::transmute::<*mut c_void, ComplexDot>(symbol(c"cblas_zdotu_sub")?),
+                    zgemm: std::mem::transmute::<*mut c_void, ComplexGemm<Complex128>>(symbol(c"cblas_zgemm")?),
+                    zgemv: std::mem::transmute::<*mut c_void, ComplexGemv<Complex128>>(symbol(c"cblas_zgemv")?),
+                    zdotu: std::mem::transmute::<*mut c_void, ComplexDot<Complex128>>(symbol(c"cblas_zdotu_sub")?),
+                    cgemm: std::mem::transmute::<*mut c_void, ComplexGemm<Complex64>>(symbol(c"cblas_cgemm")?),
+                    cgemv: std::mem::transmute::<*mut c_void, ComplexGemv<Complex64>>(symbol(c"cblas_cgemv")?),
+                    cdotu: std::mem::transmute::<*mut c_void, ComplexDot<Complex64>>(symbol(c"cblas_cdotu_sub")?),
                     set_num_threads: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(c_int)>(symbol(c"openblas_set_num_threads")?),
                     library: library as usize,
                 })
@@ -161,22 +167,27 @@ macro_rules! real_blas {
 real_blas!(f64, dgemm, dgemv, ddot);
 real_blas!(f32, sgemm, sgemv, sdot);
 
-const COMPLEX_ONE: Complex128 = Complex128 { real: 1.0, imag: 0.0 };
-const COMPLEX_ZERO: Complex128 = Complex128 { real: 0.0, imag: 0.0 };
-
-impl BlasFloat for Complex128 {
-    unsafe fn gemm(blas: &OpenBlas, transpose_a: c_int, transpose_b: c_int, m: c_int, n: c_int, k: c_int, a: *const Self, lda: c_int, b: *const Self, ldb: c_int, c: *mut Self, ldc: c_int) {
-        unsafe { (blas.zgemm)(ROW_MAJOR, transpose_a, transpose_b, m, n, k, &COMPLEX_ONE, a, lda, b, ldb, &COMPLEX_ZERO, c, ldc) }
-    }
-    unsafe fn gemv(blas: &OpenBlas, transpose: c_int, m: c_int, n: c_int, a: *const Self, lda: c_int, x: *const Self, increment_x: c_int, y: *mut Self, increment_y: c_int) {
-        unsafe { (blas.zgemv)(ROW_MAJOR, transpose, m, n, &COMPLEX_ONE, a, lda, x, increment_x, &COMPLEX_ZERO, y, increment_y) }
-    }
-    unsafe fn dot(blas: &OpenBlas, n: c_int, x: *const Self, increment_x: c_int, y: *const Self, increment_y: c_int) -> Self {
-        let mut result = COMPLEX_ZERO;
-        unsafe { (blas.zdotu)(n, x, increment_x, y, increment_y, &mut result) };
-        result
-    }
+macro_rules! complex_blas {
+    ($complex:ident, $gemm:ident, $gemv:ident, $dot:ident) => {
+        impl BlasFloat for $complex {
+            unsafe fn gemm(blas: &OpenBlas, transpose_a: c_int, transpose_b: c_int, m: c_int, n: c_int, k: c_int, a: *const Self, lda: c_int, b: *const Self, ldb: c_int, c: *mut Self, ldc: c_int) {
+                let (one, zero) = ($complex { real: 1.0, imag: 0.0 }, $complex::default());
+                unsafe { (blas.$gemm)(ROW_MAJOR, transpose_a, transpose_b, m, n, k, &one, a, lda, b, ldb, &zero, c, ldc) }
+            }
+            unsafe fn gemv(blas: &OpenBlas, transpose: c_int, m: c_int, n: c_int, a: *const Self, lda: c_int, x: *const Self, increment_x: c_int, y: *mut Self, increment_y: c_int) {
+                let (one, zero) = ($complex { real: 1.0, imag: 0.0 }, $complex::default());
+                unsafe { (blas.$gemv)(ROW_MAJOR, transpose, m, n, &one, a, lda, x, increment_x, &zero, y, increment_y) }
+            }
+            unsafe fn dot(blas: &OpenBlas, n: c_int, x: *const Self, increment_x: c_int, y: *const Self, increment_y: c_int) -> Self {
+                let mut result = $complex::default();
+                unsafe { (blas.$dot)(n, x, increment_x, y, increment_y, &mut result) };
+                result
+            }
+        }
+    };
 }
+complex_blas!(Complex128, zgemm, zgemv, zdotu);
+complex_blas!(Complex64, cgemm, cgemv, cdotu);
 
 unsafe extern "C" {
     fn omp_get_max_threads() -> c_int;
@@ -352,6 +363,7 @@ macro_rules! entry_points {
 entry_points!(f64, _mlir_ciface_rumba_blas_matmul_f64, _mlir_ciface_rumba_blas_matvec_f64, _mlir_ciface_rumba_blas_vecmat_f64);
 entry_points!(f32, _mlir_ciface_rumba_blas_matmul_f32, _mlir_ciface_rumba_blas_matvec_f32, _mlir_ciface_rumba_blas_vecmat_f32);
 entry_points!(Complex128, _mlir_ciface_rumba_blas_matmul_c128, _mlir_ciface_rumba_blas_matvec_c128, _mlir_ciface_rumba_blas_vecmat_c128);
+entry_points!(Complex64, _mlir_ciface_rumba_blas_matmul_c64, _mlir_ciface_rumba_blas_matvec_c64, _mlir_ciface_rumba_blas_vecmat_c64);
 
 macro_rules! real_dot {
     ($element:ty, $dot:ident) => {
@@ -367,14 +379,20 @@ macro_rules! real_dot {
 real_dot!(f64, _mlir_ciface_rumba_blas_dot_f64);
 real_dot!(f32, _mlir_ciface_rumba_blas_dot_f32);
 
-/// `linalg.dot` on complex128: the C interface returns a struct (a complex number) through a
-/// pointer passed first.
-///
-/// # Safety
-/// As for the product of matrices; `result` is writable.
-pub unsafe extern "C" fn _mlir_ciface_rumba_blas_dot_c128(result: *mut Complex128, x: *const StridedMemRef<Complex128, 1>, y: *const StridedMemRef<Complex128, 1>) {
-    unsafe { *result = dot(&*x, &*y) }
+macro_rules! complex_dot {
+    ($element:ty, $dot:ident) => {
+        /// `linalg.dot` on the complex type: the C interface returns a struct (a complex number)
+        /// through a pointer passed first.
+        ///
+        /// # Safety
+        /// As for the product of matrices; `result` is writable.
+        pub unsafe extern "C" fn $dot(result: *mut $element, x: *const StridedMemRef<$element, 1>, y: *const StridedMemRef<$element, 1>) {
+            unsafe { *result = dot(&*x, &*y) }
+        }
+    };
 }
+complex_dot!(Complex128, _mlir_ciface_rumba_blas_dot_c128);
+complex_dot!(Complex64, _mlir_ciface_rumba_blas_dot_c64);
 
 
 /// The functions above under the names compiled code calls them by.
@@ -392,5 +410,9 @@ pub fn symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
         ("_mlir_ciface_rumba_blas_matvec_c128", _mlir_ciface_rumba_blas_matvec_c128 as *mut _),
         ("_mlir_ciface_rumba_blas_vecmat_c128", _mlir_ciface_rumba_blas_vecmat_c128 as *mut _),
         ("_mlir_ciface_rumba_blas_dot_c128", _mlir_ciface_rumba_blas_dot_c128 as *mut _),
+        ("_mlir_ciface_rumba_blas_matmul_c64", _mlir_ciface_rumba_blas_matmul_c64 as *mut _),
+        ("_mlir_ciface_rumba_blas_matvec_c64", _mlir_ciface_rumba_blas_matvec_c64 as *mut _),
+        ("_mlir_ciface_rumba_blas_vecmat_c64", _mlir_ciface_rumba_blas_vecmat_c64 as *mut _),
+        ("_mlir_ciface_rumba_blas_dot_c64", _mlir_ciface_rumba_blas_dot_c64 as *mut _),
     ]
 }

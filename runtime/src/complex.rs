@@ -1,5 +1,6 @@
-//! A complex128 number as compiled code passes, returns and stores one: two f64s; and the powers
-//! of complex numbers, NumPy's for arrays and CPython's for numbers, which compiled code calls.
+//! Complex numbers as compiled code passes, returns and stores them (complex128, two f64s;
+//! complex64, two f32s), and the powers of complex numbers, NumPy's for arrays and CPython's for
+//! numbers, which compiled code calls.
 
 use std::ops::{Add, Mul};
 
@@ -8,6 +9,29 @@ use std::ops::{Add, Mul};
 pub struct Complex128 {
     pub real: f64,
     pub imag: f64,
+}
+
+/// A complex64.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Complex64 {
+    pub real: f32,
+    pub imag: f32,
+}
+
+impl Add for Complex64 {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Complex64 { real: self.real + other.real, imag: self.imag + other.imag }
+    }
+}
+
+/// The schoolbook product.
+impl Mul for Complex64 {
+    type Output = Self;
+    fn mul(self, other: Self) -> Self {
+        Complex64 { real: self.real * other.real - self.imag * other.imag, imag: self.real * other.imag + self.imag * other.real }
+    }
 }
 
 impl Add for Complex128 {

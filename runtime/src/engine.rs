@@ -65,6 +65,7 @@ impl Engine {
             ("rumba_hash_float", crate::arithmetic::rumba_hash_float as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f64", crate::reductions::rumba_pairwise_sum_f64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_f32", crate::reductions::rumba_pairwise_sum_f32 as *mut std::ffi::c_void),
+            ("rumba_pairwise_sum_c64", crate::reductions::rumba_pairwise_sum_c64 as *mut std::ffi::c_void),
             ("rumba_pairwise_sum_c128", crate::reductions::rumba_pairwise_sum_c128 as *mut std::ffi::c_void),
         ];
         for (name, address) in crate::random::symbols().into_iter().chain(crate::text::symbols()).chain(crate::blas::symbols()).chain(crate::lapack::symbols()).chain(crate::lists::symbols()).chain(crate::strings::symbols()).chain(crate::dicts::symbols()).chain(crate::cuda::simulator::symbols()).chain(crate::generators::symbols()).chain(crate::objmode::symbols()).chain(runtime_functions) {

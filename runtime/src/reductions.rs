@@ -8,7 +8,7 @@
 //! sorted by stride) into buffers of whole rows, at most 8192 elements, and adds the buffers' pairwise
 //! sums in turn; so does this (NumPy's buffering has more cases, in which the last bits may differ).
 
-use crate::complex::Complex128;
+use crate::complex::{Complex128, Complex64};
 use std::ops::Add;
 
 /// An element type NumPy sums pairwise: runs of up to `BLOCK` elements in `LANES` (at most 8)
@@ -36,15 +36,21 @@ macro_rules! float_summand {
 float_summand!(f32);
 float_summand!(f64);
 
-/// Complex numbers: NumPy sums their parts as a run of twice as many doubles in eight partial
-/// sums, so four complex partial sums over runs of 64, split where the doubles split.
-impl Summand for Complex128 {
-    const LANES: usize = 4;
-    const BLOCK: usize = 64;
-    fn first_half(count: usize) -> usize {
-        (count - count % 8) / 2
-    }
+/// Complex numbers: NumPy sums their parts as a run of twice as many floats in eight partial
+/// sums, so four complex partial sums over runs of 64, split where the floats split.
+macro_rules! complex_summand {
+    ($complex:ty) => {
+        impl Summand for $complex {
+            const LANES: usize = 4;
+            const BLOCK: usize = 64;
+            fn first_half(count: usize) -> usize {
+                (count - count % 8) / 2
+            }
+        }
+    };
 }
+complex_summand!(Complex64);
+complex_summand!(Complex128);
 
 /// NumPy's default buffer size for reductions that cannot run on the array's memory directly.
 const BUFFER: usize = 8192;
@@ -148,6 +154,14 @@ pub extern "C" fn rumba_pairwise_sum_f64(rank: i64, descriptor: *const i64) -> f
 pub extern "C" fn rumba_pairwise_sum_f32(rank: i64, descriptor: *const i64) -> f32 {
     // SAFETY: compiled code passes the descriptor of a live float32 array.
     unsafe { sum(rank, descriptor) }
+}
+
+/// `a.sum()` of a complex64 array, its parts summed pairwise in float32 as NumPy does; returned as
+/// a complex128 (exactly), since a struct of two floats is returned differently by C and by LLVM.
+pub extern "C" fn rumba_pairwise_sum_c64(rank: i64, descriptor: *const i64) -> Complex128 {
+    // SAFETY: compiled code passes the descriptor of a live complex64 array.
+    let sum: Complex64 = unsafe { sum(rank, descriptor) };
+    Complex128 { real: f64::from(sum.real), imag: f64::from(sum.imag) }
 }
 
 /// `a.sum()` of a complex128 array, its parts summed pairwise as NumPy does.

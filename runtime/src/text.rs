@@ -124,7 +124,7 @@ pub extern "C" fn rumba_format_f32(value: f32, spec: *const u8, spec_length: i64
 }
 
 pub extern "C" fn rumba_format_complex(real: f64, imaginary: f64, spec: *const u8, spec_length: i64) {
-    append_formatted(spec, spec_length, NumberKind::Complex, |spec| spec.format_complex(real, imaginary));
+    append_formatted(spec, spec_length, NumberKind::Complex, |spec| spec.format_complex(real, imaginary, false));
 }
 
 /// Appends the array a ranked memref descriptor of `rank` dimensions describes (see
@@ -194,7 +194,8 @@ unsafe fn element_text(dtype: Scalar, element: *const u8) -> String {
             }),
             Scalar::Float { bits: 32 } => plain.format_float(f64::from(element.cast::<f32>().read_unaligned()), true),
             Scalar::Float { .. } => plain.format_float(element.cast::<f64>().read_unaligned(), false),
-            Scalar::Complex => plain.format_complex(element.cast::<f64>().read_unaligned(), element.cast::<f64>().add(1).read_unaligned()),
+            Scalar::Complex { bits: 64 } => plain.format_complex(f64::from(element.cast::<f32>().read_unaligned()), f64::from(element.cast::<f32>().add(1).read_unaligned()), true),
+            Scalar::Complex { .. } => plain.format_complex(element.cast::<f64>().read_unaligned(), element.cast::<f64>().add(1).read_unaligned(), false),
         }
     };
     text.unwrap_or_default()
@@ -228,6 +229,8 @@ array_formatters! {
     rumba_format_array_ui64 => Scalar::Int { bits: 64, signed: false },
     rumba_format_array_f32 => Scalar::Float { bits: 32 },
     rumba_format_array_f64 => Scalar::Float { bits: 64 },
+    rumba_format_array_c64 => Scalar::Complex { bits: 64 },
+    rumba_format_array_c128 => Scalar::Complex { bits: 128 },
 }
 
 /// Writes the thread's buffer out and empties it.

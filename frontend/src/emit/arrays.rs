@@ -7,7 +7,7 @@ use crate::{
     array_calls::{array_call_type, reduction_axis, transposed, ArrayCall, Fill, ReductionAxis, ReductionKind},
     diagnostics::Diagnostic,
     resolve::{literal_constant, Constant},
-    types::{promote, ArrayType, Scalar, Type, FLOAT64, INT64},
+    types::{promote, ArrayType, Scalar, Type, COMPLEX128, FLOAT64, INT64},
 };
 use ruff_python_ast::{Expr, ExprCall};
 use ruff_text_size::Ranged;
@@ -384,12 +384,19 @@ impl FunctionEmitter<'_, '_, '_> {
             Type::Scalar(scalar) => *scalar,
             _ => FLOAT64,
         };
-        let count = self.cast(&count, INT64, mean_element, loc);
         let ty = mean_element.mlir();
-        // A complex sum is divided as NumPy divides it by the count, a complex number.
+        // A complex sum is divided as NumPy divides it by the count, a complex number (complex64
+        // as complex128, then rounded).
         let divide = |this: &mut Self, sum: &str| match mean_element {
-            Scalar::Complex => this.complex_quotient(sum, &count, loc),
-            _ => this.op(format!("py.truediv {sum}, {count} : {ty} {loc}")),
+            Scalar::Complex { .. } => {
+                let (sum, count) = (this.cast(sum, mean_element, COMPLEX128, loc), this.cast(&count, INT64, COMPLEX128, loc));
+                let quotient = this.complex_quotient(&sum, &count, loc);
+                this.cast(&quotient, COMPLEX128, mean_element, loc)
+            }
+            _ => {
+                let count = this.cast(&count, INT64, mean_element, loc);
+                this.op(format!("py.truediv {sum}, {count} : {ty} {loc}"))
+            }
         };
         match reduced_type {
             Type::Array(reduced_type) => Ok(self.map_elements(&reduced, reduced_type, mean_element, loc, |this, element| {
@@ -570,7 +577,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let start_value = self.emit_expr(start)?;
         let stop_value = self.emit_expr(stop)?;
         for (value, bound) in [(&start_value, start), (&stop_value, stop)] {
-            if value.value_type() == Type::Scalar(Scalar::Complex) {
+            if value.value_type().scalar().is_some_and(Scalar::is_complex) {
                 return Err(self.module.unsupported(bound, "np.linspace between complex numbers is not supported yet"));
             }
         }

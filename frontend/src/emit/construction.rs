@@ -242,6 +242,6 @@ pub(super) fn global_element(dtype: Scalar) -> String {
     match dtype {
         Scalar::Bool => "i1".to_string(),
         Scalar::Int { bits, .. } | Scalar::Float { bits } => format!("{}{bits}", if dtype.is_float() { "f" } else { "i" }),
-        Scalar::Complex => unreachable!("complex arrays are refused before they become globals"),
+        Scalar::Complex { .. } => unreachable!("complex arrays are refused before they become globals"),
     }
 }

@@ -7,16 +7,22 @@ impl FunctionEmitter<'_, '_, '_> {
     pub(super) fn cast(&mut self, name: &str, from: Scalar, to: Scalar, loc: &str) -> String {
         if from == to {
             name.to_string()
-        } else if to == Scalar::Complex {
-            let real = self.cast(name, from, FLOAT64, loc);
-            let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), loc);
-            self.op(format!("complex.create {real}, {zero} : complex<f64> {loc}"))
-        } else if from == Scalar::Complex && to == Scalar::Bool {
-            let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), loc);
-            self.op(format!("complex.neq {name}, {zero} : complex<f64> {loc}"))
-        } else if from == Scalar::Complex {
-            let real = self.op(format!("complex.re {name} : complex<f64> {loc}"));
-            self.cast(&real, FLOAT64, to, loc)
+        } else if from.is_complex() && to.is_complex() {
+            let (from_type, part) = (from.mlir(), from.part());
+            let real = self.op(format!("complex.re {name} : {from_type} {loc}"));
+            let imag = self.op(format!("complex.im {name} : {from_type} {loc}"));
+            let (real, imag) = (self.cast(&real, part, to.part(), loc), self.cast(&imag, part, to.part(), loc));
+            self.op(format!("complex.create {real}, {imag} : {} {loc}", to.mlir()))
+        } else if to.is_complex() {
+            let real = self.cast(name, from, to.part(), loc);
+            let zero = self.scalar_constant(to.part(), Constant::Float(0.0), loc);
+            self.op(format!("complex.create {real}, {zero} : {} {loc}", to.mlir()))
+        } else if from.is_complex() && to == Scalar::Bool {
+            let zero = self.scalar_constant(from, Constant::Int(0), loc);
+            self.op(format!("complex.neq {name}, {zero} : {} {loc}", from.mlir()))
+        } else if from.is_complex() {
+            let real = self.op(format!("complex.re {name} : {} {loc}", from.mlir()));
+            self.cast(&real, from.part(), to, loc)
         } else if to == Scalar::Bool {
             self.op(format!("py.truth {name} : {} {loc}", from.mlir()))
         } else {

@@ -173,28 +173,14 @@ impl FunctionEmitter<'_, '_, '_> {
         let module = self.module;
         let loc = location(module, expr);
         if values.iter().any(|(_, scalar)| scalar.is_complex()) {
-            if let crate::infer::ElementwiseOp::Binary(Operator::Pow) = op {
-                let power = match exponent {
-                    Some(Constant::Int(power)) => power,
-                    Some(Constant::Float(power)) if power.fract() == 0.0 && power.abs() < 1e15 => power as i64,
-                    _ => {
-                        let base = self.cast(&values[0].0, values[0].1, Scalar::Complex, &loc);
-                        let exponent = self.cast(&values[1].0, values[1].1, Scalar::Complex, &loc);
-                        return Ok(self.call_runtime(COMPLEX_POWER_NUMPY, &[base, exponent], &loc));
-                    }
-                };
-                // NumPy's `a ** 2` and `a ** -1` with a Python int are `np.square` and
-                // `np.reciprocal` (its fast scalar powers); the others are `npy_cpow`'s.
-                return Ok(match (power, exponent) {
-                    (2, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("square".into()), &values[..1], &loc),
-                    (-1, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("reciprocal".into()), &values[..1], &loc),
-                    _ => {
-                        let base = self.cast(&values[0].0, values[0].1, Scalar::Complex, &loc);
-                        self.complex_power(&base, power, &loc)
-                    }
-                });
-            }
-            return Ok(self.complex_kernel(op, values, &loc));
+            // complex64 is computed as complex128 and rounded to the result's type.
+            let wide = match result {
+                Scalar::Complex { .. } => COMPLEX128,
+                Scalar::Float { .. } => FLOAT64,
+                other => other,
+            };
+            let computed = self.complex_elementwise(op, values, exponent, &loc);
+            return Ok(self.cast(&computed, wide, result, &loc));
         }
         Ok(match op {
             crate::infer::ElementwiseOp::Binary(operator) => {
@@ -362,6 +348,33 @@ impl FunctionEmitter<'_, '_, '_> {
         }
     }
 
+    /// The scalar kernel of `op` with a complex operand, computed in complex128 (float64 for
+    /// magnitudes and parts).
+    fn complex_elementwise(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], exponent: Option<Constant>, loc: &str) -> String {
+        if let crate::infer::ElementwiseOp::Binary(Operator::Pow) = op {
+            let power = match exponent {
+                Some(Constant::Int(power)) => power,
+                Some(Constant::Float(power)) if power.fract() == 0.0 && power.abs() < 1e15 => power as i64,
+                _ => {
+                    let base = self.cast(&values[0].0, values[0].1, COMPLEX128, loc);
+                    let exponent = self.cast(&values[1].0, values[1].1, COMPLEX128, loc);
+                    return self.call_runtime(COMPLEX_POWER_NUMPY, &[base, exponent], loc);
+                }
+            };
+            // NumPy's `a ** 2` and `a ** -1` with a Python int are `np.square` and
+            // `np.reciprocal` (its fast scalar powers); the others are `npy_cpow`'s.
+            return match (power, exponent) {
+                (2, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("square".into()), &values[..1], loc),
+                (-1, Some(Constant::Int(_))) => self.complex_kernel(&crate::infer::ElementwiseOp::Numpy("reciprocal".into()), &values[..1], loc),
+                _ => {
+                    let base = self.cast(&values[0].0, values[0].1, COMPLEX128, loc);
+                    self.complex_power(&base, power, loc)
+                }
+            };
+        }
+        self.complex_kernel(op, values, loc)
+    }
+
     /// The scalar kernel of `op` with a complex operand, as NumPy computes it: products with the
     /// real part fused (`fma(a, c, -bd)`, `fma(a, d, bc)`, as NumPy's vector loops on CPUs with
     /// FMA), quotients by Smith's method with the reciprocal of the scale (NumPy's), no exception
@@ -369,10 +382,10 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `complex_result` has admitted `op`.
     fn complex_kernel(&mut self, op: &crate::infer::ElementwiseOp, values: &[(String, Scalar)], loc: &str) -> String {
         use crate::infer::ElementwiseOp;
-        let complex = Scalar::Complex.mlir();
+        let complex = COMPLEX128.mlir();
         // `where`'s condition stays a boolean; every other operand is a complex number.
         let where_condition = matches!(op, ElementwiseOp::Numpy(name) if name == "where");
-        let operands: Vec<String> = values.iter().enumerate().map(|(position, (value, scalar))| if where_condition && position == 0 { value.clone() } else { self.cast(value, *scalar, Scalar::Complex, loc) }).collect();
+        let operands: Vec<String> = values.iter().enumerate().map(|(position, (value, scalar))| if where_condition && position == 0 { value.clone() } else { self.cast(value, *scalar, COMPLEX128, loc) }).collect();
         let part = |this: &mut Self, mnemonic: &str, value: &str| this.op(format!("complex.{mnemonic} {value} : {complex} {loc}"));
         let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
         let create = |this: &mut Self, real: &str, imag: &str| this.op(format!("complex.create {real}, {imag} : {complex} {loc}"));
@@ -491,7 +504,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let by_imag = (float(self, "divf", &ratio, &divisor), float(self, "divf", &minus_one, &divisor));
         let result_real = self.op(format!("arith.select {real_larger}, {}, {} : f64", by_real.0, by_imag.0));
         let result_imag = self.op(format!("arith.select {real_larger}, {}, {} : f64", by_real.1, by_imag.1));
-        self.op(format!("complex.create {result_real}, {result_imag} : {} {loc}", Scalar::Complex.mlir()))
+        self.op(format!("complex.create {result_real}, {result_imag} : {} {loc}", COMPLEX128.mlir()))
     }
 
     /// `base ** power` for a literal integer `power`, as NumPy's `npy_cpow` computes it: 1 for
@@ -499,7 +512,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// cube for 1, 2 or 3, binary powering from 1 below 100 in magnitude, then the reciprocal
     /// (Smith's division) for a negative power; products are the schoolbook ones, unfused.
     fn complex_power(&mut self, base: &str, power: i64, loc: &str) -> String {
-        let complex = Scalar::Complex.mlir();
+        let complex = COMPLEX128.mlir();
         let constant = |this: &mut Self, real: f64, imag: f64| this.op(format!("complex.constant [0x{:016X} : f64, 0x{:016X} : f64] : {complex} {loc}", real.to_bits(), imag.to_bits()));
         if power == 0 {
             return constant(self, 1.0, 0.0);
@@ -553,7 +566,7 @@ impl FunctionEmitter<'_, '_, '_> {
     /// `lhs / rhs` of complex numbers as NumPy divides them (Smith's method, multiplying by the
     /// reciprocal of the scale; a zero divisor gives infinities and NaNs, no exception).
     pub(super) fn complex_quotient(&mut self, lhs: &str, rhs: &str, loc: &str) -> String {
-        let complex = Scalar::Complex.mlir();
+        let complex = COMPLEX128.mlir();
         let part = |this: &mut Self, mnemonic: &str, value: &str| this.op(format!("complex.{mnemonic} {value} : {complex} {loc}"));
         let float = |this: &mut Self, mnemonic: &str, x: &str, y: &str| this.op(format!("arith.{mnemonic} {x}, {y} : f64 {loc}"));
         let ((a, b), (c, d)) = ((part(self, "re", lhs), part(self, "im", lhs)), (part(self, "re", rhs), part(self, "im", rhs)));

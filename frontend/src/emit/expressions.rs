@@ -229,9 +229,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if let Value::Instance(handle, class) = &base {
                     return self.instance_attribute(handle, class, attribute);
                 }
-                if let (Value::Scalar(number, Scalar::Complex), part @ ("real" | "imag")) = (&base, attribute.attr.as_str()) {
+                if let (Value::Scalar(number, complex @ Scalar::Complex { .. }), part @ ("real" | "imag")) = (&base, attribute.attr.as_str()) {
                     let mnemonic = if part == "real" { "re" } else { "im" };
-                    return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : complex<f64> {loc}")), FLOAT64));
+                    return Ok(Value::Scalar(self.op(format!("complex.{mnemonic} {number} : {} {loc}", complex.mlir())), complex.part()));
                 }
                 match (&base, attribute.attr.as_str()) {
                     (Value::Scalar(_, scalar), "real") if *scalar != Scalar::Bool => return Ok(base),
@@ -363,7 +363,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Constant::Int(_) => INT64,
             Constant::Float(_) => FLOAT64,
             Constant::Bool(_) => Scalar::Bool,
-            Constant::Complex(..) => Scalar::Complex,
+            Constant::Complex(..) => COMPLEX128,
         };
         Value::Scalar(self.scalar_constant(scalar, constant, loc), scalar)
     }
@@ -455,7 +455,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
         let lhs = self.cast(left_name, left_type, result, &loc);
         let rhs = self.cast(right_name, right_type, result, &loc);
         if result.is_complex() {
-            return self.complex_binary(op, &lhs, &rhs, may_be_zero(right_expr), expr);
+            // complex64 is computed as complex128 and rounded.
+            let (lhs, rhs) = (self.cast(&lhs, result, COMPLEX128, &loc), self.cast(&rhs, result, COMPLEX128, &loc));
+            let Value::Scalar(computed, _) = self.complex_binary(op, &lhs, &rhs, may_be_zero(right_expr), expr)? else { unreachable!("a complex number") };
+            return Ok(Value::Scalar(self.cast(&computed, COMPLEX128, result, &loc), result));
         }
         let ty = result.mlir();
         let divisor_may_be_zero = may_be_zero(right_expr);
@@ -585,14 +588,14 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             // CPython's complex.__pow__ (the runtime's), whose zero base takes no negative or
             // complex exponent.
             let zero = self.scalar_constant(FLOAT64, Constant::Float(0.0), &loc);
-            let complex_zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), &loc);
+            let complex_zero = self.scalar_constant(COMPLEX128, Constant::Int(0), &loc);
             let base_zero = self.op(format!("complex.eq {lhs}, {complex_zero} : complex<f64> {loc}"));
             let negative = self.op(format!("arith.cmpf olt, {c}, {zero} : f64 {loc}"));
             let complex = self.op(format!("arith.cmpf une, {d}, {zero} : f64 {loc}"));
             let refused = self.op(format!("arith.ori {negative}, {complex} : i1"));
             let raises = self.op(format!("arith.andi {base_zero}, {refused} : i1"));
             self.raise_if(&raises, "ZeroDivisionError", "0.0 to a negative or complex power", expr)?;
-            return Ok(Value::Scalar(self.call_runtime(COMPLEX_POWER_PYTHON, &[lhs.to_string(), rhs.to_string()], &loc), Scalar::Complex));
+            return Ok(Value::Scalar(self.call_runtime(COMPLEX_POWER_PYTHON, &[lhs.to_string(), rhs.to_string()], &loc), COMPLEX128));
         }
         let (real, imag) = match op {
             Operator::Add => (float(self, "addf", &a, &c), float(self, "addf", &b, &d)),
@@ -603,7 +606,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Operator::Div => {
                 if divisor_may_be_zero {
-                    let zero = self.scalar_constant(Scalar::Complex, Constant::Int(0), &loc);
+                    let zero = self.scalar_constant(COMPLEX128, Constant::Int(0), &loc);
                     let is_zero = self.op(format!("complex.eq {rhs}, {zero} : complex<f64> {loc}"));
                     self.raise_if(&is_zero, "ZeroDivisionError", "complex division by zero", expr)?;
                 }
@@ -635,7 +638,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             _ => unreachable!("binary_result admits + - * / on complex numbers"),
         };
-        Ok(Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex))
+        Ok(Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), COMPLEX128))
     }
 
     pub(super) fn compare(&mut self, op: CmpOp, (left, left_expr): (&Value, &Expr), (right, right_expr): (&Value, &Expr), expr: &dyn Ranged) -> Result<String, Diagnostic> {
@@ -693,7 +696,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 CmpOp::NotEq => "neq",
                 _ => return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str()))),
             };
-            return Ok(self.op(format!("complex.{mnemonic} {lhs}, {rhs} : complex<f64> {loc}")));
+            return Ok(self.op(format!("complex.{mnemonic} {lhs}, {rhs} : {} {loc}", common.mlir())));
         }
         let Some(predicate) = comparison_predicate(op) else {
             return Err(module.error(expr.range(), DiagnosticKind::Unsupported, format!("the '{}' comparison is not supported", op.as_str())));
@@ -1133,7 +1136,10 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Value::Dict(dict, ..) | Value::Set(dict, _) => Ok(Value::Scalar(self.dict_length(dict, loc), INT64)),
                 _ => unreachable!("builtin_type checks len's argument"),
             },
-            "complex" if argument_types[0] == Type::Scalar(Scalar::Complex) => Ok(arguments.into_iter().next().expect("complex() of one complex number")),
+            "complex" if argument_types[0].scalar().is_some_and(Scalar::is_complex) => {
+                let argument = arguments.into_iter().next().expect("complex() of one complex number");
+                Ok(Value::Scalar(self.to_scalar(argument, COMPLEX128, call)?, COMPLEX128))
+            }
             "complex" => {
                 let parts: Vec<String> = arguments
                     .into_iter()
@@ -1144,13 +1150,15 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     Some(imag) => imag.clone(),
                     None => self.scalar_constant(FLOAT64, Constant::Float(0.0), loc),
                 };
-                Ok(Value::Scalar(self.op(format!("complex.create {}, {imag} : complex<f64> {loc}", parts[0])), Scalar::Complex))
+                Ok(Value::Scalar(self.op(format!("complex.create {}, {imag} : complex<f64> {loc}", parts[0])), COMPLEX128))
             }
-            "abs" if argument_types[0] == Type::Scalar(Scalar::Complex) => {
-                let Value::Scalar(operand, _) = &arguments[0] else { unreachable!("builtin_type checks abs's argument") };
+            "abs" if argument_types[0].scalar().is_some_and(Scalar::is_complex) => {
+                let Value::Scalar(operand, complex) = &arguments[0] else { unreachable!("builtin_type checks abs's argument") };
+                let operand = self.cast(operand, *complex, COMPLEX128, loc);
                 let real = self.op(format!("complex.re {operand} : complex<f64> {loc}"));
                 let imag = self.op(format!("complex.im {operand} : complex<f64> {loc}"));
-                Ok(Value::Scalar(self.op(format!("py.math \"hypot\"({real}, {imag}) : (f64, f64) -> f64 {loc}")), FLOAT64))
+                let magnitude = self.op(format!("py.math \"hypot\"({real}, {imag}) : (f64, f64) -> f64 {loc}"));
+                Ok(Value::Scalar(self.cast(&magnitude, FLOAT64, complex.part(), loc), complex.part()))
             }
             "abs" => {
                 let operand = self.to_scalar(arguments[0].clone(), result, &call.arguments.args[0])?;

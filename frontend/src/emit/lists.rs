@@ -72,9 +72,11 @@ impl FunctionEmitter<'_, '_, '_> {
     /// The words of `value`, already of the element type.
     pub(super) fn element_words(&mut self, value: Value, words: &mut Vec<Word>, loc: &str) {
         match value {
-            Value::Scalar(name, Scalar::Complex) => {
-                words.push((self.op(format!("complex.re {name} : complex<f64> {loc}")), true));
-                words.push((self.op(format!("complex.im {name} : complex<f64> {loc}")), true));
+            Value::Scalar(name, complex @ Scalar::Complex { .. }) => {
+                let real = self.op(format!("complex.re {name} : {} {loc}", complex.mlir()));
+                let imag = self.op(format!("complex.im {name} : {} {loc}", complex.mlir()));
+                words.push((self.cast(&real, complex.part(), FLOAT64, loc), true));
+                words.push((self.cast(&imag, complex.part(), FLOAT64, loc), true));
             }
             Value::Scalar(name, scalar) if scalar.is_float() => words.push((self.cast(&name, scalar, FLOAT64, loc), true)),
             Value::Scalar(name, scalar) => words.push((self.cast(&name, scalar, INT64, loc), false)),
@@ -129,10 +131,11 @@ impl FunctionEmitter<'_, '_, '_> {
             this.read_word(place, *offset - 1, float, loc)
         };
         match element {
-            Type::Scalar(Scalar::Complex) => {
+            Type::Scalar(complex @ Scalar::Complex { .. }) => {
                 let real = word(self, true, offset);
                 let imag = word(self, true, offset);
-                Value::Scalar(self.op(format!("complex.create {real}, {imag} : complex<f64> {loc}")), Scalar::Complex)
+                let (real, imag) = (self.cast(&real, FLOAT64, complex.part(), loc), self.cast(&imag, FLOAT64, complex.part(), loc));
+                Value::Scalar(self.op(format!("complex.create {real}, {imag} : {} {loc}", complex.mlir())), *complex)
             }
             Type::Scalar(scalar) => {
                 let float = scalar.is_float();

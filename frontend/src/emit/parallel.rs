@@ -300,7 +300,7 @@ impl FunctionEmitter<'_, '_, '_> {
         for name in assigned {
             let Some(Binding::Slots(slots, local_type)) = self.bindings.get(&name).cloned() else { continue };
             match (reduction_of(body, &name), slots.as_slice()) {
-                (Some(_), [(_, Scalar::Complex)]) if name != target => {
+                (Some(_), [(_, Scalar::Complex { .. })]) if name != target => {
                     return Err(module.unsupported(&body[0], format!("'{name}' is a complex reduction, which a prange loop does not support yet")));
                 }
                 (Some(kind), [(slot, scalar)]) if name != target => reductions.push((name, kind, slot.clone(), *scalar)),
@@ -538,7 +538,7 @@ impl FunctionEmitter<'_, '_, '_> {
             (Reduction::BitOr | Reduction::BitXor, _) => Constant::Int(0),
             // All ones (true for a bool).
             (Reduction::BitAnd, _) => Constant::Int(-1),
-            (_, Scalar::Complex) => unreachable!("prange loops reject complex reductions"),
+            (_, Scalar::Complex { .. }) => unreachable!("prange loops reject complex reductions"),
         };
         self.scalar_constant(scalar, constant, loc)
     }

@@ -2840,11 +2840,11 @@ def around(a, decimals=0, out=None):
 def real(a):
     if isinstance(a, complex):
         return a.real
-    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+    if isinstance(a, np.ndarray) and (a.dtype == np.complex128 or a.dtype == np.complex64):
         # NumPy's writeable view, of a C-ordered array; of others a copy, so read-only, and a
         # write into it is the located "read-only array" error rather than a write that is lost.
         if np._c_contiguous(a):
-            return a.view(np.float64)[..., ::2]
+            return np._complex_parts_view(a)[..., ::2]
         return np._read_only(np._real_part(a))
     return a
 
@@ -2852,9 +2852,9 @@ def real(a):
 def imag(a):
     if isinstance(a, complex):
         return a.imag
-    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+    if isinstance(a, np.ndarray) and (a.dtype == np.complex128 or a.dtype == np.complex64):
         if np._c_contiguous(a):
-            return a.view(np.float64)[..., 1::2]
+            return np._complex_parts_view(a)[..., 1::2]
         return np._read_only(np._imag_part(a))
     if isinstance(a, np.ndarray):
         return np._read_only(np.zeros_like(a))
@@ -2863,8 +2863,15 @@ def imag(a):
 
 def iscomplexobj(x):
     if isinstance(x, np.ndarray):
-        return x.dtype == np.complex128
+        return x.dtype == np.complex128 or x.dtype == np.complex64
     return isinstance(x, complex)
+
+
+def _complex_parts_view(a):
+    # A C-ordered complex array's parts, real and imaginary in turn along its last axis.
+    if a.dtype == np.complex64:
+        return a.view(np.float32)
+    return a.view(np.float64)
 
 
 def isrealobj(x):
@@ -2876,12 +2883,12 @@ def _read_only(a):
 
 
 def conj(a):
-    if isinstance(a, np.ndarray) and a.dtype == np.complex128:
+    if isinstance(a, np.ndarray) and (a.dtype == np.complex128 or a.dtype == np.complex64):
         return np._conjugate(a)
     if isinstance(a, np.ndarray):
         return a.copy()
     if isinstance(a, complex):
-        return complex(a.real, -a.imag)
+        return type(a)(complex(a.real, -a.imag))
     return a
 
 
@@ -2899,7 +2906,7 @@ def conjugate(a):
 
 def angle(z, deg=False):
     # arctan2(imag, real), in degrees with deg=True; a real number's imaginary part is 0.
-    if isinstance(z, np.ndarray) and z.dtype == np.complex128:
+    if isinstance(z, np.ndarray) and (z.dtype == np.complex128 or z.dtype == np.complex64):
         a = np.arctan2(np._imag_part(z), np._real_part(z))
     elif isinstance(z, complex):
         a = np.arctan2(z.imag, z.real)
@@ -3981,8 +3988,14 @@ def _cmath_atan(z):
 # values are of the matrix's real type (`x.real.dtype`), as LAPACK's complex routines give them.
 
 
+def _lapack_refuse_complex64(a):
+    if a.dtype == np.complex64:
+        raise NotImplementedError("np.linalg of complex64 arrays is not supported yet; convert them with .astype(np.complex128)")
+
+
 def _lapack_copy(a):
     # A fresh F-ordered copy of a matrix in the type LAPACK computes it in.
+    np._lapack_refuse_complex64(a)
     if a.dtype == np.complex128:
         return a.T.astype(np.complex128).T
     if a.dtype == np.float32:
@@ -3992,6 +4005,8 @@ def _lapack_copy(a):
 
 def _lapack_copies(a, b):
     # Fresh F-ordered copies of two matrices in their common LAPACK type.
+    np._lapack_refuse_complex64(a)
+    np._lapack_refuse_complex64(b)
     if a.dtype == np.complex128 or b.dtype == np.complex128:
         return a.T.astype(np.complex128).T, b.T.astype(np.complex128).T
     if a.dtype == np.float32:
@@ -4002,6 +4017,7 @@ def _lapack_copies(a, b):
 
 def _lapack_inexact(x):
     # `x` itself when it is a float or complex array, else a float64 copy.
+    np._lapack_refuse_complex64(x)
     if x.dtype == np.complex128:
         return x
     if x.dtype == np.float32:

@@ -1,4 +1,4 @@
-// blas-products makes linalg's named products of f32/f64/complex<f64> memrefs that a zero fill of their output
+// blas-products makes linalg's named products of f32/f64/complex<f32>/complex<f64> memrefs that a zero fill of their output
 // comes right before into calls of rumba's runtime (BLAS), on operands cast to fully dynamic
 // strided memrefs; the fill goes. Integer products, products into an output that is not freshly
 // zeroed (linalg accumulates, BLAS overwrites), products inside scf.parallel and those of simulated
@@ -36,6 +36,19 @@ func.func @matmul_complex(%a: memref<?x?xcomplex<f64>>, %b: memref<?x?xcomplex<f
   linalg.fill ins(%zero : complex<f64>) outs(%c : memref<?x?xcomplex<f64>>)
   linalg.matmul ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x?xcomplex<f64>>) outs(%c : memref<?x?xcomplex<f64>>)
   return %c : memref<?x?xcomplex<f64>>
+}
+
+// complex64 products call the runtime's c64 routines (cgemm).
+// CHECK-LABEL: func.func @matmul_complex64
+// CHECK-NOT: linalg.fill
+// CHECK: call @rumba_blas_matmul_c64(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>, memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>) -> ()
+// CHECK-NOT: linalg.matmul
+func.func @matmul_complex64(%a: memref<?x?xcomplex<f32>>, %b: memref<?x?xcomplex<f32>>, %m: index, %n: index) -> memref<?x?xcomplex<f32>> {
+  %zero = complex.constant [0.0 : f32, 0.0 : f32] : complex<f32>
+  %c = memref.alloc(%m, %n) : memref<?x?xcomplex<f32>>
+  linalg.fill ins(%zero : complex<f32>) outs(%c : memref<?x?xcomplex<f32>>)
+  linalg.matmul ins(%a, %b : memref<?x?xcomplex<f32>>, memref<?x?xcomplex<f32>>) outs(%c : memref<?x?xcomplex<f32>>)
+  return %c : memref<?x?xcomplex<f32>>
 }
 
 // A complex fill that is not zero: the product accumulates onto it, and stays linalg.

@@ -46,3 +46,22 @@ func.func @elements(%a: !py.array<complex<f64>, 1, C>, %i: si64) -> complex<f64>
   py.setitem %z, %a[%i] : complex<f64>, !py.array<complex<f64>, 1, C>, si64
   return %z : complex<f64>
 }
+
+// complex64: the whole-array sum calls the runtime's float32 pairwise sum, which returns it as a
+// complex<f64> (the C ABI returns a struct of two floats otherwise than LLVM does), narrowed part
+// by part; the product's identity and schoolbook parts are f32.
+// CHECK-LABEL: func.func @reductions64
+// CHECK: %[[SUM:.*]] = call @rumba_pairwise_sum_c64(%{{.*}}) : (memref<*xcomplex<f32>>) -> complex<f64>
+// CHECK: %[[RE:.*]] = complex.re %[[SUM]] : complex<f64>
+// CHECK: %[[NRE:.*]] = arith.truncf %[[RE]] : f64 to f32
+// CHECK: %[[IM:.*]] = complex.im %[[SUM]] : complex<f64>
+// CHECK: %[[NIM:.*]] = arith.truncf %[[IM]] : f64 to f32
+// CHECK: complex.create %[[NRE]], %[[NIM]] : complex<f32>
+// CHECK: complex.constant [1.000000e+00 : f32, 0.000000e+00 : f32] : complex<f32>
+// CHECK: linalg.generic
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+func.func @reductions64(%a: !py.array<complex<f32>, 1, C>) -> (complex<f32>, complex<f32>) {
+  %s = py.reduce "sum"(%a) : !py.array<complex<f32>, 1, C> -> complex<f32>
+  %p = py.reduce "prod"(%a) : !py.array<complex<f32>, 1, C> -> complex<f32>
+  return %s, %p : complex<f32>, complex<f32>
+}

@@ -347,7 +347,7 @@ pub(super) fn lower_dot(b: &Builder, dot: MlirOperation) -> MlirValue {
         allocate(b, &extents, &ir::print_type(element), contiguous).0
     };
     let zero = match unsafe { (mlirTypeIsAComplex(element), mlirTypeIsAFloat(element)) } {
-        (true, _) => b.value("complex.constant", &[], element, &[("value", b.parse_attribute(COMPLEX_ZERO))]),
+        (true, _) => complex_constant(b, element, 0.0),
         (_, true) => b.float(element, 0.0),
         _ => b.integer(element, 0),
     };
@@ -400,15 +400,17 @@ pub(super) fn fill(b: &Builder, value: MlirValue, target: MlirValue) {
     unsafe { mlirLinalgFillBuiltinNamedOpRegion(filled) };
 }
 
-/// The complex zero, as a `complex.constant`'s value.
-const COMPLEX_ZERO: &str = "[0.0 : f64, 0.0 : f64]";
+/// The complex number `real` (its imaginary part zero) of complex type `r#type`.
+fn complex_constant(b: &Builder, r#type: MlirType, real: f64) -> MlirValue {
+    let part = ir::print_type(unsafe { mlirComplexTypeGetElementType(r#type) });
+    b.value("complex.constant", &[], r#type, &[("value", b.parse_attribute(&format!("[{real:?} : {part}, 0.0 : {part}]")))])
+}
 
 /// The first value a reduction's accumulator holds: its identity, or for min and max (and their
 /// arg forms) the value every element replaces. `r#type` is the `py` type, whose signedness counts.
 fn reduction_start(b: &Builder, kind: &str, r#type: MlirType) -> Result<MlirValue, String> {
     if unsafe { mlirTypeIsAComplex(r#type) } {
-        let identity = if kind == "sum" { COMPLEX_ZERO } else { "[1.0 : f64, 0.0 : f64]" };
-        return Ok(b.value("complex.constant", &[], r#type, &[("value", b.parse_attribute(identity))]));
+        return Ok(complex_constant(b, r#type, if kind == "sum" { 0.0 } else { 1.0 }));
     }
     Ok(match (kind, kind_of(r#type)?) {
         ("sum", ScalarKind::Float(_)) => b.float(r#type, 0.0),
@@ -548,13 +550,22 @@ pub(super) fn lower_reduce(b: &Builder, reduce: MlirOperation, array_type: MlirT
 }
 
 /// The sum or product of a complex array: the whole array's sum pairwise in NumPy's order (the
-/// runtime's `rumba_pairwise_sum_c128`), otherwise one `linalg.generic` of `complex.add` or
+/// runtime's `rumba_pairwise_sum_c128`, or `_c64`, which sums in float32 and returns the sum as a
+/// complex128 for the C ABI's sake), otherwise one `linalg.generic` of `complex.add` or
 /// `complex.mul` into an accumulator holding the identity.
 fn lower_complex_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, axis: Option<usize>, element: MlirType, result_type: MlirType) -> Result<MlirValue, String> {
     if (axis, kind) == (None, "sum") {
         let unranked = b.value("memref.cast", &[array], ir::parse_type(b.context, &format!("memref<*x{}>", ir::print_type(element))), &[]);
-        let summed = call_runtime(b, "rumba_pairwise_sum_c128", &[unranked], Some(element))?;
-        return Ok(summed.expect("the pairwise sum returns a complex number"));
+        let part = unsafe { mlirComplexTypeGetElementType(element) };
+        if unsafe { mlirTypeIsAF64(part) } {
+            let summed = call_runtime(b, "rumba_pairwise_sum_c128", &[unranked], Some(element))?;
+            return Ok(summed.expect("the pairwise sum returns a complex number"));
+        }
+        let wide = ir::parse_type(b.context, "complex<f64>");
+        let summed = call_runtime(b, "rumba_pairwise_sum_c64", &[unranked], Some(wide))?.expect("the pairwise sum returns a complex number");
+        let f64_type = unsafe { mlirF64TypeGet(b.context) };
+        let narrowed = |mnemonic: &str| b.value("arith.truncf", &[b.value(mnemonic, &[summed], f64_type, &[])], part, &[]);
+        return Ok(b.value("complex.create", &[narrowed("complex.re"), narrowed("complex.im")], element, &[]));
     }
     let extents = extents_of(b, array, ndim);
     let kept: Vec<usize> = (0..ndim).filter(|&dim| axis.is_some_and(|axis| axis != dim)).collect();
@@ -587,8 +598,8 @@ fn lower_complex_reduce(b: &Builder, kind: &str, array: MlirValue, ndim: usize, 
 /// `a * b` of complex numbers as NumPy computes it, `(ac - bd) + (ad + bc)i`, without the
 /// infinity recovery `complex.mul` adds.
 fn schoolbook_product(b: &Builder, lhs: MlirValue, rhs: MlirValue) -> MlirValue {
-    let f64_type = unsafe { mlirF64TypeGet(b.context) };
-    let parts = |value| (b.value("complex.re", &[value], f64_type, &[]), b.value("complex.im", &[value], f64_type, &[]));
+    let part = unsafe { mlirComplexTypeGetElementType(ir::value_type(lhs)) };
+    let parts = |value| (b.value("complex.re", &[value], part, &[]), b.value("complex.im", &[value], part, &[]));
     let ((a, bi), (c, d)) = (parts(lhs), parts(rhs));
     let real = b.binary("arith.subf", b.binary("arith.mulf", a, c), b.binary("arith.mulf", bi, d));
     let imag = b.binary("arith.addf", b.binary("arith.mulf", a, d), b.binary("arith.mulf", bi, c));

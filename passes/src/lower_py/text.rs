@@ -22,7 +22,11 @@ pub(super) fn append_formatted(b: &Builder, operation: MlirOperation, values: &[
 
 fn append_value(b: &Builder, value: MlirValue, value_type: MlirType, spec: &str) -> Result<(), String> {
     if let Some(parts) = unsafe { array_type_parts(melior::ir::Type::from_raw(value_type)) } {
-        let element = ir::print_type(parts.dtype.to_raw());
+        let element = match ir::print_type(parts.dtype.to_raw()).as_str() {
+            "complex<f32>" => "c64".to_string(),
+            "complex<f64>" => "c128".to_string(),
+            element => element.to_string(),
+        };
         let unranked = b.value("memref.cast", &[value], ir::parse_type(b.context, &format!("memref<*x{}>", ir::print_type(convert_type(b.context, parts.dtype.to_raw())))), &[]);
         call_runtime(b, &format!("rumba_format_array_{element}"), &[unranked], None)?;
         return Ok(());
@@ -41,7 +45,13 @@ fn append_value(b: &Builder, value: MlirValue, value_type: MlirType, spec: &str)
     let i64_type = b.integer_type(64);
     let f64_type = ir::parse_type(b.context, "f64");
     let (function, mut operands) = if unsafe { mlirTypeIsAComplex(value_type) } {
-        ("rumba_format_complex", vec![b.value("complex.re", &[value], f64_type, &[]), b.value("complex.im", &[value], f64_type, &[])])
+        // complex64's parts widened: its `str` is a Python complex number's, as Numba prints it.
+        let part_type = unsafe { mlirComplexTypeGetElementType(value_type) };
+        let part = |mnemonic: &str| match unsafe { mlirTypeIsAF32(part_type) } {
+            true => b.value("arith.extf", &[b.value(mnemonic, &[value], part_type, &[])], f64_type, &[]),
+            false => b.value(mnemonic, &[value], f64_type, &[]),
+        };
+        ("rumba_format_complex", vec![part("complex.re"), part("complex.im")])
     } else {
         match kind_of(value_type)? {
             ScalarKind::Bool => ("rumba_format_bool", vec![b.value("arith.extui", &[value], b.integer_type(32), &[])]),
