@@ -65,7 +65,7 @@ def _lambda_source(py_func):
     (node, source), = lambdas
     arguments = ast.unparse(node.args)
     body = ast.get_source_segment(source, node.body)
-    return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return %s\n" % (_LAMBDA_NAME, arguments, body)
+    return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return (%s)\n" % (_LAMBDA_NAME, arguments, body)
 
 
 def _lambda_in_fragment(text, line):

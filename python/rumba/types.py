@@ -10,7 +10,7 @@ __all__ = [
     "Type", "NumberType", "ArrayType", "Array", "Signature", "void", "none", "boolean", "bool_", "b1",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp",
     "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "byte",
-    "double", "single", "intc", "complex128", "c16", "unicode_type", "from_dtype", "optional",
+    "double", "single", "intc", "complex64", "c8", "csingle", "complex128", "c16", "unicode_type", "from_dtype", "optional",
 ]
 
 
@@ -277,11 +277,12 @@ uint32 = u4 = Integer(32, False)
 uint64 = u8 = uintp = Integer(64, False)
 float32 = f4 = single = Float(32)
 float64 = f8 = double = Float(64)
+complex64 = c8 = csingle = Complex(64)
 complex128 = c16 = Complex(128)
 unicode_type = UnicodeType()
 integer_domain = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64))
 real_domain = frozenset((float32, float64))
-complex_domain = frozenset((complex128,))
+complex_domain = frozenset((complex64, complex128))
 number_domain = integer_domain | real_domain | complex_domain
 
 _NUMBERS = {number.name: number for number in (boolean, *integer_domain, *real_domain, *complex_domain)}

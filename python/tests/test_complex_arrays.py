@@ -789,3 +789,13 @@ def inverse64(a):
 def test_linalg_of_complex64_is_a_clear_error():
     with pytest.raises(NotImplementedError, match="np.linalg of complex64 arrays is not supported yet"):
         rumba.njit(inverse64)(np.eye(3, dtype=np.complex64))
+
+
+def first_times_two(a):
+    return a[0] * 2
+
+
+def test_complex64_in_signatures():
+    compiled = rumba.njit("complex64(complex64[:])")(first_times_two)
+    assert compiled(RANDOM64) == first_times_two(RANDOM64)
+    assert rumba.typeof(RANDOM64) == "complex64[::1]" and rumba.typeof(np.complex64(1j)) == "complex64"

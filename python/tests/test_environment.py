@@ -144,6 +144,23 @@ def test_lambdas_compile():
     np.testing.assert_array_equal(halve(np.arange(4.0)), np.arange(4.0) / 2.0)
 
 
+def test_lambdas_in_the_middle_of_statements_compile():
+    # Each line alone does not parse: the lambda is cut from it.
+    table = {
+        "scaled": lambda x: x * 3.0,
+        "shifted": lambda x, k=2: (x +
+                                   k),
+    }
+    applied = sorted(
+        [4.0, 1.0],
+        key=lambda v: -v,
+    )
+    for name, function in table.items():
+        assert njit(function)(1.5) == function(1.5), name
+    assert njit(table["shifted"])(1.5, 4) == 5.5
+    assert applied == [4.0, 1.0]
+
+
 def test_a_lambda_that_cannot_be_told_apart_is_a_clear_error():
     pair = (lambda x: x + 1, lambda x: x + 2)
     with pytest.raises(TypeError, match="which lambda"):
