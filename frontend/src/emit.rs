@@ -33,6 +33,7 @@ mod dicts;
 mod elementwise;
 mod expressions;
 mod generators;
+mod list_access;
 mod lists;
 mod literals;
 mod objmode;
@@ -231,9 +232,15 @@ impl<'s, 'm> ModuleEmitter<'s, 'm> {
             self.emitted.resize(self.specialisations.functions.len(), false);
             next = self.emitted.iter().position(|done| !done);
         }
+        let callees: Vec<RuntimeFunction> = self.runtime_calls.iter().filter_map(|(name, _)| list_access::callees(name)).collect();
+        self.runtime_calls.extend(callees);
         for (name, function_type) in &self.runtime_calls {
-            // Functions that only read (a list's length, an element) let LLVM hoist and merge
-            // their calls, as it does loads.
+            if let Some(definition) = list_access::definition(name) {
+                self.text.push_str(&definition);
+                continue;
+            }
+            // Functions that only read (a dict's length, an entry) let LLVM hoist and merge their
+            // calls, as it does loads.
             let attributes = if READ_ONLY_RUNTIME.contains(name) { READ_ONLY_ATTRIBUTES } else { "" };
             self.text.push_str(&format!("  func.func private @{name}{function_type}{attributes}\n"));
         }
@@ -327,7 +334,7 @@ const COMPLEX_POWER_PYTHON: RuntimeFunction = ("rumba_complex_power_python", "(c
 const COMPLEX_POWER_NUMPY: RuntimeFunction = ("rumba_complex_power_numpy", "(complex<f64>, complex<f64>) -> complex<f64>");
 
 /// The runtime functions that read memory and write none.
-const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_list_get", "rumba_list_get_f64", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64", "rumba_dict_find_word", "rumba_dict_find_word_f64"];
+const READ_ONLY_RUNTIME: &[&str] = &["rumba_list_len", "rumba_dict_len", "rumba_dict_get", "rumba_dict_get_f64", "rumba_dict_find_word", "rumba_dict_find_word_f64"];
 const READ_ONLY_ATTRIBUTES: &str = " attributes {memory_effects = #llvm.memory_effects<other = read, argMem = read, inaccessibleMem = read, errnoMem = read, targetMem0 = read, targetMem1 = read>, passthrough = [\"nounwind\", \"willreturn\"]}";
 
 /// Called by a recursive function on entry: whether its thread's stack is nearly full.

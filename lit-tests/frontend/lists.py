@@ -1,5 +1,5 @@
-# A list is an si64 handle held in a slot like a number; making, growing and reading it are calls of
-# the runtime's list functions. A float element is stored as one f64 word; a read checks the index
+# A list is an si64 handle held in a slot like a number; making it and its length are calls of the
+# runtime's list functions, reading, writing and appending are the module's own. A float element is stored as one f64 word; a read checks the index
 # (negative from the end) and raises IndexError outside the list; `+` copies and extends; a
 # comprehension is the loop that appends to a new list.
 # RUN: %rumba emit %s --function last_half --signature "(i8,)" --stage py | %FileCheck %s --check-prefix=READ
@@ -36,7 +36,27 @@ import numpy as np
 # READ: py.cmp "ge", %[[CHECKED]], %[[LENGTH]] : si64
 # READ: py.raise "IndexError", "list index out of range"
 # READ: call @rumba_list_get_f64(%{{.*}}, %{{.*}}) : (si64, si64) -> f64
-# READ: func.func private @rumba_list_push_f64(si64, f64)
+# The module defines the reads and appends itself: loads and stores of the runtime's list header
+# `{data, length, capacity}`, a word outside the list reading zero, the runtime called only for room.
+# READ-LABEL: func.func private @rumba_list_get_f64(
+# READ: %[[HEADER:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+# READ: %[[LENGTH_FIELD:.*]] = llvm.getelementptr %[[HEADER]][1]
+# READ: %[[WORDS:.*]] = llvm.load %[[LENGTH_FIELD]] : !llvm.ptr -> i64
+# READ: arith.cmpi ult, %{{.*}}, %[[WORDS]] : i64
+# READ: %[[DATA:.*]] = llvm.load %[[HEADER]] : !llvm.ptr -> !llvm.ptr
+# READ: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%{{.*}}]
+# READ: llvm.load %[[AT]] : !llvm.ptr -> f64
+# READ: func.func private @rumba_list_grow(i64)
+# READ: func.func private @rumba_list_len(si64, si64) -> si64 attributes {memory_effects
+# READ-LABEL: func.func private @rumba_list_push_f64(
+# READ: %[[LENGTH:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+# READ: %[[CAPACITY:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+# READ: %[[FULL:.*]] = arith.cmpi eq, %[[LENGTH]], %[[CAPACITY]] : i64
+# READ: scf.if %[[FULL]] {
+# READ: func.call @rumba_list_grow(
+# READ: llvm.store %arg1, %{{.*}} : f64, !llvm.ptr
+# READ: %[[LONGER:.*]] = arith.addi %[[LENGTH]], %{{.*}} : i64
+# READ: llvm.store %[[LONGER]], %{{.*}} : i64, !llvm.ptr
 def last_half(n):
     items = []
     for i in range(n):

@@ -38,14 +38,22 @@ pub struct Dict {
     probe: Vec<u64>,
 }
 
-/// The hash of a key's words. A one-word key keeps its low 3 bits, so that eight neighbouring
-/// keys (a loop's `i`, `i + 1`, ...) lie in neighbouring slots of the table, as in CPython's and
-/// Numba's dicts, whose hash of an int is the int; the other bits are a mix of the rest, so that
-/// no stride of keys piles them into one slot. The hash is a bijection of the key, so that
-/// one-word keys are equal exactly when their hashes are. Longer keys are mixed word by word.
+/// The hash of a key's words. The table places a key by the hash's low bits and compares the top
+/// 7 first. A one-word key's low bits are its own with its higher ones folded in (`k ^ k >> 20 ^
+/// k >> 40 ^ k >> 60`): neighbouring keys (a loop's `i`, `3 * i`) lie in neighbouring slots, as in
+/// CPython's and Numba's dicts, whose hash of an int is the int, so that a dict filled and read in
+/// key order stays in cache, while keys that differ only in high bits (strides of powers of two)
+/// still spread. Its top 7 bits are mixed from the rest, so that small keys do not share one tag.
+/// The hash is a bijection of the key, so that one-word keys are equal exactly when their hashes
+/// are. Longer keys are mixed word by word.
 fn hash_words(words: &[u64]) -> u64 {
+    const LOW: u64 = (1 << 57) - 1;
     match words {
-        [word] => (mix61(word >> 3) << 3) | (word & 7),
+        [word] => {
+            let folded = word ^ (word >> 20);
+            let folded = folded ^ (folded >> 40);
+            folded ^ (mix61(folded & LOW) >> 54 << 57)
+        }
         _ => words.iter().fold(0x9e37_79b9_7f4a_7c15, |hash, &word| mix61(hash ^ word) ^ (word >> 61 << 61)),
     }
 }

@@ -1,7 +1,7 @@
 //! Python's lists in compiled code: growable vectors of 64-bit words, reached through a handle.
 //!
-//! Compiled code holds a list as an `i64` handle (the address of its [`List`]) and calls the
-//! functions here for everything but arithmetic on elements. An element is `width` words, as the
+//! Compiled code holds a list as an `i64` handle (the address of its [`List`]); it reads, writes
+//! and appends words in place and calls the functions here for the rest. An element is `width` words, as the
 //! frontend lays its type out: an integer or bool sign-extended to a word, a float as the bits of a
 //! float64, a complex number as two such words, a tuple as its elements' words one after another, a
 //! list as its handle. Indices arrive checked and non-negative; only `insert` and slicing clamp,
@@ -16,24 +16,74 @@ use crate::{
 };
 use rumba_frontend::{SORT_SIGNED, SORT_TEXT, SORT_UNSIGNED};
 
-/// A list's words.
-#[derive(Default)]
+/// A list's words, laid out as C lays out `{ uint64_t *data; int64_t length; int64_t capacity; }`:
+/// compiled code reads, writes and appends to them in place (the module's own `rumba_list_get`,
+/// `rumba_list_set`, `rumba_list_push` and `rumba_list_len`, `frontend/src/emit/list_access.rs`),
+/// calling [`rumba_list_grow`] only when an append needs room. The buffer is a `Vec`'s, taken apart.
+#[repr(C)]
 pub struct List {
-    words: Vec<u64>,
+    data: *mut u64,
+    length: usize,
+    capacity: usize,
+}
+
+impl List {
+    fn new(words: Vec<u64>) -> List {
+        let mut words = std::mem::ManuallyDrop::new(words);
+        List { data: words.as_mut_ptr(), length: words.len(), capacity: words.capacity() }
+    }
+}
+
+impl Drop for List {
+    fn drop(&mut self) {
+        // SAFETY: the fields are those of a `Vec` taken apart (`List::new`, `Words::drop`).
+        drop(unsafe { Vec::from_raw_parts(self.data, self.length, self.capacity) });
+    }
+}
+
+/// A list's words as a `Vec` while Rust changes them; put back into the list when dropped.
+struct Words<'a> {
+    list: &'a mut List,
+    words: std::mem::ManuallyDrop<Vec<u64>>,
+}
+
+impl std::ops::Deref for Words<'_> {
+    type Target = Vec<u64>;
+    fn deref(&self) -> &Vec<u64> {
+        &self.words
+    }
+}
+
+impl std::ops::DerefMut for Words<'_> {
+    fn deref_mut(&mut self) -> &mut Vec<u64> {
+        &mut self.words
+    }
+}
+
+impl Drop for Words<'_> {
+    fn drop(&mut self) {
+        (self.list.data, self.list.length, self.list.capacity) = (self.words.as_mut_ptr(), self.words.len(), self.words.capacity());
+    }
 }
 
 /// The words of list `handle`; none for a list that was never made (the zero handle an unbound
 /// variable holds), which reads as empty and takes no writes.
 ///
 /// # Safety
-/// `handle` must be zero or a list of this thread's arena that is still alive.
-unsafe fn words<'a>(handle: i64) -> Option<&'a mut Vec<u64>> {
-    (handle != 0).then(|| unsafe { &mut (*(handle as *mut List)).words })
+/// `handle` must be zero or a list of this thread's arena that is still alive, and no other
+/// `Words` of it may be alive.
+unsafe fn words<'a>(handle: i64) -> Option<Words<'a>> {
+    (handle != 0).then(|| {
+        let list = unsafe { &mut *(handle as *mut List) };
+        // SAFETY: the fields are those of a `Vec` taken apart, which this `Words` owns until dropped.
+        let words = std::mem::ManuallyDrop::new(unsafe { Vec::from_raw_parts(list.data, list.length, list.capacity) });
+        Words { list, words }
+    })
 }
 
 /// A new list holding `words`, in this thread's arena.
 pub fn from_words(words: Vec<u64>) -> i64 {
-    adopt(List { words })
+    adopt(List::new(words))
 }
 
 /// The words of list `handle`.
@@ -41,61 +91,29 @@ pub fn from_words(words: Vec<u64>) -> i64 {
 /// # Safety
 /// `handle` must be a list of this thread's arena that is still alive.
 pub unsafe fn words_of(handle: i64) -> Vec<u64> {
-    unsafe { words(handle) }.map(|words| words.clone()).unwrap_or_default()
+    unsafe { words(handle) }.map(|words| words.to_vec()).unwrap_or_default()
 }
 
 pub extern "C" fn rumba_list_new() -> i64 {
-    adopt(List::default())
+    from_words(Vec::new())
 }
 
+/// Room for one more word in list `handle` (not the zero handle), for an append compiled code
+/// makes in place.
 pub extern "C" fn rumba_list_len(list: i64, width: i64) -> i64 {
     unsafe { words(list) }.map_or(0, |words| words.len() as i64 / width.max(1))
 }
 
-/// Reads and writes outside the list (an index whose `IndexError` is already in flight: the rest
-/// of its statement still runs) read zero and write nothing.
-fn word_at(list: i64, word: i64) -> u64 {
-    unsafe { words(list) }.and_then(|words| words.get(word as usize).copied()).unwrap_or(0)
-}
-
-fn set_word(list: i64, word: i64, value: u64) {
-    if let Some(slot) = unsafe { words(list) }.and_then(|words| words.get_mut(word as usize)) {
-        *slot = value;
-    }
-}
-
-pub extern "C" fn rumba_list_get(list: i64, word: i64) -> i64 {
-    word_at(list, word) as i64
-}
-
-pub extern "C" fn rumba_list_get_f64(list: i64, word: i64) -> f64 {
-    f64::from_bits(word_at(list, word))
-}
-
-pub extern "C" fn rumba_list_set(list: i64, word: i64, value: i64) {
-    set_word(list, word, value as u64)
-}
-
-pub extern "C" fn rumba_list_set_f64(list: i64, word: i64, value: f64) {
-    set_word(list, word, value.to_bits())
-}
-
-pub extern "C" fn rumba_list_push(list: i64, value: i64) {
-    if let Some(words) = unsafe { words(list) } {
-        words.push(value as u64);
-    }
-}
-
-pub extern "C" fn rumba_list_push_f64(list: i64, value: f64) {
-    if let Some(words) = unsafe { words(list) } {
-        words.push(value.to_bits());
+pub extern "C" fn rumba_list_grow(list: i64) {
+    if let Some(mut words) = unsafe { words(list) } {
+        words.reserve(1);
     }
 }
 
 /// Opens a zeroed element at `index`, clamped as `list.insert` clamps (negative from the end);
 /// returns the index it opened.
 pub extern "C" fn rumba_list_insert(list: i64, index: i64, width: i64) -> i64 {
-    let Some(words) = (unsafe { words(list) }) else { return 0 };
+    let Some(mut words) = (unsafe { words(list) }) else { return 0 };
     let length = words.len() as i64 / width.max(1);
     let index = if index < 0 { (index + length).max(0) } else { index.min(length) };
     let start = (index * width) as usize;
@@ -105,7 +123,7 @@ pub extern "C" fn rumba_list_insert(list: i64, index: i64, width: i64) -> i64 {
 
 /// Removes the element at `index` (nothing outside the list).
 pub extern "C" fn rumba_list_delete(list: i64, index: i64, width: i64) {
-    let Some(words) = (unsafe { words(list) }) else { return };
+    let Some(mut words) = (unsafe { words(list) }) else { return };
     let start = (index * width) as usize;
     if index >= 0 && start + width as usize <= words.len() {
         words.drain(start..start + width as usize);
@@ -113,13 +131,13 @@ pub extern "C" fn rumba_list_delete(list: i64, index: i64, width: i64) {
 }
 
 pub extern "C" fn rumba_list_clear(list: i64) {
-    if let Some(words) = unsafe { words(list) } {
+    if let Some(mut words) = unsafe { words(list) } {
         words.clear();
     }
 }
 
 pub extern "C" fn rumba_list_reverse(list: i64, width: i64) {
-    let Some(words) = (unsafe { words(list) }) else { return };
+    let Some(mut words) = (unsafe { words(list) }) else { return };
     let reversed: Vec<u64> = words.chunks(width.max(1) as usize).rev().flatten().copied().collect();
     *words = reversed;
 }
@@ -127,7 +145,7 @@ pub extern "C" fn rumba_list_reverse(list: i64, width: i64) {
 /// Appends the elements of `other` (which may be `list` itself).
 pub extern "C" fn rumba_list_extend(list: i64, other: i64) {
     let appended = unsafe { words_of(other) };
-    if let Some(words) = unsafe { words(list) } {
+    if let Some(mut words) = unsafe { words(list) } {
         words.extend(appended);
     }
 }
@@ -160,7 +178,7 @@ pub extern "C" fn rumba_list_slice(list: i64, width: i64, start: i64, stop: i64,
 /// `other`, that length (nothing is written: Python's `ValueError`).
 pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, stop: i64, step: i64, given: i64, other: i64) -> i64 {
     let replacement = unsafe { words_of(other) };
-    let Some(words) = (unsafe { words(list) }) else { return -1 };
+    let Some(mut words) = (unsafe { words(list) }) else { return -1 };
     let width = width.max(1) as usize;
     let (indices, start, stop) = crate::slices::slice_indices((words.len() / width) as i64, start, stop, step, given);
     if step == 1 {
@@ -184,7 +202,7 @@ pub extern "C" fn rumba_list_assign_slice(list: i64, width: i64, start: i64, sto
 /// signed, unsigned, float or a string's handle). Floats compare with `-0.0` equal to `0.0` and NaNs equal to each other,
 /// after numbers.
 pub extern "C" fn rumba_list_sort(list: i64, width: i64, kinds: i64) {
-    let Some(words) = (unsafe { words(list) }) else { return };
+    let Some(mut words) = (unsafe { words(list) }) else { return };
     let width = width.max(1) as usize;
     let compare_word = |position: usize, a: u64, b: u64| match (kinds as u64 >> (2 * position)) & 3 {
         SORT_SIGNED => (a as i64).cmp(&(b as i64)),
@@ -260,16 +278,11 @@ pub extern "C" fn rumba_str_join(separator: i64, list: i64) -> i64 {
     intern(&parts.join(text(separator)))
 }
 
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 20] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 15] {
     [
         ("rumba_list_new", rumba_list_new as *mut std::ffi::c_void),
         ("rumba_list_len", rumba_list_len as *mut std::ffi::c_void),
-        ("rumba_list_get", rumba_list_get as *mut std::ffi::c_void),
-        ("rumba_list_get_f64", rumba_list_get_f64 as *mut std::ffi::c_void),
-        ("rumba_list_set", rumba_list_set as *mut std::ffi::c_void),
-        ("rumba_list_set_f64", rumba_list_set_f64 as *mut std::ffi::c_void),
-        ("rumba_list_push", rumba_list_push as *mut std::ffi::c_void),
-        ("rumba_list_push_f64", rumba_list_push_f64 as *mut std::ffi::c_void),
+        ("rumba_list_grow", rumba_list_grow as *mut std::ffi::c_void),
         ("rumba_list_insert", rumba_list_insert as *mut std::ffi::c_void),
         ("rumba_list_delete", rumba_list_delete as *mut std::ffi::c_void),
         ("rumba_list_clear", rumba_list_clear as *mut std::ffi::c_void),
