@@ -18,7 +18,8 @@ pub type ReductionKind = &'static str;
 /// An array call, its operand expressions picked out of positional and keyword arguments.
 pub enum ArrayCall<'e> {
     /// `keepdims=True` keeps the reduced dimensions with extent 1.
-    Reduce { kind: ReductionKind, array: &'e Expr, axis: Option<&'e Expr>, keepdims: bool },
+    /// `dtype`: the elements converted to it first (of sums, products and means).
+    Reduce { kind: ReductionKind, array: &'e Expr, axis: Option<&'e Expr>, keepdims: bool, dtype: Option<&'e Expr> },
     Dot(&'e Expr, &'e Expr),
     Copy(&'e Expr),
     AsType(&'e Expr, &'e Expr),
@@ -275,20 +276,19 @@ pub fn array_call<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &dyn 
         if numpy && call.arguments.args.is_empty() {
             return Ok(None);
         }
-        // `dtype=` and `out=` only as None.
+        // `out=` only as None.
         let arguments = bind()?;
         let given = |name: &str| arguments.values[parameters.iter().position(|parameter| *parameter == name).expect("a parameter")].filter(|value| !matches!(value, Expr::NoneLiteral(_)));
-        for unsupported in ["dtype", "out"] {
-            if let Some(value) = parameters.contains(&unsupported).then(|| given(unsupported)).flatten() {
-                return Err(module.unsupported(value, format!("{what}: the '{unsupported}' argument is not supported yet")));
-            }
+        if let Some(value) = parameters.contains(&"out").then(|| given("out")).flatten() {
+            return Err(module.unsupported(value, format!("{what}: the 'out' argument is not supported yet")));
         }
         let keepdims = match given("keepdims") {
             None => false,
             Some(Expr::BooleanLiteral(literal)) => literal.value,
             Some(other) => return Err(module.unsupported(other, format!("{what}: keepdims must be True or False written out"))),
         };
-        ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: given("axis"), keepdims }
+        let dtype = parameters.contains(&"dtype").then(|| given("dtype")).flatten();
+        ArrayCall::Reduce { kind, array: arguments.required(module, call, 0, &what)?, axis: given("axis"), keepdims, dtype }
     } else {
         match name {
             "dot" => {
@@ -528,6 +528,19 @@ fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
 
 /// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array or
 /// number `a` (`None` while `a`'s type is unknown); `default` where there is no argument.
+/// The array a reduction reduces: `array`, or with `dtype=` its elements converted to that type,
+/// which must be the type of the result as NumPy gives it (float32 and float64, 64-bit integers
+/// and complex for sums and products, floats and complex for means); `None` while the dtype's type
+/// is unknown.
+pub fn reduced_elements(module: &SourceModule, kind: ReductionKind, array: ArrayType, dtype: Option<&Expr>, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<ArrayType>, Diagnostic> {
+    let Some(given) = dtype else { return Ok(Some(array)) };
+    let Some(scalar) = dtype_or(module, Some(given), array.dtype, type_of)? else { return Ok(None) };
+    if reduction_result(kind, scalar) != scalar {
+        return Err(module.unsupported(given, format!("np.{kind} with dtype={} is not supported yet (a dtype the {kind} keeps is: float32, float64, int64, uint64 or complex)", scalar.numba_name())));
+    }
+    Ok(Some(ArrayType { dtype: scalar, ..array }))
+}
+
 fn dtype_or(module: &SourceModule, dtype: Option<&Expr>, default: Scalar, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<Scalar>, Diagnostic> {
     let Some(dtype) = dtype else { return Ok(Some(default)) };
     match dtype_of(module, dtype) {
@@ -552,8 +565,9 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
     };
     let new_array = |dtype: Scalar, ndim: usize| Type::Array(ArrayType::new(dtype, ndim, Layout::C));
     Ok(match array_call {
-        ArrayCall::Reduce { kind, array, axis, keepdims } => {
+        ArrayCall::Reduce { kind, array, axis, keepdims, dtype } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
+            let Some(array) = reduced_elements(module, kind, array, *dtype, type_of)? else { return Ok(Type::Unknown) };
             let result = reduction_result(kind, array.dtype);
             let Some(axis) = reduction_axis(module, kind, *axis, array.ndim, *keepdims, type_of)? else { return Ok(Type::Unknown) };
             match axis {

@@ -251,7 +251,7 @@ impl TypeWalker<'_, '_> {
             };
             // The searches with `start` (and `end`), and the characters of a string joined, are the
             // prelude's.
-            let searches = matches!(method, Method::Search(search::FIND | search::RFIND | search::COUNT) | Method::Index(_));
+            let searches = matches!(method, Method::Search(_) | Method::Index(_));
             if searches && call.arguments.args.len() > 3 {
                 return Err(self.module.typing(call, format!("str.{name}() takes at most 3 arguments ({} given)", call.arguments.args.len())));
             }
@@ -264,6 +264,8 @@ impl TypeWalker<'_, '_> {
                     "count" => "_str_count",
                     "index" => "_str_index",
                     "rindex" => "_str_rindex",
+                    "startswith" => "_str_startswith",
+                    "endswith" => "_str_endswith",
                     _ => "_str_join",
                 }),
                 method => method,

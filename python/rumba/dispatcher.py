@@ -47,45 +47,49 @@ def _compiled_name(py_func):
 
 def _lambda_source(py_func):
     """A lambda as a ``def`` on its own line of the file, padded so that line numbers stay the
-    file's: the lambda that starts on the code object's first line."""
+    file's: the lambda that starts on the code object's first line (of several, the one whose body
+    starts where the code object's first position does)."""
     lines, first_line = inspect.getsourcelines(py_func)
     text = textwrap.dedent("".join(lines))
+    line = 1 + py_func.__code__.co_firstlineno - first_line
+    dedented = len(lines[line - 1]) - len(text.splitlines(keepends=True)[line - 1])
     try:
         tree = ast.parse(text)
+        lambdas = [(node, text, node.body.col_offset if node.body.lineno == line else None) for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == line]
     except SyntaxError:
         # The lines of a lambda in the middle of a statement do not parse alone.
-        tree = ast.Module(body=[], type_ignores=[])
-    line = 1 + py_func.__code__.co_firstlineno - first_line
-    lambdas = [(node, text) for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == line]
-    if not tree.body:
-        lambdas = _lambda_in_fragment(text, line)
+        lambdas = _lambdas_in_fragment(text, line)
+    if len(lambdas) > 1:
+        columns = [column for first, _, column, end in py_func.__code__.co_positions() if first == py_func.__code__.co_firstlineno and column is not None and (column, end) != (0, 0)]
+        lambdas = [found for found in lambdas if columns and found[2] is not None and found[2] + dedented == min(columns)]
     if len(lambdas) != 1:
         raise TypeError("rumba compiles Python source, and it cannot tell which lambda of line %d of %s is %r: "
                         "write it as a def" % (py_func.__code__.co_firstlineno, py_func.__code__.co_filename, py_func))
-    (node, source), = lambdas
+    (node, source, _), = lambdas
     arguments = ast.unparse(node.args)
     body = ast.get_source_segment(source, node.body)
     return "\n" * max(py_func.__code__.co_firstlineno - 1, 0) + "def %s(%s): return (%s)\n" % (_LAMBDA_NAME, arguments, body)
 
 
-def _lambda_in_fragment(text, line):
-    """The lambda of line ``line`` of ``text``, lines that do not parse alone (a lambda as a dict's
-    value or a call's argument): the line's only ``lambda``, up to where it stops being one
-    expression, with the text it was parsed from; none where the line has several."""
+def _lambdas_in_fragment(text, line):
+    """Each lambda of line ``line`` of ``text``, lines that do not parse alone (a lambda as a dict's
+    value or a call's argument), up to where it stops being one expression (the longest piece from
+    its ``lambda`` to a delimiter that parses as one): with the text it was parsed from and the
+    column of its body in the line (None where the body starts on a later line)."""
     lines = text.splitlines(keepends=True)
-    starts = [found.start() for found in re.finditer(r"\blambda\b", lines[line - 1])]
-    if len(starts) != 1:
-        return []
-    rest = lines[line - 1][starts[0]:] + "".join(lines[line:])
-    for end in range(len(rest), 0, -1):
-        source = "(" + rest[:end] + ")"
-        try:
-            node = ast.parse(source, mode="eval").body
-        except SyntaxError:
-            continue
-        if isinstance(node, ast.Lambda):
-            return [(node, source)]
-    return []
+    found = []
+    for start in (keyword.start() for keyword in re.finditer(r"\blambda\b", lines[line - 1])):
+        rest = lines[line - 1][start:] + "".join(lines[line:])
+        for end in [len(rest)] + [index for index in range(len(rest) - 1, 0, -1) if rest[index] in ",)]}\n"]:
+            source = "(" + rest[:end] + ")"
+            try:
+                node = ast.parse(source, mode="eval").body
+            except SyntaxError:
+                continue
+            if isinstance(node, ast.Lambda):
+                found.append((node, source, start + node.body.col_offset - 1 if node.body.lineno == 1 else None))
+                break
+    return found
 
 
 _FILE_DEFINITIONS = {}

@@ -140,6 +140,24 @@ def axis_reductions(a):
     )
 
 
+def reductions_with_dtype(a):
+    return (
+        np.sum(a, dtype=np.float64), a.sum(dtype=np.int64), a.sum(axis=0, dtype=np.float32), np.prod(a, dtype=np.float64),
+        a.mean(dtype=np.float32), np.mean(a, axis=1, dtype=np.float64), a.sum(dtype=a.dtype),
+    )
+
+
+def sum_as_int32(a):
+    return a.sum(dtype=np.int32)
+
+
+def test_reductions_with_a_dtype_convert_first():
+    for array in [INTEGERS, FLOAT32, MATRIX]:
+        differential(reductions_with_dtype, array)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_numpy_calls\.py:\d+:\d+: .*np.sum with dtype=int32 is not supported yet"):
+        rumba.njit(sum_as_int32)(INTEGERS)
+
+
 def one_dimensional_axis(v):
     return v.sum(axis=0), np.argmax(v, axis=0)
 
@@ -484,13 +502,13 @@ def assert_same_result(got, expected):
     np.testing.assert_array_equal(got, expected)
 
 
-def test_reduction_dtype_and_out_are_located_errors():
+def test_reduction_out_is_a_located_error():
     @njit
-    def with_dtype(x):
-        return x.sum(dtype=np.float32)
+    def with_out(x, y):
+        return np.sum(x, axis=0, out=y)
 
-    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: .sum\(\): the 'dtype' argument is not supported yet"):
-        with_dtype(np.ones(3))
+    with pytest.raises(errors.UnsupportedError, match=r"test_numpy_calls.py:\d+:\d+: error: np.sum: the 'out' argument is not supported yet"):
+        with_out(np.ones((3, 2)), np.ones(2))
 
 
 def machine_limits(a, b):

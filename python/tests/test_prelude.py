@@ -714,7 +714,19 @@ def test_creation_and_shape_functions_match_numpy(layout):
 
 
 def covariances(m):
-    return np.cov(m), np.cov(m, rowvar=False), np.cov(m, bias=True), np.cov(m, ddof=0), np.corrcoef(m), np.corrcoef(m, rowvar=False)
+    return (
+        np.cov(m), np.cov(m, rowvar=False), np.cov(m, bias=True), np.cov(m, ddof=0), np.corrcoef(m), np.corrcoef(m, rowvar=False),
+        np.cov(m[0], m[1]), np.cov(m, m[::-1]), np.cov(m, m, rowvar=False), np.corrcoef(m[0], m[-1]), np.corrcoef(m, m[::-1], rowvar=False),
+    )
+
+
+def one_variable(x):
+    return np.cov(x)
+
+
+def test_covariance_of_one_vector_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_prelude\.py:\d+:\d+: .*np.cov of one 1-d array gives a 0-d array"):
+        njit(one_variable)(np.arange(4.0))
 
 
 def diagonals(v, m):

@@ -466,7 +466,10 @@ def characters_joined(s, t):
 
 
 def searches_between(s, t, i, j):
-    return (s.find(t, i), s.find(t, i, j), s.rfind(t, i), s.rfind(t, i, j), s.count(t, i), s.count(t, i, j))
+    return (
+        s.find(t, i), s.find(t, i, j), s.rfind(t, i), s.rfind(t, i, j), s.count(t, i), s.count(t, i, j),
+        s.startswith(t, i), s.startswith(t, i, j), s.endswith(t, i), s.endswith(t, i, j),
+    )
 
 
 def index_between(s, t, i, j):

@@ -26,8 +26,16 @@ impl FunctionEmitter<'_, '_, '_> {
         let loc = location(module, call);
         let result_type = array_call_type(module, call, &array_call, &mut |expr| self.expr_type(expr))?;
         match array_call {
-            ArrayCall::Reduce { kind, array, axis, keepdims } => {
+            ArrayCall::Reduce { kind, array, axis, keepdims, dtype } => {
                 let (array, array_type) = self.emit_array(array)?;
+                let converted_type = crate::array_calls::reduced_elements(module, kind, array_type, dtype, &mut |expr| self.expr_type(expr))?.expect("typed");
+                let (array, array_type) = match converted_type.dtype == array_type.dtype {
+                    true => (array, array_type),
+                    false => match self.copy_array(&array, array_type, converted_type.dtype, &loc)? {
+                        Value::Array(copy, copy_type) => (copy, copy_type),
+                        _ => unreachable!("a copy of an array is an array"),
+                    },
+                };
                 let axis = match reduction_axis(module, kind, axis, array_type.ndim, keepdims, &mut |expr| self.expr_type(expr))?.expect("typed") {
                     ReductionAxis::Literal(axis) if array_type.ndim > 1 => Some(axis),
                     ReductionAxis::Nothing => {

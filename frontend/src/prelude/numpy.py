@@ -2801,9 +2801,12 @@ def atleast_3d(a):
     return np.array([[[a]]])
 
 
-def cov(m: "2-d", rowvar=True, bias=False, ddof=None):
-    # Each row a variable (each column with rowvar=False), observations along the other axis.
-    x = m * 1.0 if rowvar else m.T * 1.0
+def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    # Each row a variable (each column with rowvar=False; a 1-d array is one variable), observations
+    # along the other axis; `y`'s variables follow `m`'s.
+    if m.ndim == 1 and y is None:
+        return np._unsupported("np.cov of one 1-d array gives a 0-d array, which is not supported yet; pass it as a 2-d array of one row")
+    x = np._cov_rows(m, y, rowvar)
     observations = x.shape[1]
     if ddof is None:
         dof = observations if bias else observations - 1
@@ -2813,8 +2816,25 @@ def cov(m: "2-d", rowvar=True, bias=False, ddof=None):
     return np.dot(centred, centred.T) / dof
 
 
-def corrcoef(x: "2-d", rowvar=True):
-    c = np.cov(x, rowvar)
+def _cov_rows(m, y, rowvar):
+    # The variables of `m`, then of `y`, as rows.
+    if y is None:
+        return np._cov_variables(m, rowvar)
+    return np.concatenate((np._cov_variables(m, rowvar), np._cov_variables(y, rowvar)))
+
+
+def _cov_variables(m, rowvar):
+    # `m`'s variables as the rows of a float64 C-ordered matrix, as np.cov reads them.
+    x = np.atleast_2d(m) * 1.0
+    if not rowvar and x.shape[0] != 1:
+        return x.T.copy()
+    return x
+
+
+def corrcoef(x, y=None, rowvar=True):
+    if x.ndim == 1 and y is None:
+        return np._unsupported("np.corrcoef of one 1-d array gives a 0-d array, which is not supported yet; pass it as a 2-d array of one row")
+    c = np.cov(x, y, rowvar)
     deviations = np.sqrt(np.diag(c))
     return np.clip(c / deviations.reshape(-1, 1) / deviations.reshape(1, -1), -1.0, 1.0)
 
@@ -4852,6 +4872,22 @@ def _str_rindex(s, sub, start, end=None, /):
     if found < 0:
         raise ValueError("substring not found")
     return found
+
+
+def _str_startswith(s, prefix, start, end=None, /):
+    # CPython's: False where `start` lies past the end of `s` or the window is shorter than the
+    # prefix, even an empty one.
+    first, last = np._slice_bounds(len(s), start, end)
+    if first > len(s) or last - len(prefix) < first:
+        return False
+    return s[first:last].startswith(prefix)
+
+
+def _str_endswith(s, suffix, start, end=None, /):
+    first, last = np._slice_bounds(len(s), start, end)
+    if first > len(s) or last - len(suffix) < first:
+        return False
+    return s[first:last].endswith(suffix)
 
 
 def _str_count(s, sub, start, end=None, /):
