@@ -529,14 +529,14 @@ fn dtype_of(module: &SourceModule, expr: &Expr) -> Result<Scalar, Diagnostic> {
 /// The element type a dtype argument names: a NumPy type or its name, or `a.dtype` of an array or
 /// number `a` (`None` while `a`'s type is unknown); `default` where there is no argument.
 /// The array a reduction reduces: `array`, or with `dtype=` its elements converted to that type,
-/// which must be the type of the result as NumPy gives it (float32 and float64, 64-bit integers
-/// and complex for sums and products, floats and complex for means); `None` while the dtype's type
-/// is unknown.
+/// which is the result's (any number for sums and products, floats and complex for means); `None`
+/// while the dtype's type is unknown.
 pub fn reduced_elements(module: &SourceModule, kind: ReductionKind, array: ArrayType, dtype: Option<&Expr>, type_of: &mut dyn FnMut(&Expr) -> Result<Type, Diagnostic>) -> Result<Option<ArrayType>, Diagnostic> {
     let Some(given) = dtype else { return Ok(Some(array)) };
     let Some(scalar) = dtype_or(module, Some(given), array.dtype, type_of)? else { return Ok(None) };
-    if reduction_result(kind, scalar) != scalar {
-        return Err(module.unsupported(given, format!("np.{kind} with dtype={} is not supported yet (a dtype the {kind} keeps is: float32, float64, int64, uint64 or complex)", scalar.numba_name())));
+    let kept = matches!(kind, "sum" | "prod") && scalar != Scalar::Bool || reduction_result(kind, scalar) == scalar;
+    if !kept {
+        return Err(module.unsupported(given, format!("np.{kind} with dtype={} is not supported yet", scalar.numba_name())));
     }
     Ok(Some(ArrayType { dtype: scalar, ..array }))
 }
@@ -568,7 +568,8 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
         ArrayCall::Reduce { kind, array, axis, keepdims, dtype } => {
             let Some(array) = array_operand(array, kind, type_of)? else { return Ok(Type::Unknown) };
             let Some(array) = reduced_elements(module, kind, array, *dtype, type_of)? else { return Ok(Type::Unknown) };
-            let result = reduction_result(kind, array.dtype);
+            // A sum or product in a dtype of its own accumulates in that type (wrapping as it does).
+            let result = if dtype.is_some() { array.dtype } else { reduction_result(kind, array.dtype) };
             let Some(axis) = reduction_axis(module, kind, *axis, array.ndim, *keepdims, type_of)? else { return Ok(Type::Unknown) };
             match axis {
                 ReductionAxis::Nothing => new_array(result, array.ndim),

@@ -2101,7 +2101,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         let module = self.module;
         match module.global(name) {
-            Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(_))) => Ok(constant_type(constant)),
+            Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(..))) => Ok(constant_type(constant)),
             Some(Global::Array(array)) => Ok(Type::Array(ArrayType { dtype: array.dtype, ndim: array.shape.len(), layout: Layout::C, readonly: true })),
             Some(Global::ModuleMember("math" | "numpy", member)) if math_constant(member).is_some() => Ok(Type::Scalar(FLOAT64)),
             Some(Global::ModuleMember("numpy" | "types" | "rumba", member)) if Scalar::from_name(member).is_some() => Ok(Type::DType(Scalar::from_name(member).expect("checked by the guard"))),
@@ -2731,7 +2731,7 @@ pub fn constant_type(constant: &Global) -> Type {
         Global::Constant(Constant::Complex(..)) => Type::Scalar(COMPLEX128),
         Global::Scalar(scalar, _) => Type::Scalar(*scalar),
         Global::Known(known) => known.clone(),
-        Global::Tuple(elements) => Type::tuple(elements.iter().map(constant_type).collect()),
+        Global::Tuple(elements, class) => Type::Tuple(elements.iter().map(constant_type).collect(), class.clone()),
         _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
     }
 }

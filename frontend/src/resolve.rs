@@ -36,8 +36,9 @@ pub enum Global {
     Scalar(crate::types::Scalar, Constant),
     /// A string or `None`, known when compiling (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
-    /// A tuple of numbers, strings, `None` and tuples of these, folded in as constants.
-    Tuple(Vec<Global>),
+    /// A tuple of numbers, strings, `None` and tuples of these, folded in as constants; of a
+    /// namedtuple class, its instance.
+    Tuple(Vec<Global>, Option<Arc<crate::types::TupleClass>>),
     /// An array bound by value, frozen into compiled code as a read-only constant.
     Array(Arc<ConstantArray>),
     /// A module compiled code does not know (the user's own): its members the code reads are
@@ -101,8 +102,8 @@ pub enum Binding {
     Scalar(crate::types::Scalar, Constant),
     /// A string or `None` (`Type::Str` or `Type::None`).
     Known(crate::types::Type),
-    /// A tuple of numbers, strings, `None` and tuples of these.
-    Tuple(Vec<Binding>),
+    /// A tuple of numbers, strings, `None` and tuples of these; of a namedtuple class, its instance.
+    Tuple(Vec<Binding>, Option<Arc<crate::types::TupleClass>>),
     /// A NumPy array (of numbers or bools), frozen.
     Array(Arc<ConstantArray>),
     /// A compiled or plain Python function the module's source does not define.
@@ -470,7 +471,7 @@ impl SourceModule {
             Binding::Constant(constant) => Global::Constant(*constant),
             Binding::Scalar(scalar, constant) => Global::Scalar(*scalar, *constant),
             Binding::Known(known) => Global::Known(known.clone()),
-            Binding::Tuple(elements) => Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?),
+            Binding::Tuple(elements, class) => Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?, class.clone()),
             Binding::Array(array) => {
                 let elements: usize = array.shape.iter().product();
                 if elements * array.dtype.size_in_bytes() != array.bytes.len() {
@@ -757,7 +758,7 @@ fn literal_global(expr: &Expr) -> Option<Global> {
     match expr {
         Expr::StringLiteral(literal) => Some(Global::Known(crate::types::Type::Str(literal.value.to_str().to_string()))),
         Expr::NoneLiteral(_) => Some(Global::Known(crate::types::Type::None)),
-        Expr::Tuple(tuple) => tuple.elts.iter().map(literal_global).collect::<Option<_>>().map(Global::Tuple),
+        Expr::Tuple(tuple) => tuple.elts.iter().map(literal_global).collect::<Option<_>>().map(|elements| Global::Tuple(elements, None)),
         other => literal_constant(other).map(Global::Constant),
     }
 }
@@ -768,7 +769,7 @@ fn constant_element(name: &str, binding: &Binding) -> Result<Global, String> {
         Binding::Constant(constant) => Ok(Global::Constant(*constant)),
         Binding::Scalar(scalar, constant) => Ok(Global::Scalar(*scalar, *constant)),
         Binding::Known(known) => Ok(Global::Known(known.clone())),
-        Binding::Tuple(elements) => Ok(Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?)),
+        Binding::Tuple(elements, class) => Ok(Global::Tuple(elements.iter().map(|element| constant_element(name, element)).collect::<Result<_, _>>()?, class.clone())),
         _ => Err(format!("'{name}' is a tuple holding values other than numbers, strings and None, which compiled code does not support")),
     }
 }

@@ -185,13 +185,15 @@ def _describe(value):
         return ("constant", value)
     if "_rumba_type" in type(value).__dict__:
         return ("refused", "is an instance of the jitclass %s, which compiled code does not take as a global (pass it as an argument)" % type(value).__qualname__)
-    if isinstance(value, tuple) and type(value) is not tuple:
+    namedtuple = isinstance(getattr(type(value), "_fields", None), tuple)
+    if isinstance(value, tuple) and type(value) is not tuple and not namedtuple:
         return ("refused", "is an instance of %s, which compiled code does not take as a global yet (pass it as an argument)" % type(value).__qualname__)
-    if type(value) is tuple:
-        # Folded in as constants, as Numba freezes global tuples: of numbers, strings, None.
+    if isinstance(value, tuple):
+        # Folded in as constants, as Numba freezes global tuples: of numbers, strings, None; a
+        # namedtuple's instance keeps its class (vectorbt's enums of ints are such globals).
         elements = [_describe(element) for element in value]
-        if all(element is not None and element[0] in ("constant", "string", "none", "tuple") for element in elements):
-            return ("tuple", elements)
+        if all(element is not None and element[0] in ("constant", "scalar", "string", "none", "tuple") for element in elements):
+            return ("tuple", elements, type(value)) if namedtuple else ("tuple", elements)
         return ("refused", "is a tuple holding values other than numbers, strings, None and tuples of these, which compiled code does not take as a global yet")
     if isinstance(value, type) and "_rumba_type" in value.__dict__:
         # A jitclass: compiled code makes its instances and calls its methods.

@@ -120,7 +120,14 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         }
         "string" => rumba::Binding::Known(rumba::Type::Str(description.get_item(1)?.extract()?)),
         "none" => rumba::Binding::Known(rumba::Type::None),
-        "tuple" => rumba::Binding::Tuple(description.get_item(1)?.extract::<Vec<Bound<'_, PyTuple>>>()?.iter().map(binding_of).collect::<PyResult<_>>()?),
+        "tuple" => {
+            let elements = description.get_item(1)?.extract::<Vec<Bound<'_, PyTuple>>>()?.iter().map(binding_of).collect::<PyResult<_>>()?;
+            let class = match description.len() {
+                3 => Some(tuple_class(&description.get_item(2)?).ok_or_else(|| PyTypeError::new_err("a namedtuple value's binding takes its namedtuple class"))?),
+                _ => None,
+            };
+            rumba::Binding::Tuple(elements, class)
+        }
         "array" => {
             let dtype: String = description.get_item(1)?.extract()?;
             let dtype = Scalar::from_name(&dtype).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot hold arrays of {dtype}")))?;

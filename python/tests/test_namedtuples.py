@@ -138,10 +138,6 @@ def a_keyword_twice(a):
     return Point(a, a, a, x=a)
 
 
-def global_instance():
-    return ORIGIN.x
-
-
 def replaced_unknown_field(p):
     return p._replace(w=1)
 
@@ -158,6 +154,31 @@ def test_wrong_uses_are_located_errors_with_python_text(function, arguments):
     assert str(expected.value) in str(got.value)
 
 
-def test_a_global_instance_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match=r"test_namedtuples.py:\d+:\d+: error: 'ORIGIN' is an instance of Point"):
-        njit(global_instance)()
+class StatusT(typing.NamedTuple):
+    active: int
+    recovered: int
+
+
+# vectorbt's enums: an instance of a namedtuple class of ints, read by field in compiled code.
+Status = StatusT(*range(2))
+HALVES = Pair(0.5, np.int32(7))
+
+
+def global_instances(x):
+    status = Status.active if x > 0 else Status.recovered
+    return status, Status, ORIGIN.x + ORIGIN.z, HALVES, HALVES.first * HALVES.second
+
+
+def global_holding_an_array():
+    return HOLDER.values
+
+
+HOLDER = Rect(np.arange(3.0), 1)
+
+
+def test_global_instances_are_frozen_as_constants_of_their_class():
+    for x in (1, -1):
+        got, expected = njit(global_instances)(x), global_instances(x)
+        assert got == expected and [type(item) for item in got[:4]] == [type(item) for item in expected[:4]], (got, expected)
+    with pytest.raises(errors.UnsupportedError, match=r"test_namedtuples.py:\d+:\d+: error: 'HOLDER' is a tuple holding values other than numbers"):
+        njit(global_holding_an_array)()

@@ -36,42 +36,20 @@ impl FunctionEmitter<'_, '_, '_> {
                         _ => unreachable!("a copy of an array is an array"),
                     },
                 };
-                let axis = match reduction_axis(module, kind, axis, array_type.ndim, keepdims, &mut |expr| self.expr_type(expr))?.expect("typed") {
-                    ReductionAxis::Literal(axis) if array_type.ndim > 1 => Some(axis),
-                    ReductionAxis::Nothing => {
-                        let Type::Array(copy_type) = result_type else { unreachable!("a reduction over no axis is an array") };
-                        return self.copy_array(&array, array_type, copy_type.dtype, &loc);
-                    }
-                    ReductionAxis::Runtime => {
-                        let axis = axis.expect("a run-time axis is an argument");
-                        return self.emit_reduction_along(call, kind, (&array, array_type), axis, &result_type, &loc);
-                    }
-                    _ => None,
-                };
-                let Type::Array(kept_type) = result_type else {
-                    return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc);
-                };
-                if !keepdims {
-                    return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, &loc);
+                // A sum or product in a narrower integer type of its own: reduced as NumPy widens
+                // it (int64), then wrapped into that type.
+                let natural = crate::array_calls::reduction_result(kind, array_type.dtype);
+                if dtype.is_some() && natural != array_type.dtype {
+                    let with_natural_dtype = match &result_type {
+                        Type::Array(result) => Type::Array(ArrayType { dtype: natural, ..*result }),
+                        _ => Type::Scalar(natural),
+                    };
+                    return match (self.emit_reduce_call(call, kind, (array, array_type), axis, keepdims, with_natural_dtype, &loc)?, &result_type) {
+                        (Value::Array(reduced, reduced_type), Type::Array(result)) => self.copy_array(&reduced, reduced_type, result.dtype, &loc),
+                        (reduced, _) => self.convert_loc(reduced, &result_type, &loc),
+                    };
                 }
-                // keepdims: the reduction, then its dimensions with a 1 where the reduced ones were.
-                let reduced_type = match axis {
-                    Some(_) => Type::Array(ArrayType::new(kept_type.dtype, array_type.ndim - 1, Layout::C)),
-                    None => Type::Scalar(kept_type.dtype),
-                };
-                let one = self.scalar_constant(INT64, Constant::Int(1), &loc);
-                match (self.emit_reduction(call, kind, &array, array_type, axis, &reduced_type, &loc)?, axis) {
-                    (Value::Array(reduced, reduced_type), Some(axis)) => {
-                        let mut extents = self.extents(&reduced, reduced_type, &loc);
-                        extents.insert(axis, one);
-                        let kept = self.op(format!("py.reshape {reduced}({}) : {} -> {} {loc}", extents.join(", "), array_text(reduced_type), array_text(kept_type)));
-                        Ok(Value::Array(kept, kept_type))
-                    }
-                    (value, _) => {
-                        let value = self.to_scalar(value, kept_type.dtype, call)?;
-                        self.new_array(kept_type, &vec![one; kept_type.ndim], Some(value), call)
-                    }
-                }
+                self.emit_reduce_call(call, kind, (array, array_type), axis, keepdims, result_type, &loc)
             }
             ArrayCall::Dot(left, right) => {
                 let left = self.emit_array(left)?;
@@ -420,6 +398,49 @@ impl FunctionEmitter<'_, '_, '_> {
 
     /// `np.dot(a, b)` or `a @ b`: operands converted to the common element type, the summed extents
     /// checked equal (ValueError otherwise).
+    /// A reduction of `array` (of `array_type`) giving `result_type`: along `axis`, keeping the
+    /// reduced dimensions with `keepdims`.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_reduce_call(&mut self, call: &ExprCall, kind: ReductionKind, (array, array_type): (String, ArrayType), axis: Option<&Expr>, keepdims: bool, result_type: Type, loc: &str) -> Result<Value, Diagnostic> {
+        let module = self.module;
+        let axis = match reduction_axis(module, kind, axis, array_type.ndim, keepdims, &mut |expr| self.expr_type(expr))?.expect("typed") {
+            ReductionAxis::Literal(axis) if array_type.ndim > 1 => Some(axis),
+            ReductionAxis::Nothing => {
+                let Type::Array(copy_type) = result_type else { unreachable!("a reduction over no axis is an array") };
+                return self.copy_array(&array, array_type, copy_type.dtype, loc);
+            }
+            ReductionAxis::Runtime => {
+                let axis = axis.expect("a run-time axis is an argument");
+                return self.emit_reduction_along(call, kind, (&array, array_type), axis, &result_type, loc);
+            }
+            _ => None,
+        };
+        let Type::Array(kept_type) = result_type else {
+            return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, loc);
+        };
+        if !keepdims {
+            return self.emit_reduction(call, kind, &array, array_type, axis, &result_type, loc);
+        }
+        // keepdims: the reduction, then its dimensions with a 1 where the reduced ones were.
+        let reduced_type = match axis {
+            Some(_) => Type::Array(ArrayType::new(kept_type.dtype, array_type.ndim - 1, Layout::C)),
+            None => Type::Scalar(kept_type.dtype),
+        };
+        let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+        match (self.emit_reduction(call, kind, &array, array_type, axis, &reduced_type, loc)?, axis) {
+            (Value::Array(reduced, reduced_type), Some(axis)) => {
+                let mut extents = self.extents(&reduced, reduced_type, loc);
+                extents.insert(axis, one);
+                let kept = self.op(format!("py.reshape {reduced}({}) : {} -> {} {loc}", extents.join(", "), array_text(reduced_type), array_text(kept_type)));
+                Ok(Value::Array(kept, kept_type))
+            }
+            (value, _) => {
+                let value = self.to_scalar(value, kept_type.dtype, call)?;
+                self.new_array(kept_type, &vec![one; kept_type.ndim], Some(value), call)
+            }
+        }
+    }
+
     pub(super) fn emit_dot(&mut self, left: (String, ArrayType), right: (String, ArrayType), result_type: &Type, node: &dyn Ranged, loc: &str) -> Result<Value, Diagnostic> {
         let dtype = promote(left.1.dtype, right.1.dtype);
         let mut operands = Vec::new();

@@ -391,7 +391,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Global::Scalar(scalar, constant) => Value::Scalar(self.scalar_constant(*scalar, *constant, loc), *scalar),
             Global::Known(Type::None) => Value::None,
             Global::Known(known) => Value::CompileTime(known.clone()),
-            Global::Tuple(elements) => Value::Tuple(elements.iter().map(|element| self.global_constant(element, loc)).collect(), None),
+            Global::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.global_constant(element, loc)).collect(), class.clone()),
             _ => unreachable!("a constant is a number, a string, None or a tuple of these"),
         }
     }
@@ -413,7 +413,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Some(Binding::Ssa(None)) => Err(module.unsupported(expr, format!("'{name}' is used before it is assigned, or assigned only inside a branch"))),
             None => match module.global(name) {
-                Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(_))) => Ok(self.global_constant(constant, loc)),
+                Some(constant @ (Global::Constant(_) | Global::Scalar(..) | Global::Known(_) | Global::Tuple(..))) => Ok(self.global_constant(constant, loc)),
                 Some(Global::Array(array)) => Ok(self.constant_array(name, array, loc)),
                 Some(Global::ModuleMember("math" | "numpy", member)) if math_constant(member).is_some() => {
                     Ok(self.constant_value(Constant::Float(math_constant(member).unwrap_or_default()), loc))
