@@ -43,10 +43,34 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
     let mut defined: HashSet<String> = parameter_names(&function.parameters).collect();
     let mut versions: HashMap<String, usize> = HashMap::new();
     let current = Current::default();
-    for statement in function.body.iter_mut() {
+    for position in 0..function.body.len() {
+        let (before, after) = function.body.split_at_mut(position + 1);
+        let statement = &mut before[position];
         let (targets, value): (Vec<&mut Expr>, Option<&mut Expr>) = match statement {
             Stmt::Assign(assign) => (assign.targets.iter_mut().collect(), Some(&mut *assign.value)),
             Stmt::AnnAssign(assign) if assign.value.is_some() => (vec![&mut *assign.target], assign.value.as_deref_mut()),
+            // `for index in range(n)` over a variable defined before (sgkit rebinds an argument so)
+            // whose value nothing after the loop reads: the loop variable is a new version.
+            Stmt::For(for_loop)
+                if for_loop.orelse.is_empty()
+                    && matches!(&*for_loop.target, Expr::Name(target) if defined.contains(target.id.as_str()) && !unversioned.names.contains(target.id.as_str()) && !read_in(after, target.id.as_str())) =>
+            {
+                current.visit_expr(&mut for_loop.iter);
+                let Expr::Name(target) = &mut *for_loop.target else { unreachable!("matched a name") };
+                let source = source_name(target.id.as_str()).to_string();
+                let version = versions.entry(source.clone()).or_default();
+                *version += 1;
+                let renamed = format!("{source}.{version}");
+                target.id = Name::new(&renamed);
+                current.names.borrow_mut().insert(source, renamed);
+                for inner in for_loop.body.iter_mut() {
+                    transformer::walk_stmt(&current, inner);
+                }
+                let mut stored = Stored::default();
+                visitor::walk_body(&mut stored, &for_loop.body);
+                defined.extend(stored.names.into_iter().filter(|name| !unversioned.names.contains(name)));
+                continue;
+            }
             other => {
                 transformer::walk_stmt(&current, other);
                 let mut stored = Stored::default();
@@ -208,6 +232,13 @@ impl<'a> Visitor<'a> for Loads {
         }
         visitor::walk_expr(self, expr);
     }
+}
+
+/// Whether `statements` read the variable `name` (any version of it).
+fn read_in(statements: &[Stmt], name: &str) -> bool {
+    let mut loads = Loads::default();
+    visitor::walk_body(&mut loads, statements);
+    loads.names.keys().any(|read| source_name(read) == name)
 }
 
 /// Whether a statement or expression mentions `name` (read or stored).

@@ -57,6 +57,16 @@ def reads_in_branches(a, flag):
     return x[0]
 
 
+def loop_rebinds_a_parameter(index, out):
+    # sgkit: the array argument `index` is read, then its name is a loop's variable.
+    remainder = index[0]
+    total = 0
+    for index in range(out.shape[0]):
+        total += index * remainder
+        out[index] = total
+    return total
+
+
 def assert_same(got, expected):
     if isinstance(expected, tuple):
         assert type(got) is tuple and len(got) == len(expected)
@@ -77,6 +87,7 @@ def assert_same(got, expected):
     (unpacks_new_types, (np.arange(3.0),)),
     (reads_in_branches, (np.arange(3.0), True)),
     (reads_in_branches, (np.arange(3.0), False)),
+    (loop_rebinds_a_parameter, (np.array([7]), np.zeros(4, dtype=np.int64))),
 ], ids=lambda value: getattr(value, "__name__", ""))
 def test_a_top_level_reassignment_may_change_the_type(function, arguments):
     expected = function(*(np.copy(argument) if isinstance(argument, np.ndarray) else argument for argument in arguments))
