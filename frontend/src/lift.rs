@@ -9,17 +9,22 @@
 //! A nested function that calls another of its siblings takes that one's variables as well, and
 //! one that calls itself passes its own on.
 //!
+//! A nested function that declares `nonlocal` names (or calls a sibling that does) gives their
+//! values back: each of its returns gives a tuple of the value and those variables, and each of
+//! its calls, which must be a statement (`inner(...)` or `x = inner(...)`), assigns them to the
+//! caller's variables of those names, so the caller sees what the closure's cells would hold.
+//!
 //! Only nested functions that are called, and nothing else, are lifted: one whose name is read
 //! other than as a call's callee (passed, returned, stored), defined twice, with decorators,
-//! `*args`, `**kwargs`, defaults other than literals, or `nonlocal`/`global` statements, stays
-//! where it is, and inference refuses it at its definition.
+//! `*args`, `**kwargs`, defaults other than literals, `global` statements, or `nonlocal` ones and
+//! a call inside an expression, stays where it is, and inference refuses it at its definition.
 
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
-    AtomicNodeIndex, Expr, ExprContext, ExprName, Identifier, Keyword, Parameter, ParameterWithDefault, Parameters, Stmt, StmtFunctionDef, StmtPass,
-    StmtReturn, Suite,
+    AtomicNodeIndex, Expr, ExprContext, ExprName, ExprNoneLiteral, ExprTuple, Identifier, Keyword, Parameter, ParameterWithDefault, Parameters, Stmt,
+    StmtAssign, StmtFunctionDef, StmtPass, StmtReturn, Suite,
 };
 use ruff_text_size::{Ranged, TextRange};
 use std::cell::RefCell;
@@ -31,6 +36,26 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
     let mut nested = Vec::new();
     collect_nested(&mut function.body, &mut nested);
     nested.retain(|candidate| liftable(function, candidate));
+    // Those declaring `nonlocal` names are called only as statements (checked once all are known,
+    // since a sibling's calls count too).
+    loop {
+        let names: BTreeSet<String> = nested.iter().map(|candidate| nested_name(candidate).to_string()).collect();
+        let declaring: BTreeSet<String> = nested.iter().filter(|candidate| !nonlocal_names(&definition_of(candidate).body).is_empty()).map(|candidate| nested_name(candidate).to_string()).collect();
+        let mut bodies: Vec<&[Stmt]> = vec![&function.body];
+        let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
+        bodies.extend(definitions.iter().map(|definition| &definition.body[..]));
+        let mut misused = ExpressionCalls { names: &declaring, found: BTreeSet::new() };
+        for body in bodies {
+            misused.visit_body(body);
+        }
+        if misused.found.is_empty() {
+            break;
+        }
+        nested.retain(|candidate| !misused.found.contains(nested_name(candidate)));
+        if nested.len() == names.len() {
+            break;
+        }
+    }
     let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
     if definitions.is_empty() {
         return Vec::new();
@@ -62,9 +87,33 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
             break;
         }
     }
+    // The `nonlocal` names each gives back: its own, and those of the siblings it calls.
+    let mut given_back: BTreeMap<String, Vec<String>> = definitions
+        .iter()
+        .map(|definition| (definition.name.to_string(), nonlocal_names(&definition.body).into_iter().filter(|variable| outer_bound.contains(variable)).collect()))
+        .collect();
+    loop {
+        let mut grew = false;
+        for definition in &definitions {
+            let inherited: Vec<String> = called_names(&definition.body, &names).iter().flat_map(|callee| given_back[callee].clone()).collect();
+            let entry = given_back.get_mut(definition.name.as_str()).expect("every nested function has an entry");
+            for variable in inherited {
+                if !entry.contains(&variable) {
+                    entry.push(variable);
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    for (inner, variables) in &given_back {
+        captures.get_mut(inner).expect("every nested function has captures").extend(variables.iter().cloned());
+    }
     let lifted: BTreeMap<String, (String, Vec<String>)> =
         captures.iter().map(|(inner, captured)| (inner.clone(), (format!("{name}.{inner}"), captured.iter().cloned().collect()))).collect();
-    let rewriter = CallRewriter { lifted: &lifted, file: RefCell::new(file) };
+    let rewriter = CallRewriter { lifted: &lifted, given_back: &given_back, file: RefCell::new(file) };
     remove_nested(&mut function.body, &names);
     for statement in function.body.iter_mut() {
         rewriter.visit_stmt(statement);
@@ -73,6 +122,10 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
         .into_iter()
         .map(|mut definition| {
             let (lifted_name, captured) = &lifted[definition.name.as_str()];
+            let variables = &given_back[definition.name.as_str()];
+            if !variables.is_empty() {
+                rewriter.give_back(&mut definition, variables);
+            }
             for statement in definition.body.iter_mut() {
                 rewriter.visit_stmt(statement);
             }
@@ -170,7 +223,7 @@ fn liftable(function: &StmtFunctionDef, candidate: &Stmt) -> bool {
     let literal_defaults = parameters.iter_non_variadic_params().all(|parameter| {
         parameter.default.as_deref().is_none_or(crate::resolve::is_literal_default)
     });
-    let mut declarations = Declarations(false);
+    let mut declarations = Globals(false);
     declarations.visit_body(&definition.body);
     let mut uses = NameUses { name, other_uses: 0, bindings: 0 };
     visitor::walk_parameters(&mut uses, &function.parameters);
@@ -185,13 +238,60 @@ fn liftable(function: &StmtFunctionDef, candidate: &Stmt) -> bool {
         && uses.bindings == 1
 }
 
-/// Whether a body declares `nonlocal` or `global` names (at any depth).
-struct Declarations(bool);
+/// Whether a body declares `global` names (at any depth).
+struct Globals(bool);
 
-impl<'a> Visitor<'a> for Declarations {
+impl<'a> Visitor<'a> for Globals {
     fn visit_stmt(&mut self, statement: &'a Stmt) {
-        self.0 |= matches!(statement, Stmt::Nonlocal(_) | Stmt::Global(_));
+        self.0 |= matches!(statement, Stmt::Global(_));
         visitor::walk_stmt(self, statement);
+    }
+}
+
+/// The names a body declares `nonlocal` (at any depth), in order.
+fn nonlocal_names(body: &[Stmt]) -> Vec<String> {
+    struct Nonlocals(Vec<String>);
+    impl<'a> Visitor<'a> for Nonlocals {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            if let Stmt::Nonlocal(nonlocal) = statement {
+                self.0.extend(nonlocal.names.iter().map(|name| name.to_string()).filter(|name| !self.0.contains(name)).collect::<Vec<_>>());
+            }
+            visitor::walk_stmt(self, statement);
+        }
+    }
+    let mut nonlocals = Nonlocals(Vec::new());
+    nonlocals.visit_body(body);
+    nonlocals.0
+}
+
+/// The functions among `names` called other than as a statement (`f(...)` or `x = f(...)`).
+struct ExpressionCalls<'n> {
+    names: &'n BTreeSet<String>,
+    found: BTreeSet<String>,
+}
+
+impl<'a> Visitor<'a> for ExpressionCalls<'_> {
+    fn visit_stmt(&mut self, statement: &'a Stmt) {
+        let call = match statement {
+            Stmt::Expr(expression) => Some(&*expression.value),
+            Stmt::Assign(assign) if matches!(assign.targets.as_slice(), [Expr::Name(_)]) => Some(&*assign.value),
+            _ => None,
+        };
+        match call {
+            Some(Expr::Call(call)) if matches!(&*call.func, Expr::Name(callee) if self.names.contains(callee.id.as_str())) => visitor::walk_arguments(self, &call.arguments),
+            _ => visitor::walk_stmt(self, statement),
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Call(call) = expr {
+            if let Expr::Name(callee) = &*call.func {
+                if self.names.contains(callee.id.as_str()) {
+                    self.found.insert(callee.id.to_string());
+                }
+            }
+        }
+        visitor::walk_expr(self, expr);
     }
 }
 
@@ -315,21 +415,99 @@ fn remove_nested(body: &mut [Stmt], names: &BTreeSet<String>) {
 }
 
 /// Makes each call of a lifted function a call of its lifted name, with its captured variables
-/// passed by keyword.
+/// passed by keyword, and the calls of those that give `nonlocal` variables back assignments of
+/// them.
 struct CallRewriter<'l, 'f> {
     /// By nested name: the lifted name and the captured variables.
     lifted: &'l BTreeMap<String, (String, Vec<String>)>,
+    /// By nested name: the variables it gives back.
+    given_back: &'l BTreeMap<String, Vec<String>>,
     file: RefCell<&'f mut SourceFile>,
 }
 
+/// The variable a call's own result goes to where the call is a statement of its own.
+const UNUSED_RESULT: &str = "__rumba_unused";
+
 impl CallRewriter<'_, '_> {
     fn name(&self, id: &str, at: TextRange) -> Expr {
+        self.name_in(id, at, ExprContext::Load)
+    }
+
+    fn name_in(&self, id: &str, at: TextRange, ctx: ExprContext) -> Expr {
         let range = self.file.borrow_mut().synthetic_range(at);
-        Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range, id: Name::new(id), ctx: ExprContext::Load })
+        Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range, id: Name::new(id), ctx })
+    }
+
+    fn tuple(&self, elements: Vec<Expr>, at: TextRange, ctx: ExprContext) -> Expr {
+        let range = self.file.borrow_mut().synthetic_range(at);
+        Expr::Tuple(ExprTuple { node_index: AtomicNodeIndex::default(), range, elts: elements, ctx, parenthesized: true })
+    }
+
+    /// `definition` (one that declares or inherits `nonlocal` `variables`) without its
+    /// declarations, each return giving `(value, *variables)`, and one more at its end.
+    fn give_back(&self, definition: &mut StmtFunctionDef, variables: &[String]) {
+        struct Returns<'r, 'l, 'f>(&'r CallRewriter<'l, 'f>, &'r [String]);
+        impl Transformer for Returns<'_, '_, '_> {
+            fn visit_stmt(&self, statement: &mut Stmt) {
+                match statement {
+                    Stmt::Nonlocal(nonlocal) => *statement = Stmt::Pass(StmtPass { node_index: AtomicNodeIndex::default(), range: nonlocal.range }),
+                    Stmt::Return(returned) => {
+                        let at = returned.range;
+                        let value = returned.value.take().map_or_else(|| self.0.none(at), |value| *value);
+                        let mut elements = vec![value];
+                        elements.extend(self.1.iter().map(|variable| self.0.name(variable, at)));
+                        returned.value = Some(Box::new(self.0.tuple(elements, at, ExprContext::Load)));
+                    }
+                    Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {}
+                    other => transformer::walk_stmt(self, other),
+                }
+            }
+        }
+        let at = definition.name.range;
+        let end = Stmt::Return(StmtReturn { node_index: AtomicNodeIndex::default(), range: self.file.borrow_mut().synthetic_range(at), value: None });
+        definition.body.push(end);
+        let returns = Returns(self, variables);
+        for statement in definition.body.iter_mut() {
+            returns.visit_stmt(statement);
+        }
+    }
+
+    fn none(&self, at: TextRange) -> Expr {
+        let range = self.file.borrow_mut().synthetic_range(at);
+        Expr::NoneLiteral(ExprNoneLiteral { node_index: AtomicNodeIndex::default(), range })
     }
 }
 
 impl Transformer for CallRewriter<'_, '_> {
+    fn visit_stmt(&self, statement: &mut Stmt) {
+        // `f(...)` and `x = f(...)` of a function that gives variables back assign them too.
+        let given_back = |call: &Expr| match call {
+            Expr::Call(call) => match &*call.func {
+                Expr::Name(callee) => self.given_back.get(callee.id.as_str()).filter(|variables| !variables.is_empty()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let rewritten = match statement {
+            Stmt::Expr(expression) => given_back(&expression.value).map(|variables| (self.name_in(UNUSED_RESULT, expression.range, ExprContext::Store), variables, expression.range)),
+            Stmt::Assign(assign) if assign.targets.len() == 1 && matches!(assign.targets[0], Expr::Name(_)) => {
+                given_back(&assign.value).map(|variables| (assign.targets[0].clone(), variables, assign.range))
+            }
+            _ => None,
+        };
+        if let Some((result, variables, at)) = rewritten {
+            let value = match std::mem::replace(statement, Stmt::Pass(StmtPass { node_index: AtomicNodeIndex::default(), range: at })) {
+                Stmt::Expr(expression) => expression.value,
+                Stmt::Assign(assign) => assign.value,
+                _ => unreachable!("matched a call statement"),
+            };
+            let mut targets = vec![result];
+            targets.extend(variables.iter().map(|variable| self.name_in(variable, at, ExprContext::Store)));
+            *statement = Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range: at, targets: vec![self.tuple(targets, at, ExprContext::Store)], value });
+        }
+        transformer::walk_stmt(self, statement);
+    }
+
     fn visit_expr(&self, expr: &mut Expr) {
         transformer::walk_expr(self, expr);
         let Expr::Call(call) = expr else { return };

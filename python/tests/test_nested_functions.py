@@ -1,7 +1,7 @@
 """Functions defined inside compiled functions (issue 14): `def`s and lambdas assigned to a name,
 called where they are defined. Each is compiled as a function of the module that takes the
-variables it reads from the enclosing function, passed at each call; every case is compared with
-CPython running the same function."""
+variables it reads from the enclosing function, passed at each call, and gives back those it
+declares `nonlocal`; every case is compared with CPython running the same function."""
 
 import math
 
@@ -147,3 +147,94 @@ def test_nested_functions_used_as_values_are_refused_at_their_line():
         njit(passes_a_nested_function)(1.0)
     with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*lambda is supported in compiled code only when"):
         njit(lambda_as_argument)(1.0)
+
+
+def counts_through_nonlocal(n):
+    total = 0
+    count = 0
+
+    def add(x):
+        nonlocal total, count
+        total += x
+        count += 1
+
+    for i in range(n):
+        add(i)
+    return total, count
+
+
+def rebinds_an_array_through_nonlocal(a):
+    # kgmk's FFT: one nested function rebinds the array, its sibling then reads the new one.
+    n = a.size
+
+    def reverse():
+        order = np.arange(n)[::-1].copy()
+        nonlocal a
+        a = a[order]
+
+    def double():
+        for i in range(n):
+            a[i] *= 2
+
+    reverse()
+    double()
+    return a
+
+
+def returns_and_gives_back(m):
+    # kgmk's Kruskal: a counter advanced by a nested function whose result is used too.
+    added = np.zeros(m, np.int64)
+    k = 0
+    last = -1
+
+    def add_edge(i):
+        nonlocal k
+        added[k] = i
+        k += 1
+        return k
+
+    for i in range(m):
+        if i % 2 == 0:
+            last = add_edge(i)
+    return added[:k], last
+
+
+def through_a_sibling(n):
+    s = 0
+
+    def increment():
+        nonlocal s
+        s += 1
+
+    def twice():
+        increment()
+        increment()
+
+    for _ in range(n):
+        twice()
+    return s
+
+
+def nonlocal_call_in_an_expression(n):
+    s = 0
+
+    def increment():
+        nonlocal s
+        s += 1
+        return s
+
+    return increment() + n
+
+
+@pytest.mark.parametrize("function, argument", [
+    (counts_through_nonlocal, 5), (rebinds_an_array_through_nonlocal, np.arange(4.0)), (returns_and_gives_back, 7), (through_a_sibling, 3),
+], ids=lambda value: getattr(value, "__name__", ""))
+def test_nonlocal_variables_reach_the_enclosing_function(function, argument):
+    copy = argument.copy() if isinstance(argument, np.ndarray) else argument
+    got, expected = njit(function)(argument), function(copy)
+    assert repr(got) == repr(expected)
+
+
+def test_a_nonlocal_function_called_inside_an_expression_is_refused_at_its_line():
+    with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*'nonlocal' only where its calls are statements"):
+        njit(nonlocal_call_in_an_expression)(2)
