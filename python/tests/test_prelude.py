@@ -474,6 +474,10 @@ def repeat(a, repeats):
     return np.repeat(a, repeats)
 
 
+def take_listed(a):
+    return np.take(a, [3, 0, -1]), a.take([1, 1])
+
+
 def tile(a, reps):
     return np.tile(a, reps)
 
@@ -596,6 +600,10 @@ def test_shape_functions_match_numpy():
         compare_with_numpy(repeat, m, repeats)
         compare_with_numpy(tile, xi[::2], repeats)
     compare_with_numpy(repeat, xi, -1)
+    # A count for each element, or one for all; of another length, or negative, NumPy's ValueError.
+    for counts in [np.arange(12) % 3, np.array([2]), np.arange(5), np.arange(12) - 1]:
+        compare_with_numpy(repeat, xi, counts)
+    compare_with_numpy(take_listed, xi)
 
 
 def test_products_match_numpy():

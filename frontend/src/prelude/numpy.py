@@ -395,6 +395,8 @@ def _truth_reduce(a, axis, kind):
 def take(a, indices, axis=None):
     # NumPy's: of the flattened array without an axis, else of the lines along it; the result has
     # the indices' shape in place of that axis.
+    if isinstance(indices, list):
+        return np.take(a, np.array(indices), axis)
     if axis is None:
         if a.ndim != 1:
             return np.take(a.reshape(-1), indices)
@@ -1279,6 +1281,8 @@ def roll(a, shift):
 
 
 def repeat(a, repeats, axis=None):
+    if isinstance(repeats, np.ndarray):
+        return np._repeat_each(a, repeats, axis)
     if repeats < 0:
         raise ValueError("negative dimensions are not allowed")
     if axis is not None:
@@ -1295,6 +1299,30 @@ def repeat(a, repeats, axis=None):
     for i in range(flat.shape[0]):
         for j in range(repeats):
             out[i * repeats + j] = flat[i]
+    return out
+
+
+def _repeat_each(a, repeats, axis):
+    # np.repeat with a count for each element of the flattened array (or one count for all).
+    if axis is not None:
+        return np._unsupported("np.repeat with an array of repeats along an axis is not supported yet")
+    flat = a.reshape(-1)
+    counts = repeats.reshape(-1)
+    if counts.shape[0] == 1:
+        return np.repeat(flat, counts[0])
+    if counts.shape[0] != flat.shape[0]:
+        raise ValueError(f"operands could not be broadcast together with shape ({flat.shape[0]},) ({counts.shape[0]},)")
+    total = 0
+    for i in range(counts.shape[0]):
+        if counts[i] < 0:
+            raise ValueError("repeats may not contain negative values.")
+        total += counts[i]
+    out = np.empty(total, dtype=flat.dtype)
+    k = 0
+    for i in range(flat.shape[0]):
+        for _ in range(counts[i]):
+            out[k] = flat[i]
+            k += 1
     return out
 
 
