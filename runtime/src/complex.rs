@@ -4,50 +4,34 @@
 
 use std::ops::{Add, Mul};
 
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Complex128 {
-    pub real: f64,
-    pub imag: f64,
-}
+/// A complex number of two `$part`s, added part by part and multiplied by the schoolbook product,
+/// as NumPy's scalar loops compute them.
+macro_rules! complex_number {
+    ($complex:ident, $part:ty) => {
+        #[repr(C)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        pub struct $complex {
+            pub real: $part,
+            pub imag: $part,
+        }
 
-/// A complex64.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Complex64 {
-    pub real: f32,
-    pub imag: f32,
-}
+        impl Add for $complex {
+            type Output = Self;
+            fn add(self, other: Self) -> Self {
+                $complex { real: self.real + other.real, imag: self.imag + other.imag }
+            }
+        }
 
-impl Add for Complex64 {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Complex64 { real: self.real + other.real, imag: self.imag + other.imag }
-    }
+        impl Mul for $complex {
+            type Output = Self;
+            fn mul(self, other: Self) -> Self {
+                $complex { real: self.real * other.real - self.imag * other.imag, imag: self.real * other.imag + self.imag * other.real }
+            }
+        }
+    };
 }
-
-/// The schoolbook product.
-impl Mul for Complex64 {
-    type Output = Self;
-    fn mul(self, other: Self) -> Self {
-        Complex64 { real: self.real * other.real - self.imag * other.imag, imag: self.real * other.imag + self.imag * other.real }
-    }
-}
-
-impl Add for Complex128 {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Complex128 { real: self.real + other.real, imag: self.imag + other.imag }
-    }
-}
-
-/// The schoolbook product, as NumPy's scalar loops compute it.
-impl Mul for Complex128 {
-    type Output = Self;
-    fn mul(self, other: Self) -> Self {
-        Complex128 { real: self.real * other.real - self.imag * other.imag, imag: self.real * other.imag + self.imag * other.real }
-    }
-}
+complex_number!(Complex64, f32);
+complex_number!(Complex128, f64);
 
 impl Complex128 {
     const ONE: Self = Complex128 { real: 1.0, imag: 0.0 };
