@@ -161,7 +161,7 @@ fn unsupported_source_is_a_located_diagnostic() {
 #[test]
 fn complex_numbers_cross_the_rust_api() {
     let module = compile_module("def f(z, x):\n    return z * z + x, z.imag\n", &options("complex.py")).unwrap();
-    let function = module.function("f", &[Type::Scalar(rumba::Scalar::Complex), Type::Scalar(rumba::Scalar::Float { bits: 64 })]).unwrap();
+    let function = module.function("f", &[Type::Scalar(rumba::Scalar::Complex { bits: 128 }), Type::Scalar(rumba::Scalar::Float { bits: 64 })]).unwrap();
     let value = function.call(&[Number::Complex(1.5, -2.0).into(), Number::F64(0.25).into()]).unwrap();
     // (1.5 - 2j)**2 + 0.25 = (2.25 - 4 + 0.25) - 6j, computed with CPython's product formula.
     assert_eq!(value.to_string(), "((-1.5-6j), -2.0)");
