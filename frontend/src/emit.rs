@@ -293,7 +293,7 @@ struct FunctionEmitter<'e, 's, 'm> {
     /// Inside the body of a parallel loop: nested `prange` loops run serially.
     in_parallel_loop: bool,
     /// Whether the code emitted since a `prange` body began makes lists, dicts, sets or instances,
-    /// or calls compiled functions, which may.
+    /// or calls a compiled function that takes or gives one.
     makes_arena_objects: bool,
     /// For each `py.map` result: the arrays whose broadcast is its shape (its operands', recursively),
     /// so that checking a later operation's shapes reads no extent of an array the `parfor` pass fuses away.

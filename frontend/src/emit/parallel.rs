@@ -555,10 +555,11 @@ struct ArrayReduction<'b> {
     update: &'b Stmt,
 }
 
-/// How many copies array reductions need (one per thread a loop may run on), and which one the
-/// calling thread updates (runtime `threads.rs`).
+/// Where a thread's arena stands, and the release of what was made since (runtime `arena.rs`).
 const ARENA_MARK: RuntimeFunction = ("rumba_arena_mark", "() -> si64");
 const ARENA_RELEASE: RuntimeFunction = ("rumba_arena_release", "(si64) -> ()");
+/// How many copies array reductions need (one per thread a loop may run on), and which one the
+/// calling thread updates (runtime `threads.rs`).
 const PARALLEL_SLOTS: RuntimeFunction = ("rumba_parallel_slots", "() -> si64");
 const PARALLEL_SLOT: RuntimeFunction = ("rumba_parallel_slot", "() -> si64");
 
