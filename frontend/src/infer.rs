@@ -2930,7 +2930,7 @@ pub const MIXED_INDEX_ASSIGN: &str = "np._mixed_index_assign";
 /// The prelude function that indexes (`writing`: assigns through) `array` with the array `index`.
 /// Read, an integer array selects along the first axis and a mask has the array's dimensions or
 /// covers its first axis; written through, a mask has the array's dimensions and an integer array
-/// indexes a vector with a vector.
+/// is a vector (of elements of a vector, or of subarrays along the first axis).
 
 pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayType, writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
     let unsupported = |rule: &str| Err(module.unsupported(&node.range(), format!("indexing {} with {} is not supported yet ({rule})", Type::Array(array), Type::Array(index))));
@@ -2941,7 +2941,8 @@ pub fn array_index_helper(module: &SourceModule, array: ArrayType, index: ArrayT
         Scalar::Bool => unsupported("a mask has the array's dimensions, or is a vector over its first axis"),
         Scalar::Int { .. } if !writing => Ok("np._take_first_axis"),
         Scalar::Int { .. } if array.ndim == 1 && index.ndim == 1 => Ok("np._index_assign"),
-        Scalar::Int { .. } => unsupported("an integer array written through indexes a vector, with a vector"),
+        Scalar::Int { .. } if index.ndim == 1 => Ok("np._rows_assign"),
+        Scalar::Int { .. } => unsupported("an integer array written through is a vector"),
         other => Err(module.error(node.range(), DiagnosticKind::Typing, format!("arrays used as indices must be of integer or boolean type, got {}", other.numba_name()))),
     }
 }

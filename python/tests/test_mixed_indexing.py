@@ -54,9 +54,18 @@ def set_pairs(m, idx):
     return m
 
 
+def set_whole_rows(m, idx):
+    # shap's `last_outs[varying_rows[i]] = outputs[a:b]`: a row per index, one row for all, a number.
+    if idx.dtype != np.bool_:
+        m[idx] = np.arange(idx.shape[0] * m.shape[1]).reshape(idx.shape[0], m.shape[1]) * 2.0
+        m[idx] = np.arange(m.shape[1]) - 1.0
+        m[idx[:1]] = 7
+    return m
+
+
 MATRIX = np.arange(12.0).reshape(3, 4)
 READS = [picked, columns, in_row, rows, in_column, paired]
-WRITES = [set_in_column, set_columns, set_rows, set_pairs]
+WRITES = [set_in_column, set_columns, set_rows, set_pairs, set_whole_rows]
 INDICES = [np.array([1, 0, -1]), np.array([2]), np.array([True, False, True]), np.array([True, False, True, True]), np.array([0, 7])]
 
 

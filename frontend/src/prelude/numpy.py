@@ -602,6 +602,26 @@ def _index_assign(a: "1-d", indices: "1-d", value):
             a[i] = value
 
 
+def _rows_assign(a, indices: "1-d", value):
+    # `a[indices] = value` of an array of two or more dimensions: each subarray along the first
+    # axis that `indices` names gets `value` (broadcast), or of an array with `a`'s dimensions, its
+    # subarrays in turn (one for all, or one per index).
+    n = a.shape[0]
+    if isinstance(value, np.ndarray) and value.ndim == a.ndim:
+        if value.shape[0] != 1 and value.shape[0] != indices.shape[0]:
+            raise ValueError("shape mismatch: value array could not be broadcast to indexing result")
+    for k in range(indices.shape[0]):
+        i = indices[k]
+        if i < 0:
+            i += n
+        if i < 0 or i >= n:
+            raise IndexError("index out of bounds")
+        if isinstance(value, np.ndarray) and value.ndim == a.ndim:
+            a[i] = value[k % value.shape[0]]
+        else:
+            a[i] = value
+
+
 def nonzero(a):
     # The indices of the non-zero elements, one array per dimension, in C order.
     flat = np.flatnonzero(a)
