@@ -40,9 +40,18 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
     // since a sibling's calls count too).
     loop {
         let names: BTreeSet<String> = nested.iter().map(|candidate| nested_name(candidate).to_string()).collect();
-        let declaring: BTreeSet<String> = nested.iter().filter(|candidate| !nonlocal_names(&definition_of(candidate).body).is_empty()).map(|candidate| nested_name(candidate).to_string()).collect();
-        let mut bodies: Vec<&[Stmt]> = vec![&function.body];
         let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
+        // Those that declare `nonlocal` names, and those that call one (which give them back too).
+        let mut declaring: BTreeSet<String> = definitions.iter().filter(|definition| !nonlocal_names(&definition.body).is_empty()).map(|definition| definition.name.to_string()).collect();
+        loop {
+            let callers: Vec<String> = definitions.iter().filter(|definition| !called_names(&definition.body, &declaring).is_empty()).map(|definition| definition.name.to_string()).collect();
+            let known = declaring.len();
+            declaring.extend(callers);
+            if declaring.len() == known {
+                break;
+            }
+        }
+        let mut bodies: Vec<&[Stmt]> = vec![&function.body];
         bodies.extend(definitions.iter().map(|definition| &definition.body[..]));
         let mut misused = ExpressionCalls { names: &declaring, found: BTreeSet::new() };
         for body in bodies {

@@ -3,9 +3,10 @@
 //! `x = conv(x)` (a new dtype), `x` is a new variable that may have another type, where a
 //! variable otherwise keeps one type in all the function.
 //!
-//! A top-level assignment starts a version; everything a later statement does with the name
-//! (reads, and assignments inside its loops and branches, which join as they always do) is the
-//! version current there. Variables that are bound by a comprehension, `:=` or an `except ... as`,
+//! A top-level assignment starts a version, as does a top-level `for` loop whose variable was
+//! defined before when nothing after the loop reads it; everything a later statement does with
+//! the name (reads, and assignments inside its loops and branches, which join as they always do)
+//! is the version current there. Variables that are bound by a comprehension, `:=` or an `except ... as`,
 //! deleted, declared `global` or `nonlocal`, or named by a nested function, a lambda or a class
 //! (which read them when called, not where they are defined) keep one name. The first
 //! definition keeps the name; later ones are `name.1`, `name.2`, ... ([`source_name`] gives the

@@ -235,6 +235,22 @@ def test_nonlocal_variables_reach_the_enclosing_function(function, argument):
     assert repr(got) == repr(expected)
 
 
+def caller_of_a_nonlocal_function_in_an_expression(n):
+    s = 0
+
+    def increment():
+        nonlocal s
+        s += 1
+
+    def twice():
+        increment()
+        increment()
+        return s
+
+    return twice() + n
+
+
 def test_a_nonlocal_function_called_inside_an_expression_is_refused_at_its_line():
-    with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*'nonlocal' only where its calls are statements"):
-        njit(nonlocal_call_in_an_expression)(2)
+    for function in (nonlocal_call_in_an_expression, caller_of_a_nonlocal_function_in_an_expression):
+        with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*'nonlocal' only where its calls are statements"):
+            njit(function)(2)
