@@ -774,8 +774,10 @@ def printed64(a):
     print(a[1])
 
 
-def test_complex64_prints_as_numpy_does(capfd):
-    a = np.array([0.1 + 1j, -2.5, 3j], dtype=np.complex64)
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_arrays_print_as_numpy_does(capfd, dtype):
+    # Printing a complex128 array was an internal error (no array formatter for complex).
+    a = np.array([0.1 + 1j, -2.5, 3j], dtype=dtype)
     rumba.njit(printed64)(a)
     compiled = capfd.readouterr().out
     printed64(a)

@@ -611,11 +611,7 @@ def _rows_assign(a, indices: "1-d", value):
         if value.shape[0] != 1 and value.shape[0] != indices.shape[0]:
             raise ValueError("shape mismatch: value array could not be broadcast to indexing result")
     for k in range(indices.shape[0]):
-        i = indices[k]
-        if i < 0:
-            i += n
-        if i < 0 or i >= n:
-            raise IndexError("index out of bounds")
+        i = np._index_within(indices[k], n)
         if isinstance(value, np.ndarray) and value.ndim == a.ndim:
             a[i] = value[k % value.shape[0]]
         else:
