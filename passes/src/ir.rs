@@ -484,6 +484,15 @@ pub fn call_external(b: &Builder, name: &str, operands: &[MlirValue], argument_t
     Ok(result.map(|_| results(call)[0]))
 }
 
+/// `memref.extract_strided_metadata` of `array`: its results, base first, then offset, sizes, strides.
+pub fn strided_metadata(builder: &Builder, array: MlirValue, rank: usize) -> Vec<MlirValue> {
+    let index = builder.index_type();
+    let base_type = unsafe { mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(value_type(array)), 0, std::ptr::null(), mlirAttributeGetNull()) };
+    let mut result_types = vec![base_type];
+    result_types.extend(std::iter::repeat_n(index, 1 + 2 * rank));
+    results(builder.create("memref.extract_strided_metadata", &[array], &result_types, &[]))
+}
+
 /// `value`, a ranked memref of type `memref` (or a value that becomes one when types are
 /// converted), cast to strided layout with every size, stride and the offset dynamic: the one type
 /// a runtime function declared for arrays of any layout takes.

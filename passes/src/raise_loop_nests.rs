@@ -1,5 +1,5 @@
-//! `raise-loop-nests`: a perfect nest of `scf.for` loops that accumulates into a fresh array becomes
-//! one `linalg.generic`, so that `vectorize-loop-nests` can tile and vectorise it.
+//! `raise-loop-nests`: a perfect nest of `scf.for` loops that accumulates into an array becomes one
+//! `linalg.generic`, so that `vectorize-loop-nests` can tile and vectorise it.
 //!
 //! Python users write matrix products and their kin as loops (`C[i, j] += A[i, k] * B[k, j]` in
 //! three nested `range` loops). Lowered as written, each element costs a load and a store of `C` per
@@ -11,10 +11,12 @@
 //! so each element still accumulates in the order the loops wrote (bit-for-bit the same result). The
 //! stored value must be the element read, combined with a value computed without it by one op that
 //! linalg's vectoriser knows as a reduction (`+=`, `*=`, bitwise and integer min/max; Python's
-//! `max()` on floats is a compare and a select, which it does not know). The stored-to array must
-//! be a `memref.alloc` of this function that no other access reaches through
-//! another view, and loads from it must read the element being stored: then no iteration sees
-//! another's writes and the nest's order over parallel dimensions is free. Each operand is a subview
+//! `max()` on floats is a compare and a select, which it does not know). No other access may reach
+//! the stored-to array through another view of it, and loads from it must read the element being
+//! stored: then no iteration sees another's writes and the nest's order over parallel dimensions is
+//! free. An array the function did not allocate (an argument: `C[i, j] += ...` into `out`) may
+//! still share memory with an input, so its nest is raised under `scf.if` on the bytes they span
+//! being apart, with the nest as written in the else branch. Each operand is a subview
 //! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
 //! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are.
 //! The reductions come first among the generic's dimensions, so the vectors `vectorize-loop-nests`
@@ -190,6 +192,50 @@ fn element_type(memref: MlirValue) -> MlirType {
     unsafe { mlirShapedTypeGetElementType(ir::value_type(memref)) }
 }
 
+/// The bytes `memref` spans, from its lowest element's first to one past its highest element's
+/// last, whatever the signs of its strides.
+fn byte_span(b: &Builder, memref: MlirValue) -> (MlirValue, MlirValue) {
+    let rank = unsafe { mlirShapedTypeGetRank(ir::value_type(memref)) } as usize;
+    let metadata = ir::strided_metadata(b, memref, rank);
+    let index = b.index_type();
+    let (zero, one) = (b.integer(index, 0), b.integer(index, 1));
+    let element = element_type(memref);
+    let bits = unsafe { if mlirTypeIsAInteger(element) { mlirIntegerTypeGetWidth(element) } else { mlirFloatTypeGetWidth(element) } };
+    let element_bytes = b.integer(index, i64::from(bits.div_ceil(8)));
+    let (mut lowest, mut highest) = (metadata[1], metadata[1]);
+    for dimension in 0..rank {
+        let (size, stride) = (metadata[2 + dimension], metadata[2 + rank + dimension]);
+        let reach = b.binary("arith.muli", b.binary("arith.subi", size, one), stride);
+        lowest = b.binary("arith.addi", lowest, b.binary("arith.minsi", reach, zero));
+        highest = b.binary("arith.addi", highest, b.binary("arith.maxsi", reach, zero));
+    }
+    let pointer = b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[]);
+    let first = b.binary("arith.addi", pointer, b.binary("arith.muli", lowest, element_bytes));
+    let end = b.binary("arith.addi", pointer, b.binary("arith.muli", b.binary("arith.addi", highest, one), element_bytes));
+    (first, end)
+}
+
+/// Puts the nest rooted at `outer` under `scf.if` on `output` sharing no byte with any input, with
+/// a copy of the nest as it was in the else branch: an array the function did not allocate may be
+/// a view of an input's memory, where each step must see the writes of the steps before it.
+fn guard_by_disjointness(outer: MlirOperation, output: MlirValue, inputs: &[&Access]) {
+    let b = Builder::before(outer);
+    let (output_first, output_end) = byte_span(&b, output);
+    let mut disjoint = b.integer(b.integer_type(1), 1);
+    for input in inputs {
+        let (input_first, input_end) = byte_span(&b, input.memref);
+        let apart = b.binary("arith.ori", b.compare(false, "ule", output_end, input_first), b.compare(false, "ule", input_end, output_first));
+        disjoint = b.binary("arith.andi", disjoint, apart);
+    }
+    let branches = b.create_with_regions("scf.if", &[disjoint], &[], &[], 2);
+    let (_, raised_end) = ir::append_terminated_block(branches, 0, &[], "scf.yield");
+    let (as_written, as_written_end) = ir::append_terminated_block(branches, 1, &[], "scf.yield");
+    unsafe {
+        mlirBlockInsertOwnedOperationBefore(as_written, as_written_end, mlirOperationClone(outer));
+        mlirOperationMoveBefore(outer, raised_end);
+    }
+}
+
 /// Raises the nest rooted at `outer` if it has the shape the module doc describes.
 fn raise(outer: MlirOperation) -> bool {
     let Some(loops) = perfect_nest(outer) else { return false };
@@ -211,8 +257,7 @@ fn raise(outer: MlirOperation) -> bool {
     let parallel = &store.loops;
     let reductions: Vec<usize> = (0..loops.len()).filter(|position| !parallel.contains(position)).collect();
     let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&store]).any(|access| access.loops.contains(&position)));
-    if !output_is_fresh
-        || !accumulates(&accumulators, store.operation)
+    if !accumulates(&accumulators, store.operation)
         || accumulators.iter().any(|load| load.loops != store.loops)
         || inputs.iter().any(|load| unsafe { mlirValueEqual(ir::root_memref(load.memref), output_root) })
         || parallel.len() < 2
@@ -223,6 +268,9 @@ fn raise(outer: MlirOperation) -> bool {
         return false;
     }
 
+    if !output_is_fresh {
+        guard_by_disjointness(outer, store.memref, &inputs);
+    }
     let b = Builder::before(outer);
     let zero = b.integer(b.index_type(), 0);
     let trip_counts: Vec<MlirValue> = loops.iter().map(|for_op| b.binary("arith.maxsi", ir::operands(*for_op)[1], zero)).collect();

@@ -14,7 +14,8 @@
 //! generic marked (its loop handles must each hold one loop).
 //!
 //! MLIR 22's hoisting refuses a memref that any view-like op uses, anywhere in the function, and
-//! every array a function returns has one: the `memref.cast` to the returned layout. The raised nest
+//! every array a function returns has one: the `memref.cast` to the returned layout (an argument
+//! has the nest as written, beside the raised one, and often the subviews of other code). The raised nest
 //! touches its result array only through the tile transfers (`raise-loop-nests` checks that no other
 //! access reaches it), so the hoisting runs as a second transform, while the array's other users
 //! read it through a placeholder `builtin.unrealized_conversion_cast` (which the first transform's
@@ -104,9 +105,14 @@ fn array_attribute(generic: MlirOperation, name: &str) -> Vec<i64> {
 /// Redirects every use of `array` but the vector transfers to a placeholder cast of it; returns the
 /// placeholder.
 fn shield(array: MlirValue) -> MlirOperation {
-    let allocation = unsafe { mlirOpResultGetOwner(array) };
-    let after = unsafe { mlirOperationGetNextInBlock(allocation) };
-    let placeholder = Builder::before(after).create("builtin.unrealized_conversion_cast", &[array], &[ir::value_type(array)], &[]);
+    let first_after_definition = unsafe {
+        if mlirValueIsABlockArgument(array) {
+            mlirBlockGetFirstOperation(mlirBlockArgumentGetOwner(array))
+        } else {
+            mlirOperationGetNextInBlock(mlirOpResultGetOwner(array))
+        }
+    };
+    let placeholder = Builder::before(first_after_definition).create("builtin.unrealized_conversion_cast", &[array], &[ir::value_type(array)], &[]);
     for (user, position) in ir::uses(array) {
         let transfer = matches!(ir::op_name(user).as_str(), "vector.transfer_read" | "vector.transfer_write");
         if !transfer && !unsafe { mlirOperationEqual(user, placeholder) } {
@@ -135,8 +141,7 @@ pub fn vectorize_loop_nests(module: MlirOperation) -> bool {
     let mut results: Vec<MlirValue> = Vec::new();
     for transfer in ir::collect_operations(module, |operation| ir::op_name(operation) == "vector.transfer_write") {
         let result = ir::root_memref(ir::operands(transfer)[1]);
-        let allocated = ir::defining_operation(result).is_some_and(|operation| ir::op_name(operation) == "memref.alloc");
-        if allocated && !results.iter().any(|known| unsafe { mlirValueEqual(*known, result) }) {
+        if !results.iter().any(|known| unsafe { mlirValueEqual(*known, result) }) {
             results.push(result);
         }
     }

@@ -58,14 +58,6 @@ fn versioned_arguments(function: MlirOperation) -> Vec<(isize, usize)> {
         .collect()
 }
 
-/// `memref.extract_strided_metadata` of `array`: its results, base first, then offset, sizes, strides.
-fn strided_metadata(builder: &Builder, array: MlirValue, rank: usize) -> Vec<MlirValue> {
-    let index = builder.index_type();
-    let base_type = unsafe { mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(ir::value_type(array)), 0, std::ptr::null(), mlirAttributeGetNull()) };
-    let mut result_types = vec![base_type];
-    result_types.extend(std::iter::repeat_n(index, 1 + 2 * rank));
-    ir::results(builder.create("memref.extract_strided_metadata", &[array], &result_types, &[]))
-}
 
 /// A copy of `function` named `name`, private, right after it.
 fn private_copy(function: MlirOperation, name: &str) -> MlirOperation {
@@ -83,7 +75,7 @@ fn assume_unit_stride(function: MlirOperation, position: isize, rank: usize) {
     let entry = entry_block(function);
     let argument = unsafe { mlirBlockGetArgument(entry, position) };
     let builder = Builder::before(unsafe { mlirBlockGetFirstOperation(entry) });
-    let metadata = strided_metadata(&builder, argument, rank);
+    let metadata = ir::strided_metadata(&builder, argument, rank);
     let (offset, sizes, strides) = (metadata[1], &metadata[2..2 + rank], &metadata[2 + rank..2 + 2 * rank - 1]);
     let dynamic = unsafe { mlirShapedTypeGetDynamicStrideOrOffset() };
     let mut static_strides = vec![dynamic; rank];
@@ -148,7 +140,7 @@ fn dispatcher(function: MlirOperation, versioned: &[(isize, usize)], unit: &str,
         let one = builder.integer(builder.index_type(), 1);
         let mut all_unit = builder.integer(builder.integer_type(1), 1);
         for &(position, rank) in versioned {
-            let metadata = strided_metadata(&builder, arguments[position as usize], rank);
+            let metadata = ir::strided_metadata(&builder, arguments[position as usize], rank);
             let unit_stride = builder.compare(false, "eq", metadata[1 + 2 * rank], one);
             all_unit = builder.binary("arith.andi", all_unit, unit_stride);
         }

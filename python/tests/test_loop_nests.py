@@ -177,6 +177,38 @@ def test_product_into_an_argument_that_aliases_an_input():
     assert not np.array_equal(reference, expected)
 
 
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("orders", ["CCC", "CFC", "FCF"])
+def test_product_into_an_argument(shape, orders):
+    m, n, p = shape
+    same_bits(into_argument, *(matrix(rows, columns, np.float64, order, seed) for (rows, columns), order, seed in zip([(m, n), (n, p), (m, p)], orders, [11, 12, 13])))
+    jitted = rumba.njit(into_argument)
+    jitted(matrix(m, n, np.float64, "C", 1), matrix(n, p, np.float64, "C", 2), matrix(m, p, np.float64, "C", 3))
+    assert "vector.transfer_read" in jitted.inspect_mlir(jitted.signatures[0], stage="vector")
+
+
+def views_of_one_buffer(buffer):
+    """(A, B, C) views of `buffer` (12 x 12): some share memory with the result, some only lie
+    beside it or between its elements."""
+    return [
+        (buffer[:4, :4], buffer[4:8, :4], buffer[8:, :4]),
+        (buffer[:6, :6], buffer[:6, 6:], buffer[6:, 6:]),
+        (buffer[:6, :6], buffer[6:, :6], buffer[3:9, 3:9]),
+        (buffer[::2, :6], buffer[1::2, :6].T, buffer[::2, 6:]),
+        (buffer[:6, ::-2], buffer[6:, ::-2], buffer[6:, 1::2]),
+        (buffer[:5, :5], buffer[:5, :5].T, buffer[:5, :5]),
+    ]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_product_into_a_view_of_an_input(case):
+    buffer = matrix(12, 12, np.float64, "C", 14) / 4
+    expected_buffer = buffer.copy()
+    into_argument(*views_of_one_buffer(expected_buffer)[case])
+    rumba.njit(into_argument)(*views_of_one_buffer(buffer)[case])
+    np.testing.assert_array_equal(buffer, expected_buffer)
+
+
 def test_empty_dimensions():
     same_bits(ikj, np.zeros((0, 4)), np.zeros((4, 5)))
     same_bits(ikj, np.zeros((3, 0)), np.zeros((0, 5)))

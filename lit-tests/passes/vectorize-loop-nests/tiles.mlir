@@ -42,3 +42,30 @@ func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x
   }
   return %returned : memref<?x?xf64, strided<[?, 1], offset: ?>>
 }
+
+// A result array that is an argument is shielded from its other users the same way: the tile is
+// still carried through the k loop.
+// CHECK-LABEL: func.func @into_argument
+// CHECK: %[[RETURNED:.*]] = memref.cast %[[C:[^ ]*]] : memref<?x?xf64, strided<[?, 1], offset: ?>> to
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[C8:.*]] {
+// CHECK-NEXT: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C8]] {
+// CHECK-NEXT: %[[TILE:.*]] = vector.transfer_read %[[C]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true, true]} : memref<?x?xf64, strided<[?, 1], offset: ?>>, vector<8x8xf64>
+// CHECK-NEXT: %[[SUMS:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[TILE]]) -> (vector<8x8xf64>) {
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: vector.transfer_write %[[SUMS]], %[[C]][%[[I]], %[[J]]] {in_bounds = [true, true]}
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: return %[[RETURNED]]
+func.func @into_argument(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>, %b: memref<?x?xf64, strided<[?, 1], offset: ?>>, %c: memref<?x?xf64, strided<[?, 1], offset: ?>>) -> memref<?x?xf64, strided<[?, ?], offset: ?>> {
+  %returned = memref.cast %c : memref<?x?xf64, strided<[?, 1], offset: ?>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a, %b : memref<?x?xf64, strided<[?, 1], offset: ?>>, memref<?x?xf64, strided<[?, 1], offset: ?>>)
+      outs(%c : memref<?x?xf64, strided<[?, 1], offset: ?>>) attrs = {rumba.tile_sizes = array<i64: 1, 8, 8>, rumba.tile_interchange = array<i64: 1, 2, 0>} {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %product = arith.mulf %x, %y : f64
+    %sum = arith.addf %acc, %product : f64
+    linalg.yield %sum : f64
+  }
+  return %returned : memref<?x?xf64, strided<[?, ?], offset: ?>>
+}
