@@ -543,6 +543,9 @@ pub fn prelude_attribute(attribute: &ExprAttribute) -> Option<(&Expr, &'static s
 
 /// Which item of an instance of `class` the attribute reads.
 pub fn field_position(module: &SourceModule, class: &TupleClass, attribute: &ExprAttribute) -> Result<usize, Diagnostic> {
+    if class.kind == TupleKind::Enum && attribute.attr.as_str() == "name" {
+        return Err(module.unsupported(attribute, format!("the name of a member of the enum {} is not supported yet (its .value is)", class.name)));
+    }
     class.fields.iter().position(|field| field == attribute.attr.as_str()).ok_or_else(|| module.typing(attribute, format!("'{}' object has no attribute '{}'", class.short_name(), attribute.attr)))
 }
 
@@ -1597,6 +1600,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (Type::Unknown, _) | (_, Type::Unknown) => return Ok(None),
                     // A string or None equals no value of another type.
                     (Type::Str(_) | Type::Unicode | Type::None, _) | (_, Type::Str(_) | Type::Unicode | Type::None) => false,
+                    // An enum member equals only the members of its own class, as it is only them.
+                    (left, right) if (left.is_enum_member() || right.is_enum_member()) && left != right => false,
                     (Type::Tuple(left, _), Type::Tuple(right, _)) if left.len() != right.len() => false,
                     _ => return Ok(None),
                 };
@@ -2530,7 +2535,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             },
             Type::Scalar(complex @ Scalar::Complex { .. }) if matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(complex.part())),
             Type::Tuple(_, Some(class)) if class.kind == TupleKind::NamedTuple && attribute.attr.as_str() == "_fields" => Ok(Type::tuple(class.fields.iter().map(|field| Type::Str(field.clone())).collect())),
-            Type::Tuple(elements, Some(class)) if class.kind == TupleKind::NamedTuple => Ok(elements[field_position(module, &class, attribute)?].clone()),
+            Type::Tuple(elements, Some(class)) if matches!(class.kind, TupleKind::NamedTuple | TupleKind::Enum) => Ok(elements[field_position(module, &class, attribute)?].clone()),
             Type::Instance(class) => {
                 if let Some((_, field_type)) = class.field(attribute.attr.as_str()) {
                     return Ok(field_type.clone());

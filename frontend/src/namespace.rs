@@ -148,14 +148,24 @@ struct Renamer<'a> {
 impl Renamer<'_> {
     /// The global a member read names, if its base is a namespace bound by value (or a module
     /// rumba knows, for a namespace bound inside it: `numba.config`).
+    /// An enum's member looked up by its name (`Color["red"]`) reads it as `Color.red` does.
     fn member_name(&self, expr: &Expr) -> Option<String> {
-        let Expr::Attribute(attribute) = expr else { return None };
-        let Expr::Name(base) = &*attribute.value else { return None };
+        let (base, member) = match expr {
+            Expr::Attribute(attribute) => (&*attribute.value, attribute.attr.to_string()),
+            Expr::Subscript(subscript) => match &*subscript.slice {
+                Expr::StringLiteral(key) => (&*subscript.value, key.value.to_string()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let Expr::Name(base) = base else { return None };
         if self.locals.contains(base.id.as_str()) || !matches!(self.globals.get(base.id.as_str()), Some(Global::Namespace | Global::Module(_))) {
             return None;
         }
-        let member = format!("{}.{}", base.id, attribute.attr);
-        self.globals.contains_key(&member).then_some(member)
+        let member = format!("{}.{member}", base.id);
+        let found = self.globals.get(&member)?;
+        let enum_member = matches!(found, Global::Tuple(_, Some(class)) if class.kind == crate::types::TupleKind::Enum);
+        (matches!(expr, Expr::Attribute(_)) || enum_member).then_some(member)
     }
 }
 
@@ -163,8 +173,12 @@ impl Transformer for Renamer<'_> {
     fn visit_expr(&self, expr: &mut Expr) {
         transformer::walk_expr(self, expr);
         if let Some(member) = self.member_name(expr) {
-            let Expr::Attribute(attribute) = expr else { unreachable!("a member is an attribute") };
-            *expr = Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range: attribute.range, id: Name::new(member), ctx: attribute.ctx });
+            let (range, ctx) = match expr {
+                Expr::Attribute(attribute) => (attribute.range, attribute.ctx),
+                Expr::Subscript(subscript) => (subscript.range, subscript.ctx),
+                _ => unreachable!("a member is an attribute or a subscript"),
+            };
+            *expr = Expr::Name(ExprName { node_index: AtomicNodeIndex::default(), range, id: Name::new(member), ctx });
         }
         if let Expr::Name(name) = expr {
             if self.globals.contains_key(name.id.as_str()) && !self.locals.contains(name.id.as_str()) {

@@ -9,7 +9,7 @@ use crate::{
     format_spec::{FormatSpec, NumberKind},
     infer::{Callee, TypeWalker},
     strings::StringForm,
-    types::{Scalar, Type},
+    types::{Scalar, TupleKind, Type},
 };
 use ruff_python_ast::{ConversionFlag, Expr, ExprCall, FStringPart, InterpolatedStringElement, Operator};
 
@@ -334,6 +334,9 @@ fn check_formattable(walker: &TypeWalker, value_type: &Type, spec: &str, repr: b
             return Err(module.typing(node, format!("unsupported format string passed to {value_type}.__format__")));
         }
         Type::Array(_) | Type::None | Type::Str(_) => return Ok(()),
+        Type::Tuple(_, Some(class)) if class.kind == TupleKind::Enum => {
+            return Err(module.unsupported(node, format!("printing a member of the enum {} is not supported yet; print its .value", class.name)));
+        }
         Type::Tuple(elements, _) => {
             return elements.iter().try_for_each(|element| match element {
                 Type::Array(_) => Err(module.unsupported(node, "printing a tuple that holds arrays is not supported")),

@@ -184,6 +184,10 @@ pub enum TupleKind {
     NamedTuple,
     LiteralList,
     LiteralDict,
+    /// Members of a Python `enum.Enum` class (not an `IntEnum`, whose members are integers): a
+    /// member is the one-element tuple of its value, which names it within its class, and is
+    /// returned to Python as `Class(value)`.
+    Enum,
 }
 
 impl TupleClass {
@@ -199,12 +203,17 @@ impl TupleClass {
         Arc::new(TupleClass { name: "dict".into(), fields: keys, kind: TupleKind::LiteralDict })
     }
 
+    pub fn enumeration(name: String) -> Arc<TupleClass> {
+        Arc::new(TupleClass { name, fields: vec!["value".into()], kind: TupleKind::Enum })
+    }
+
     /// How errors name a literal container.
     pub fn literal_name(&self) -> &'static str {
         match self.kind {
             TupleKind::LiteralList => "list of items of different types (Numba's literal list)",
             TupleKind::LiteralDict => "dict of values of different types (Numba's literal dict)",
             TupleKind::NamedTuple => "namedtuple",
+            TupleKind::Enum => "enum member",
         }
     }
 
@@ -423,6 +432,11 @@ impl Type {
 
     /// Whether a value of this type may be None instead: numbers, tuples of numbers, strings and
     /// arrays.
+    /// Whether this is the type of the members of a Python `enum.Enum` class.
+    pub fn is_enum_member(&self) -> bool {
+        matches!(self, Type::Tuple(_, Some(class)) if class.kind == TupleKind::Enum)
+    }
+
     pub fn may_be_optional(&self) -> bool {
         match self {
             Type::Scalar(_) | Type::Unicode | Type::Array(_) => true,
@@ -461,6 +475,7 @@ impl fmt::Display for Type {
                     let parts: Vec<String> = class.fields.iter().zip(elements).map(|(field, element)| format!("{field}={element}")).collect();
                     write!(formatter, "{}({})", class.name, parts.join(", "))
                 }
+                TupleKind::Enum => write!(formatter, "Enum<{}>({})", elements[0], class.name),
                 TupleKind::LiteralList => write!(formatter, "LiteralList({})", elements.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
                 TupleKind::LiteralDict => {
                     let parts: Vec<String> = class.fields.iter().zip(elements).map(|(key, element)| format!("{key:?}: {element}")).collect();
@@ -705,6 +720,10 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
             })
             .collect::<Result<_, String>>()?;
         return Ok(Type::Instance(Arc::new(ClassType { name: name.to_string(), id: id.parse().map_err(|_| malformed())?, fields })));
+    }
+    // An enum class's members, of their values' type: `Enum<int64>(module.Color)`, as Numba's.
+    if let Some((value, class)) = text.strip_prefix("Enum<").and_then(|rest| rest.strip_suffix(')')).and_then(|rest| rest.split_once(">(")) {
+        return Ok(Type::Tuple(vec![parse_type(value)?], Some(TupleClass::enumeration(class.to_string()))));
     }
     // A namedtuple class's instances: `module.Point(x=int64, y=float64)`.
     if let Some(open) = text.find('(').filter(|open| text[..*open].contains('.') && text.ends_with(')')) {

@@ -3,6 +3,7 @@ them in memory and calls them with little overhead."""
 
 import ast
 import collections
+import enum
 import functools
 import importlib
 import inspect
@@ -183,6 +184,12 @@ def _describe(value):
         if isinstance(value, int) and not isinstance(value, bool) and not -(2 ** 63) <= value < 2 ** 63:
             return None
         return ("constant", value)
+    if isinstance(value, enum.Enum) and not isinstance(value, int):
+        # A member of an enum of numbers: its value, of its class (an IntEnum's is the integer).
+        described = _describe(value.value)
+        if described is None or described[0] not in ("constant", "scalar") or isinstance(value.value, complex):
+            return ("refused", "is a member of the enum %s, whose values are not all integers or floats, which compiled code does not take yet" % type(value).__qualname__)
+        return ("enum", type(value), described)
     if "_rumba_type" in type(value).__dict__:
         return ("refused", "is an instance of the jitclass %s, which compiled code does not take as a global (pass it as an argument)" % type(value).__qualname__)
     namedtuple = isinstance(getattr(type(value), "_fields", None), tuple)
@@ -313,7 +320,9 @@ def _describe_value(name, value, referenced, caller_source, visiting):
         return _describe_function(name, value, caller_source, visiting)
     if isinstance(value, pytypes.ModuleType) or (isinstance(value, type) and value.__module__ != "builtins"):
         # A module of the user's, or a class (its static methods and constants): by the members
-        # the code names.
+        # the code names; an enum by all its members, which `Color["red"]` names too.
+        if isinstance(value, enum.EnumMeta):
+            referenced = set(referenced) | set(value.__members__)
         return _describe_namespace(value, referenced, caller_source, visiting)
     return None
 

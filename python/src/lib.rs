@@ -128,6 +128,7 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
             };
             rumba::Binding::Tuple(elements, class)
         }
+        "enum" => rumba::Binding::Tuple(vec![binding_of(&description.get_item(2)?.cast_into()?)?], Some(enum_class(&description.get_item(1)?)?)),
         "array" => {
             let dtype: String = description.get_item(1)?.extract()?;
             let dtype = Scalar::from_name(&dtype).ok_or_else(|| PyTypeError::new_err(format!("compiled code cannot hold arrays of {dtype}")))?;
@@ -172,18 +173,34 @@ fn tuple_class(class: &Bound<'_, PyAny>) -> Option<std::sync::Arc<rumba::types::
         return None;
     }
     let fields: Vec<String> = class.getattr("_fields").ok()?.extract().ok()?;
-    let module: String = class.getattr("__module__").ok()?.extract().ok()?;
-    let qualified: String = class.getattr("__qualname__").ok()?.extract().ok()?;
+    Some(rumba::types::TupleClass::named(remember_tuple_class(class).ok()?, fields))
+}
+
+/// `class`, an `enum.Enum` subclass, as compiled code types its members; remembered as
+/// `tuple_class` remembers namedtuple classes.
+fn enum_class(class: &Bound<'_, PyAny>) -> PyResult<std::sync::Arc<rumba::types::TupleClass>> {
+    Ok(rumba::types::TupleClass::enumeration(remember_tuple_class(class)?))
+}
+
+/// Records `class` under its qualified name (the latest of a name winning), which it returns.
+fn remember_tuple_class(class: &Bound<'_, PyAny>) -> PyResult<String> {
+    let module: String = class.getattr("__module__")?.extract()?;
+    let qualified: String = class.getattr("__qualname__")?.extract()?;
     let name = format!("{module}.{qualified}");
     let mut classes = TUPLE_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     match classes.iter_mut().find(|(known, _)| *known == name) {
         Some(entry) => entry.1 = class.clone().unbind(),
         None => classes.push((name.clone(), class.clone().unbind())),
     }
-    Some(rumba::types::TupleClass::named(name, fields))
+    Ok(name)
 }
 
-/// An instance of the namedtuple class `class` of `elements`.
+/// Whether `value` is a member of an `enum.Enum` class.
+fn is_enum_member(value: &Bound<'_, PyAny>) -> bool {
+    value.py().import("enum").and_then(|module| module.getattr("Enum")).is_ok_and(|enum_type| value.is_instance(&enum_type).unwrap_or(false))
+}
+
+/// An instance of the namedtuple class `class` of `elements` (of an enum class, its member of that value).
 fn tuple_instance(py: Python<'_>, class: &rumba::types::TupleClass, elements: Vec<Py<PyAny>>) -> PyResult<Py<PyAny>> {
     let classes = TUPLE_CLASSES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let found = classes.iter().find(|(known, _)| *known == class.name).map(|(_, found)| found.clone_ref(py));
@@ -514,6 +531,12 @@ fn convert_argument(value: &Bound<'_, PyAny>, declared: &Type, position: usize) 
         },
         Type::None if value.is_none() => Ok(Argument::None),
         Type::None => Err(mismatch()),
+        Type::Tuple(element_types, Some(class)) if class.kind == rumba::types::TupleKind::Enum => {
+            if !is_enum_member(value) || remember_tuple_class(&value.get_type())? != class.name {
+                return Err(mismatch());
+            }
+            Ok(Argument::Tuple(vec![convert_argument(&value.getattr("value")?, &element_types[0], position)?]))
+        }
         Type::Tuple(element_types, _) => {
             let tuple = value.cast::<PyTuple>().map_err(|_| mismatch())?;
             if tuple.len() != element_types.len() {
@@ -682,7 +705,7 @@ fn value_to_python(py: Python<'_>, value: Value, value_type: &Type, args: &Bound
             match class.as_deref() {
                 None => PyTuple::new(py, elements)?.into_any().unbind(),
                 Some(class) => match class.kind {
-                    rumba::types::TupleKind::NamedTuple => tuple_instance(py, class, elements)?,
+                    rumba::types::TupleKind::NamedTuple | rumba::types::TupleKind::Enum => tuple_instance(py, class, elements)?,
                     rumba::types::TupleKind::LiteralList => PyList::new(py, elements)?.into_any().unbind(),
                     rumba::types::TupleKind::LiteralDict => {
                         let dict = pyo3::types::PyDict::new(py);
@@ -1033,6 +1056,14 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
     if let Ok(tuple) = value.cast::<PyTuple>() {
         let class = tuple_class(&value.get_type())?;
         return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(|elements| Type::Tuple(elements, Some(class)));
+    }
+    if is_enum_member(value) {
+        // An IntEnum's member is its integer; another enum's is its value, of its class.
+        if value.is_instance_of::<pyo3::types::PyInt>() {
+            return Some(Type::Scalar(Scalar::Int { bits: 64, signed: true }));
+        }
+        let member_value = type_of(&value.getattr("value").ok()?)?;
+        return matches!(member_value, Type::Scalar(Scalar::Int { .. } | Scalar::Float { .. })).then(|| Type::Tuple(vec![member_value], enum_class(&value.get_type()).ok()));
     }
     // A string is a value of Numba's `unicode_type` (literals are for compiled code's constants).
     if value.is_exact_instance_of::<pyo3::types::PyString>() {

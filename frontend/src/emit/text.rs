@@ -228,6 +228,7 @@ fn spread_tuples(value: Value, spec: String, repr: bool, pieces: &mut Vec<Format
         Some(TupleClass { kind: TupleKind::NamedTuple, .. }) => (format!("{}(", class.as_ref().expect("a class").short_name()), ")"),
         Some(TupleClass { kind: TupleKind::LiteralList, .. }) => ("[".to_string(), "]"),
         Some(TupleClass { kind: TupleKind::LiteralDict, .. }) => ("{".to_string(), "}"),
+        Some(TupleClass { kind: TupleKind::Enum, .. }) => unreachable!("typing refuses to format enum members"),
     };
     pieces.push(FormattedPiece::Text(open));
     for (position, element) in elements.into_iter().enumerate() {
