@@ -35,19 +35,27 @@ import numpy as np
 # READ: %[[CHECKED:.*]] = arith.select %[[NEGATIVE]], %[[FROM_END]], %[[INDEX]] : si64
 # READ: py.cmp "ge", %[[CHECKED]], %[[LENGTH]] : si64
 # READ: py.raise "IndexError", "list index out of range"
-# READ: call @rumba_list_get_f64(%{{.*}}, %{{.*}}) : (si64, si64) -> f64
+# The element is read only inside the list, by a read that checks nothing itself.
+# READ: %[[NOT_NEGATIVE:.*]] = py.cmp "ge", %[[CHECKED]], %{{.*}} : si64
+# READ: %[[BELOW:.*]] = py.cmp "lt", %[[CHECKED]], %[[LENGTH]] : si64
+# READ: %[[INSIDE:.*]] = arith.andi %[[NOT_NEGATIVE]], %[[BELOW]] : i1
+# READ: scf.if %[[INSIDE]] -> (f64) {
+# READ: call @rumba_list_load_f64(%{{.*}}, %{{.*}}) : (si64, si64) -> f64
+# READ: } else {
+# READ-NEXT: %[[ZERO:.*]] = py.constant 0.0{{.*}} : f64
+# READ-NEXT: scf.yield %[[ZERO]] : f64
 # The module defines the reads and appends itself: loads and stores of the runtime's list header
-# `{data, length, capacity}`, a word outside the list reading zero, the runtime called only for room.
-# READ-LABEL: func.func private @rumba_list_get_f64(
-# READ: %[[HEADER:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
-# READ: %[[LENGTH_FIELD:.*]] = llvm.getelementptr %[[HEADER]][1]
-# READ: %[[WORDS:.*]] = llvm.load %[[LENGTH_FIELD]] : !llvm.ptr -> i64
-# READ: arith.cmpi ult, %{{.*}}, %[[WORDS]] : i64
-# READ: %[[DATA:.*]] = llvm.load %[[HEADER]] : !llvm.ptr -> !llvm.ptr
-# READ: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%{{.*}}]
-# READ: llvm.load %[[AT]] : !llvm.ptr -> f64
+# `{data, length, capacity}`, the runtime called only for room.
 # READ: func.func private @rumba_list_grow(i64)
 # READ: func.func private @rumba_list_len(si64, si64) -> si64 attributes {memory_effects
+# READ-LABEL: func.func private @rumba_list_load_f64(
+# READ-NEXT: builtin.unrealized_conversion_cast
+# READ-NEXT: builtin.unrealized_conversion_cast
+# READ-NEXT: %[[HEADER:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+# READ-NEXT: %[[DATA:.*]] = llvm.load %[[HEADER]] : !llvm.ptr -> !llvm.ptr
+# READ-NEXT: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%{{.*}}]
+# READ-NEXT: %[[ELEMENT:.*]] = llvm.load %[[AT]] : !llvm.ptr -> f64
+# READ-NEXT: return %[[ELEMENT]] : f64
 # READ-LABEL: func.func private @rumba_list_push_f64(
 # READ: %[[LENGTH:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
 # READ: %[[CAPACITY:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64

@@ -2,7 +2,9 @@
 //! and appending one. The runtime lays a list out as
 //! `{ u64 *data; i64 length; i64 capacity; }` (`runtime/src/lists.rs`), so these are a few loads
 //! and stores that LLVM inlines and hoists, where a call into the runtime per element cost as much
-//! again as the work. Only an append that needs room calls the runtime (`rumba_list_grow`). As the
+//! again as the work. A read the caller made only where the index is inside the list
+//! (`rumba_list_load`) checks nothing itself, so that its loads are not conditional in a loop that
+//! LLVM proves stays inside the list. Only an append that needs room calls the runtime (`rumba_list_grow`). As the
 //! runtime's functions did, the zero handle (a list never made) reads as empty and takes no writes,
 //! and a word outside the list (an index whose IndexError is already in flight) reads zero and is
 //! not written.
@@ -18,6 +20,8 @@ pub(super) fn definition(name: &str) -> Option<String> {
     let body = match name {
         "rumba_list_get" => read("si64", "i64", "%zero"),
         "rumba_list_get_f64" => read("f64", "f64", "%zero_f64"),
+        "rumba_list_load" => load("si64", "i64"),
+        "rumba_list_load_f64" => load("f64", "f64"),
         "rumba_list_set" => write("si64", "i64"),
         "rumba_list_set_f64" => write("f64", "f64"),
         "rumba_list_push" => append("si64", "i64"),
@@ -63,6 +67,24 @@ fn read(value_type: &str, stored: &str, zero: &str) -> String {
     }} else {{
       scf.yield {zero} : {stored}
     }}
+{conversion}    return {converted} : {value_type}
+  }}
+"
+    )
+}
+
+/// `list` word `word`, as `value_type`, where the caller has found `word` inside the list.
+fn load(value_type: &str, stored: &str) -> String {
+    let converted = if value_type == stored { "%value".to_string() } else { "%converted".to_string() };
+    let conversion = if value_type == stored { String::new() } else { format!("    %converted = builtin.unrealized_conversion_cast %value : {stored} to {value_type}\n") };
+    format!(
+        "  func.func private @NAME(%list: si64, %word: si64) -> {value_type} {{
+    %handle = builtin.unrealized_conversion_cast %list : si64 to i64
+    %index = builtin.unrealized_conversion_cast %word : si64 to i64
+    %header = llvm.inttoptr %handle : i64 to !llvm.ptr
+    %data = llvm.load %header : !llvm.ptr -> !llvm.ptr
+    %at = llvm.getelementptr %data[%index] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+    %value = llvm.load %at : !llvm.ptr -> {stored}
 {conversion}    return {converted} : {value_type}
   }}
 "

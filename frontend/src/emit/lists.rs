@@ -17,6 +17,8 @@ pub(super) const LIST_NEW: RuntimeFunction = ("rumba_list_new", "() -> si64");
 const LIST_LEN: RuntimeFunction = ("rumba_list_len", "(si64, si64) -> si64");
 const LIST_GET: RuntimeFunction = ("rumba_list_get", "(si64, si64) -> si64");
 const LIST_GET_F64: RuntimeFunction = ("rumba_list_get_f64", "(si64, si64) -> f64");
+const LIST_LOAD: RuntimeFunction = ("rumba_list_load", "(si64, si64) -> si64");
+const LIST_LOAD_F64: RuntimeFunction = ("rumba_list_load_f64", "(si64, si64) -> f64");
 const LIST_SET: RuntimeFunction = ("rumba_list_set", "(si64, si64, si64) -> ()");
 const LIST_SET_F64: RuntimeFunction = ("rumba_list_set_f64", "(si64, si64, f64) -> ()");
 pub(super) const LIST_PUSH: RuntimeFunction = ("rumba_list_push", "(si64, si64) -> ()");
@@ -35,10 +37,11 @@ const LIST_SORT: RuntimeFunction = ("rumba_list_sort", "(si64, si64, si64) -> ()
 /// One word of an element: its value and whether it is a float (`f64`) rather than an `si64`.
 pub(super) type Word = (String, bool);
 
-/// Where the words of an element lie: in a list from word `first` on, or in the value of a dict's
-/// entry.
+/// Where the words of an element lie: in a list from word `first` on (`InBounds` where the code
+/// reads it only when the index was found inside the list), or in the value of a dict's entry.
 pub(super) enum Place<'p> {
     List { list: &'p str, first: &'p str },
+    InBounds { list: &'p str, first: &'p str },
     Dict { dict: &'p str, entry: &'p str },
 }
 
@@ -101,6 +104,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 let index = self.op(format!("py.add {first}, {at} : si64 {loc}"));
                 self.call_runtime(if float { LIST_GET_F64 } else { LIST_GET }, &[list.to_string(), index], loc)
             }
+            Place::InBounds { list, first } => {
+                let index = self.op(format!("py.add {first}, {at} : si64 {loc}"));
+                self.call_runtime(if float { LIST_LOAD_F64 } else { LIST_LOAD }, &[list.to_string(), index], loc)
+            }
             Place::Dict { dict, entry } => self.call_runtime(if float { DICT_GET_F64 } else { DICT_GET }, &[dict.to_string(), entry.to_string(), at], loc),
         }
     }
@@ -119,6 +126,7 @@ impl FunctionEmitter<'_, '_, '_> {
                     self.mutate_container(if float { LIST_SET_F64 } else { LIST_SET }, &[list.to_string(), at, word], &loc);
                 }
                 Place::Dict { dict, entry } => self.mutate_container(if float { DICT_SET_F64 } else { DICT_SET }, &[dict.to_string(), entry.to_string(), offset, word], &loc),
+                Place::InBounds { .. } => unreachable!("elements are written through checked places"),
             }
         }
         Ok(())
@@ -255,9 +263,28 @@ impl FunctionEmitter<'_, '_, '_> {
             return Ok(Value::List(self.call_runtime(LIST_SLICE, &operands, &loc), element.clone()));
         }
         let index = self.emit_expr(slice)?;
-        let index = self.list_index(list, element, index, slice, "list index out of range")?;
-        let first = self.first_word(&index, element, &loc);
-        Ok(self.read_element(&Place::List { list, first: &first }, element, &mut 0, &loc))
+        let length = self.list_length(list, element, &loc);
+        let index = self.checked_index(index, &length, slice, "list index out of range")?;
+        if !matches!(element, Type::Scalar(_)) {
+            let first = self.first_word(&index, element, &loc);
+            return Ok(self.read_element(&Place::List { list, first: &first }, element, &mut 0, &loc));
+        }
+        // A number is read only where the index is inside the list, with no check of its own:
+        // where the loop's bound is the list's length, LLVM drops this test and the loads of the
+        // list's header leave the loop.
+        let zero = self.si64(0, &loc);
+        let not_negative = self.op(format!("py.cmp \"ge\", {index}, {zero} : si64 {loc}"));
+        let below_length = self.op(format!("py.cmp \"lt\", {index}, {length} : si64 {loc}"));
+        let inside = self.op(format!("arith.andi {not_negative}, {below_length} : i1"));
+        self.emit_if_value(
+            &inside,
+            element,
+            |this| {
+                let first = this.first_word(&index, element, &loc);
+                Ok(this.read_element(&Place::InBounds { list, first: &first }, element, &mut 0, &loc))
+            },
+            |this| Ok(this.zero_of(element, &loc)),
+        )
     }
 
     /// The runtime's operands for `items[start:stop:step]`: the list, its element width, start,
