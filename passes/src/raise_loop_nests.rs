@@ -16,7 +16,10 @@
 //! stored: then no iteration sees another's writes and the nest's order over parallel dimensions is
 //! free. An array the function did not allocate (an argument: `C[i, j] += ...` into `out`) may
 //! still share memory with an input, so its nest is raised under `scf.if` on the bytes they span
-//! being apart, with the nest as written in the else branch. Each operand is a subview
+//! being apart, with the nest as written in the else branch. A sum kept in a stack slot
+//! (`s = 0.0; for k: s += A[i, k] * B[k, j]; C[i, j] = s`, the other way users write products)
+//! is the same nest: the slot's starting value fills the result first (`linalg.fill`), and the
+//! element accumulates in place, where nothing reads the slot after the nest. Each operand is a subview
 //! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
 //! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are.
 //! The reductions come first among the generic's dimensions, so the vectors `vectorize-loop-nests`
@@ -82,7 +85,8 @@ fn loop_of(mut value: MlirValue, induction_variables: &[MlirValue]) -> Option<us
     induction_variables.iter().position(|variable| unsafe { mlirValueEqual(*variable, value) })
 }
 
-/// The loops of the perfect nest rooted at `outer` (outermost first) and its innermost body.
+/// The loops of the perfect nest rooted at `outer` (outermost first), down to a scalar accumulation's
+/// loop body if there is one.
 fn perfect_nest(outer: MlirOperation) -> Option<Vec<MlirOperation>> {
     let mut loops = vec![outer];
     loop {
@@ -93,9 +97,45 @@ fn perfect_nest(outer: MlirOperation) -> Option<Vec<MlirOperation>> {
             [inner] if operations.iter().all(|operation| unsafe { mlirOperationEqual(*operation, *inner) } || is_index_cast(*operation)) => {
                 loops.push(*inner)
             }
+            // The loop over the reduction of a scalar accumulation: `raise` takes it from here.
+            [_] if scalar_accumulation(*loops.last()?).is_some() => return Some(loops),
             _ => return None,
         }
     }
+}
+
+/// A loop body that sums into a scalar and stores the sum: `s = init; for k: s = s + ...;
+/// C[i, j] = s`, with `s` a stack slot that nothing else reads.
+struct ScalarAccumulation {
+    /// The loop over `k`, the nest's innermost.
+    reduction: MlirOperation,
+    /// The slot's starting value.
+    initial: MlirValue,
+    /// The store of the sum into the array.
+    result_store: MlirOperation,
+    /// The slot.
+    slot: MlirValue,
+}
+
+/// The body of `for_op` as a scalar accumulation, if it is one.
+fn scalar_accumulation(for_op: MlirOperation) -> Option<ScalarAccumulation> {
+    let operations: Vec<MlirOperation> = block_operations(body(for_op)).into_iter().filter(|operation| !is_index_cast(*operation)).collect();
+    let [initialize, reduction, read_sum, result_store] = operations[..] else { return None };
+    let names = [initialize, reduction, read_sum, result_store].map(ir::op_name);
+    if names != ["memref.store", "scf.for", "memref.load", "memref.store"] || unsafe { mlirOperationGetNumResults(reduction) } != 0 {
+        return None;
+    }
+    let (initial, slot) = (ir::operands(initialize)[0], ir::operands(initialize)[1]);
+    let sum = ir::results(read_sum)[0];
+    let slot_read = ir::operands(read_sum).len() == 1 && unsafe { mlirValueEqual(ir::operands(read_sum)[0], slot) };
+    let sum_stored = unsafe { mlirValueEqual(ir::operands(result_store)[0], sum) } && ir::uses(sum).len() == 1;
+    let is_scalar_slot = unsafe { mlirShapedTypeGetRank(ir::value_type(slot)) } == 0 && ir::defining_operation(slot).is_some_and(|operation| ir::op_name(operation) == "memref.alloca");
+    // Nothing else reads the slot: the sum it holds after the nest is never looked at.
+    let read_elsewhere = ir::uses(slot).into_iter().any(|(user, _)| {
+        ir::op_name(user) == "memref.load" && !unsafe { mlirOperationEqual(user, read_sum) } && !ir::is_ancestor(reduction, user)
+            || !matches!(ir::op_name(user).as_str(), "memref.load" | "memref.store")
+    });
+    (slot_read && sum_stored && is_scalar_slot && !read_elsewhere).then_some(ScalarAccumulation { reduction, initial, result_store, slot })
 }
 
 /// The loads, the store and the computing ops of the innermost body, if it is one this pass raises.
@@ -238,7 +278,11 @@ fn guard_by_disjointness(outer: MlirOperation, output: MlirValue, inputs: &[&Acc
 
 /// Raises the nest rooted at `outer` if it has the shape the module doc describes.
 fn raise(outer: MlirOperation) -> bool {
-    let Some(loops) = perfect_nest(outer) else { return false };
+    let Some(mut loops) = perfect_nest(outer) else { return false };
+    let scalar = scalar_accumulation(*loops.last().expect("a nest has a loop"));
+    if let Some(accumulation) = &scalar {
+        loops.push(accumulation.reduction);
+    }
     let induction_variables: Vec<MlirValue> = loops.iter().map(|for_op| unsafe { mlirBlockGetArgument(body(*for_op), 0) }).collect();
     let bounds_ok = loops.iter().all(|for_op| {
         let operands = ir::operands(*for_op);
@@ -251,14 +295,28 @@ fn raise(outer: MlirOperation) -> bool {
         return false;
     }
     let Some((loads, store, computations)) = innermost_accesses(body(*loops.last().unwrap()), &induction_variables, outer) else { return false };
-    let output_root = ir::root_memref(store.memref);
+    // The array element the nest accumulates into: the innermost store's, or where a scalar
+    // accumulation stores its sum.
+    let output = match &scalar {
+        None => Some(Access { operation: store.operation, memref: store.memref, loops: store.loops.clone() }),
+        Some(accumulation) if unsafe { mlirValueEqual(store.memref, accumulation.slot) } => {
+            let operands = ir::operands(accumulation.result_store);
+            operands[2..].iter().map(|index| loop_of(*index, &induction_variables)).collect::<Option<Vec<usize>>>().map(|loops| Access { operation: accumulation.result_store, memref: operands[1], loops })
+        }
+        Some(_) => None,
+    };
+    let Some(output) = output else { return false };
+    let output_root = ir::root_memref(output.memref);
     let output_is_fresh = ir::defining_operation(output_root).is_some_and(|operation| ir::op_name(operation) == "memref.alloc");
     let (accumulators, inputs): (Vec<&Access>, Vec<&Access>) = loads.iter().partition(|load| unsafe { mlirValueEqual(load.memref, store.memref) });
-    let parallel = &store.loops;
+    let parallel = &output.loops;
     let reductions: Vec<usize> = (0..loops.len()).filter(|position| !parallel.contains(position)).collect();
-    let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&store]).any(|access| access.loops.contains(&position)));
+    let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&output]).any(|access| access.loops.contains(&position)));
+    let initial_outside = scalar.as_ref().is_none_or(|accumulation| !is_inside(accumulation.initial, outer));
     if !accumulates(&accumulators, store.operation)
+        || !initial_outside
         || accumulators.iter().any(|load| load.loops != store.loops)
+        || (1..output.loops.len()).any(|position| output.loops[..position].contains(&output.loops[position]))
         || inputs.iter().any(|load| unsafe { mlirValueEqual(ir::root_memref(load.memref), output_root) })
         || parallel.len() < 2
         || reductions.is_empty()
@@ -269,7 +327,7 @@ fn raise(outer: MlirOperation) -> bool {
     }
 
     if !output_is_fresh {
-        guard_by_disjointness(outer, store.memref, &inputs);
+        guard_by_disjointness(outer, output.memref, &inputs);
     }
     let b = Builder::before(outer);
     let zero = b.integer(b.index_type(), 0);
@@ -284,8 +342,16 @@ fn raise(outer: MlirOperation) -> bool {
     let view = |access: &Access| subview(&b, access.memref, &access.loops.iter().map(|position| trip_counts[*position]).collect::<Vec<_>>());
 
     let mut operands: Vec<MlirValue> = inputs.iter().map(|load| view(load)).collect();
-    operands.push(view(&store));
-    let maps: Vec<MlirAttribute> = inputs.iter().map(|load| indexing_map(load)).chain([indexing_map(&store)]).collect();
+    let output_view = view(&output);
+    if let Some(accumulation) = &scalar {
+        // Each element starts from the sum's starting value, as `s` did.
+        let fill = b.create_with_regions("linalg.fill", &[accumulation.initial, output_view], &[], &[("operandSegmentSizes", b.parse_attribute("array<i32: 1, 1>"))], 1);
+        let element = element_type(output_view);
+        let (block, terminator) = ir::append_terminated_block(fill, 0, &[element, element], "linalg.yield");
+        unsafe { mlirOperationSetOperands(terminator, 1, &mlirBlockGetArgument(block, 0)) };
+    }
+    operands.push(output_view);
+    let maps: Vec<MlirAttribute> = inputs.iter().map(|load| indexing_map(load)).chain([indexing_map(&output)]).collect();
     let iterators: Vec<&str> = dimension_order.iter().map(|position| if parallel.contains(position) { "parallel" } else { "reduction" }).collect();
     let mut tile_sizes = vec![1i64; loops.len()];
     tile_sizes[loops.len() - 2..].copy_from_slice(&TILE);

@@ -144,7 +144,7 @@ def test_batched_product(shape):
     same_bits(batched, rng.uniform(-1, 1, (batch, m, n)), rng.uniform(-1, 1, (batch, n, p)))
 
 
-@pytest.mark.parametrize("function, vectorised", [(two_reductions, True), (into_a_transposed_view, True), (single_precision, True), (max_plus, False)])
+@pytest.mark.parametrize("function, vectorised", [(two_reductions, True), (into_a_transposed_view, True), (single_precision, True), (scalar_accumulator, True), (max_plus, False)])
 def test_other_nests(function, vectorised):
     rng = np.random.default_rng(9)
     if function is two_reductions:

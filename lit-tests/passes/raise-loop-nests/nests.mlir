@@ -52,17 +52,17 @@ func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x
 // of its dimensions, in 8-byte elements) and the input's do not meet; elsewhere the nest runs as
 // written.
 // CHECK-LABEL: func.func @into_argument
-// CHECK-SAME: (%[[A:.*]]: memref<?x?xf64>, %[[C:.*]]: memref<?x?xf64>, %[[N:.*]]: index)
-// CHECK: %[[CBASE:.*]], %[[COFFSET:.*]], %[[CSIZES:.*]]:2, %[[CSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[C]]
+// CHECK-SAME: (%[[ARG_A:.*]]: memref<?x?xf64>, %[[ARG_C:.*]]: memref<?x?xf64>, %[[N:.*]]: index)
+// CHECK: %[[CBASE:.*]], %[[COFFSET:.*]], %[[CSIZES:.*]]:2, %[[CSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[ARG_C]]
 // CHECK: %[[CROWS:.*]] = arith.subi %[[CSIZES]]#0, %[[ONE:.*]] : index
 // CHECK: %[[CREACH:.*]] = arith.muli %[[CROWS]], %[[CSTRIDES]]#0 : index
 // CHECK: arith.minsi %[[CREACH]]
 // CHECK: arith.maxsi %[[CREACH]]
-// CHECK: %[[CPOINTER:.*]] = memref.extract_aligned_pointer_as_index %[[C]]
+// CHECK: %[[CPOINTER:.*]] = memref.extract_aligned_pointer_as_index %[[ARG_C]]
 // CHECK: %[[CFIRST:.*]] = arith.addi %[[CPOINTER]], %{{.*}} : index
 // CHECK: %[[CEND:.*]] = arith.addi %[[CPOINTER]], %{{.*}} : index
-// CHECK: memref.extract_strided_metadata %[[A]]
-// CHECK: %[[APOINTER:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK: memref.extract_strided_metadata %[[ARG_A]]
+// CHECK: %[[APOINTER:.*]] = memref.extract_aligned_pointer_as_index %[[ARG_A]]
 // CHECK: %[[AFIRST:.*]] = arith.addi %[[APOINTER]], %{{.*}} : index
 // CHECK: %[[AEND:.*]] = arith.addi %[[APOINTER]], %{{.*}} : index
 // CHECK: %[[BEFORE:.*]] = arith.cmpi ule, %[[CEND]], %[[AFIRST]] : index
@@ -77,10 +77,10 @@ func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: scf.for
-// CHECK-NEXT: memref.load %[[C]]
-// CHECK-NEXT: memref.load %[[A]]
+// CHECK-NEXT: memref.load %[[ARG_C]]
+// CHECK-NEXT: memref.load %[[ARG_A]]
 // CHECK-NEXT: arith.addf
-// CHECK-NEXT: memref.store %{{.*}}, %[[C]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[ARG_C]]
 func.func @into_argument(%a: memref<?x?xf64>, %c: memref<?x?xf64>, %n: index) {
   %zero = arith.constant 0 : index
   %one = arith.constant 1 : index
@@ -95,6 +95,78 @@ func.func @into_argument(%a: memref<?x?xf64>, %c: memref<?x?xf64>, %n: index) {
     }
   }
   return
+}
+
+// A sum kept in a stack slot and stored after its loop (`s = 0.0; for k: s += ...; C[i, j] = s`) is
+// the same product: each element starts from the sum's starting value (linalg.fill) and
+// accumulates in place, in the loops' order.
+// CHECK-LABEL: func.func @dot_products
+// CHECK-SAME: (%[[DA:[^:]*]]: memref<?x?xf64>, %[[DB:[^:]*]]: memref<?x?xf64>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK: %[[START:.*]] = arith.constant 0.0{{.*}} : f64
+// CHECK: %[[DC:.*]] = memref.alloc(
+// CHECK: %[[DSA:.*]] = memref.subview %[[DA]]
+// CHECK: %[[DSB:.*]] = memref.subview %[[DB]]
+// CHECK: %[[DSC:.*]] = memref.subview %[[DC]]
+// CHECK: linalg.fill ins(%[[START]] : f64) outs(%[[DSC]] : memref<?x?xf64, strided<[?, 1]>>)
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["reduction", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[DSA]], %[[DSB]] : {{.*}}) outs(%[[DSC]] : {{.*}})
+// CHECK-NEXT: ^bb0(%[[DX:.*]]: f64, %[[DY:.*]]: f64, %[[DACC:.*]]: f64):
+// CHECK-NEXT: %[[DPRODUCT:.*]] = arith.mulf %[[DX]], %[[DY]] : f64
+// CHECK-NEXT: %[[DSUM:.*]] = arith.addf %[[DPRODUCT]], %[[DACC]] : f64
+// CHECK-NEXT: linalg.yield %[[DSUM]] : f64
+// CHECK-NOT: scf.for
+// CHECK: return %[[DC]]
+func.func @dot_products(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %n: index, %p: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %start = arith.constant 0.0 : f64
+  %sum = memref.alloca() : memref<f64>
+  %c = memref.alloc(%m, %p) : memref<?x?xf64>
+  scf.for %i = %zero to %m step %one {
+    scf.for %j = %zero to %p step %one {
+      memref.store %start, %sum[] : memref<f64>
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %sum[] : memref<f64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %y = memref.load %b[%k, %j] : memref<?x?xf64>
+        %product = arith.mulf %x, %y : f64
+        %new = arith.addf %product, %old : f64
+        memref.store %new, %sum[] : memref<f64>
+      }
+      %total = memref.load %sum[] : memref<f64>
+      memref.store %total, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return %c : memref<?x?xf64>
+}
+
+// The sum's slot read after the nest holds the last element's sum: the nest stays.
+// CHECK-LABEL: func.func @sum_read_after
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for
+func.func @sum_read_after(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %n: index, %p: index) -> f64 {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %start = arith.constant 0.0 : f64
+  %sum = memref.alloca() : memref<f64>
+  %c = memref.alloc(%m, %p) : memref<?x?xf64>
+  scf.for %i = %zero to %m step %one {
+    scf.for %j = %zero to %p step %one {
+      memref.store %start, %sum[] : memref<f64>
+      scf.for %k = %zero to %n step %one {
+        %old = memref.load %sum[] : memref<f64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %y = memref.load %b[%k, %j] : memref<?x?xf64>
+        %product = arith.mulf %x, %y : f64
+        %new = arith.addf %product, %old : f64
+        memref.store %new, %sum[] : memref<f64>
+      }
+      %total = memref.load %sum[] : memref<f64>
+      memref.store %total, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  %last = memref.load %sum[] : memref<f64>
+  return %last : f64
 }
 
 // Reading another element of the result makes iterations depend on each other: the nest stays.
