@@ -21,12 +21,15 @@
 //! is the same nest: the slot's starting value fills the result first (`linalg.fill`), and the
 //! element accumulates in place, where nothing reads the slot after the nest. Each operand is a subview
 //! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
-//! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are.
+//! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are;
+//! but in the body of a parallel loop (a `prange`), a nest whose accesses take the parallel loop's
+//! variable as an index works on a slice of the arrays (row `i` of a product) and is raised with a
+//! single parallel dimension, each such access a subview fixed at that index.
 //! The reductions come first among the generic's dimensions, so the vectors `vectorize-loop-nests`
 //! makes have their unit reduction dimension in front (LLVM lowering unrolls n-D vectors along their
 //! leading dimensions: a trailing unit dimension would leave one-element vectors). The generic carries
-//! `rumba.tile_sizes`, one tile of 8×8 elements over the two innermost parallel dimensions and a step
-//! of 1 in every other one, and `rumba.tile_interchange`, which orders the tile loops parallel
+//! `rumba.tile_sizes`, one tile of 8×8 elements over the two innermost parallel dimensions (32
+//! elements of a single one) and a step of 1 in every other one, and `rumba.tile_interchange`, which orders the tile loops parallel
 //! dimensions first and reductions innermost.
 
 use crate::ir::{self, Builder};
@@ -35,11 +38,45 @@ use mlir_sys::*;
 /// Tile sizes of the two innermost parallel dimensions: 8 rows of 8 elements of the result.
 const TILE: [i64; 2] = [8, 8];
 
-/// An element access in the innermost body: the array and, per index, the loop it takes.
+/// The tile of a nest with one parallel dimension: 32 elements of a row, whose sums run side by
+/// side (8 and 64 measured slower on a 512×512 product: too few sums to hide the additions'
+/// latency, and too many registers).
+const ROW_TILE: i64 = 32;
+
+/// What one index of an access is: a loop of the nest, or the variable of a parallel loop around
+/// the nest (a `prange` body's nest works on a slice of the array).
+#[derive(Clone, Copy)]
+enum Index {
+    Loop(usize),
+    Fixed(MlirValue),
+}
+
+impl PartialEq for Index {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Index::Loop(left), Index::Loop(right)) => left == right,
+            (Index::Fixed(left), Index::Fixed(right)) => unsafe { mlirValueEqual(*left, *right) },
+            _ => false,
+        }
+    }
+}
+
+/// An element access in the innermost body: the array and what each index is.
 struct Access {
     operation: MlirOperation,
     memref: MlirValue,
-    loops: Vec<usize>,
+    indices: Vec<Index>,
+}
+
+impl Access {
+    /// The loops the access's indices take, in index order.
+    fn loops(&self) -> Vec<usize> {
+        self.indices.iter().filter_map(|index| if let Index::Loop(position) = index { Some(*position) } else { None }).collect()
+    }
+
+    fn is_sliced(&self) -> bool {
+        self.indices.iter().any(|index| matches!(index, Index::Fixed(_)))
+    }
 }
 
 fn body(for_op: MlirOperation) -> MlirBlock {
@@ -83,6 +120,23 @@ fn loop_of(mut value: MlirValue, induction_variables: &[MlirValue]) -> Option<us
         value = unsafe { mlirOperationGetOperand(cast, 0) };
     }
     induction_variables.iter().position(|variable| unsafe { mlirValueEqual(*variable, value) })
+}
+
+/// What `value`, an index of an access in the nest rooted at `outer`, is: a loop of the nest, or
+/// the variable of a parallel loop around it (through index casts).
+fn index_of(value: MlirValue, induction_variables: &[MlirValue], outer: MlirOperation) -> Option<Index> {
+    if let Some(position) = loop_of(value, induction_variables) {
+        return Some(Index::Loop(position));
+    }
+    let mut value = value;
+    while let Some(cast) = ir::defining_operation(value).filter(|operation| is_index_cast(*operation)) {
+        value = unsafe { mlirOperationGetOperand(cast, 0) };
+    }
+    if !unsafe { mlirValueIsABlockArgument(value) } {
+        return None;
+    }
+    let owner = unsafe { mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value)) };
+    (ir::op_name(owner) == "scf.parallel" && ir::is_ancestor(owner, outer)).then_some(Index::Fixed(value))
 }
 
 /// The loops of the perfect nest rooted at `outer` (outermost first), down to a scalar accumulation's
@@ -156,11 +210,12 @@ fn innermost_accesses(block: MlirBlock, induction_variables: &[MlirValue], outer
             }
             _ => return None,
         };
-        let loops: Vec<usize> = indices.iter().map(|index| loop_of(*index, induction_variables)).collect::<Option<_>>()?;
+        let indices: Vec<Index> = indices.iter().map(|index| index_of(*index, induction_variables, outer)).collect::<Option<_>>()?;
+        let access = Access { operation, memref, indices };
+        let loops = access.loops();
         if is_inside(memref, outer) || (1..loops.len()).any(|position| loops[..position].contains(&loops[position])) {
             return None;
         }
-        let access = Access { operation, memref, loops };
         if name == "memref.load" { loads.push(access) } else { stores.push(access) }
     }
     let store = stores.pop().filter(|_| stores.is_empty())?;
@@ -198,32 +253,50 @@ fn accumulates(accumulators: &[&Access], store: MlirOperation) -> bool {
     }
 }
 
-/// `memref.subview %memref[0, ...][sizes][1, ...]`: the part of `memref` the loops visit.
-fn subview(b: &Builder, memref: MlirValue, sizes: &[MlirValue]) -> MlirValue {
+/// `memref.subview`: the part of `memref` the loops visit, `trip_counts` elements from 0 along
+/// each dimension a loop indexes; a dimension a parallel loop's variable indexes is fixed there
+/// and dropped.
+fn subview(b: &Builder, memref: MlirValue, indices: &[Index], trip_counts: &[MlirValue]) -> MlirValue {
     let source = ir::value_type(memref);
-    let rank = sizes.len();
+    let rank = indices.len();
     let mut strides = vec![0i64; rank];
     let mut offset = 0i64;
     unsafe { mlirMemRefTypeGetStridesAndOffset(source, strides.as_mut_ptr(), &mut offset) };
     let dynamic = |value: i64| if value == i64::MIN { "?".to_string() } else { value.to_string() };
     let element = ir::print_type(unsafe { mlirShapedTypeGetElementType(source) });
-    let strides_text: Vec<String> = strides.iter().map(|stride| dynamic(*stride)).collect();
+    let kept: Vec<String> = indices.iter().zip(&strides).filter(|(index, _)| matches!(index, Index::Loop(_))).map(|(_, stride)| dynamic(*stride)).collect();
+    let sliced = indices.iter().any(|index| matches!(index, Index::Fixed(_)));
     let result = ir::parse_type(
         b.context,
-        &format!("memref<{}{element}, strided<[{}], offset: {}>>", "?x".repeat(rank), strides_text.join(", "), dynamic(offset)),
+        &format!("memref<{}{element}, strided<[{}], offset: {}>>", "?x".repeat(kept.len()), kept.join(", "), if sliced { "?".to_string() } else { dynamic(offset) }),
     );
-    let list = |value: i64| vec![value.to_string(); rank].join(", ");
+    let (mut offsets, mut sizes, mut static_offsets, mut static_sizes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for index in indices {
+        match index {
+            Index::Loop(position) => {
+                static_offsets.push(0.to_string());
+                sizes.push(trip_counts[*position]);
+                static_sizes.push(i64::MIN.to_string());
+            }
+            Index::Fixed(value) => {
+                offsets.push(*value);
+                static_offsets.push(i64::MIN.to_string());
+                static_sizes.push(1.to_string());
+            }
+        }
+    }
     let mut operands = vec![memref];
-    operands.extend_from_slice(sizes);
+    operands.extend_from_slice(&offsets);
+    operands.extend_from_slice(&sizes);
     b.value(
         "memref.subview",
         &operands,
         result,
         &[
-            ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 0, {rank}, 0>"))),
-            ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", list(0)))),
-            ("static_sizes", b.parse_attribute(&format!("array<i64: {}>", list(i64::MIN)))),
-            ("static_strides", b.parse_attribute(&format!("array<i64: {}>", list(1)))),
+            ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, {}, {}, 0>", offsets.len(), sizes.len()))),
+            ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", static_offsets.join(", ")))),
+            ("static_sizes", b.parse_attribute(&format!("array<i64: {}>", static_sizes.join(", ")))),
+            ("static_strides", b.parse_attribute(&format!("array<i64: {}>", vec!["1"; rank].join(", ")))),
         ],
     )
 }
@@ -298,10 +371,11 @@ fn raise(outer: MlirOperation) -> bool {
     // The array element the nest accumulates into: the innermost store's, or where a scalar
     // accumulation stores its sum.
     let output = match &scalar {
-        None => Some(Access { operation: store.operation, memref: store.memref, loops: store.loops.clone() }),
+        None => Some(Access { operation: store.operation, memref: store.memref, indices: store.indices.clone() }),
         Some(accumulation) if unsafe { mlirValueEqual(store.memref, accumulation.slot) } => {
             let operands = ir::operands(accumulation.result_store);
-            operands[2..].iter().map(|index| loop_of(*index, &induction_variables)).collect::<Option<Vec<usize>>>().map(|loops| Access { operation: accumulation.result_store, memref: operands[1], loops })
+            let indices = operands[2..].iter().map(|index| index_of(*index, &induction_variables, outer)).collect::<Option<Vec<Index>>>();
+            indices.map(|indices| Access { operation: accumulation.result_store, memref: operands[1], indices })
         }
         Some(_) => None,
     };
@@ -309,16 +383,19 @@ fn raise(outer: MlirOperation) -> bool {
     let output_root = ir::root_memref(output.memref);
     let output_is_fresh = ir::defining_operation(output_root).is_some_and(|operation| ir::op_name(operation) == "memref.alloc");
     let (accumulators, inputs): (Vec<&Access>, Vec<&Access>) = loads.iter().partition(|load| unsafe { mlirValueEqual(load.memref, store.memref) });
-    let parallel = &output.loops;
+    let parallel = &output.loops();
     let reductions: Vec<usize> = (0..loops.len()).filter(|position| !parallel.contains(position)).collect();
-    let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&output]).any(|access| access.loops.contains(&position)));
+    let every_loop_indexes = (0..loops.len()).all(|position| loads.iter().chain([&output]).any(|access| access.loops().contains(&position)));
+    // A nest in a parallel loop's body that works on a slice of its arrays is raised with one
+    // parallel dimension too: its loops are the rows of a product.
+    let sliced = loads.iter().chain([&output]).any(Access::is_sliced);
     let initial_outside = scalar.as_ref().is_none_or(|accumulation| !is_inside(accumulation.initial, outer));
     if !accumulates(&accumulators, store.operation)
         || !initial_outside
-        || accumulators.iter().any(|load| load.loops != store.loops)
-        || (1..output.loops.len()).any(|position| output.loops[..position].contains(&output.loops[position]))
+        || accumulators.iter().any(|load| load.indices != store.indices)
+        || (1..parallel.len()).any(|position| parallel[..position].contains(&parallel[position]))
         || inputs.iter().any(|load| unsafe { mlirValueEqual(ir::root_memref(load.memref), output_root) })
-        || parallel.len() < 2
+        || parallel.len() < if sliced { 1 } else { 2 }
         || reductions.is_empty()
         || !every_loop_indexes
         || !computations.iter().flat_map(|computation| ir::operands(*computation)).chain([ir::operands(store.operation)[0]]).all(|value| available_in_body(value, &loads, &computations, outer))
@@ -336,10 +413,10 @@ fn raise(outer: MlirOperation) -> bool {
     let dimension_of = |position: usize| dimension_order.iter().position(|looped| *looped == position).expect("every loop is a dimension");
     let dimensions: Vec<String> = (0..loops.len()).map(|dimension| format!("d{dimension}")).collect();
     let indexing_map = |access: &Access| {
-        let results: Vec<String> = access.loops.iter().map(|position| format!("d{}", dimension_of(*position))).collect();
+        let results: Vec<String> = access.loops().iter().map(|position| format!("d{}", dimension_of(*position))).collect();
         b.parse_attribute(&format!("affine_map<({}) -> ({})>", dimensions.join(", "), results.join(", ")))
     };
-    let view = |access: &Access| subview(&b, access.memref, &access.loops.iter().map(|position| trip_counts[*position]).collect::<Vec<_>>());
+    let view = |access: &Access| subview(&b, access.memref, &access.indices, &trip_counts);
 
     let mut operands: Vec<MlirValue> = inputs.iter().map(|load| view(load)).collect();
     let output_view = view(&output);
@@ -354,7 +431,11 @@ fn raise(outer: MlirOperation) -> bool {
     let maps: Vec<MlirAttribute> = inputs.iter().map(|load| indexing_map(load)).chain([indexing_map(&output)]).collect();
     let iterators: Vec<&str> = dimension_order.iter().map(|position| if parallel.contains(position) { "parallel" } else { "reduction" }).collect();
     let mut tile_sizes = vec![1i64; loops.len()];
-    tile_sizes[loops.len() - 2..].copy_from_slice(&TILE);
+    if parallel.len() == 1 {
+        tile_sizes[loops.len() - 1] = ROW_TILE;
+    } else {
+        tile_sizes[loops.len() - 2..].copy_from_slice(&TILE);
+    }
     let tile_loop_order: Vec<usize> = (reductions.len()..loops.len()).chain(0..reductions.len()).collect();
     let list = |values: Vec<String>| format!("array<i64: {}>", values.join(", "));
     let generic = b.create_with_regions(

@@ -2,10 +2,11 @@
 //! with the transform dialect's tiling, peeling, vectorisation and hoisting.
 //!
 //! Each generic carries `rumba.tile_sizes` (a tile of 8×8 result elements over its two innermost
-//! parallel dimensions, a step of 1 in every other one) and `rumba.tile_interchange` (the tile loops
-//! parallel dimensions first, reductions innermost). The transform below tiles with those, peels the
-//! row and column loops so that every tile but those at the edges has static shape, and vectorises
-//! each tile (the edge ones under masks). A reduction dimension stays one step at a time, so each
+//! parallel dimensions, or 32 of its one, a step of 1 in every other one) and
+//! `rumba.tile_interchange` (the tile loops parallel dimensions first, reductions innermost). The
+//! transform below tiles with those, peels the row and column loops (the column loop alone where
+//! there is one parallel dimension) so that every tile but those at the edges has static shape, and
+//! vectorises each tile (the edge ones under masks). A reduction dimension stays one step at a time, so each
 //! element sums in the order the loops wrote. Folding the subviews into the vector transfers lets the
 //! hoisting move the result tile's read and write out of the reduction loop: the tile stays in
 //! registers while the reduction runs. Transfers with permutation maps become minor-identity reads
@@ -25,17 +26,13 @@ use crate::ir::{self, Builder};
 use mlir_sys::*;
 
 /// The transform script for the one generic marked `rumba.vectorizing`; `SIZES`, `INTERCHANGE`,
-/// `LOOPS`, `ROWS` and `REDUCTIONS` are filled in from its tiling.
+/// `LOOPS`, `PEELING` (with `ROWS` and `REDUCTIONS`) are filled in from its tiling.
 const SCRIPT: &str = r#"
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %nests = transform.structured.match ops{["linalg.generic"]} attributes {rumba.vectorizing} in %root : (!transform.any_op) -> !transform.any_op
     %tiled, %loops:LOOPS = transform.structured.tile_using_for %nests tile_sizes [SIZES] interchange = [INTERCHANGE] : (!transform.any_op) -> (!transform.any_op, LOOP_TYPES)
-    %rows = transform.cast %loops#ROWS : !transform.any_op to !transform.op<"scf.for">
-    %full_rows, %partial_rows = transform.loop.peel %rows : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
-    %in_full_rows = transform.structured.match ops{["linalg.generic"]} in %full_rows : (!transform.any_op) -> !transform.any_op
-    %columns = transform.get_parent_op %in_full_rows {op_name = "scf.for", nth_parent = REDUCTIONS} : (!transform.any_op) -> !transform.op<"scf.for">
-    %full_columns, %partial_columns = transform.loop.peel %columns : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+PEELING
     %functions = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %functions {
       transform.apply_patterns.canonicalization
@@ -54,6 +51,20 @@ module attributes {transform.with_named_sequence} {
   }
 }
 "#;
+
+/// `SCRIPT`'s peeling of the row loop (the tile loop of the second innermost parallel dimension)
+/// and, in the rows it leaves full, of the column loop.
+const PEEL_ROWS_THEN_COLUMNS: &str = r#"
+    %rows = transform.cast %loops#ROWS : !transform.any_op to !transform.op<"scf.for">
+    %full_rows, %partial_rows = transform.loop.peel %rows : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    %in_full_rows = transform.structured.match ops{["linalg.generic"]} in %full_rows : (!transform.any_op) -> !transform.any_op
+    %columns = transform.get_parent_op %in_full_rows {op_name = "scf.for", nth_parent = REDUCTIONS} : (!transform.any_op) -> !transform.op<"scf.for">
+    %full_columns, %partial_columns = transform.loop.peel %columns : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)"#;
+
+/// `SCRIPT`'s peeling where the generic has one parallel dimension: of its tile loop, the first.
+const PEEL_COLUMNS: &str = r#"
+    %columns = transform.cast %loops#0 : !transform.any_op to !transform.op<"scf.for">
+    %full_columns, %partial_columns = transform.loop.peel %columns : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)"#;
 
 /// Moves the result tiles' reads and writes out of the reduction loops (after `SCRIPT`).
 const HOIST: &str = r#"
@@ -88,12 +99,14 @@ fn apply(module: MlirOperation, script: &str) -> bool {
 fn script(sizes: &[i64], interchange: &[i64]) -> String {
     let reductions = interchange[0] as usize;
     let text = |values: &[i64]| values.iter().map(|value| value.to_string()).collect::<Vec<_>>().join(", ");
+    let peeling = if sizes.len() - reductions == 1 { PEEL_COLUMNS } else { PEEL_ROWS_THEN_COLUMNS };
     SCRIPT
+        .replace("PEELING", peeling)
         .replace("LOOP_TYPES", &vec!["!transform.any_op"; sizes.len()].join(", "))
         .replace("LOOPS", &sizes.len().to_string())
         .replace("SIZES", &text(sizes))
         .replace("INTERCHANGE", &text(interchange))
-        .replace("ROWS", &(sizes.len() - reductions - 2).to_string())
+        .replace("ROWS", &(sizes.len() - reductions).saturating_sub(2).to_string())
         .replace("REDUCTIONS", &(reductions + 1).to_string())
 }
 

@@ -109,6 +109,36 @@ def max_plus(A, B):
     return C
 
 
+def rows_in_parallel(A, B):
+    C = np.zeros((A.shape[0], B.shape[1]), dtype=A.dtype)
+    for i in rumba.prange(A.shape[0]):
+        for k in range(A.shape[1]):
+            for j in range(B.shape[1]):
+                C[i, j] += A[i, k] * B[k, j]
+    return C
+
+
+def sums_in_parallel(A, B):
+    C = np.zeros((A.shape[0], B.shape[1]))
+    for i in rumba.prange(A.shape[0]):
+        for j in range(B.shape[1]):
+            s = 0.0
+            for k in range(A.shape[1]):
+                s += A[i, k] * B[k, j]
+            C[i, j] = s
+    return C
+
+
+def sums_into_argument_in_parallel(A, B, C):
+    for i in rumba.prange(A.shape[0]):
+        for j in range(B.shape[1]):
+            s = 0.0
+            for k in range(A.shape[1]):
+                s += A[i, k] * B[k, j]
+            C[i, j] = s
+    return C
+
+
 def matrix(rows, columns, dtype, order, seed):
     values = np.random.default_rng(seed).uniform(-2, 2, (rows, columns))
     if np.issubdtype(dtype, np.integer):
@@ -206,6 +236,34 @@ def test_product_into_a_view_of_an_input(case):
     expected_buffer = buffer.copy()
     into_argument(*views_of_one_buffer(expected_buffer)[case])
     rumba.njit(into_argument)(*views_of_one_buffer(buffer)[case])
+    np.testing.assert_array_equal(buffer, expected_buffer)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("orders", ["CC", "CF", "FC"])
+@pytest.mark.parametrize("function", [rows_in_parallel, sums_in_parallel])
+def test_nests_in_prange_bodies_are_raised(function, shape, orders):
+    m, n, p = shape
+    A, B = matrix(m, n, np.float64, orders[0], 21), matrix(n, p, np.float64, orders[1], 22)
+    expected = function(A, B)
+    jitted = rumba.njit(parallel=True)(function)
+    np.testing.assert_array_equal(jitted(A, B), expected)
+    assert "vector.transfer_read" in jitted.inspect_mlir(jitted.signatures[0], stage="vector")
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_prange_sums_into_a_view_of_an_input(case):
+    """On one thread, so that the iterations run in order where the result overlaps an input (on
+    several they would race, with or without the raise)."""
+    buffer = matrix(12, 12, np.float64, "C", 23) / 4
+    expected_buffer = buffer.copy()
+    sums_into_argument_in_parallel(*views_of_one_buffer(expected_buffer)[case])
+    threads = rumba.get_num_threads()
+    rumba.set_num_threads(1)
+    try:
+        rumba.njit(parallel=True)(sums_into_argument_in_parallel)(*views_of_one_buffer(buffer)[case])
+    finally:
+        rumba.set_num_threads(threads)
     np.testing.assert_array_equal(buffer, expected_buffer)
 
 

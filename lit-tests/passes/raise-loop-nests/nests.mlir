@@ -9,6 +9,9 @@
 // CHECK: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d1, d0)>
 // CHECK: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK: #[[C:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[MATRIX:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[RESULT_ROW:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME: (%[[AA:.*]]: memref<?x?xf64, strided<[?, ?], offset: ?>>, %[[BB:.*]]: memref<?x?xf64, strided<[1, ?], offset: ?>>, %[[M:.*]]: index, %[[N:.*]]: index, %[[P:.*]]: index)
 // CHECK: %[[OUT:.*]] = memref.alloc
@@ -167,6 +170,60 @@ func.func @sum_read_after(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %
   }
   %last = memref.load %sum[] : memref<f64>
   return %last : f64
+}
+
+// In a parallel loop's body, a nest that works on row %i of its arrays is raised with one parallel
+// dimension: the row is a subview fixed at %i (its dimension dropped), and the tile is 32 elements.
+// CHECK-LABEL: func.func @rows_in_parallel
+// CHECK-SAME: (%[[PA:[^:]*]]: memref<?x?xf64>, %[[PB:[^:]*]]: memref<?x?xf64>,
+// CHECK: %[[PC:.*]] = memref.alloc(
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK: %[[ROW_A:.*]] = memref.subview %[[PA]][%[[I]], 0] [1, %{{.*}}] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
+// CHECK: %[[ALL_B:.*]] = memref.subview %[[PB]][0, 0] [%{{.*}}, %{{.*}}] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+// CHECK: %[[ROW_C:.*]] = memref.subview %[[PC]][%[[I]], 0] [1, %{{.*}}] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
+// CHECK: linalg.generic {indexing_maps = [#[[ROW]], #[[MATRIX]], #[[RESULT_ROW]]], iterator_types = ["reduction", "parallel"]}
+// CHECK-SAME: ins(%[[ROW_A]], %[[ALL_B]] : {{.*}}) outs(%[[ROW_C]] : {{.*}}) attrs = {rumba.tile_interchange = array<i64: 1, 0>, rumba.tile_sizes = array<i64: 1, 32>}
+// CHECK-NOT: scf.for
+// CHECK: scf.reduce
+func.func @rows_in_parallel(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %n: index, %p: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%m, %p) : memref<?x?xf64>
+  scf.parallel (%i) = (%zero) to (%m) step (%one) {
+    scf.for %k = %zero to %n step %one {
+      scf.for %j = %zero to %p step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %y = memref.load %b[%k, %j] : memref<?x?xf64>
+        %product = arith.mulf %x, %y : f64
+        %sum = arith.addf %old, %product : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+    scf.reduce
+  }
+  return %c : memref<?x?xf64>
+}
+
+// Outside a parallel loop, one parallel dimension is left to LLVM: the nest stays.
+// CHECK-LABEL: func.func @row_alone
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for
+func.func @row_alone(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %i: index, %n: index, %p: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%n, %p) : memref<?x?xf64>
+  scf.for %k = %zero to %n step %one {
+    scf.for %j = %zero to %p step %one {
+      %old = memref.load %c[%i, %j] : memref<?x?xf64>
+      %x = memref.load %a[%i, %k] : memref<?x?xf64>
+      %y = memref.load %b[%k, %j] : memref<?x?xf64>
+      %product = arith.mulf %x, %y : f64
+      %sum = arith.addf %old, %product : f64
+      memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return %c : memref<?x?xf64>
 }
 
 // Reading another element of the result makes iterations depend on each other: the nest stays.

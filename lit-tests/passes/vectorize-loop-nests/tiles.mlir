@@ -69,3 +69,34 @@ func.func @into_argument(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>, %b: me
   }
   return %returned : memref<?x?xf64, strided<[?, ?], offset: ?>>
 }
+
+// A generic with one parallel dimension (a row of a product, in a parallel loop's body) is tiled
+// along it only; its full tiles carry 32 sums through the reduction loop.
+// CHECK-LABEL: func.func @row
+// CHECK-SAME: (%[[RA:[^:]*]]: memref<?xf64, strided<[1], offset: ?>>, %[[RB:[^:]*]]: memref<?x?xf64, strided<[?, 1]>>, %[[RC:[^:]*]]: memref<?xf64, strided<[1], offset: ?>>)
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C32:.*]] {
+// CHECK-NEXT: %[[SUMS_IN:.*]] = vector.transfer_read %[[RC]][%[[J]]], %{{.*}} {in_bounds = [true]} : memref<?xf64, strided<[1], offset: ?>>, vector<32xf64>
+// CHECK-NEXT: %[[SUMS:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[SUMS_IN]]) -> (vector<32xf64>) {
+// CHECK: vector.transfer_read %[[RA]][%[[K]]]
+// CHECK: vector.transfer_read %[[RB]][%[[K]], %[[J]]]
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: vector.transfer_write %[[SUMS]], %[[RC]][%[[J]]] {in_bounds = [true]}
+// The last, partial tile: masked transfers.
+// CHECK: scf.for %{{.*}} step %[[C32]] {
+// CHECK: vector.create_mask
+// CHECK-NOT: linalg.generic
+#row = affine_map<(d0, d1) -> (d0)>
+#matrix = affine_map<(d0, d1) -> (d0, d1)>
+#result_row = affine_map<(d0, d1) -> (d1)>
+func.func @row(%a: memref<?xf64, strided<[1], offset: ?>>, %b: memref<?x?xf64, strided<[?, 1]>>, %c: memref<?xf64, strided<[1], offset: ?>>) {
+  linalg.generic {indexing_maps = [#row, #matrix, #result_row], iterator_types = ["reduction", "parallel"]}
+      ins(%a, %b : memref<?xf64, strided<[1], offset: ?>>, memref<?x?xf64, strided<[?, 1]>>)
+      outs(%c : memref<?xf64, strided<[1], offset: ?>>) attrs = {rumba.tile_sizes = array<i64: 1, 32>, rumba.tile_interchange = array<i64: 1, 0>} {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %product = arith.mulf %x, %y : f64
+    %sum = arith.addf %acc, %product : f64
+    linalg.yield %sum : f64
+  }
+  return
+}
