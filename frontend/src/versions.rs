@@ -15,7 +15,9 @@
 //! Inside a loop, a variable that each iteration assigns before anything reads it, and that
 //! nothing outside the loop's body reads, is versioned the same way within the body (aeon's
 //! `C = C_alpha + ...` then `C = np.sum(C, axis=0)` in a loop over kernels): its assignments at
-//! the top of the body start versions of their own.
+//! the top of the body start versions of their own. So is one that a branch of an `if` assigns
+//! before reading it and that nothing outside the branch reads, and any variable a branch assigns
+//! that ends by returning or raising.
 
 use ruff_python_ast::{
     name::Name,
@@ -111,43 +113,68 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
     version_loop_bodies(&mut function.body, &unversioned.names, &loads.names, &mut versions);
 }
 
-/// Versions, in each loop's body (and the loops within it), the variables that each iteration
-/// assigns at the body's top level, twice or more, before anything reads them, and that are
-/// read only in the body (`loads` counts every read of each name in the function).
+/// Versions, in each loop's body and each branch of an `if` (and the blocks within them), the
+/// variables that the block assigns at its top level, twice or more, before anything reads them,
+/// and that are read only in the block (`loads` counts every read of each name in the function):
+/// their values never leave the block (statsforecast's `qsum = beta * s[k - q:k]` then
+/// `qsum = np.nansum(qsum)` under `if q != 0:`).
 fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
     for statement in body.iter_mut() {
-        let (loop_body, loop_target) = match statement {
-            Stmt::For(for_loop) => (&mut for_loop.body, Some(&*for_loop.target)),
-            Stmt::While(while_loop) => (&mut while_loop.body, None),
+        match statement {
+            Stmt::For(for_loop) => {
+                let mut targets = Vec::new();
+                collect_names(&for_loop.target, &mut targets);
+                version_block(&mut for_loop.body, &targets, unversioned, loads, versions);
+            }
+            Stmt::While(while_loop) => version_block(&mut while_loop.body, &[], unversioned, loads, versions),
             Stmt::If(if_statement) => {
-                version_loop_bodies(&mut if_statement.body, unversioned, loads, versions);
+                version_block(&mut if_statement.body, &[], unversioned, loads, versions);
                 for clause in &mut if_statement.elif_else_clauses {
-                    version_loop_bodies(&mut clause.body, unversioned, loads, versions);
+                    version_block(&mut clause.body, &[], unversioned, loads, versions);
                 }
-                continue;
             }
-            Stmt::With(with) => {
-                version_loop_bodies(&mut with.body, unversioned, loads, versions);
-                continue;
-            }
-            _ => continue,
-        };
-        let mut targets = Vec::new();
-        if let Some(target) = loop_target {
-            collect_names(target, &mut targets);
+            Stmt::With(with) => version_loop_bodies(&mut with.body, unversioned, loads, versions),
+            _ => {}
         }
-        let mut body_loads = Loads::default();
-        visitor::walk_body(&mut body_loads, loop_body);
-        for name in iteration_locals(loop_body) {
-            let source = source_name(&name).to_string();
-            let read_only_inside = loads.get(&name).copied().unwrap_or(0) == body_loads.names.get(&name).copied().unwrap_or(0);
-            if unversioned.contains(&source) || targets.contains(&name) || !read_only_inside {
-                continue;
-            }
-            rename_iteration_local(loop_body, &name, &source, versions);
-        }
-        version_loop_bodies(loop_body, unversioned, loads, versions);
     }
+}
+
+/// Versions the variables of one block, as `version_loop_bodies` says, except the loop's own
+/// `targets`; then the blocks within it.
+fn version_block(block: &mut [Stmt], targets: &[String], unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
+    let mut block_loads = Loads::default();
+    visitor::walk_body(&mut block_loads, block);
+    // A block that ends by returning or raising hands its values to no later statement, and a
+    // loop's body is not one (`targets` is empty for a branch's, which cannot loop back).
+    // So each of its top-level assignments may start a version, whatever it reads.
+    let leaves_the_function = targets.is_empty() && matches!(block.last(), Some(Stmt::Return(_) | Stmt::Raise(_)));
+    let names = if leaves_the_function { assigned_names(block) } else { iteration_locals(block) };
+    for name in names {
+        let source = source_name(&name).to_string();
+        let read_only_inside = leaves_the_function || loads.get(&name).copied().unwrap_or(0) == block_loads.names.get(&name).copied().unwrap_or(0);
+        if unversioned.contains(&source) || targets.contains(&name) || !read_only_inside {
+            continue;
+        }
+        rename_iteration_local(block, &name, &source, versions);
+    }
+    version_loop_bodies(block, unversioned, loads, versions);
+}
+
+/// The names `block` assigns at its top level, in order.
+fn assigned_names(block: &[Stmt]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for statement in block {
+        if let Stmt::Assign(assign) = statement {
+            for target in &assign.targets {
+                if let Expr::Name(name) = target {
+                    if !names.iter().any(|known| known == name.id.as_str()) {
+                        names.push(name.id.to_string());
+                    }
+                }
+            }
+        }
+    }
+    names
 }
 
 /// The names a loop body assigns at its top level twice or more, whose first mention in the body

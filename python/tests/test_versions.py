@@ -153,3 +153,60 @@ def test_a_variable_each_iteration_assigns_first_may_change_type_in_the_loop():
     a = np.arange(6.0).reshape(2, 3)
     np.testing.assert_array_equal(njit(reshaped_per_iteration)(a, 3), reshaped_per_iteration(a, 3))
     assert njit(retyped_per_iteration)(np.arange(4.0)) == retyped_per_iteration(np.arange(4.0))
+
+
+def retyped_in_a_branch(a, q):
+    # statsforecast's GARCH: the name holds an array, then its sum, only under the branch.
+    total = 0.0
+    for k in range(3):
+        if q != 0:
+            qsum = a[k:] * 2.0
+            qsum = np.nansum(qsum)
+            total += qsum
+        else:
+            total += 1.0
+    return total
+
+
+def returned_from_a_branch(a, q):
+    if q > 0:
+        r = a * q
+        r = r.sum()
+        return r
+    elif q < 0:
+        r = a.max()
+        r = np.array([r, r])
+        return r.sum()
+    return 0.0
+
+
+def reshaped_in_a_returning_branch(r):
+    # statsforecast's ARIMA: the branch reshapes the vector it was given and returns it.
+    res = np.zeros(r * r)
+    if r == 1:
+        res = res.reshape((r, r))
+        return res
+    res[0] = 2.0
+    res = res.reshape((r, r))
+    return res
+
+
+def read_after_the_branch(a, q):
+    r = 0.0
+    if q:
+        r = a * 2.0
+        r = r.sum()
+    return r
+
+
+@pytest.mark.parametrize("q", [-2, 0, 3])
+def test_a_variable_a_branch_assigns_first_may_change_type_in_the_branch(q):
+    a = np.arange(5.0)
+    assert njit(retyped_in_a_branch)(a, q) == retyped_in_a_branch(a, q)
+    assert njit(returned_from_a_branch)(a, q) == returned_from_a_branch(a, q)
+    np.testing.assert_array_equal(njit(reshaped_in_a_returning_branch)(abs(q) + 1), reshaped_in_a_returning_branch(abs(q) + 1))
+
+
+def test_a_variable_read_after_the_branch_keeps_one_type():
+    with pytest.raises(errors.TypingError, match=r"variable 'r' is float64 on one path and float64\[::1\] on another"):
+        njit(read_after_the_branch)(np.arange(3.0), True)
