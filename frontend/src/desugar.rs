@@ -647,7 +647,7 @@ impl Rewriter<'_> {
 }
 
 /// The most items a call's `*args` may hold (each count is a branch of its own).
-const STAR_ARGUMENTS: u32 = 8;
+const STAR_ARGUMENTS: u32 = 32;
 
 /// Hoists each call with a last `*args` argument (`func(x, *args)`, as SciPy-style solvers call
 /// their objective) out of a simple statement: the sequence and the other arguments evaluated

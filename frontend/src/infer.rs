@@ -1473,7 +1473,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let bounds = range_arguments(module, &for_loop.iter)?.bounds;
                 for bound in bounds {
                     match self.expr_type(bound)? {
-                        Type::Scalar(Scalar::Bool | Scalar::Int { .. }) | Type::Unknown => {}
+                        // A float bound is truncated, as Numba converts it (Python raises TypeError).
+                        Type::Scalar(Scalar::Bool | Scalar::Int { .. } | Scalar::Float { .. }) | Type::Unknown => {}
                         other => return Err(module.typing(bound, format!("range() takes integers, got {other}"))),
                     }
                 }
@@ -2686,7 +2687,12 @@ pub fn binary_result(module: &SourceModule, op: Operator, left: Scalar, right: S
     let mismatch = || {
         module.error(expr.range(), DiagnosticKind::Typing, format!("unsupported operand types for {}: {} and {}", op.as_str(), left.numba_name(), right.numba_name()))
     };
-    let promoted = promote(left, right);
+    let promoted = match (left, right) {
+        // Numba's integers (`choose_result_int`): signed if either is, where NumPy's promotion
+        // of uint64 and int64 is float64.
+        (Scalar::Int { signed: left_signed, .. }, Scalar::Int { signed: right_signed, .. }) if left_signed != right_signed => INT64,
+        _ => promote(left, right),
+    };
     if promoted.is_complex() {
         return match op {
             Operator::Add | Operator::Sub | Operator::Mult | Operator::Div | Operator::Pow => Ok(promoted),

@@ -444,3 +444,16 @@ def range_variables(start, stop, step):
 @pytest.mark.parametrize("bounds", [(1, 9, 3), (0, 0, 1), (5, 2, 1), (-3, 8, 2), (1, 9, 0)])
 def test_ranges_bound_to_variables_match_cpython(bounds):
     check(jitted(range_variables), *bounds)
+
+
+def sum_of_range(start, stop, step):
+    total = 0
+    for i in range(start, stop, step):
+        total += i
+    return total
+
+
+@pytest.mark.parametrize("start, stop, step", [(0, 5.7, 1), (1.9, 5.7, 2.7), (-3.5, 2, 1), (6.2, -1.0, -2.5)])
+def test_float_range_bounds_are_truncated_as_numba_does(start, stop, step):
+    # Python raises TypeError; Numba converts each bound to an integer as `int()` does.
+    assert rumba.njit(sum_of_range)(start, stop, step) == sum_of_range(int(start), int(stop), int(step))

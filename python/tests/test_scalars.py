@@ -879,11 +879,11 @@ def test_numpy_bool_scalars(a, b):
     check(jitted(compare_all), a, b, exact_types=False)
 
 
-@pytest.mark.parametrize("x", [np.int32(-12), np.int32(7), np.int64(3), np.int8(-5), np.uint8(20), np.uint32(70000)], ids=repr)
+@pytest.mark.parametrize("x", [np.int32(-12), np.int32(7), np.int64(3), np.int8(-5), np.uint8(20), np.uint32(70000), np.uint64(3), np.uint64(2 ** 40)], ids=repr)
 def test_numpy_int_scalars_mixed_with_python_ints(x):
     # NumPy (NEP 50) keeps x's type for `x + 5`; rumba types the Python int as int64 and computes in
-    # 64 bits; no case overflows x's type. (np.uint64 mixed with a Python int is left out: rumba types
-    # it as NumPy's promote_types(uint64, int64) == float64, NumPy keeps uint64.)
+    # 64 bits, an unsigned and a signed integer as int64 as Numba does (where NumPy's promotion of
+    # uint64 and int64 is float64); no case overflows x's type.
     check(jitted(add), x, 5, exact_types=False)
     check(jitted(mul), x, 3, exact_types=False)
     check(jitted(compare_all), x, 7, exact_types=False)

@@ -106,3 +106,17 @@ def test_a_star_call_in_an_if_test_spreads_too():
     values = np.array([-2.0, 0.5, 3.0])
     assert njit(keeps_if)(shifted_square, values, 1.0, -1.0) == keeps_if(shifted_square, values, 1.0, -1.0)
     assert njit(keeps_if)(doubled, values) == keeps_if(doubled, values)
+
+
+def weighted(x, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11):
+    return x + a0 + 2 * a5 + 3 * a11
+
+
+def spreads_a_long_tuple(x, params):
+    # statsforecast's ETS passes a 24-item tuple of parameters on with `*`.
+    return weighted(x, *params)
+
+
+def test_a_long_star_tuple_spreads():
+    params = tuple(float(index) for index in range(12))
+    assert njit(spreads_a_long_tuple)(1.0, params) == spreads_a_long_tuple(1.0, params)
