@@ -321,6 +321,29 @@ def rebinds_and_reads_after(x):
     return row
 
 
+def reads_before_then_rebinds(a):
+    # spikeinterface: a serial loop reads the name, a later prange body rebinds it per iteration.
+    total = 0.0
+    for k in range(a.shape[0]):
+        row = a[k]
+        total += row.sum()
+    out = np.zeros(a.shape[0])
+    for i in prange(a.shape[0]):
+        row = a[i] * 2.0
+        out[i] = row.sum() + total
+    return out
+
+
+def rebinds_in_a_loop_that_reads_it(a):
+    row = np.zeros(a.shape[1])
+    total = 0.0
+    for repeat in range(2):
+        total += row.sum()
+        for i in prange(a.shape[0]):
+            row = a[i] * 2.0
+    return total
+
+
 def test_an_array_rebound_in_a_prange_body_is_private_to_each_iteration():
     x = np.random.default_rng(5).random((30, 7))
     expected = pairwise_with_private_mask(x, True)
@@ -329,6 +352,9 @@ def test_an_array_rebound_in_a_prange_body_is_private_to_each_iteration():
     np.testing.assert_allclose(njit(parallel=True)(rebinds_per_iteration)(x), rebinds_per_iteration(x), rtol=1e-12)
     with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: a prange loop cannot reassign the array 'row' that is read after it"):
         njit(parallel=True)(rebinds_and_reads_after)(x)
+    np.testing.assert_allclose(njit(parallel=True)(reads_before_then_rebinds)(x), reads_before_then_rebinds(x), rtol=1e-12)
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:13: error: a prange loop cannot reassign the array 'row' that is read after it"):
+        njit(parallel=True)(rebinds_in_a_loop_that_reads_it)(x)
 
 
 def look_up_in_prange(keys):

@@ -147,6 +147,41 @@ fn statement_loads(statements: &[Stmt], name: &str) -> usize {
     count
 }
 
+/// Whether code outside `body` (a `prange` loop's, in `function_body`) may read `name` after the
+/// loop has run: a read that does not come before the loop, or any read in a loop around it.
+fn read_after_loop(function_body: &[Stmt], body: &[Stmt], name: &str) -> bool {
+    use ruff_text_size::{Ranged, TextRange};
+    struct Reads<'n> {
+        name: &'n str,
+        ranges: Vec<TextRange>,
+        loops: Vec<TextRange>,
+    }
+    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Reads<'_> {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            if matches!(statement, Stmt::For(_) | Stmt::While(_)) {
+                self.loops.push(statement.range());
+            }
+            ruff_python_ast::visitor::walk_stmt(self, statement);
+        }
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::Name(load) = expr {
+                if load.id.as_str() == self.name && load.ctx == ruff_python_ast::ExprContext::Load {
+                    self.ranges.push(load.range);
+                }
+            }
+            ruff_python_ast::visitor::walk_expr(self, expr);
+        }
+    }
+    let (Some(first), Some(last)) = (body.first(), body.last()) else { return false };
+    let loop_body = TextRange::new(first.start(), last.end());
+    let mut reads = Reads { name, ranges: Vec::new(), loops: Vec::new() };
+    ruff_python_ast::visitor::Visitor::visit_body(&mut reads, function_body);
+    let around: Vec<TextRange> = reads.loops.iter().copied().filter(|range| range.contains_range(loop_body) && *range != loop_body).collect();
+    reads.ranges.iter().any(|read| {
+        !loop_body.contains_range(*read) && (read.end() > loop_body.start() || around.iter().any(|enclosing| enclosing.contains_range(*read)))
+    })
+}
+
 /// The first load of `name` in `expr`, in evaluation order.
 fn first_load<'e>(expr: &'e Expr, name: &str) -> Option<&'e Expr> {
     struct FirstLoad<'e, 'n> {
@@ -271,7 +306,7 @@ impl FunctionEmitter<'_, '_, '_> {
         // after the loop it is that array again, so a read there would not see any iteration's.
         let mut private_arrays = self.carried_arrays(&[body], false, None).names;
         private_arrays.retain(|name| !array_reductions.iter().any(|reduction| &reduction.name == name));
-        if let Some(name) = private_arrays.iter().find(|name| statement_loads(self.function_body, name) > statement_loads(body, name)) {
+        if let Some(name) = private_arrays.iter().find(|name| read_after_loop(self.function_body, body, name)) {
             let at = first_assignment(body, name).unwrap_or(&body[0]);
             return Err(module.unsupported(at, format!("a prange loop cannot reassign the array '{name}' that is read after it: its iterations run in parallel, each with its own (an array it updates only with += and -=, or *= and /=, is a reduction)")));
         }
