@@ -1362,7 +1362,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (Type::Array(view), Type::Array(value)) if value.dtype.is_complex() && !view.dtype.is_complex() => {
                         Err(self.module.typing(target, "cannot store complex numbers into a real array; store their .real or np.abs()"))
                     }
-                    (Type::Array(view), Type::Array(value)) if value.ndim <= view.ndim => Ok(()),
+                    // Extra leading dimensions must hold one element each (checked when it runs).
+                    (Type::Array(_), Type::Array(_)) => Ok(()),
                     // A list or tuple of numbers stored into a view as the vector it holds (`out[i] = [x, y]`).
                     (Type::Array(view), Type::List(item)) if !view.dtype.is_complex() && matches!(*item, Type::Scalar(scalar) if !scalar.is_complex()) => Ok(()),
                     (Type::Array(view), Type::Tuple(items, None)) if !view.dtype.is_complex() && items.iter().all(|item| matches!(item, Type::Scalar(scalar) if !scalar.is_complex())) => Ok(()),

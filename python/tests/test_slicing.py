@@ -185,3 +185,27 @@ def test_two_ellipses_are_a_located_error():
 
     with pytest.raises(rumba.errors.TypingError, match=r"test_slicing.py:\d+:\d+: error: an index can only have a single ellipsis"):
         twice(np.ones((2, 2)))
+
+
+def rows_from_higher_rank(n, m):
+    # statsforecast's Theta: `out[0, :] = ...` of a (1, n) result; NumPy drops the leading ones.
+    out = np.zeros((3, n))
+    out[0, :] = np.ones((1, n))
+    out[1] = np.arange(n * 1.0).reshape(1, 1, n) * 2
+    out[2, 1:] = m.T[:1, 1:]
+    return out
+
+
+def rows_from_a_taller_array(n):
+    out = np.zeros((3, n))
+    out[0, :] = np.ones((2, n))
+    return out
+
+
+def test_leading_dimensions_of_one_element_broadcast_away():
+    m = np.arange(12.0).reshape(4, 3).T.copy().T
+    np.testing.assert_array_equal(njit(rows_from_higher_rank)(4, m), rows_from_higher_rank(4, m))
+    with pytest.raises(ValueError):
+        rows_from_a_taller_array(4)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        njit(rows_from_a_taller_array)(4)

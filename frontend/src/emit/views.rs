@@ -141,12 +141,26 @@ impl FunctionEmitter<'_, '_, '_> {
                 let converted = self.element_to_store(Value::Scalar(name, scalar), view_type.dtype, target)?;
                 format!("py.fill {view}, {converted} : {view_text}, {} {loc}", view_type.dtype.mlir())
             }
-            Value::Array(_, source_type) if source_type.ndim > view_type.ndim => {
-                return Err(module.unsupported(target, format!("assigning a {}-d array to a {}-d slice is not supported", source_type.ndim, view_type.ndim)));
-            }
             Value::Array(source, source_type) => {
-                let source_extents = self.extents(&source, source_type, loc);
+                // Leading dimensions of one element broadcast away (`out[0, :] = m` with `m` of
+                // shape (1, n)); the source is read through its first element along them.
+                let extra = source_type.ndim.saturating_sub(view_type.ndim);
                 let one = self.scalar_constant(INT64, Constant::Int(1), loc);
+                let zero = self.scalar_constant(INT64, Constant::Int(0), loc);
+                for position in 0..extra {
+                    let extent = self.extent(&source, source_type, position, loc);
+                    let not_one = self.op(format!("py.cmp \"ne\", {extent}, {one} : si64 {loc}"));
+                    self.raise_if(&not_one, "ValueError", "could not broadcast the input array into the assigned shape", target)?;
+                }
+                let (source, source_type) = if extra == 0 {
+                    (source, source_type)
+                } else {
+                    let dims: Vec<i64> = (0..source_type.ndim).map(|position| if position < extra { -1 } else { 0 }).collect();
+                    let kept = ArrayType { ndim: view_type.ndim, layout: if source_type.layout == rumba_dialects::Layout::C { rumba_dialects::Layout::C } else { rumba_dialects::Layout::A }, ..source_type };
+                    let Value::Array(row, row_type) = self.view_op(&source, source_type, kept, &vec![zero; extra], &dims, loc) else { unreachable!("view_op gives an array") };
+                    (row, row_type)
+                };
+                let source_extents = self.extents(&source, source_type, loc);
                 for (position, source_extent) in source_extents.iter().enumerate() {
                     let Value::Scalar(target_extent, _) = self.dim(&view, view_type, view_type.ndim - source_type.ndim + position, loc) else { unreachable!() };
                     let differs = self.op(format!("py.cmp \"ne\", {target_extent}, {source_extent} : si64 {loc}"));
