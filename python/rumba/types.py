@@ -143,6 +143,29 @@ class Tuple(BaseTuple):
         self.types = tuple(types)
 
 
+class NamedTuple(BaseTuple):
+    """``NamedTuple(types, cls)``: the instances of the namedtuple class ``cls`` with fields of
+    ``types``."""
+
+    def __init__(self, types, cls):
+        self.types = tuple(types)
+        self.instance_class = cls
+
+    @property
+    def name(self):
+        fields = ", ".join("%s=%s" % (field, field_type) for field, field_type in zip(self.instance_class._fields, self.types))
+        return "%s.%s(%s)" % (self.instance_class.__module__, self.instance_class.__qualname__, fields)
+
+
+class NamedUniTuple(NamedTuple):
+    """``NamedUniTuple(dtype, count, cls)``: a ``NamedTuple`` whose ``count`` fields are all of
+    ``dtype``."""
+
+    def __init__(self, dtype, count, cls):
+        super().__init__((dtype,) * count, cls)
+        self.dtype = dtype
+
+
 class ListType(Type):
     """A list of elements of one type (Numba's reflected and typed lists alike)."""
 

@@ -11,6 +11,7 @@ import typing
 import numpy as np
 import pytest
 
+import rumba
 from rumba import errors, njit
 
 Point = collections.namedtuple("Point", ("x", "y", "z"))
@@ -182,3 +183,28 @@ def test_global_instances_are_frozen_as_constants_of_their_class():
         assert got == expected and [type(item) for item in got[:4]] == [type(item) for item in expected[:4]], (got, expected)
     with pytest.raises(errors.UnsupportedError, match=r"test_namedtuples.py:\d+:\d+: error: 'HOLDER' is a tuple holding values other than numbers"):
         njit(global_holding_an_array)()
+
+
+def spread_of(stats):
+    return stats.hi - stats.lo
+
+
+def widened(stats):
+    return Stats(stats.lo - 1.0, stats.hi + 1.0, stats.count + 2)
+
+
+def norm_of(point):
+    return (point.x ** 2 + point.y ** 2 + point.z ** 2) ** 0.5
+
+
+Stats = collections.namedtuple("Stats", ["lo", "hi", "count"])
+
+
+def test_namedtuple_types_in_explicit_signatures():
+    # datashader declares its namedtuple arguments with `NamedUniTuple(float64, n, cls)`.
+    point = rumba.types.NamedUniTuple(rumba.float64, 3, Point)
+    stats = rumba.types.NamedTuple((rumba.float64, rumba.float64, rumba.int64), Stats)
+    assert str(stats) == "%s.Stats(lo=float64, hi=float64, count=int64)" % __name__
+    assert njit(rumba.float64(point))(norm_of)(Point(2.0, 3.0, 6.0)) == 7.0
+    assert njit(rumba.float64(stats))(spread_of)(Stats(1.0, 4.5, 3)) == 3.5
+    assert njit(stats(stats))(widened)(Stats(1.0, 4.5, 3)) == Stats(0.0, 5.5, 5)
