@@ -178,13 +178,13 @@ pub struct CFunction {
     pub signature: Signature,
 }
 
-/// A compiled specialisation; a signature's declared scalar return type converts the result.
+/// A compiled specialisation; a signature's declared return type converts the numbers of the result.
 #[derive(Clone)]
 pub struct CompiledFunction {
     inner: rumba_runtime::CompiledFunction,
     declared_return: Option<Type>,
-    /// The declared scalar return type where it differs from the inferred one.
-    converted_return: Option<Scalar>,
+    /// The declared return type where its numbers differ from the inferred ones.
+    converted_return: Option<Type>,
     straight_line: bool,
     synchronizes: bool,
     /// For a generator: the type of what it yields.
@@ -258,10 +258,19 @@ impl CompiledFunction {
 
     /// `value` as the declared return type.
     fn declared(&self, value: Value) -> Result<Value, CallError> {
-        Ok(match (self.converted_return, value) {
-            (Some(scalar), Value::Number(number)) => Value::Number(convert_number(number, scalar)),
-            (_, value) => value,
+        Ok(match &self.converted_return {
+            Some(declared) => converted(value, declared),
+            None => value,
         })
+    }
+}
+
+/// `value` with its numbers converted to those of `declared` (a number, or a tuple holding some).
+fn converted(value: Value, declared: &Type) -> Value {
+    match (declared, value) {
+        (Type::Scalar(scalar), Value::Number(number)) => Value::Number(convert_number(number, *scalar)),
+        (Type::Tuple(types, _), Value::Tuple(elements)) => Value::Tuple(elements.into_iter().zip(types).map(|(element, declared)| converted(element, declared)).collect()),
+        (_, value) => value,
     }
 }
 
@@ -433,14 +442,12 @@ impl Module {
         let mut function = self.function(name, &signature.arguments)?;
         if let Some(declared) = signature.return_type {
             let inferred = function.inner.return_type.clone();
-            if !fits_declared_result(&declared, &inferred, true) {
+            if !fits_declared_result(&declared, &inferred) {
                 let definition = self.source.function(name).map(rumba_frontend::range_of).unwrap_or_default();
                 let diagnostic = self.source.error(definition, DiagnosticKind::Typing, format!("the signature declares {declared} but '{name}' returns {inferred}"));
                 return Err(Error::Diagnostics(diagnostic.into()));
             }
-            if let (Type::Scalar(declared), Type::Scalar(inferred)) = (&declared, &inferred) {
-                function.converted_return = (declared != inferred).then_some(*declared);
-            }
+            function.converted_return = (declared != inferred).then(|| declared.clone());
             function.declared_return = Some(declared);
         }
         Ok(function)
@@ -643,26 +650,17 @@ fn with_failing_lines(messages: &str, text: &str) -> String {
     shown
 }
 
-/// Whether a function returning `inferred` may be declared to return `declared`: a real result
+/// Whether a function returning `inferred` may be declared to return `declared`: a real number
 /// converts to any declared number (a complex one only to a complex number), an array of any
-/// layout is declared with `[:]`, in tuples too, whose numbers are returned as they are where
-/// Python sees the same value (a float32 declared float64, an int32 declared int64).
-fn fits_declared_result(declared: &Type, inferred: &Type, whole_result: bool) -> bool {
+/// layout is declared with `[:]`, in tuples too (`converted` converts the numbers).
+fn fits_declared_result(declared: &Type, inferred: &Type) -> bool {
     match (declared, inferred) {
         _ if declared == inferred => true,
-        (Type::Scalar(declared), Type::Scalar(inferred)) if whole_result => declared.is_complex() || !inferred.is_complex(),
-        (Type::Scalar(declared), Type::Scalar(inferred)) => {
-            let widens = |declared: Scalar, inferred: Scalar| match (declared, inferred) {
-                (Scalar::Float { bits: wide }, Scalar::Float { bits: narrow }) => wide >= narrow,
-                (Scalar::Int { bits: wide, signed: true }, Scalar::Int { bits: narrow, signed }) => wide > narrow || (wide == narrow && signed),
-                (Scalar::Int { bits: wide, signed: false }, Scalar::Int { bits: narrow, signed: false }) => wide >= narrow,
-                _ => false,
-            };
-            widens(*declared, *inferred)
-        }
+        // Numbers convert as Numba casts a result to the declared type (int64 to uint64 too).
+        (Type::Scalar(declared), Type::Scalar(inferred)) => declared.is_complex() || !inferred.is_complex(),
         (Type::Array(declared), Type::Array(inferred)) => declared.layout == Layout::A && declared.dtype == inferred.dtype && declared.ndim == inferred.ndim,
         (Type::Tuple(declared, _), Type::Tuple(inferred, _)) => {
-            declared.len() == inferred.len() && declared.iter().zip(inferred).all(|(declared, inferred)| fits_declared_result(declared, inferred, false))
+            declared.len() == inferred.len() && declared.iter().zip(inferred).all(|(declared, inferred)| fits_declared_result(declared, inferred))
         }
         _ => false,
     }

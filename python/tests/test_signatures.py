@@ -701,3 +701,18 @@ def test_tuple_results_widen_numbers_declared_wider():
         expected = np.float32(float(expected) + float(x))
     assert type(offset) is float and offset == float(expected) and count == 3
     np.testing.assert_array_equal(doubled, a * 2)
+
+
+@njit(rumba.types.Tuple((rumba.boolean, rumba.uint64, rumba.float32, rumba.int32))(rumba.int64,))
+def counts_declared_narrower(n):
+    # datashader declares a count of an int64 expression uint64, as Numba casts it.
+    return n > 2, n - 1, n * 0.1, n * 1.5
+
+
+@pytest.mark.parametrize("n", [5, 0])
+def test_tuple_results_convert_numbers_to_the_declared_types(n):
+    changed, count, scaled, truncated = counts_declared_narrower(n)
+    assert changed == (n > 2)
+    assert count == int(np.int64(n - 1).astype(np.uint64))
+    assert scaled == float(np.float32(n * 0.1))
+    assert truncated == int(n * 1.5)
