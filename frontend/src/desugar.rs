@@ -1070,6 +1070,7 @@ impl Transformer for RangeValues<'_> {
 /// which the rest of the rewrite already handles where a range is a value (`for`, `len`, `in`,
 /// `zip`, `list`).
 pub fn bind_range_variables(function: &mut StmtFunctionDef, file: &mut SourceFile, builtins: &dyn Fn(&str) -> bool) {
+    split_conditional_ranges(&mut function.body, builtins);
     let variables = variables_bound_only_by(function, &|assign| range_binding(assign, builtins));
     if variables.is_empty() {
         return;
@@ -1362,6 +1363,31 @@ impl Transformer for IteratorVariables<'_> {
             return;
         }
         transformer::walk_expr(self, expr);
+    }
+}
+
+/// Rewrites `r = range(...) if test else range(...)` (numpy-groupies picks a loop's direction so)
+/// as `if test: r = range(...)` / `else: r = range(...)`, so that `r` is a range variable.
+fn split_conditional_ranges(body: &mut [Stmt], builtins: &dyn Fn(&str) -> bool) {
+    let is_range = |expr: &Expr| matches!(expr, Expr::Call(call) if is_builtin_call(call, "range", builtins) && call.arguments.keywords.is_empty());
+    for statement in body.iter_mut() {
+        match statement {
+            Stmt::Assign(assign) if matches!(&assign.targets[..], [Expr::Name(_)]) && matches!(&*assign.value, Expr::If(choice) if is_range(&choice.body) && is_range(&choice.orelse)) => {
+                let Expr::If(choice) = std::mem::replace(&mut *assign.value, Expr::NoneLiteral(Default::default())) else { unreachable!("matched a conditional expression") };
+                let branch = |value: Box<Expr>| Stmt::Assign(StmtAssign { node_index: AtomicNodeIndex::default(), range: assign.range, targets: assign.targets.clone(), value });
+                let otherwise = ElifElseClause { node_index: AtomicNodeIndex::default(), range: choice.range, test: None, body: vec![branch(choice.orelse)].into() };
+                *statement = Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: choice.range, test: choice.test, body: vec![branch(choice.body)].into(), elif_else_clauses: vec![otherwise] });
+            }
+            Stmt::For(for_loop) => split_conditional_ranges(&mut for_loop.body, builtins),
+            Stmt::While(while_loop) => split_conditional_ranges(&mut while_loop.body, builtins),
+            Stmt::If(if_statement) => {
+                split_conditional_ranges(&mut if_statement.body, builtins);
+                for clause in &mut if_statement.elif_else_clauses {
+                    split_conditional_ranges(&mut clause.body, builtins);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

@@ -457,3 +457,17 @@ def sum_of_range(start, stop, step):
 def test_float_range_bounds_are_truncated_as_numba_does(start, stop, step):
     # Python raises TypeError; Numba converts each bound to an integer as `int()` does.
     assert rumba.njit(sum_of_range)(start, stop, step) == sum_of_range(int(start), int(stop), int(step))
+
+
+def walk_either_way(n, reverse):
+    # numpy-groupies picks the direction of its loop with a conditional expression of ranges.
+    order = range(n - 1, -1, -1) if reverse else range(n)
+    digits = 0
+    for i in order:
+        digits = digits * 10 + i
+    return digits * 100 + len(order) + (2 in order)
+
+
+@pytest.mark.parametrize("reverse", [True, False])
+def test_a_range_chosen_by_a_conditional_expression(reverse):
+    assert rumba.njit(walk_either_way)(4, reverse) == walk_either_way(4, reverse)
