@@ -19,8 +19,8 @@
 //! being apart, with the nest as written in the else branch. A sum kept in a stack slot
 //! (`s = 0.0; for k: s += A[i, k] * B[k, j]; C[i, j] = s`, the other way users write products)
 //! is the same nest: the slot's starting value fills the result first (`linalg.fill`), and the
-//! element accumulates in place, where nothing reads the slot after the nest. Each operand is a subview
-//! of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
+//! element accumulates in place, where nothing reads the slot after the nest. Each operand is a
+//! subview of the loop bounds, so the generic runs exactly the loops' iterations. Nests with fewer than two
 //! parallel dimensions or no reduction are left alone: their loops vectorise in LLVM as they are;
 //! but in the body of a parallel loop (a `prange`), a nest whose accesses take the parallel loop's
 //! variable as an index works on a slice of the arrays (row `i` of a product) and is raised with a
@@ -29,8 +29,8 @@
 //! makes have their unit reduction dimension in front (LLVM lowering unrolls n-D vectors along their
 //! leading dimensions: a trailing unit dimension would leave one-element vectors). The generic carries
 //! `rumba.tile_sizes`, one tile of 8×8 elements over the two innermost parallel dimensions (32
-//! elements of a single one) and a step of 1 in every other one, and `rumba.tile_interchange`, which orders the tile loops parallel
-//! dimensions first and reductions innermost.
+//! elements of a single one) and a step of 1 in every other one, and `rumba.tile_interchange`,
+//! which orders the tile loops parallel dimensions first and reductions innermost.
 
 use crate::ir::{self, Builder};
 use mlir_sys::*;
