@@ -124,13 +124,13 @@ fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: 
             Stmt::For(for_loop) => {
                 let mut targets = Vec::new();
                 collect_names(&for_loop.target, &mut targets);
-                version_block(&mut for_loop.body, &targets, unversioned, loads, versions);
+                version_block(&mut for_loop.body, &targets, false, unversioned, loads, versions);
             }
-            Stmt::While(while_loop) => version_block(&mut while_loop.body, &[], unversioned, loads, versions),
+            Stmt::While(while_loop) => version_block(&mut while_loop.body, &[], false, unversioned, loads, versions),
             Stmt::If(if_statement) => {
-                version_block(&mut if_statement.body, &[], unversioned, loads, versions);
+                version_block(&mut if_statement.body, &[], true, unversioned, loads, versions);
                 for clause in &mut if_statement.elif_else_clauses {
-                    version_block(&mut clause.body, &[], unversioned, loads, versions);
+                    version_block(&mut clause.body, &[], true, unversioned, loads, versions);
                 }
             }
             Stmt::With(with) => version_loop_bodies(&mut with.body, unversioned, loads, versions),
@@ -139,15 +139,15 @@ fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: 
     }
 }
 
-/// Versions the variables of one block, as `version_loop_bodies` says, except the loop's own
-/// `targets`; then the blocks within it.
-fn version_block(block: &mut [Stmt], targets: &[String], unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
+/// Versions the variables of one block (a loop's body, or a `branch` of an `if`), as
+/// `version_loop_bodies` says, except the loop's own `targets`; then the blocks within it.
+fn version_block(block: &mut [Stmt], targets: &[String], branch: bool, unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
     let mut block_loads = Loads::default();
     visitor::walk_body(&mut block_loads, block);
-    // A block that ends by returning or raising hands its values to no later statement, and a
-    // loop's body is not one (`targets` is empty for a branch's, which cannot loop back).
-    // So each of its top-level assignments may start a version, whatever it reads.
-    let leaves_the_function = targets.is_empty() && matches!(block.last(), Some(Stmt::Return(_) | Stmt::Raise(_)));
+    // A branch that ends by returning or raising, with no `break` or `continue` that could leave
+    // it before, hands its values to no later statement: each of its top-level assignments may
+    // start a version, whatever it reads.
+    let leaves_the_function = branch && matches!(block.last(), Some(Stmt::Return(_) | Stmt::Raise(_))) && !leaves_early(block);
     let names = if leaves_the_function { assigned_names(block) } else { iteration_locals(block) };
     for name in names {
         let source = source_name(&name).to_string();
@@ -158,6 +158,23 @@ fn version_block(block: &mut [Stmt], targets: &[String], unversioned: &HashSet<S
         rename_iteration_local(block, &name, &source, versions);
     }
     version_loop_bodies(block, unversioned, loads, versions);
+}
+
+/// Whether `block` holds a `break` or a `continue` anywhere.
+fn leaves_early(block: &[Stmt]) -> bool {
+    #[derive(Default)]
+    struct Jumps {
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for Jumps {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            self.found |= matches!(statement, Stmt::Break(_) | Stmt::Continue(_));
+            visitor::walk_stmt(self, statement);
+        }
+    }
+    let mut jumps = Jumps::default();
+    visitor::walk_body(&mut jumps, block);
+    jumps.found
 }
 
 /// The names `block` assigns at its top level, in order.

@@ -191,6 +191,18 @@ def reshaped_in_a_returning_branch(r):
     return res
 
 
+def doubles_until_returning(n):
+    # The branch returns, but may continue the loop first: its assignment is seen next time.
+    x = 1.0
+    for i in range(n):
+        if i < 3:
+            x = x * 2
+            if i % 2 == 0:
+                continue
+            return x
+    return x
+
+
 def read_after_the_branch(a, q):
     r = 0.0
     if q:
@@ -205,6 +217,10 @@ def test_a_variable_a_branch_assigns_first_may_change_type_in_the_branch(q):
     assert njit(retyped_in_a_branch)(a, q) == retyped_in_a_branch(a, q)
     assert njit(returned_from_a_branch)(a, q) == returned_from_a_branch(a, q)
     np.testing.assert_array_equal(njit(reshaped_in_a_returning_branch)(abs(q) + 1), reshaped_in_a_returning_branch(abs(q) + 1))
+
+
+def test_a_branch_that_may_continue_keeps_its_assignment_for_the_next_iteration():
+    assert njit(doubles_until_returning)(5) == doubles_until_returning(5)
 
 
 def test_a_variable_read_after_the_branch_keeps_one_type():
