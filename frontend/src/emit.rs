@@ -346,6 +346,8 @@ pub(crate) const ALLOCATION_CHECK: RuntimeFunction = ("rumba_can_allocate", "(f6
 const NUMPY_RANDOM: RuntimeFunction = ("rumba_np_random", "() -> f64");
 const NUMPY_GAUSS: RuntimeFunction = ("rumba_np_gauss", "() -> f64");
 const NUMPY_BOUNDED: RuntimeFunction = ("rumba_np_bounded", "(si64) -> si64");
+const RANDOM_BITS: RuntimeFunction = ("rumba_getrandbits", "(si64) -> si64");
+const RANDOM_BELOW: RuntimeFunction = ("rumba_randbelow", "(si64) -> si64");
 const NUMPY_SEED: RuntimeFunction = ("rumba_np_seed", "(si64) -> ()");
 /// `int / int` rounded once, for operands beyond ±2**53.
 const INT_TRUE_DIVIDE: RuntimeFunction = ("rumba_int_true_divide", "(si64, si64) -> f64");

@@ -3317,7 +3317,10 @@ pub fn random_type(module: &SourceModule, call: &ExprCall, name: &str, arguments
         ("random" | "rand", []) => Ok(Type::Scalar(FLOAT64)),
         ("uniform", [_, _]) if numbers => Ok(Type::Scalar(FLOAT64)),
         ("seed", [Type::Scalar(Scalar::Int { .. })]) => Ok(Type::None),
-        ("random" | "rand" | "uniform" | "seed", _) => Err(module.typing(call, format!("random.{name}() does not take {}", arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")))),
+        // Numba's `getrandbits` gives uint64; the others Python's integers.
+        ("getrandbits", [Type::Scalar(Scalar::Int { .. } | Scalar::Bool)]) => Ok(Type::Scalar(Scalar::Int { bits: 64, signed: false })),
+        ("randint", [_, _]) | ("randrange", [_] | [_, _] | [_, _, _]) if arguments.iter().all(|argument| matches!(argument, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) => Ok(Type::Scalar(INT64)),
+        ("random" | "rand" | "uniform" | "seed" | "getrandbits" | "randint" | "randrange", _) => Err(module.typing(call, format!("random.{name}() does not take {}", arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")))),
         _ => Err(module.unsupported(&*call.func, format!("random.{name} is not supported yet"))),
     }
 }

@@ -200,3 +200,41 @@ def test_binomials_with_a_large_mean_are_not_supported_yet():
 
     with pytest.raises(NotImplementedError, match="BTPE"):
         large(1000)
+
+
+def bit_draws(seed):
+    random.seed(seed)
+    return [random.getrandbits(bits) for bits in (0, 1, 5, 31, 32, 33, 63, 64)]
+
+
+def integer_draws(seed):
+    random.seed(seed)
+    drawn = []
+    for _ in range(20):
+        drawn.append(random.randint(-3, 7))
+        drawn.append(random.randrange(10))
+        drawn.append(random.randrange(5, 100))
+        drawn.append(random.randrange(5, 100, 7))
+        drawn.append(random.randrange(100, 5, -7))
+        drawn.append(random.randrange(2 ** 40))
+    return drawn
+
+
+def ranged_draw(start, stop, step):
+    return random.randrange(start, stop, step)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 12345])
+def test_seeded_integer_draws_are_cpythons(seed):
+    # numba-benchmark's random benchmark draws with getrandbits; CPython's and Numba's sequences.
+    assert njit(bit_draws)(seed) == bit_draws(seed)
+    assert njit(integer_draws)(seed) == integer_draws(seed)
+
+
+@pytest.mark.parametrize("bounds", [(5, 5, 1), (1, 10, 0), (10, 1, 1), (1, 10, -1)])
+def test_empty_ranges_raise_as_cpython(bounds):
+    with pytest.raises(ValueError) as expected:
+        ranged_draw(*bounds)
+    with pytest.raises(ValueError) as got:
+        njit(ranged_draw)(*bounds)
+    assert str(got.value).split(" (")[0] == str(expected.value).split(" (")[0]

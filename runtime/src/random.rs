@@ -178,6 +178,37 @@ pub extern "C" fn rumba_seed(seed: i64) {
     with(&PYTHON, |generator| *generator = Mt19937::from_key(&key));
 }
 
+/// `random.getrandbits(bits)` for `bits` in [0, 64] (the caller checks): CPython's words, least
+/// significant first, the last one's top bits.
+pub extern "C" fn rumba_getrandbits(bits: i64) -> i64 {
+    with(&PYTHON, |generator| draw_bits(generator, bits as u32)) as i64
+}
+
+/// `random.randrange`'s draw in [0, `count`) for `count` > 0: CPython's
+/// `_randbelow_with_getrandbits`, redrawing as many bits as `count` has until one is below it.
+pub extern "C" fn rumba_randbelow(count: i64) -> i64 {
+    let count = count as u64;
+    let bits = u64::BITS - count.leading_zeros();
+    with(&PYTHON, |generator| loop {
+        let drawn = draw_bits(generator, bits);
+        if drawn < count {
+            return drawn as i64;
+        }
+    })
+}
+
+fn draw_bits(generator: &mut Mt19937, bits: u32) -> u64 {
+    match bits {
+        0 => 0,
+        1..=32 => u64::from(generator.next_u32() >> (32 - bits)),
+        _ => {
+            let low = u64::from(generator.next_u32());
+            let high = u64::from(generator.next_u32() >> (64 - bits));
+            high << 32 | low
+        }
+    }
+}
+
 /// `np.random.random()`.
 pub extern "C" fn rumba_np_random() -> f64 {
     with(&NUMPY, Mt19937::next_double)
@@ -200,9 +231,11 @@ pub extern "C" fn rumba_np_seed(seed: i64) {
 }
 
 /// The symbols compiled code calls, by name, for the JIT to resolve.
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 6] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 8] {
     [
         ("rumba_random", rumba_random as *mut std::ffi::c_void),
+        ("rumba_getrandbits", rumba_getrandbits as *mut std::ffi::c_void),
+        ("rumba_randbelow", rumba_randbelow as *mut std::ffi::c_void),
         ("rumba_seed", rumba_seed as *mut std::ffi::c_void),
         ("rumba_np_random", rumba_np_random as *mut std::ffi::c_void),
         ("rumba_np_gauss", rumba_np_gauss as *mut std::ffi::c_void),

@@ -980,6 +980,59 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                         let scaled = self.op(format!("py.mul {span}, {draw} : f64 {loc}"));
                         Ok(Value::Scalar(self.op(format!("py.add {low}, {scaled} : f64 {loc}")), FLOAT64))
                     }
+                    "getrandbits" => {
+                        let bits = self.to_scalar(arguments[0].clone(), INT64, call)?;
+                        let (zero, most) = (self.si64(0, &loc), self.si64(64, &loc));
+                        let negative = self.op(format!("py.cmp \"lt\", {bits}, {zero} : si64 {loc}"));
+                        self.raise_if(&negative, "ValueError", "number of bits must be non-negative", call)?;
+                        let wide = self.op(format!("py.cmp \"gt\", {bits}, {most} : si64 {loc}"));
+                        self.raise_if(&wide, "OverflowError", "compiled code draws at most 64 random bits at a time", call)?;
+                        let drawn = self.call_runtime(RANDOM_BITS, &[bits], &loc);
+                        let unsigned = Scalar::Int { bits: 64, signed: false };
+                        Ok(Value::Scalar(self.cast(&drawn, INT64, unsigned, &loc), unsigned))
+                    }
+                    "randint" | "randrange" => {
+                        let mut bounds = Vec::new();
+                        for argument in &arguments {
+                            bounds.push(self.to_scalar(argument.clone(), INT64, call)?);
+                        }
+                        let one = self.si64(1, &loc);
+                        let zero = self.si64(0, &loc);
+                        // randint(a, b) is randrange(a, b + 1); randrange(stop) starts at 0.
+                        let (start, stop, step) = match (name.as_str(), &bounds[..]) {
+                            ("randint", [low, high]) => (low.clone(), self.op(format!("py.add {high}, {one} : si64 {loc}")), None),
+                            (_, [stop]) => (zero.clone(), stop.clone(), None),
+                            (_, [start, stop]) => (start.clone(), stop.clone(), None),
+                            (_, [start, stop, step]) => (start.clone(), stop.clone(), Some(step.clone())),
+                            _ => unreachable!("typing counted the bounds"),
+                        };
+                        let width = self.op(format!("py.sub {stop}, {start} : si64 {loc}"));
+                        // How many values the range holds: CPython's `(width + step - 1) // step`
+                        // (`+ 1` for a negative step).
+                        let count = match &step {
+                            None => width,
+                            Some(step) => {
+                                let is_zero = self.op(format!("py.cmp \"eq\", {step}, {zero} : si64 {loc}"));
+                                self.raise_if(&is_zero, "ValueError", "zero step for randrange()", call)?;
+                                let safe_step = self.op(format!("arith.select {is_zero}, {one}, {step} : si64"));
+                                let positive = self.op(format!("py.cmp \"gt\", {safe_step}, {zero} : si64 {loc}"));
+                                let minus_one = self.si64(-1, &loc);
+                                let adjust = self.op(format!("arith.select {positive}, {minus_one}, {one} : si64"));
+                                let padded = self.op(format!("py.add {width}, {safe_step} : si64 {loc}"));
+                                let padded = self.op(format!("py.add {padded}, {adjust} : si64 {loc}"));
+                                self.op(format!("py.floordiv {padded}, {safe_step} : si64 {loc}"))
+                            }
+                        };
+                        let empty = self.op(format!("py.cmp \"le\", {count}, {zero} : si64 {loc}"));
+                        self.raise_if(&empty, "ValueError", "empty range for randrange()", call)?;
+                        let safe_count = self.op(format!("arith.select {empty}, {one}, {count} : si64"));
+                        let drawn = self.call_runtime(RANDOM_BELOW, &[safe_count], &loc);
+                        let offset = match &step {
+                            None => drawn,
+                            Some(step) => self.op(format!("py.mul {drawn}, {step} : si64 {loc}")),
+                        };
+                        Ok(Value::Scalar(self.op(format!("py.add {start}, {offset} : si64 {loc}")), INT64))
+                    }
                     _ => Ok(Value::Scalar(self.op(format!("py.random : f64 {loc}")), FLOAT64)),
                 }
             }
