@@ -1057,14 +1057,6 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         let class = tuple_class(&value.get_type())?;
         return tuple.iter().map(|element| type_of(&element)).collect::<Option<Vec<Type>>>().map(|elements| Type::Tuple(elements, Some(class)));
     }
-    if is_enum_member(value) {
-        // An IntEnum's member is its integer; another enum's is its value, of its class.
-        if value.is_instance_of::<pyo3::types::PyInt>() {
-            return Some(Type::Scalar(Scalar::Int { bits: 64, signed: true }));
-        }
-        let member_value = type_of(&value.getattr("value").ok()?)?;
-        return matches!(member_value, Type::Scalar(Scalar::Int { .. } | Scalar::Float { .. })).then(|| Type::Tuple(vec![member_value], enum_class(&value.get_type()).ok()));
-    }
     // A string is a value of Numba's `unicode_type` (literals are for compiled code's constants).
     if value.is_exact_instance_of::<pyo3::types::PyString>() {
         return Some(Type::Unicode);
@@ -1124,6 +1116,15 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         let ndim = array.ndim();
         let readonly = flags & npyffi::NPY_ARRAY_WRITEABLE == 0;
         return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout, readonly }));
+    }
+    // After the arrays, which calls pass far more often.
+    if is_enum_member(value) {
+        // An IntEnum's member is its integer; another enum's is its value, of its class.
+        if value.is_instance_of::<pyo3::types::PyInt>() {
+            return Some(Type::Scalar(Scalar::Int { bits: 64, signed: true }));
+        }
+        let member_value = type_of(&value.getattr("value").ok()?)?;
+        return matches!(member_value, Type::Scalar(Scalar::Int { .. } | Scalar::Float { .. })).then(|| Type::Tuple(vec![member_value], enum_class(&value.get_type()).ok()));
     }
     if let Some(dtype) = dtype_of(value) {
         return Some(Type::DType(dtype));
