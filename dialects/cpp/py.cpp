@@ -76,8 +76,6 @@ LogicalResult ArrayType::verify(llvm::function_ref<InFlightDiagnostic()> emitErr
                                 unsigned ndim, StringAttr layout) {
   if (!isPyElement(dtype))
     return emitError() << "array element type must be a Python scalar type, complex<f32> or complex<f64>, got " << dtype;
-  if (ndim == 0)
-    return emitError() << "arrays have at least one dimension";
   StringRef value = layout.getValue();
   if (value != "C" && value != "F" && value != "A")
     return emitError() << "array layout must be C, F or A, got '" << value << "'";
@@ -393,7 +391,10 @@ LogicalResult ReshapeOp::verify() {
   auto array = llvm::cast<ArrayType>(getArray().getType());
   if (array.getLayout().getValue() != "C")
     return emitOpError("reshapes C-contiguous arrays, got layout ") << array.getLayout().getValue();
-  return verifyNumberOrArray(*this, getType(), array.getDtype(), getShape().size());
+  auto result = llvm::cast<ArrayType>(getType());
+  if (result.getDtype() != array.getDtype() || result.getNdim() != getShape().size() || result.getLayout().getValue() != "C")
+    return emitOpError("result type ") << result << " is not a C-ordered " << getShape().size() << "-d array of " << array.getDtype();
+  return success();
 }
 
 LogicalResult ConstantArrayOp::verifySymbolUses(SymbolTableCollection &symbols) {

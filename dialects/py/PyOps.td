@@ -114,14 +114,14 @@ def Py_GetItemOp : Py_Op<"getitem", [DeclareOpInterfaceMethods<MemoryEffectsOpIn
   let summary = "`a[i, j]`: read one element; negative indices count from the end";
   let arguments = (ins Py_Array:$array, Variadic<Py_Index>:$indices);
   let results = (outs Py_Element:$result);
-  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` qualified(type($array)) `,` type($indices) `->` type($result)";
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` qualified(type($array)) (`,` type($indices)^)? `->` type($result)";
   let hasVerifier = 1;
 }
 
 def Py_SetItemOp : Py_Op<"setitem", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "`a[i, j] = v`: write one element; negative indices count from the end";
   let arguments = (ins Py_Element:$value, Py_Array:$array, Variadic<Py_Index>:$indices);
-  let assemblyFormat = "$value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) `,` type($indices)";
+  let assemblyFormat = "$value `,` $array `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($array)) (`,` type($indices)^)?";
   let hasVerifier = 1;
 }
 

@@ -696,6 +696,8 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                     Type::Array(array) if !copy && dtype.is_none() => return Ok(Type::Array(array)),
                     Type::Array(array) => Some((array.dtype, array.ndim)),
                     Type::Tuple(elements, _) => values_dtype(module, values, &elements)?.filter(|&(_, inner_ndim)| inner_ndim == 0).map(|(dtype, _)| (dtype, 1)),
+                    // A number is a 0-d array.
+                    Type::Scalar(scalar) => Some((scalar, 0)),
                     Type::List(element) => match *element {
                         Type::Scalar(scalar) => Some((scalar, 1)),
                         // Rows of a list of lists, or a list of arrays stacked (shapes checked when running).
@@ -775,9 +777,6 @@ fn shape_rank(module: &SourceModule, shape: &Expr, shape_type: Type) -> Result<O
         Type::Tuple(extents, _) if extents.iter().all(|extent| matches!(extent, Type::Scalar(Scalar::Int { .. }) | Type::Unknown)) => extents.len(),
         other => return Err(module.typing(shape, format!("a shape is an integer or a tuple of integers, got {other}"))),
     };
-    if rank == 0 {
-        return Err(module.unsupported(shape, "zero-dimensional arrays are not supported"));
-    }
     Ok(Some(rank))
 }
 

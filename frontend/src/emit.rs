@@ -349,6 +349,11 @@ const NUMPY_BOUNDED: RuntimeFunction = ("rumba_np_bounded", "(si64) -> si64");
 const RANDOM_BITS: RuntimeFunction = ("rumba_getrandbits", "(si64) -> si64");
 const RANDOM_BELOW: RuntimeFunction = ("rumba_randbelow", "(si64) -> si64");
 const NUMPY_SEED: RuntimeFunction = ("rumba_np_seed", "(si64) -> ()");
+/// The thread settings compiled code may change and read (runtime `threads.rs`):
+/// `set_num_threads` answers whether it refused the count.
+const SET_NUM_THREADS: RuntimeFunction = ("rumba_set_num_threads", "(si64) -> i1");
+const GET_NUM_THREADS: RuntimeFunction = ("rumba_get_num_threads", "() -> si64");
+const GET_THREAD_ID: RuntimeFunction = ("rumba_get_thread_id", "() -> si64");
 /// `int / int` rounded once, for operands beyond ±2**53.
 const INT_TRUE_DIVIDE: RuntimeFunction = ("rumba_int_true_divide", "(si64, si64) -> f64");
 
@@ -1310,15 +1315,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 let indices = self.emit_indices(&subscript.slice)?;
                 self.check_bounds(&array_name, array_type, &indices, subscript)?;
                 let element = self.element_to_store(value, array_type.dtype, target)?;
-                let index_types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
-                let index_names: Vec<String> = indices.iter().map(|(name, _)| name.clone()).collect();
-                let store = format!(
-                    "py.setitem {element}, {array_name}[{}] : {}, {}, {} {loc}",
-                    index_names.join(", "),
-                    array_type.dtype.mlir(),
-                    Type::Array(array_type).flat_mlir()[0],
-                    index_types.join(", ")
-                );
+                let store = self.setitem(&element, &array_name, array_type, &indices, &loc);
                 self.line_unless_raised(store);
                 Ok(())
             }

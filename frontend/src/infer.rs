@@ -837,6 +837,8 @@ pub enum Callee<'e> {
     /// `np.random._X`: a draw from NumPy's generator that the prelude's `np.random` functions
     /// are written with (`_double`, `_gauss`, `_bounded`, `_seed`).
     NumpyRandom(String),
+    /// `rumba.X` of the thread settings (`THREAD_FUNCTIONS`), which Numba's compiled code may call.
+    Threads(&'static str),
     /// `np.linalg._X`: the LAPACK routine X (`py.lapack`) that the prelude's `np.linalg`
     /// functions are written with.
     Lapack(&'static rumba_dialects::LapackRoutine),
@@ -1927,8 +1929,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 Type::tuple(tuple.elts.iter().map(|element| self.expr_type_optional(element)).collect::<Result<_, _>>()?)
             }
             Expr::BinOp(binary) => {
-                let left = self.expr_type(&binary.left)?;
-                let right = self.expr_type(&binary.right)?;
+                let left = self.operand_type(&binary.left)?;
+                let right = self.operand_type(&binary.right)?;
                 if let Some(operator) = self.instance_binary(binary.op, (&left, &right), false, expr)? {
                     return self.instance_operator_type(&operator, vec![left, right], expr);
                 }
@@ -1942,7 +1944,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.binary_type(binary.op, &operands[0], &operands[1], &binary.right, expr)?
             }
             Expr::UnaryOp(unary) => {
-                let operand = self.expr_type(&unary.operand)?;
+                let operand = self.operand_type(&unary.operand)?;
                 match (unary.op, operand) {
                     (_, Type::Unknown) => Type::Unknown,
                     (op, Type::Instance(class)) => {
@@ -1962,8 +1964,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Expr::Compare(compare) if compare.ops.len() == 1 && self.is_array_compare(compare)? => {
-                let left = self.expr_type(&compare.left)?;
-                let right = self.expr_type(&compare.comparators[0])?;
+                let left = self.operand_type(&compare.left)?;
+                let right = self.operand_type(&compare.comparators[0])?;
                 Type::Array(elementwise_type(module, ElementwiseOp::Compare(compare.ops[0]), &[left, right], expr)?)
             }
             Expr::Compare(_) if self.static_truth(expr)?.is_some() => Type::Scalar(Scalar::Bool),
@@ -2010,12 +2012,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Expr::Compare(compare) => {
-                let mut left = self.expr_type(&compare.left)?;
+                let mut left = self.operand_type(&compare.left)?;
                 for (op, comparator) in compare.ops.iter().zip(&compare.comparators) {
                     if !matches!(op, CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE | CmpOp::Eq | CmpOp::NotEq) {
                         return Err(module.unsupported(expr, format!("the '{}' comparison is not supported", op.as_str())));
                     }
-                    let right = self.expr_type(comparator)?;
+                    let right = self.operand_type(comparator)?;
                     let complex_operand = [&left, &right].iter().any(|operand| matches!(operand, Type::Scalar(Scalar::Complex { .. })));
                     if complex_operand && !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
                         return Err(module.typing(expr, format!("'{}' is not supported between complex numbers", op.as_str())));
@@ -2186,7 +2188,16 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         if matches!(compare.ops[0], CmpOp::Is | CmpOp::IsNot | CmpOp::In | CmpOp::NotIn) {
             return Ok(false);
         }
-        Ok(matches!(self.expr_type(&compare.left)?, Type::Array(_)) || matches!(self.expr_type(&compare.comparators[0])?, Type::Array(_)))
+        Ok(matches!(self.operand_type(&compare.left)?, Type::Array(_)) || matches!(self.operand_type(&compare.comparators[0])?, Type::Array(_)))
+    }
+
+    /// The type of an operand of an operator or of an elementwise function: a 0-d array is read
+    /// as its one element, as NumPy gives a scalar for an operation on 0-d arrays.
+    pub fn operand_type(&mut self, expr: &Expr) -> Result<Type, Diagnostic> {
+        Ok(match self.expr_type(expr)? {
+            Type::Array(ArrayType { dtype, ndim: 0, .. }) => Type::Scalar(dtype),
+            other => other,
+        })
     }
 
     /// The type of an array call (`a.sum(axis=0)`, `np.arange(n)`, `a.copy()`, ...), or `None` for
@@ -2414,6 +2425,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 (Some(items), _) => Type::tuple(items.iter().map(|item| self.expr_type(item)).collect::<Result<_, _>>()?),
                 (_, Some(array)) => array_call_type(module, call, &array, &mut |expr| self.expr_type(expr))?,
                 (None, None) if keeps_optional => self.expr_type_optional(argument)?,
+                (None, None) if reads_elements(&callee) => self.operand_type(argument)?,
                 (None, None) => self.expr_type(argument)?,
             });
         }
@@ -2455,6 +2467,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Callee::Math(name) => scalar_function_type(module, call, "math", &name, &arguments),
             Callee::Random(name) => random_type(module, call, &name, &arguments),
             Callee::NumpyRandom(name) => numpy_random_type(module, call, &name, &arguments),
+            Callee::Threads(name) => threads_type(module, call, name, &arguments),
             Callee::Lapack(routine) => lapack_type(module, call, routine, &arguments),
             // Neither a ufunc nor a prelude function: not NumPy's elementwise function of arrays.
             Callee::Numpy(ref name) if crate::ufuncs::lookup(name).is_none() && arguments.iter().any(|argument| argument.scalar().is_none()) => {
@@ -2550,6 +2563,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             Type::Scalar(scalar) if scalar != Scalar::Bool && matches!(attribute.attr.as_str(), "real" | "imag") => Ok(Type::Scalar(scalar)),
             // A NumPy scalar's (`a.sum().dtype`); Python's numbers have the dtypes NumPy gives them.
             Type::Scalar(scalar) if attribute.attr.as_str() == "dtype" => Ok(Type::DType(scalar)),
+            Type::DType(scalar) => match attribute.attr.as_str() {
+                "kind" => Ok(Type::Str(scalar.kind().to_string())),
+                "name" => Ok(Type::Str(scalar.numba_name())),
+                "itemsize" => Ok(Type::Scalar(INT64)),
+                other => Err(module.unsupported(attribute, format!("dtype attribute '{other}' is not supported (kind, name and itemsize are)"))),
+            },
             other => Err(module.unsupported(attribute, format!("attribute '{}' of {other} is not supported", attribute.attr))),
         }
     }
@@ -2761,6 +2780,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
             Some(Global::ModuleMember("stride_tricks", member)) => stride_tricks_callee(module, member, &*call.func),
             Some(Global::ModuleMember("typed", member)) => Err(typed_container(module, member, &*call.func)),
             Some(Global::ModuleMember("rumba", member)) if member == "literally" => prelude_module_callee(module, "rumba", member, &*call.func),
+            Some(Global::ModuleMember("rumba", member)) => rumba_callee(module, member, call),
             Some(Global::ModuleMember(_, member)) => numpy_callee(module, member, call),
             Some(Global::Refused(reason)) => Err(module.unsupported(&*call.func, format!("'{}' {reason}", name.id))),
             Some(Global::Overload(key)) => Ok(Callee::Overload(key.clone())),
@@ -2790,6 +2810,7 @@ pub fn resolve_callee<'e>(module: &SourceModule, call: &'e ExprCall, is_local: &
                 Some(Global::Module("linalg")) => linalg_callee(module, attribute.attr.as_str(), call),
                 Some(Global::Module("stride_tricks")) => stride_tricks_callee(module, attribute.attr.as_str(), &*call.func),
                 Some(Global::Module("rumba")) if attribute.attr.as_str() == "literally" => prelude_module_callee(module, "rumba", "literally", &*call.func),
+                Some(Global::Module("rumba")) => rumba_callee(module, attribute.attr.as_str(), call),
                 Some(Global::Module(_)) => numpy_callee(module, attribute.attr.as_str(), call),
                 _ => Err(module.unsupported(&*call.func, "unsupported call")),
             },
@@ -2932,6 +2953,28 @@ fn prelude_module_callee<'e>(module: &SourceModule, module_name: &str, name: &st
         .ok_or_else(|| module.unsupported(function, format!("{module_name}.{name} is not supported yet")))
 }
 
+/// The functions of `rumba` (and `numba`) that compiled code may call: the thread settings.
+pub const THREAD_FUNCTIONS: [&str; 3] = ["get_num_threads", "set_num_threads", "get_thread_id"];
+
+/// `rumba.member(...)`: a thread setting, else what NumPy's member of that name is (the scalar
+/// types, `rumba.float64(x)`, are NumPy's).
+fn rumba_callee<'e>(module: &SourceModule, member: &str, call: &ExprCall) -> Result<Callee<'e>, Diagnostic> {
+    match THREAD_FUNCTIONS.into_iter().find(|name| *name == member) {
+        Some(name) => Ok(Callee::Threads(name)),
+        None => numpy_callee(module, member, call),
+    }
+}
+
+/// The type of a call of a thread setting: `set_num_threads(n)` takes an integer, the others
+/// nothing and give an integer.
+pub fn threads_type(module: &SourceModule, call: &ExprCall, name: &str, arguments: &[Type]) -> Result<Type, Diagnostic> {
+    match (name, arguments) {
+        ("set_num_threads", [Type::Scalar(Scalar::Int { .. } | Scalar::Bool)]) => Ok(Type::None),
+        ("get_num_threads" | "get_thread_id", []) => Ok(Type::Scalar(INT64)),
+        _ => Err(module.typing(call, format!("rumba.{name}() does not take ({})", arguments.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")))),
+    }
+}
+
 /// The prelude's `left + right` of lists of numbers of two types.
 pub const LIST_CONCAT: &str = "np._list_concat";
 
@@ -3009,6 +3052,12 @@ fn literal_flag(module: &SourceModule, call: &ExprCall, position: usize, keyword
 
 /// The ufunc a call names when its arguments include an array: a NumPy function that is not an
 /// array call (`crate::array_calls`), or the builtin `abs`.
+/// Whether `callee` reads a 0-d array argument as its one element (`TypeWalker::operand_type`):
+/// NumPy's and `math`'s functions of numbers, and the conversions of numbers.
+pub fn reads_elements(callee: &Callee) -> bool {
+    matches!(callee, Callee::Numpy(_) | Callee::Math(_) | Callee::Builtin("abs" | "float" | "int"))
+}
+
 pub fn elementwise_callee(callee: &Callee) -> Option<String> {
     match callee {
         Callee::Numpy(name) => Some(name.clone()),
@@ -3380,6 +3429,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
             _ => return Err(module.typing(call, "complex() takes one or two real numbers here")),
         },
         "len" => match arguments {
+            [Type::Array(ArrayType { ndim: 0, .. })] => return Err(module.typing(call, "len() of unsized object (a 0-d array)")),
             [Type::Array(_) | Type::Tuple(..) | Type::List(_) | Type::Dict(..) | Type::Set(_)] => INT64,
             [other] => return Err(module.typing(call, format!("object of type '{other}' has no len() (and is not iterable)"))),
             _ => return Err(module.typing(call, format!("len() takes exactly one argument ({} given)", arguments.len()))),

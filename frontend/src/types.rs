@@ -70,6 +70,17 @@ impl Scalar {
         }
     }
 
+    /// NumPy's `dtype.kind`: `b`, `i`, `u`, `f` or `c`.
+    pub fn kind(self) -> char {
+        match self {
+            Scalar::Bool => 'b',
+            Scalar::Int { signed: true, .. } => 'i',
+            Scalar::Int { signed: false, .. } => 'u',
+            Scalar::Float { .. } => 'f',
+            Scalar::Complex { .. } => 'c',
+        }
+    }
+
     pub fn size_in_bytes(self) -> usize {
         match self {
             Scalar::Bool => 1,
@@ -98,7 +109,7 @@ impl Scalar {
     /// Parses Numba's and NumPy's names: `int32`, `i4`, `float64`, `f8`, `boolean`, `b1`, `intp`.
     pub fn from_name(name: &str) -> Option<Scalar> {
         let scalar = match name {
-            "bool" | "boolean" | "b1" | "bool_" => Scalar::Bool,
+            "bool" | "boolean" | "b1" | "bool_" | "bool8" => Scalar::Bool,
             "int8" | "i1" | "byte" => Scalar::Int { bits: 8, signed: true },
             "int16" | "i2" => Scalar::Int { bits: 16, signed: true },
             "int32" | "i4" | "intc" => Scalar::Int { bits: 32, signed: true },
@@ -746,7 +757,12 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         return parse_type(&format!("({parts})"));
     }
     if text.starts_with('(') && text.ends_with(')') {
-        let elements = split_top_level(&text[1..text.len() - 1])
+        let inner = text[1..text.len() - 1].trim();
+        // Parentheses around one type without a comma only group it, as in Python: `(i4[:, :])`.
+        if split_top_level(inner).len() == 1 && !inner.is_empty() {
+            return parse_type(inner);
+        }
+        let elements = split_top_level(inner)
             .into_iter()
             .filter(|part| !part.trim().is_empty())
             .map(|part| parse_type(part.trim()))
@@ -759,12 +775,15 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
         if !text.ends_with(']') {
             return Err(format!("array type '{text}' must end with ']'"));
         }
-        let dims: Vec<String> = text[open + 1..text.len() - 1].split(',').map(|dim| dim.replace(' ', "")).collect();
+        // `float64[]` is a 0-d array, as `Type`'s display writes it.
+        let inside = text[open + 1..text.len() - 1].trim();
+        let dims: Vec<String> = if inside.is_empty() { Vec::new() } else { inside.split(',').map(|dim| dim.replace(' ', "")).collect() };
         if let Some(bad) = dims.iter().find(|dim| *dim != ":" && *dim != "::1") {
             return Err(format!("array dimension '{bad}' must be ':' or '::1'"));
         }
         let ndim = dims.len();
         let layout = match dims.iter().position(|dim| dim == "::1") {
+            None if ndim == 0 => Layout::C,
             None => Layout::A,
             Some(position) if position + 1 == ndim && dims.iter().filter(|dim| *dim == "::1").count() == 1 => Layout::C,
             Some(0) if dims.iter().filter(|dim| *dim == "::1").count() == 1 => Layout::F,

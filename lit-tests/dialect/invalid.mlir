@@ -16,11 +16,6 @@ func.func @memref_element(%a: !py.array<memref<f64>, 1, C>)
 
 // -----
 
-// expected-error @+1 {{arrays have at least one dimension}}
-func.func @zero_dims(%a: !py.array<f64, 0, C>)
-
-// -----
-
 func.func @cmp_unknown_predicate(%a: si64, %b: si64) -> i1 {
   // expected-error @+1 {{'py.cmp' op unknown predicate 'lte'}}
   %0 = py.cmp "lte", %a, %b : si64

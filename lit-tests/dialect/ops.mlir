@@ -172,6 +172,18 @@ func.func @arrays(%c: !py.array<f64, 2, C>, %f: !py.array<si32, 1, F>, %i: si64,
   return %3 : !py.array<f64, 2, C>
 }
 
+// A 0-d array's element is read and written with no indices, and no index types.
+// CHECK-LABEL: func.func @zero_dimensional(
+// CHECK-SAME: %[[Z:[a-z0-9]+]]: !py.array<f64, 0, C>, %[[V:[a-z0-9]+]]: f64)
+// CHECK: %[[E:.*]] = py.getitem %[[Z]][] : !py.array<f64, 0, C> -> f64
+// CHECK: py.setitem %[[V]], %[[Z]][] : f64, !py.array<f64, 0, C>{{$}}
+// CHECK: return %[[E]] : f64
+func.func @zero_dimensional(%z: !py.array<f64, 0, C>, %v: f64) -> f64 {
+  %0 = py.getitem %z[] : !py.array<f64, 0, C> -> f64
+  py.setitem %v, %z[] : f64, !py.array<f64, 0, C>
+  return %0 : f64
+}
+
 // CHECK-LABEL: func.func @raise(
 // CHECK-SAME: %[[S:[a-z0-9]+]]: memref<i32>)
 // CHECK: py.raise "IndexError", "index out of range" code 2 into %[[S]] : memref<i32>

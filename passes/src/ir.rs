@@ -324,6 +324,12 @@ impl Builder {
         unsafe { mlirAttributeParseGet(self.context, string_ref(text)) }
     }
 
+    /// A `array<i64: ...>` attribute of `values`, which may be none (`array<i64>`).
+    pub fn i64_array(&self, values: &[i64]) -> MlirAttribute {
+        let listed: Vec<String> = values.iter().map(i64::to_string).collect();
+        self.parse_attribute(&if listed.is_empty() { "array<i64>".to_string() } else { format!("array<i64: {}>", listed.join(", ")) })
+    }
+
     pub fn integer_type(&self, width: u32) -> MlirType {
         unsafe { mlirIntegerTypeGet(self.context, width) }
     }

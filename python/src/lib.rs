@@ -1115,7 +1115,7 @@ fn type_of(value: &Bound<'_, PyAny>) -> Option<Type> {
         };
         let ndim = array.ndim();
         let readonly = flags & npyffi::NPY_ARRAY_WRITEABLE == 0;
-        return (ndim > 0).then_some(Type::Array(rumba::ArrayType { dtype, ndim, layout, readonly }));
+        return Some(Type::Array(rumba::ArrayType { dtype, ndim, layout, readonly }));
     }
     // After the arrays, which calls pass far more often.
     if is_enum_member(value) {

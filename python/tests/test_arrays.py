@@ -653,3 +653,30 @@ def byte_size_and_flags(a):
 def test_nbytes_and_contiguity_flags_as_numpy_gives_them(shape, view):
     a = view(np.arange(int(np.prod(shape)), dtype=np.int32).reshape(shape))
     assert jitted(byte_size_and_flags)(a) == byte_size_and_flags(a)
+
+
+def dtype_facts(a):
+    if a.dtype.kind == "f":
+        kind = 1
+    elif a.dtype.kind == "i":
+        kind = 2
+    else:
+        kind = 3
+    return kind, a.dtype.itemsize, a.dtype.name == "int32", a.dtype.kind
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.uint8, np.bool_, np.complex128])
+def test_dtype_kind_name_and_itemsize(dtype):
+    # The dtype's facts are known when compiling: a branch on its kind is pruned, as in Numba.
+    a = np.ones(3, dtype)
+    assert jitted(dtype_facts)(a) == dtype_facts(a)
+
+
+def bool8_zeros(n):
+    return np.zeros(n, np.bool8)
+
+
+def test_numpy_1_bool8_alias():
+    # NumPy 1's name for np.bool_, which code written for it still uses (NumPy 2 dropped it).
+    got = jitted(bool8_zeros)(3)
+    assert got.dtype == np.bool_ and not got.any()

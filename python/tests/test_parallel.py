@@ -144,6 +144,38 @@ def test_set_and_get_num_threads():
         rumba.set_num_threads(0)
 
 
+def threads_set_inside(count):
+    before = rumba.get_num_threads()
+    rumba.set_num_threads(count)
+    return before, rumba.get_num_threads(), rumba.get_thread_id()
+
+
+def thread_ids(n):
+    out = np.empty(n, np.int64)
+    for i in prange(n):
+        out[i] = rumba.get_thread_id()
+    return out
+
+
+def test_thread_settings_inside_compiled_code():
+    # Numba's `set_num_threads`, `get_num_threads` and `get_thread_id` may be called in compiled
+    # code; the count set there is the calling thread's, as Python then sees it.
+    before = rumba.get_num_threads()
+    try:
+        assert njit(threads_set_inside)(1) == (before, 1, 0)
+        assert rumba.get_num_threads() == 1
+        assert (njit(parallel=True)(thread_ids)(100) == 0).all()
+        rumba.set_num_threads(before)
+        ids = njit(parallel=True)(thread_ids)(10_000)
+        assert ids.min() == 0 and ids.max() < before
+        with pytest.raises(ValueError, match="the number of threads must be between 1"):
+            njit(threads_set_inside)(0)
+        with pytest.raises(ValueError, match="the number of threads must be between 1"):
+            njit(threads_set_inside)(before + 1000)
+    finally:
+        rumba.set_num_threads(before)
+
+
 def test_rumba_num_threads_environment_variable():
     code = "import rumba\n@rumba.njit(parallel=True)\ndef f(n):\n    return n\n"
     environment = dict(os.environ, RUMBA_NUM_THREADS="3")

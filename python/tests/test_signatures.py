@@ -716,3 +716,15 @@ def test_tuple_results_convert_numbers_to_the_declared_types(n):
     assert count == int(np.int64(n - 1).astype(np.uint64))
     assert scaled == float(np.float32(n * 0.1))
     assert truncated == int(n * 1.5)
+
+
+def doubled_grid(grid, factor):
+    return grid * np.int32(factor)
+
+
+def test_parenthesised_return_type_is_the_type_not_a_tuple():
+    # Numba evaluates a signature's text as Python: `(i4[:,:])` groups, `(i4[:,:],)` is a tuple.
+    grid = np.arange(6, dtype=np.int32).reshape(2, 3)
+    np.testing.assert_array_equal(njit("(i4[:,:])(i4[:,:], f8)")(doubled_grid)(grid, 2.0), doubled_grid(grid, 2))
+    pair = njit("(i4[:,:],)(i4[:,:], f8)")(lambda grid, factor: (grid,))(grid, 2.0)
+    assert isinstance(pair, tuple) and len(pair) == 1

@@ -38,6 +38,22 @@ pub extern "C" fn rumba_parallel_slot() -> i64 {
     i64::from(unsafe { omp_get_thread_num() })
 }
 
+/// `set_num_threads(count)` called by compiled code: whether it refused the count.
+pub extern "C" fn rumba_set_num_threads(count: i64) -> bool {
+    set_num_threads(count).is_err()
+}
+
+/// `get_num_threads()` called by compiled code.
+pub extern "C" fn rumba_get_num_threads() -> i64 {
+    num_threads() as i64
+}
+
+/// `get_thread_id()` called by compiled code: the calling thread's number in its parallel loop, 0
+/// outside one.
+pub extern "C" fn rumba_get_thread_id() -> i64 {
+    i64::from(unsafe { omp_get_thread_num() })
+}
+
 /// The most threads a parallel loop may use: `RUMBA_NUM_THREADS` when it is set (Numba's
 /// `NUMBA_NUM_THREADS`), else the number of processors.
 fn thread_limit() -> i64 {

@@ -170,7 +170,7 @@ impl FunctionEmitter<'_, '_, '_> {
         }
         Ok(match callee {
             Ok(Callee::Function(name) | Callee::Method(name)) => !name.starts_with("np."),
-            Ok(Callee::Math(_) | Callee::Numpy(_) | Callee::Random(_) | Callee::NumpyRandom(_) | Callee::Lapack(_) | Callee::Builtin(_) | Callee::TupleClass(_)) => false,
+            Ok(Callee::Math(_) | Callee::Numpy(_) | Callee::Random(_) | Callee::NumpyRandom(_) | Callee::Threads(_) | Callee::Lapack(_) | Callee::Builtin(_) | Callee::TupleClass(_)) => false,
             Ok(Callee::Overload(_) | Callee::OverloadMethod(_) | Callee::Class(_)) | Err(_) => true,
         })
     }

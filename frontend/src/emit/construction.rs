@@ -53,6 +53,7 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::Array(array, array_type) if !copy && array_type.dtype == result_type.dtype => return Ok(Value::Array(array, array_type)),
                 Value::Array(array, array_type) => return self.copy_array(&array, array_type, result_type.dtype, &loc),
                 Value::Tuple(elements, _) => (vec![elements.len()], elements),
+                number @ Value::Scalar(..) => (Vec::new(), vec![number]),
                 list @ Value::List(..) => {
                     let helper = match list.value_type() {
                         Type::List(element) if matches!(*element, Type::Scalar(_)) => LIST_TO_ARRAY,
@@ -69,16 +70,11 @@ impl FunctionEmitter<'_, '_, '_> {
             _ => {
                 let extents = self.index_constants(&shape, &loc);
                 let Value::Array(array, array_type) = self.new_array(result_type, &extents, None, call)? else { unreachable!("a new array") };
-                let index_types = vec!["si64"; shape.len()].join(", ");
                 for (position, element) in elements.into_iter().enumerate() {
                     let element = self.element_to_store(element, result_type.dtype, call)?;
-                    let indices = self.index_constants(&c_order_index(position, &shape), &loc);
-                    self.line(format!(
-                        "py.setitem {element}, {array}[{}] : {}, {}, {index_types} {loc}",
-                        indices.join(", "),
-                        result_type.dtype.mlir(),
-                        Type::Array(array_type).flat_mlir()[0]
-                    ));
+                    let indices: Vec<(String, Scalar)> = self.index_constants(&c_order_index(position, &shape), &loc).into_iter().map(|index| (index, INT64)).collect();
+                    let store = self.setitem(&element, &array, array_type, &indices, &loc);
+                    self.line(store);
                 }
                 Ok(Value::Array(array, array_type))
             }

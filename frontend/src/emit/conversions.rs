@@ -286,15 +286,29 @@ impl FunctionEmitter<'_, '_, '_> {
         )
     }
 
+    /// An operand of an operator or of an elementwise function (`TypeWalker::operand_type`): a 0-d
+    /// array read as its one element.
+    pub(super) fn emit_operand(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
+        Ok(match self.emit_expr(expr)? {
+            Value::Array(array, array_type) if array_type.ndim == 0 => self.getitem(&array, array_type, &[], &location(self.module, expr)),
+            other => other,
+        })
+    }
+
+    /// `py.setitem`: `element` (of the array's dtype) written into `array` at `indices`.
+    pub(super) fn setitem(&self, element: &str, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], loc: &str) -> String {
+        let names: Vec<&str> = indices.iter().map(|(name, _)| name.as_str()).collect();
+        format!("py.setitem {element}, {array}[{}] : {}, {}{} {loc}", names.join(", "), array_type.dtype.mlir(), Type::Array(array_type).flat_mlir()[0], index_type_list(indices))
+    }
+
     /// `py.getitem`: the element of `array` at `indices`.
     pub(super) fn getitem(&mut self, array: &str, array_type: ArrayType, indices: &[(String, Scalar)], loc: &str) -> Value {
         let names: Vec<&str> = indices.iter().map(|(name, _)| name.as_str()).collect();
-        let types: Vec<String> = indices.iter().map(|(_, scalar)| scalar.mlir()).collect();
         let element = self.op(format!(
-            "py.getitem {array}[{}] : {}, {} -> {} {loc}",
+            "py.getitem {array}[{}] : {}{} -> {} {loc}",
             names.join(", "),
             Type::Array(array_type).flat_mlir()[0],
-            types.join(", "),
+            index_type_list(indices),
             array_type.dtype.mlir()
         ));
         Value::Scalar(element, array_type.dtype)
@@ -331,4 +345,9 @@ fn loc_position(loc: &str) -> (usize, usize) {
     let column = numbers.next().unwrap_or(1);
     let line = numbers.next().unwrap_or(1);
     (line, column)
+}
+
+/// The types of an element access's indices, each after a comma: none for a 0-d array.
+fn index_type_list(indices: &[(String, Scalar)]) -> String {
+    indices.iter().map(|(_, scalar)| format!(", {}", scalar.mlir())).collect()
 }

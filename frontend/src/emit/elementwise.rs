@@ -41,7 +41,7 @@ impl FunctionEmitter<'_, '_, '_> {
         let children = Self::elementwise_children(root);
         let mut operands = Vec::new();
         for child in &children {
-            operands.push(self.emit_expr(child)?);
+            operands.push(self.emit_operand(child)?);
         }
         let sources: Vec<(String, ArrayType)> = operands
             .iter()

@@ -40,8 +40,8 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::Name(name) => self.load_name(name.id.as_str(), expr, &loc),
             Expr::Tuple(tuple) => Ok(Value::Tuple(tuple.elts.iter().map(|element| self.emit_expr_optional(element)).collect::<Result<_, _>>()?, None)),
             Expr::BinOp(binary) => {
-                let left = self.emit_expr(&binary.left)?;
-                let right = self.emit_expr(&binary.right)?;
+                let left = self.emit_operand(&binary.left)?;
+                let right = self.emit_operand(&binary.right)?;
                 if let Some(operator) = self.walker().instance_binary(binary.op, (&left.value_type(), &right.value_type()), false, expr)? {
                     return self.emit_instance_operator(operator, vec![left, right], expr);
                 }
@@ -64,7 +64,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             Expr::UnaryOp(unary) => {
                 let operand = match unary.op {
                     UnaryOp::Not => self.emit_expr_optional(&unary.operand)?,
-                    _ => self.emit_expr(&unary.operand)?,
+                    _ => self.emit_operand(&unary.operand)?,
                 };
                 if let Value::Instance(_, class) = &operand {
                     let operator = self.walker().instance_unary(unary.op, class, expr)?;
@@ -207,9 +207,15 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 if let Some((scalar, limit)) = crate::array_calls::machine_limit(module, attribute, &mut |expr| self.expr_type(expr))? {
                     return Ok(Value::Scalar(self.scalar_constant(scalar, limit, &loc), scalar));
                 }
-                // `np.float32`, `a.dtype`: known when compiling.
-                if let dtype @ Type::DType(_) = self.expr_type(expr)? {
-                    return Ok(Value::CompileTime(dtype));
+                // `np.float32`, `a.dtype`, `a.dtype.kind`: known when compiling.
+                match self.expr_type(expr)? {
+                    known @ (Type::DType(_) | Type::Str(_)) => return Ok(Value::CompileTime(known)),
+                    _ => {}
+                }
+                if attribute.attr.as_str() == "itemsize" {
+                    if let Type::DType(scalar) = self.expr_type(&attribute.value)? {
+                        return Ok(self.constant_value(Constant::Int(scalar.size_in_bytes() as i64), &loc));
+                    }
                 }
                 if let Expr::Name(base) = &*attribute.value {
                     if !self.bindings.contains_key(base.id.as_str()) && matches!(module.global(base.id.as_str()), Some(Global::Module(_))) {
@@ -744,7 +750,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             self.emit_expr(&comparators[0])?;
             return Ok(self.constant_value(Constant::Bool(truth), &location(self.module, expr)));
         }
-        let left_value = self.emit_expr(left)?;
+        let left_value = self.emit_operand(left)?;
         if let [op @ (CmpOp::Is | CmpOp::IsNot)] = ops {
             return self.emit_identity((left_value, left), &comparators[0], *op == CmpOp::IsNot, expr);
         }
@@ -773,7 +779,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
     }
 
     fn compare_chain(&mut self, (left, left_expr): (Value, &Expr), ops: &[CmpOp], comparators: &[Expr], expr: &Expr) -> Result<Value, Diagnostic> {
-        let right = self.emit_expr(&comparators[0])?;
+        let right = self.emit_operand(&comparators[0])?;
         let result = self.compare(ops[0], (&left, left_expr), (&right, &comparators[0]), expr)?;
         if ops.len() == 1 {
             return Ok(Value::Scalar(result, Scalar::Bool));
@@ -940,6 +946,7 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     self.emit_from_values(call, argument, true, &array_type)?
                 }
                 (None, None) if keeps_optional => self.emit_expr_optional(argument)?,
+                (None, None) if crate::infer::reads_elements(&callee) => self.emit_operand(argument)?,
                 (None, None) => self.emit_expr(argument)?,
             };
         }
@@ -1050,6 +1057,21 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 };
                 let drawn = self.call_runtime(function, &operands, &loc);
                 Ok(result.map_or(Value::None, |scalar| Value::Scalar(drawn, scalar)))
+            }
+            Callee::Threads(name) => {
+                crate::infer::threads_type(module, call, name, &argument_types)?;
+                match arguments.first() {
+                    Some(count) => {
+                        let count = self.to_scalar(count.clone(), INT64, call)?;
+                        let refused = self.call_runtime(SET_NUM_THREADS, &[count], &loc);
+                        self.raise_if(&refused, "ValueError", "the number of threads must be between 1 and RUMBA_NUM_THREADS (or the number of processors)", call)?;
+                        Ok(Value::None)
+                    }
+                    None => {
+                        let function = if name == "get_num_threads" { GET_NUM_THREADS } else { GET_THREAD_ID };
+                        Ok(Value::Scalar(self.call_runtime(function, &[], &loc), INT64))
+                    }
+                }
             }
             Callee::Lapack(routine) => {
                 crate::infer::lapack_type(module, call, routine, &argument_types)?;

@@ -525,6 +525,9 @@ def _take_first_axis(a, indices):
     # the end), in the indices' shape.
     if a.ndim == 1 and indices.ndim == 1:
         return np._take_vector(a, indices)
+    if indices.ndim == 0:
+        # A 0-d array indexes as its integer does.
+        return a[indices[()]]
     return np.take(a, indices, 0)
 
 
@@ -2823,12 +2826,16 @@ def _swapped_at(t, j, k, i):
 
 def atleast_1d(a):
     if isinstance(a, np.ndarray):
+        if a.ndim == 0:
+            return a.reshape(1)
         return a
     return np.array([a])
 
 
 def atleast_2d(a):
     if isinstance(a, np.ndarray):
+        if a.ndim == 0:
+            return a.reshape((1, 1))
         if a.ndim == 1:
             return a[None, :]
         return a
@@ -2837,6 +2844,8 @@ def atleast_2d(a):
 
 def atleast_3d(a):
     if isinstance(a, np.ndarray):
+        if a.ndim == 0:
+            return a.reshape((1, 1, 1))
         if a.ndim == 1:
             return a[None, :, None]
         if a.ndim == 2:
@@ -2849,7 +2858,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None):
     # Each row a variable (each column with rowvar=False; a 1-d array is one variable), observations
     # along the other axis; `y`'s variables follow `m`'s.
     if m.ndim == 1 and y is None:
-        return np._unsupported("np.cov of one 1-d array gives a 0-d array, which is not supported yet; pass it as a 2-d array of one row")
+        # One variable: its variance, as a 0-d array.
+        return np.array(np.cov(m.reshape((1, -1)), None, True, bias, ddof)[0, 0])
     x = np._cov_rows(m, y, rowvar)
     observations = x.shape[1]
     if ddof is None:
@@ -2877,7 +2887,9 @@ def _cov_variables(m, rowvar):
 
 def corrcoef(x, y=None, rowvar=True):
     if x.ndim == 1 and y is None:
-        return np._unsupported("np.corrcoef of one 1-d array gives a 0-d array, which is not supported yet; pass it as a 2-d array of one row")
+        # NumPy's for one variable: its variance over itself, a number.
+        variance = np.cov(x)
+        return variance / variance
     c = np.cov(x, y, rowvar)
     deviations = np.sqrt(np.diag(c))
     return np.clip(c / deviations.reshape(-1, 1) / deviations.reshape(1, -1), -1.0, 1.0)

@@ -22,6 +22,18 @@ func.func @signature(%c: !py.array<f64, 2, C>, %f: !py.array<f64, 2, F>, %a: !py
   return %v : !py.array<si32, 1, C>
 }
 
+// A 0-d array is a rank-0 memref, its element loaded and stored with no indices.
+// CHECK-LABEL: func.func @zero_dimensional(
+// CHECK-SAME: %[[Z:[a-z0-9]+]]: memref<f64, strided<[], offset: ?>>, %[[V:[a-z0-9]+]]: f64) -> f64
+// CHECK: %[[E:.*]] = memref.load %[[Z]][] : memref<f64, strided<[], offset: ?>>
+// CHECK: memref.store %[[V]], %[[Z]][] : memref<f64, strided<[], offset: ?>>
+// CHECK: return %[[E]] : f64
+func.func @zero_dimensional(%z: !py.array<f64, 0, C>, %v: f64) -> f64 {
+  %0 = py.getitem %z[] : !py.array<f64, 0, C> -> f64
+  py.setitem %v, %z[] : f64, !py.array<f64, 0, C>
+  return %0 : f64
+}
+
 // Declarations convert too.
 // CHECK-LABEL: func.func private @declaration(memref<?x?xi64, strided<[?, ?], offset: ?>>, i64) -> i8
 func.func private @declaration(!py.array<si64, 2, A>, si64) -> ui8

@@ -85,15 +85,15 @@ pub(super) fn strided_view(b: &Builder, array: MlirValue, rank: usize, sizes: &[
     let mut operands = vec![metadata[0], metadata[1]];
     operands.extend(sizes);
     operands.extend(strides);
-    let dynamic = vec![i64::MIN.to_string(); view_rank].join(", ");
+    let dynamic = vec![i64::MIN; view_rank];
     let view_type = ir::parse_type(
         b.context,
         &format!("memref<{}{}, strided<[{}], offset: ?>>", "?x".repeat(view_rank), ir::print_type(element), vec!["?"; view_rank].join(", ")),
     );
     let attributes = [
-        ("static_offsets", b.parse_attribute(&format!("array<i64: {}>", i64::MIN))),
-        ("static_sizes", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
-        ("static_strides", b.parse_attribute(&format!("array<i64: {dynamic}>"))),
+        ("static_offsets", b.i64_array(&[i64::MIN])),
+        ("static_sizes", b.i64_array(&dynamic)),
+        ("static_strides", b.i64_array(&dynamic)),
         ("operandSegmentSizes", b.parse_attribute(&format!("array<i32: 1, 1, {view_rank}, {view_rank}>"))),
     ];
     b.value("memref.reinterpret_cast", &operands, view_type, &attributes)
