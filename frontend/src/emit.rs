@@ -1101,6 +1101,9 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                     let result = self.emit_instance_operator(operator, vec![current, value], statement)?;
                     return self.assign(&assign.target, result, &loc);
                 }
+                if let (Value::Set(..), Value::Set(..)) = (&current, &value) {
+                    return self.set_update(assign.op, current, value, statement);
+                }
                 let result = match current {
                     Value::List(..) => self.list_binary(assign.op, current, value, true, statement)?,
                     current => self.binary(assign.op, (current, &assign.target), (value, &assign.value), statement)?,
@@ -1228,8 +1231,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
             Some(Binding::Ssa(_)) | None => {
                 // A variable that holds arrays of several layouts holds each as its joined type.
                 let value = match self.types.locals.get(name) {
-                    // A number converts to the type `locals=` declares for the variable.
-                    Some(local_type) if value.value_type() != *local_type && (local_type.contains_array() || matches!((local_type, value.value_type()), (Type::Scalar(_), Type::Scalar(_)))) => {
+                    // A number converts to the type `locals=` declares for the variable, and a
+                    // number or None to the optional type of one that holds both.
+                    Some(local_type)
+                        if value.value_type() != *local_type
+                            && (local_type.contains_array() || matches!((local_type, value.value_type()), (Type::Scalar(_), Type::Scalar(_)) | (Type::Optional(_), Type::Scalar(_) | Type::None))) =>
+                    {
                         self.convert_loc(value, &local_type.clone(), loc)?
                     }
                     _ => value,

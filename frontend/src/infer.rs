@@ -1018,6 +1018,23 @@ pub fn assigned_names(body: &[Stmt], names: &mut HashSet<String>) {
                     assigned_names(&clause.body, names);
                 }
             }
+            Stmt::AnnAssign(assign) => targets(&assign.target, names),
+            Stmt::With(with) => {
+                with.items.iter().filter_map(|item| item.optional_vars.as_deref()).for_each(|target| targets(target, names));
+                assigned_names(&with.body, names);
+            }
+            Stmt::Try(try_statement) => {
+                for body in [&try_statement.body, &try_statement.orelse, &try_statement.finalbody] {
+                    assigned_names(body, names);
+                }
+                for handler in &try_statement.handlers {
+                    let ruff_python_ast::ExceptHandler::ExceptHandler(handler) = handler;
+                    if let Some(name) = &handler.name {
+                        names.insert(name.to_string());
+                    }
+                    assigned_names(&handler.body, names);
+                }
+            }
             _ => {}
         }
     }
@@ -1873,6 +1890,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     }
 
     pub(crate) fn condition_type(&mut self, test: &Expr) -> Result<(), Diagnostic> {
+        if let Expr::BoolOp(boolean) = test {
+            if self.is_truth_chain(boolean)? {
+                return boolean.values.iter().try_for_each(|value| self.condition_type(value));
+            }
+        }
         match self.expr_type(test)? {
             Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_) | Type::Unknown => Ok(()),
             // A plain tuple is true where it has items, which its type says.
@@ -1884,6 +1906,19 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             other => Err(self.module.typing(test, format!("the truth value of {other} is not supported"))),
         }
+    }
+
+    /// Whether the condition `a and b` / `a or b` has an operand that is not a number (`if stack
+    /// and stack[-1] == i:`): only the operands' truth matters there, as in Numba, where such an
+    /// operation gives no value.
+    pub(crate) fn is_truth_chain(&mut self, boolean: &ruff_python_ast::ExprBoolOp) -> Result<bool, Diagnostic> {
+        for value in &boolean.values {
+            let chained = matches!(value, Expr::BoolOp(inner) if self.is_truth_chain(inner)?);
+            if chained || !matches!(self.expr_type_optional(value)?, Type::Scalar(_) | Type::Optional(_) | Type::Unknown) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The type of an expression; `Unknown` where it depends on a type not inferred yet. An
@@ -1944,6 +1979,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.binary_type(binary.op, &operands[0], &operands[1], &binary.right, expr)?
             }
             Expr::UnaryOp(unary) => {
+                if let (UnaryOp::Not, Expr::BoolOp(chain)) = (unary.op, &*unary.operand) {
+                    if self.is_truth_chain(chain)? {
+                        self.condition_type(&unary.operand)?;
+                        return Ok(Type::Scalar(Scalar::Bool));
+                    }
+                }
                 let operand = self.operand_type(&unary.operand)?;
                 match (unary.op, operand) {
                     (_, Type::Unknown) => Type::Unknown,

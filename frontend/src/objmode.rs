@@ -124,7 +124,7 @@ impl TypeWalker<'_, '_> {
                 other => self.type_expression(other, "objmode()")?,
             };
             if !passable(&declared) {
-                return Err(self.module.unsupported(&keyword.value, format!("an objmode block's variable of type {declared} is not supported yet (numbers, strings, arrays and tuples of these are)")));
+                return Err(self.module.unsupported(&keyword.value, format!("an objmode block's variable of type {declared} is not supported yet (numbers, optional numbers, strings, arrays and tuples of these are)")));
             }
             let Some(target) = names.assigned.iter().rev().find(|target| matches!(target, Expr::Name(assigned) if crate::versions::source_name(&assigned.id) == name)) else {
                 return Err(self.module.typing(keyword, format!("objmode() declares '{name}', which the block does not assign")));
@@ -151,6 +151,7 @@ impl TypeWalker<'_, '_> {
 fn passable(value_type: &Type) -> bool {
     match value_type {
         Type::Scalar(_) | Type::Array(_) | Type::Unicode => true,
+        Type::Optional(held) => matches!(**held, Type::Scalar(_)),
         Type::Tuple(elements, None) => elements.iter().all(passable),
         _ => false,
     }

@@ -615,6 +615,8 @@ impl Type {
             // The memref descriptor: two addresses, the offset, the sizes and the strides.
             Type::Array(array) => 3 + 2 * array.ndim,
             Type::Tuple(elements, _) => elements.iter().map(Type::list_width).sum(),
+            // Its flag, then the number.
+            Type::Optional(held) => 1 + held.list_width(),
             _ => 0,
         }
     }

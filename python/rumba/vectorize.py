@@ -45,12 +45,26 @@ def _range_for(target):
     return "__rumba_prange" if target == "parallel" else "range"
 
 
+# NumPy's codes for a ufunc's identity (PyUFunc_Zero, _One, _MinusOne, _None, _ReorderableNone),
+# by the values Numba's `identity=` takes.
+_IDENTITIES = {0: 0, 1: 1, -1: 2, None: -1, "reorderable": -2}
+
+
+def _identity_code(identity):
+    """NumPy's code for ``identity``, the value ``ufunc.reduce`` starts from (``ufunc.identity``)."""
+    try:
+        return _IDENTITIES[identity]
+    except (KeyError, TypeError):
+        raise ValueError("identity must be 0, 1, -1, 'reorderable' or None, got %r" % (identity,)) from None
+
+
 class _UfuncBuilder:
     """Compiles the kernel's 1-D loops for given operand types."""
 
-    def __init__(self, py_func, target, fastmath):
+    def __init__(self, py_func, target, fastmath, identity=None):
         _check_target("vectorize", target)
         self.py_func = py_func
+        self.identity = _identity_code(identity)
         self.nin = py_func.__code__.co_argcount
         self.loop_name = "__rumba_ufunc_loop_" + _compiled_name(py_func)
         parameters = ["__rumba_a%d" % index for index in range(self.nin)]
@@ -74,7 +88,7 @@ class _UfuncBuilder:
             return operands, function
 
     def ufunc(self, loops):
-        return _rumba.make_ufunc(self.py_func.__name__, self.py_func.__doc__ or "", self.nin, 1, loops)
+        return _rumba.make_ufunc(self.py_func.__name__, self.py_func.__doc__ or "", self.nin, 1, loops, identity=self.identity)
 
 
 def _signature_types(signature):
@@ -119,8 +133,6 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
     without (returns a ``DUFunc``)."""
     if options:
         raise TypeError("vectorize() got unexpected options %s" % ", ".join(sorted(options)))
-    if identity is not None:
-        raise NotImplementedError("rumba: vectorize(identity=...) is not implemented yet")
     if nopython is False:
         raise NotImplementedError("rumba: object mode (nopython=False) is not implemented")
     _fastmath_flags(fastmath)
@@ -130,7 +142,7 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
             from .cuda import CUDAUFunc
 
             return CUDAUFunc(py_func, signature_list, {"fastmath": fastmath})
-        builder = _UfuncBuilder(py_func, target, fastmath)
+        builder = _UfuncBuilder(py_func, target, fastmath, identity)
         if not signature_list:
             lazy = DUFunc(builder)
             register_vectorized(lazy, py_func, [])

@@ -1394,9 +1394,11 @@ unsafe extern "C" fn ufunc_inner_loop(args: *mut *mut std::ffi::c_char, dimensio
 /// A `numpy.ufunc` whose loops are compiled functions: `loops` pairs each loop's operand types
 /// (inputs then outputs, scalars in Numba's notation) with the compiled loop. With a `signature`
 /// (`"(n),(n)->()"`) it is a generalised ufunc, and `core_dimensions` gives each operand's core
-/// dimensions as positions among the signature's distinct names.
+/// dimensions as positions among the signature's distinct names. `identity` is NumPy's code for the
+/// value `reduce` starts from (`PyUFunc_None` by default).
 #[pyfunction]
-#[pyo3(signature = (name, doc, nin, nout, loops, signature=None, core_dimensions=None))]
+#[pyo3(signature = (name, doc, nin, nout, loops, signature=None, core_dimensions=None, identity=-1))]
+#[allow(clippy::too_many_arguments)]
 fn make_ufunc(
     py: Python<'_>,
     name: &str,
@@ -1406,6 +1408,7 @@ fn make_ufunc(
     loops: Vec<(Vec<String>, Py<Function>)>,
     signature: Option<&str>,
     core_dimensions: Option<Vec<Vec<usize>>>,
+    identity: i32,
 ) -> PyResult<Py<PyAny>> {
     let core_dimensions = core_dimensions.unwrap_or_else(|| vec![Vec::new(); nin + nout]);
     if core_dimensions.len() != nin + nout {
@@ -1445,7 +1448,7 @@ fn make_ufunc(
             loop_count,
             nin as i32,
             nout as i32,
-            -1,
+            identity,
             name,
             doc,
             0,

@@ -1200,3 +1200,31 @@ def repeated_either_side(n, times):
 @pytest.mark.parametrize("times", [0, 2])
 def test_a_count_times_a_list_repeats_it(times):
     assert_same_result(jitted(repeated_either_side)(3, times), repeated_either_side(3, times))
+
+
+def containers_in_conditions(n, i):
+    # `and`/`or` with lists, dicts and strings as operands in conditions (pandas' window kernels:
+    # `while stack and stack[-1] >= i`): only their truth counts, as in Numba.
+    stack = [0]
+    for k in range(1, n):
+        stack.append(k)
+    out = 0
+    while stack and stack[-1] >= i:
+        stack.pop()
+        out += 1
+    table = {1: 2}
+    if not stack or (table and n > 2):
+        out += 100
+    if (stack or table) and not (n > 100):
+        out += 1000
+    text = "ab" if n > 1 else ""
+    if text and stack:
+        out += 10000
+    if not (stack and n > 2):
+        out += 100000
+    return out
+
+
+@pytest.mark.parametrize("n, i", [(4, 2), (4, 0), (1, 5), (0, 0), (3, 9)])
+def test_containers_as_operands_of_and_or_in_conditions(n, i):
+    assert jitted(containers_in_conditions)(n, i) == containers_in_conditions(n, i)

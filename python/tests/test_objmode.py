@@ -164,3 +164,30 @@ def test_located_errors():
         with pytest.raises(error, match=re.escape(message)) as raised:
             function(1.0)
         assert "test_objmode.py:" in str(raised.value)
+
+
+def seed_or_default(seed):
+    # numba-stats' pattern: an argument that may be None, given a value by a block when it is.
+    if seed is None:
+        with objmode(seed="int64"):
+            seed = 3
+    return seed + 1
+
+
+def maybe_seed(flag):
+    with objmode(seed="optional(uint8)"):
+        seed = 7 if flag else None
+    if seed is None:
+        return -1
+    return seed + 1
+
+
+def test_a_block_rebinds_an_argument_that_may_be_none():
+    assert njit(seed_or_default)(5) == seed_or_default(5)
+    assert njit(seed_or_default)(None) == seed_or_default(None)
+    declared = njit("int64(optional(int64))")(seed_or_default)
+    assert (declared(5), declared(None)) == (6, 4)
+
+
+def test_an_optional_number_crosses_back():
+    assert (njit(maybe_seed)(True), njit(maybe_seed)(False)) == (maybe_seed(True), maybe_seed(False))

@@ -135,6 +135,20 @@ def updated_in_place(n, m):
     return a, c, d
 
 
+def augmented_in_place(n, m):
+    # `op=` on a set changes it in place: the alias sees each change.
+    a = set(range(n))
+    alias = a
+    a |= set(range(m, m + 3))
+    union = sorted(alias)
+    a &= set(range(1, m + 1))
+    intersection = sorted(alias)
+    a -= {1}
+    difference = sorted(alias)
+    a ^= {2, 40}
+    return union, intersection, difference, sorted(alias), alias is a
+
+
 def truth_of_sets(n):
     s = set(range(n))
     e = set(range(n))
@@ -148,7 +162,7 @@ CASES = [
     (discarded, (1,)), (discarded, (9,)), (removed, (3,)), (removed, (7,)), (popped_empty, ()),
     (cleared_and_copied, (4,)), (combined, (5, 8)), (combined, (0, 3)), (relations, (3, 5)), (relations, (5, 3)),
     (updated, (3,)), (summed, (10,)), (updated_in_place, (5, 8)), (updated_in_place, (0, 3)), (updated_in_place, (6, 2)),
-    (truth_of_sets, (0,)), (truth_of_sets, (3,)),
+    (truth_of_sets, (0,)), (truth_of_sets, (3,)), (augmented_in_place, (5, 3)), (augmented_in_place, (0, 0)),
 ]
 
 

@@ -117,3 +117,31 @@ def test_vectorized_functions_called_from_compiled_code_map_over_arrays():
     assert got[0].dtype == expected[0].dtype and got[1] == expected[1] and got[3] == expected[3]
     np.testing.assert_array_equal(got[2], expected[2])
     assert got[2].shape == expected[2].shape
+
+
+def plus(x, y):
+    return x + y
+
+
+def times(x, y):
+    return x * y
+
+
+@pytest.mark.parametrize("identity, kernel", [(0, plus), (1, times), ("reorderable", plus), (None, plus)])
+def test_identity_is_the_ufuncs(identity, kernel):
+    # As NumPy's own ufuncs with that identity: `reduce` of an empty array gives it, or refuses.
+    compiled = vectorize(["float64(float64, float64)"], identity=identity)(kernel)
+    reference = np.frompyfunc(kernel, 2, 1, identity=None if identity == "reorderable" else identity)
+    assert compiled.identity == reference.identity
+    values = np.array([1.5, 2.0, 4.0])
+    assert compiled.reduce(values) == reference.reduce(values)
+    if isinstance(identity, int):
+        assert compiled.reduce(np.empty(0)) == identity
+    else:
+        with pytest.raises(ValueError):
+            compiled.reduce(np.empty(0))
+
+
+def test_unknown_identity_is_a_value_error():
+    with pytest.raises(ValueError, match="identity must be"):
+        vectorize(["float64(float64, float64)"], identity=5)(plus)

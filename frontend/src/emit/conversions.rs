@@ -179,8 +179,30 @@ impl FunctionEmitter<'_, '_, '_> {
     }
 
     pub(super) fn emit_condition(&mut self, test: &Expr) -> Result<String, Diagnostic> {
+        if let Expr::BoolOp(boolean) = test {
+            if self.walker().is_truth_chain(boolean)? {
+                return self.truth_chain(boolean.op, &boolean.values);
+            }
+        }
         let value = self.emit_expr_optional(test)?;
         self.truth(value, test)
+    }
+
+    /// The truth of the condition `values[0] op values[1] ...`, each operand's truth evaluated only
+    /// where the ones before it do not decide.
+    fn truth_chain(&mut self, op: BoolOp, values: &[Expr]) -> Result<String, Diagnostic> {
+        let first = self.emit_condition(&values[0])?;
+        if values.len() == 1 {
+            return Ok(first);
+        }
+        let loc = location(self.module, &values[0]);
+        let decided = |this: &mut Self| Ok(this.constant_value(Constant::Bool(op == BoolOp::Or), &loc));
+        let rest = |this: &mut Self| Ok(Value::Scalar(this.truth_chain(op, &values[1..])?, Scalar::Bool));
+        let truth = match op {
+            BoolOp::And => self.emit_if_value(&first, &Type::Scalar(Scalar::Bool), rest, decided)?,
+            BoolOp::Or => self.emit_if_value(&first, &Type::Scalar(Scalar::Bool), decided, rest)?,
+        };
+        Ok(truth.scalar().expect("a truth is a bool").0.to_string())
     }
 
     /// The truth of `value` as `bool(value)` gives it: an optional number is false where it is None

@@ -335,6 +335,27 @@ impl FunctionEmitter<'_, '_, '_> {
         Ok(Value::Set(self.combine(&left, &right, operation, &loc), element))
     }
 
+    /// The set `set` given the items of `set op other`, in place.
+    fn replace_set(&mut self, set: &str, other: &str, operation: i64, loc: &str) {
+        let combined = self.combine(set, other, operation, loc);
+        self.mutate_container(DICT_CLEAR, &[set.to_string()], loc);
+        self.mutate_container(DICT_UPDATE, &[set.to_string(), combined], loc);
+    }
+
+    /// `set op= other` of two sets: `set` updated in place, as every name for it sees.
+    pub(super) fn set_update(&mut self, op: Operator, set: Value, other: Value, node: &dyn Ranged) -> Result<(), Diagnostic> {
+        let loc = location(self.module, node);
+        let (Value::Set(set, _), Value::Set(other, _)) = (set, other) else { unreachable!("checked by the caller") };
+        match op {
+            Operator::BitOr => self.mutate_container(DICT_UPDATE, &[set, other], &loc),
+            Operator::BitAnd => self.replace_set(&set, &other, SET_INTERSECTION, &loc),
+            Operator::Sub => self.replace_set(&set, &other, SET_DIFFERENCE, &loc),
+            Operator::BitXor => self.replace_set(&set, &other, SET_SYMMETRIC_DIFFERENCE, &loc),
+            other => return Err(self.module.typing(node, format!("unsupported operand types for {}=: sets", other.as_str()))),
+        }
+        Ok(())
+    }
+
     /// Whether the set `left op right` is empty.
     fn combination_is_empty(&mut self, left: &str, right: &str, operation: i64, loc: &str) -> Value {
         let combined = self.combine(left, right, operation, loc);
@@ -407,9 +428,7 @@ impl FunctionEmitter<'_, '_, '_> {
                     "difference_update" => SET_DIFFERENCE,
                     _ => SET_SYMMETRIC_DIFFERENCE,
                 };
-                let combined = self.combine(&set, &other(&argument), operation, &loc);
-                self.mutate_container(DICT_CLEAR, &[set.clone()], &loc);
-                self.mutate_container(DICT_UPDATE, &[set, combined], &loc);
+                self.replace_set(&set, &other(&argument), operation, &loc);
                 Ok(Value::None)
             }
             "issubset" => Ok(self.combination_is_empty(&set, &other(&argument), SET_DIFFERENCE, &loc)),

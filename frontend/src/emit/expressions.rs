@@ -63,6 +63,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
             }
             Expr::UnaryOp(unary) => {
                 let operand = match unary.op {
+                    UnaryOp::Not if matches!(&*unary.operand, Expr::BoolOp(chain) if self.walker().is_truth_chain(chain)?) => {
+                        Value::Scalar(self.emit_condition(&unary.operand)?, Scalar::Bool)
+                    }
                     UnaryOp::Not => self.emit_expr_optional(&unary.operand)?,
                     _ => self.emit_operand(&unary.operand)?,
                 };

@@ -92,7 +92,11 @@ impl FunctionEmitter<'_, '_, '_> {
                 words.extend((0..count).map(|position| (format!("{results}#{position}"), false)));
             }
             Value::None => words.push((self.si64(0, loc), false)),
-            Value::Optional(..) | Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
+            Value::Optional(flag, held) => {
+                self.element_words(*flag, words, loc);
+                self.element_words(*held, words, loc);
+            }
+            Value::CompileTime(_) => unreachable!("typing keeps these out of lists"),
         }
     }
 
@@ -159,6 +163,10 @@ impl FunctionEmitter<'_, '_, '_> {
                 Value::None
             }
             Type::Instance(class) => Value::Instance(word(self, false, offset), class.clone()),
+            Type::Optional(held) => {
+                let flag = self.read_element(place, &Type::Scalar(Scalar::Bool), offset, loc);
+                Value::Optional(Box::new(flag), Box::new(self.read_element(place, held, offset, loc)))
+            }
             Type::Tuple(elements, class) => Value::Tuple(elements.iter().map(|element| self.read_element(place, element, offset, loc)).collect(), class.clone()),
             Type::Array(array) => {
                 let words: Vec<String> = (0..array.ndim * 2 + 3).map(|_| word(self, false, offset)).collect();
