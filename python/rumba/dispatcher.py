@@ -389,8 +389,10 @@ def _environment(py_func, visiting=None, caller_source=None):
         description = _describe_value(name, value, referenced, caller_source, visiting)
         if description is not None:
             environment.append((name, description))
-        if isinstance(value, Dispatcher) and value._explicit and (description is None or description[0] == "function"):
-            # Compiled callers convert arguments and results to its signatures, as Numba's do.
+        inlined = isinstance(value, Dispatcher) and value._options.get("inline") == "always"
+        if isinstance(value, Dispatcher) and value._explicit and not inlined and (description is None or description[0] == "function"):
+            # Compiled callers convert arguments and results to its signatures, as Numba's do;
+            # Numba inlines an `inline="always"` function instead, typed for the call.
             environment.append((name, ("declared", [text for text, _ in value._explicit])))
         if isinstance(value, Dispatcher) and (description is None or description[0] == "function"):
             environment.extend(value._declared_locals(name))

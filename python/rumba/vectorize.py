@@ -119,9 +119,10 @@ class DUFunc:
         return ufunc
 
     def __call__(self, *args, **kwargs):
-        if len(args) != self._builder.nin:
+        # The inputs, then (as NumPy's ufuncs take it) the output array, positionally or as `out=`.
+        if len(args) not in (self._builder.nin, self._builder.nin + 1):
             raise TypeError("%s() takes %d arguments, got %d" % (self.__name__, self._builder.nin, len(args)))
-        return self._ufunc_for(args)(*args, **kwargs)
+        return self._ufunc_for(args[:self._builder.nin])(*args, **kwargs)
 
     @property
     def types(self):
@@ -178,7 +179,7 @@ _CORE = re.compile(r"\(\s*(\w+(?:\s*,\s*\w+)*)?\s*\)")
 def _parse_layout(layout):
     """``"(m,n),(n)->(m)"`` as the core dimension names of each input and of each output."""
     if not isinstance(layout, str) or layout.count("->") != 1:
-        raise ValueError("a @guvectorize layout is a string such as '(n),(n)->()', got %r" % (layout,))
+        raise ValueError("a @guvectorize layout is a string such as '(n),(n)->()' (layouts without outputs, written in place, are not supported yet), got %r" % (layout,))
     sides = []
     for side in layout.replace(" ", "").split("->"):
         operands = _CORE.findall(side)

@@ -728,3 +728,21 @@ def test_parenthesised_return_type_is_the_type_not_a_tuple():
     np.testing.assert_array_equal(njit("(i4[:,:])(i4[:,:], f8)")(doubled_grid)(grid, 2.0), doubled_grid(grid, 2))
     pair = njit("(i4[:,:],)(i4[:,:], f8)")(lambda grid, factor: (grid,))(grid, 2.0)
     assert isinstance(pair, tuple) and len(pair) == 1
+
+
+@njit(["void(float64[:], int64)"], inline="always")
+def fill_inlined(a, v):
+    a[:] = v
+
+
+def fill_float32(a):
+    fill_inlined(a, np.int32(2))
+    return a
+
+
+def test_inline_always_callee_is_typed_for_its_call():
+    # Numba inlines it into compiled callers, so its signatures bind only calls from Python.
+    got = njit(fill_float32)(np.zeros(3, np.float32))
+    assert got.dtype == np.float32 and (got == 2.0).all()
+    with pytest.raises(TypeError):
+        fill_inlined(np.zeros(3, np.float32), 2)

@@ -145,3 +145,18 @@ def test_identity_is_the_ufuncs(identity, kernel):
 def test_unknown_identity_is_a_value_error():
     with pytest.raises(ValueError, match="identity must be"):
         vectorize(["float64(float64, float64)"], identity=5)(plus)
+
+
+def magnitude_squared(z):
+    return z.real ** 2 + z.imag ** 2
+
+
+def test_lazy_vectorize_takes_the_output_positionally():
+    # librosa's `_cabs2(x, out)`: NumPy's ufuncs take `out` after the inputs.
+    lazy = vectorize(magnitude_squared)
+    z = np.array([3 + 4j, 1j])
+    out = np.empty(2)
+    assert lazy(z, out) is out
+    np.testing.assert_array_equal(out, magnitude_squared(z))
+    with pytest.raises(TypeError, match="takes 1 arguments, got 3"):
+        lazy(z, out, out)
