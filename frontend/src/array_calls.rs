@@ -707,6 +707,8 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
                             items.iter().filter_map(Type::scalar).reduce(promote).map(|scalar| (scalar, 2))
                         }
                         Type::Array(array) => Some((array.dtype, array.ndim + 1)),
+                        // Typed by appends that inference has not reached yet.
+                        Type::Unknown => None,
                         other => return Err(module.unsupported(*values, format!("np.array of list({other}) is not supported yet (arrays, and lists or tuples of numbers or arrays)"))),
                     },
                     Type::Unknown => None,

@@ -234,7 +234,7 @@ impl<'m> Specialisations<'m> {
         if self.functions[index].return_type == Type::Unknown {
             if self.in_progress.is_empty() {
                 let name = function.name.as_str();
-                return Err(self.module.typing(&function.name, format!("cannot infer what '{name}' returns: every path that returns goes through a recursive call (recursion without a base case?)")));
+                return Err(self.module.typing(&function.name, format!("cannot infer what '{name}' returns: every path that returns goes through a recursive call (recursion without a base case?) or reads an empty list, dict or set that nothing is added to (which Numba cannot type either)")));
             }
             self.provisional.insert(index);
         }

@@ -267,7 +267,7 @@ def _python_function(value):
     return py_func if isinstance(value, Dispatcher) and isinstance(py_func, pytypes.FunctionType) else None
 
 
-def _describe_namespace(module, referenced, caller_source, visiting):
+def _describe_namespace(module, referenced, visiting):
     """How the environment binds a module compiled code does not know (the user's own) or a
     class: by the members of it the code names, each as a global would be; None if it has none
     of those."""
@@ -279,7 +279,9 @@ def _describe_namespace(module, referenced, caller_source, visiting):
         for name in sorted(referenced):
             if name.startswith("__") or not hasattr(module, name):
                 continue
-            description = _describe_value(name, getattr(module, name), referenced, caller_source, visiting)
+            # A member is compiled from its own source even where the caller's file defines it
+            # (`me = sys.modules[__name__]; me.mean(x)`): the caller names it through the namespace.
+            description = _describe_value(name, getattr(module, name), referenced, None, visiting)
             if description is not None:
                 members.append((name, description))
     finally:
@@ -323,7 +325,7 @@ def _describe_value(name, value, referenced, caller_source, visiting):
         # the code names; an enum by all its members, which `Color["red"]` names too.
         if isinstance(value, enum.EnumMeta):
             referenced = set(referenced) | set(value.__members__)
-        return _describe_namespace(value, referenced, caller_source, visiting)
+        return _describe_namespace(value, referenced, visiting)
     return None
 
 

@@ -1228,3 +1228,20 @@ def containers_in_conditions(n, i):
 @pytest.mark.parametrize("n, i", [(4, 2), (4, 0), (1, 5), (0, 0), (3, 9)])
 def test_containers_as_operands_of_and_or_in_conditions(n, i):
     assert jitted(containers_in_conditions)(n, i) == containers_in_conditions(n, i)
+
+
+def counts_or_empty(groups):
+    # pydata/sparse: a list made empty, turned into an array on an early return, typed by the
+    # appends after it.
+    out = []
+    if len(groups) == 0:
+        return np.array(out, dtype=np.intp)
+    out.append(np.intp(len(groups)))
+    return np.array(out, dtype=np.intp)
+
+
+@pytest.mark.parametrize("n", [0, 4])
+def test_array_of_a_list_typed_by_later_appends(n):
+    got, expected = jitted(counts_or_empty)(np.arange(n)), counts_or_empty(np.arange(n))
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)

@@ -173,3 +173,21 @@ def test_static_methods_and_constants_of_classes_and_global_reads():
     assert Tools.twice(2.0) == 4.0
     with pytest.raises(errors.UnsupportedError, match=r"test_modules.py:\d+:\d+: error: assigning to 'SCALE', declared global, is not supported"):
         njit(assigns_a_global)(1.0)
+
+
+def halved(x):
+    return x / 2.0
+
+
+# A namespace made at run time, and this very module, each holding functions of this file.
+namespace = __import__("types").ModuleType("namespace")
+namespace.halved = halved
+this_module = __import__("sys").modules[__name__]
+
+
+def calls_through_namespaces(x):
+    return namespace.halved(x) + this_module.halved(x) + this_module.square(x)
+
+
+def test_functions_of_this_file_reached_through_a_namespace_or_the_module_itself():
+    assert njit(calls_through_namespaces)(3.0) == calls_through_namespaces(3.0)
