@@ -177,18 +177,18 @@ _CORE = re.compile(r"\(\s*(\w+(?:\s*,\s*\w+)*)?\s*\)")
 
 
 def _parse_layout(layout):
-    """``"(m,n),(n)->(m)"`` as the core dimension names of each input and of each output."""
-    if not isinstance(layout, str) or layout.count("->") != 1:
-        raise ValueError("a @guvectorize layout is a string such as '(n),(n)->()' (layouts without outputs, written in place, are not supported yet), got %r" % (layout,))
+    """``"(m,n),(n)->(m)"`` as the core dimension names of each input and of each output. A layout
+    without ``->`` (``"(a),(a),(z)"``, numbagg's) has no outputs: the kernel writes into its
+    arguments, as Numba and NumPy read it."""
+    if not isinstance(layout, str) or layout.count("->") > 1:
+        raise ValueError("a @guvectorize layout is a string such as '(n),(n)->()', got %r" % (layout,))
     sides = []
-    for side in layout.replace(" ", "").split("->"):
+    for side in (layout if "->" in layout else layout + "->").replace(" ", "").split("->"):
         operands = _CORE.findall(side)
         if _CORE.sub("", side).strip(",") or side.count("(") != len(operands):
             raise ValueError("@guvectorize layout %r is not of the form '(n),(n)->()'" % layout)
         sides.append([tuple(name for name in names.split(",") if name) for names in operands])
     inputs, outputs = sides
-    if not outputs:
-        raise ValueError("@guvectorize layout %r has no output" % layout)
     return inputs, outputs
 
 

@@ -148,3 +148,21 @@ def test_imported_as_numba():
     import rumba as numba
 
     assert numba.guvectorize is rumba.guvectorize
+
+
+def group_sum(values, labels, out):
+    out[:] = 0.0
+    for i in range(len(values)):
+        out[labels[i]] += values[i]
+
+
+def test_layout_without_outputs_writes_into_its_arguments():
+    # numbagg's grouped reductions: "(a),(a),(z)" has no '->', so every operand is an input and
+    # the kernel writes into the last, over each outer index.
+    kernel = guvectorize(["void(float64[:], int64[:], float64[:])"], "(a),(a),(z)")(group_sum)
+    values, labels = np.arange(12.0).reshape(3, 4), np.array([0, 1, 0, 1])
+    out, expected = np.zeros((3, 2)), np.zeros((3, 2))
+    assert kernel(values, labels, out) == ()
+    for row in range(3):
+        group_sum(values[row], labels, expected[row])
+    np.testing.assert_array_equal(out, expected)
