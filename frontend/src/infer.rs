@@ -1806,12 +1806,17 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         let clauses = std::iter::once((Some(&*if_statement.test), &if_statement.body[..]))
             .chain(if_statement.elif_else_clauses.iter().map(|clause| (clause.test.as_ref(), &clause.body[..])));
         let mut live = Vec::new();
+        let mut decided = false;
         for (test, body) in clauses {
+            if decided {
+                self.type_lists_appended_in(body);
+                continue;
+            }
             match test.map(|test| self.static_truth(test)).transpose()?.flatten() {
-                Some(false) => {}
+                Some(false) => self.type_lists_appended_in(body),
                 Some(true) => {
                     live.push((None, body));
-                    break;
+                    decided = true;
                 }
                 None => live.push((test, body)),
             }

@@ -12,7 +12,10 @@ use crate::{
     infer::TypeWalker,
     types::{unify, Scalar, TupleClass, Type},
 };
-use ruff_python_ast::{CmpOp, Expr, ExprCall, ExprList, ExprSlice};
+use ruff_python_ast::{
+    visitor::{self, Visitor},
+    CmpOp, Expr, ExprCall, ExprList, ExprSlice, Stmt,
+};
 use rumba_dialects::Layout;
 
 /// The methods of lists compiled code calls.
@@ -255,6 +258,36 @@ impl TypeWalker<'_, '_> {
             "copy" => list_type,
             _ => Type::None,
         }))
+    }
+
+    /// Lets the appends and inserts in `ruled_out`, a clause that types rule out when compiling,
+    /// decide what a list holds where nothing else has: Numba prunes fewer branches and types
+    /// them, so pandas' `na_pos.append(i)` under `values.dtype.kind == "i"` types `na_pos` for
+    /// float values too, where it stays empty. An append there that cannot be typed decides nothing.
+    pub(crate) fn type_lists_appended_in(&mut self, ruled_out: &[Stmt]) {
+        #[derive(Default)]
+        struct Additions<'c> {
+            calls: Vec<&'c ExprCall>,
+        }
+        impl<'c> Visitor<'c> for Additions<'c> {
+            fn visit_expr(&mut self, expr: &'c Expr) {
+                if let Expr::Call(call) = expr {
+                    if matches!(&*call.func, Expr::Attribute(method) if matches!(method.attr.as_str(), "append" | "insert") && matches!(&*method.value, Expr::Name(_))) {
+                        self.calls.push(call);
+                    }
+                }
+                visitor::walk_expr(self, expr);
+            }
+        }
+        let mut additions = Additions::default();
+        visitor::walk_body(&mut additions, ruled_out);
+        for call in additions.calls {
+            let Expr::Attribute(method) = &*call.func else { unreachable!("collected method calls") };
+            let Expr::Name(receiver) = &*method.value else { unreachable!("collected calls on names") };
+            if matches!(self.locals.get(receiver.id.as_str()), Some(Type::List(element)) if element.has_unknown()) {
+                let _ = self.list_method_type(call);
+            }
+        }
     }
 
     /// Checks that `value` may go into a list of `element` held by `receiver`, and where that

@@ -22,7 +22,7 @@
 use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
-    Expr, ExprContext, Parameters, Stmt, StmtFunctionDef,
+    Expr, ExprContext, Parameters, Stmt, StmtFor, StmtFunctionDef,
 };
 use std::{
     cell::RefCell,
@@ -108,32 +108,32 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
             }
         }
     }
-    let mut loads = Loads::default();
-    visitor::walk_body(&mut loads, &function.body);
-    version_loop_bodies(&mut function.body, &unversioned.names, &loads.names, &mut versions);
+    let mut uses = Uses::default();
+    visitor::walk_body(&mut uses, &function.body);
+    version_loop_bodies(&mut function.body, &unversioned.names, &uses, &mut versions);
 }
 
 /// Versions, in each loop's body and each branch of an `if` (and the blocks within them), the
 /// variables that the block assigns at its top level, twice or more, before anything reads them,
-/// and that are read only in the block (`loads` counts every read of each name in the function):
+/// and that are read only in the block (`uses` counts every read of each name in the function):
 /// their values never leave the block (statsforecast's `qsum = beta * s[k - q:k]` then
 /// `qsum = np.nansum(qsum)` under `if q != 0:`).
-fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
+fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, uses: &Uses, versions: &mut HashMap<String, usize>) {
     for statement in body.iter_mut() {
         match statement {
             Stmt::For(for_loop) => {
                 let mut targets = Vec::new();
                 collect_names(&for_loop.target, &mut targets);
-                version_block(&mut for_loop.body, &targets, false, unversioned, loads, versions);
+                version_block(&mut for_loop.body, &targets, false, unversioned, uses, versions);
             }
-            Stmt::While(while_loop) => version_block(&mut while_loop.body, &[], false, unversioned, loads, versions),
+            Stmt::While(while_loop) => version_block(&mut while_loop.body, &[], false, unversioned, uses, versions),
             Stmt::If(if_statement) => {
-                version_block(&mut if_statement.body, &[], true, unversioned, loads, versions);
+                version_block(&mut if_statement.body, &[], true, unversioned, uses, versions);
                 for clause in &mut if_statement.elif_else_clauses {
-                    version_block(&mut clause.body, &[], true, unversioned, loads, versions);
+                    version_block(&mut clause.body, &[], true, unversioned, uses, versions);
                 }
             }
-            Stmt::With(with) => version_loop_bodies(&mut with.body, unversioned, loads, versions),
+            Stmt::With(with) => version_loop_bodies(&mut with.body, unversioned, uses, versions),
             _ => {}
         }
     }
@@ -141,9 +141,9 @@ fn version_loop_bodies(body: &mut [Stmt], unversioned: &HashSet<String>, loads: 
 
 /// Versions the variables of one block (a loop's body, or a `branch` of an `if`), as
 /// `version_loop_bodies` says, except the loop's own `targets`; then the blocks within it.
-fn version_block(block: &mut [Stmt], targets: &[String], branch: bool, unversioned: &HashSet<String>, loads: &HashMap<String, usize>, versions: &mut HashMap<String, usize>) {
-    let mut block_loads = Loads::default();
-    visitor::walk_body(&mut block_loads, block);
+fn version_block(block: &mut [Stmt], targets: &[String], branch: bool, unversioned: &HashSet<String>, uses: &Uses, versions: &mut HashMap<String, usize>) {
+    let mut block_uses = Uses::default();
+    visitor::walk_body(&mut block_uses, block);
     // A branch that ends by returning or raising, with no `break` or `continue` that could leave
     // it before, hands its values to no later statement: each of its top-level assignments may
     // start a version, whatever it reads.
@@ -151,13 +151,72 @@ fn version_block(block: &mut [Stmt], targets: &[String], branch: bool, unversion
     let names = if leaves_the_function { assigned_names(block) } else { iteration_locals(block) };
     for name in names {
         let source = source_name(&name).to_string();
-        let read_only_inside = leaves_the_function || loads.get(&name).copied().unwrap_or(0) == block_loads.names.get(&name).copied().unwrap_or(0);
+        let read_only_inside = leaves_the_function || uses.reads(&name) == block_uses.reads(&name);
         if unversioned.contains(&source) || targets.contains(&name) || !read_only_inside {
             continue;
         }
         rename_iteration_local(block, &name, &source, versions);
     }
-    version_loop_bodies(block, unversioned, loads, versions);
+    version_loop_targets(block, targets, unversioned, uses, versions);
+    version_loop_bodies(block, unversioned, uses, versions);
+}
+
+/// Gives a new version to the variable each `for` loop in `block` binds for its iterations (its
+/// target, or what its body assigns first: `for v in values` reads `v = values[i]` by then),
+/// where the function binds the name elsewhere too and reads it only in the bodies of loops that
+/// bind it: sgkit counts with an int64 index in one branch's loop and a uint64 one in another's,
+/// which as one variable would join as float64.
+fn version_loop_targets(block: &mut [Stmt], enclosing_targets: &[String], unversioned: &HashSet<String>, uses: &Uses, versions: &mut HashMap<String, usize>) {
+    for statement in block.iter_mut() {
+        let Stmt::For(for_loop) = &*statement else { continue };
+        let mut loop_uses = Uses::default();
+        loop_uses.visit_stmt(statement);
+        let renamed: HashMap<String, String> = iteration_bindings(for_loop)
+            .into_iter()
+            .filter(|name| {
+                let bound_elsewhere = uses.writes(name) > loop_uses.writes(name);
+                bound_elsewhere && uses.loose_reads(name) == 0 && !unversioned.contains(source_name(name)) && !enclosing_targets.contains(name)
+            })
+            .map(|name| {
+                let source = source_name(&name).to_string();
+                let version = versions.entry(source.clone()).or_default();
+                *version += 1;
+                (name, format!("{source}.{version}"))
+            })
+            .collect();
+        if renamed.is_empty() {
+            continue;
+        }
+        let Stmt::For(for_loop) = statement else { unreachable!("matched a loop") };
+        let current = Current { names: RefCell::new(renamed) };
+        current.visit_expr(&mut for_loop.target);
+        for inner in for_loop.body.iter_mut() {
+            transformer::walk_stmt(&current, inner);
+        }
+    }
+}
+
+/// The variables each iteration of `for_loop` binds before its body reads them: its target, and
+/// the name its body's first statement assigns from a value that does not read it. None where the
+/// loop has an `else`, which reads what the last iteration left.
+fn iteration_bindings(for_loop: &StmtFor) -> Vec<String> {
+    if !for_loop.orelse.is_empty() {
+        return Vec::new();
+    }
+    let mut names = Vec::new();
+    if let Expr::Name(target) = &*for_loop.target {
+        names.push(target.id.to_string());
+    }
+    if let Some(Stmt::Assign(assign)) = for_loop.body.first() {
+        if let [Expr::Name(stored)] = &assign.targets[..] {
+            let mut mentions = Mentions { name: stored.id.as_str(), found: false };
+            mentions.visit_expr(&assign.value);
+            if !mentions.found {
+                names.push(stored.id.to_string());
+            }
+        }
+    }
+    names
 }
 
 /// Whether `block` holds a `break` or a `continue` anywhere.
@@ -262,17 +321,59 @@ fn collect_names(target: &Expr, names: &mut Vec<String>) {
     }
 }
 
-/// How many times each name is read.
+/// How many times each name is read and bound.
 #[derive(Default)]
-struct Loads {
-    names: HashMap<String, usize>,
+struct Uses {
+    loads: HashMap<String, usize>,
+    stores: HashMap<String, usize>,
+    /// The reads outside the body of every `for` loop that binds the name for its iterations (a
+    /// read inside one sees only what its iteration bound).
+    loose_loads: HashMap<String, usize>,
+    /// What the `for` loops whose bodies are being walked bind for their iterations.
+    loop_targets: Vec<String>,
 }
 
-impl<'a> Visitor<'a> for Loads {
+impl Uses {
+    fn reads(&self, name: &str) -> usize {
+        self.loads.get(name).copied().unwrap_or(0)
+    }
+
+    fn writes(&self, name: &str) -> usize {
+        self.stores.get(name).copied().unwrap_or(0)
+    }
+
+    fn loose_reads(&self, name: &str) -> usize {
+        self.loose_loads.get(name).copied().unwrap_or(0)
+    }
+}
+
+impl<'a> Visitor<'a> for Uses {
+    fn visit_stmt(&mut self, statement: &'a Stmt) {
+        match statement {
+            Stmt::For(for_loop) => {
+                self.visit_expr(&for_loop.target);
+                self.visit_expr(&for_loop.iter);
+                let bound = iteration_bindings(for_loop);
+                let depth = self.loop_targets.len();
+                self.loop_targets.extend(bound);
+                visitor::walk_body(self, &for_loop.body);
+                self.loop_targets.truncate(depth);
+                visitor::walk_body(self, &for_loop.orelse);
+            }
+            _ => visitor::walk_stmt(self, statement),
+        }
+    }
+
     fn visit_expr(&mut self, expr: &'a Expr) {
         if let Expr::Name(name) = expr {
+            let id = name.id.to_string();
             if name.ctx == ExprContext::Load {
-                *self.names.entry(name.id.to_string()).or_default() += 1;
+                if !self.loop_targets.contains(&id) {
+                    *self.loose_loads.entry(id.clone()).or_default() += 1;
+                }
+                *self.loads.entry(id).or_default() += 1;
+            } else {
+                *self.stores.entry(id).or_default() += 1;
             }
         }
         visitor::walk_expr(self, expr);
@@ -281,9 +382,9 @@ impl<'a> Visitor<'a> for Loads {
 
 /// Whether `statements` read the variable `name` (any version of it).
 fn read_in(statements: &[Stmt], name: &str) -> bool {
-    let mut loads = Loads::default();
-    visitor::walk_body(&mut loads, statements);
-    loads.names.keys().any(|read| source_name(read) == name)
+    let mut uses = Uses::default();
+    visitor::walk_body(&mut uses, statements);
+    uses.loads.keys().any(|read| source_name(read) == name)
 }
 
 /// Whether a statement or expression mentions `name` (read or stored).

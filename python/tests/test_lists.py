@@ -1245,3 +1245,27 @@ def test_array_of_a_list_typed_by_later_appends(n):
     got, expected = jitted(counts_or_empty)(np.arange(n)), counts_or_empty(np.arange(n))
     assert got.dtype == expected.dtype
     np.testing.assert_array_equal(got, expected)
+
+
+def sliding_max(values, window):
+    # pandas' sliding min/max: the positions without a value are listed only for integers, in a
+    # branch on the dtype's kind that is decided when compiling.
+    output = np.empty(len(values), dtype=values.dtype)
+    na_pos = []
+    for i in range(len(values)):
+        if i + 1 >= window:
+            output[i] = values[i + 1 - window:i + 1].max()
+        elif values.dtype.kind != "i":
+            output[i] = np.nan
+        else:
+            na_pos.append(i)
+    return output, na_pos
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int64])
+def test_an_append_in_a_branch_ruled_out_when_compiling_still_types_the_list(dtype):
+    values = np.array([3, 1, 4, 1, 5], dtype=dtype)
+    got_output, got_positions = rumba.njit(sliding_max)(values, 3)
+    want_output, want_positions = sliding_max(values, 3)
+    assert got_positions == want_positions
+    np.testing.assert_array_equal(got_output[len(want_positions):], want_output[len(want_positions):])

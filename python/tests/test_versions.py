@@ -226,3 +226,49 @@ def test_a_branch_that_may_continue_keeps_its_assignment_for_the_next_iteration(
 def test_a_variable_read_after_the_branch_keeps_one_type():
     with pytest.raises(errors.TypingError, match=r"variable 'r' is float64 on one path and float64\[::1\] on another"):
         njit(read_after_the_branch)(np.arange(3.0), True)
+
+
+def counts_by_branch(codes, counts, unsigned):
+    # sgkit's allele counts: an int64 index in one branch's loop, a uint64 one in the other's.
+    total = 0
+    if unsigned:
+        for i in codes.astype(np.uint64):
+            counts[i] += 1
+            total += i
+    else:
+        for i in range(codes.shape[0]):
+            counts[codes[i]] += 2
+            total -= i
+    for i in range(3):
+        total += i * counts[i]
+    return total
+
+
+def loop_target_read_after_the_loop(codes, unsigned):
+    i = 0
+    if unsigned:
+        for i in codes.astype(np.uint64):
+            pass
+    else:
+        for i in range(codes.shape[0]):
+            pass
+    return i
+
+
+@pytest.mark.parametrize("unsigned", [False, True])
+def test_each_loop_binding_a_name_may_give_it_another_type(unsigned):
+    codes = np.array([0, 2, 1, 2, 0, 2])
+    got_counts, want_counts = np.zeros(3, np.int64), np.zeros(3, np.int64)
+    got = njit(counts_by_branch)(codes, got_counts, unsigned)
+    assert got == counts_by_branch(codes, want_counts, unsigned)
+    assert type(got) is int
+    np.testing.assert_array_equal(got_counts, want_counts)
+
+
+@pytest.mark.parametrize("unsigned", [False, True])
+def test_a_loop_target_read_after_the_loop_keeps_one_type(unsigned):
+    # Read after its loop, the target joins int64 and uint64 as Numba joins them: float64.
+    codes = np.array([0, 2, 1, 2, 0, 2])
+    got = njit(loop_target_read_after_the_loop)(codes, unsigned)
+    assert got == loop_target_read_after_the_loop(codes, unsigned)
+    assert type(got) is float
