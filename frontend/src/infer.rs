@@ -3499,7 +3499,7 @@ pub fn builtin_type(module: &SourceModule, call: &ExprCall, name: &str, argument
 
 pub fn statement_name(statement: &Stmt) -> &'static str {
     match statement {
-        Stmt::FunctionDef(_) => "nested function definition (one that is only called, without decorators, '*args', '**kwargs', non-literal defaults or 'global', and with 'nonlocal' only where its calls are statements, is supported)",
+        Stmt::FunctionDef(_) => "nested function definition (one that is only called, without decorators, '*args', '**kwargs', non-literal defaults or 'global', and with 'nonlocal' only where each call runs before anything its statement reads, unconditionally, is supported)",
         Stmt::ClassDef(_) => "class definition",
         Stmt::Delete(_) => "del",
         Stmt::TypeAlias(_) => "type alias",

@@ -15,6 +15,7 @@ pub mod diagnostics;
 mod emit;
 pub mod format_spec;
 mod infer;
+mod hoist_calls;
 mod inline_generators;
 mod lift;
 mod lists;

@@ -11,8 +11,9 @@
 //!
 //! A nested function that declares `nonlocal` names (or calls a sibling that does) gives their
 //! values back: each of its returns gives a tuple of the value and those variables, and each of
-//! its calls, which must be a statement (`inner(...)` or `x = inner(...)`), assigns them to the
-//! caller's variables of those names, so the caller sees what the closure's cells would hold.
+//! its calls, which must be a statement (`inner(...)` or `x = inner(...)`, the form
+//! `hoist_calls.rs` gives calls inside expressions where it can), assigns them to the caller's
+//! variables of those names, so the caller sees what the closure's cells would hold.
 //!
 //! Only nested functions that are called, and nothing else, are lifted: one whose name is read
 //! other than as a call's callee (passed, returned, stored), defined twice, with decorators,
@@ -33,24 +34,20 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// Lifts the nested functions of `function`, the module's function `name`: rewrites its calls of
 /// them and gives them back, each named `{name}.{inner}`.
 pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &mut SourceFile) -> Vec<StmtFunctionDef> {
-    let mut nested = Vec::new();
-    collect_nested(&mut function.body, &mut nested);
-    nested.retain(|candidate| liftable(function, candidate));
+    let mut nested = liftable_nested(function);
+    let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
+    let declaring = giving_back(&definitions);
+    if !declaring.is_empty() {
+        let declared: BTreeSet<String> = definitions.iter().flat_map(|definition| nonlocal_names(&definition.body)).collect();
+        crate::hoist_calls::hoist_calls_giving_back(&mut function.body, &declaring, &declared, file);
+        nested = liftable_nested(function);
+    }
     // Those declaring `nonlocal` names are called only as statements (checked once all are known,
     // since a sibling's calls count too).
     loop {
         let names: BTreeSet<String> = nested.iter().map(|candidate| nested_name(candidate).to_string()).collect();
         let definitions: Vec<StmtFunctionDef> = nested.iter().map(definition_of).collect();
-        // Those that declare `nonlocal` names, and those that call one (which give them back too).
-        let mut declaring: BTreeSet<String> = definitions.iter().filter(|definition| !nonlocal_names(&definition.body).is_empty()).map(|definition| definition.name.to_string()).collect();
-        loop {
-            let callers: Vec<String> = definitions.iter().filter(|definition| !called_names(&definition.body, &declaring).is_empty()).map(|definition| definition.name.to_string()).collect();
-            let known = declaring.len();
-            declaring.extend(callers);
-            if declaring.len() == known {
-                break;
-            }
-        }
+        let declaring = giving_back(&definitions);
         let mut bodies: Vec<&[Stmt]> = vec![&function.body];
         bodies.extend(definitions.iter().map(|definition| &definition.body[..]));
         let mut misused = ExpressionCalls { names: &declaring, found: BTreeSet::new() };
@@ -152,6 +149,28 @@ pub fn lift_nested_functions(name: &str, function: &mut StmtFunctionDef, file: &
             definition
         })
         .collect()
+}
+
+/// The nested definitions of `function` that can be lifted.
+fn liftable_nested(function: &mut StmtFunctionDef) -> Vec<Stmt> {
+    let mut nested = Vec::new();
+    collect_nested(&mut function.body, &mut nested);
+    nested.retain(|candidate| liftable(function, candidate));
+    nested
+}
+
+/// The nested functions of `definitions` that give variables back: those that declare `nonlocal`
+/// names, and those that call one.
+fn giving_back(definitions: &[StmtFunctionDef]) -> BTreeSet<String> {
+    let mut declaring: BTreeSet<String> = definitions.iter().filter(|definition| !nonlocal_names(&definition.body).is_empty()).map(|definition| definition.name.to_string()).collect();
+    loop {
+        let callers: Vec<String> = definitions.iter().filter(|definition| !called_names(&definition.body, &declaring).is_empty()).map(|definition| definition.name.to_string()).collect();
+        let known = declaring.len();
+        declaring.extend(callers);
+        if declaring.len() == known {
+            return declaring;
+        }
+    }
 }
 
 /// Whether a statement defines a function: a `def`, or a lambda assigned to a name.

@@ -226,8 +226,29 @@ def nonlocal_call_in_an_expression(n):
     return increment() + n
 
 
+def best_so_far(a):
+    # A union-find's closures as kagemeka writes them: calls inside expressions and conditions.
+    best = np.zeros(1)
+    calls = 0
+
+    def visit(i):
+        nonlocal calls
+        calls += 1
+        if a[i] > best[0]:
+            best[0] = a[i]
+        return best[0]
+
+    s = 0.0
+    for i in range(len(a)):
+        s += float(visit(i))
+        if visit(i) * 2 > a[i]:
+            s -= 1.0
+    return s, float(visit(0) + visit(1) * 2), calls
+
+
 @pytest.mark.parametrize("function, argument", [
     (counts_through_nonlocal, 5), (rebinds_an_array_through_nonlocal, np.arange(4.0)), (returns_and_gives_back, 7), (through_a_sibling, 3),
+    (nonlocal_call_in_an_expression, 2), (best_so_far, np.array([1.0, 3.0, 2.0, 5.0])),
 ], ids=lambda value: getattr(value, "__name__", ""))
 def test_nonlocal_variables_reach_the_enclosing_function(function, argument):
     copy = argument.copy() if isinstance(argument, np.ndarray) else argument
@@ -250,7 +271,35 @@ def caller_of_a_nonlocal_function_in_an_expression(n):
     return twice() + n
 
 
-def test_a_nonlocal_function_called_inside_an_expression_is_refused_at_its_line():
-    for function in (nonlocal_call_in_an_expression, caller_of_a_nonlocal_function_in_an_expression):
-        with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*'nonlocal' only where its calls are statements"):
+def test_a_call_of_a_nonlocal_function_in_an_expression_is_moved_before_its_statement():
+    assert njit(caller_of_a_nonlocal_function_in_an_expression)(2) == caller_of_a_nonlocal_function_in_an_expression(2)
+
+
+def read_before_the_call(n):
+    s = n
+
+    def increment():
+        nonlocal s
+        s += 1
+        return s
+
+    return s + increment()
+
+
+def called_behind_and(n):
+    s = 0
+
+    def increment():
+        nonlocal s
+        s += 1
+        return s
+
+    return n > 0 and increment() > 0
+
+
+def test_a_nonlocal_function_called_where_it_cannot_move_is_refused_at_its_line():
+    # Moved before its statement, the call would change what `s` reads, or run where `and`
+    # would not run it.
+    for function in (read_before_the_call, called_behind_and):
+        with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*'nonlocal' only where each call runs before anything its statement reads"):
             njit(function)(2)
