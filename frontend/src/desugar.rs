@@ -171,6 +171,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
         let mut statement = Rewriter { file: &mut *file }.extended_by_range(statement, known.builtins);
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
+        FlatItems { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }) }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         // An `if`'s first test runs once, before either branch: its calls may be hoisted too.
@@ -1521,6 +1522,35 @@ impl Transformer for NamedAttributes<'_> {
             let attribute = Expr::Attribute(ExprAttribute { node_index: AtomicNodeIndex::default(), range: rewriter.range(at), value: Box::new(value.clone()), attr, ctx: ExprContext::Load });
             *expr = rewriter.call(HASATTR_MARKER, vec![attribute], at);
         }
+    }
+}
+
+/// `a.flat[i]` as `a[_flat_position(a, i)]`, the element's index in `a` itself, read or written:
+/// `a.flat` alone is `np.ravel(a)`, a copy (read-only) for an array whose layout is not known to
+/// be C-contiguous, and pysheds marks cells through `catch.flat[ix] = True` on `boolean[:,:]`.
+/// A slice of `a.flat` stays a slice of the ravelled array.
+struct FlatItems<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+}
+
+impl Transformer for FlatItems<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Subscript(subscript) = expr else { return };
+        let Expr::Attribute(attribute) = &*subscript.value else { return };
+        // The array is read twice: only names and their attributes (`a.T.flat[i]`) are.
+        let mut array = &*attribute.value;
+        while let Expr::Attribute(inner) = array {
+            array = &inner.value;
+        }
+        if attribute.attr.as_str() != "flat" || !matches!(array, Expr::Name(_)) || matches!(&*subscript.slice, Expr::Slice(_) | Expr::Tuple(_)) {
+            return;
+        }
+        let array = (*attribute.value).clone();
+        let at = subscript.slice.range();
+        let index = std::mem::replace(&mut *subscript.slice, Expr::NoneLiteral(Default::default()));
+        *subscript.slice = self.rewriter.borrow_mut().prelude_call("_flat_position", vec![array.clone(), index], at);
+        *subscript.value = array;
     }
 }
 

@@ -251,16 +251,36 @@ def written_through_flat(n):
 
 def written_through_a_transpose(a):
     a.T.flat[1] = 7.0
+    a.flat[-2] += 1.0
+    return a
 
 
-def test_flat_reads_in_c_order_and_writes_into_c_arrays():
+def marks_a_cell(ix, catch):
+    # pysheds' catchment: the flat position of a cell of a 2-D array of any layout.
+    if not catch.flat[ix]:
+        catch.flat[ix] = True
+    return catch
+
+
+def flat_item_out_of_bounds(a, i):
+    return a.flat[i]
+
+
+def test_flat_reads_in_c_order_and_writes_into_any_array():
     grid = np.arange(12.0).reshape(3, 4)
     differential(flat_items, grid)
     differential(flat_items, grid.T)
     differential(flat_items, grid[:, ::2])
     differential(written_through_flat, 3)
-    with pytest.raises(errors.TypingError, match=r"test_numpy_args.py:\d+:\d+: error: cannot write into a read-only array .*the copy a reshape of a non-contiguous array makes"):
-        njit(written_through_a_transpose)(grid)
+    differential(written_through_a_transpose, grid.copy())
+    differential(written_through_a_transpose, grid[:, ::2].copy())
+    differential(marks_a_cell, 4, np.zeros((2, 3), bool))
+    differential(marks_a_cell, 4, np.zeros((3, 2), bool).T)
+    assert njit("boolean[:,:](int64, boolean[:,:])")(marks_a_cell)(1, np.zeros((2, 3), bool))[0, 1]
+    with pytest.raises(IndexError, match="index 12 is out of bounds for size 12"):
+        njit(flat_item_out_of_bounds)(grid, 12)
+    with pytest.raises(IndexError):
+        flat_item_out_of_bounds(grid, 12)
 
 
 def windows(x, window_shape):

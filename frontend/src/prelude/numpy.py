@@ -3581,6 +3581,15 @@ def _flat_size(a):
     return a.size
 
 
+def _flat_position(a, i):
+    # `a.flat[i]`: the index in `a` of the element at position `i` in C order.
+    size = a.size
+    position = i + size if i < 0 else i
+    if position < 0 or position >= size:
+        raise IndexError(f"index {i} is out of bounds for size {size}")
+    return np._ndindex_item(a.shape, position)
+
+
 def _flat_item(a, i):
     # The element at position `i` of `a` in C order, whatever its layout.
     return a[np._ndindex_item(a.shape, i)]
