@@ -600,6 +600,9 @@ def test_shape_functions_match_numpy():
         compare_with_numpy(repeat, m, repeats)
         compare_with_numpy(tile, xi[::2], repeats)
     compare_with_numpy(repeat, xi, -1)
+    # A number repeats as a 1-element array (HARK's `np.repeat(False, n)`).
+    for number in [False, 2.5, 7]:
+        compare_with_numpy(repeat, number, 4)
     # A count for each element, or one for all; of another length, or negative, NumPy's ValueError.
     for counts in [np.arange(12) % 3, np.array([2]), np.arange(5), np.arange(12) - 1]:
         compare_with_numpy(repeat, xi, counts)

@@ -1300,6 +1300,11 @@ def roll(a, shift):
 
 
 def repeat(a, repeats, axis=None):
+    if not isinstance(a, np.ndarray):
+        # A number repeats as a 1-element array does; it has no axis to repeat along.
+        if axis is not None:
+            raise ValueError(f"axis {axis} is out of bounds for array of dimension 0")
+        return np.repeat(np.array([a]), repeats)
     if isinstance(repeats, np.ndarray):
         return np._repeat_each(a, repeats, axis)
     if repeats < 0:
