@@ -159,10 +159,15 @@ impl Renamer<'_> {
             _ => return None,
         };
         let Expr::Name(base) = base else { return None };
-        if self.locals.contains(base.id.as_str()) || !matches!(self.globals.get(base.id.as_str()), Some(Global::Namespace | Global::Module(_))) {
+        // The base was renamed first (its namespace's prefix, which no source name holds).
+        let base = match base.id.strip_prefix(self.prefix) {
+            Some(global) if !self.prefix.is_empty() => global,
+            _ => base.id.as_str(),
+        };
+        if self.locals.contains(base) || !matches!(self.globals.get(base), Some(Global::Namespace | Global::Module(_))) {
             return None;
         }
-        let member = format!("{}.{member}", base.id);
+        let member = format!("{base}.{member}");
         let found = self.globals.get(&member)?;
         let enum_member = matches!(found, Global::Tuple(_, Some(class)) if class.kind == crate::types::TupleKind::Enum);
         (matches!(expr, Expr::Attribute(_)) || enum_member).then_some(member)

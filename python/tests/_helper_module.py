@@ -47,3 +47,18 @@ def scaled_in_python(x):
     with objmode(y="float64"):
         y = x * SCALE * PYTHON_ONLY_FACTOR
     return y
+
+
+# A namespace of this module's jitted functions, read by a function other modules call
+# (lenstronomy's `param_util.ellipticity2phi_q`).
+@njit
+def halve(x):
+    return x / 2.0
+
+
+param_util = __import__("types").ModuleType("param_util")
+param_util.halve = halve
+
+
+def halved_through_a_namespace(x):
+    return param_util.halve(x) + 1.0

@@ -191,3 +191,14 @@ def calls_through_namespaces(x):
 
 def test_functions_of_this_file_reached_through_a_namespace_or_the_module_itself():
     assert njit(calls_through_namespaces)(3.0) == calls_through_namespaces(3.0)
+
+
+def calls_a_function_that_reads_a_namespace(x):
+    return _helper_module.halved_through_a_namespace(x) * 2.0
+
+
+def test_a_function_of_another_module_reads_its_own_namespaces():
+    # Compiled under the other module's prefix, `param_util.halve` names that module's member.
+    expected = calls_a_function_that_reads_a_namespace(3.0)
+    assert njit(calls_a_function_that_reads_a_namespace)(3.0) == expected == 5.0
+
