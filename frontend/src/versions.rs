@@ -111,6 +111,62 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
     let mut uses = Uses::default();
     visitor::walk_body(&mut uses, &function.body);
     version_loop_bodies(&mut function.body, &unversioned.names, &uses, &mut versions);
+    version_unread(&mut function.body, &unversioned.names, &mut versions);
+}
+
+/// Gives each binding of a variable that nothing reads a version of its own: decoupler's
+/// `es[j], _, _ = f()` binds `_` to an int and an array at once, which as one variable could not
+/// join, and Numba types each binding apart. An augmented assignment reads its target.
+fn version_unread(body: &mut [Stmt], unversioned: &HashSet<String>, versions: &mut HashMap<String, usize>) {
+    #[derive(Default)]
+    struct Read {
+        names: HashSet<String>,
+    }
+    impl<'a> Visitor<'a> for Read {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            if let Stmt::AugAssign(assign) = statement {
+                if let Expr::Name(target) = &*assign.target {
+                    self.names.insert(source_name(&target.id).to_string());
+                }
+            }
+            visitor::walk_stmt(self, statement);
+        }
+
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            if let Expr::Name(name) = expr {
+                if name.ctx == ExprContext::Load {
+                    self.names.insert(source_name(&name.id).to_string());
+                }
+            }
+            visitor::walk_expr(self, expr);
+        }
+    }
+    struct Unread<'v> {
+        read: HashSet<String>,
+        unversioned: &'v HashSet<String>,
+        versions: RefCell<&'v mut HashMap<String, usize>>,
+    }
+    impl Transformer for Unread<'_> {
+        fn visit_expr(&self, expr: &mut Expr) {
+            if let Expr::Name(name) = expr {
+                let source = source_name(&name.id).to_string();
+                if name.ctx == ExprContext::Store && !self.read.contains(&source) && !self.unversioned.contains(&source) {
+                    let mut versions = self.versions.borrow_mut();
+                    let version = versions.entry(source.clone()).or_default();
+                    *version += 1;
+                    name.id = Name::new(format!("{source}.{version}"));
+                }
+                return;
+            }
+            transformer::walk_expr(self, expr);
+        }
+    }
+    let mut read = Read::default();
+    visitor::walk_body(&mut read, body);
+    let unread = Unread { read: read.names, unversioned, versions: RefCell::new(versions) };
+    for statement in body.iter_mut() {
+        unread.visit_stmt(statement);
+    }
 }
 
 /// Versions, in each loop's body and each branch of an `if` (and the blocks within them), the

@@ -272,3 +272,22 @@ def test_a_loop_target_read_after_the_loop_keeps_one_type(unsigned):
     got = njit(loop_target_read_after_the_loop)(codes, unsigned)
     assert got == loop_target_read_after_the_loop(codes, unsigned)
     assert type(got) is float
+
+
+def statistic(row):
+    return row.sum(), int(row.argmax()), row * 2.0
+
+
+def statistics_only(rows):
+    # decoupler's GSEA: `es[j], _, _ = f()` binds `_` to an int and an array at once.
+    es = np.zeros(rows.shape[0])
+    for j in range(rows.shape[0]):
+        es[j], _, _ = statistic(rows[j])
+    for _ in range(2):
+        es += 1.0
+    return es
+
+
+def test_each_binding_of_a_variable_nothing_reads_may_have_its_own_type():
+    rows = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(njit(statistics_only)(rows), statistics_only(rows))
