@@ -1187,6 +1187,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// a reduction or a NumPy function of numbers, arithmetic involving one, a conditional
     /// expression that may choose one, or a local assigned only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
     /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
+    /// Whether the boolean `expr` may hold a NumPy boolean, whose `~` is logical not: on some
+    /// path, where `is_numpy_scalar` asks for every path. pysheds' `flag = False` then
+    /// `flag |= a[i] > 0` holds NumPy's boolean once the loop has run, and Numba takes `~flag` as
+    /// logical not on every path; a Python bool's `~` (-1 or -2) is not what such code means.
+    fn may_hold_numpy_bool(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
+        const DEEPEST: usize = 8;
+        if depth > DEEPEST {
+            return Ok(false);
+        }
+        Ok(match expr {
+            Expr::Name(name) if !assigned_values(self.body, name.id.as_str()).is_empty() => {
+                let mut numpy = false;
+                for value in assigned_values(self.body, name.id.as_str()).into_iter().flatten() {
+                    numpy = numpy || self.may_hold_numpy_bool(value, depth + 1).unwrap_or(false);
+                }
+                numpy
+            }
+            Expr::BinOp(binary) => self.may_hold_numpy_bool(&binary.left, depth + 1)? || self.may_hold_numpy_bool(&binary.right, depth + 1)?,
+            Expr::UnaryOp(unary) => self.may_hold_numpy_bool(&unary.operand, depth + 1)?,
+            other => self.is_numpy_scalar(other, depth)?,
+        })
+    }
+
     pub fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
         const DEEPEST: usize = 8;
         if depth > DEEPEST {
@@ -2004,7 +2027,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
-                    (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.is_numpy_scalar(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.may_hold_numpy_bool(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),
                     (UnaryOp::Invert, Type::Scalar(scalar)) if !scalar.is_float() && !scalar.is_complex() => Type::Scalar(scalar.inverted()),
                     (op, other) => return Err(module.typing(expr, format!("bad operand type for unary {}: {other}", op.as_str()))),
                 }

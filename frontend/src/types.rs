@@ -117,7 +117,7 @@ impl Scalar {
             "uint8" | "u1" | "uint8_t" => Scalar::Int { bits: 8, signed: false },
             "uint16" | "u2" => Scalar::Int { bits: 16, signed: false },
             "uint32" | "u4" => Scalar::Int { bits: 32, signed: false },
-            "uint64" | "u8" | "uintp" => Scalar::Int { bits: 64, signed: false },
+            "uint64" | "u8" | "uintp" | "uint" => Scalar::Int { bits: 64, signed: false },
             "float32" | "f4" | "single" => Scalar::Float { bits: 32 },
             "float64" | "f8" | "double" | "float" | "float_" => FLOAT64,
             "complex64" | "c8" | "csingle" => Scalar::Complex { bits: 64 },
@@ -641,9 +641,26 @@ pub struct Signature {
     pub arguments: Vec<Type>,
 }
 
+/// Whether `text` has a comma outside brackets and parentheses.
+fn has_top_level_comma(text: &str) -> bool {
+    let mut depth = 0;
+    text.chars().any(|character| {
+        depth += match character {
+            '(' | '[' => 1,
+            ')' | ']' => -1,
+            _ => 0,
+        };
+        character == ',' && depth == 0
+    })
+}
+
 /// Parses Numba's signature notation. `void` returns are `Type::None`; an omitted return is `None`.
 pub fn parse_signature(text: &str) -> Result<Signature, String> {
     let text = text.trim();
+    if has_top_level_comma(text) {
+        // Argument types alone (`"f8, f8[:], f8[:]"`), a tuple as Numba evaluates the text.
+        return parse_signature(&format!("({text})"));
+    }
     if !text.ends_with(')') {
         return Err(format!("signature '{text}' must end with ')'"));
     }
@@ -876,6 +893,12 @@ mod tests {
         assert_eq!(spelled.arguments[1], Type::tuple(vec![Type::Scalar(INT64), Type::Scalar(Scalar::Float { bits: 32 })]));
         assert!(parse_signature("UniTuple(float64)(f8)").is_err());
         assert!(parse_signature("f8[::2](i4)").is_err());
+        // Argument types alone, as respy writes guvectorize signatures.
+        let arguments = parse_signature("f8, f8[:, :], UniTuple(i8, 2)").unwrap();
+        assert_eq!(arguments.return_type, None);
+        assert_eq!(arguments.arguments[1], Type::Array(ArrayType::new(FLOAT64, 2, Layout::A)));
+        assert_eq!(arguments.arguments[2], Type::tuple(vec![Type::Scalar(INT64); 2]));
+        assert!(parse_signature("f8").is_err());
     }
 
     #[test]

@@ -680,3 +680,18 @@ def test_numpy_1_bool8_alias():
     # NumPy 1's name for np.bool_, which code written for it still uses (NumPy 2 dropped it).
     got = jitted(bool8_zeros)(3)
     assert got.dtype == np.bool_ and not got.any()
+
+
+def label_overlap(x, y):
+    # cellpose's `dtype=np.uint`, NumPy's unsigned integer of a pointer's width.
+    overlap = np.zeros((1 + x.max(), 1 + y.max()), dtype=np.uint)
+    for i in range(len(x)):
+        overlap[x[i], y[i]] += 1
+    return overlap
+
+
+def test_np_uint_is_the_unsigned_pointer_width_integer():
+    x, y = np.array([0, 1, 1, 2]), np.array([1, 1, 0, 2])
+    got, expected = jitted(label_overlap)(x, y), label_overlap(x, y)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)

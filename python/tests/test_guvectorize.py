@@ -166,3 +166,16 @@ def test_layout_without_outputs_writes_into_its_arguments():
     for row in range(3):
         group_sum(values[row], labels, expected[row])
     np.testing.assert_array_equal(out, expected)
+
+
+def test_a_signature_of_argument_types_alone():
+    # respy writes `"f8, f8, f8[:], f8[:]"`: a tuple of argument types, as Numba reads the text.
+    @guvectorize(["f8, f8, f8[:], f8[:]"], "(),()->(),()")
+    def sum_and_difference(a, b, total, difference):
+        total[0] = a + b
+        difference[0] = a - b
+
+    total, difference = sum_and_difference(np.array([1.0, 2.0]), 0.5)
+    np.testing.assert_array_equal(total, [1.5, 2.5])
+    np.testing.assert_array_equal(difference, [0.5, 1.5])
+

@@ -890,6 +890,24 @@ def test_invert_of_a_numpy_boolean_is_logical_not(t):
     assert got[2] == expected[2] and type(got[2]) is int
 
 
+def is_flat(dem, k, neighbours):
+    # pysheds' flat cells: flags that start as Python bools and take NumPy's through `|=`, `&=`.
+    downhill = False
+    is_pit = True
+    for j in neighbours:
+        difference = dem[k] - dem[j]
+        downhill |= difference > 0
+        is_pit &= difference < 0
+    return ~downhill & ~is_pit
+
+
+@pytest.mark.parametrize("k, neighbours", [(1, [0, 2, 3]), (3, [0, 1, 2]), (0, [3])])
+def test_invert_of_a_flag_that_takes_numpy_booleans_is_logical_not(k, neighbours):
+    dem = np.array([5.0, 5.0, 5.0, 7.0])
+    got, expected = jitted(is_flat)(dem, k, np.array(neighbours)), is_flat(dem, k, np.array(neighbours))
+    assert got == expected and type(got) is bool
+
+
 def to_unsigned(a):
     return a.astype(np.uint8), a.astype(np.uint16), a.astype(np.uint32)
 
