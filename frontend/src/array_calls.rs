@@ -648,7 +648,14 @@ pub fn array_call_type(module: &SourceModule, call: &ExprCall, array_call: &Arra
             None => Type::Unknown,
         },
         ArrayCall::Like { array, fill, dtype } => {
-            let Some(array) = array_operand(array, "a *_like function", type_of)? else { return Ok(Type::Unknown) };
+            // A number is a 0-d array (lenstronomy's `np.zeros_like(phi, dtype=np.complex128)`).
+            let array = match type_of(array)? {
+                Type::Scalar(scalar) => ArrayType::new(scalar, 0, Layout::C),
+                _ => match array_operand(array, "a *_like function", type_of)? {
+                    Some(array) => array,
+                    None => return Ok(Type::Unknown),
+                },
+            };
             if let Fill::Value(value) = fill {
                 expect_number(module, value, type_of(value)?)?;
             }

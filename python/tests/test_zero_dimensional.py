@@ -167,3 +167,26 @@ def length(x):
 def test_len_of_a_0d_array_is_a_located_error():
     with pytest.raises(errors.TypingError, match=r"test_zero_dimensional\.py:\d+:\d+: error: len\(\) of unsized object"):
         jitted(length)(np.array(1.0))
+
+
+def omega(phi, t):
+    # lenstronomy's EPL profile: `phi` an array or a number, the result alike.
+    omegas = np.zeros_like(phi, dtype=np.complex128)
+    omegas += np.exp(1j * phi) * t
+    return omegas
+
+
+def filled_like(x):
+    return np.ones_like(x), np.full_like(x, 7), np.empty_like(x).shape
+
+
+@pytest.mark.parametrize("phi", [0.5, np.array([0.0, 0.5])])
+def test_like_functions_of_a_number_make_0d_arrays(phi):
+    got, expected = jitted(omega)(phi, 2.0), omega(phi, 2.0)
+    assert got.shape == expected.shape and got.dtype == expected.dtype
+    np.testing.assert_allclose(got, expected, rtol=1e-15)
+    got, expected = jitted(filled_like)(phi), filled_like(phi)
+    for got_array, expected_array in zip(got[:2], expected[:2]):
+        assert got_array.shape == expected_array.shape and got_array.dtype == expected_array.dtype
+        np.testing.assert_array_equal(got_array, expected_array)
+    assert got[2] == expected[2]

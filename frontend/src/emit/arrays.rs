@@ -78,9 +78,15 @@ impl FunctionEmitter<'_, '_, '_> {
                 self.emit_reshape(array, array_type, &shape, call, &loc)
             }
             ArrayCall::Like { array, fill, dtype: _ } => {
-                let (array, array_type) = self.emit_array(array)?;
                 let Type::Array(new_type) = result_type else { unreachable!("a *_like call makes an array") };
-                let extents: Vec<String> = (0..array_type.ndim).map(|dim| self.extent(&array, array_type, dim, &loc)).collect();
+                let extents: Vec<String> = if matches!(self.expr_type(array)?, Type::Scalar(_)) {
+                    // A number is a 0-d array: evaluated, and no extents.
+                    self.emit_expr(array)?;
+                    Vec::new()
+                } else {
+                    let (array, array_type) = self.emit_array(array)?;
+                    (0..array_type.ndim).map(|dim| self.extent(&array, array_type, dim, &loc)).collect()
+                };
                 let value = self.fill_value(fill, new_type.dtype, call, &loc)?;
                 self.new_array(new_type, &extents, value, call)
             }
