@@ -133,11 +133,16 @@ impl Scope<'_> {
         }
     }
 
-    /// Walks operands that are evaluated only on some runs.
-    fn walk_conditional<'e>(&self, operands: impl IntoIterator<Item = &'e Expr>) -> Walk {
-        match self.walk_in_order(operands) {
-            Walk::Movable(_) | Walk::Stuck => Walk::Stuck,
-            other => other,
+    /// What an expression met that walked to `first` on every run, then evaluates `conditional`
+    /// on some runs only: a call there may not move.
+    fn walk_then_conditional<'e>(&self, first: Walk, conditional: impl IntoIterator<Item = &'e Expr>) -> Walk {
+        if let Walk::Movable(call) = first {
+            return Walk::Movable(call);
+        }
+        match (first, self.walk_in_order(conditional)) {
+            (_, Walk::Movable(_) | Walk::Stuck) | (Walk::Stuck, _) => Walk::Stuck,
+            (Walk::Reads, _) | (_, Walk::Reads) => Walk::Reads,
+            _ => Walk::Plain,
         }
     }
 
@@ -164,30 +169,11 @@ impl Scope<'_> {
             // A module's member or an array's attribute: what a nested function cannot change.
             Expr::Attribute(attribute) => self.walk(&attribute.value),
             Expr::Slice(slice) => self.walk_in_order(slice.lower.iter().chain(&slice.upper).chain(&slice.step).map(|bound| &**bound)),
-            Expr::Compare(compare) => match self.walk_in_order([&*compare.left, &compare.comparators[0]]) {
-                Walk::Movable(call) => Walk::Movable(call),
-                first => match (first, self.walk_conditional(&compare.comparators[1..])) {
-                    (_, Walk::Stuck) | (Walk::Stuck, _) => Walk::Stuck,
-                    (Walk::Reads, _) | (_, Walk::Reads) => Walk::Reads,
-                    _ => Walk::Plain,
-                },
-            },
-            Expr::BoolOp(boolean) => match self.walk(&boolean.values[0]) {
-                Walk::Movable(call) => Walk::Movable(call),
-                first => match (first, self.walk_conditional(&boolean.values[1..])) {
-                    (_, Walk::Stuck) | (Walk::Stuck, _) => Walk::Stuck,
-                    (Walk::Reads, _) | (_, Walk::Reads) => Walk::Reads,
-                    _ => Walk::Plain,
-                },
-            },
-            Expr::If(conditional) => match self.walk(&conditional.test) {
-                Walk::Movable(call) => Walk::Movable(call),
-                test => match (test, self.walk_conditional([&*conditional.body, &*conditional.orelse])) {
-                    (_, Walk::Stuck) | (Walk::Stuck, _) => Walk::Stuck,
-                    (Walk::Reads, _) | (_, Walk::Reads) => Walk::Reads,
-                    _ => Walk::Plain,
-                },
-            },
+            // A chain's later comparisons, `and`'s and `or`'s later operands and a conditional
+            // expression's branches run only on some runs.
+            Expr::Compare(compare) => self.walk_then_conditional(self.walk_in_order([&*compare.left, &compare.comparators[0]]), &compare.comparators[1..]),
+            Expr::BoolOp(boolean) => self.walk_then_conditional(self.walk(&boolean.values[0]), &boolean.values[1..]),
+            Expr::If(conditional) => self.walk_then_conditional(self.walk(&conditional.test), [&*conditional.body, &*conditional.orelse]),
             // Comprehensions, lambdas, f-strings, dicts and sets: nothing moves out of them.
             other => match self.holds_giver_call(other) {
                 true => Walk::Stuck,
