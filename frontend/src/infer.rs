@@ -1183,10 +1183,6 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
     }
 
-    /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
-    /// a reduction or a NumPy function of numbers, arithmetic involving one, a conditional
-    /// expression that may choose one, or a local assigned only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
-    /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
     /// Whether the boolean `expr` may hold a NumPy boolean, whose `~` is logical not: on some
     /// path, where `is_numpy_scalar` asks for every path. pysheds' `flag = False` then
     /// `flag |= a[i] > 0` holds NumPy's boolean once the loop has run, and Numba takes `~flag` as
@@ -1197,9 +1193,13 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             return Ok(false);
         }
         Ok(match expr {
-            Expr::Name(name) if !assigned_values(self.body, name.id.as_str()).is_empty() => {
+            Expr::Name(name) => {
+                let values = assigned_values(self.body, name.id.as_str());
+                if values.is_empty() {
+                    return self.is_numpy_scalar(expr, depth);
+                }
                 let mut numpy = false;
-                for value in assigned_values(self.body, name.id.as_str()).into_iter().flatten() {
+                for value in values.into_iter().flatten() {
                     numpy = numpy || self.may_hold_numpy_bool(value, depth + 1).unwrap_or(false);
                 }
                 numpy
@@ -1210,6 +1210,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         })
     }
 
+    /// Whether `expr` is a NumPy scalar rather than a Python number: an element read from an array,
+    /// a reduction or a NumPy function of numbers, arithmetic involving one, a conditional
+    /// expression that may choose one, or a local assigned only such values. NumPy 2 promotes NumPy scalars by their type and Python numbers "weakly"
+    /// (NEP 50): `int32_array * int32_array.sum()` is int64, `int32_array * 3` int32.
     pub fn is_numpy_scalar(&mut self, expr: &Expr, depth: usize) -> Result<bool, Diagnostic> {
         const DEEPEST: usize = 8;
         if depth > DEEPEST {
