@@ -1086,7 +1086,7 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                         return Err(module.typing(statement, message));
                     }
                     let value = self.emit_expr(&expression)?;
-                    if matches!(&*assign.target, Expr::Subscript(subscript) if self.walker().array_index(subscript)?.is_some() || self.walker().mixed_index(subscript)?.is_some()) {
+                    if matches!(&*assign.target, Expr::Subscript(subscript) if self.walker().indexes_by_arrays(subscript)?) {
                         return self.assign(&assign.target, value, &loc);
                     }
                     return self.assign_to_view(&assign.target, value, &loc);
@@ -1302,6 +1302,12 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 self.emit_compiled_call(setitem, vec![Value::Instance(handle, class), index, value], subscript).map(drop)
             }
             Expr::Subscript(subscript) if matches!(self.expr_type(&subscript.value)?, Type::Array(array) if array.readonly) => Err(read_only_write(module, &subscript.value)),
+            Expr::Subscript(subscript) if self.walker().vector_tuple_index(subscript)?.is_some() => {
+                let (array, vectors) = self.walker().vector_tuple_index(subscript)?.expect("checked by the guard");
+                let helper = crate::infer::vector_tuple_helper(module, array, &vectors, true, subscript)?;
+                let arguments = [self.emit_vector_tuple_index(subscript)?, vec![value]].concat();
+                self.emit_compiled_call(helper, arguments, subscript).map(|_| ())
+            }
             Expr::Subscript(subscript) if self.walker().mixed_index(subscript)?.is_some() => {
                 let (_, parts) = self.walker().mixed_index(subscript)?.expect("checked by the guard");
                 let arguments = [vec![self.emit_expr(&subscript.value)?], self.emit_mixed_index(parts)?, vec![value]].concat();

@@ -1353,6 +1353,15 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
                 self.specialisations.specialise(helper, &[Type::Array(array), Type::Array(index), value_type], subscript).map(|_| ())
             }
+            Expr::Subscript(subscript) if self.vector_tuple_index(subscript)?.is_some() => {
+                let (array, vectors) = self.vector_tuple_index(subscript)?.expect("checked by the guard");
+                let helper = vector_tuple_helper(self.module, array, &vectors, true, subscript)?;
+                if !matches!(value_type, Type::Scalar(_) | Type::Array(_) | Type::Unknown) {
+                    return Err(self.module.typing(target, format!("cannot assign {value_type} through an array index")));
+                }
+                let arguments: Vec<Type> = std::iter::once(array).chain(vectors).map(Type::Array).chain([value_type]).collect();
+                self.specialisations.specialise(helper, &arguments, subscript).map(|_| ())
+            }
             Expr::Subscript(subscript) if self.mixed_index(subscript)?.is_some() => {
                 let (array, parts) = self.mixed_index(subscript)?.expect("checked by the guard");
                 if !matches!(value_type, Type::Scalar(_) | Type::Array(_) | Type::Unknown) {
@@ -1466,7 +1475,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 }
             }
             Stmt::AugAssign(assign) => {
-                let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.array_index(subscript)?.is_some() || self.mixed_index(subscript)?.is_some());
+                let through_array_index = matches!(&*assign.target, Expr::Subscript(subscript) if self.indexes_by_arrays(subscript)?);
                 let current = self.expr_type(&assign.target)?;
                 if current.is_string() {
                     let result = self.expr_type(&crate::strings::augmented(assign))?;
@@ -2658,6 +2667,29 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         })
     }
 
+    /// `a[index]` where `index` is a tuple of index vectors held in a variable or given by a call
+    /// (`a[np.nonzero(mask)]`, `idx = np.where(mask); a[idx]`): the types of `a` and the vectors.
+    pub fn vector_tuple_index(&mut self, subscript: &ExprSubscript) -> Result<Option<(ArrayType, Vec<ArrayType>)>, Diagnostic> {
+        if !matches!(&*subscript.slice, Expr::Name(_) | Expr::Call(_) | Expr::Subscript(_) | Expr::Attribute(_)) {
+            return Ok(None);
+        }
+        let (Type::Array(array), Type::Tuple(elements, _)) = (self.expr_type(&subscript.value)?, self.expr_type(&subscript.slice)?) else { return Ok(None) };
+        let vectors: Vec<ArrayType> = elements
+            .iter()
+            .filter_map(|element| match element {
+                Type::Array(vector @ ArrayType { ndim: 1, dtype: Scalar::Bool | Scalar::Int { .. }, .. }) => Some(*vector),
+                _ => None,
+            })
+            .collect();
+        Ok((!vectors.is_empty() && vectors.len() == elements.len()).then_some((array, vectors)))
+    }
+
+    /// Whether `a[index]` reads or writes through a prelude function of index arrays, as
+    /// `array_index`, `mixed_index` and `vector_tuple_index` find them.
+    pub fn indexes_by_arrays(&mut self, subscript: &ExprSubscript) -> Result<bool, Diagnostic> {
+        Ok(self.array_index(subscript)?.is_some() || self.mixed_index(subscript)?.is_some() || self.vector_tuple_index(subscript)?.is_some())
+    }
+
     /// `a[first, second]` of a matrix where an index is a vector of integers or booleans and the
     /// other an integer, a bare `:` (`None` here) or such a vector: the matrix type and the two
     /// indices, which the prelude's `_mixed_index` and `_mixed_index_assign` take (`:` as None).
@@ -2709,6 +2741,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     Expr::Attribute(attribute) => attribute.attr.as_str() != "newaxis",
                     _ => false,
                 };
+                if let Some((_, vectors)) = self.vector_tuple_index(subscript)? {
+                    let helper = vector_tuple_helper(module, array, &vectors, false, subscript)?;
+                    let arguments: Vec<Type> = std::iter::once(array).chain(vectors).map(Type::Array).collect();
+                    let position = self.specialisations.specialise(helper, &arguments, subscript)?;
+                    return Ok(self.specialisations.functions[position].return_type.clone());
+                }
                 if may_hold_a_tuple {
                     if let Type::Tuple(elements, _) = self.expr_type(&subscript.slice)? {
                         if elements.len() > array.ndim || !elements.iter().all(|element| matches!(element, Type::Scalar(Scalar::Int { .. } | Scalar::Bool))) {
@@ -3054,6 +3092,17 @@ pub const LIST_CONCAT: &str = "np._list_concat";
 /// The prelude's `a[first, second]` of a matrix and an index vector (`TypeWalker::mixed_index`).
 pub const MIXED_INDEX: &str = "np._mixed_index";
 pub const MIXED_INDEX_ASSIGN: &str = "np._mixed_index_assign";
+
+/// The prelude function that indexes (`writing`: assigns through) `array` with a tuple of index
+/// vectors, which it takes after the array: one vector as `array_index_helper` takes it, or two
+/// paired item by item on a matrix, as `np.nonzero` of a matrix gives them.
+pub fn vector_tuple_helper(module: &SourceModule, array: ArrayType, vectors: &[ArrayType], writing: bool, node: &dyn Ranged) -> Result<&'static str, Diagnostic> {
+    match vectors {
+        [vector] => array_index_helper(module, array, *vector, writing, node),
+        [_, _] if array.ndim == 2 => Ok(if writing { MIXED_INDEX_ASSIGN } else { MIXED_INDEX }),
+        _ => Err(module.unsupported(&node.range(), format!("indexing {} with a tuple of {} index arrays is not supported yet (one array, or two on a 2-d array)", Type::Array(array), vectors.len()))),
+    }
+}
 
 /// The prelude function that indexes (`writing`: assigns through) `array` with the array `index`.
 /// Read, an integer array selects along the first axis and a mask has the array's dimensions or

@@ -133,6 +133,9 @@ pub enum Binding {
     /// The types the dispatcher's `locals=` option declares for the function's variables (given
     /// after its function's own binding), by variable name and type text.
     Locals(Vec<(String, String)>),
+    /// The values of the function's defaults (given after its own binding), by parameter name,
+    /// as Python evaluated them where the function is defined.
+    Defaults(Vec<(String, Binding)>),
 }
 
 /// What a dispatcher declares about the function bound to its name, besides the function itself.
@@ -140,6 +143,7 @@ enum Declaration<'b> {
     Signatures(&'b [String]),
     Locals(&'b [(String, String)]),
     Vectorized(&'b [String]),
+    Defaults(&'b [(String, Binding)]),
 }
 
 impl<'b> Declaration<'b> {
@@ -148,6 +152,7 @@ impl<'b> Declaration<'b> {
             Binding::Declared(signatures) => Some(Self::Signatures(signatures)),
             Binding::Locals(locals) => Some(Self::Locals(locals)),
             Binding::Vectorized(signatures) => Some(Self::Vectorized(signatures)),
+            Binding::Defaults(values) => Some(Self::Defaults(values)),
             _ => None,
         }
     }
@@ -172,6 +177,9 @@ pub struct SourceModule {
     /// The types functions' `locals=` options declare for their variables, by the name the
     /// functions are compiled under.
     declared_locals: HashMap<String, HashMap<String, crate::types::Type>>,
+    /// The values of functions' defaults Python evaluated, by the name the functions are compiled
+    /// under: a default these give is compiled as its value, not as its source.
+    default_values: HashMap<String, Vec<(String, Binding)>>,
     /// The kernels of `@vectorize` ufuncs, by the name they are compiled under.
     vectorized: HashSet<String>,
 }
@@ -363,7 +371,7 @@ impl SourceModule {
         }
         globals.insert(crate::desugar::PRELUDE_MODULE.to_string(), Global::Module("numpy"));
         let prelude = prelude_start..file.text.len();
-        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new(), declared_locals: HashMap::new(), vectorized: HashSet::new() };
+        let mut module = Self { file, functions, globals, prelude, included: Vec::new(), implementations: HashMap::new(), classes: HashMap::new(), declared: HashMap::new(), declared_locals: HashMap::new(), default_values: HashMap::new(), vectorized: HashSet::new() };
         module.settle_functions();
         Ok(module)
     }
@@ -399,13 +407,14 @@ impl SourceModule {
     }
 
     /// The module's functions (its own and those included) as the module's values make them:
-    /// defaults naming constants folded, NumPy's functions imported by name called as `np.name`,
-    /// `typed.Dict()` and `typed.List()` bound by value written as `{}` and `[]`.
+    /// defaults given by value or naming constants folded, NumPy's functions imported by name
+    /// called as `np.name`, `typed.Dict()` and `typed.List()` bound by value written as `{}` and
+    /// `[]`.
     fn settle_functions(&mut self) {
         let globals = &self.globals;
         for (name, function) in self.functions.iter_mut() {
             if !name.starts_with("np.") {
-                fold_constant_defaults(function, globals);
+                fold_constant_defaults(function, globals, self.default_values.get(name).map_or(&[], Vec::as_slice));
                 crate::namespace::qualify_numpy_calls(function, globals);
                 crate::namespace::empty_typed_containers(function, globals);
             }
@@ -439,6 +448,9 @@ impl SourceModule {
                     })
                     .collect::<Result<_, String>>()?;
                 self.declared_locals.insert(compiled, parsed);
+            }
+            Declaration::Defaults(values) => {
+                self.default_values.insert(compiled, values.to_vec());
             }
         }
         Ok(())
@@ -492,7 +504,7 @@ impl SourceModule {
                 Err(reason) => Global::Refused(format!("is the type {text}, which compiled code cannot read: {reason}")),
             },
             // Recorded by `bind` and `include`, which know the function the name is bound to.
-            Binding::Declared(_) | Binding::Locals(_) | Binding::Vectorized(_) => return Ok(Vec::new()),
+            Binding::Declared(_) | Binding::Locals(_) | Binding::Vectorized(_) | Binding::Defaults(_) => return Ok(Vec::new()),
             Binding::Class(class) => {
                 self.include_class(class)?;
                 Global::Class(class.clone())
@@ -684,30 +696,69 @@ impl SourceModule {
     }
 }
 
-/// The value of a literal expression (`3`, `-2.5`, `True`), if it is one.
-/// Parameter defaults that name a constant of the module (`def f(x, tol=TOL)`) as the literal
-/// Python evaluated them to when the function was defined, so that a caller evaluates the value,
-/// not the name in its own scope.
-fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>) {
+/// Parameter defaults other than literals as the literals of the values Python evaluated when the
+/// function was defined: given by value (`rtol=16 * np.finfo(float).eps`), or naming a constant
+/// of the module (`tol=TOL`), so that a caller evaluates the value, not the source in its own
+/// scope.
+fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>, values: &[(String, Binding)]) {
     let parameters = &mut function.parameters;
     for parameter in parameters.posonlyargs.iter_mut().chain(parameters.args.iter_mut()).chain(parameters.kwonlyargs.iter_mut()) {
-        let Some(Expr::Name(name)) = parameter.default.as_deref() else { continue };
-        let range = name.range;
-        let literal = |value: Number| Expr::NumberLiteral(ruff_python_ast::ExprNumberLiteral { node_index: Default::default(), range, value });
-        let folded = match globals.get(name.id.as_str()) {
-            Some(Global::Constant(Constant::Bool(value))) => Expr::BooleanLiteral(ruff_python_ast::ExprBooleanLiteral { node_index: Default::default(), range, value: *value }),
-            Some(Global::Constant(Constant::Float(value))) => literal(Number::Float(*value)),
-            Some(Global::Constant(Constant::Int(value))) if *value >= 0 => literal(Number::Int(ruff_python_ast::Int::from(*value as u64))),
-            Some(Global::Constant(Constant::Int(value))) => Expr::UnaryOp(ruff_python_ast::ExprUnaryOp {
-                node_index: Default::default(),
-                range,
-                op: ruff_python_ast::UnaryOp::USub,
-                operand: Box::new(literal(Number::Int(ruff_python_ast::Int::from(value.unsigned_abs())))),
-            }),
-            Some(Global::Known(crate::types::Type::None)) => Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: Default::default(), range }),
-            _ => continue,
+        let Some(default) = parameter.default.as_deref() else { continue };
+        if is_literal_default(default) {
+            continue;
+        }
+        let range = default.range();
+        let value = values.iter().find(|(name, _)| name == parameter.parameter.name.as_str()).map(|(_, value)| value);
+        let folded = match (value, default) {
+            (Some(value), _) => binding_literal(value, range),
+            (None, Expr::Name(name)) => match globals.get(name.id.as_str()) {
+                Some(Global::Constant(constant)) => Some(constant_literal(constant, range)),
+                Some(Global::Known(crate::types::Type::None)) => Some(none_literal(range)),
+                _ => None,
+            },
+            (None, _) => None,
         };
-        parameter.default = Some(Box::new(folded));
+        if let Some(folded) = folded {
+            parameter.default = Some(Box::new(folded));
+        }
+    }
+}
+
+/// A value of an environment as a literal a default may be: a number, a bool, None, or a tuple
+/// of these.
+fn binding_literal(value: &Binding, range: TextRange) -> Option<Expr> {
+    match value {
+        Binding::Constant(constant) => Some(constant_literal(constant, range)),
+        Binding::Known(crate::types::Type::None) => Some(none_literal(range)),
+        Binding::Tuple(elements, None) => Some(Expr::Tuple(ruff_python_ast::ExprTuple {
+            node_index: Default::default(),
+            range,
+            elts: elements.iter().map(|element| binding_literal(element, range)).collect::<Option<_>>()?,
+            ctx: ruff_python_ast::ExprContext::Load,
+            parenthesized: true,
+        })),
+        _ => None,
+    }
+}
+
+fn none_literal(range: TextRange) -> Expr {
+    Expr::NoneLiteral(ruff_python_ast::ExprNoneLiteral { node_index: Default::default(), range })
+}
+
+/// The literal of a constant: `-` applied to the magnitude where it is a negative integer.
+fn constant_literal(constant: &Constant, range: TextRange) -> Expr {
+    let literal = |value: Number| Expr::NumberLiteral(ruff_python_ast::ExprNumberLiteral { node_index: Default::default(), range, value });
+    match *constant {
+        Constant::Bool(value) => Expr::BooleanLiteral(ruff_python_ast::ExprBooleanLiteral { node_index: Default::default(), range, value }),
+        Constant::Float(value) => literal(Number::Float(value)),
+        Constant::Complex(real, imag) => literal(Number::Complex { real, imag }),
+        Constant::Int(value) if value >= 0 => literal(Number::Int(ruff_python_ast::Int::from(value as u64))),
+        Constant::Int(value) => Expr::UnaryOp(ruff_python_ast::ExprUnaryOp {
+            node_index: Default::default(),
+            range,
+            op: ruff_python_ast::UnaryOp::USub,
+            operand: Box::new(literal(Number::Int(ruff_python_ast::Int::from(value.unsigned_abs())))),
+        }),
     }
 }
 
@@ -721,6 +772,7 @@ pub fn is_literal_default(default: &Expr) -> bool {
     }
 }
 
+/// The value of a literal expression (`3`, `-2.5`, `True`), if it is one.
 pub fn literal_constant(expr: &Expr) -> Option<Constant> {
     match expr {
         Expr::NumberLiteral(literal) => match &literal.value {

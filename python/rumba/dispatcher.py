@@ -355,6 +355,19 @@ def _describe_function(name, value, caller_source, visiting):
     return ("function", module, _compiled_name(function), source, file_name, environment)
 
 
+def _default_values(name, function):
+    """The binding of the values of ``function``'s defaults, under the name ``name`` binds it to:
+    compiled callers that leave a parameter out pass its value, as Python evaluated it when the
+    function was defined (``rtol=16 * np.finfo(float).eps``); none where it has no defaults."""
+    code = function.__code__
+    positional = code.co_varnames[:code.co_argcount]
+    defaults = dict(zip(positional[len(positional) - len(function.__defaults__ or ()):], function.__defaults__ or ()))
+    defaults.update(function.__kwdefaults__ or {})
+    described = [(parameter, _describe(value)) for parameter, value in defaults.items()]
+    values = [(parameter, description) for parameter, description in described if description is not None and description[0] != "refused"]
+    return [(name, ("defaults", values))] if values else []
+
+
 def _environment(py_func, visiting=None, caller_source=None):
     """The names of ``py_func``'s globals (which the other functions of its module compiled with
     it read too) and closure, bound by value: modules and functions compiled code knows, numbers,
@@ -398,6 +411,8 @@ def _environment(py_func, visiting=None, caller_source=None):
             environment.append((name, ("declared", [text for text, _ in value._explicit])))
         if isinstance(value, Dispatcher) and (description is None or description[0] == "function"):
             environment.extend(value._declared_locals(name))
+        if _python_function(value) is not None and (description is None or description[0] == "function"):
+            environment.extend(_default_values(name, _python_function(value)))
         kernel = _vectorized_kernel(value)
         if kernel is not None and (description is None or description[0] == "function"):
             # Called on arrays, compiled code maps the kernel over them as the ufunc does.
@@ -490,7 +505,9 @@ class Dispatcher(_rumba.DispatchTable):
                 self._options.get("opt", config.OPT),
                 _fastmath_flags(self._options.get("fastmath", False)),
                 bool(self._options.get("parallel", False)),
-                _environment(self.py_func, caller_source=self._source()[1:]) + self._declared_locals(self.py_func.__name__),
+                _environment(self.py_func, caller_source=self._source()[1:])
+                + self._declared_locals(self.py_func.__name__)
+                + _default_values(self.py_func.__name__, self.py_func),
                 _boundscheck(self._options),
                 **_pipeline_arguments(self._options),
                 objmode_globals=_objmode_globals(self.py_func),

@@ -151,6 +151,7 @@ fn binding_of(description: &Bound<'_, PyTuple>) -> PyResult<rumba::Binding> {
         "exception" => rumba::Binding::Exception(description.get_item(1)?.extract()?),
         "declared" => rumba::Binding::Declared(description.get_item(1)?.extract()?),
         "locals" => rumba::Binding::Locals(description.get_item(1)?.extract()?),
+        "defaults" => rumba::Binding::Defaults(environment_of(description.get_item(1)?.extract()?)?),
         "typevalue" => rumba::Binding::TypeValue(description.get_item(1)?.extract()?),
         "vectorized" => rumba::Binding::Vectorized(description.get_item(1)?.extract()?),
         "namedtuple" => rumba::Binding::TupleClass(tuple_class(&description.get_item(1)?).ok_or_else(|| PyTypeError::new_err("a namedtuple binding takes a namedtuple class"))?),

@@ -1,7 +1,7 @@
 """Calls bind their arguments as Python does: positional, by keyword, keyword-only and
-positional-only parameters, defaults (literal numbers, booleans and None), between compiled
-functions and from Python; `x is None` decides branches at compile time. Each compiled result is
-compared with the same function run by CPython."""
+positional-only parameters, defaults (literals, or expressions whose values at the function's
+definition are passed), between compiled functions and from Python; `x is None` decides branches
+at compile time. Each compiled result is compared with the same function run by CPython."""
 
 import numpy as np
 import pytest
@@ -66,6 +66,50 @@ def test_optional_array_argument():
 @pytest.mark.parametrize("args", [(1.0,), (1.0, 5), (1.0, 5, True), (None, None), (2, 0, False)])
 def test_is_none_prunes_branches(args):
     assert njit(pick)(*args) == pick(*args)
+
+
+# Defaults written as expressions: a compiled caller that leaves the parameter out passes the value
+# Python evaluated when the function was defined, as Numba does.
+TOLERANCE = 1e-3
+
+
+def relative(x, rtol=16 * np.finfo(float).eps, scale=2**10 - 1, *, offset=-TOLERANCE, shape=(2, 3 * 2), level=TOLERANCE > 0):
+    return x * scale + rtol + offset + shape[1] + level
+
+
+def uses_relative(x):
+    return relative(x) + relative(x, 1.0) + relative(x, offset=0.5) + relative(x, scale=-(2**40))
+
+
+def countdown(n, step=1 + 1):
+    if n <= 0:
+        return 0
+    return n + countdown(n - step)
+
+
+def uses_array_default(x, weights=np.ones(3)):
+    return x * weights.sum()
+
+
+def calls_array_default(x):
+    return uses_array_default(x)
+
+
+@pytest.mark.parametrize("x", [0.0, 2.5, -7])
+def test_expression_defaults_pass_their_values(x):
+    assert njit(uses_relative)(x) == uses_relative(x)
+    assert njit(countdown)(11) == countdown(11)
+
+
+def test_defaults_are_the_values_at_definition(monkeypatch):
+    expected = uses_relative(1.0)
+    monkeypatch.setitem(globals(), "TOLERANCE", 5.0)
+    assert njit(uses_relative)(1.0) == expected
+
+
+def test_a_default_array_is_a_located_error():
+    with pytest.raises(errors.UnsupportedError, match=r"test_binding.py:\d+:\d+: .*default parameter values other than literal"):
+        njit(calls_array_default)(1.0)
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,8 @@
 """A matrix indexed by a vector of integers or booleans together with an integer, a bare `:` or
 another vector (`M[:, idx]`, `M[1, idx]`, `M[mask, :]`, `M[mask, 0] = v`, `M[rows, cols]`), read,
-written and updated in place, as NumPy's advanced indexing does. Each function runs under NumPy on
-a copy of the arguments and under rumba; results, dtypes and the arrays afterwards are compared,
-and an error is the same exception type."""
+written and updated in place, as NumPy's advanced indexing does; and an array indexed by the tuple
+`np.nonzero` gives. Each function runs under NumPy on a copy of the arguments and under rumba;
+results, dtypes and the arrays afterwards are compared, and an error is the same exception type."""
 import numpy as np
 import pytest
 
@@ -88,3 +88,47 @@ def test_mixed_indexing_matches_numpy(function, idx, matrix):
     assert got_error is None
     assert got.dtype == expected.dtype
     np.testing.assert_array_equal(got, expected)
+
+
+# The tuple `np.nonzero` and one-argument `np.where` give, used as an index whole: one vector on
+# an array of any dimensions, two paired item by item on a matrix.
+
+
+def nonzero_read(a, threshold):
+    return a[np.nonzero(a > threshold)]
+
+
+def where_held_then_written(a, threshold):
+    found = np.where(a > threshold)
+    a[found] = -1
+    a[found] += 2
+    return a
+
+
+def nonzero_of_other(a, flags):
+    return a[np.nonzero(flags)] * 2
+
+
+@pytest.mark.parametrize("function", [nonzero_read, where_held_then_written], ids=lambda function: function.__name__)
+@pytest.mark.parametrize(
+    "array",
+    [np.arange(7.0) - 3, MATRIX, np.asfortranarray(MATRIX), np.arange(12, dtype=np.int32).reshape(3, 4)],
+    ids=["vector", "C", "F", "int32"],
+)
+@pytest.mark.parametrize("threshold", [4, 100, -100])
+def test_nonzero_tuple_indexes_as_numpy(function, array, threshold):
+    expected = function(array.copy(), threshold)
+    got = njit(function)(array.copy(), threshold)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_nonzero_of_a_vector_selects_rows():
+    flags = np.array([0, 3, 0])
+    np.testing.assert_array_equal(njit(nonzero_of_other)(MATRIX, flags), nonzero_of_other(MATRIX, flags))
+
+
+def test_three_index_arrays_are_a_located_error():
+    cube = np.zeros((2, 2, 2))
+    with pytest.raises(Exception, match=r"test_mixed_indexing.py:\d+:\d+: .*tuple of 3 index arrays"):
+        njit(nonzero_read)(cube, 0.5)

@@ -280,6 +280,12 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 }
             }
             Expr::Subscript(subscript) if self.relative_array(&subscript.value) => self.emit_relative_getitem(subscript, &loc),
+            Expr::Subscript(subscript) if self.walker().vector_tuple_index(subscript)?.is_some() => {
+                let (array, vectors) = self.walker().vector_tuple_index(subscript)?.expect("checked by the guard");
+                let helper = crate::infer::vector_tuple_helper(module, array, &vectors, false, subscript)?;
+                let arguments = self.emit_vector_tuple_index(subscript)?;
+                self.emit_compiled_call(helper, arguments, subscript)
+            }
             Expr::Subscript(subscript) if self.walker().mixed_index(subscript)?.is_some() => {
                 let (_, parts) = self.walker().mixed_index(subscript)?.expect("checked by the guard");
                 let arguments = [vec![self.emit_expr(&subscript.value)?], self.emit_mixed_index(parts)?].concat();
@@ -324,6 +330,13 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                 Err(module.unsupported(other, "unsupported expression"))
             }
         }
+    }
+
+    /// The array and the index vectors of a `vector_tuple_index`, as its helper takes them.
+    pub(super) fn emit_vector_tuple_index(&mut self, subscript: &ruff_python_ast::ExprSubscript) -> Result<Vec<Value>, Diagnostic> {
+        let array = self.emit_expr(&subscript.value)?;
+        let Value::Tuple(vectors, _) = self.emit_expr(&subscript.slice)? else { unreachable!("a vector_tuple_index is indexed by a tuple") };
+        Ok([vec![array], vectors].concat())
     }
 
     /// The indices of a `mixed_index` as `_mixed_index` takes them (`:` as None).
