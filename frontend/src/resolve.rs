@@ -512,7 +512,13 @@ impl SourceModule {
             Binding::Namespace(members) => {
                 let mut globals = vec![(name.to_string(), Global::Namespace)];
                 for (member, binding) in members {
-                    globals.extend(self.globals_of(&format!("{name}.{member}"), binding)?);
+                    let member = format!("{name}.{member}");
+                    if let Some(declaration) = Declaration::of(binding) {
+                        let function = globals.iter().rev().find(|(bound, _)| *bound == member).map(|(_, global)| global.clone());
+                        self.declare(&member, function, declaration)?;
+                        continue;
+                    }
+                    globals.extend(self.globals_of(&member, binding)?);
                 }
                 return Ok(globals);
             }

@@ -281,9 +281,12 @@ def _describe_namespace(module, referenced, visiting):
                 continue
             # A member is compiled from its own source even where the caller's file defines it
             # (`me = sys.modules[__name__]; me.mean(x)`): the caller names it through the namespace.
-            description = _describe_value(name, getattr(module, name), referenced, None, visiting)
+            value = getattr(module, name)
+            description = _describe_value(name, value, referenced, None, visiting)
             if description is not None:
                 members.append((name, description))
+            if description is not None and description[0] == "function":
+                members.extend(_default_values(name, _python_function(value)))
     finally:
         visiting.discard(module)
     return ("namespace", members) if members else None

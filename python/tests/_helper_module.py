@@ -27,6 +27,10 @@ def shifted(x, k=2):
     return x + k * SCALE + xp.pi
 
 
+def tolerance(x, rtol=16 * xp.finfo(float).eps, low=-SCALE):
+    return x * rtol + low
+
+
 def undefined_inside(x):
     return x + not_defined_anywhere  # noqa: F821 - the error under test
 

@@ -28,7 +28,7 @@ def calls_imported_functions(a):
 
 
 def calls_through_module_attributes(a):
-    return _helper_module.weighted_norm(a) + _helper_module.SCALE + _helper_package.sub.times_scale(a[0])
+    return _helper_module.weighted_norm(a) + _helper_module.SCALE + _helper_package.sub.times_scale(a[0]) + _helper_module.tolerance(a[0])
 
 
 @pytest.mark.parametrize("values", [np.arange(5.0), np.array([3.0, -4.0])])
