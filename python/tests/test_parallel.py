@@ -500,3 +500,37 @@ def test_changing_a_container_the_iterations_share_is_a_located_error():
         njit(parallel=True)(sets_a_shared_dict_entry)(4)
     with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:9: error: 'items' is made by each iteration of this prange loop and read after it"):
         njit(parallel=True)(reads_a_per_iteration_list_after_the_loop)(4)
+
+
+def assigned_unless_skipped(a):
+    # A branch that continues or raises reads nothing after it: `v` is assigned on every path
+    # that reaches its read.
+    out = np.zeros(a.shape[0])
+    for i in prange(a.shape[0]):
+        if a[i] < 0:
+            continue
+        elif a[i] > 100:
+            raise ValueError("too large")
+        else:
+            v = a[i] * 2
+        out[i] = v
+    return out
+
+
+def read_where_a_branch_skips_the_assignment(a):
+    out = np.zeros(a.shape[0])
+    v = 0.0
+    for i in prange(a.shape[0]):
+        if a[i] >= 0:
+            v = a[i] * 2
+        out[i] = v
+    return out
+
+
+def test_branches_that_continue_or_raise_leave_nothing_unassigned():
+    a = np.arange(-3.0, 9.0)
+    np.testing.assert_array_equal(njit(parallel=True)(assigned_unless_skipped)(a), assigned_unless_skipped(a))
+    with pytest.raises(ValueError, match="too large"):
+        njit(parallel=True)(assigned_unless_skipped)(np.array([1.0, 200.0]))
+    with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:18: error: 'v' is read in this prange loop before the iteration assigns it"):
+        njit(parallel=True)(read_where_a_branch_skips_the_assignment)(a)

@@ -241,6 +241,14 @@ fn read_before_assignment<'b>(body: &'b [Stmt], name: &str, assigned: bool) -> O
                     branch(&while_loop.orelse, name)?;
                 }
                 Stmt::AugAssign(assign) if matches!(&*assign.target, Expr::Name(target) if target.id.as_str() == name) => return Err(&assign.target),
+                // No statement after these runs on their path, so none of them reads the name.
+                Stmt::Continue(_) => *assigned = true,
+                Stmt::Raise(raise) => {
+                    for expr in raise.exc.iter().chain(&raise.cause) {
+                        read_in(expr)?;
+                    }
+                    *assigned = true;
+                }
                 other => {
                     let mut reads = Vec::new();
                     let mut finder = FirstLoadInStatement { name, found: &mut reads };
