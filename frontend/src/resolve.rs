@@ -414,7 +414,7 @@ impl SourceModule {
         let globals = &self.globals;
         for (name, function) in self.functions.iter_mut() {
             if !name.starts_with("np.") {
-                fold_constant_defaults(function, globals, self.default_values.get(name).map_or(&[], Vec::as_slice));
+                fold_constant_defaults(name, function, globals, self.default_values.get(name).map_or(&[], Vec::as_slice));
                 crate::namespace::qualify_numpy_calls(function, globals);
                 crate::namespace::empty_typed_containers(function, globals);
             }
@@ -450,6 +450,14 @@ impl SourceModule {
                 self.declared_locals.insert(compiled, parsed);
             }
             Declaration::Defaults(values) => {
+                // A value no literal writes (a dtype, a function, an array) is bound as a global
+                // of a name no source can hold, which the default names.
+                for (parameter, value) in values {
+                    if binding_literal(value, TextRange::default()).is_none() {
+                        let globals = self.globals_of(&default_global(&compiled, parameter), value)?;
+                        self.globals.extend(globals);
+                    }
+                }
                 self.default_values.insert(compiled, values.to_vec());
             }
         }
@@ -706,7 +714,7 @@ impl SourceModule {
 /// function was defined: given by value (`rtol=16 * np.finfo(float).eps`), or naming a constant
 /// of the module (`tol=TOL`), so that a caller evaluates the value, not the source in its own
 /// scope.
-fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<String, Global>, values: &[(String, Binding)]) {
+fn fold_constant_defaults(compiled: &str, function: &mut StmtFunctionDef, globals: &HashMap<String, Global>, values: &[(String, Binding)]) {
     let parameters = &mut function.parameters;
     for parameter in parameters.posonlyargs.iter_mut().chain(parameters.args.iter_mut()).chain(parameters.kwonlyargs.iter_mut()) {
         let Some(default) = parameter.default.as_deref() else { continue };
@@ -714,9 +722,13 @@ fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<Stri
             continue;
         }
         let range = default.range();
-        let value = values.iter().find(|(name, _)| name == parameter.parameter.name.as_str()).map(|(_, value)| value);
+        let name = parameter.parameter.name.as_str();
+        let value = values.iter().find(|(parameter, _)| parameter == name).map(|(_, value)| value);
         let folded = match (value, default) {
-            (Some(value), _) => binding_literal(value, range),
+            (Some(value), _) => binding_literal(value, range).or_else(|| {
+                let bound = default_global(compiled, name);
+                globals.contains_key(&bound).then(|| Expr::Name(ruff_python_ast::ExprName { node_index: Default::default(), range, id: bound.into(), ctx: ruff_python_ast::ExprContext::Load }))
+            }),
             (None, Expr::Name(name)) => match globals.get(name.id.as_str()) {
                 Some(Global::Constant(constant)) => Some(constant_literal(constant, range)),
                 Some(Global::Known(crate::types::Type::None)) => Some(none_literal(range)),
@@ -728,6 +740,12 @@ fn fold_constant_defaults(function: &mut StmtFunctionDef, globals: &HashMap<Stri
             parameter.default = Some(Box::new(folded));
         }
     }
+}
+
+/// The global a default of `function`'s `parameter` is bound to where no literal writes its value;
+/// the `.` keeps it apart from every name a source can bind.
+fn default_global(function: &str, parameter: &str) -> String {
+    format!("{function}.__defaults__.{parameter}")
 }
 
 /// A value of an environment as a literal a default may be: a number, a bool, None, or a tuple
@@ -769,10 +787,12 @@ fn constant_literal(constant: &Constant, range: TextRange) -> Expr {
 }
 
 /// Whether a parameter's default is a literal a call may evaluate its own copy of: a number, a
-/// boolean, a string, None, or a tuple of these (`args=()`).
+/// boolean, a string, None, or a tuple of these (`args=()`); or the global of a value given for
+/// it (`default_global`), which names the same value in every caller.
 pub fn is_literal_default(default: &Expr) -> bool {
     match default {
         Expr::Tuple(tuple) => tuple.elts.iter().all(is_literal_default),
+        Expr::Name(name) => name.id.contains(".__defaults__."),
         Expr::NoneLiteral(_) | Expr::StringLiteral(_) => true,
         other => literal_constant(other).is_some(),
     }

@@ -286,7 +286,7 @@ def _describe_namespace(module, referenced, visiting):
             if description is not None:
                 members.append((name, description))
             if description is not None and description[0] == "function":
-                members.extend(_default_values(name, _python_function(value)))
+                members.extend(_default_values(name, _python_function(value), None, visiting))
     finally:
         visiting.discard(module)
     return ("namespace", members) if members else None
@@ -358,15 +358,16 @@ def _describe_function(name, value, caller_source, visiting):
     return ("function", module, _compiled_name(function), source, file_name, environment)
 
 
-def _default_values(name, function):
+def _default_values(name, function, caller_source, visiting):
     """The binding of the values of ``function``'s defaults, under the name ``name`` binds it to:
     compiled callers that leave a parameter out pass its value, as Python evaluated it when the
-    function was defined (``rtol=16 * np.finfo(float).eps``); none where it has no defaults."""
+    function was defined (``rtol=16 * np.finfo(float).eps``, ``dtype=np.float64``, ``fn=square``);
+    none where it has no defaults. The values are described as globals are."""
     code = function.__code__
     positional = code.co_varnames[:code.co_argcount]
     defaults = dict(zip(positional[len(positional) - len(function.__defaults__ or ()):], function.__defaults__ or ()))
     defaults.update(function.__kwdefaults__ or {})
-    described = [(parameter, _describe(value)) for parameter, value in defaults.items()]
+    described = [(parameter, _describe_value(parameter, value, set(), caller_source, visiting)) for parameter, value in defaults.items()]
     values = [(parameter, description) for parameter, description in described if description is not None and description[0] != "refused"]
     return [(name, ("defaults", values))] if values else []
 
@@ -415,7 +416,7 @@ def _environment(py_func, visiting=None, caller_source=None):
         if isinstance(value, Dispatcher) and (description is None or description[0] == "function"):
             environment.extend(value._declared_locals(name))
         if _python_function(value) is not None and (description is None or description[0] == "function"):
-            environment.extend(_default_values(name, _python_function(value)))
+            environment.extend(_default_values(name, _python_function(value), caller_source, visiting))
         kernel = _vectorized_kernel(value)
         if kernel is not None and (description is None or description[0] == "function"):
             # Called on arrays, compiled code maps the kernel over them as the ufunc does.
@@ -510,7 +511,7 @@ class Dispatcher(_rumba.DispatchTable):
                 bool(self._options.get("parallel", False)),
                 _environment(self.py_func, caller_source=self._source()[1:])
                 + self._declared_locals(self.py_func.__name__)
-                + _default_values(self.py_func.__name__, self.py_func),
+                + _default_values(self.py_func.__name__, self.py_func, self._source()[1:], {self.py_func}),
                 _boundscheck(self._options),
                 **_pipeline_arguments(self._options),
                 objmode_globals=_objmode_globals(self.py_func),

@@ -87,12 +87,21 @@ def countdown(n, step=1 + 1):
     return n + countdown(n - step)
 
 
-def uses_array_default(x, weights=np.ones(3)):
-    return x * weights.sum()
+def made(n, dtype=np.float32, weights=np.arange(3.0), square=scale_jit):
+    return np.ones(n, dtype).sum() * weights[2] + square(n)
 
 
-def calls_array_default(x):
-    return uses_array_default(x)
+def calls_made(n):
+    return made(n) + made(n, np.int64)
+
+
+def writes_default(x, w=np.zeros(2)):
+    w[0] = x
+    return w[0]
+
+
+def calls_writes_default(x):
+    return writes_default(x)
 
 
 @pytest.mark.parametrize("x", [0.0, 2.5, -7])
@@ -107,9 +116,11 @@ def test_defaults_are_the_values_at_definition(monkeypatch):
     assert njit(uses_relative)(1.0) == expected
 
 
-def test_a_default_array_is_a_located_error():
-    with pytest.raises(errors.UnsupportedError, match=r"test_binding.py:\d+:\d+: .*default parameter values other than literal"):
-        njit(calls_array_default)(1.0)
+def test_defaults_of_types_arrays_and_functions_pass_their_values():
+    assert njit(calls_made)(4) == calls_made(4)
+    # A default array is frozen, as a global array is.
+    with pytest.raises(errors.TypingError, match=r"test_binding.py:\d+:5: error: cannot write into a read-only array"):
+        njit(calls_writes_default)(1.0)
 
 
 @pytest.mark.parametrize(
