@@ -237,7 +237,8 @@ def _describe(value):
 
 def _referenced_names(py_func):
     """The global and free names the code of ``py_func`` reads, of the functions nested in it, and
-    of the functions of its module it names (which are compiled with it)."""
+    of the functions and `@vectorize` kernels of its module it names (which are compiled with
+    it)."""
     names = set()
     pending = [py_func.__code__]
     seen = set()
@@ -251,10 +252,13 @@ def _referenced_names(py_func):
         pending.extend(constant for constant in code.co_consts if isinstance(constant, pytypes.CodeType))
         for name in code.co_names:
             value = py_func.__globals__.get(name)
+            kernel = _vectorized_kernel(value)
             if isinstance(value, pytypes.FunctionType) and value.__module__ == py_func.__module__:
                 pending.append(value.__code__)
             elif isinstance(getattr(value, "py_func", None), pytypes.FunctionType):
                 pending.append(value.py_func.__code__)
+            elif kernel is not None:
+                pending.append(kernel[0].__code__)
     return names
 
 

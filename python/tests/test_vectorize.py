@@ -4,6 +4,7 @@ dtypes; ``target='parallel'`` runs the loop on threads (``target='cuda'`` is tes
 without signatures it is a clear error).
 Results are compared with NumPy applying the same Python function elementwise (``np.vectorize`` over
 the kernel's ``py_func`` semantics) and with NumPy's own operators."""
+import enum
 import math
 
 import numpy as np
@@ -117,6 +118,31 @@ def test_vectorized_functions_called_from_compiled_code_map_over_arrays():
     assert got[0].dtype == expected[0].dtype and got[1] == expected[1] and got[3] == expected[3]
     np.testing.assert_array_equal(got[2], expected[2])
     assert got[2].shape == expected[2].shape
+
+
+class Side(enum.Enum):
+    BUY = 1
+    SELL = 2
+
+
+WEIGHTS = np.array([0.5, 2.0])
+
+
+@vectorize([float64(float64, int64)])
+def signed_by_side(x, side):
+    # Reads a class and an array of the module that only the kernel names.
+    if side == Side.BUY.value:
+        return x * WEIGHTS[0]
+    return -x * WEIGHTS[1]
+
+
+def calls_a_kernel_with_its_own_globals(x, side):
+    return signed_by_side(x, int(side))
+
+
+@pytest.mark.parametrize("side", [1, 2])
+def test_a_kernel_called_from_compiled_code_reads_its_own_globals(side):
+    assert rumba.njit(calls_a_kernel_with_its_own_globals)(3.0, side) == calls_a_kernel_with_its_own_globals(3.0, side)
 
 
 def plus(x, y):
