@@ -886,6 +886,15 @@ pub fn is_builtin_exception(name: &str) -> bool {
             | "NameError"
             | "RecursionError"
             | "MemoryError"
+            | "AttributeError"
+            | "FloatingPointError"
+            | "OSError"
+            | "SystemError"
+            | "Warning"
+            | "UserWarning"
+            | "RuntimeWarning"
+            | "DeprecationWarning"
+            | "FutureWarning"
     )
 }
 

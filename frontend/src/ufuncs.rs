@@ -195,14 +195,16 @@ pub fn lookup(name: &str) -> Option<&'static Ufunc> {
 
 /// The result type of `ufunc` on operands whose common type is `common`, or why there is none.
 pub fn result_type(ufunc: &Ufunc, common: Scalar) -> Result<Scalar, String> {
+    // NumPy computes int8, uint8 and bool in float16, which Numba has not: its loop is the next,
+    // float32's, as for int16.
     let float = |common: Scalar| match common {
-        Scalar::Float { .. } => Ok(common),
-        Scalar::Int { bits: 32 | 64, .. } => Ok(FLOAT64),
-        Scalar::Int { bits: 16, .. } => Ok(Scalar::Float { bits: 32 }),
-        other => Err(format!("np.{} of {} gives float16 in NumPy, which rumba does not support yet", ufunc.name, other.numba_name())),
+        Scalar::Float { .. } => common,
+        Scalar::Int { bits: 32 | 64, .. } => FLOAT64,
+        Scalar::Int { .. } | Scalar::Bool => Scalar::Float { bits: 32 },
+        Scalar::Complex { .. } => unreachable!("complex operands take complex_result_type"),
     };
     match ufunc.rule {
-        Rule::Float => float(common),
+        Rule::Float => Ok(float(common)),
         Rule::FloatOperands if common.is_float() => Ok(common),
         Rule::FloatOperands => Err(format!("np.{} of {} is not supported yet (floats only)", ufunc.name, common.numba_name())),
         Rule::Common => Ok(common),

@@ -67,6 +67,14 @@ def raise_by_kind(kind):
         raise ValueError()
     if kind == 14:
         raise RuntimeError("")
+    if kind == 15:
+        raise RuntimeWarning("a runtime warning")
+    if kind == 16:
+        raise FloatingPointError("a floating point error")
+    if kind == 17:
+        raise AttributeError("an attribute error")
+    if kind == 18:
+        raise UserWarning("a user warning")
     return kind * 2
 
 
@@ -213,7 +221,7 @@ def test_value_error_arrives_as_itself():
     assert any("%s:%d:%d" % (THIS_FILE, line, col) in note for note in notes), notes
 
 
-@pytest.mark.parametrize("kind", range(0, 16))
+@pytest.mark.parametrize("kind", range(0, 20))
 def test_builtin_exception_types(kind):
     check(jitted(raise_by_kind), kind)
 
