@@ -616,7 +616,8 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
     let itemsize = array.dtype.size_in_bytes() as isize;
     let mut dims: Vec<npyffi::npy_intp> = array.shape.iter().map(|&extent| extent as npyffi::npy_intp).collect();
     let mut strides: Vec<npyffi::npy_intp> = array.strides.iter().map(|&stride| stride as isize * itemsize).collect();
-    let descr = descr_of(py, array.dtype);
+    let dtype = array.dtype;
+    let descr = descr_of(py, dtype);
     let ndim = dims.len() as i32;
     let borrowed_from = array.borrowed_from.clone();
     let (data, allocation) = array.into_raw_parts();
@@ -634,9 +635,10 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
                     _ => owner.get_item(position)?,
                 };
             }
-            // An array of a tuple, list or dict argument handed back whole is that array, as in
-            // Numba: a reflected container then compares equal to the caller's.
-            if path.len() > 1 && is_whole(&owner, data, &dims, &strides, ndim) {
+            // An argument's array handed back whole is that array, as in Numba (`r is out`; a
+            // reflected container then compares equal to the caller's), unless the result must
+            // not be written through and the array may.
+            if is_whole(&owner, data, dtype, &dims, &strides, ndim) && !(readonly && is_writeable(&owner)) {
                 return Ok(owner.unbind());
             }
             owner
@@ -646,11 +648,7 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
         (None, None) => return Err(pyo3::exceptions::PyRuntimeError::new_err("an array from compiled code has no owner")),
     };
     // A view of a read-only argument stays read-only: it must not open a way to write into it.
-    let writeable = !readonly
-        && match owner.cast::<PyUntypedArray>() {
-            Ok(argument) if borrowed_from.is_some() => (unsafe { (*argument.as_array_ptr()).flags } & npyffi::NPY_ARRAY_WRITEABLE) != 0,
-            _ => true,
-        };
+    let writeable = !readonly && (borrowed_from.is_none() || is_writeable(&owner));
     let flags = npyffi::NPY_ARRAY_ALIGNED | if writeable { npyffi::NPY_ARRAY_WRITEABLE } else { 0 };
     unsafe {
         let subtype = PY_ARRAY_API.get_type_object(py, NpyTypes::PyArray_Type);
@@ -676,11 +674,19 @@ fn array_to_python(py: Python<'_>, array: OwnedArray, readonly: bool, args: &Bou
     }
 }
 
-/// Whether `owner` is an array of exactly this data, shape and strides.
-fn is_whole(owner: &Bound<'_, PyAny>, data: *mut u8, dims: &[npyffi::npy_intp], strides: &[npyffi::npy_intp], ndim: i32) -> bool {
+/// Whether `value` is not an array, or an array whose 'writeable' flag is on.
+fn is_writeable(value: &Bound<'_, PyAny>) -> bool {
+    match value.cast::<PyUntypedArray>() {
+        Ok(array) => (unsafe { (*array.as_array_ptr()).flags } & npyffi::NPY_ARRAY_WRITEABLE) != 0,
+        Err(_) => true,
+    }
+}
+
+/// Whether `owner` is an array of exactly this data, dtype, shape and strides.
+fn is_whole(owner: &Bound<'_, PyAny>, data: *mut u8, dtype: Scalar, dims: &[npyffi::npy_intp], strides: &[npyffi::npy_intp], ndim: i32) -> bool {
     let Ok(array) = owner.cast::<PyUntypedArray>() else { return false };
     let raw = unsafe { &*array.as_array_ptr() };
-    raw.data.cast::<u8>() == data && raw.nd == ndim && array.shape().iter().zip(dims).all(|(a, b)| *a as isize == *b) && array.strides().iter().zip(strides).all(|(a, b)| *a as isize == *b)
+    raw.data.cast::<u8>() == data && scalar_of_descr(&array.dtype()) == Some(dtype) && raw.nd == ndim && array.shape().iter().zip(dims).all(|(a, b)| *a as isize == *b) && array.strides().iter().zip(strides).all(|(a, b)| *a as isize == *b)
 }
 
 /// `value`, of type `value_type`, as a Python object.

@@ -547,6 +547,35 @@ def test_returned_array_passed_back_in():
     np.testing.assert_array_equal(made, expected, strict=True)
 
 
+def handed_back(a):
+    return a
+
+
+def whole_view(a):
+    return a[:]
+
+
+def one_or_other(a, b, first):
+    return a if first else b
+
+
+def reshaped(a):
+    return a.reshape(a.size)
+
+
+def test_an_argument_handed_back_whole_is_the_argument():
+    # As in Numba: `out` returned is `out`; a part of it, or another shape of it, is a view.
+    vector, matrix = np.arange(6.0), np.arange(6.0).reshape(2, 3)
+    assert jitted(handed_back)(vector) is vector and jitted(whole_view)(vector) is vector
+    assert jitted(one_or_other)(vector, matrix[0], True) is vector
+    assert jitted(reshaped)(vector) is vector
+    reshaped_matrix = jitted(reshaped)(matrix)
+    assert reshaped_matrix is not matrix and np.shares_memory(reshaped_matrix, matrix)
+    frozen = np.arange(4.0)
+    frozen.flags.writeable = False
+    assert jitted(handed_back)(frozen) is frozen
+
+
 # --------------------------------------------------------------------------------------------------
 # The seed's matrix multiplication
 # --------------------------------------------------------------------------------------------------
