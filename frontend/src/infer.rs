@@ -1333,6 +1333,10 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 self.locals.insert(name.id.to_string(), unified);
                 Ok(())
             }
+            Expr::Tuple(tuple) if tuple.elts.iter().any(Expr::is_starred_expr) => {
+                let starred = tuple.elts.iter().find(|element| element.is_starred_expr()).expect("checked by the guard");
+                Err(self.module.unsupported(starred, "a starred assignment target ('*rest') is not supported (as in Numba); index the value instead"))
+            }
             Expr::Tuple(tuple) => match value_type {
                 Type::Tuple(elements, _) if elements.len() == tuple.elts.len() => {
                     for (element, element_type) in tuple.elts.iter().zip(elements) {
