@@ -3217,12 +3217,15 @@ impl ElementwiseOp {
     }
 }
 
-/// The type NumPy 2 computes operands in (NEP 50): the promotion of the arrays' types and of the
-/// scalars that came from NumPy, and of a Python number (int64, float64 or bool here) only where
-/// its kind (bool < int < float) is higher: `3 * float32_array` is float32. NumPy scalars reach here
-/// as 0-d arrays (`TypeWalker::numpy_scalars_as_arrays`); a scalar of another type than Python's
-/// (an `np.float32` argument) came from NumPy too.
-fn common_type(operands: &[Type], elements: &[Scalar]) -> Scalar {
+/// The type elementwise operations compute operands in: the promotion of the arrays' types and of
+/// the scalars that came from NumPy, and of a Python number (int64, float64, complex128 or bool
+/// here) where its kind (bool < int < float < complex) is not lower than theirs, as Numba's loop
+/// selection promotes it: `3 * float32_array` is float32, `2.0 * float32_array` float64 and
+/// `3 * int32_array` int64. With `nep50` (the prelude, which computes NumPy's functions in NumPy's
+/// types), only a Python number of a higher kind promotes, as NumPy 2 does (NEP 50). NumPy
+/// scalars reach here as 0-d arrays (`TypeWalker::numpy_scalars_as_arrays`); a scalar of another
+/// type than Python's (an `np.float32` argument) came from NumPy too.
+fn common_type(operands: &[Type], elements: &[Scalar], nep50: bool) -> Scalar {
     let rank = |scalar: Scalar| match scalar {
         Scalar::Bool => 0,
         Scalar::Int { .. } => 1,
@@ -3234,17 +3237,17 @@ fn common_type(operands: &[Type], elements: &[Scalar]) -> Scalar {
     let Some(strong) = strong.filter(|_| operands.iter().any(|operand| matches!(operand, Type::Array(_)))) else {
         return elements.iter().copied().reduce(promote).unwrap_or(Scalar::Bool);
     };
-    operands.iter().zip(elements).filter(|pair| is_weak(*pair)).map(|(_, element)| *element).fold(strong, |common, weak| match rank(weak) > rank(common) {
+    operands.iter().zip(elements).filter(|pair| is_weak(*pair)).map(|(_, element)| *element).fold(strong, |common, weak| match rank(weak).cmp(&rank(common)) {
         // A Python complex number keeps a float32 array's precision: complex64 (NEP 50).
-        true if weak.is_complex() => common.complex_of(),
-        true => promote(common, weak),
-        false => common,
+        std::cmp::Ordering::Greater if nep50 && weak.is_complex() => common.complex_of(),
+        std::cmp::Ordering::Greater => promote(common, weak),
+        std::cmp::Ordering::Equal if !nep50 => promote(common, weak),
+        _ => common,
     })
 }
 
-/// The element type of an elementwise operation by NumPy's rules (arrays are not widened as Numba
-/// widens scalars; a Python scalar of the arrays' kind takes the arrays' type), or the located
-/// reason it is not supported.
+/// The element type of an elementwise operation, its operands promoted as `common_type` says, or
+/// the located reason it is not supported.
 pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &[Type], node: &dyn Ranged) -> Result<Scalar, Diagnostic> {
     let elements: Vec<Scalar> = operands
         .iter()
@@ -3255,6 +3258,8 @@ pub fn elementwise_scalar(module: &SourceModule, op: &ElementwiseOp, operands: &
         })
         .collect::<Result<_, _>>()?;
     let unsupported = |message: String| module.error(node.range(), DiagnosticKind::Unsupported, message);
+    let nep50 = module.in_prelude(node.range());
+    let common_type = |operands: &[Type], elements: &[Scalar]| common_type(operands, elements, nep50);
     if elements.iter().any(|element| element.is_complex()) {
         return crate::ufuncs::complex_result(&op.as_operator(), common_type(operands, &elements)).map_err(unsupported);
     }

@@ -342,8 +342,12 @@ impl TypeWalker<'_, '_> {
 
     /// `x in items` / `x not in items` on a list: bool, through the prelude's `_list_contains`.
     pub(crate) fn list_contains_type(&mut self, items: &Type, value: &Type, node: &Expr) -> Result<Type, Diagnostic> {
-        let name = self.module.prelude_function("_list_contains").expect("the prelude defines the list helpers");
-        self.specialisations.specialise(&name, &[items.clone(), value.clone()], node)?;
+        // A list typed only by an append further on (`if s not in seen: seen.append(s)`) is
+        // searched once that append has typed it.
+        if !items.has_unknown() {
+            let name = self.module.prelude_function("_list_contains").expect("the prelude defines the list helpers");
+            self.specialisations.specialise(&name, &[items.clone(), value.clone()], node)?;
+        }
         Ok(Type::Scalar(Scalar::Bool))
     }
 

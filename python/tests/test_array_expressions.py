@@ -31,8 +31,8 @@ def reductions(a):
     return a.sum(), a.mean(), np.min(a), a.max(), np.sum(a), np.mean(a)
 
 
-def float32_stays_float32(a):
-    return a * 2.0 + 1.0
+def float32_with_python_numbers(a):
+    return a * 2.0 + 1.0, a * 2 + 1
 
 
 def chained(a, b, c):
@@ -66,19 +66,26 @@ def test_unary_comparisons_and_ufuncs():
         np.testing.assert_array_equal(got, expected)
 
 
-def test_integer_arrays_keep_numpy_types():
+# A Python number of the array's kind promotes as Numba promotes it (int64, float64); of a lower
+# kind it takes the array's type. NumPy 2 computes these as the array's type (NEP 50), so NumPy's
+# results are computed on the arrays widened where Numba widens them.
+
+
+def test_integer_arrays_with_python_integers_widen_as_in_numba():
     a = np.arange(-12, 12, dtype=np.int32).reshape(4, 6)
     b = np.arange(1, 25, dtype=np.int32).reshape(4, 6)
-    for got, expected in zip(njit(integer_ops)(a, b), integer_ops(a, b)):
-        assert got.dtype == expected.dtype
-        np.testing.assert_array_equal(got, expected)
+    got = njit(integer_ops)(a, b)
+    assert [item.dtype for item in got] == [np.int64, np.int32, np.int32, np.int64]
+    for got_item, expected in zip(got, integer_ops(a.astype(np.int64), b.astype(np.int64))):
+        np.testing.assert_array_equal(got_item, expected)
 
 
-def test_float32_with_python_scalars_stays_float32():
+def test_float32_with_python_floats_widens_as_in_numba():
     a = np.linspace(0, 1, 10, dtype=np.float32)
-    got = njit(float32_stays_float32)(a)
-    assert got.dtype == np.float32
-    np.testing.assert_array_equal(got, float32_stays_float32(a))
+    widened, kept = njit(float32_with_python_numbers)(a)
+    assert widened.dtype == np.float64 and kept.dtype == np.float32
+    np.testing.assert_array_equal(widened, float32_with_python_numbers(a.astype(np.float64))[0])
+    np.testing.assert_array_equal(kept, float32_with_python_numbers(a)[1])
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32, np.uint8, np.bool_])

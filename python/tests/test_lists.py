@@ -1269,3 +1269,17 @@ def test_an_append_in_a_branch_ruled_out_when_compiling_still_types_the_list(dty
     want_output, want_positions = sliding_max(values, 3)
     assert got_positions == want_positions
     np.testing.assert_array_equal(got_output[len(want_positions):], want_output[len(want_positions):])
+
+
+def first_seen(steps):
+    # The list is typed by the append after the membership test that reads it (proppy).
+    unique = []
+    for s in steps:
+        if s not in unique:
+            unique.append(s)
+    return np.array(unique, dtype=np.int32)
+
+
+def test_membership_before_the_append_that_types_the_list():
+    steps = np.array([1, 1, 3, 2, 3], dtype=np.int32)
+    np.testing.assert_array_equal(rumba.njit(first_seen)(steps), first_seen(steps), strict=True)

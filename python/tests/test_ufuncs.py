@@ -561,10 +561,13 @@ def in_float32(value):
     return np.asarray(value).astype(np.float32) if small and isinstance(value, np.ndarray) else np.float32(value) if small else value
 
 
-def check_arrays(name, function, *args):
-    kind, expected = numpy_outcome(function, *args)
+def check_arrays(name, function, *args, numpy_args=None):
+    """``function`` compiled on ``args`` against NumPy's ``function`` on ``numpy_args`` (``args``
+    unless given)."""
+    numpy_args = args if numpy_args is None else numpy_args
+    kind, expected = numpy_outcome(function, *numpy_args)
     if isinstance(expected, np.ndarray) and expected.dtype == np.float16:
-        kind, expected = numpy_outcome(function, *map(in_float32, args))
+        kind, expected = numpy_outcome(function, *map(in_float32, numpy_args))
     if refused(name, args):
         with pytest.raises((errors.UnsupportedError, errors.TypingError), match="not supported yet|booleans"):
             function(*args)
@@ -604,7 +607,11 @@ def test_binary_ufuncs_with_a_python_scalar(name, scalar):
     if name in ("left_shift", "right_shift", "bitwise_and", "bitwise_or", "bitwise_xor") and isinstance(scalar, float):
         scalar = 2
     for dtype in ("float32", "int32", "float64"):
-        check_arrays(name, BINARY[name], values(dtype), scalar)
+        # A Python number of the array's kind or a higher one promotes as its 64-bit NumPy type,
+        # as in Numba; of a lower kind it takes the array's type.
+        rank = "biufc".index
+        strong = rank(np.asarray(scalar).dtype.kind) >= rank(np.dtype(dtype).kind)
+        check_arrays(name, BINARY[name], values(dtype), scalar, numpy_args=(values(dtype), np.asarray(scalar)[()] if strong else scalar))
 
 
 @pytest.mark.parametrize("x", [0.5, -2.0, 0.0, 7, True])
