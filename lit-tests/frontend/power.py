@@ -23,15 +23,15 @@ def others(x):
     return x ** 0 + x ** 1 + x ** -2 + x ** 2.5 + x ** 65
 
 
-# An integer array to a literal power: the same multiplications in the map's kernel, in the
-# array's own type.
+# An integer array to a literal power: the same multiplications in the map's kernel, in int64 (the
+# exponent is a Python int, which promotes an int32 array as in Numba).
 # RUN: %rumba emit %s --function cubes --signature "(int32[::1],)" --stage py | %FileCheck %s --check-prefix=CUBES
 # CUBES-LABEL: func.func @cubes__si32x1C
-# CUBES: py.map
+# CUBES: py.map {{.*}} -> !py.array<si64, 1, C>
 # CUBES: ^bb0(%[[X:[a-z0-9]+]]: si32, %{{.*}}: si64):
-# CUBES-NEXT: py.cast
-# CUBES-NEXT: %[[SQUARE:.*]] = py.mul %[[X]], %[[X]] : si32
-# CUBES-NEXT: %[[CUBE:.*]] = py.mul %[[X]], %[[SQUARE]] : si32
-# CUBES-NEXT: py.yield %[[CUBE]] : si32
+# CUBES-NEXT: %[[WIDE:.*]] = py.cast %[[X]] : si32 to si64
+# CUBES-NEXT: %[[SQUARE:.*]] = py.mul %[[WIDE]], %[[WIDE]] : si64
+# CUBES-NEXT: %[[CUBE:.*]] = py.mul %[[WIDE]], %[[SQUARE]] : si64
+# CUBES-NEXT: py.yield %[[CUBE]] : si64
 def cubes(a):
     return a ** 3
