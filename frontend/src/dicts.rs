@@ -93,8 +93,8 @@ impl TypeWalker<'_, '_> {
             "update" => 1..=1,
             _ => 0..=0,
         };
-        if method == "get" && arguments.len() == 1 && !matches!(value, Type::Scalar(_) | Type::Unknown) {
-            return Err(module.unsupported(call, format!("dict.get(key) without a default gives None or a value, which rumba has for numbers only, not for {value}; pass a default")));
+        if method == "get" && arguments.len() == 1 && !(value.may_be_optional() || matches!(value, Type::Unknown)) {
+            return Err(module.unsupported(call, format!("dict.get(key) without a default gives None or a value, which rumba has for numbers, strings, arrays and containers only, not for {value}; pass a default")));
         }
         if !expected.contains(&arguments.len()) {
             return Err(module.typing(call, format!("dict.{method}() takes {} argument(s) ({} given)", expected.end(), arguments.len())));

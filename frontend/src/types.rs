@@ -441,16 +441,16 @@ impl Type {
         self.contains(&|held| matches!(held, Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Instance(_) | Type::Unicode))
     }
 
-    /// Whether a value of this type may be None instead: numbers, tuples of numbers, strings and
-    /// arrays.
     /// Whether this is the type of the members of a Python `enum.Enum` class.
     pub fn is_enum_member(&self) -> bool {
         matches!(self, Type::Tuple(_, Some(class)) if class.kind == TupleKind::Enum)
     }
 
+    /// Whether a value of this type may be None instead: numbers, tuples of numbers, strings,
+    /// arrays, lists, dicts and sets.
     pub fn may_be_optional(&self) -> bool {
         match self {
-            Type::Scalar(_) | Type::Unicode | Type::Array(_) => true,
+            Type::Scalar(_) | Type::Unicode | Type::Array(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) => true,
             Type::Tuple(elements, _) => elements.iter().all(|element| matches!(element, Type::Scalar(_))),
             _ => false,
         }

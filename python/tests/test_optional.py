@@ -7,6 +7,7 @@ Numba. Each compiled result is compared with the same function run by CPython.""
 import numpy as np
 import pytest
 
+import rumba
 from rumba import errors, njit
 
 from _compare import check, jitted
@@ -337,13 +338,124 @@ def test_an_optional_array_used_where_it_is_none_raises_type_error():
         jitted(first_of_optional)(False)
 
 
-def test_dict_get_without_default_on_a_dict_of_lists_is_a_located_error():
-    def lists_get(key):
-        table = {1: [1.0, 2.0]}
+def list_until(values, stop):
+    # PropPy's search: None where the value is met, else the list built so far.
+    out = []
+    for value in values:
+        if value == stop:
+            return None
+        out.append(value * 2.0)
+    return out
+
+
+def total_of_list_until(values, stop):
+    found = list_until(values, stop)
+    if found is None:
+        return -1.0
+    total = 0.0
+    for value in found:
+        total += value
+    return total + len(found)
+
+
+def list_get(key):
+    table = {1: [1.0, 2.0], 3: [4.0]}
+    return table.get(key)
+
+
+def list_get_item(key):
+    table = {1: [1.0, 2.0], 3: [4.0]}
+    found = table.get(key)
+    if found is None:
+        return 0.0
+    return found[-1]
+
+
+def dict_or_none(n):
+    if n < 0:
+        return None
+    squares = {}
+    for i in range(n):
+        squares[i] = i * 0.5
+    return squares
+
+
+def set_or_none(n):
+    if n < 0:
+        return None
+    return set(range(n))
+
+
+def pairs_built_in_a_branch(n):
+    pairs = None
+    if n > 2:
+        pairs = []
+        for i in range(n):
+            pairs.append((i, i * 1.5))
+    return pairs
+
+
+def truth_of_optional_list(n):
+    items = None
+    if n > 0:
+        items = [1, 2, 3][:n]
+    if items:
+        return len(items)
+    return -1
+
+
+def length_of_optional_list(n):
+    items = [1] if n > 0 else None
+    return len(items)
+
+
+@pytest.mark.parametrize(
+    "function, arguments",
+    [
+        (list_until, (np.array([1.0, 2.0, 3.0]), 5.0)),
+        (list_until, (np.array([1.0, 2.0, 3.0]), 2.0)),
+        (list_get, (1,)),
+        (list_get, (2,)),
+        (dict_or_none, (3,)),
+        (dict_or_none, (-1,)),
+        (set_or_none, (3,)),
+        (set_or_none, (-1,)),
+        (pairs_built_in_a_branch, (1,)),
+        (pairs_built_in_a_branch, (4,)),
+    ],
+)
+def test_containers_may_be_none_on_some_paths(function, arguments):
+    expected = function(*arguments)
+    got = jitted(function)(*arguments)
+    if isinstance(expected, dict):
+        # A dict made in compiled code comes back as a typed dict, as in Numba.
+        assert isinstance(got, rumba.typed.Dict) and dict(got) == expected
+    else:
+        assert type(got) is type(expected) and got == expected
+
+
+@pytest.mark.parametrize("function, argument", [(total_of_list_until, 5.0), (total_of_list_until, 2.0), (list_get_item, 1), (list_get_item, 2), (truth_of_optional_list, 0), (truth_of_optional_list, 2), (length_of_optional_list, 1)])
+def test_optional_containers_used_in_compiled_code(function, argument):
+    if function is total_of_list_until:
+        check(jitted(function), np.array([1.0, 2.0, 3.0]), argument, exact_types=False)
+    else:
+        check(jitted(function), argument)
+
+
+def test_an_optional_list_used_where_it_is_none_raises_type_error():
+    with pytest.raises(TypeError):
+        length_of_optional_list(0)
+    with pytest.raises(TypeError, match="got None"):
+        jitted(length_of_optional_list)(0)
+
+
+def test_dict_get_without_default_on_a_dict_of_tuples_of_arrays_is_a_located_error():
+    def pairs_get(key):
+        table = {1: (np.zeros(2), np.ones(2))}
         return table.get(key)
 
     with pytest.raises(errors.UnsupportedError, match=r"test_optional.py:\d+:\d+.*dict.get\(key\) without a default"):
-        njit(lists_get)(1)
+        njit(pairs_get)(1)
 
 
 def falls_off_after_a_return(x):

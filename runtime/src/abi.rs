@@ -749,10 +749,15 @@ unsafe fn read_value<'l>(
         }
         Type::Optional(held) => {
             let present = unsafe { read_value(&Type::Scalar(Scalar::Bool), buffer, fields, arguments, allocations) };
-            let value = unsafe { read_value(held, buffer, fields, arguments, allocations) };
             if matches!(present, Value::Number(Number::Bool(true))) {
-                value
+                unsafe { read_value(held, buffer, fields, arguments, allocations) }
             } else {
+                // None holds no value: a container's handle is null, an array's words poison.
+                let mut held_fields = Vec::new();
+                collect_fields(held, &mut held_fields);
+                for _ in &held_fields {
+                    fields.next();
+                }
                 Value::None
             }
         }

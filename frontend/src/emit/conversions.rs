@@ -63,7 +63,7 @@ impl FunctionEmitter<'_, '_, '_> {
             // An optional number holds zero where it holds None, so that its truth needs no flag.
             (Value::None, Type::Optional(held)) => self.zero_of(&Type::Optional(held.clone()), loc),
             (Value::Optional(flag, held), Type::Optional(target)) => Value::Optional(flag, Box::new(self.convert_loc(*held, target, loc)?)),
-            (held @ (Value::Scalar(..) | Value::Tuple(..) | Value::Unicode(_) | Value::Array(..) | Value::CompileTime(Type::Str(_))), Type::Optional(target)) => {
+            (held @ (Value::Scalar(..) | Value::Tuple(..) | Value::Unicode(_) | Value::Array(..) | Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::CompileTime(Type::Str(_))), Type::Optional(target)) => {
                 let flag = self.scalar_constant(Scalar::Bool, Constant::Bool(true), loc);
                 Value::Optional(Box::new(Value::Scalar(flag, Scalar::Bool)), Box::new(self.convert_loc(held, target, loc)?))
             }
