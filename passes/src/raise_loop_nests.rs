@@ -301,6 +301,36 @@ fn subview(b: &Builder, memref: MlirValue, indices: &[Index], trip_counts: &[Mli
     )
 }
 
+/// A copy of `view` (of an input the nest reads again and again) made before the nest, its
+/// dimensions ordered so that `vectorised`, the one the vector tiles walk, comes last and
+/// contiguous, where the view walks it with a stride known not to be 1 (an F-ordered `B` in
+/// `C[i, j] += A[i, k] * B[k, j]`): each tile then reads whole vectors, where the view gives one
+/// element at a time. Gives the copy and the order of `view`'s dimensions it holds. The copy
+/// changes which memory is read, not what is computed, so results stay bit-for-bit the loops'.
+fn packed(b: &Builder, view: MlirValue, walked: &[usize], vectorised: usize) -> Option<(MlirValue, Vec<usize>)> {
+    let position = walked.iter().position(|looped| *looped == vectorised)?;
+    let view_type = ir::value_type(view);
+    let mut strides = vec![0i64; walked.len()];
+    let mut offset = 0i64;
+    unsafe { mlirMemRefTypeGetStridesAndOffset(view_type, strides.as_mut_ptr(), &mut offset) };
+    // A stride known only when running is not 1 where another dimension's is known to be.
+    let contiguous_elsewhere = strides.iter().enumerate().any(|(dimension, stride)| dimension != position && *stride == 1);
+    if strides[position] == 1 || (strides[position] == i64::MIN && !contiguous_elsewhere) {
+        return None;
+    }
+    let order: Vec<usize> = (0..walked.len()).filter(|dimension| *dimension != position).chain([position]).collect();
+    let index = b.index_type();
+    let sizes: Vec<MlirValue> = order.iter().map(|dimension| b.value("memref.dim", &[view, b.integer(index, *dimension as i64)], index, &[])).collect();
+    let element = ir::print_type(element_type(view));
+    let buffer_type = ir::parse_type(b.context, &format!("memref<{}{element}>", "?x".repeat(walked.len())));
+    let buffer = b.value("memref.alloc", &sizes, buffer_type, &[("operandSegmentSizes", b.parse_attribute(&format!("array<i32: {}, 0>", sizes.len()))), ("alignment", b.parse_attribute("64 : i64"))]);
+    let permutation = order.iter().map(|dimension| *dimension as i64).collect::<Vec<_>>();
+    let transpose = b.create_with_regions("linalg.transpose", &[view, buffer], &[], &[("permutation", b.i64_array(&permutation))], 1);
+    let (block, terminator) = ir::append_terminated_block(transpose, 0, &[element_type(view), element_type(view)], "linalg.yield");
+    unsafe { mlirOperationSetOperands(terminator, 1, &mlirBlockGetArgument(block, 0)) };
+    Some((buffer, order))
+}
+
 fn element_type(memref: MlirValue) -> MlirType {
     unsafe { mlirShapedTypeGetElementType(ir::value_type(memref)) }
 }
@@ -412,13 +442,33 @@ fn raise(outer: MlirOperation) -> bool {
     let dimension_order: Vec<usize> = reductions.iter().chain(parallel).copied().collect();
     let dimension_of = |position: usize| dimension_order.iter().position(|looped| *looped == position).expect("every loop is a dimension");
     let dimensions: Vec<String> = (0..loops.len()).map(|dimension| format!("d{dimension}")).collect();
-    let indexing_map = |access: &Access| {
-        let results: Vec<String> = access.loops().iter().map(|position| format!("d{}", dimension_of(*position))).collect();
+    let indexing_map = |walked: &[usize]| {
+        let results: Vec<String> = walked.iter().map(|position| format!("d{}", dimension_of(*position))).collect();
         b.parse_attribute(&format!("affine_map<({}) -> ({})>", dimensions.join(", "), results.join(", ")))
     };
     let view = |access: &Access| subview(&b, access.memref, &access.indices, &trip_counts);
 
-    let mut operands: Vec<MlirValue> = inputs.iter().map(|load| view(load)).collect();
+    // Inputs a vectorised tile would read one element at a time are read from packed copies,
+    // where the nest reads each element more than once (some loop does not index it) and is
+    // not one slice of a parallel loop's (whose every iteration would copy the whole input).
+    let vectorised = *parallel.last().expect("checked: a parallel dimension");
+    let mut buffers = Vec::new();
+    let (mut operands, mut maps) = (Vec::new(), Vec::new());
+    for load in &inputs {
+        let (walked, input_view) = (load.loops(), view(load));
+        let reused = walked.len() < loops.len() && !sliced;
+        match reused.then(|| packed(&b, input_view, &walked, vectorised)).flatten() {
+            Some((buffer, order)) => {
+                buffers.push(buffer);
+                operands.push(buffer);
+                maps.push(indexing_map(&order.iter().map(|dimension| walked[*dimension]).collect::<Vec<_>>()));
+            }
+            None => {
+                operands.push(input_view);
+                maps.push(indexing_map(&walked));
+            }
+        }
+    }
     let output_view = view(&output);
     if let Some(accumulation) = &scalar {
         // Each element starts from the sum's starting value, as `s` did.
@@ -428,7 +478,7 @@ fn raise(outer: MlirOperation) -> bool {
         unsafe { mlirOperationSetOperands(terminator, 1, &mlirBlockGetArgument(block, 0)) };
     }
     operands.push(output_view);
-    let maps: Vec<MlirAttribute> = inputs.iter().map(|load| indexing_map(load)).chain([indexing_map(&output)]).collect();
+    maps.push(indexing_map(&output.loops()));
     let iterators: Vec<&str> = dimension_order.iter().map(|position| if parallel.contains(position) { "parallel" } else { "reduction" }).collect();
     let mut tile_sizes = vec![1i64; loops.len()];
     if parallel.len() == 1 {
@@ -465,8 +515,11 @@ fn raise(outer: MlirOperation) -> bool {
         }
         let stored = mlirOperationGetOperand(store.operation, 0);
         mlirOperationSetOperands(terminator, 1, &stored);
-        mlirOperationDestroy(outer);
     }
+    for buffer in buffers {
+        b.create("memref.dealloc", &[buffer], &[], &[]);
+    }
+    unsafe { mlirOperationDestroy(outer) };
     true
 }
 

@@ -18,6 +18,15 @@ def ikj(A, B):
     return C
 
 
+def ikj_transposed_b(A, B):
+    C = np.zeros((A.shape[0], B.shape[0]))
+    for i in range(A.shape[0]):
+        for k in range(A.shape[1]):
+            for j in range(B.shape[0]):
+                C[i, j] += A[i, k] * B[j, k]
+    return C
+
+
 def ijk(A, B):
     C = np.zeros((A.shape[0], B.shape[1]))
     for i in range(A.shape[0]):
@@ -165,6 +174,22 @@ def test_matrix_product_loops(function, shape, dtype, orders):
         pytest.skip("NumPy 2 keeps `0.0 + float32` in float32; rumba, like Numba, types `s` as float64")
     m, n, p = shape
     same_bits(function, matrix(m, n, dtype, orders[0], 1), matrix(n, p, dtype, orders[1], 2))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("orders", ["CC", "CF", "FF"])
+def test_product_with_a_transposed_operand(shape, orders):
+    m, n, p = shape
+    same_bits(ikj_transposed_b, matrix(m, n, np.float64, orders[0], 1), matrix(p, n, np.float64, orders[1], 2))
+
+
+@pytest.mark.parametrize("function, b_order, packed", [(ikj, "F", True), (ikj, "C", False), (ikj_transposed_b, "C", True), (ikj_transposed_b, "F", False)])
+def test_operands_read_across_their_stride_are_packed(function, b_order, packed):
+    # The tiles walk B along j: where j's stride is not 1, B is copied with j contiguous first.
+    A, B = matrix(16, 16, np.float64, "C", 7), matrix(16, 16, np.float64, b_order, 8)
+    jitted = rumba.njit(function)
+    jitted(A, B)
+    assert ("linalg.transpose" in jitted.inspect_mlir(jitted.signatures[0], stage="vector")) == packed
 
 
 @pytest.mark.parametrize("shape", [(1, 1, 1, 1), (2, 9, 5, 11), (3, 8, 4, 16)])

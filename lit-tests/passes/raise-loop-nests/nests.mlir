@@ -2,7 +2,10 @@
 // linalg.generic, guarded by a check that the array shares no memory with the inputs when the
 // function did not allocate it: the stored-to indices are parallel dimensions in the store's order,
 // the other loops reductions in nest order (in front of the parallel ones, with the tile loops
-// interchanged back), and every operand is a subview of the loops' trip counts.
+// interchanged back), and every operand is a subview of the loops' trip counts. An input the nest
+// reads again and again whose vectorised (innermost parallel) dimension has a stride known not to
+// be 1 is read from a contiguous copy made before the nest, with that dimension last, and freed
+// after it.
 // RUN: %rumba-opt %s --pass-pipeline='builtin.module(raise-loop-nests)' | %FileCheck %s
 
 // The seed's i-k-j matrix product, indices through index casts as the frontend writes them.
@@ -20,13 +23,19 @@
 // CHECK-DAG: %[[TP:.*]] = arith.maxsi %[[P]], %[[ZERO]] : index
 // CHECK: %[[SA:.*]] = memref.subview %[[AA]][0, 0] [%[[TM]], %[[TN]]] [1, 1] : memref<?x?xf64, strided<[?, ?], offset: ?>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
 // CHECK: %[[SB:.*]] = memref.subview %[[BB]][0, 0] [%[[TN]], %[[TP]]] [1, 1] : memref<?x?xf64, strided<[1, ?], offset: ?>> to memref<?x?xf64, strided<[1, ?], offset: ?>>
+// B is F-ordered: the tiles walk its columns' index j, whose stride is not 1, so it is copied.
+// CHECK: %[[ROWS:.*]] = memref.dim %[[SB]], %{{.*}} : memref<?x?xf64, strided<[1, ?], offset: ?>>
+// CHECK: %[[COLUMNS:.*]] = memref.dim %[[SB]], %{{.*}} : memref<?x?xf64, strided<[1, ?], offset: ?>>
+// CHECK: %[[PB:.*]] = memref.alloc(%[[ROWS]], %[[COLUMNS]]) {alignment = 64 : i64} : memref<?x?xf64>
+// CHECK: linalg.transpose ins(%[[SB]] : memref<?x?xf64, strided<[1, ?], offset: ?>>) outs(%[[PB]] : memref<?x?xf64>) permutation = [0, 1]
 // CHECK: %[[SC:.*]] = memref.subview %[[OUT]][0, 0] [%[[TM]], %[[TP]]] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
 // CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["reduction", "parallel", "parallel"]}
-// CHECK-SAME: ins(%[[SA]], %[[SB]] : {{.*}}) outs(%[[SC]] : {{.*}}) attrs = {rumba.tile_interchange = array<i64: 1, 2, 0>, rumba.tile_sizes = array<i64: 1, 8, 8>}
+// CHECK-SAME: ins(%[[SA]], %[[PB]] : {{.*}}) outs(%[[SC]] : {{.*}}) attrs = {rumba.tile_interchange = array<i64: 1, 2, 0>, rumba.tile_sizes = array<i64: 1, 8, 8>}
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64, %[[ACC:.*]]: f64):
 // CHECK-NEXT: %[[PRODUCT:.*]] = arith.mulf %[[X]], %[[Y]] : f64
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[PRODUCT]] : f64
 // CHECK-NEXT: linalg.yield %[[SUM]] : f64
+// CHECK: memref.dealloc %[[PB]] : memref<?x?xf64>
 // CHECK-NOT: scf.for
 // CHECK: return %[[OUT]]
 func.func @matmul(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>, %b: memref<?x?xf64, strided<[1, ?], offset: ?>>, %m: index, %n: index, %p: index) -> memref<?x?xf64> {
@@ -138,6 +147,38 @@ func.func @dot_products(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %n:
       }
       %total = memref.load %sum[] : memref<f64>
       memref.store %total, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return %c : memref<?x?xf64>
+}
+
+// `C[i, j] += A[i, k] * B[j, k]` on C-ordered arrays: the tiles walk B's rows (j), whose stride is
+// not 1 where its columns' is, so B is copied transposed, and the copy is read as (k, j).
+// CHECK-LABEL: func.func @transposed_operand
+// CHECK-SAME: (%[[TA:[^:]*]]: memref<?x?xf64>, %[[TB:[^:]*]]: memref<?x?xf64>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK: %[[TSA:.*]] = memref.subview %[[TA]]
+// CHECK: %[[TSB:.*]] = memref.subview %[[TB]][0, 0] [%[[TP:.*]], %[[TN:.*]]] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+// CHECK: %[[TROWS:.*]] = memref.dim %[[TSB]], %[[ONE:.*]] : memref<?x?xf64, strided<[?, 1]>>
+// CHECK: %[[TCOLUMNS:.*]] = memref.dim %[[TSB]], %[[ZERO:.*]] : memref<?x?xf64, strided<[?, 1]>>
+// CHECK: %[[TPB:.*]] = memref.alloc(%[[TROWS]], %[[TCOLUMNS]]) {alignment = 64 : i64} : memref<?x?xf64>
+// CHECK: linalg.transpose ins(%[[TSB]] : memref<?x?xf64, strided<[?, 1]>>) outs(%[[TPB]] : memref<?x?xf64>) permutation = [1, 0]
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["reduction", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[TSA]], %[[TPB]] : {{.*}})
+// CHECK: memref.dealloc %[[TPB]] : memref<?x?xf64>
+func.func @transposed_operand(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %m: index, %n: index, %p: index) -> memref<?x?xf64> {
+  %zero = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c = memref.alloc(%m, %p) : memref<?x?xf64>
+  scf.for %i = %zero to %m step %one {
+    scf.for %k = %zero to %n step %one {
+      scf.for %j = %zero to %p step %one {
+        %old = memref.load %c[%i, %j] : memref<?x?xf64>
+        %x = memref.load %a[%i, %k] : memref<?x?xf64>
+        %y = memref.load %b[%j, %k] : memref<?x?xf64>
+        %product = arith.mulf %x, %y : f64
+        %sum = arith.addf %old, %product : f64
+        memref.store %sum, %c[%i, %j] : memref<?x?xf64>
+      }
     }
   }
   return %c : memref<?x?xf64>
