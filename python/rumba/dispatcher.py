@@ -221,6 +221,11 @@ def _describe(value):
             return None
         # Frozen: the elements as they are now, in C order, as Numba freezes global arrays.
         return ("array", value.dtype.name, value.shape, np.ascontiguousarray(value).tobytes())
+    if isinstance(value, np.dtype):
+        # A dtype object (`np.dtype("float32")`, `np.promote_types(...)`) names its scalar type.
+        if value.name not in _ARRAY_DTYPES or not value.isnative or getattr(np, value.type.__name__, None) is not value.type:
+            return None
+        return ("member", "numpy", value.type.__name__)
     if isinstance(value, Type) and not isinstance(value, NumberType):
         # A type object (`float_array = types.float64[:]`), which code passes where a type goes.
         return ("typevalue", str(value))

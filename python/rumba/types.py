@@ -258,6 +258,19 @@ class Dispatcher(Type):
         self.name = "function[%s]" % name
 
 
+class Omitted(Type):
+    """Numba's type of an argument left out of a call, whose parameter's default ``value`` applies.
+    rumba gives typing functions the default's own type, so none is ever this; it is here for
+    ``isinstance`` tests in typing functions written for Numba."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def name(self):
+        return "omitted(default=%r)" % (self.value,)
+
+
 class _Void(Type):
     name = "void"
 

@@ -74,6 +74,25 @@ def test_numpy_scalar_globals_keep_their_types():
     assert njit(lambda: FLOAT32_HALF / 3)() == float(FLOAT32_HALF) / 3
 
 
+SINGLE = np.dtype("float32")
+FLAGS = np.dtype(bool)
+PROMOTED = np.promote_types(np.int16, np.uint16)
+
+
+def dtype_object_globals(a):
+    return np.zeros(2, dtype=SINGLE), a.astype(PROMOTED), np.ones(2, FLAGS), a.astype(SINGLE).dtype == SINGLE
+
+
+def test_dtype_objects_are_read_by_value():
+    # vectorbt's typing functions compute a dtype with np.promote_types and close over it.
+    expected = dtype_object_globals(np.arange(3))
+    got = njit(dtype_object_globals)(np.arange(3))
+    for got_item, expected_item in zip(got[:3], expected[:3]):
+        assert got_item.dtype == expected_item.dtype
+        np.testing.assert_array_equal(got_item, expected_item)
+    assert got[3] is True
+
+
 def test_prange_bound_to_another_name_runs_in_parallel():
     compiled = njit(parallel=True)(parallel_sum)
     assert compiled(1000) == parallel_sum(1000)

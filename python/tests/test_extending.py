@@ -244,3 +244,60 @@ def test_overload_method_takes_a_class_of_rumba_types():
 
 def test_rumba_exports_numbas_extending_names():
     assert rumba.extending.overload is overload
+
+
+# --------------------------------------------------------------------------------------------------
+# `numba.core.types` and `numba.np.numpy_support`, as typing functions written for Numba import them
+# --------------------------------------------------------------------------------------------------
+
+
+def set_by_mask(arr, mask, value):
+    return arr
+
+
+def _set_by_mask_typing(arr, mask, value):
+    # vectorbt's generic/nb.py: the typing function tells types from arrays with `numba.core.types`'
+    # `Type` and promotes the two dtypes NumPy's way, which the implementation closes over.
+    from rumba.core.types import Type
+    from rumba.np.numpy_support import as_dtype
+
+    assert isinstance(arr, Type)
+    dtype = np.promote_types(as_dtype(arr.dtype), as_dtype(value))
+
+    def impl(arr, mask, value):
+        out = arr.astype(dtype)
+        out[mask] = value
+        return out
+
+    return impl
+
+
+overload(set_by_mask)(_set_by_mask_typing)
+
+
+@njit
+def masked_fill(arr, mask, value):
+    return set_by_mask(arr, mask, value)
+
+
+@pytest.mark.parametrize("values, value", [(np.arange(6), 2.5), (np.arange(6.0), 7), (np.arange(6, dtype=np.int32), 3)])
+def test_typing_functions_use_numbas_core_types_and_as_dtype(values, value):
+    mask = values % 2 == 0
+    expected = values.astype(np.promote_types(values.dtype, np.array(value).dtype))
+    expected[mask] = value
+    got = masked_fill(values, mask, value)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_numba_core_names_are_rumbas_type_objects():
+    from rumba.core import errors as core_errors
+    from rumba.core import types as core_types
+    from rumba.core.types.misc import NoneType
+    from rumba.np.numpy_support import as_dtype, from_dtype
+
+    assert core_types.float64 is types.float64 and core_types.Array is types.Array and NoneType is types.NoneType
+    assert core_errors is errors
+    assert as_dtype(types.uint16) == np.dtype(np.uint16) and from_dtype(np.dtype(np.complex64)) is types.complex64
+    with pytest.raises(NotImplementedError):
+        as_dtype(types.float64[:])

@@ -1,0 +1,3 @@
+"""``numba.core.types.abstract``: the same type objects as ``rumba.types``, where Numba defines them by kind."""
+
+from . import *  # noqa: F401,F403
