@@ -58,6 +58,16 @@ impl SourceFile {
         TextRange::empty(ruff_text_size::TextSize::try_from(offset).expect("sources are smaller than 4 GiB"))
     }
 
+    /// The source text at `range`; for a node the frontend made, the text of the source it
+    /// stands for.
+    pub fn snippet(&self, range: TextRange) -> &str {
+        let start = usize::from(range.start());
+        match start.checked_sub(SYNTHETIC_START) {
+            Some(made) => self.synthetic.get(made).map_or("", |original| self.snippet(*original)),
+            None => self.text.get(start..usize::from(range.end())).unwrap_or(""),
+        }
+    }
+
     /// How many synthetic ranges were made: a number no name made by the frontend used before.
     pub fn synthetic_count(&self) -> usize {
         self.synthetic.len()

@@ -402,9 +402,9 @@ impl TypeWalker<'_, '_> {
             }
             Expr::Subscript(subscript) => {
                 let Type::DType(scalar) = self.expr_type(&subscript.value)? else {
-                    return Err(unsupported(self, &self.module.file.text[expr.range()].to_string()));
+                    return Err(unsupported(self, &self.module.file.snippet(expr.range())));
                 };
-                let dims = &self.module.file.text[subscript.slice.range()];
+                let dims = self.module.file.snippet(subscript.slice.range());
                 crate::types::parse_type(&format!("{}[{dims}]", scalar.numba_name())).map_err(|reason| self.module.typing(&*subscript.slice, reason))
             }
             Expr::Call(call) => {
@@ -423,7 +423,7 @@ impl TypeWalker<'_, '_> {
                     }
                     (Some("ListType"), [item]) => Ok(Type::List(Box::new(self.type_expression(item, method)?))),
                     (Some("DictType"), [key, value]) => Ok(Type::Dict(Box::new(self.type_expression(key, method)?), Box::new(self.type_expression(value, method)?))),
-                    _ => Err(unsupported(self, &self.module.file.text[expr.range()].to_string())),
+                    _ => Err(unsupported(self, &self.module.file.snippet(expr.range()))),
                 }
             }
             _ => match self.expr_type(expr)? {

@@ -897,7 +897,7 @@ pub fn overload_implementation(module: &SourceModule, call: &ExprCall, key: &str
         let listed: Vec<String> = arguments.iter().map(ToString::to_string).collect();
         let what = match &*call.func {
             Expr::Attribute(method) => format!("method '{}'", method.attr),
-            function => format!("function '{}'", module.file.text[function.range()].trim()),
+            function => format!("function '{}'", module.file.snippet(function.range()).trim()),
         };
         let mut missing = module.error(call.range(), DiagnosticKind::MissingImplementation, format!("no implementation of {what} for argument types ({})", listed.join(", ")));
         missing.missing_implementation = Some(crate::diagnostics::MissingImplementation { key: key.to_string(), arguments: listed });
@@ -907,7 +907,7 @@ pub fn overload_implementation(module: &SourceModule, call: &ExprCall, key: &str
     let takes = parameters.args.len() + parameters.posonlyargs.len();
     let required = parameters.iter_non_variadic_params().filter(|parameter| parameter.default.is_none()).count();
     if !(required..=takes).contains(&arguments.len()) || parameters.vararg.is_some() || !parameters.kwonlyargs.is_empty() {
-        let what = module.file.text[call.func.range()].trim().to_string();
+        let what = module.file.snippet(call.func.range()).trim().to_string();
         return Err(module.typing(call, format!("the implementation of '{what}' takes {takes} arguments, the call gives {}", arguments.len())));
     }
     Ok(name.to_string())

@@ -11,6 +11,8 @@ here, per overload and types.
 
 ``overload_attribute`` and ``intrinsic`` are refused when used, not ignored."""
 
+import inspect
+
 from . import types
 
 
@@ -38,11 +40,21 @@ class _Overload:
             arguments = [types.parse(text) for text in type_texts]
             found = None
             for applies, typing_function in self.typing_functions:
-                found = typing_function(*arguments) if applies(arguments) else None
+                found = typing_function(*arguments) if _takes(typing_function, arguments) and applies(arguments) else None
                 if found is not None:
                     break
             self.implementations[type_texts] = found
         return self.implementations[type_texts]
+
+
+def _takes(typing_function, arguments):
+    """Whether ``typing_function`` takes this many arguments: overloads of one function for calls
+    of different lengths each apply to their own, as Numba tries each."""
+    try:
+        inspect.signature(typing_function).bind(*arguments)
+    except TypeError:
+        return False
+    return True
 
 
 # Modules whose functions compiled code calls as rumba's own, which overloads do not replace.

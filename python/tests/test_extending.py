@@ -105,6 +105,44 @@ def test_no_implementation_for_the_types_is_a_located_typing_error():
         njit(halves_a_string)("abc")
 
 
+def halves_all(*args):
+    return halve(*args)
+
+
+def test_no_implementation_for_a_call_spread_from_star_args_names_the_function():
+    with pytest.raises(errors.TypingError, match=r"no implementation of function 'halve' for argument types \(unicode_type\)"):
+        njit(halves_all)("abc")
+
+
+def evaluate():
+    pass
+
+
+@overload(evaluate)
+def _evaluate_point(grid, point):
+    return lambda grid, point: grid[0] * point
+
+
+@overload(evaluate)
+def _evaluate_into(grid, point, out):
+    def impl(grid, point, out):
+        out[0] = grid[1] * point
+        return out[0]
+    return impl
+
+
+def evaluates(grid, point):
+    out = np.zeros(1)
+    return evaluate(grid, point), evaluate(grid, point, out), out[0]
+
+
+def test_overloads_of_one_function_for_calls_of_different_lengths():
+    # interpolation.py's eval_linear: one typing function per number of arguments, each tried
+    # only for calls of its own length, as Numba tries them.
+    grid = np.array([2.0, 3.0])
+    assert njit(evaluates)(grid, 1.5) == (3.0, 4.5, 4.5)
+
+
 def halves_by_keyword(x):
     return halve(x=x)
 
