@@ -311,7 +311,7 @@ impl TypeWalker<'_, '_> {
 }
 
 /// Which of Numba's typed containers `call` makes empty: `"Dict"` for `typed.Dict.empty(key_type,
-/// value_type)`, `"List"` for `typed.List.empty_list(item_type)` (also through `from numba.typed
+/// value_type)` (or `types.DictType.empty`), `"List"` for `typed.List.empty_list(item_type)` (also through `from numba.typed
 /// import Dict` and as `numba.typed.List`).
 fn typed_empty_container(module: &SourceModule, call: &ExprCall, is_local: &dyn Fn(&str) -> bool) -> Option<&'static str> {
     let Expr::Attribute(method) = &*call.func else { return None };
@@ -330,6 +330,8 @@ fn typed_empty_container(module: &SourceModule, call: &ExprCall, is_local: &dyn 
         },
         _ => false,
     };
+    // `types.DictType.empty(key_type, value_type)`, which Numba takes as `typed.Dict.empty`.
+    let named = named || (container == "Dict" && types_member(module, &method.value, is_local).as_deref() == Some("DictType"));
     named.then_some(container)
 }
 

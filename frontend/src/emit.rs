@@ -1327,6 +1327,11 @@ impl<'e, 's, 'm> FunctionEmitter<'e, 's, 'm> {
                 };
                 let indices = self.emit_indices(&subscript.slice)?;
                 self.check_bounds(&array_name, array_type, &indices, subscript)?;
+                // A 0-d array stores its one element.
+                let value = match value {
+                    Value::Array(zero_d, zero_d_type) if zero_d_type.ndim == 0 => self.getitem(&zero_d, zero_d_type, &[], loc),
+                    other => other,
+                };
                 let element = self.element_to_store(value, array_type.dtype, target)?;
                 let store = self.setitem(&element, &array_name, array_type, &indices, &loc);
                 self.line_unless_raised(store);

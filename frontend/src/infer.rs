@@ -1418,6 +1418,8 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                     }
                     (Type::Scalar(_), Type::Scalar(_)) | (Type::Unknown, _) | (_, Type::Unknown) => Ok(()),
                     (Type::Array(_), Type::Scalar(_)) => Ok(()),
+                    // A 0-d array stores its one element, as Numba's does.
+                    (Type::Scalar(element), Type::Array(value)) if value.ndim == 0 && (element.is_complex() || !value.dtype.is_complex()) => Ok(()),
                     (Type::Array(view), Type::Array(value)) if value.dtype.is_complex() && !view.dtype.is_complex() => {
                         Err(self.module.typing(target, "cannot store complex numbers into a real array; store their .real or np.abs()"))
                     }

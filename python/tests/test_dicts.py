@@ -785,6 +785,18 @@ def test_typed_dict_made_in_compiled_code():
     assert_same_outcome(typed_by_inference, 3)
 
 
+def typed_by_its_type_class(n):
+    # pandana2's dijkstra: `DictType.empty` in compiled code is `typed.Dict.empty`, as in Numba.
+    table = types.DictType.empty(key_type=types.int64, value_type=types.float64)
+    for i in range(n):
+        table[i] = i * 0.5
+    return table[n - 1], len(table)
+
+
+def test_dict_type_empty_in_compiled_code():
+    assert rumba.njit(typed_by_its_type_class)(4) == (1.5, 4)
+
+
 def typed_tables_of_compound_types(n):
     # Numba's documented example: values of an array type, keys of a string type.
     arrays = Dict.empty(key_type=types.unicode_type, value_type=types.float64[:])

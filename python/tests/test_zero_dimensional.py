@@ -190,3 +190,17 @@ def test_like_functions_of_a_number_make_0d_arrays(phi):
         assert got_array.shape == expected_array.shape and got_array.dtype == expected_array.dtype
         np.testing.assert_array_equal(got_array, expected_array)
     assert got[2] == expected[2]
+
+
+def stores_zero_d_arrays(x):
+    # orix's conversions: a 0-d array stored into an element is its one element, as in Numba.
+    out = np.zeros(3)
+    out[0] = np.array(x * 2, dtype=np.float64)
+    out[1] = np.asarray(x) + np.array(1.0)
+    out[2] = np.zeros(()) + x
+    return out
+
+
+@pytest.mark.parametrize("x", [1.5, -2.0])
+def test_zero_d_arrays_stored_into_elements(x):
+    np.testing.assert_array_equal(jitted(stores_zero_d_arrays)(x), stores_zero_d_arrays(x))
