@@ -172,6 +172,7 @@ pub fn desugar(body: &mut Suite, file: &mut SourceFile, known: &KnownCalls) {
         RangeValues { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         NamedAttributes { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), builtins: known.builtins }.visit_stmt(&mut statement);
         FlatItems { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }) }.visit_stmt(&mut statement);
+        StarredTuples { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }) }.visit_stmt(&mut statement);
         ConsumedGenerators { rewriter: std::cell::RefCell::new(Rewriter { file: &mut *file }), generators: known.generators, builtins: known.builtins }.visit_stmt(&mut statement);
         // Simple statements, and a loop's iterable, which is evaluated once before the loop.
         // An `if`'s first test runs once, before either branch: its calls may be hoisted too.
@@ -345,10 +346,12 @@ impl Rewriter<'_> {
         if !is_range(&for_loop.iter, known.ranges) {
             let at = for_loop.iter.range();
             let iter = std::mem::replace(&mut *for_loop.iter, Expr::NoneLiteral(Default::default()));
+            // `pndindex(shape)`, Numba's parallel `np.ndindex`, walks the indices in a `prange`.
+            let parallel = matches!(&iter, Expr::Call(call) if matches!(&*call.func, Expr::Name(ExprName { id, .. }) | Expr::Attribute(ExprAttribute { attr: Identifier { id, .. }, .. }) if id.as_str() == "pndindex"));
             let sequence = self.sequence(iter, &mut before, known.ranges);
             let index = self.fresh("i");
             let length = sequence.length;
-            for_loop.iter = Box::new(self.call("range", vec![length], at));
+            for_loop.iter = Box::new(self.call(if parallel { PARALLEL_RANGE } else { "range" }, vec![length], at));
             let index_load = self.name(&index, ExprContext::Load, at);
             let item = (sequence.item)(self, index_load);
             let target = std::mem::replace(&mut *for_loop.target, self.name(&index, ExprContext::Store, at));
@@ -576,7 +579,7 @@ impl Rewriter<'_> {
                     let array = call.arguments.args.into_vec().pop().expect("one argument");
                     return self.walked(array, "_flat_size", item, before);
                 }
-                Expr::Attribute(function) if function.attr.as_str() == "ndindex" && keywords == 0 && arguments > 0 => {
+                _ if is_ndindex(&call.func) && keywords == 0 && arguments > 0 => {
                     let Expr::Call(call) = iter else { unreachable!("matched a call") };
                     let mut extents = call.arguments.args.into_vec();
                     let shape = if extents.len() == 1 { extents.pop().expect("one argument") } else { self.tuple(extents, at) };
@@ -1551,6 +1554,55 @@ impl Transformer for FlatItems<'_> {
         let index = std::mem::replace(&mut *subscript.slice, Expr::NoneLiteral(Default::default()));
         *subscript.slice = self.rewriter.borrow_mut().prelude_call("_flat_position", vec![array.clone(), index], at);
         *subscript.value = array;
+    }
+}
+
+/// A tuple display with star items, `(3, *a.shape[1:])`, as the concatenation of its parts,
+/// `(3,) + a.shape[1:]`: Numba takes the starred values as tuples, which `+` joins.
+struct StarredTuples<'f> {
+    rewriter: std::cell::RefCell<Rewriter<'f>>,
+}
+
+impl Transformer for StarredTuples<'_> {
+    fn visit_expr(&self, expr: &mut Expr) {
+        transformer::walk_expr(self, expr);
+        let Expr::Tuple(tuple) = expr else { return };
+        if tuple.ctx != ExprContext::Load || !tuple.elts.iter().any(Expr::is_starred_expr) {
+            return;
+        }
+        let at = tuple.range;
+        let mut rewriter = self.rewriter.borrow_mut();
+        let mut parts: Vec<Expr> = Vec::new();
+        let mut items: Vec<Expr> = Vec::new();
+        for element in std::mem::take(&mut tuple.elts) {
+            match element {
+                Expr::Starred(starred) => {
+                    if !items.is_empty() {
+                        parts.push(rewriter.tuple(std::mem::take(&mut items), at));
+                    }
+                    parts.push(*starred.value);
+                }
+                item => items.push(item),
+            }
+        }
+        if !items.is_empty() {
+            parts.push(rewriter.tuple(items, at));
+        }
+        let mut parts = parts.into_iter();
+        let first = parts.next().expect("a star item");
+        *expr = parts.fold(first, |joined, part| rewriter.binary(joined, Operator::Add, part, at));
+    }
+}
+
+/// The name of the `prange` that loops made here use (`pndindex`'s), whatever the module binds.
+pub const PARALLEL_RANGE: &str = "__rumba_prange";
+
+/// Whether `function` is `np.ndindex` or Numba's `pndindex` (as a name or an attribute).
+fn is_ndindex(function: &Expr) -> bool {
+    match function {
+        Expr::Attribute(attribute) => matches!(attribute.attr.as_str(), "ndindex" | "pndindex"),
+        Expr::Name(name) => name.id.as_str() == "pndindex",
+        _ => false,
     }
 }
 

@@ -3330,6 +3330,7 @@ pub struct RangeLoop<'e> {
 fn range_kind(module: &SourceModule, func: &Expr) -> Option<bool> {
     match func {
         Expr::Name(name) if name.id.as_str() == "range" && module.global("range").is_none() => Some(false),
+        Expr::Name(name) if name.id.as_str() == crate::desugar::PARALLEL_RANGE => Some(true),
         Expr::Name(name) => {
             matches!(module.global(name.id.as_str()), Some(Global::ModuleMember("rumba", member)) if member == "prange").then_some(true)
         }

@@ -299,7 +299,7 @@ impl Definitions {
         let ranges = |name: &str| match globals.get(name) {
             Some(Global::ModuleMember(_, member)) => member == "prange",
             Some(_) => false,
-            None => matches!(name, "range" | "prange"),
+            None => matches!(name, "range" | "prange" | crate::desugar::PARALLEL_RANGE),
         };
         // `list(x)` and `dict()`, and Numba's `typed.List(x)` and `typed.Dict()` however they are
         // imported, make lists and dicts.

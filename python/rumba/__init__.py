@@ -48,6 +48,14 @@ def prange(*args):
     return range(*args)
 
 
+def pndindex(*shape):
+    """``np.ndindex`` in the interpreter; compiled with ``parallel=True`` a loop over it walks the
+    indices in a ``prange``, its iterations on threads."""
+    import numpy
+
+    return numpy.ndindex(*shape)
+
+
 try:
     __version__ = _metadata.version("rumba")
 except _metadata.PackageNotFoundError:  # a checkout on the path, not installed
@@ -57,4 +65,4 @@ from . import cuda  # noqa: E402 - after the dispatcher, which it builds on
 from . import typed  # noqa: E402
 from . import experimental  # noqa: E402 - jitclass, built on the dispatcher and typed containers
 
-__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "literally", "literal_unroll", "objmode", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__
+__all__ = ["jit", "njit", "cfunc", "CFunc", "vectorize", "guvectorize", "DUFunc", "stencil", "StencilFunc", "prange", "pndindex", "literally", "literal_unroll", "objmode", "typeof", "errors", "types", "config", "extending", "Dispatcher", "set_num_threads", "get_num_threads", "cuda", "typed", "experimental"] + types.__all__

@@ -534,3 +534,27 @@ def test_branches_that_continue_or_raise_leave_nothing_unassigned():
         njit(parallel=True)(assigned_unless_skipped)(np.array([1.0, 200.0]))
     with pytest.raises(rumba.errors.UnsupportedError, match=r"test_parallel\.py:\d+:18: error: 'v' is read in this prange loop before the iteration assigns it"):
         njit(parallel=True)(read_where_a_branch_skips_the_assignment)(a)
+
+
+def doubled_by_pndindex(a):
+    out = np.zeros(a.shape)
+    for y, x in rumba.pndindex(a.shape):
+        out[y, x] = a[y, x] * 2 + y
+    return out
+
+
+def counted_by_pndindex(n, m):
+    total = 0
+    for index in rumba.pndindex(n, m):
+        total += index[0] * m + index[1]
+    return total
+
+
+def test_pndindex_walks_the_indices_in_a_prange():
+    a = np.arange(12.0).reshape(3, 4)
+    parallel = njit(parallel=True)(doubled_by_pndindex)
+    np.testing.assert_array_equal(parallel(a), doubled_by_pndindex(a))
+    assert "scf.parallel" in parallel.inspect_mlir(parallel.signatures[0], stage="py")
+    assert njit(parallel=True)(counted_by_pndindex)(5, 7) == counted_by_pndindex(5, 7)
+    # Without parallel=True it is np.ndindex.
+    np.testing.assert_array_equal(njit(doubled_by_pndindex)(a), doubled_by_pndindex(a))

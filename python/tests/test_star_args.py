@@ -4,6 +4,7 @@ compiled callers, compared with CPython running the same functions."""
 import numpy as np
 import pytest
 
+from _compare import jitted
 from rumba import errors, njit
 
 
@@ -120,3 +121,15 @@ def spreads_a_long_tuple(x, params):
 def test_a_long_star_tuple_spreads():
     params = tuple(float(index) for index in range(12))
     assert njit(spreads_a_long_tuple)(1.0, params) == spreads_a_long_tuple(1.0, params)
+
+
+def star_items_in_tuples(data, t):
+    # numbagg's moving windows: `np.full((3, *data.shape[1:]), np.nan)`.
+    out = np.full((3, *data.shape[1:]), 0.5)
+    return out.shape, (*t, 1.5), (0, *t, *t), (*data.shape,)
+
+
+@pytest.mark.parametrize("shape", [(5,), (5, 2), (4, 3, 2)])
+def test_star_items_in_tuple_displays(shape):
+    data = np.zeros(shape)
+    assert jitted(star_items_in_tuples)(data, (1, 2)) == star_items_in_tuples(data, (1, 2))
