@@ -8,14 +8,14 @@
 //! chain or a comprehension), and what the statement evaluates before it reads no variable a
 //! nested function gives back, no element, attribute or other call (which could see what the call
 //! changes). Statements that may hold one are the simple ones (expressions, assignments, augmented
-//! assignments, returns) and an `if`'s first test; others keep their calls, which `lift.rs` then
-//! refuses as before.
+//! assignments, returns) and an `if`'s first test, and a `while` loop's test, which becomes an
+//! `if` at the top of its body; others keep their calls, which `lift.rs` then refuses as before.
 
 use crate::diagnostics::SourceFile;
 use ruff_python_ast::{
     name::Name,
     visitor::transformer::{self, Transformer},
-    AtomicNodeIndex, Expr, ExprCall, ExprContext, ExprName, Stmt, StmtAssign, Suite,
+    AtomicNodeIndex, Expr, ExprBooleanLiteral, ExprCall, ExprContext, ExprName, ExprUnaryOp, Stmt, StmtAssign, StmtBreak, StmtIf, StmtWhile, Suite, UnaryOp,
 };
 use ruff_text_size::{Ranged, TextRange};
 use std::cell::RefCell;
@@ -27,6 +27,11 @@ pub fn hoist_calls_giving_back(body: &mut Suite, givers: &BTreeSet<String>, give
     let scope = Scope { givers, given_back };
     let mut position = 0;
     while position < body.len() {
+        if let Stmt::While(while_loop) = &mut body[position] {
+            if while_loop.orelse.is_empty() && scope.holds_giver_call(&while_loop.test) {
+                test_in_body(while_loop, file);
+            }
+        }
         for inner in inner_bodies(&mut body[position]) {
             hoist_calls_giving_back(inner, givers, given_back, file);
         }
@@ -44,6 +49,18 @@ pub fn hoist_calls_giving_back(body: &mut Suite, givers: &BTreeSet<String>, give
             None => position += 1,
         }
     }
+}
+
+/// `while test: body` as `while True: if not test: break` then `body`, the same loop, whose test
+/// is an `if`'s, where a call may move out of it (`while not empty():` over a queue of closures).
+fn test_in_body(while_loop: &mut StmtWhile, file: &mut SourceFile) {
+    let at = while_loop.test.range();
+    let always = Expr::BooleanLiteral(ExprBooleanLiteral { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), value: true });
+    let test = std::mem::replace(&mut *while_loop.test, always);
+    let ended = Expr::UnaryOp(ExprUnaryOp { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), op: UnaryOp::Not, operand: Box::new(test) });
+    let leave = Stmt::Break(StmtBreak { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at) });
+    let check = Stmt::If(StmtIf { node_index: AtomicNodeIndex::default(), range: file.synthetic_range(at), test: Box::new(ended), body: vec![leave].into(), elif_else_clauses: Vec::new() });
+    while_loop.body.insert(0, check);
 }
 
 /// The statement lists a statement holds, nested functions' bodies included.

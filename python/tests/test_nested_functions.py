@@ -275,6 +275,42 @@ def test_a_call_of_a_nonlocal_function_in_an_expression_is_moved_before_its_stat
     assert njit(caller_of_a_nonlocal_function_in_an_expression)(2) == caller_of_a_nonlocal_function_in_an_expression(2)
 
 
+def queue_of_closures(n):
+    # kagemeka's desopo_pape: a deque kept in an array by closures over its ends, drained by
+    # `while not empty():`.
+    queue = np.zeros(16, np.int64)
+    left, right = 0, -1
+
+    def append(x):
+        nonlocal right
+        right += 1
+        queue[right] = x
+
+    def popleft():
+        nonlocal left
+        value = queue[left]
+        left += 1
+        return value
+
+    def empty():
+        nonlocal left, right
+        return left == right + 1
+
+    append(n)
+    total = 0
+    while not empty():
+        u = popleft()
+        total += u
+        if u > 0:
+            append(u - 1)
+    return total
+
+
+def test_a_nonlocal_function_called_in_a_while_test():
+    for n in (0, 4, 9):
+        assert njit(queue_of_closures)(n) == queue_of_closures(n)
+
+
 def read_before_the_call(n):
     s = n
 
