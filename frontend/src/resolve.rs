@@ -574,7 +574,14 @@ impl SourceModule {
                 }
             }
         }
+        let bound_before_desugaring: HashSet<String> = definitions.globals.keys().cloned().collect();
         definitions.desugar(&mut self.file);
+        // The functions lifted out of the module's functions (`outer.inner`) are in its namespace too.
+        for (name, global) in definitions.globals.iter_mut() {
+            if let (false, Global::Function(lifted)) = (bound_before_desugaring.contains(name), global) {
+                *lifted = format!("{prefix}{lifted}");
+            }
+        }
         for (name, function) in definitions.functions {
             self.functions.insert(format!("{prefix}{name}"), crate::namespace::rename_globals(function, &definitions.globals, &prefix));
         }

@@ -66,3 +66,16 @@ param_util.halve = halve
 
 def halved_through_a_namespace(x):
     return param_util.halve(x) + 1.0
+
+
+@njit
+def reversed_by_a_closure(a, doubled=False):
+    # kagemeka's convolve: a closure rebinds an argument through `nonlocal`.
+    def reverse():
+        nonlocal a
+        a = a[::-1].copy()
+
+    reverse()
+    if doubled:
+        a = a * 2
+    return a

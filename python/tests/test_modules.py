@@ -202,3 +202,13 @@ def test_a_function_of_another_module_reads_its_own_namespaces():
     expected = calls_a_function_that_reads_a_namespace(3.0)
     assert njit(calls_a_function_that_reads_a_namespace)(3.0) == expected == 5.0
 
+
+
+def reverses_elsewhere(a):
+    return _helper_module.reversed_by_a_closure(a, True)
+
+
+def test_a_function_of_another_module_with_nonlocal_closures():
+    a = np.arange(4.0)
+    np.testing.assert_array_equal(njit(reverses_elsewhere)(a), reverses_elsewhere(a))
+    np.testing.assert_array_equal(njit(reverses_elsewhere)(a), a[::-1] * 2)
