@@ -22,8 +22,9 @@
 use ruff_python_ast::{
     name::Name,
     visitor::{self, transformer, transformer::Transformer, Visitor},
-    Expr, ExprContext, Parameters, Stmt, StmtFor, StmtFunctionDef,
+    Expr, ExprContext, Parameters, Stmt, StmtFor, StmtFunctionDef, Suite,
 };
+use ruff_text_size::Ranged;
 use std::{
     cell::RefCell,
     collections::{HashMap, HashSet},
@@ -41,6 +42,7 @@ pub fn source_name(name: &str) -> &str {
 
 /// Renames the versions of `function`'s top-level reassigned variables.
 pub fn version_variables(function: &mut StmtFunctionDef) {
+    continue_in_type_branches(&mut function.body, &mut { TYPE_BRANCH_COPIES });
     let mut unversioned = Unversioned::default();
     visitor::walk_body(&mut unversioned, &function.body);
     let mut defined: HashSet<String> = parameter_names(&function.parameters).collect();
@@ -112,6 +114,85 @@ pub fn version_variables(function: &mut StmtFunctionDef) {
     visitor::walk_body(&mut uses, &function.body);
     version_loop_bodies(&mut function.body, &unversioned.names, &uses, &mut versions);
     version_unread(&mut function.body, &unversioned.names, &mut versions);
+}
+
+/// The most `if`s decided by types that a function's rest is copied into (each copy doubles it).
+const TYPE_BRANCH_COPIES: usize = 3;
+
+/// `if isinstance(x, (int, float)): x = np.ones(n) * x` followed by the rest of the function
+/// (esda's significance tests): the rest is copied to the end of the branch and into an `else`,
+/// each ending by returning, so that what the branch assigns starts versions of its own there
+/// (`version_block`) and may change type. Numba prunes a branch that `isinstance` decides before
+/// it types the function; inference decides the test when compiling too (`static_truth`) and
+/// types only the copy that runs (`pruned_block`). Only tests of `isinstance` alone (under `not`,
+/// `and`, `or`) qualify, whose truth is always known when compiling, and only a rest that defines
+/// no function, lambda or class (which would then be defined twice) and does not yield.
+fn continue_in_type_branches(body: &mut Suite, copies_left: &mut usize) {
+    for position in 0..body.len() {
+        if *copies_left == 0 {
+            return;
+        }
+        let rest = &body[position + 1..];
+        let Stmt::If(branch) = &body[position] else { continue };
+        let rebinds_a_read_name = assigned_names(&branch.body).iter().any(|name| read_in(rest, name));
+        if !branch.elif_else_clauses.is_empty() || !is_type_test(&branch.test) || !rebinds_a_read_name || leaves(&branch.body) || !copyable(rest) {
+            continue;
+        }
+        let mut rest = body.split_off(position + 1);
+        if !leaves(&rest) {
+            let at = body[position].range();
+            rest.push(Stmt::Return(ruff_python_ast::StmtReturn { node_index: Default::default(), range: at, value: None }));
+        }
+        *copies_left -= 1;
+        let Some(Stmt::If(branch)) = body.last_mut() else { unreachable!("the branch ends the body now") };
+        branch.body.extend(rest.iter().cloned());
+        continue_in_type_branches(&mut branch.body, copies_left);
+        continue_in_type_branches(&mut rest, copies_left);
+        branch.elif_else_clauses.push(ruff_python_ast::ElifElseClause { node_index: Default::default(), range: branch.range, test: None, body: rest });
+        return;
+    }
+}
+
+/// Whether `test` is made of `isinstance(...)` calls alone, whose truth types decide.
+fn is_type_test(test: &Expr) -> bool {
+    match test {
+        Expr::Call(call) => matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "isinstance"),
+        Expr::UnaryOp(unary) => unary.op == ruff_python_ast::UnaryOp::Not && is_type_test(&unary.operand),
+        Expr::BoolOp(operation) => operation.values.iter().all(is_type_test),
+        _ => false,
+    }
+}
+
+/// Whether `block` ends by returning or raising, or in an `if` each of whose clauses does.
+fn leaves(block: &[Stmt]) -> bool {
+    match block.last() {
+        Some(Stmt::Return(_) | Stmt::Raise(_)) => true,
+        Some(Stmt::If(branch)) => {
+            branch.elif_else_clauses.last().is_some_and(|clause| clause.test.is_none()) && leaves(&branch.body) && branch.elif_else_clauses.iter().all(|clause| leaves(&clause.body))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `block` may be copied: it defines no function, lambda or class and does not yield.
+fn copyable(block: &[Stmt]) -> bool {
+    #[derive(Default)]
+    struct Definitions {
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for Definitions {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            self.found |= matches!(statement, Stmt::FunctionDef(_) | Stmt::ClassDef(_));
+            visitor::walk_stmt(self, statement);
+        }
+        fn visit_expr(&mut self, expr: &'a Expr) {
+            self.found |= matches!(expr, Expr::Lambda(_) | Expr::Yield(_) | Expr::YieldFrom(_));
+            visitor::walk_expr(self, expr);
+        }
+    }
+    let mut definitions = Definitions::default();
+    visitor::walk_body(&mut definitions, block);
+    !definitions.found
 }
 
 /// Gives each binding of a variable that nothing reads a version of its own: decoupler's
@@ -203,7 +284,7 @@ fn version_block(block: &mut [Stmt], targets: &[String], branch: bool, unversion
     // A branch that ends by returning or raising, with no `break` or `continue` that could leave
     // it before, hands its values to no later statement: each of its top-level assignments may
     // start a version, whatever it reads.
-    let leaves_the_function = branch && matches!(block.last(), Some(Stmt::Return(_) | Stmt::Raise(_))) && !leaves_early(block);
+    let leaves_the_function = branch && leaves(block) && !leaves_early(block);
     let names = if leaves_the_function { assigned_names(block) } else { iteration_locals(block) };
     for name in names {
         let source = source_name(&name).to_string();

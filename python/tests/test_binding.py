@@ -182,6 +182,38 @@ def test_isinstance_is_decided_by_types(x):
     assert njit(describe_tuple)() == describe_tuple()
 
 
+def count_at_least(test_stat, ref):
+    # esda's significance: a number becomes an array where isinstance says it is one, and the
+    # rest of the function reads it as an array either way.
+    ref = np.atleast_2d(ref)
+    n, p = ref.shape
+    if isinstance(test_stat, (int, float)):
+        test_stat = np.ones((n,)) * test_stat
+    return (ref >= test_stat[:, None]).sum()
+
+
+def widened_twice(x, scale):
+    if isinstance(x, float):
+        x = np.full(3, x)
+    if not isinstance(scale, np.ndarray):
+        scale = np.full(x.shape[0], scale)
+    total = 0.0
+    for i in range(x.shape[0]):
+        total += x[i] * scale[i]
+    print(total)
+
+
+@pytest.mark.parametrize("test_stat", [2.0, 3, np.array([2.0]), np.array([1.0, 2.5])])
+def test_a_branch_isinstance_decides_may_change_a_variables_type(test_stat, capsys):
+    ref = np.arange(5.0) if np.size(test_stat) == 1 else np.arange(10.0).reshape(2, 5)
+    assert njit(count_at_least)(test_stat, ref) == count_at_least(test_stat, ref)
+    for x, scale in [(1.5, 2.0), (np.arange(3.0), 0.5), (2.5, np.arange(3.0)), (np.ones(2), np.arange(2.0))]:
+        widened_twice(x, scale)
+        expected = capsys.readouterr().out
+        njit(widened_twice)(x, scale)
+        assert capsys.readouterr().out == expected
+
+
 def test_isinstance_of_another_class_is_a_located_error():
     @njit
     def of_range(x):
