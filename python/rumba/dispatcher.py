@@ -625,6 +625,10 @@ class Dispatcher(_rumba.DispatchTable):
                 if description is not None:
                     name = "__rumba_argument%d" % len(self._function_arguments)
                     compiler.bind([(name, description)])
+                else:
+                    # A function of the caller's file: compiled from it, reading the globals it
+                    # names, which the caller's code need not name.
+                    compiler.bind(_environment(_python_function(value), {self.py_func}, self._source()[1:]))
                 known = self._function_arguments[value] = "function[%s]" % name
             return known
 

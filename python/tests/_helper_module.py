@@ -79,3 +79,9 @@ def reversed_by_a_closure(a, doubled=False):
     if doubled:
         a = a * 2
     return a
+
+
+@njit
+def hypotenuse_parts(a, b):
+    d = math.sqrt(a * a + b * b)
+    return d, a / d, b / d

@@ -11,7 +11,7 @@ import pytest
 
 import _helper_module
 import _helper_package
-from _helper_module import make_scaler, shifted, undefined_inside
+from _helper_module import hypotenuse_parts, make_scaler, shifted, undefined_inside
 from _helper_module import weighted_norm as norm_by_another_name
 from rumba import errors, njit
 
@@ -212,3 +212,23 @@ def test_a_function_of_another_module_with_nonlocal_closures():
     a = np.arange(4.0)
     np.testing.assert_array_equal(njit(reverses_elsewhere)(a), reverses_elsewhere(a))
     np.testing.assert_array_equal(njit(reverses_elsewhere)(a), a[::-1] * 2)
+
+
+@njit
+def inverse_distance(a, b):
+    d, _, _ = hypotenuse_parts(a, b)
+    return 1 / d
+
+
+def accumulate_kernel(xs, ys, out, kernel):
+    for i in range(xs.size):
+        out[i] += kernel(xs[i], ys[i])
+    return out
+
+
+def test_a_function_of_this_file_passed_as_an_argument_reads_its_own_globals():
+    # choclo's kernels: the loop names none of the globals the kernel it is passed reads (a
+    # function imported from another module).
+    xs, ys = np.array([3.0, 6.0]), np.array([4.0, 8.0])
+    got = njit(accumulate_kernel)(xs, ys, np.zeros(2), inverse_distance)
+    np.testing.assert_array_equal(got, accumulate_kernel(xs, ys, np.zeros(2), inverse_distance.py_func))
