@@ -1635,6 +1635,12 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
     /// are neither typed nor emitted, as Numba prunes them, so that code behind `if axis is None:`
     /// may treat `axis` as a number in its other branch.
     pub fn static_truth(&mut self, test: &Expr) -> Result<Option<bool>, Diagnostic> {
+        self.truth_following(test, DEFINITIONS_FOLLOWED)
+    }
+
+    /// `static_truth`, where a local assigned once (`update = proxy is not None`, then `if
+    /// update:`) is decided by the value it was given, following up to `definitions` such names.
+    fn truth_following(&mut self, test: &Expr, definitions: usize) -> Result<Option<bool>, Diagnostic> {
         if let Expr::Compare(compare) = test {
             if let ([op], [right]) = (&compare.ops[..], &compare.comparators[..]) {
                 if let (Some(left), Some(right)) = (self.static_integer(&compare.left)?, self.static_integer(right)?) {
@@ -1652,7 +1658,11 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
         }
         Ok(match test {
             Expr::BooleanLiteral(literal) => Some(literal.value),
-            Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.static_truth(&unary.operand)?.map(|truth| !truth),
+            Expr::UnaryOp(unary) if unary.op == UnaryOp::Not => self.truth_following(&unary.operand, definitions)?.map(|truth| !truth),
+            Expr::Name(name) if definitions > 0 => match self.only_definition(name) {
+                Some(value) => self.truth_following(value, definitions - 1)?,
+                None => None,
+            },
             Expr::Compare(compare) if self.optional_against_none(compare)? => None,
             Expr::Compare(compare) if matches!(&compare.ops[..], [CmpOp::Eq | CmpOp::NotEq]) => {
                 let equal = match (self.expr_type(&compare.left)?, self.expr_type(&compare.comparators[0])?) {
@@ -1699,7 +1709,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                 let deciding = boolean.op == ruff_python_ast::BoolOp::Or;
                 let mut undecided = false;
                 for value in &boolean.values {
-                    match self.static_truth(value)? {
+                    match self.truth_following(value, definitions)? {
                         Some(truth) if truth == deciding => return Ok(Some(deciding)),
                         Some(_) => {}
                         None if is_plain_value(value) => undecided = true,
@@ -1710,6 +1720,39 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
             }
             _ => None,
         })
+    }
+
+    /// The value of the one assignment of the local `name` (`name = value`), if the function
+    /// binds it nowhere else and the assignment comes before this read in the source.
+    fn only_definition(&self, name: &ruff_python_ast::ExprName) -> Option<&'m Expr> {
+        struct Stores<'a, 'n> {
+            name: &'n str,
+            count: usize,
+            assignment: Option<&'a ruff_python_ast::StmtAssign>,
+        }
+        impl<'a> ruff_python_ast::visitor::Visitor<'a> for Stores<'a, '_> {
+            fn visit_stmt(&mut self, statement: &'a Stmt) {
+                if let Stmt::Assign(assign) = statement {
+                    if matches!(assign.targets.as_slice(), [Expr::Name(target)] if target.id.as_str() == self.name) {
+                        self.assignment = Some(assign);
+                    }
+                }
+                ruff_python_ast::visitor::walk_stmt(self, statement);
+            }
+            fn visit_expr(&mut self, expr: &'a Expr) {
+                if matches!(expr, Expr::Name(stored) if stored.ctx == ruff_python_ast::ExprContext::Store && stored.id.as_str() == self.name) {
+                    self.count += 1;
+                }
+                ruff_python_ast::visitor::walk_expr(self, expr);
+            }
+        }
+        if self.parameters.contains(name.id.as_str()) || !self.locals.contains_key(name.id.as_str()) {
+            return None;
+        }
+        let mut stores = Stores { name: name.id.as_str(), count: 0, assignment: None };
+        ruff_python_ast::visitor::walk_body(&mut stores, self.body);
+        let assignment = stores.assignment.filter(|assignment| stores.count == 1 && assignment.range.end() <= name.range.start())?;
+        Some(&assignment.value)
     }
 
     /// An integer known when compiling: a literal, an array's `ndim`, or `len` of a tuple.
@@ -3325,6 +3368,9 @@ pub struct RangeLoop<'e> {
     /// `prange`: iterations may run in parallel (with `parallel=True`).
     pub parallel: bool,
 }
+
+/// How many names assigned once `static_truth` follows to the values they were given.
+const DEFINITIONS_FOLLOWED: usize = 4;
 
 /// Whether `func` names `range` (the builtin) or `prange` (imported from rumba or numba).
 fn range_kind(module: &SourceModule, func: &Expr) -> Option<bool> {

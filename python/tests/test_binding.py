@@ -214,6 +214,25 @@ def test_a_branch_isinstance_decides_may_change_a_variables_type(test_stat, caps
         assert capsys.readouterr().out == expected
 
 
+def doubled_with_progress(x, out, progress_proxy=None):
+    # harmonica's forward models: the test is kept in a variable, and the branch behind it calls a
+    # method None does not have.
+    update_progressbar = progress_proxy is not None
+    report = not update_progressbar
+    for i in range(x.size):
+        out[i] = x[i] * 2
+        if update_progressbar:
+            progress_proxy.update(1)
+    return report
+
+
+def test_a_variable_assigned_once_a_test_types_decide_decides_its_branches():
+    out = np.zeros(3)
+    assert njit(doubled_with_progress)(np.arange(3.0), out) is True
+    np.testing.assert_array_equal(out, np.arange(3.0) * 2)
+    njit(doubled_with_progress)(np.arange(3.0), out, None)
+
+
 def test_isinstance_of_another_class_is_a_located_error():
     @njit
     def of_range(x):
