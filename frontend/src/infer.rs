@@ -2086,7 +2086,7 @@ impl<'s, 'm> TypeWalker<'s, 'm> {
                         return Err(module.typing(expr, "the truth value of an array is ambiguous; use np.logical_not"))
                     }
                     (op, array @ Type::Array(_)) => Type::Array(elementwise_type(module, ElementwiseOp::Unary(op), &[array], expr)?),
-                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_)) => Type::Scalar(Scalar::Bool),
+                    (UnaryOp::Not, Type::Scalar(_) | Type::List(_) | Type::Dict(..) | Type::Set(_) | Type::Unicode | Type::Str(_) | Type::Tuple(_, None)) => Type::Scalar(Scalar::Bool),
                     (UnaryOp::USub | UnaryOp::UAdd, Type::Scalar(scalar)) => Type::Scalar(scalar.widened()),
                     // NumPy's `~` on its own booleans is logical not; Python's on `True` is -2.
                     (UnaryOp::Invert, Type::Scalar(Scalar::Bool)) if self.may_hold_numpy_bool(&unary.operand, 0)? => Type::Scalar(Scalar::Bool),

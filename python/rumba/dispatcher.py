@@ -16,17 +16,13 @@ import types as pytypes
 
 import numpy as np
 
-from . import _rumba, config, errors, extending
+from . import _rumba, config, errors, extending, objectmode
 from .types import NumberType, Signature, Type
 
 # Options a jit call takes: rumba's own and those it honours (eqsat, pipeline, fastmath, parallel,
-# boundscheck), and Numba's that change nothing rumba does (nopython, nogil, cache, inline, ...).
-_ACCEPTED_OPTIONS = {"eqsat", "pipeline", "fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper"}
-# Options that would change behaviour and are not implemented yet: a clear error, not a silent ignore.
-_PENDING_OPTIONS = {
-    "forceobj": "forceobj=True (object mode) is not implemented",
-    "looplift": "looplift=True (object mode loop lifting) is not implemented",
-}
+# boundscheck; nopython=False, forceobj and looplift choose object mode, `objectmode.py`), and
+# Numba's that change nothing rumba does (nogil, cache, inline, ...).
+_ACCEPTED_OPTIONS = {"eqsat", "pipeline", "fastmath", "parallel", "boundscheck", "nopython", "nogil", "cache", "inline", "locals", "error_model", "forceinline", "no_cpython_wrapper", "forceobj", "looplift"}
 
 
 _TYPES = _rumba.DispatchTable()
@@ -556,10 +552,16 @@ class Dispatcher(_rumba.DispatchTable):
             if function is not None:
                 return function
             if self._explicit:
-                for _, candidate in self._explicit:
-                    if _accepts(candidate.arguments, types):
-                        self._remember(types, candidate)
-                        return candidate
+                accepting = [(text, candidate) for text, candidate in self._explicit if _accepts(candidate.arguments, types)]
+                # A signature that truncates no float to an integer is preferred; of several that
+                # do, none is, as Numba finds the overloading ambiguous.
+                exact = [candidate for candidate in accepting if not _truncates(types, candidate[1].arguments)]
+                if not exact and len(accepting) > 1:
+                    raise TypeError("Ambiguous overloading for %s() (%s): %s" % (self.py_func.__name__, ", ".join(types), ", ".join(text for text, _ in accepting)))
+                if accepting:
+                    _, chosen = (exact or accepting)[0]
+                    self._remember(types, chosen)
+                    return chosen
                 raise TypeError(
                     "%s() has no compiled signature for argument types (%s); its signatures are: %s"
                     % (self.py_func.__name__, ", ".join(types), ", ".join(text for text, _ in self._explicit))
@@ -775,8 +777,8 @@ def _normalise_signature(signature):
 def _accepts(declared, given):
     """Whether values of types `given` fit a signature's argument types `declared`: equal, an array
     whose layout is stricter than an A-layout declaration (a writable one fits a read-only
-    declaration), or a Python int/float/bool converting to a declared scalar (a float to a float or
-    complex one, a complex only to a complex one)."""
+    declaration), or a Python int/float/bool converting to a declared scalar (a float to any real
+    one, truncated to an integer as Numba converts it; a complex only to a complex one)."""
     if len(declared) != len(given):
         return False
     for want, have in zip(declared, given):
@@ -792,11 +794,16 @@ def _accepts(declared, given):
             continue
         if "[" in want or "[" in have:
             return False
-        if have == "float64" and not want.startswith(("float", "complex")):
+        if have == "float64" and want == "bool":
             return False
         if have == "complex128" and want != have:
             return False
     return True
+
+
+def _truncates(given, declared):
+    """Whether a signature with argument types ``declared`` takes a float of ``given`` as an integer."""
+    return any(have == "float64" and "int" in want for have, want in zip(given, declared))
 
 
 def _fastmath_flags(fastmath):
@@ -849,13 +856,8 @@ def _boundscheck(options):
 def _options_check(options):
     _fastmath_flags(options.get("fastmath", False))
     _pipeline_arguments(options)
-    for name, value in options.items():
-        if name in _PENDING_OPTIONS:
-            if value:
-                raise NotImplementedError("rumba: " + _PENDING_OPTIONS[name])
-        elif name == "nopython" and value is False:
-            raise NotImplementedError("rumba: object mode (nopython=False) is not implemented")
-        elif name not in _ACCEPTED_OPTIONS and name != "opt":
+    for name in options:
+        if name not in _ACCEPTED_OPTIONS and name != "opt":
             raise TypeError("jit() got an unexpected option %r" % name)
 
 
@@ -868,7 +870,7 @@ def jit(signature_or_function=None, **options):
             return signature_or_function
         return lambda py_func: py_func
     if callable(signature_or_function) and not isinstance(signature_or_function, Type):
-        return Dispatcher(signature_or_function, [], options)
+        return _dispatcher(signature_or_function, [], options)
     if signature_or_function is None:
         signatures = []
     elif isinstance(signature_or_function, list):
@@ -877,11 +879,22 @@ def jit(signature_or_function=None, **options):
         signatures = [signature_or_function]
 
     def decorate(py_func):
-        return Dispatcher(py_func, signatures, options)
+        return _dispatcher(py_func, signatures, options)
 
     return decorate
 
 
+def _dispatcher(py_func, signatures, options):
+    """The dispatcher the options ask for: compiled (nopython, the default), object mode
+    (``forceobj=True``), or compiled where it compiles and object mode elsewhere
+    (``nopython=False``)."""
+    if options.get("forceobj"):
+        return objectmode.ObjectModeDispatcher(py_func, options)
+    dispatcher = Dispatcher(py_func, signatures, {name: value for name, value in options.items() if name not in ("forceobj", "looplift")})
+    return objectmode.FallbackDispatcher(dispatcher, options) if options.get("nopython") is False else dispatcher
+
+
 def njit(signature_or_function=None, **options):
-    """``@jit(nopython=True)``: the same as ``@jit`` in rumba, which has no object mode."""
+    """``@jit(nopython=True)``: compiled, never object mode (the same as ``@jit`` without
+    ``forceobj`` or ``nopython=False``)."""
     return jit(signature_or_function, **options)

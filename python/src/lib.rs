@@ -482,8 +482,9 @@ fn convert_number(value: &Bound<'_, PyAny>, scalar: Scalar, position: usize) -> 
             Ok(rumba::convert_number(Number::U64(number), scalar))
         }
         Scalar::Int { .. } => {
+            // A float given where a signature declares an integer is truncated, as Numba converts it.
             if value.is_instance_of::<PyFloat>() {
-                return Err(mismatch());
+                return Ok(rumba::convert_number(Number::F64(value.extract::<f64>()?), scalar));
             }
             let number = value.extract::<i64>().map_err(|_| out_of_range())?;
             Ok(rumba::convert_number(Number::I64(number), scalar))

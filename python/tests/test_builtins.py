@@ -422,3 +422,14 @@ def asks_for_attributes(values, x):
 @pytest.mark.parametrize("x", [2.5, 3, np.ones(2)])
 def test_hasattr_with_a_literal_name_is_decided_by_the_type(x):
     assert njit(asks_for_attributes)(np.ones(3), x) == asks_for_attributes(np.ones(3), x)
+
+
+def tuple_truths(a, t):
+    # PyEMD's `if not expand_left_min_pos.shape:`: a tuple's truth is whether it has items.
+    empty = ()
+    return not a.shape, not empty, not t, (1 if a.shape else 0)
+
+
+@pytest.mark.parametrize("a", [np.zeros(3), np.zeros((2, 2)), np.zeros(())])
+def test_not_of_a_tuple(a):
+    assert njit(tuple_truths)(a, (1, 2.5)) == tuple_truths(a, (1, 2.5))

@@ -7,8 +7,8 @@ from ``//``, ``%`` and ``/`` with CPython's messages; typing errors arrive as
 ``rumba.errors.TypingError`` (a ``TypeError``) and unsupported constructs (a list literal,
 ``print``, a ``with`` statement) as ``rumba.errors.UnsupportedError`` (a ``NotImplementedError``),
 their messages giving ``file:line:col`` of the offending construct in this file, the source line and
-a caret under the column; options that are not implemented (``forceobj``, ``looplift``) raise NotImplementedError at decoration, ``nopython``/``nogil``/``cache`` are
-accepted; arguments rumba cannot pass (a list, a string, ...) raise TypeError.
+a caret under the column; ``nopython``/``nogil``/``cache`` are accepted (object mode has tests of
+its own, test_object_mode.py); arguments rumba cannot pass (a list, a string, ...) raise TypeError.
 
 Expected line numbers are computed from this file's source (``inspect.getsourcelines``), never
 written down.
@@ -384,19 +384,6 @@ def test_failed_compilation_does_not_poison_the_dispatcher():
 # --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("option", ["forceobj", "looplift"])
-def test_pending_options_raise_at_decoration(option):
-    with pytest.raises(NotImplementedError) as info:
-        jit(**{option: True})(plain)
-    assert option in str(info.value)
-    with pytest.raises(NotImplementedError):
-        jit(plain, **{option: True})
-    with pytest.raises(NotImplementedError):
-        jit("i8(i8)", **{option: True})(plain)
-    with pytest.raises(NotImplementedError):
-        rumba.njit(**{option: True})(plain)
-
-
 @pytest.mark.parametrize("option", ["fastmath", "parallel", "boundscheck"])
 def test_pending_options_false_are_accepted(option):
     d = jit(**{option: False})(plain)
@@ -412,13 +399,6 @@ def test_accepted_options(options):
     check(d, 41)
     d = rumba.njit(**options)(plain)
     check(d, -3)
-
-
-def test_object_mode_is_not_implemented():
-    with pytest.raises(NotImplementedError):
-        jit(nopython=False)(plain)
-    with pytest.raises(NotImplementedError):
-        jit(forceobj=True)(plain)
 
 
 def test_unknown_option():

@@ -74,7 +74,9 @@ impl<'m> FunctionEmitter<'_, '_, 'm> {
                     return self.emit_instance_operator(operator, vec![operand], expr);
                 }
                 let operand = match operand {
-                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::CompileTime(Type::Str(_)) | Value::Optional(..)) => Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool),
+                    truthy @ (Value::List(..) | Value::Dict(..) | Value::Set(..) | Value::Unicode(_) | Value::CompileTime(Type::Str(_)) | Value::Optional(..) | Value::Tuple(_, None)) => {
+                        Value::Scalar(self.truth(truthy, &*unary.operand)?, Scalar::Bool)
+                    }
                     operand => operand,
                 };
                 let Some((name, scalar)) = operand.scalar() else {
