@@ -28,7 +28,7 @@ for warning in caught:
 expected = np.arange(100)
 expected **= 2
 assert digest == hashlib.md5(expected).digest()
-print("hash_computation:", digest.hex(), "(loops compiled: %d)" % len(hash_computation._object_mode.lifted))
+print("hash_computation:", digest.hex(), "(loops compiled: %d)" % len(hash_computation.lifted))
 
 
 @jit(nopython=True)

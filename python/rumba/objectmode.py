@@ -225,5 +225,10 @@ class FallbackDispatcher:
             self._object_mode = ObjectModeDispatcher(self.py_func, self._options)
         return self._object_mode(*args, **kwargs)
 
+    @property
+    def lifted(self):
+        """The loops lifted out of the function where it ran in object mode (none before)."""
+        return self._object_mode.lifted if self._object_mode is not None else []
+
     def __getattr__(self, name):
         return getattr(self.dispatcher, name)

@@ -113,9 +113,11 @@ def test_nopython_false_compiles_what_compiles():
 def test_nopython_false_falls_back_to_object_mode_with_a_warning():
     compiled = jit(nopython=False)(hash_computation)
     x, expected_x = np.arange(10), np.arange(10)
+    assert compiled.lifted == []
     with pytest.warns(errors.NumbaWarning, match="falling back to object mode"):
         assert compiled(x) == hash_computation(expected_x)
     np.testing.assert_array_equal(x, expected_x)
+    assert len(compiled.lifted) == 1
     # Arguments compiled code cannot take run in object mode too.
     assert compiled(bytearray(b"\x02\x03")) == hash_computation(bytearray(b"\x02\x03"))
 
