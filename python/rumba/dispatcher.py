@@ -13,6 +13,7 @@ import sys
 import textwrap
 import threading
 import types as pytypes
+import warnings
 
 import numpy as np
 
@@ -888,10 +889,96 @@ def _dispatcher(py_func, signatures, options):
     """The dispatcher the options ask for: compiled (nopython, the default), object mode
     (``forceobj=True``), or compiled where it compiles and object mode elsewhere
     (``nopython=False``)."""
+    compiled_options = {name: value for name, value in options.items() if name not in ("forceobj", "looplift", "nopython")}
     if options.get("forceobj"):
-        return objectmode.ObjectModeDispatcher(py_func, options)
+        return _object_mode(py_func, compiled_options, options.get("looplift", True))
     dispatcher = Dispatcher(py_func, signatures, {name: value for name, value in options.items() if name not in ("forceobj", "looplift")})
-    return objectmode.FallbackDispatcher(dispatcher, options) if options.get("nopython") is False else dispatcher
+    if options.get("nopython") is False:
+        return _FallbackDispatcher(dispatcher, lambda: _object_mode(py_func, compiled_options, options.get("looplift", True)))
+    return dispatcher
+
+
+def _object_mode(py_func, compiled_options, looplift):
+    """``py_func`` in object mode, its lifted loops compiled with ``compiled_options``."""
+    return objectmode.ObjectModeDispatcher(py_func, lambda loop: _LiftedLoop(loop, py_func.__qualname__, compiled_options), looplift)
+
+
+def _compiled_for(dispatcher, args, compiles, what):
+    """The compiled function ``dispatcher`` runs for ``args``, compiling it if need be; None
+    where compiled code cannot take them or the function does not compile for their types (then
+    a ``NumbaWarning`` says why, once per types, as Numba warns when it falls back)."""
+    try:
+        types = dispatcher._argument_types(args)
+    except TypeError:
+        return None
+    if not compiles.get(types, True):
+        return None
+    try:
+        function = dispatcher._function_for(types)
+    except (errors.TypingError, errors.UnsupportedError) as refusal:
+        compiles[types] = False
+        warnings.warn(errors.NumbaWarning("%s: %s" % (what, refusal)), stacklevel=3)
+        return None
+    compiles[types] = True
+    return function
+
+
+class _LiftedLoop:
+    """A loop lifted out of an object-mode function (``objectmode.py``): compiled for each tuple
+    of argument types where it compiles, else run by the interpreter."""
+
+    def __init__(self, python, owner, options):
+        self.py_func = python
+        self.owner = owner
+        self.options = options
+        self.dispatcher = None
+        self.compiles = {}
+
+    def __call__(self, *args):
+        if self.dispatcher is None:
+            self.dispatcher = Dispatcher(self.py_func, [], self.options)
+        compiled = _compiled_for(self.dispatcher, args, self.compiles, "a loop of %s stays in object mode" % self.owner)
+        return compiled(*args) if compiled is not None else self.py_func(*args)
+
+
+class _FallbackDispatcher:
+    """What ``@jit(nopython=False)`` gives: the function compiled where it compiles for the
+    arguments' types, in object mode (with a ``NumbaWarning``, as Numba falls back) where it
+    does not or where compiled code cannot take the arguments. Everything else is the compiled
+    dispatcher's (``signatures``, ``inspect_types``, ...)."""
+
+    def __init__(self, dispatcher, object_mode):
+        self.dispatcher = dispatcher
+        self.py_func = dispatcher.py_func
+        self.__name__ = self.py_func.__name__
+        self.__qualname__ = self.py_func.__qualname__
+        self.__doc__ = self.py_func.__doc__
+        self.__module__ = self.py_func.__module__
+        self.__wrapped__ = self.py_func
+        self._make_object_mode = object_mode
+        self._compiles = {}
+        self._object_mode = None
+
+    def __call__(self, *args, **kwargs):
+        packs, _ = self.dispatcher._call_shape
+        if not packs:
+            if kwargs:
+                args, kwargs = tuple(self.dispatcher._bound_arguments(args, kwargs)), {}
+            what = "compilation of %s is falling back to object mode" % self.__qualname__
+            compiled = _compiled_for(self.dispatcher, args, self._compiles, what)
+            if compiled is not None:
+                return compiled(*args)
+        if self._object_mode is None:
+            self._object_mode = self._make_object_mode()
+        return self._object_mode(*args, **kwargs)
+
+    @property
+    def lifted(self):
+        """The loops lifted out of the function where it ran in object mode (none before)."""
+        return self._object_mode.lifted if self._object_mode is not None else []
+
+    def __getattr__(self, name):
+        return getattr(self.dispatcher, name)
 
 
 def njit(signature_or_function=None, **options):

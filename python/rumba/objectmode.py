@@ -5,9 +5,9 @@ and each loop at the top level of its body that compiles runs compiled (Numba's 
 A lifted loop becomes a function of its own, ``def loop(inputs): <the loop>; return outputs``,
 where the inputs are the variables the loop uses that the function bound before it, and the
 outputs those it binds that the function reads after it; the loop's place holds
-``outputs = loop(inputs)``. Each is compiled (``njit``) on its first call, for its arguments'
-types; where it does not compile it runs in the interpreter, as Numba leaves such a loop in
-object mode. A loop that returns, yields or uses a name the function declares ``global`` or
+``outputs = loop(inputs)``, where ``loop`` is what the caller's ``lift`` made of the function:
+the dispatcher compiles it on its first call, for its arguments' types, and runs it in the
+interpreter where it does not compile, as Numba leaves such a loop in object mode. A loop that returns, yields or uses a name the function declares ``global`` or
 ``nonlocal`` stays as it is, and so does every loop of a function with a closure (whose cells
 the rewritten function could not share)."""
 
@@ -17,9 +17,6 @@ import inspect
 import itertools
 import linecache
 import textwrap
-import warnings
-
-from . import errors
 
 _LIFTED_FILES = itertools.count()
 
@@ -61,49 +58,10 @@ def _names(nodes):
     return found
 
 
-class LiftedLoop:
-    """A loop lifted out of an object-mode function: compiled for each tuple of argument types
-    where it compiles, else run by the interpreter."""
-
-    def __init__(self, python, owner, options):
-        self.py_func = python
-        self.owner = owner
-        self.options = options
-        self.dispatcher = None
-        self.compiles = {}
-
-    def __call__(self, *args):
-        from .dispatcher import Dispatcher
-
-        if self.dispatcher is None:
-            self.dispatcher = Dispatcher(self.py_func, [], self.options)
-        compiled = compiled_for(self.dispatcher, args, self.compiles, "a loop of %s stays in object mode" % self.owner)
-        return compiled(*args) if compiled is not None else self.py_func(*args)
-
-
-def compiled_for(dispatcher, args, compiles, what):
-    """The compiled function ``dispatcher`` runs for ``args``, compiling it if need be; None
-    where compiled code cannot take them or the function does not compile for their types (then
-    a ``NumbaWarning`` says why, once per types, as Numba warns when it falls back)."""
-    try:
-        types = dispatcher._argument_types(args)
-    except TypeError:
-        return None
-    if not compiles.get(types, True):
-        return None
-    try:
-        function = dispatcher._function_for(types)
-    except (errors.TypingError, errors.UnsupportedError) as refusal:
-        compiles[types] = False
-        warnings.warn(errors.NumbaWarning("%s: %s" % (what, refusal)), stacklevel=3)
-        return None
-    compiles[types] = True
-    return function
-
-
-def object_mode_function(py_func, options, looplift=True):
-    """``py_func`` as object mode runs it: with each liftable loop compiled (see the module's
-    documentation), or as it is where nothing is lifted."""
+def object_mode_function(py_func, lift, looplift=True):
+    """``py_func`` as object mode runs it: with each liftable loop given to ``lift``, which gives
+    what runs it (compiled where it compiles, see the module's documentation), or as it is where
+    nothing is lifted."""
     if not looplift or py_func.__closure__ or py_func.__name__ == "<lambda>":
         return py_func, []
     try:
@@ -130,7 +88,7 @@ def object_mode_function(py_func, options, looplift=True):
                 inputs = sorted((loop.read | loop.bound) & bound_before)
                 outputs = sorted(loop.bound & after.read)
                 name = "__rumba_loop%d_%s" % (len(lifted), py_func.__name__)
-                lifted.append(_lifted_loop(name, statement, inputs, outputs, py_func, options))
+                lifted.append(lift(_lifted_loop(name, statement, inputs, outputs, py_func)))
                 call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[ast.Name(id=input_name, ctx=ast.Load()) for input_name in inputs], keywords=[])
                 replacement = ast.Assign(targets=[ast.Tuple(elts=[ast.Name(id=output, ctx=ast.Store()) for output in outputs], ctx=ast.Store())], value=call) if outputs else ast.Expr(value=call)
                 body.append(ast.copy_location(replacement, statement))
@@ -150,7 +108,7 @@ def object_mode_function(py_func, options, looplift=True):
     return functools.wraps(py_func)(rewritten), lifted
 
 
-def _lifted_loop(name, loop, inputs, outputs, py_func, options):
+def _lifted_loop(name, loop, inputs, outputs, py_func):
     """The function a loop is lifted into, with source of its own (compiled code is compiled
     from source) in a file name registered with ``linecache``."""
     returned = ast.Return(value=ast.Tuple(elts=[ast.Name(id=output, ctx=ast.Load()) for output in outputs], ctx=ast.Load())) if outputs else ast.Return(value=None)
@@ -170,65 +128,24 @@ def _lifted_loop(name, loop, inputs, outputs, py_func, options):
     exec(compile(source, file_name, "exec"), namespace)
     python = namespace[name]
     python.__module__ = py_func.__module__
-    return LiftedLoop(python, py_func.__qualname__, options)
+    return python
 
 
 class ObjectModeDispatcher:
     """What ``@jit(forceobj=True)`` gives: calls run the function in object mode. ``lifted``
-    holds the loops compiled out of it (Numba's dispatcher keeps them per signature)."""
+    holds what runs each loop lifted out of it (Numba's dispatcher keeps them per signature)."""
 
-    def __init__(self, py_func, options):
+    def __init__(self, py_func, lift, looplift=True):
         self.py_func = py_func
         self.__name__ = py_func.__name__
         self.__qualname__ = py_func.__qualname__
         self.__doc__ = py_func.__doc__
         self.__module__ = py_func.__module__
         self.__wrapped__ = py_func
-        compiled_options = {name: value for name, value in options.items() if name not in ("forceobj", "looplift", "nopython")}
-        self._run, self.lifted = object_mode_function(py_func, compiled_options, options.get("looplift", True))
+        self._run, self.lifted = object_mode_function(py_func, lift, looplift)
 
     def __call__(self, *args, **kwargs):
         return self._run(*args, **kwargs)
 
     def __repr__(self):
         return "<rumba object-mode function %s>" % self.__qualname__
-
-
-class FallbackDispatcher:
-    """What ``@jit(nopython=False)`` gives: the function compiled where it compiles for the
-    arguments' types, in object mode (with a ``NumbaWarning``, as Numba falls back) where it
-    does not or where compiled code cannot take the arguments. Everything else is the compiled
-    dispatcher's (``signatures``, ``inspect_types``, ...)."""
-
-    def __init__(self, dispatcher, options):
-        self.dispatcher = dispatcher
-        self.py_func = dispatcher.py_func
-        self.__name__ = self.py_func.__name__
-        self.__qualname__ = self.py_func.__qualname__
-        self.__doc__ = self.py_func.__doc__
-        self.__module__ = self.py_func.__module__
-        self.__wrapped__ = self.py_func
-        self._options = options
-        self._compiles = {}
-        self._object_mode = None
-
-    def __call__(self, *args, **kwargs):
-        packs, _ = self.dispatcher._call_shape
-        if not packs:
-            if kwargs:
-                args, kwargs = tuple(self.dispatcher._bound_arguments(args, kwargs)), {}
-            what = "compilation of %s is falling back to object mode" % self.__qualname__
-            compiled = compiled_for(self.dispatcher, args, self._compiles, what)
-            if compiled is not None:
-                return compiled(*args)
-        if self._object_mode is None:
-            self._object_mode = ObjectModeDispatcher(self.py_func, self._options)
-        return self._object_mode(*args, **kwargs)
-
-    @property
-    def lifted(self):
-        """The loops lifted out of the function where it ran in object mode (none before)."""
-        return self._object_mode.lifted if self._object_mode is not None else []
-
-    def __getattr__(self, name):
-        return getattr(self.dispatcher, name)
