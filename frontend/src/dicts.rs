@@ -387,7 +387,8 @@ impl TypeWalker<'_, '_> {
 
     /// The type a Numba type expression names: a number type (`types.int64`), `types.unicode_type`,
     /// an array type (`types.float64[:]`, `[:, ::1]`, `[::1, :]`), `types.UniTuple(t, n)`,
-    /// `types.Tuple((t, ...))`, `types.ListType(t)` or `types.DictType(k, v)`.
+    /// `types.Tuple((t, ...))`, `types.ListType(t)`, `types.DictType(k, v)`, or an empty typed
+    /// container's type.
     pub(crate) fn type_expression(&mut self, expr: &Expr, method: &str) -> Result<Type, Diagnostic> {
         let assigned = self.assigned.clone();
         let is_local = |name: &str| assigned.contains(name);
@@ -409,6 +410,9 @@ impl TypeWalker<'_, '_> {
                 let dims = self.module.file.snippet(subscript.slice.range());
                 crate::types::parse_type(&format!("{}[{dims}]", scalar.numba_name())).map_err(|reason| self.module.typing(&*subscript.slice, reason))
             }
+            // An empty typed container stands for its type, as Numba types a value given for one
+            // (`value_type=DictType.empty(key_type=int64, value_type=float64)`, pandana2).
+            Expr::Call(call) if typed_empty_container(self.module, call, &is_local).is_some() => Ok(self.typed_empty_container_type(call)?.expect("checked by the guard")),
             Expr::Call(call) => {
                 let member = types_member(self.module, &call.func, &is_local);
                 let arguments = &call.arguments.args;

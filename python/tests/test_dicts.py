@@ -793,8 +793,23 @@ def typed_by_its_type_class(n):
     return table[n - 1], len(table)
 
 
+def nested_by_an_empty_value(n):
+    # pandana2's dijkstra gives the value type as an empty dict of that type.
+    results = types.DictType.empty(key_type=types.int64, value_type=types.DictType.empty(key_type=types.int64, value_type=types.float64))
+    for i in range(n):
+        inner = Dict.empty(key_type=types.int64, value_type=types.float64)
+        inner[i] = i * 0.5
+        results[i] = inner
+    total = 0.0
+    for inner in results.values():
+        for key, value in inner.items():
+            total += key + value
+    return total, len(results)
+
+
 def test_dict_type_empty_in_compiled_code():
     assert rumba.njit(typed_by_its_type_class)(4) == (1.5, 4)
+    assert rumba.njit(nested_by_an_empty_value)(4) == (9.0, 4)
 
 
 def typed_tables_of_compound_types(n):
