@@ -558,3 +558,25 @@ def test_pndindex_walks_the_indices_in_a_prange():
     assert njit(parallel=True)(counted_by_pndindex)(5, 7) == counted_by_pndindex(5, 7)
     # Without parallel=True it is np.ndindex.
     np.testing.assert_array_equal(njit(doubled_by_pndindex)(a), doubled_by_pndindex(a))
+
+
+def box_rows(src, r):
+    # pymatting's boxfilter: each row's running sum starts in a loop that runs once.
+    m, n = src.shape
+    dst = np.zeros((m, n - 2 * r))
+    for i in prange(m):
+        for j_dst in range(1):
+            s = 0.0
+            for j_src in range(j_dst, j_dst + 2 * r + 1):
+                s += src[i, j_src]
+            dst[i, j_dst] = s
+        for j_dst in range(1, dst.shape[1]):
+            s -= src[i, j_dst - 1]
+            s += src[i, j_dst + 2 * r]
+            dst[i, j_dst] = s
+    return dst
+
+
+def test_a_variable_assigned_by_a_loop_that_runs_once_is_the_iterations_own():
+    src = np.random.default_rng(5).random((7, 12))
+    np.testing.assert_allclose(njit(parallel=True)(box_rows)(src, 2), box_rows(src, 2), rtol=1e-12)

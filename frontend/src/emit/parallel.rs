@@ -234,6 +234,9 @@ fn read_before_assignment<'b>(body: &'b [Stmt], name: &str, assigned: bool) -> O
                     let mut inner = matches!(&*for_loop.target, Expr::Name(target) if target.id.as_str() == name);
                     walk(&for_loop.body, name, &mut inner)?;
                     branch(&for_loop.orelse, name)?;
+                    // A loop that runs at least once and never jumps (pymatting's `for j in
+                    // range(1): s = 0.0`) assigns what each iteration does.
+                    *assigned = inner && runs_at_least_once(&for_loop.iter) && !jumps(&for_loop.body);
                 }
                 Stmt::While(while_loop) => {
                     read_in(&while_loop.test)?;
@@ -272,6 +275,37 @@ fn read_before_assignment<'b>(body: &'b [Stmt], name: &str, assigned: bool) -> O
     }
     let mut assigned = assigned;
     walk(body, name, &mut assigned).err()
+}
+
+/// Whether `iter` is `range(n)` or `range(start, stop)` of integer literals with an item.
+fn runs_at_least_once(iter: &Expr) -> bool {
+    let Expr::Call(call) = iter else { return false };
+    if !matches!(&*call.func, Expr::Name(function) if function.id.as_str() == "range") || !call.arguments.keywords.is_empty() {
+        return false;
+    }
+    let literal = |expr: &Expr| match crate::resolve::literal_constant(expr) {
+        Some(crate::resolve::Constant::Int(value)) => Some(value),
+        _ => None,
+    };
+    match &call.arguments.args[..] {
+        [stop] => literal(stop).is_some_and(|stop| stop >= 1),
+        [start, stop] => matches!((literal(start), literal(stop)), (Some(start), Some(stop)) if start < stop),
+        _ => false,
+    }
+}
+
+/// Whether `body` holds a `break` or a `continue` anywhere.
+fn jumps(body: &[Stmt]) -> bool {
+    struct Jumps(bool);
+    impl<'a> ruff_python_ast::visitor::Visitor<'a> for Jumps {
+        fn visit_stmt(&mut self, statement: &'a Stmt) {
+            self.0 |= matches!(statement, Stmt::Break(_) | Stmt::Continue(_));
+            ruff_python_ast::visitor::walk_stmt(self, statement);
+        }
+    }
+    let mut found = Jumps(false);
+    ruff_python_ast::visitor::walk_body(&mut found, body);
+    found.0
 }
 
 struct FirstLoadInStatement<'e, 'n, 'f> {
