@@ -262,8 +262,17 @@ fn liftable(function: &StmtFunctionDef, candidate: &Stmt) -> bool {
         && parameters.kwarg.is_none()
         && literal_defaults
         && !declarations.0
-        && uses.other_uses == 0
+        && (uses.other_uses == 0 || captures_nothing(function, &definition))
         && uses.bindings == 1
+}
+
+/// Whether a nested function reads none of `function`'s variables (nor declares `nonlocal`
+/// ones): it is then the same function wherever it goes, and may be passed as a value (vectorbt
+/// passes `_apply_func_nb` to its rolling windows) as a function of the module is.
+fn captures_nothing(function: &StmtFunctionDef, definition: &StmtFunctionDef) -> bool {
+    let outer_bound = scope_names(&function.parameters, &function.body);
+    let own = scope_names(&definition.parameters, &definition.body);
+    nonlocal_names(&definition.body).is_empty() && loaded_names(&definition.body).iter().all(|read| own.contains(read) || !outer_bound.contains(read))
 }
 
 /// Whether a body declares `global` names (at any depth).
@@ -537,6 +546,15 @@ impl Transformer for CallRewriter<'_, '_> {
     }
 
     fn visit_expr(&self, expr: &mut Expr) {
+        // A function that captures nothing, used as a value, is the lifted function.
+        if let Expr::Name(used) = expr {
+            if let Some((lifted_name, _)) = self.lifted.get(used.id.as_str()).filter(|(_, captured)| captured.is_empty()) {
+                if used.ctx == ExprContext::Load {
+                    *expr = self.name(lifted_name, used.range);
+                }
+            }
+            return;
+        }
         transformer::walk_expr(self, expr);
         let Expr::Call(call) = expr else { return };
         let Expr::Name(callee) = &*call.func else { return };

@@ -138,13 +138,25 @@ def apply(function, value):
     return function(value)
 
 
+def passes_a_closure(x, k):
+    def inner(y):
+        return y + k
+    return apply(inner, x)
+
+
 def lambda_as_argument(x):
     return apply(lambda y: y * 2, x)
 
 
+def test_a_nested_function_that_captures_nothing_is_passed_as_a_value():
+    # vectorbt passes such a function to its rolling windows.
+    assert njit(passes_a_nested_function)(1.0) == passes_a_nested_function(1.0)
+    assert njit(passes_a_nested_function)(4) == passes_a_nested_function(4)
+
+
 def test_nested_functions_used_as_values_are_refused_at_their_line():
     with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*nested function definition"):
-        njit(passes_a_nested_function)(1.0)
+        njit(passes_a_closure)(1.0, 2.0)
     with pytest.raises(errors.UnsupportedError, match=r"test_nested_functions.py:\d+:\d+: .*lambda is supported in compiled code only when"):
         njit(lambda_as_argument)(1.0)
 

@@ -2,5 +2,5 @@
 # ERROR: 4:5: nested function definition (one that is only called
 def f(x):
     def inner(y):
-        return y * 2
+        return y * x
     return inner
