@@ -7,9 +7,10 @@ where the inputs are the variables the loop uses that the function bound before 
 outputs those it binds that the function reads after it; the loop's place holds
 ``outputs = loop(inputs)``, where ``loop`` is what the caller's ``lift`` made of the function:
 the dispatcher compiles it on its first call, for its arguments' types, and runs it in the
-interpreter where it does not compile, as Numba leaves such a loop in object mode. A loop that returns, yields or uses a name the function declares ``global`` or
-``nonlocal`` stays as it is, and so does every loop of a function with a closure (whose cells
-the rewritten function could not share)."""
+interpreter where it does not compile, as Numba leaves such a loop in object mode. A loop that
+returns, yields or uses a name the function declares ``global`` or ``nonlocal`` stays as it is,
+and so does every loop of a function with a closure (whose cells the rewritten function could
+not share)."""
 
 import ast
 import functools
@@ -17,6 +18,7 @@ import inspect
 import itertools
 import linecache
 import textwrap
+import types
 
 _LIFTED_FILES = itertools.count()
 
@@ -99,13 +101,26 @@ def object_mode_function(py_func, lift, looplift=True):
     if not lifted:
         return py_func, []
     definition.body = body
-    ast.fix_missing_locations(tree)
-    namespace = dict(py_func.__globals__)
-    namespace.update({loop.py_func.__name__: loop for loop in lifted})
-    exec(compile(tree, py_func.__code__.co_filename, "exec"), namespace)
-    rewritten = namespace[definition.name]
+    # Made inside a function that takes the lifted loops, so that the rewritten function reads
+    # them as its closure and everything else from the module's own globals, as it is then.
+    maker = ast.FunctionDef(
+        name="__rumba_object_mode",
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=loop.py_func.__name__) for loop in lifted], kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body=[definition, ast.Return(value=ast.Name(id=definition.name, ctx=ast.Load()))],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+    module = ast.fix_missing_locations(ast.Module(body=[maker], type_ignores=[]))
+    rewritten = _function_in(compile(module, py_func.__code__.co_filename, "exec"), maker.name, py_func.__globals__)(*lifted)
     rewritten.__defaults__, rewritten.__kwdefaults__ = py_func.__defaults__, py_func.__kwdefaults__
     return functools.wraps(py_func)(rewritten), lifted
+
+
+def _function_in(module_code, name, module_globals):
+    """The function ``def name`` of compiled module code, reading ``module_globals``."""
+    code = next(constant for constant in module_code.co_consts if isinstance(constant, types.CodeType) and constant.co_name == name)
+    return types.FunctionType(code, module_globals, name)
 
 
 def _lifted_loop(name, loop, inputs, outputs, py_func):
@@ -124,11 +139,7 @@ def _lifted_loop(name, loop, inputs, outputs, py_func):
     source = ast.unparse(module) + "\n"
     file_name = "<rumba object mode: %s, loop at line %d (%d)>" % (py_func.__qualname__, loop.lineno, next(_LIFTED_FILES))
     linecache.cache[file_name] = (len(source), None, source.splitlines(keepends=True), file_name)
-    namespace = dict(py_func.__globals__)
-    exec(compile(source, file_name, "exec"), namespace)
-    python = namespace[name]
-    python.__module__ = py_func.__module__
-    return python
+    return _function_in(compile(source, file_name, "exec"), name, py_func.__globals__)
 
 
 class ObjectModeDispatcher:

@@ -135,3 +135,20 @@ def test_exceptions_of_lifted_loops_reach_the_caller():
 def test_njit_is_never_object_mode():
     with pytest.raises(errors.RumbaError):
         rumba.njit(hash_computation)(np.arange(3))
+
+
+def calls_a_helper_defined_later(a):
+    total = 0.0
+    for v in a:
+        total += v
+    return defined_after_it(total)
+
+
+def test_the_object_mode_function_reads_the_modules_globals_as_they_are_then():
+    compiled = jit(forceobj=True)(calls_a_helper_defined_later)
+    assert compiled(np.arange(3.0)) == calls_a_helper_defined_later(np.arange(3.0)) == "3.0!"
+    assert compiled.__module__ == __name__ and compiled.lifted[0].py_func.__module__ == __name__
+
+
+def defined_after_it(total):
+    return "%s!" % total
