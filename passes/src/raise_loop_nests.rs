@@ -25,6 +25,10 @@
 //! but in the body of a parallel loop (a `prange`), a nest whose accesses take the parallel loop's
 //! variable as an index works on a slice of the arrays (row `i` of a product) and is raised with a
 //! single parallel dimension, each such access a subview fixed at that index.
+//! An input that the nest reads more than once per element and whose vectorised dimension (the
+//! innermost parallel one) has a stride known not to be 1 (an F-ordered `B`) is read from a
+//! contiguous copy made before the nest, with that dimension last (`linalg.transpose`), freed
+//! after it: the tiles then load whole vectors of it.
 //! The reductions come first among the generic's dimensions, so the vectors `vectorize-loop-nests`
 //! makes have their unit reduction dimension in front (LLVM lowering unrolls n-D vectors along their
 //! leading dimensions: a trailing unit dimension would leave one-element vectors). The generic carries
